@@ -1,0 +1,167 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabric.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fabric {
+
+NodeId Fabric::addNode(Node node)
+{
+    if (node.id < 0)
+        node.id = static_cast<NodeId>(m_nodes.size());
+    const auto index = static_cast<std::size_t>(node.id);
+    if (index < m_nodes.size() && m_nodes[index].id != kNoNode)
+        throw std::invalid_argument("duplicate node id " + std::to_string(node.id));
+    if (index >= m_nodes.size()) {
+        Node tombstone;
+        tombstone.id = kNoNode;
+        m_nodes.resize(index + 1, tombstone);
+        m_adjacency.resize(index + 1);
+    }
+    m_nodes[index] = std::move(node);
+    ++m_nodeCount;
+    return static_cast<NodeId>(index);
+}
+
+LinkId Fabric::addLink(Link link)
+{
+    if (!hasNode(link.a) || !hasNode(link.b))
+        throw std::invalid_argument("link end is not a node");
+    if (link.a == link.b)
+        throw std::invalid_argument("link from a node to itself");
+    if (link.id < 0)
+        link.id = static_cast<LinkId>(m_links.size());
+    const auto index = static_cast<std::size_t>(link.id);
+    if (index < m_links.size() && m_links[index].id != kNoLink)
+        throw std::invalid_argument("duplicate link id " + std::to_string(link.id));
+    if (index >= m_links.size()) {
+        Link tombstone;
+        tombstone.id = kNoLink;
+        m_links.resize(index + 1, tombstone);
+    }
+    m_adjacency[static_cast<std::size_t>(link.a)].push_back(link.id);
+    m_adjacency[static_cast<std::size_t>(link.b)].push_back(link.id);
+    m_links[index] = link;
+    ++m_linkCount;
+    return link.id;
+}
+
+void Fabric::removeLink(LinkId id)
+{
+    if (!hasLink(id))
+        return;
+    Link &l = m_links[static_cast<std::size_t>(id)];
+    for (NodeId end : {l.a, l.b}) {
+        auto &adj = m_adjacency[static_cast<std::size_t>(end)];
+        adj.erase(std::remove(adj.begin(), adj.end(), id), adj.end());
+    }
+    l = Link{};
+    l.id = kNoLink;
+    --m_linkCount;
+}
+
+void Fabric::removeNode(NodeId id)
+{
+    if (!hasNode(id))
+        return;
+    const std::vector<LinkId> attached = m_adjacency[static_cast<std::size_t>(id)];
+    for (LinkId l : attached)
+        removeLink(l);
+    Node &n = m_nodes[static_cast<std::size_t>(id)];
+    n = Node{};
+    n.id = kNoNode;
+    --m_nodeCount;
+}
+
+bool Fabric::hasNode(NodeId id) const
+{
+    return id >= 0 && static_cast<std::size_t>(id) < m_nodes.size()
+        && m_nodes[static_cast<std::size_t>(id)].id != kNoNode;
+}
+
+bool Fabric::hasLink(LinkId id) const
+{
+    return id >= 0 && static_cast<std::size_t>(id) < m_links.size()
+        && m_links[static_cast<std::size_t>(id)].id != kNoLink;
+}
+
+std::span<const LinkId> Fabric::linksOf(NodeId id) const
+{
+    if (!hasNode(id))
+        return {};
+    return m_adjacency[static_cast<std::size_t>(id)];
+}
+
+std::vector<NodeId> Fabric::endpoints() const
+{
+    std::vector<NodeId> out;
+    forEachNode([&](const Node &n) {
+        if (n.isEndpoint())
+            out.push_back(n.id);
+    });
+    return out;
+}
+
+NodeId Fabric::findNode(std::string_view name) const
+{
+    for (const Node &n : m_nodes)
+        if (n.id != kNoNode && n.name == name)
+            return n.id;
+    return kNoNode;
+}
+
+LinkId Fabric::ocsPeer(NodeId ocs, LinkId incoming) const
+{
+    if (!hasNode(ocs) || !hasLink(incoming))
+        return kNoLink;
+    const Node &o = node(ocs);
+    const Link &in = link(incoming);
+    const int inPort = in.a == ocs ? in.portA : in.portB;
+    int outPort = -1;
+    for (const auto &[p, q] : o.circuits) {
+        if (p == inPort)
+            outPort = q;
+        else if (q == inPort)
+            outPort = p;
+    }
+    if (outPort < 0)
+        return kNoLink;
+    for (LinkId l : linksOf(ocs)) {
+        const Link &cand = link(l);
+        if ((cand.a == ocs ? cand.portA : cand.portB) == outPort)
+            return l;
+    }
+    return kNoLink;
+}
+
+bool Fabric::operator==(const Fabric &other) const
+{
+    auto liveNodes = [](const Fabric &f) {
+        std::vector<const Node *> v;
+        f.forEachNode([&](const Node &n) { v.push_back(&n); });
+        return v;
+    };
+    auto liveLinks = [](const Fabric &f) {
+        std::vector<const Link *> v;
+        f.forEachLink([&](const Link &l) { v.push_back(&l); });
+        return v;
+    };
+    const auto na = liveNodes(*this), nb = liveNodes(other);
+    const auto la = liveLinks(*this), lb = liveLinks(other);
+    return m_generator == other.m_generator && m_metadata == other.m_metadata
+        && std::equal(na.begin(), na.end(), nb.begin(), nb.end(),
+                      [](const Node *x, const Node *y) { return *x == *y; })
+        && std::equal(la.begin(), la.end(), lb.begin(), lb.end(),
+                      [](const Link *x, const Link *y) { return *x == *y; });
+}
+
+void Fabric::reserve(std::size_t nodes, std::size_t links)
+{
+    m_nodes.reserve(nodes);
+    m_adjacency.reserve(nodes);
+    m_links.reserve(links);
+}
+
+} // namespace fabric

@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "link.h"
+#include "node.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace fabric {
+
+/// The generator family and parameters that made a fabric, so it can be regenerated.
+struct GeneratorInfo
+{
+    std::string family;                             ///< e.g. "ib-fat-tree"; empty = hand-made.
+    nlohmann::json params = nlohmann::json::object(); ///< KEY -> value as given to the generator.
+
+    bool operator==(const GeneratorInfo &) const = default;
+};
+
+/**
+ * A fabric: nodes, full-duplex links between them, OCS circuit tables (inside the OCS nodes),
+ * the generator that made it and free-form metadata.
+ *
+ * Ids are stable: they are never reused, and removing a node or link leaves the other ids as
+ * they were. Storage is a dense vector indexed by id with tombstones, so lookups are O(1) and a
+ * 250K-link fabric costs a few tens of MB. Iterate with nodes()/links() and skip dead entries
+ * with isAlive(), or use forEachNode()/forEachLink().
+ */
+class Fabric
+{
+public:
+    Fabric() = default;
+
+    /// Adds @p node. A negative id gets the next free id; an explicit id must be unused (loading
+    /// a file keeps its ids). Returns the id.
+    NodeId addNode(Node node);
+    /// Adds @p link between two live nodes (not itself). Id handling as addNode().
+    LinkId addLink(Link link);
+    /// Removes a node and every link attached to it.
+    void removeNode(NodeId id);
+    void removeLink(LinkId id);
+
+    bool hasNode(NodeId id) const;
+    bool hasLink(LinkId id) const;
+    const Node &node(NodeId id) const { return m_nodes[static_cast<std::size_t>(id)]; }
+    Node &node(NodeId id) { return m_nodes[static_cast<std::size_t>(id)]; }
+    const Link &link(LinkId id) const { return m_links[static_cast<std::size_t>(id)]; }
+    Link &link(LinkId id) { return m_links[static_cast<std::size_t>(id)]; }
+
+    /// Links attached to @p id (both ends), in the order they were added.
+    std::span<const LinkId> linksOf(NodeId id) const;
+
+    /// One past the largest id ever handed out: size arrays indexed by id with these.
+    std::size_t nodeIdBound() const { return m_nodes.size(); }
+    std::size_t linkIdBound() const { return m_links.size(); }
+    std::size_t nodeCount() const { return m_nodeCount; }
+    std::size_t linkCount() const { return m_linkCount; }
+
+    template<typename F> void forEachNode(F &&f) const
+    {
+        for (const Node &n : m_nodes)
+            if (n.id != kNoNode)
+                f(n);
+    }
+    template<typename F> void forEachLink(F &&f) const
+    {
+        for (const Link &l : m_links)
+            if (l.id != kNoLink)
+                f(l);
+    }
+
+    /// Live endpoint (GPU) ids in id order: the natural rank order.
+    std::vector<NodeId> endpoints() const;
+    /// Node id with that name, or kNoNode. Linear scan; callers that look up many names build
+    /// their own index.
+    NodeId findNode(std::string_view name) const;
+
+    /// For an OCS: the link leaving through the port circuited with @p incoming's OCS port, or
+    /// kNoLink when that port has no circuit or nothing is plugged into its peer port.
+    LinkId ocsPeer(NodeId ocs, LinkId incoming) const;
+
+    GeneratorInfo &generator() { return m_generator; }
+    const GeneratorInfo &generator() const { return m_generator; }
+    nlohmann::json &metadata() { return m_metadata; }
+    const nlohmann::json &metadata() const { return m_metadata; }
+
+    /// Same nodes, links, generator and metadata (ids included).
+    bool operator==(const Fabric &other) const;
+
+    /// Pre-sizes storage for generators that know their counts.
+    void reserve(std::size_t nodes, std::size_t links);
+
+private:
+    std::vector<Node> m_nodes; // index = id; id == kNoNode marks a removed entry
+    std::vector<Link> m_links; // index = id; id == kNoLink marks a removed entry
+    std::vector<std::vector<LinkId>> m_adjacency; // index = node id
+    std::size_t m_nodeCount = 0;
+    std::size_t m_linkCount = 0;
+    GeneratorInfo m_generator;
+    nlohmann::json m_metadata = nlohmann::json::object();
+};
+
+} // namespace fabric

@@ -1,0 +1,113 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "units.h"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace fabric::units {
+namespace {
+
+std::string trimmedNumber(double v)
+{
+    char buf[64];
+    if (std::fabs(v) >= 100 || v == std::floor(v))
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else if (std::fabs(v) >= 10)
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0')
+            s.pop_back();
+        if (s.back() == '.')
+            s.pop_back();
+    }
+    return s;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out;
+    for (char c : s)
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return out;
+}
+
+} // namespace
+
+std::optional<double> parseBytes(std::string_view text)
+{
+    const std::string s = lower(text);
+    if (s.empty())
+        return std::nullopt;
+    double value = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc{} || !std::isfinite(value) || value < 0)
+        return std::nullopt;
+    std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
+    struct Suffix { std::string_view name; double factor; };
+    static constexpr std::array<Suffix, 17> kSuffixes{{
+        {"", 1}, {"b", 1},
+        {"k", 1e3}, {"kb", 1e3}, {"kib", 1024.0},
+        {"m", 1e6}, {"mb", 1e6}, {"mib", 1048576.0},
+        {"g", 1e9}, {"gb", 1e9}, {"gib", 1073741824.0},
+        {"t", 1e12}, {"tb", 1e12}, {"tib", 1099511627776.0},
+        {"ki", 1024.0}, {"mi", 1048576.0}, {"gi", 1073741824.0},
+    }};
+    for (const auto &suffix : kSuffixes) {
+        if (suffix.name == unit) {
+            const double bytes = value * suffix.factor;
+            if (bytes > std::ldexp(1.0, 60))
+                return std::nullopt;
+            return bytes;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string formatBytes(double bytes)
+{
+    static constexpr std::array<const char *, 6> kNames{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    std::size_t i = 0;
+    while (std::fabs(bytes) >= 1024 && i + 1 < kNames.size()) {
+        bytes /= 1024;
+        ++i;
+    }
+    return trimmedNumber(bytes) + " " + kNames[i];
+}
+
+std::string formatGbps(double gbps)
+{
+    if (std::fabs(gbps) >= 1000)
+        return trimmedNumber(gbps / 1000) + " Tb/s";
+    if (std::fabs(gbps) >= 1 || gbps == 0)
+        return trimmedNumber(gbps) + " Gb/s";
+    return trimmedNumber(gbps * 1000) + " Mb/s";
+}
+
+std::string formatSeconds(double seconds)
+{
+    const double a = std::fabs(seconds);
+    if (a == 0)
+        return "0 s";
+    if (a >= 1)
+        return trimmedNumber(seconds) + " s";
+    if (a >= 1e-3)
+        return trimmedNumber(seconds * 1e3) + " ms";
+    if (a >= 1e-6)
+        return trimmedNumber(seconds * 1e6) + " \u00b5s";
+    return trimmedNumber(seconds * 1e9) + " ns";
+}
+
+std::string formatGBps(double gigabytesPerSecond)
+{
+    return trimmedNumber(gigabytesPerSecond) + " GB/s";
+}
+
+} // namespace fabric::units

@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+/// The one place that converts and formats units for people. Names in the code carry their
+/// unit (capacityGbps, latencyNs, bytes); these helpers turn them into text and back.
+namespace fabric::units {
+
+inline constexpr double kBitsPerByte = 8.0;
+
+/// Gb/s (10^9 bit/s) to bytes per second.
+constexpr double gbpsToBytesPerSecond(double gbps) { return gbps * 1e9 / kBitsPerByte; }
+/// Bytes per second to GB/s (10^9 bytes/s), the unit nccl-tests reports algbw/busbw in.
+constexpr double bytesPerSecondToGBps(double bps) { return bps / 1e9; }
+constexpr double nsToSeconds(double ns) { return ns * 1e-9; }
+
+/// Parses a size such as "1GiB", "64MB", "4096", "1.5 KiB" (binary and decimal prefixes, B
+/// optional, case-insensitive prefixes). nullopt when the text is not a size or is negative,
+/// not finite, or above 2^60 bytes.
+std::optional<double> parseBytes(std::string_view text);
+
+/// "1 GiB", "64 MiB", "512 B": binary prefixes, up to 3 significant digits.
+std::string formatBytes(double bytes);
+/// "400 Gb/s", "3.6 Tb/s".
+std::string formatGbps(double gbps);
+/// "82 ns", "5.25 s", "1.2 ms", "3.4 µs".
+std::string formatSeconds(double seconds);
+/// "50 GB/s" (decimal, as nccl-tests).
+std::string formatGBps(double gigabytesPerSecond);
+
+} // namespace fabric::units

@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/units.h"
+
+#include <QtTest>
+
+using namespace fabric::units;
+
+class TestUnits : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void parsesSizes_data();
+    void parsesSizes();
+    void rejectsNonSizes();
+    void formatsForPeople();
+};
+
+void TestUnits::parsesSizes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("bytes");
+    QTest::newRow("plain") << "4096" << 4096.0;
+    QTest::newRow("GiB") << "1GiB" << 1073741824.0;
+    QTest::newRow("MB") << "64MB" << 64e6;
+    QTest::newRow("spaced KiB") << "1.5 KiB" << 1536.0;
+    QTest::newRow("bytes") << "512B" << 512.0;
+    QTest::newRow("lower gib") << "4gib" << 4.0 * 1073741824.0;
+}
+
+void TestUnits::parsesSizes()
+{
+    QFETCH(QString, text);
+    QFETCH(double, bytes);
+    const auto parsed = parseBytes(text.toStdString());
+    QVERIFY(parsed.has_value());
+    QCOMPARE(*parsed, bytes);
+}
+
+void TestUnits::rejectsNonSizes()
+{
+    for (const char *bad : {"", "abc", "-1", "12 parsecs", "1e300", "nan", "GiB"})
+        QVERIFY2(!parseBytes(bad).has_value(), bad);
+}
+
+void TestUnits::formatsForPeople()
+{
+    QCOMPARE(formatBytes(1073741824.0), std::string("1 GiB"));
+    QCOMPARE(formatBytes(512), std::string("512 B"));
+    QCOMPARE(formatGbps(400), std::string("400 Gb/s"));
+    QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
+    QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
+    QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));
+    QCOMPARE(formatSeconds(1.2e-3), std::string("1.2 ms"));
+    QCOMPARE(formatGBps(50), std::string("50 GB/s"));
+}
+
+QTEST_GUILESS_MAIN(TestUnits)
+#include "tst_units.moc"
