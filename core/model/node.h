@@ -59,6 +59,9 @@ struct Node
     double switchLatencyNs = 0.0;
     /// Switch can aggregate in the network (SHARP).
     bool sharpCapable = false;
+    /// For a Gpu: relays traffic for other chips (a TPU chip's ICI router). GPUs behind NICs
+    /// never forward.
+    bool forwards = false;
     /// For a Gpu: the host it belongs to (kNoNode when it has none).
     NodeId host = kNoNode;
     /// For an Ocs: the circuit table, pairs of port numbers joined by a circuit.

@@ -12,7 +12,8 @@ namespace fabric {
  *  - switches forward anything;
  *  - a host forwards only between two GPUs of its own (its NVLink domain): traffic between
  *    hosts never borrows another host's NVLink;
- *  - a GPU never forwards: endpoints are the ends of paths, not transit;
+ *  - a GPU never forwards (endpoints are the ends of paths, not transit), except a chip marked
+ *    Node::forwards (a TPU chip, whose ICI router relays torus traffic);
  *  - an OCS forwards only along its circuits (see Fabric::ocsPeer), as one optical hop.
  *
  * Returns whether a path may go @p prev -> @p via -> @p next (OCS excepted: use ocsPeer()).
@@ -30,6 +31,7 @@ inline bool mayForward(const Fabric &fabric, NodeId prev, NodeId via, NodeId nex
             && n.host == via;
     }
     case NodeKind::Gpu:
+        return v.forwards;
     case NodeKind::Ocs:
         return false;
     }
