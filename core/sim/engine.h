@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "flow.h"
+#include "result.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fabric {
+class Fabric;
+}
+
+/**
+ * The flow-level engine. The simulation contract (ARCHITECTURE.md), as implemented here:
+ *
+ *  - Capacities: directed link d of link l carries capacityGbps * 1e9 / 8 bytes/s, each
+ *    direction on its own (full duplex).
+ *  - Sharing: rates are max-min fair over the directed link capacities (progressive filling).
+ *    A Split::Single flow is one participant on its path. A Split::Weighted flow is one
+ *    participant whose rate r puts weights[i] * r on the links of path i (a link on several of
+ *    its paths carries the sum). A Split::Adaptive flow is one participant PER PATH: every path
+ *    gets its own max-min share, the flow's rate is the sum of its path rates, and all its paths
+ *    end together when the sum of bytes reaches `bytes` (remaining bytes are drained at the
+ *    summed rate). So an adaptive flow over P paths weighs like P flows on a link it shares
+ *    with other flows on all its paths: it models per-packet adaptive routing that fills every
+ *    equal-cost path as far as fairness allows (like uncoupled multipath TCP).
+ *  - Timing (SimGrid CM02 with TCP-gamma, cross-traffic and weight-S off): a flow is released
+ *    at max(finish of every flow in `after`, notBeforeS) + releaseDelayS; it then spends
+ *    latencyS using no bandwidth; then it moves its bytes at its current fair rate. Rates change
+ *    only at events: a flow starts transferring or ends. A zero-byte flow (or one with no link
+ *    on its path) finishes when its latency has passed.
+ *  - Events closer than 1e-12 relative are one event.
+ *  - Deterministic: no randomness, no hash-order iteration; the same input gives bit-identical
+ *    results.
+ *
+ * Speed: the max-min system is re-solved incrementally (see maxmin.h): only links whose
+ * fair level can change are recomputed, so an event costs in proportion to the flows near it.
+ */
+namespace fabric::sim {
+
+/// Knobs of simulate().
+struct SimOptions
+{
+    /// Max-min solver by name: "incremental" (default) or "full" (progressive filling of the
+    /// whole system at every event; the reference the other is tested against).
+    std::string solver = "incremental";
+    /// Record a timeline (views need it; benchmarks may skip it).
+    bool recordTimeline = true;
+    /// Shortest interval the timeline keeps. Events closer than this are merged, their rates
+    /// averaged by time so bytes stay exact. 0 = every event. Use for huge runs.
+    double timelineMinIntervalS = 0.0;
+    /// Cap on stored timeline deltas (each 24 bytes; keyframes add at most as much again).
+    /// Past it the timeline doubles its minimum interval and re-samples (see Timeline).
+    std::size_t timelineMaxDeltas = std::size_t(1) << 23;
+    /// At most this many bottleneck links in SimResult::bottlenecks.
+    std::size_t maxBottlenecks = 32;
+};
+
+/// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.
+struct SimCallbacks
+{
+    /// Called now and then (at most ~100 times) with the fraction of flows finished (0..1) and
+    /// the simulated time reached.
+    std::function<void(double fraction, double timeS)> progress;
+    /// Polled every few hundred events; returning true stops the run, and simulate() returns
+    /// the partial result with SimResult::cancelled set (no exception).
+    std::function<bool()> cancelled;
+};
+
+/**
+ * Runs @p flows on @p fabric and returns the result (see SimResult).
+ *
+ * Throws fabric::UserError when the input is inconsistent: a path that is not a chain of live
+ * directed links, a link with capacity <= 0 on a path, negative bytes or times, weights that do
+ * not match paths, `after` pointing outside the list or forming a cycle (a flow that can never
+ * be released is reported instead of left hanging).
+ */
+SimResult simulate(const Fabric &fabric, std::vector<FlowSpec> flows,
+                   const SimOptions &options = {}, const SimCallbacks &callbacks = {});
+
+} // namespace fabric::sim

@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "incrementalsystem.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fabric::sim {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kRelTol = 1e-12;
+
+bool same(double a, double b)
+{
+    if (a == b)
+        return true;
+    if (std::isinf(a) || std::isinf(b))
+        return false;
+    return std::abs(a - b) <= kRelTol * std::max(std::abs(a), std::abs(b));
+}
+} // namespace
+
+double IncrementalSystem::levelExcept(VariableId v, ConstraintId skipA, ConstraintId skipB) const
+{
+    const Variable &var = mVars[std::size_t(v)];
+    double d = kInf;
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+        const ConstraintId c = mUsages[i].constraint;
+        if (c != skipA && c != skipB)
+            d = std::min(d, mCons[std::size_t(c)].level);
+    }
+    return d;
+}
+
+double IncrementalSystem::rateFromLevels(VariableId v) const { return levelExcept(v, -1, -1); }
+
+double IncrementalSystem::computeLevel(ConstraintId c)
+{
+    const Constraint &con = mCons[std::size_t(c)];
+    if (con.vars.empty())
+        return kInf;
+    const double old = con.level;
+    mScratch.clear();
+    double sumAtOld = 0.0;   // sum a * min(d, old)
+    double sumAll = 0.0;     // sum a * d
+    bool someoneAtOld = false;
+    for (const Member &m : con.vars) {
+        const double d = levelExcept(m.var, c, c);
+        mScratch.emplace_back(d, m.coefficient);
+        sumAll += m.coefficient * d;
+        if (!std::isinf(old)) {
+            sumAtOld += m.coefficient * std::min(d, old);
+            someoneAtOld = someoneAtOld || d >= old * (1 - kRelTol);
+        }
+    }
+    // Fast paths: the old level still solves the equation.
+    if (std::isinf(old) && sumAll <= con.capacity)
+        return kInf;
+    if (!std::isinf(old) && someoneAtOld && same(sumAtOld, con.capacity))
+        return old;
+    if (sumAll <= con.capacity)
+        return kInf;
+    std::sort(mScratch.begin(), mScratch.end());
+    double remaining = con.capacity;
+    double weight = 0.0;
+    for (const auto &[d, a] : mScratch)
+        weight += a;
+    for (const auto &[d, a] : mScratch) {
+        if (d * weight >= remaining)
+            return std::max(remaining / weight, 0.0);
+        remaining -= a * d;
+        weight -= a;
+    }
+    return kInf; // not reached: sumAll > capacity
+}
+
+void IncrementalSystem::solveEverything()
+{
+    progressiveFilling();
+    // Levels consistent with the fixed point, for the next incremental solve.
+    for (std::size_t c = 0; c < mCons.size(); ++c)
+        mCons[c].level = kInf;
+    for (std::size_t c = 0; c < mCons.size(); ++c) {
+        Constraint &con = mCons[c];
+        if (con.vars.empty())
+            continue;
+        // With the max-min rates known, L(c) is the largest rate on c when c is saturated.
+        double sum = 0.0;
+        double top = 0.0;
+        for (const Member &m : con.vars) {
+            const double r = mVars[std::size_t(m.var)].rate;
+            sum += m.coefficient * r;
+            top = std::max(top, r);
+        }
+        con.level = sum >= con.capacity * (1 - kRelTol) ? top : kInf;
+    }
+}
+
+void IncrementalSystem::doSolve()
+{
+    std::size_t busy = 0;
+    for (const Constraint &con : mCons)
+        busy += con.vars.empty() ? 0 : 1;
+    if (mFullSolves == 0 || mDirty.size() * 4 > busy + 64) {
+        solveEverything();
+        return;
+    }
+
+    mQueue.assign(mDirty.begin(), mDirty.end());
+    mMoved.clear();
+    const std::size_t budget = 8 * busy + 4096;
+    std::size_t steps = 0;
+    for (std::size_t head = 0; head < mQueue.size(); ++head) {
+        if (++steps > budget) {
+            for (std::size_t i = head; i < mQueue.size(); ++i)
+                mCons[std::size_t(mQueue[i])].dirty = false;
+            solveEverything();
+            return;
+        }
+        const ConstraintId c = mQueue[head];
+        Constraint &con = mCons[std::size_t(c)];
+        con.dirty = false;
+        const double oldLevel = con.level;
+        const double newLevel = computeLevel(c);
+        if (same(oldLevel, newLevel))
+            continue;
+        con.level = newLevel;
+        mMoved.push_back(c);
+        for (const Member &m : con.vars) {
+            const Variable &var = mVars[std::size_t(m.var)];
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+                const ConstraintId c2 = mUsages[i].constraint;
+                if (c2 == c)
+                    continue;
+                Constraint &con2 = mCons[std::size_t(c2)];
+                if (con2.dirty)
+                    continue;
+                // c2 sees v through min(d, L(c2)); only a change there matters.
+                const double others = levelExcept(m.var, c, c2);
+                const double before = std::min({others, oldLevel, con2.level});
+                const double after = std::min({others, newLevel, con2.level});
+                if (!same(before, after)) {
+                    con2.dirty = true;
+                    mQueue.push_back(c2);
+                }
+            }
+        }
+    }
+    for (ConstraintId c : mMoved)
+        for (const Member &m : mCons[std::size_t(c)].vars)
+            setRate(m.var, rateFromLevels(m.var));
+    for (VariableId v : mEnabledSinceSolve)
+        if (mVars[std::size_t(v)].enabled)
+            setRate(v, rateFromLevels(v));
+}
+
+} // namespace fabric::sim

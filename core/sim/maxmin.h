@@ -1,0 +1,132 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
+
+/**
+ * Max-min fair sharing, laid out like SimGrid's `src/kernel/lmm`: a System of constraints
+ * (directed links, each with a capacity) and variables (flows or subflows, each using some
+ * constraints with a coefficient), a solver chosen by name, and solve() calling a private
+ * doSolve(). Variables are enabled and disabled as flows start and end; solve() then gives
+ * every enabled variable its max-min fair rate: the allocation in which no rate can grow
+ * without shrinking a rate that is not larger (progressive filling: raise all rates together,
+ * freeze the variables of each constraint as it fills).
+ *
+ * A variable with coefficient a on a constraint uses a * rate of its capacity.
+ */
+namespace fabric::sim {
+
+using ConstraintId = std::int32_t;
+using VariableId = std::int32_t;
+
+/// One use of a constraint by a variable.
+struct Usage
+{
+    ConstraintId constraint = -1;
+    double coefficient = 1.0;
+};
+
+class System
+{
+public:
+    /// "full": progressive filling of every enabled variable at each solve().
+    /// "incremental": re-solves only the constraints whose fair level can change (the default).
+    /// Returns nullptr for an unknown name.
+    static std::unique_ptr<System> create(std::string_view solverName);
+    /// Names create() accepts.
+    static std::vector<std::string_view> solverNames();
+
+    virtual ~System();
+    System(const System &) = delete;
+    System &operator=(const System &) = delete;
+
+    /// Adds a constraint of @p capacity (> 0) and returns its id (0, 1, 2...).
+    ConstraintId addConstraint(double capacity);
+    /// Adds a variable, disabled, using @p usages (distinct constraints, coefficients > 0).
+    VariableId addVariable(std::span<const Usage> usages);
+
+    /// Enabled variables take part in sharing; disabled ones have rate 0 and use nothing.
+    void enable(VariableId v);
+    void disable(VariableId v);
+    bool isEnabled(VariableId v) const { return mVars[std::size_t(v)].enabled; }
+
+    /// Brings every rate up to date with the enables and disables since the last solve().
+    void solve();
+
+    double rate(VariableId v) const { return mVars[std::size_t(v)].rate; }
+    /// Sum of coefficient * rate over the enabled variables of @p c.
+    double load(ConstraintId c) const;
+    /// Number of enabled variables using @p c.
+    std::size_t activeCount(ConstraintId c) const { return mCons[std::size_t(c)].vars.size(); }
+    double capacity(ConstraintId c) const { return mCons[std::size_t(c)].capacity; }
+    std::size_t constraintCount() const { return mCons.size(); }
+    std::size_t variableCount() const { return mVars.size(); }
+    std::span<const Usage> usages(VariableId v) const;
+
+    /// Variables whose rate changed in the last solve() (disabled ones included: their rate
+    /// dropped to 0), in a deterministic order, without repeats.
+    std::span<const VariableId> changedVariables() const { return mChanged; }
+    /// Number of solves that touched the whole system (all of them for "full").
+    std::size_t fullSolveCount() const { return mFullSolves; }
+
+protected:
+    System();
+
+    struct Variable
+    {
+        std::uint32_t usageBegin = 0; ///< Range in mUsages / mSlots.
+        std::uint32_t usageEnd = 0;
+        double rate = 0.0;
+        bool enabled = false;
+        bool changed = false; ///< Already in mChanged.
+    };
+    struct Member
+    {
+        VariableId var = -1;
+        double coefficient = 1.0;
+    };
+    struct Constraint
+    {
+        double capacity = 0.0;
+        std::vector<Member> vars; ///< Enabled variables (order: enable order, swap-removed).
+        double level = 0.0;       ///< Fair level, +inf when not saturated (incremental solver).
+        bool dirty = false;
+    };
+
+    /// Marks @p c as needing a new fair level.
+    void markDirty(ConstraintId c);
+    /// Sets a variable's rate and records the change.
+    void setRate(VariableId v, double rate);
+    /// Progressive filling of every enabled variable (sets rates through setRate()).
+    void progressiveFilling();
+
+    std::vector<Variable> mVars;
+    std::vector<Usage> mUsages;
+    std::vector<std::uint32_t> mSlots; ///< Per usage: position of the variable in vars.
+    std::vector<Constraint> mCons;
+    std::vector<ConstraintId> mDirty; ///< Constraints touched since the last solve.
+    std::vector<VariableId> mChanged;
+    std::vector<VariableId> mEnabledSinceSolve;
+    std::size_t mFullSolves = 0;
+
+private:
+    virtual void doSolve() = 0;
+    /// Forgets the changes published by the last solve() at the first mutation after it.
+    void beginChanges();
+
+    bool mPublished = false;
+
+    // Scratch for progressiveFilling(), kept to avoid allocations.
+    std::vector<double> mRemaining;
+    std::vector<double> mUnfrozenWeight;
+    std::vector<std::uint32_t> mUnfrozenCount;
+    std::vector<std::uint8_t> mFrozen;
+};
+
+} // namespace fabric::sim
