@@ -25,6 +25,7 @@ struct ParamSpec
     Type type = Type::Int;
     nlohmann::json defaultValue;      ///< Typed: int, double, bool or string.
     double min = 0, max = 0;          ///< Inclusive range for Int/Double.
+    int multipleOf = 1;               ///< Int values must be multiples of this (2: even radix).
     std::vector<std::string> choices; ///< For Choice.
     std::string unit;                 ///< e.g. "Gb/s", "GPUs"; empty when none.
 };
@@ -49,6 +50,11 @@ const FamilyInfo *findFamily(std::string_view name);
 /// parameters as a JSON object. Throws UserError naming the key and the allowed range for an
 /// unknown key, a value of the wrong type or out of range, or a combination the family rejects.
 nlohmann::json resolveParams(const FamilyInfo &family, const ParamText &text);
+/// As above for typed values (numbers, booleans, strings; strings are parsed as typed text).
+nlohmann::json resolveParams(const FamilyInfo &family, const nlohmann::json &params);
+
+/// The largest endpoint count any generator builds.
+inline constexpr int kMaxEndpoints = 200000;
 
 /// Generates a fabric. @p params may be partial (defaults fill the rest) and is validated as in
 /// resolveParams(). The result's generator() records the family and the full resolved params.

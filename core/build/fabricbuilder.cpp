@@ -1,0 +1,117 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabricbuilder.h"
+
+#include <stdexcept>
+
+namespace fabric::build {
+
+FabricBuilder::FabricBuilder(double cableLatencyNs, double switchLatencyNs)
+    : m_cableLatencyNs(cableLatencyNs)
+    , m_switchLatencyNs(switchLatencyNs)
+{
+}
+
+void FabricBuilder::addHosts(int hostCount, int gpusPerHost, const HostNamer &namer)
+{
+    if (m_fabric.nodeIdBound() != 0)
+        throw std::logic_error("FabricBuilder::addHosts must come first");
+    const int gpuCount = hostCount * gpusPerHost;
+    std::vector<Node> hosts(static_cast<std::size_t>(hostCount));
+    for (int h = 0; h < hostCount; ++h) {
+        Node &host = hosts[static_cast<std::size_t>(h)];
+        host.id = gpuCount + h;
+        host.kind = NodeKind::Host;
+        host.hints.tier = 1;
+        namer(h, host.name, host.hints);
+        for (int i = 0; i < gpusPerHost; ++i) {
+            Node gpu;
+            gpu.kind = NodeKind::Gpu;
+            gpu.host = host.id;
+            gpu.name.reserve(host.name.size() + 8);
+            gpu.name = host.name;
+            gpu.name += "-gpu";
+            gpu.name += std::to_string(i);
+            gpu.hints.tier = 0;
+            gpu.hints.pod = host.hints.pod;
+            gpu.hints.rail = i;
+            gpu.hints.index = i;
+            m_fabric.addNode(std::move(gpu));
+        }
+    }
+    for (Node &host : hosts)
+        m_fabric.addNode(std::move(host));
+    for (NodeId g = 0; g < gpuCount; ++g)
+        connect(g, gpuCount + g / gpusPerHost, kNvLinkGbps, Medium::NvLink);
+}
+
+NodeId FabricBuilder::addSwitch(
+    std::string name, SwitchRole role, const LayoutHints &hints, int ports)
+{
+    Node n;
+    n.kind = NodeKind::Switch;
+    n.role = role;
+    n.name = std::move(name);
+    n.hints = hints;
+    n.ports = ports;
+    n.switchLatencyNs = m_switchLatencyNs;
+    return m_fabric.addNode(std::move(n));
+}
+
+NodeId FabricBuilder::addNode(Node node)
+{
+    return m_fabric.addNode(std::move(node));
+}
+
+int FabricBuilder::nextPort(NodeId node)
+{
+    const NodeKind kind = m_fabric.node(node).kind;
+    if (kind != NodeKind::Switch && kind != NodeKind::Ocs)
+        return -1;
+    const auto index = static_cast<std::size_t>(node);
+    if (index >= m_nextPort.size())
+        m_nextPort.resize(std::max(index + 1, m_fabric.nodeIdBound()), 0);
+    return m_nextPort[index]++;
+}
+
+LinkId FabricBuilder::connect(NodeId a, NodeId b, double capacityGbps, Medium medium, int plane)
+{
+    Link l;
+    l.a = a;
+    l.b = b;
+    l.portA = nextPort(a);
+    l.portB = nextPort(b);
+    l.capacityGbps = capacityGbps;
+    l.latencyNs = m_cableLatencyNs;
+    l.medium = medium;
+    l.plane = plane;
+    return m_fabric.addLink(l);
+}
+
+void FabricBuilder::setSharpOnSwitches()
+{
+    for (std::size_t i = 0; i < m_fabric.nodeIdBound(); ++i) {
+        Node &n = m_fabric.node(static_cast<NodeId>(i));
+        if (n.id != kNoNode && n.kind == NodeKind::Switch)
+            n.sharpCapable = true;
+    }
+}
+
+Fabric FabricBuilder::take(std::string family, nlohmann::json params, std::string title)
+{
+    m_fabric.generator().family = std::move(family);
+    m_fabric.generator().params = std::move(params);
+    m_fabric.metadata()["title"] = std::move(title);
+    return std::move(m_fabric);
+}
+
+int uppersNeeded(int lowers, int uplinks, int upperPorts)
+{
+    const long long demand = static_cast<long long>(lowers) * uplinks;
+    for (int s = 1; s <= uplinks; ++s)
+        if (uplinks % s == 0 && static_cast<long long>(s) * upperPorts >= demand)
+            return s;
+    return uplinks;
+}
+
+} // namespace fabric::build
