@@ -76,11 +76,17 @@ int FabricBuilder::nextPort(NodeId node)
 
 LinkId FabricBuilder::connect(NodeId a, NodeId b, double capacityGbps, Medium medium, int plane)
 {
+    return connectPorts(a, nextPort(a), b, nextPort(b), capacityGbps, medium, plane);
+}
+
+LinkId FabricBuilder::connectPorts(
+    NodeId a, int portA, NodeId b, int portB, double capacityGbps, Medium medium, int plane)
+{
     Link l;
     l.a = a;
     l.b = b;
-    l.portA = nextPort(a);
-    l.portB = nextPort(b);
+    l.portA = portA;
+    l.portB = portB;
     l.capacityGbps = capacityGbps;
     l.latencyNs = m_cableLatencyNs;
     l.medium = medium;

@@ -44,6 +44,10 @@ public:
     /// Joins @p a and @p b; switch and OCS ends get their next free port number.
     LinkId connect(NodeId a, NodeId b, double capacityGbps, Medium medium, int plane = -1);
 
+    /// Joins @p a and @p b on the given ports (-1 = not modelled).
+    LinkId connectPorts(NodeId a, int portA, NodeId b, int portB, double capacityGbps,
+        Medium medium, int plane = -1);
+
     /// Marks every switch SHARP-capable.
     void setSharpOnSwitches();
 

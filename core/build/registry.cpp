@@ -14,7 +14,10 @@ const std::vector<FamilyDef> &definitions()
 {
     static const std::vector<FamilyDef> defs = {
         ibFatTreeFamily(),
+        roceClosFamily(),
         hpnFamily(),
+        tpuTorusFamily(),
+        dragonflyFamily(),
     };
     return defs;
 }
