@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 /// Topology metrics shown by `fabricscope-cli info` and the GUI's metrics dock.
@@ -36,7 +38,7 @@ struct FabricMetrics
     double totalCapacityGbps = 0; ///< Sum over links of capacity in one direction.
     std::vector<TierSummary> tiers; ///< Switch tiers, lowest first.
     double bisectionGbps = 0; ///< See bisectionGbps().
-    int diameterHops = 0;     ///< See diameterHops().
+    int diameterHops = 0;     ///< See diameterHops(); -1 when some endpoints cannot reach others.
 };
 
 /// Progress (0..1) and cancellation for long computations; both optional.
@@ -46,18 +48,49 @@ struct Progress
     std::function<bool()> cancelled;
 };
 
-/// All metrics at once.
+/// Thrown by the computations below when Progress::cancelled() returns true.
+class Cancelled : public std::runtime_error
+{
+public:
+    Cancelled() : std::runtime_error("metrics computation cancelled") { }
+};
+
+/// All metrics at once. Throws Cancelled when @p progress asks to stop.
 FabricMetrics computeMetrics(const Fabric &fabric, const Progress &progress = {});
 
-/// Max flow in Gb/s, one direction, from the first half of the endpoints (in their natural
-/// order: pods, segments, or the two halves of the longest torus dimension) to the second half,
-/// computed with Boost.Graph max-flow under the forwarding rule of transit.h.
-double bisectionGbps(const Fabric &fabric);
+/// Counts, capacity and tiers only (no path search): instant even at 270K links.
+FabricMetrics computeCounts(const Fabric &fabric);
 
-/// Largest shortest-path distance between two endpoints, in hops (an OCS circuit is one hop).
-int diameterHops(const Fabric &fabric);
+/// Per switch tier (LayoutHints::tier), lowest first: switches, capacity to lower tiers (down)
+/// and to higher tiers (up), oversubscription = down / up. GPUs count as tier 0 and hosts as
+/// tier 1 when their hints leave the tier unset. Switches without a tier form tier -1, whose
+/// capacity cannot be split into down and up.
+std::vector<TierSummary> tierSummaries(const Fabric &fabric);
 
-/// Number of distinct equal-cost shortest paths between two endpoints (saturates at 2^62).
+/// The two halves a bisection cuts the endpoints into. Torus chips (every endpoint has x, y, z
+/// hints) are split across the middle of the longest dimension (x first on a tie); otherwise
+/// the first floor(N/2) endpoints in id order (generators number pods, zones and segments
+/// first) form the first half.
+std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric);
+
+/// Max flow in Gb/s, one direction, from the first half of the endpoints (bisectionHalves())
+/// to the second half, computed with Boost.Graph max-flow under the forwarding rule of
+/// transit.h: endpoints that do not forward only send (first half) or only receive (second
+/// half), hosts relay only between their own GPUs, an OCS circuit is one link. Capacities are
+/// rounded to 1 kb/s.
+double bisectionGbps(const Fabric &fabric, const Progress &progress = {});
+
+/// Largest shortest-path distance between two endpoints, in hops (an OCS circuit is one hop;
+/// a GPU -> host -> GPU NVLink path is two hops). -1 when some pair of endpoints has no path;
+/// 0 with fewer than two endpoints.
+int diameterHops(const Fabric &fabric, const Progress &progress = {});
+
+/// Number of distinct shortest paths (sequences of links; parallel links and OCS circuits count
+/// separately) between two endpoints, saturating at 2^62; 0 when there is none, 1 when
+/// @p from == @p to. Throws UserError when an id is not a live node.
 std::uint64_t equalCostPathCount(const Fabric &fabric, NodeId from, NodeId to);
+
+/// Length in hops of the shortest path from @p from to @p to (-1 when there is none).
+int shortestPathHops(const Fabric &fabric, NodeId from, NodeId to);
 
 } // namespace fabric::metrics

@@ -1,0 +1,201 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bisection bandwidth as a max flow between the two halves of the endpoints.
+//
+// The flow network holds the transit nodes only (switches, hosts, chips that forward), plus a
+// source and a sink. An endpoint that does not forward can only send (first half) or receive
+// (second half), so its links become arcs from the source or to the sink and it needs no vertex:
+// flow can never pass through it. A forwarding chip is a vertex joined to the source or sink by
+// an unbounded arc. Hosts keep only their links to their own GPUs (ForwardingGraph), so they
+// relay at most between their own GPUs. OCS circuits are single arcs (ForwardingGraph).
+#include "forwardinggraph.h"
+#include "metrics.h"
+#include "metricsprogress.h"
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/push_relabel_max_flow.hpp>
+#include <boost/property_map/property_map.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace fabric::metrics {
+namespace {
+
+using Capacity = long long; // kb/s: integral, so push-relabel is exact
+constexpr double kKbpsPerGbps = 1e6;
+
+Capacity toKbps(double gbps) { return std::llround(std::max(0.0, gbps) * kKbpsPerGbps); }
+
+bool isTorus(const Fabric &fabric, const std::vector<NodeId> &endpoints)
+{
+    return !endpoints.empty()
+        && std::all_of(endpoints.begin(), endpoints.end(), [&](NodeId e) {
+               const LayoutHints &h = fabric.node(e).hints;
+               return h.x >= 0 && h.y >= 0 && h.z >= 0;
+           });
+}
+
+int coordinate(const LayoutHints &h, int dim) { return dim == 0 ? h.x : dim == 1 ? h.y : h.z; }
+
+/// Arcs of the flow network, each followed by its reverse (capacity 0), numbered in pairs.
+class FlowNetwork
+{
+public:
+    using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property,
+                                                     boost::no_property, boost::no_property,
+                                                     std::uint32_t, std::uint32_t>;
+    static constexpr std::uint32_t kSource = 0;
+    static constexpr std::uint32_t kSink = 1;
+
+    std::uint32_t addVertex() { return m_vertices++; }
+
+    void addArc(std::uint32_t from, std::uint32_t to, Capacity capacity)
+    {
+        if (capacity <= 0)
+            return;
+        m_arcs.push_back({from, to, capacity});
+        m_arcs.push_back({to, from, 0});
+    }
+
+    Capacity maxFlow() const
+    {
+        // The graph wants arcs sorted by source; keep where each arc went to pair reverses.
+        std::vector<std::uint32_t> start(m_vertices + 1, 0);
+        for (const Arc &a : m_arcs)
+            ++start[a.from + 1];
+        for (std::uint32_t v = 0; v < m_vertices; ++v)
+            start[v + 1] += start[v];
+        std::vector<std::uint32_t> position(m_arcs.size());
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(m_arcs.size());
+        std::vector<Capacity> capacity(m_arcs.size()), residual(m_arcs.size());
+        for (std::size_t i = 0; i < m_arcs.size(); ++i) {
+            const std::uint32_t p = start[m_arcs[i].from]++;
+            position[i] = p;
+            edges[p] = {m_arcs[i].from, m_arcs[i].to};
+            capacity[p] = m_arcs[i].capacity;
+        }
+        const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), m_vertices);
+        std::vector<Graph::edge_descriptor> reverse(m_arcs.size());
+        for (std::size_t i = 0; i < m_arcs.size(); ++i)
+            reverse[position[i]] = Graph::edge_descriptor(m_arcs[i ^ 1].from, position[i ^ 1]);
+        const auto edgeIndex = get(boost::edge_index, g);
+        return boost::push_relabel_max_flow(
+            g, kSource, kSink, boost::make_iterator_property_map(capacity.begin(), edgeIndex),
+            boost::make_iterator_property_map(residual.begin(), edgeIndex),
+            boost::make_iterator_property_map(reverse.begin(), edgeIndex),
+            get(boost::vertex_index, g));
+    }
+
+private:
+    struct Arc
+    {
+        std::uint32_t from, to;
+        Capacity capacity;
+    };
+    std::uint32_t m_vertices = 2;
+    std::vector<Arc> m_arcs;
+};
+
+} // namespace
+
+std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric)
+{
+    const std::vector<NodeId> endpoints = fabric.endpoints();
+    std::pair<std::vector<NodeId>, std::vector<NodeId>> halves;
+    if (isTorus(fabric, endpoints)) {
+        std::array<int, 3> lo{}, hi{};
+        lo.fill(std::numeric_limits<int>::max());
+        hi.fill(std::numeric_limits<int>::min());
+        for (NodeId e : endpoints)
+            for (int d = 0; d < 3; ++d) {
+                const int c = coordinate(fabric.node(e).hints, d);
+                lo[static_cast<std::size_t>(d)] = std::min(lo[static_cast<std::size_t>(d)], c);
+                hi[static_cast<std::size_t>(d)] = std::max(hi[static_cast<std::size_t>(d)], c);
+            }
+        int longest = 0;
+        for (int d = 1; d < 3; ++d)
+            if (hi[static_cast<std::size_t>(d)] - lo[static_cast<std::size_t>(d)]
+                > hi[static_cast<std::size_t>(longest)] - lo[static_cast<std::size_t>(longest)])
+                longest = d;
+        const auto l = static_cast<std::size_t>(longest);
+        if (hi[l] > lo[l]) {
+            const int middle = lo[l] + (hi[l] - lo[l] + 1) / 2;
+            for (NodeId e : endpoints)
+                (coordinate(fabric.node(e).hints, longest) < middle ? halves.first : halves.second)
+                    .push_back(e);
+            return halves;
+        }
+    }
+    const auto middle = endpoints.begin() + static_cast<std::ptrdiff_t>(endpoints.size() / 2);
+    halves.first.assign(endpoints.begin(), middle);
+    halves.second.assign(middle, endpoints.end());
+    return halves;
+}
+
+double bisectionGbps(const Fabric &fabric, const Progress &progress)
+{
+    detail::checkCancelled(progress);
+    const auto [first, second] = bisectionHalves(fabric);
+    if (first.empty() || second.empty())
+        return 0.0;
+    const ForwardingGraph graph(fabric);
+    enum Side : std::uint8_t { None, First, Second };
+    std::vector<Side> side(graph.nodeIdBound(), None);
+    for (NodeId e : first)
+        side[static_cast<std::size_t>(e)] = First;
+    for (NodeId e : second)
+        side[static_cast<std::size_t>(e)] = Second;
+
+    FlowNetwork network;
+    std::vector<std::uint32_t> vertexOf(graph.nodeIdBound(), 0);
+    Capacity unbounded = 1;
+    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v) {
+        if (graph.isTransit(static_cast<NodeId>(v)))
+            vertexOf[v] = network.addVertex();
+        for (const ForwardingArc &a : graph.arcsOf(static_cast<NodeId>(v)))
+            unbounded += toKbps(a.capacityGbps);
+    }
+    // Capacity from the source into / from each transit node to the sink, summed over the
+    // endpoints that feed it, so each is one arc.
+    std::vector<Capacity> fromSource(graph.nodeIdBound(), 0), toSink(graph.nodeIdBound(), 0);
+    Capacity directAcross = 0; // links joining a first-half endpoint to a second-half one
+    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v) {
+        const auto id = static_cast<NodeId>(v);
+        const bool transit = graph.isTransit(id);
+        if (transit && side[v] == First)
+            network.addArc(FlowNetwork::kSource, vertexOf[v], unbounded);
+        if (transit && side[v] == Second)
+            network.addArc(vertexOf[v], FlowNetwork::kSink, unbounded);
+        for (const ForwardingArc &a : graph.arcsOf(id)) {
+            const auto w = static_cast<std::size_t>(a.to);
+            const Capacity c = toKbps(a.capacityGbps);
+            if (transit && graph.isTransit(a.to)) {
+                if (v < w) { // each link once, both directions
+                    network.addArc(vertexOf[v], vertexOf[w], c);
+                    network.addArc(vertexOf[w], vertexOf[v], c);
+                }
+            } else if (!transit && side[v] == First) {
+                if (graph.isTransit(a.to))
+                    fromSource[w] += c;
+                else if (side[w] == Second)
+                    directAcross += c;
+            } else if (!transit && side[v] == Second && graph.isTransit(a.to)) {
+                toSink[w] += c;
+            }
+        }
+    }
+    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v) {
+        network.addArc(FlowNetwork::kSource, vertexOf[v], fromSource[v]);
+        network.addArc(vertexOf[v], FlowNetwork::kSink, toSink[v]);
+    }
+    detail::checkCancelled(progress);
+    detail::reportProgress(progress, 0, 1, 0.3);
+    const Capacity flow = network.maxFlow() + directAcross;
+    detail::reportProgress(progress, 0, 1, 1.0);
+    return double(flow) / kKbpsPerGbps;
+}
+
+} // namespace fabric::metrics

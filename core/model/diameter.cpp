@@ -1,0 +1,360 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Diameter between endpoints without a search from every endpoint.
+//
+// A path between two endpoints runs through "transit" nodes only (transit.h). Transit nodes with
+// at least one transit neighbour are "public"; the others ("private": a host whose GPUs do not
+// forward, a switch without uplinks) can only join two endpoints they both touch, in two hops.
+// An endpoint that does not forward reaches the public graph through its set S of public
+// neighbours, one hop away; a chip that forwards is itself public (S = {itself}, no extra hop).
+// So, for endpoints e1 != e2,
+//     dist(e1, e2) = min(off1 + off2 + d(S1, S2),  2 if they share a private neighbour,
+//                        1 if they are linked directly)
+// where d is the distance in the public graph. Endpoints with the same (offset, S) form a class
+// with the same distances: a fat-tree has one class per leaf, HPN one per rail and segment, a
+// torus one per chip. One bit-parallel BFS (64 classes at a time) over the public graph gives
+// d(S1, S2) for every pair of classes. The two exceptions only lower a class pair's value when
+// they hold for every endpoint pair of it (e.g. one host whose GPUs sit on different rails),
+// which is checked by counting those pairs per class pair.
+#include "forwardinggraph.h"
+#include "metrics.h"
+#include "metricsprogress.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fabric::metrics {
+namespace {
+
+using Mask = std::uint64_t;
+
+std::uint64_t pairKey(std::uint32_t a, std::uint32_t b)
+{
+    if (a > b)
+        std::swap(a, b);
+    return (std::uint64_t(a) << 32) | b;
+}
+
+bool intersects(const std::vector<NodeId> &a, const std::vector<NodeId> &b)
+{
+    auto i = a.begin(), j = b.begin();
+    while (i != a.end() && j != b.end()) {
+        if (*i == *j)
+            return true;
+        *i < *j ? ++i : ++j;
+    }
+    return false;
+}
+
+/// The public graph: public transit nodes, compactly numbered, without parallel arcs.
+struct PublicGraph
+{
+    std::vector<int> indexOf;   // node id -> compact index, or -1
+    std::vector<std::uint32_t> offsets;
+    std::vector<int> adjacency;
+
+    std::size_t size() const { return offsets.size() - 1; }
+};
+
+PublicGraph buildPublicGraph(const ForwardingGraph &g)
+{
+    PublicGraph pg;
+    pg.indexOf.assign(g.nodeIdBound(), -1);
+    int count = 0;
+    for (std::size_t v = 0; v < g.nodeIdBound(); ++v) {
+        const auto id = static_cast<NodeId>(v);
+        if (!g.isTransit(id))
+            continue;
+        const auto arcs = g.arcsOf(id);
+        if (std::any_of(arcs.begin(), arcs.end(),
+                        [&](const ForwardingArc &a) { return g.isTransit(a.to); }))
+            pg.indexOf[v] = count++;
+    }
+    pg.offsets.reserve(static_cast<std::size_t>(count) + 1);
+    pg.offsets.push_back(0);
+    std::vector<int> row;
+    for (std::size_t v = 0; v < g.nodeIdBound(); ++v) {
+        if (pg.indexOf[v] < 0)
+            continue;
+        row.clear();
+        for (const ForwardingArc &a : g.arcsOf(static_cast<NodeId>(v)))
+            if (const int w = pg.indexOf[static_cast<std::size_t>(a.to)]; w >= 0)
+                row.push_back(w);
+        std::sort(row.begin(), row.end());
+        row.erase(std::unique(row.begin(), row.end()), row.end());
+        pg.adjacency.insert(pg.adjacency.end(), row.begin(), row.end());
+        pg.offsets.push_back(static_cast<std::uint32_t>(pg.adjacency.size()));
+    }
+    return pg;
+}
+
+struct EndpointClass
+{
+    int offset = 1;            // hops from the endpoint into the public graph
+    std::vector<int> sources;  // S, compact indices
+    std::uint64_t size = 0;    // endpoints in the class
+};
+
+/// Pairs of endpoints of a class pair that are closer than the public graph says.
+struct Shortcuts
+{
+    std::uint64_t sharePrivate = 0; // pairs with a common private neighbour
+    std::uint64_t direct = 0;       // pairs linked directly
+    std::uint64_t both = 0;         // pairs that are both
+};
+
+class DiameterSearch
+{
+public:
+    DiameterSearch(const Fabric &fabric, const Progress &progress)
+        : m_graph(fabric), m_public(buildPublicGraph(m_graph)), m_progress(progress)
+    {
+    }
+
+    int run()
+    {
+        if (m_graph.endpoints().size() < 2)
+            return 0;
+        classify();
+        searchClassPairs();
+        unreachableClassPairs();
+        return m_disconnected ? -1 : m_best;
+    }
+
+private:
+    bool isPublic(NodeId id) const { return m_public.indexOf[static_cast<std::size_t>(id)] >= 0; }
+
+    void classify()
+    {
+        std::map<std::vector<int>, int> classIds;
+        // Endpoints with the same class and the same private neighbours: the unit of the
+        // shortcut count (a host's GPUs on one leaf are one subclass).
+        std::map<std::pair<int, std::vector<NodeId>>, std::size_t> subclassIds;
+        std::vector<int> subclassClass;
+        std::vector<std::uint64_t> subclassSize;
+        std::vector<std::vector<NodeId>> subclassPrivate;
+        std::vector<std::size_t> subclassOf(m_graph.nodeIdBound(), 0);
+        std::vector<std::pair<NodeId, NodeId>> directLinks;
+
+        m_classOf.assign(m_graph.nodeIdBound(), -1);
+        std::vector<int> key;
+        std::vector<NodeId> privateNeighbours;
+        for (NodeId e : m_graph.endpoints()) {
+            key.clear();
+            privateNeighbours.clear();
+            if (m_graph.isTransit(e) && isPublic(e)) {
+                key = {0, m_public.indexOf[static_cast<std::size_t>(e)]};
+            } else {
+                key.push_back(1);
+                for (const ForwardingArc &a : m_graph.arcsOf(e)) {
+                    if (isPublic(a.to))
+                        key.push_back(m_public.indexOf[static_cast<std::size_t>(a.to)]);
+                    else if (m_graph.isTransit(a.to))
+                        privateNeighbours.push_back(a.to);
+                    else if (a.to > e)
+                        directLinks.push_back({e, a.to});
+                }
+                std::sort(key.begin() + 1, key.end());
+                key.erase(std::unique(key.begin() + 1, key.end()), key.end());
+                std::sort(privateNeighbours.begin(), privateNeighbours.end());
+                privateNeighbours.erase(
+                    std::unique(privateNeighbours.begin(), privateNeighbours.end()),
+                    privateNeighbours.end());
+            }
+            auto [it, added] = classIds.try_emplace(key, static_cast<int>(m_classes.size()));
+            if (added)
+                m_classes.push_back({key[0], std::vector<int>(key.begin() + 1, key.end()), 0});
+            ++m_classes[static_cast<std::size_t>(it->second)].size;
+            m_classOf[static_cast<std::size_t>(e)] = it->second;
+            auto [sub, subAdded] = subclassIds.try_emplace({it->second, privateNeighbours},
+                                                           subclassClass.size());
+            if (subAdded) {
+                subclassClass.push_back(it->second);
+                subclassSize.push_back(0);
+                subclassPrivate.push_back(privateNeighbours);
+            }
+            ++subclassSize[sub->second];
+            subclassOf[static_cast<std::size_t>(e)] = sub->second;
+        }
+
+        // Shortcuts through private nodes, counted per subclass pair so a pair of endpoints
+        // sharing two private nodes (a host and a lone leaf) counts once.
+        std::unordered_map<NodeId, std::vector<std::size_t>> subclassesOfPrivate;
+        for (std::size_t s = 0; s < subclassPrivate.size(); ++s)
+            for (NodeId p : subclassPrivate[s])
+                subclassesOfPrivate[p].push_back(s);
+        std::unordered_set<std::uint64_t> seen;
+        for (const auto &[p, subs] : subclassesOfPrivate) {
+            for (std::size_t i = 0; i < subs.size(); ++i) {
+                for (std::size_t j = i; j < subs.size(); ++j) {
+                    const std::size_t s1 = subs[i], s2 = subs[j];
+                    if (!seen.insert(pairKey(static_cast<std::uint32_t>(s1),
+                                             static_cast<std::uint32_t>(s2)))
+                             .second)
+                        continue;
+                    const std::uint64_t pairs = s1 == s2
+                        ? subclassSize[s1] * (subclassSize[s1] - 1) / 2
+                        : subclassSize[s1] * subclassSize[s2];
+                    shortcutsOf(subclassClass[s1], subclassClass[s2]).sharePrivate += pairs;
+                }
+            }
+        }
+        std::sort(directLinks.begin(), directLinks.end());
+        directLinks.erase(std::unique(directLinks.begin(), directLinks.end()), directLinks.end());
+        for (const auto &[a, b] : directLinks) {
+            Shortcuts &s = shortcutsOf(m_classOf[static_cast<std::size_t>(a)],
+                                       m_classOf[static_cast<std::size_t>(b)]);
+            ++s.direct;
+            if (intersects(subclassPrivate[subclassOf[static_cast<std::size_t>(a)]],
+                           subclassPrivate[subclassOf[static_cast<std::size_t>(b)]]))
+                ++s.both;
+        }
+    }
+
+    Shortcuts &shortcutsOf(int c1, int c2)
+    {
+        return m_shortcuts[pairKey(static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c2))];
+    }
+
+    std::uint64_t pairsBetween(int c1, int c2) const
+    {
+        const std::uint64_t n1 = m_classes[static_cast<std::size_t>(c1)].size;
+        const std::uint64_t n2 = m_classes[static_cast<std::size_t>(c2)].size;
+        return c1 == c2 ? n1 * (n1 - 1) / 2 : n1 * n2;
+    }
+
+    /// The largest distance of the class pair when every endpoint pair of it is a shortcut.
+    std::optional<int> shortcutDistance(int c1, int c2) const
+    {
+        const auto it = m_shortcuts.find(
+            pairKey(static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c2)));
+        if (it == m_shortcuts.end())
+            return std::nullopt;
+        const Shortcuts &s = it->second;
+        if (s.sharePrivate + s.direct - s.both < pairsBetween(c1, c2))
+            return std::nullopt;
+        return s.sharePrivate > s.both ? 2 : 1;
+    }
+
+    void consider(int c1, int c2, int distance)
+    {
+        if (distance <= m_best || pairsBetween(c1, c2) == 0)
+            return;
+        if (const auto shortcut = shortcutDistance(c1, c2))
+            distance = std::min(distance, *shortcut);
+        m_best = std::max(m_best, distance);
+    }
+
+    void searchClassPairs()
+    {
+        std::vector<int> searchable;
+        for (std::size_t c = 0; c < m_classes.size(); ++c)
+            if (!m_classes[c].sources.empty())
+                searchable.push_back(static_cast<int>(c));
+        const std::size_t n = m_public.size();
+        std::vector<Mask> visited(n), frontier(n), next(n), reached(searchable.size());
+        const std::size_t batches = (searchable.size() + 63) / 64;
+        for (std::size_t batch = 0; batch < batches; ++batch) {
+            detail::checkCancelled(m_progress);
+            detail::reportProgress(m_progress, 0, 1, double(batch) / double(batches));
+            const std::size_t first = batch * 64;
+            const std::size_t count = std::min<std::size_t>(64, searchable.size() - first);
+            const Mask all = count == 64 ? ~Mask(0) : (Mask(1) << count) - 1;
+            std::fill(visited.begin(), visited.end(), 0);
+            std::fill(frontier.begin(), frontier.end(), 0);
+            std::fill(reached.begin(), reached.end(), 0);
+            for (std::size_t b = 0; b < count; ++b)
+                for (int s : m_classes[static_cast<std::size_t>(searchable[first + b])].sources)
+                    visited[static_cast<std::size_t>(s)] |= Mask(1) << b;
+            frontier = visited;
+            for (int level = 0;; ++level) {
+                collectReached(searchable, first, visited, reached, level);
+                if (!advance(visited, frontier, next))
+                    break;
+            }
+            for (std::size_t j = 0; j < searchable.size(); ++j)
+                for (Mask missing = all & ~reached[j]; missing; missing &= missing - 1)
+                    unreachable(searchable[first + static_cast<std::size_t>(std::countr_zero(missing))],
+                                searchable[j]);
+        }
+    }
+
+    // Records class pairs first joined at @p level.
+    void collectReached(const std::vector<int> &searchable, std::size_t first,
+                        const std::vector<Mask> &visited, std::vector<Mask> &reached, int level)
+    {
+        for (std::size_t j = 0; j < searchable.size(); ++j) {
+            const EndpointClass &c2 = m_classes[static_cast<std::size_t>(searchable[j])];
+            Mask now = 0;
+            for (int s : c2.sources)
+                now |= visited[static_cast<std::size_t>(s)];
+            for (Mask fresh = now & ~reached[j]; fresh; fresh &= fresh - 1) {
+                const int c1 = searchable[first + static_cast<std::size_t>(std::countr_zero(fresh))];
+                consider(c1, searchable[j],
+                         m_classes[static_cast<std::size_t>(c1)].offset + c2.offset + level);
+            }
+            reached[j] = now;
+        }
+    }
+
+    // One BFS level for all 64 searches at once; false when no search moved.
+    bool advance(std::vector<Mask> &visited, std::vector<Mask> &frontier, std::vector<Mask> &next)
+    {
+        Mask any = 0;
+        for (std::size_t v = 0; v < visited.size(); ++v) {
+            Mask m = 0;
+            for (std::uint32_t k = m_public.offsets[v]; k < m_public.offsets[v + 1]; ++k)
+                m |= frontier[static_cast<std::size_t>(m_public.adjacency[k])];
+            next[v] = m & ~visited[v];
+            any |= next[v];
+        }
+        for (std::size_t v = 0; v < visited.size(); ++v)
+            visited[v] |= next[v];
+        frontier.swap(next);
+        return any != 0;
+    }
+
+    void unreachable(int c1, int c2)
+    {
+        if (pairsBetween(c1, c2) == 0)
+            return;
+        if (const auto shortcut = shortcutDistance(c1, c2))
+            m_best = std::max(m_best, *shortcut);
+        else
+            m_disconnected = true;
+    }
+
+    // Classes with no public neighbour reach other endpoints only through shortcuts.
+    void unreachableClassPairs()
+    {
+        for (std::size_t c1 = 0; c1 < m_classes.size(); ++c1) {
+            if (!m_classes[c1].sources.empty())
+                continue;
+            for (std::size_t c2 = 0; c2 < m_classes.size(); ++c2)
+                if (c2 >= c1 || !m_classes[c2].sources.empty())
+                    unreachable(static_cast<int>(c1), static_cast<int>(c2));
+        }
+    }
+
+    ForwardingGraph m_graph;
+    PublicGraph m_public;
+    const Progress &m_progress;
+    std::vector<EndpointClass> m_classes;
+    std::vector<int> m_classOf; // node id -> class
+    std::unordered_map<std::uint64_t, Shortcuts> m_shortcuts;
+    int m_best = 0;
+    bool m_disconnected = false;
+};
+
+} // namespace
+
+int diameterHops(const Fabric &fabric, const Progress &progress)
+{
+    return DiameterSearch(fabric, progress).run();
+}
+
+} // namespace fabric::metrics

@@ -1,0 +1,63 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "fabric.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace fabric {
+
+/// One usable hop of a ForwardingGraph: to a neighbour over one link, or over two fibres joined
+/// by an OCS circuit (one optical hop).
+struct ForwardingArc
+{
+    NodeId to = kNoNode;
+    LinkId link = kNoLink;        ///< The link leaving the arc's source.
+    LinkId circuitLink = kNoLink; ///< For an OCS circuit: the link arriving at `to`; else kNoLink.
+    NodeId ocs = kNoNode;         ///< For an OCS circuit: the OCS; else kNoNode.
+    double capacityGbps = 0;      ///< Per direction (the smaller fibre for a circuit).
+};
+
+/**
+ * A fabric as the path searches see it (diameter, path counts, bisection, routing): the
+ * forwarding rule of transit.h compiled once into a compact adjacency indexed by node id.
+ *
+ *  - OCS nodes vanish: each circuit becomes one arc between the nodes at its two fibres, so a
+ *    chip -> OCS -> chip path is one hop (and ocsPeer() is not searched per step).
+ *  - A host keeps only its links to its own GPUs (it forwards nowhere else).
+ *  - isTransit() says whether a path may pass through a node; other nodes are path ends.
+ *
+ * Arcs come in both directions (links are full duplex); parallel links give parallel arcs.
+ * The graph is a snapshot: rebuild it after editing the fabric.
+ */
+class ForwardingGraph
+{
+public:
+    explicit ForwardingGraph(const Fabric &fabric);
+
+    const Fabric &fabric() const { return *m_fabric; }
+    std::size_t nodeIdBound() const { return m_transit.size(); }
+
+    std::span<const ForwardingArc> arcsOf(NodeId id) const
+    {
+        const auto i = static_cast<std::size_t>(id);
+        return {m_arcs.data() + m_offsets[i], m_arcs.data() + m_offsets[i + 1]};
+    }
+    /// A path may pass through @p id: a switch, a host (between its own GPUs) or a chip that
+    /// forwards (Node::forwards).
+    bool isTransit(NodeId id) const { return m_transit[static_cast<std::size_t>(id)] != 0; }
+    /// Live endpoints (GPUs) in id order.
+    const std::vector<NodeId> &endpoints() const { return m_endpoints; }
+
+private:
+    const Fabric *m_fabric;
+    std::vector<std::uint32_t> m_offsets; // index = node id; arcs of n: [offsets[n], offsets[n+1])
+    std::vector<ForwardingArc> m_arcs;
+    std::vector<std::uint8_t> m_transit;
+    std::vector<NodeId> m_endpoints;
+};
+
+} // namespace fabric

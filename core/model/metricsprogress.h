@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metrics.h"
+
+namespace fabric::metrics::detail {
+
+/// Throws Cancelled when the caller asked to stop.
+inline void checkCancelled(const Progress &progress)
+{
+    if (progress.cancelled && progress.cancelled())
+        throw Cancelled();
+}
+
+/// Reports @p fraction of a step that spans [begin, end] of the whole computation.
+inline void reportProgress(const Progress &progress, double begin, double end, double fraction)
+{
+    if (progress.report)
+        progress.report(begin + (end - begin) * fraction);
+}
+
+/// A Progress for one step of a longer computation: maps the step's 0..1 onto [begin, end].
+inline Progress subProgress(const Progress &progress, double begin, double end)
+{
+    Progress sub;
+    sub.cancelled = progress.cancelled;
+    if (progress.report)
+        sub.report = [report = progress.report, begin, end](double f) {
+            report(begin + (end - begin) * f);
+        };
+    return sub;
+}
+
+} // namespace fabric::metrics::detail
