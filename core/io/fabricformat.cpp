@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabricformat.h"
+
+#include "model/error.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace fabric::io {
+namespace {
+
+bool endsWithNoCase(std::string_view text, std::string_view suffix)
+{
+    if (suffix.size() > text.size())
+        return false;
+    return std::equal(suffix.begin(), suffix.end(), text.end() - static_cast<long>(suffix.size()),
+                      [](char x, char y) {
+                          return std::tolower(static_cast<unsigned char>(x))
+                              == std::tolower(static_cast<unsigned char>(y));
+                      });
+}
+
+} // namespace
+
+bool FabricFormat::probe(std::string_view) const
+{
+    return false;
+}
+
+Fabric FabricFormat::read(std::istream &, const std::string &fileName) const
+{
+    throw UserError(fileName + ": the " + std::string(name()) + " format cannot be read");
+}
+
+void FabricFormat::write(const Fabric &, std::ostream &) const
+{
+    throw UserError("the " + std::string(name()) + " format cannot be written");
+}
+
+std::size_t FabricFormat::extensionMatch(std::string_view fileName) const
+{
+    std::size_t best = 0;
+    for (const std::string &ext : extensions()) {
+        const std::string dotted = "." + ext;
+        if (endsWithNoCase(fileName, dotted))
+            best = std::max(best, dotted.size());
+    }
+    return best;
+}
+
+} // namespace fabric::io

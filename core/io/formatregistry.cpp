@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "formatregistry.h"
+
+#include "dot/dotformat.h"
+#include "graphml/graphmlformat.h"
+#include "ibnetdiscover/ibnetdiscoverformat.h"
+#include "native/nativeformat.h"
+
+namespace fabric::io {
+namespace {
+
+bool allows(const FabricFormat &f, Access access)
+{
+    return access == Access::Read ? f.canRead() : f.canWrite();
+}
+
+} // namespace
+
+const std::vector<const FabricFormat *> &formats()
+{
+    static const NativeFormat native;
+    static const IbnetdiscoverFormat ibnetdiscover;
+    static const GraphmlFormat graphml;
+    static const DotFormat dot;
+    static const std::vector<const FabricFormat *> all{&native, &ibnetdiscover, &graphml, &dot};
+    return all;
+}
+
+const FabricFormat *findFormat(std::string_view name)
+{
+    for (const FabricFormat *f : formats())
+        if (f->name() == name)
+            return f;
+    return nullptr;
+}
+
+const FabricFormat *formatForFile(std::string_view fileName, Access access)
+{
+    const FabricFormat *best = nullptr;
+    std::size_t bestLength = 0;
+    for (const FabricFormat *f : formats()) {
+        const std::size_t length = f->extensionMatch(fileName);
+        if (length > bestLength && allows(*f, access)) {
+            best = f;
+            bestLength = length;
+        }
+    }
+    return best;
+}
+
+const FabricFormat *formatForContent(std::string_view fileName, std::string_view head)
+{
+    if (const FabricFormat *f = formatForFile(fileName, Access::Read))
+        return f;
+    for (const FabricFormat *f : formats())
+        if (f->canRead() && f->probe(head))
+            return f;
+    return nullptr;
+}
+
+std::string describeFormats(Access access)
+{
+    std::string out;
+    for (const FabricFormat *f : formats()) {
+        if (!allows(*f, access))
+            continue;
+        if (!out.empty())
+            out += ", ";
+        out += std::string(f->name()) + " (";
+        bool first = true;
+        for (const std::string &ext : f->extensions()) {
+            out += (first ? "*." : " *.") + ext;
+            first = false;
+        }
+        out += ")";
+    }
+    return out;
+}
+
+} // namespace fabric::io

@@ -1,0 +1,32 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "fabricformat.h"
+
+#include <string_view>
+#include <vector>
+
+namespace fabric::io {
+
+/// What a caller wants to do with a format it looks up.
+enum class Access { Read, Write };
+
+/// Every registered format, the native one first.
+const std::vector<const FabricFormat *> &formats();
+
+/// The format called @p name (FabricFormat::name()), or nullptr.
+const FabricFormat *findFormat(std::string_view name);
+
+/// The format able to @p access that @p fileName's extension names (longest extension wins), or
+/// nullptr when no such format claims the extension.
+const FabricFormat *formatForFile(std::string_view fileName, Access access);
+
+/// For reading: formatForFile(), else the first readable format whose probe() accepts @p head
+/// (the first bytes of the file), else nullptr.
+const FabricFormat *formatForContent(std::string_view fileName, std::string_view head);
+
+/// "native (*.fabric.json), graphml (*.graphml), ..." for error messages and help texts.
+std::string describeFormats(Access access);
+
+} // namespace fabric::io

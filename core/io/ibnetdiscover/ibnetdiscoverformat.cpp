@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ibnetdiscoverformat.h"
+
+#include "ibnetdiscoverparser.h"
+#include "model/error.h"
+
+#include <array>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+
+namespace fabric::io {
+namespace {
+
+struct LaneRate
+{
+    std::string_view speed;
+    double dataGbps; ///< After line coding: 8b/10b up to QDR, 64b/66b from FDR10 on.
+};
+
+constexpr std::array<LaneRate, 9> kLaneRates{{
+    {"SDR", 2.0},                       // 2.5 signalling, 8b/10b
+    {"DDR", 4.0},                       // 5
+    {"QDR", 8.0},                       // 10
+    {"FDR10", 10.3125 * 64.0 / 66.0},   // = 10
+    {"FDR", 14.0625 * 64.0 / 66.0},     // = 13.64
+    {"EDR", 25.78125 * 64.0 / 66.0},    // = 25
+    {"HDR", 50.0},                      // 4x HDR = 200 (PAM4, 53.125 signalling)
+    {"NDR", 100.0},                     // 4x NDR = 400
+    {"XDR", 200.0},                     // 4x XDR = 800
+}};
+
+// The file name up to its first dot: "psmn_X5.ibnetdiscover.topofile" -> "psmn_X5".
+std::filesystem::path sideFileStem(const std::string &fileName)
+{
+    const std::filesystem::path path(fileName);
+    std::string stem = path.filename().string();
+    if (const std::size_t dot = stem.find('.'); dot != std::string::npos && dot > 0)
+        stem.resize(dot);
+    return path.parent_path() / stem;
+}
+
+// Calls @p onLine(lineNumber, words) for each line of @p path with its '#' comment removed.
+template<typename F> void readWords(const std::filesystem::path &path, F &&onLine)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw UserError(path.string() + ": cannot open the file for reading");
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (const std::size_t hash = line.find('#'); hash != std::string::npos)
+            line.resize(hash);
+        std::vector<std::string> words;
+        std::size_t i = 0;
+        while (i < line.size()) {
+            while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i])))
+                ++i;
+            std::size_t end = i;
+            while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end])))
+                ++end;
+            if (end > i)
+                words.push_back(line.substr(i, end - i));
+            i = end;
+        }
+        if (!words.empty())
+            onLine(number, words);
+    }
+}
+
+} // namespace
+
+double ibDataRateGbps(int width, std::string_view speed)
+{
+    if (width <= 0)
+        return 0;
+    for (const LaneRate &r : kLaneRates)
+        if (r.speed == speed)
+            return width * r.dataGbps;
+    return 0;
+}
+
+bool IbnetdiscoverFormat::probe(std::string_view head) const
+{
+    return head.find("switchguid=") != std::string_view::npos
+        || head.find("caguid=") != std::string_view::npos
+        || head.find("# Topology file: generated") != std::string_view::npos;
+}
+
+IbnetdiscoverOptions IbnetdiscoverFormat::sideFileOptions(const std::string &fileName)
+{
+    IbnetdiscoverOptions options;
+    const std::filesystem::path stem = sideFileStem(fileName);
+    std::error_code ec;
+    const std::filesystem::path spine = stem.string() + ".spine";
+    if (std::filesystem::is_regular_file(spine, ec))
+        readWords(spine, [&](int number, const std::vector<std::string> &words) {
+            const std::string guid = normalizeGuid(words[0]);
+            if (guid.empty())
+                throw UserError(spine.string() + ": line " + std::to_string(number) + ": '"
+                                + words[0] + "' is not a node GUID");
+            options.spineGuids.insert(guid);
+        });
+    const std::filesystem::path map = stem.string() + ".map";
+    if (std::filesystem::is_regular_file(map, ec))
+        readWords(map, [&](int number, const std::vector<std::string> &words) {
+            const std::string guid = normalizeGuid(words[0]);
+            if (guid.empty() || words.size() < 2)
+                throw UserError(map.string() + ": line " + std::to_string(number)
+                                + ": expected 'GUID NAME'");
+            options.names[guid] = words[1];
+        });
+    return options;
+}
+
+Fabric IbnetdiscoverFormat::read(std::istream &in, const std::string &fileName) const
+{
+    return readWith(in, fileName, sideFileOptions(fileName));
+}
+
+Fabric IbnetdiscoverFormat::readWith(std::istream &in, const std::string &fileName,
+                                     const IbnetdiscoverOptions &options)
+{
+    IbnetdiscoverParser parser(fileName);
+    parser.parse(in);
+    return parser.build(options);
+}
+
+} // namespace fabric::io

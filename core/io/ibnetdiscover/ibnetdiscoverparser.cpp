@@ -1,0 +1,407 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ibnetdiscoverparser.h"
+
+#include "model/error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <deque>
+#include <filesystem>
+#include <istream>
+#include <set>
+
+namespace fabric::io {
+namespace {
+
+/// A cursor over one line.
+class Cursor
+{
+public:
+    explicit Cursor(std::string_view text)
+        : m_text(text)
+    {}
+    void skipSpace()
+    {
+        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
+            ++m_pos;
+    }
+    bool accept(char c)
+    {
+        skipSpace();
+        if (m_pos < m_text.size() && m_text[m_pos] == c) {
+            ++m_pos;
+            return true;
+        }
+        return false;
+    }
+    bool integer(int &value)
+    {
+        skipSpace();
+        const auto [ptr, ec] = std::from_chars(m_text.data() + m_pos,
+                                               m_text.data() + m_text.size(), value);
+        if (ec != std::errc())
+            return false;
+        m_pos = static_cast<std::size_t>(ptr - m_text.data());
+        return true;
+    }
+    /// Text up to (not including) @p c, which is consumed; false when absent.
+    bool until(char c, std::string_view &out)
+    {
+        const std::size_t end = m_text.find(c, m_pos);
+        if (end == std::string_view::npos)
+            return false;
+        out = m_text.substr(m_pos, end - m_pos);
+        m_pos = end + 1;
+        return true;
+    }
+    std::string_view word()
+    {
+        skipSpace();
+        const std::size_t start = m_pos;
+        while (m_pos < m_text.size() && !std::isspace(static_cast<unsigned char>(m_text[m_pos])))
+            ++m_pos;
+        return m_text.substr(start, m_pos - start);
+    }
+    std::string_view rest() const { return m_text.substr(m_pos); }
+
+private:
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+};
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+// The quoted description in a comment: from the first quote to the last one.
+std::string quotedIn(std::string_view comment)
+{
+    const std::size_t first = comment.find('"');
+    const std::size_t last = comment.rfind('"');
+    if (first == std::string_view::npos || last <= first)
+        return {};
+    return std::string(trimmed(comment.substr(first + 1, last - first - 1)));
+}
+
+// "S-0008f10500108098" -> ('S', GUID).
+bool splitNodeName(std::string_view text, char &type, std::string &guid)
+{
+    if (text.size() < 3 || text[1] != '-' || (text[0] != 'S' && text[0] != 'H' && text[0] != 'R'))
+        return false;
+    type = text[0];
+    guid = normalizeGuid(text.substr(2));
+    return !guid.empty();
+}
+
+std::string_view typeWord(char type)
+{
+    return type == 'S' ? "switch" : type == 'R' ? "router" : "CA";
+}
+
+} // namespace
+
+std::string normalizeGuid(std::string_view text)
+{
+    text = trimmed(text);
+    if (text.size() > 2 && text[1] == '-')
+        text.remove_prefix(2);
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+        text.remove_prefix(2);
+    if (text.empty() || text.size() > 16)
+        return {};
+    std::string out(16 - text.size(), '0');
+    for (char c : text) {
+        if (!std::isxdigit(static_cast<unsigned char>(c)))
+            return {};
+        out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    return out;
+}
+
+void IbnetdiscoverParser::fail(const std::string &message) const
+{
+    throw UserError(m_fileName + ": line " + std::to_string(m_line) + ": " + message);
+}
+
+IbnetdiscoverParser::Device &IbnetdiscoverParser::device(char type, const std::string &guid)
+{
+    auto [it, added] = m_devices.try_emplace(guid);
+    Device &d = it->second;
+    if (added) {
+        d.type = type;
+        d.guid = guid;
+        d.order = static_cast<int>(m_devices.size());
+    } else if (d.type != type) {
+        fail("GUID " + guid + " is a " + std::string(typeWord(d.type)) + " elsewhere but a "
+             + std::string(typeWord(type)) + " here");
+    }
+    return d;
+}
+
+void IbnetdiscoverParser::parse(std::istream &in)
+{
+    std::string line;
+    while (std::getline(in, line)) {
+        ++m_line;
+        const std::string_view text = trimmed(line);
+        if (text.empty() || text.front() == '#')
+            continue;
+        if (startsWith(text, "Switch") || startsWith(text, "Ca") || startsWith(text, "Rt")) {
+            Cursor c(text);
+            const std::string_view word = c.word();
+            if (word == "Switch" || word == "Ca" || word == "Rt") {
+                parseRecord(text);
+                continue;
+            }
+        }
+        if (text.front() == '[') {
+            parseLink(text);
+            continue;
+        }
+        // vendid=, devid=, *guid= lines, chassis headings and tool warnings carry nothing the
+        // fabric needs.
+    }
+    if (m_devices.empty())
+        throw UserError(m_fileName + ": no ibnetdiscover node records (Switch/Ca lines) found");
+}
+
+void IbnetdiscoverParser::parseRecord(std::string_view line)
+{
+    Cursor c(line);
+    const std::string_view kind = c.word();
+    const char expected = kind == "Switch" ? 'S' : kind == "Rt" ? 'R' : 'H';
+    int ports = 0;
+    if (!c.integer(ports) || ports <= 0 || ports > 4096)
+        fail("expected the port count (1 to 4096) after '" + std::string(kind) + "'");
+    std::string_view quoted;
+    char type = 0;
+    std::string guid;
+    if (!c.accept('"') || !c.until('"', quoted) || !splitNodeName(quoted, type, guid))
+        fail("expected the node name \"" + std::string(1, expected) + "-<guid>\"");
+    if (type != expected)
+        fail("a " + std::string(kind) + " record named \"" + std::string(quoted) + "\"");
+    Device &d = device(type, guid);
+    d.ports = ports;
+    std::string_view comment;
+    if (c.until('#', comment))
+        d.description = quotedIn(c.rest());
+    m_current = guid;
+}
+
+void IbnetdiscoverParser::parseLink(std::string_view line)
+{
+    if (m_current.empty())
+        fail("a link line before any Switch or Ca record");
+    Cursor c(line);
+    int localPort = 0, peerPort = 0;
+    std::string_view skipped;
+    c.accept('[');
+    if (!c.integer(localPort) || !c.accept(']'))
+        fail("expected '[PORT]' at the start of the link line");
+    if (c.accept('(') && !c.until(')', skipped))
+        fail("unclosed '(' after the port number");
+    std::string_view quoted;
+    char peerType = 0;
+    std::string peerGuid;
+    if (!c.accept('"') || !c.until('"', quoted) || !splitNodeName(quoted, peerType, peerGuid))
+        fail("expected the peer \"S-<guid>\" or \"H-<guid>\" after the port number");
+    if (!c.accept('[') || !c.integer(peerPort) || !c.accept(']'))
+        fail("expected '[PORT]' after the peer name");
+    if (c.accept('(') && !c.until(')', skipped))
+        fail("unclosed '(' after the peer port number");
+    std::string_view comment;
+    if (!c.until('#', comment))
+        fail("no comment with the link width and speed (such as '# ... 4xEDR')");
+    const std::string_view rest = c.rest();
+    Cursor words(rest);
+    std::string_view last, w;
+    while (!(w = words.word()).empty())
+        last = w;
+    const std::size_t x = last.find('x');
+    int width = 0;
+    const std::string_view speed = x == std::string_view::npos ? "" : last.substr(x + 1);
+    if (x == std::string_view::npos
+        || std::from_chars(last.data(), last.data() + x, width).ptr != last.data() + x)
+        fail("no link width and speed (such as 4xEDR) at the end of the line");
+    const double gbps = ibDataRateGbps(width, speed);
+    if (gbps <= 0)
+        fail("unknown link width and speed '" + std::string(last)
+             + "' (widths 1x, 2x, 4x, 8x, 12x; speeds SDR, DDR, QDR, FDR10, FDR, EDR, HDR, NDR, "
+               "XDR)");
+    if (localPort < 0 || peerPort < 0)
+        fail("negative port number");
+    Device &peer = device(peerType, peerGuid);
+    if (peer.description.empty())
+        peer.description = quotedIn(rest);
+    addCable({m_current, localPort}, {peerGuid, peerPort}, gbps);
+}
+
+void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gbps)
+{
+    if (a.guid == b.guid) {
+        // A loopback cable between two ports of one switch carries no traffic between nodes.
+        if (a < b)
+            ++m_loopbacks;
+        return;
+    }
+    for (const auto &[from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+        const auto it = m_peerOf.find(from);
+        if (it == m_peerOf.end())
+            continue;
+        if (it->second.first == to)
+            return; // the same cable, seen from its other end
+        fail("port " + std::to_string(from.port) + " of " + from.guid + " is already linked to "
+             + it->second.first.guid + " port " + std::to_string(it->second.first.port)
+             + " (line " + std::to_string(it->second.second) + ")");
+    }
+    m_peerOf[a] = {b, m_line};
+    m_peerOf[b] = {a, m_line};
+    m_cables.push_back({a, b, gbps, m_line});
+}
+
+Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
+{
+    std::set<std::string> spines;
+    for (const std::string &g : options.spineGuids)
+        spines.insert(normalizeGuid(g));
+    std::map<std::string, std::string> names;
+    for (const auto &[g, name] : options.names)
+        names[normalizeGuid(g)] = name;
+
+    std::vector<const Device *> switches;
+    std::map<std::string, std::size_t> switchIndex;
+    for (const auto &[guid, d] : m_devices)
+        if (d.type != 'H')
+            switches.push_back(&d);
+    std::sort(switches.begin(), switches.end(),
+              [](const Device *x, const Device *y) { return x->order < y->order; });
+    for (std::size_t i = 0; i < switches.size(); ++i)
+        switchIndex[switches[i]->guid] = i;
+
+    // Tiers: switches with CA links are leaves (0); others count switch hops from a leaf.
+    std::vector<int> level(switches.size(), -1);
+    std::vector<std::vector<std::size_t>> neighbours(switches.size());
+    std::deque<std::size_t> queue;
+    for (const Cable &c : m_cables) {
+        const auto ia = switchIndex.find(c.a.guid), ib = switchIndex.find(c.b.guid);
+        if (ia != switchIndex.end() && ib != switchIndex.end()) {
+            neighbours[ia->second].push_back(ib->second);
+            neighbours[ib->second].push_back(ia->second);
+        }
+        for (auto sw : {ia, ib})
+            if (sw != switchIndex.end() && (ia == switchIndex.end() || ib == switchIndex.end())
+                && level[sw->second] != 0) {
+                level[sw->second] = 0;
+                queue.push_back(sw->second);
+            }
+    }
+    while (!queue.empty()) {
+        const std::size_t s = queue.front();
+        queue.pop_front();
+        for (std::size_t n : neighbours[s])
+            if (level[n] < 0) {
+                level[n] = level[s] + 1;
+                queue.push_back(n);
+            }
+    }
+    if (!spines.empty())
+        for (std::size_t i = 0; i < switches.size(); ++i)
+            level[i] = spines.count(switches[i]->guid) ? 1 : 0;
+
+    // Names: the map, else the node description, else the GUID; the GUID is appended when
+    // several nodes of a kind share a name (X5's CAs all say "MT25408 ConnectX ...").
+    auto baseName = [&](const Device &d) {
+        if (const auto it = names.find(d.guid); it != names.end())
+            return it->second;
+        return d.description.empty() ? std::string(1, d.type) + "-" + d.guid : d.description;
+    };
+    std::map<std::pair<bool, std::string>, int> nameUses;
+    for (const auto &[guid, d] : m_devices)
+        ++nameUses[{d.type == 'H', baseName(d)}];
+    auto uniqueName = [&](const Device &d) {
+        std::string name = baseName(d);
+        if (nameUses[{d.type == 'H', name}] > 1)
+            name += " (" + std::string(1, d.type) + "-" + d.guid + ")";
+        return name;
+    };
+
+    Fabric fabric;
+    std::map<std::string, NodeId> switchNode;
+    std::vector<int> perLevel;
+    for (std::size_t i = 0; i < switches.size(); ++i) {
+        const Device &d = *switches[i];
+        const int lvl = level[i] < 0 ? 1 : level[i];
+        if (static_cast<std::size_t>(lvl) >= perLevel.size())
+            perLevel.resize(static_cast<std::size_t>(lvl) + 1, 0);
+        Node n;
+        n.kind = NodeKind::Switch;
+        n.role = lvl == 0 ? SwitchRole::Leaf : lvl == 1 ? SwitchRole::Spine : SwitchRole::Core;
+        n.name = uniqueName(d);
+        n.hints.tier = 2 + lvl;
+        n.hints.index = perLevel[static_cast<std::size_t>(lvl)]++;
+        n.ports = d.ports;
+        n.switchLatencyNs = kIbSwitchLatencyNs;
+        switchNode[d.guid] = fabric.addNode(std::move(n));
+    }
+
+    // One endpoint per connected CA port, in the order the ports first appear.
+    std::map<std::string, int> connectedPorts;
+    for (const auto &[port, peer] : m_peerOf)
+        if (m_devices.at(port.guid).type == 'H')
+            ++connectedPorts[port.guid];
+    std::map<PortRef, NodeId> endpoint;
+    int endpointIndex = 0;
+    auto endpointFor = [&](const PortRef &p) {
+        const auto it = endpoint.find(p);
+        if (it != endpoint.end())
+            return it->second;
+        const Device &d = m_devices.at(p.guid);
+        Node n;
+        n.kind = NodeKind::Gpu;
+        n.name = uniqueName(d);
+        if (connectedPorts[p.guid] > 1)
+            n.name += " port " + std::to_string(p.port);
+        n.hints.tier = 0;
+        n.hints.index = endpointIndex++;
+        n.ports = d.ports;
+        return endpoint[p] = fabric.addNode(std::move(n));
+    };
+    auto nodeFor = [&](const PortRef &p) {
+        const auto it = switchNode.find(p.guid);
+        return it != switchNode.end() ? it->second : endpointFor(p);
+    };
+    for (const Cable &c : m_cables) {
+        Link l;
+        l.a = nodeFor(c.a);
+        l.b = nodeFor(c.b);
+        l.portA = c.a.port;
+        l.portB = c.b.port;
+        l.capacityGbps = c.gbps;
+        l.latencyNs = kIbCableLatencyNs;
+        l.medium = Medium::InfiniBand;
+        if (l.a == l.b)
+            continue; // two ports of one CA cabled to each other
+        fabric.addLink(l);
+    }
+
+    nlohmann::json &meta = fabric.metadata();
+    meta["source"] = "ibnetdiscover";
+    meta["source_file"] = std::filesystem::path(m_fileName).filename().string();
+    if (m_loopbacks > 0)
+        meta["skipped_loopback_cables"] = m_loopbacks;
+    return fabric;
+}
+
+} // namespace fabric::io

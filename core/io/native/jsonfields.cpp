@@ -1,0 +1,170 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jsonfields.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace fabric::io {
+namespace {
+
+std::string numberText(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+} // namespace
+
+JsonFields::JsonFields(const nlohmann::json &value, std::string path)
+    : m_object(value)
+    , m_path(std::move(path))
+{
+    if (!value.is_object())
+        failAt(m_path.empty() ? "/" : m_path, "expected an object, found " + describeType(value));
+}
+
+std::string JsonFields::pathOf(std::string_view key) const
+{
+    return m_path + "/" + std::string(key);
+}
+
+const nlohmann::json *JsonFields::find(std::string_view key) const
+{
+    const auto it = m_object.find(key);
+    return it == m_object.end() ? nullptr : &*it;
+}
+
+void JsonFields::fail(std::string_view key, const std::string &message) const
+{
+    failAt(pathOf(key), message);
+}
+
+void JsonFields::failAt(const std::string &path, const std::string &message)
+{
+    throw JsonFaultError({path, message});
+}
+
+std::string JsonFields::describeType(const nlohmann::json &v)
+{
+    switch (v.type()) {
+    case nlohmann::json::value_t::null:
+        return "null";
+    case nlohmann::json::value_t::object:
+        return "an object";
+    case nlohmann::json::value_t::array:
+        return "an array";
+    case nlohmann::json::value_t::string:
+        return "a string";
+    case nlohmann::json::value_t::boolean:
+        return "a boolean";
+    case nlohmann::json::value_t::number_float:
+        return "the number " + numberText(v.get<double>());
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+        return "the integer " + v.dump();
+    default:
+        return "a " + std::string(v.type_name());
+    }
+}
+
+void JsonFields::allowOnly(std::initializer_list<std::string_view> allowed) const
+{
+    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+        bool known = false;
+        for (std::string_view a : allowed)
+            known = known || it.key() == a;
+        if (known)
+            continue;
+        std::string list;
+        for (std::string_view a : allowed)
+            list += (list.empty() ? "" : ", ") + std::string(a);
+        fail(it.key(), "unknown field (allowed: " + list + ")");
+    }
+}
+
+const nlohmann::json &JsonFields::required(std::string_view key) const
+{
+    const nlohmann::json *v = find(key);
+    if (!v)
+        fail(key, "missing");
+    return *v;
+}
+
+long long JsonFields::integerAt(const nlohmann::json &v, const std::string &path, long long min,
+                                long long max)
+{
+    const std::string range = " (allowed " + std::to_string(min) + " to " + std::to_string(max) + ")";
+    if (!v.is_number_integer())
+        failAt(path, "expected an integer" + range + ", found " + describeType(v));
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(max))
+        failAt(path, v.dump() + " is out of range" + range);
+    const long long value = v.get<long long>();
+    if (value < min || value > max)
+        failAt(path, std::to_string(value) + " is out of range" + range);
+    return value;
+}
+
+double JsonFields::numberAt(const nlohmann::json &v, const std::string &path, double min,
+                            bool exclusiveMin)
+{
+    if (!v.is_number())
+        failAt(path, "expected a number, found " + describeType(v));
+    const double value = v.get<double>();
+    if (!std::isfinite(value))
+        failAt(path, "not a finite number");
+    if (exclusiveMin ? !(value > min) : !(value >= min))
+        failAt(path, "must be " + std::string(exclusiveMin ? "greater than " : "at least ")
+                         + numberText(min) + " (found " + numberText(value) + ")");
+    return value;
+}
+
+long long JsonFields::integer(std::string_view key, long long min, long long max) const
+{
+    return integerAt(required(key), pathOf(key), min, max);
+}
+
+long long JsonFields::integer(std::string_view key, long long min, long long max,
+                              long long fallback) const
+{
+    const nlohmann::json *v = find(key);
+    return v ? integerAt(*v, pathOf(key), min, max) : fallback;
+}
+
+double JsonFields::number(std::string_view key, double min, bool exclusiveMin) const
+{
+    return numberAt(required(key), pathOf(key), min, exclusiveMin);
+}
+
+double JsonFields::number(std::string_view key, double min, bool exclusiveMin,
+                          double fallback) const
+{
+    const nlohmann::json *v = find(key);
+    return v ? numberAt(*v, pathOf(key), min, exclusiveMin) : fallback;
+}
+
+bool JsonFields::boolean(std::string_view key, bool fallback) const
+{
+    const nlohmann::json *v = find(key);
+    if (!v)
+        return fallback;
+    if (!v->is_boolean())
+        fail(key, "expected true or false, found " + describeType(*v));
+    return v->get<bool>();
+}
+
+std::string JsonFields::string(std::string_view key) const
+{
+    const nlohmann::json &v = required(key);
+    if (!v.is_string())
+        fail(key, "expected a string, found " + describeType(v));
+    return v.get<std::string>();
+}
+
+std::string JsonFields::string(std::string_view key, std::string fallback) const
+{
+    return find(key) ? string(key) : fallback;
+}
+
+} // namespace fabric::io
