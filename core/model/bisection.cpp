@@ -115,8 +115,10 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
                 lo[static_cast<std::size_t>(d)] = std::min(lo[static_cast<std::size_t>(d)], c);
                 hi[static_cast<std::size_t>(d)] = std::max(hi[static_cast<std::size_t>(d)], c);
             }
-        int longest = 0;
-        for (int d = 1; d < 3; ++d)
+        // Ties go to z, then y: the generators number chips with that dimension slowest, so
+        // the cut matches the first and second half of the chips in id order.
+        int longest = 2;
+        for (int d = 1; d >= 0; --d)
             if (hi[static_cast<std::size_t>(d)] - lo[static_cast<std::size_t>(d)]
                 > hi[static_cast<std::size_t>(longest)] - lo[static_cast<std::size_t>(longest)])
                 longest = d;

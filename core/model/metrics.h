@@ -68,7 +68,7 @@ FabricMetrics computeCounts(const Fabric &fabric);
 std::vector<TierSummary> tierSummaries(const Fabric &fabric);
 
 /// The two halves a bisection cuts the endpoints into. Torus chips (every endpoint has x, y, z
-/// hints) are split across the middle of the longest dimension (x first on a tie); otherwise
+/// hints) are split across the middle of the longest dimension (z, then y, on a tie); otherwise
 /// the first floor(N/2) endpoints in id order (generators number pods, zones and segments
 /// first) form the first half.
 std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric);
