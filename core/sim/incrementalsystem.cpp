@@ -103,7 +103,7 @@ void IncrementalSystem::doSolve()
     std::size_t busy = 0;
     for (const Constraint &con : mCons)
         busy += con.vars.empty() ? 0 : 1;
-    if (mFullSolves == 0 || mDirty.size() * 4 > busy + 64) {
+    if (mFullSolves == 0 || (mDirty.size() > 1024 && mDirty.size() * 4 > busy)) {
         solveEverything();
         return;
     }

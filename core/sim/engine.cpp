@@ -1,0 +1,356 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine.h"
+
+#include "flowcheck.h"
+#include "linkmeter.h"
+#include "maxmin.h"
+#include "timelinerecorder.h"
+
+#include "model/error.h"
+#include "model/fabric.h"
+#include "model/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <queue>
+
+namespace fabric::sim {
+
+namespace {
+
+enum class Phase : std::uint8_t { Waiting, Latency, Transfer, Done };
+enum class EventKind : std::uint8_t { Finish, Start };
+
+struct Event
+{
+    double timeS;
+    EventKind kind;
+    FlowId flow;
+    std::uint32_t version; ///< A finish event is stale when the flow's version moved on.
+    bool operator>(const Event &o) const
+    {
+        if (timeS != o.timeS)
+            return timeS > o.timeS;
+        if (kind != o.kind)
+            return kind > o.kind;
+        return flow > o.flow;
+    }
+};
+
+struct FlowState
+{
+    Phase phase = Phase::Waiting;
+    std::int32_t pending = 0;  ///< Unfinished `after` flows.
+    VariableId varBegin = 0;   ///< Its max-min variables: [varBegin, varEnd).
+    VariableId varEnd = 0;
+    double remainingBytes = 0.0; ///< At sinceS.
+    double rateBytesPerS = 0.0;
+    double sinceS = 0.0;
+    std::uint32_t version = 0;
+    std::uint32_t stamp = 0; ///< Batch that last touched it.
+};
+
+/// One run of the engine.
+class Run
+{
+public:
+    Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
+        const SimCallbacks &callbacks);
+    SimResult run();
+
+private:
+    void buildSystem();
+    void schedule(FlowId f, double releaseS);
+    void start(FlowId f, double nowS);
+    void finish(FlowId f, double nowS);
+    void touchFlow(FlowId f);
+    void applyRates(double nowS);
+    bool pollCancel(double nowS);
+
+    const Fabric &mFabric;
+    std::vector<FlowSpec> mSpecs;
+    SimOptions mOptions;
+    const SimCallbacks &mCallbacks;
+
+    std::unique_ptr<System> mSystem;
+    std::vector<FlowState> mFlows;
+    std::vector<FlowId> mVarFlow;       ///< Variable -> flow.
+    std::vector<double> mVarRate;       ///< Rate the engine last applied, per variable.
+    std::vector<ConstraintId> mConstraintOf; ///< DirLinkId -> constraint (-1 = unused).
+    std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
+    std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
+    std::vector<FlowId> mDependents;
+    std::priority_queue<Event, std::vector<Event>, std::greater<>> mEvents;
+    std::vector<FlowId> mTouched;
+    std::uint32_t mBatch = 0;
+    std::size_t mFinished = 0;
+    LinkMeter mMeter;
+    std::optional<TimelineRecorder> mRecorder;
+    SimResult mResult;
+};
+
+Run::Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
+         const SimCallbacks &callbacks)
+    : mFabric(fabric)
+    , mSpecs(std::move(flows))
+    , mOptions(options)
+    , mCallbacks(callbacks)
+    , mSystem(System::create(options.solver))
+    , mMeter(2 * fabric.linkIdBound())
+{
+    if (!mSystem)
+        throw UserError("unknown max-min solver '" + options.solver + "'");
+    checkFlows(mFabric, mSpecs);
+    if (mOptions.recordTimeline)
+        mRecorder.emplace(mSpecs.size(), 2 * fabric.linkIdBound(),
+                          std::max(0.0, mOptions.timelineMinIntervalS), mOptions.timelineMaxDeltas);
+    buildSystem();
+}
+
+void Run::buildSystem()
+{
+    const std::size_t n = mSpecs.size();
+    mFlows.resize(n);
+    mConstraintOf.assign(2 * mFabric.linkIdBound(), -1);
+    const auto constraintOf = [&](DirLinkId d) {
+        ConstraintId &c = mConstraintOf[std::size_t(d)];
+        if (c < 0) {
+            const double cap = units::gbpsToBytesPerSecond(mFabric.link(linkOf(d)).capacityGbps);
+            c = mSystem->addConstraint(cap);
+            mLinkOf.push_back(d);
+            mMeter.setCapacity(d, cap);
+        }
+        return c;
+    };
+    std::vector<Usage> usages;
+    const auto addVariable = [&](FlowId f) {
+        // A path crossing a link twice (or weighted paths sharing one) uses it once, summed.
+        std::sort(usages.begin(), usages.end(),
+                  [](const Usage &a, const Usage &b) { return a.constraint < b.constraint; });
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < usages.size(); ++i) {
+            if (out > 0 && usages[out - 1].constraint == usages[i].constraint)
+                usages[out - 1].coefficient += usages[i].coefficient;
+            else
+                usages[out++] = usages[i];
+        }
+        usages.resize(out);
+        if (usages.empty())
+            return;
+        mSystem->addVariable(usages);
+        mVarFlow.push_back(f);
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        const FlowSpec &spec = mSpecs[i];
+        FlowState &st = mFlows[i];
+        st.varBegin = VariableId(mVarFlow.size());
+        if (spec.bytes > 0.0) {
+            double weightSum = 0.0;
+            for (double w : spec.weights)
+                weightSum += w;
+            for (std::size_t p = 0; p < spec.paths.size(); ++p) {
+                const double coefficient =
+                    spec.split == Split::Weighted ? spec.weights[p] / weightSum : 1.0;
+                if (coefficient <= 0.0)
+                    continue;
+                for (DirLinkId d : spec.paths[p].links)
+                    usages.push_back({constraintOf(d), coefficient});
+                if (spec.split == Split::Adaptive) {
+                    addVariable(FlowId(i));
+                    usages.clear();
+                }
+            }
+            addVariable(FlowId(i));
+            usages.clear();
+        }
+        st.varEnd = VariableId(mVarFlow.size());
+        st.pending = std::int32_t(spec.after.size());
+    }
+    mVarRate.assign(mVarFlow.size(), 0.0);
+
+    mDependentBegin.assign(n + 1, 0);
+    for (const FlowSpec &spec : mSpecs)
+        for (FlowId a : spec.after)
+            ++mDependentBegin[std::size_t(a) + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        mDependentBegin[i + 1] += mDependentBegin[i];
+    mDependents.resize(mDependentBegin[n]);
+    std::vector<std::uint32_t> fill(mDependentBegin.begin(), mDependentBegin.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+        for (FlowId a : mSpecs[i].after)
+            mDependents[fill[std::size_t(a)]++] = FlowId(i);
+}
+
+void Run::schedule(FlowId f, double readyS)
+{
+    const FlowSpec &spec = mSpecs[std::size_t(f)];
+    FlowResult &r = mResult.flows[std::size_t(f)];
+    r.releaseS = std::max(readyS, spec.notBeforeS) + spec.releaseDelayS;
+    r.startS = r.releaseS + spec.latencyS;
+    mFlows[std::size_t(f)].phase = Phase::Latency;
+    mEvents.push({r.startS, EventKind::Start, f, 0});
+}
+
+void Run::touchFlow(FlowId f)
+{
+    FlowState &st = mFlows[std::size_t(f)];
+    if (st.stamp != mBatch) {
+        st.stamp = mBatch;
+        mTouched.push_back(f);
+    }
+}
+
+void Run::start(FlowId f, double nowS)
+{
+    FlowState &st = mFlows[std::size_t(f)];
+    if (st.varBegin == st.varEnd) { // nothing to move, or nowhere to move it
+        finish(f, nowS);
+        return;
+    }
+    st.phase = Phase::Transfer;
+    st.remainingBytes = mSpecs[std::size_t(f)].bytes;
+    st.sinceS = nowS;
+    for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
+        mSystem->enable(v);
+        for (const Usage &u : mSystem->usages(v))
+            mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, +1);
+    }
+    touchFlow(f);
+}
+
+void Run::finish(FlowId f, double nowS)
+{
+    FlowState &st = mFlows[std::size_t(f)];
+    st.phase = Phase::Done;
+    ++st.version;
+    mResult.flows[std::size_t(f)].finishS = nowS;
+    mResult.completionS = std::max(mResult.completionS, nowS);
+    ++mFinished;
+    for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
+        if (!mSystem->isEnabled(v))
+            continue;
+        mSystem->disable(v);
+        for (const Usage &u : mSystem->usages(v))
+            mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, -1);
+    }
+    touchFlow(f);
+    for (std::uint32_t i = mDependentBegin[std::size_t(f)]; i < mDependentBegin[std::size_t(f) + 1];
+         ++i) {
+        const FlowId d = mDependents[i];
+        if (--mFlows[std::size_t(d)].pending == 0)
+            schedule(d, nowS);
+    }
+}
+
+void Run::applyRates(double nowS)
+{
+    for (VariableId v : mSystem->changedVariables()) {
+        const double rate = mSystem->rate(v);
+        const double delta = rate - mVarRate[std::size_t(v)];
+        if (delta == 0.0)
+            continue;
+        mVarRate[std::size_t(v)] = rate;
+        for (const Usage &u : mSystem->usages(v))
+            mMeter.addLoad(mLinkOf[std::size_t(u.constraint)], nowS, u.coefficient * delta);
+        touchFlow(mVarFlow[std::size_t(v)]);
+    }
+    for (FlowId f : mTouched) {
+        FlowState &st = mFlows[std::size_t(f)];
+        double rate = 0.0;
+        if (st.phase == Phase::Transfer)
+            for (VariableId v = st.varBegin; v < st.varEnd; ++v)
+                rate += mVarRate[std::size_t(v)];
+        if (st.phase == Phase::Transfer) {
+            st.remainingBytes -= st.rateBytesPerS * (nowS - st.sinceS);
+            st.sinceS = nowS;
+            if (rate != st.rateBytesPerS) {
+                ++st.version;
+                const double leftS = std::max(st.remainingBytes, 0.0) / rate;
+                mEvents.push({nowS + leftS, EventKind::Finish, f, st.version});
+            }
+        }
+        st.rateBytesPerS = rate;
+        if (mRecorder)
+            mRecorder->setFlow(f, rate);
+    }
+    mTouched.clear();
+    if (mRecorder)
+        mMeter.forEachChanged([&](DirLinkId d, double load, std::int32_t flows) {
+            mRecorder->setLink(d, load, flows);
+        });
+    mMeter.endBatch();
+}
+
+bool Run::pollCancel(double nowS)
+{
+    if (mCallbacks.progress && !mSpecs.empty())
+        mCallbacks.progress(double(mFinished) / double(mSpecs.size()), nowS);
+    if (mCallbacks.cancelled && mCallbacks.cancelled()) {
+        mResult.cancelled = true;
+        mResult.cancelledAtS = nowS;
+        return true;
+    }
+    return false;
+}
+
+SimResult Run::run()
+{
+    const std::size_t n = mSpecs.size();
+    mResult.flows.assign(n, FlowResult{});
+    for (std::size_t i = 0; i < n; ++i)
+        if (mFlows[i].pending == 0)
+            schedule(FlowId(i), 0.0);
+
+    const std::size_t pollEvery = 256;
+    std::size_t nextProgress = 0;
+    double nowS = 0.0;
+    while (!mEvents.empty()) {
+        nowS = mEvents.top().timeS;
+        ++mBatch;
+        ++mResult.events;
+        if (mRecorder)
+            mRecorder->advance(nowS);
+        // Everything within 1e-12 relative of the first event is the same event.
+        const double batchEndS = nowS + std::abs(nowS) * 1e-12;
+        while (!mEvents.empty() && mEvents.top().timeS <= batchEndS) {
+            const Event e = mEvents.top();
+            mEvents.pop();
+            FlowState &st = mFlows[std::size_t(e.flow)];
+            if (e.kind == EventKind::Start)
+                start(e.flow, nowS);
+            else if (st.phase == Phase::Transfer && e.version == st.version)
+                finish(e.flow, nowS);
+        }
+        mSystem->solve();
+        ++mResult.solves;
+        applyRates(nowS);
+        if (mResult.events % pollEvery == 0 || mFinished * 100 >= nextProgress * n) {
+            nextProgress = mFinished * 100 / std::max<std::size_t>(n, 1) + 1;
+            if (pollCancel(nowS))
+                break;
+        }
+    }
+    const double endS = mResult.cancelled ? nowS : mResult.completionS;
+    mMeter.finish(endS, mResult.links, mFabric);
+    mResult.bottlenecks = mMeter.bottlenecks(mOptions.maxBottlenecks);
+    mResult.fullSolves = mSystem->fullSolveCount();
+    if (mRecorder)
+        mResult.timeline = mRecorder->finish(endS);
+    if (mCallbacks.progress && !mResult.cancelled)
+        mCallbacks.progress(1.0, endS);
+    return std::move(mResult);
+}
+
+} // namespace
+
+SimResult simulate(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
+                   const SimCallbacks &callbacks)
+{
+    Run run(fabric, std::move(flows), options, callbacks);
+    return run.run();
+}
+
+} // namespace fabric::sim

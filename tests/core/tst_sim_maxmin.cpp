@@ -1,0 +1,217 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sim/maxmin.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace fabric::sim;
+
+// Hand-computed max-min allocations, checked on both solvers, in the style of SimGrid's
+// maxmin_test.cpp: the expected maths first, in a comment, then the check.
+class TestSimMaxMin : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void solvers_data();
+    void equalShareOnOneLink();
+    void equalShareOnOneLink_data() { solvers_data(); }
+    void bottleneckFreesCapacityElsewhere();
+    void bottleneckFreesCapacityElsewhere_data() { solvers_data(); }
+    void parkingLot();
+    void parkingLot_data() { solvers_data(); }
+    void coefficientsWeighUse();
+    void coefficientsWeighUse_data() { solvers_data(); }
+    void disablingReportsChangesAndRedistributes();
+    void disablingReportsChangesAndRedistributes_data() { solvers_data(); }
+    void unknownSolverIsRefused();
+    void incrementalMatchesFullOnRandomSystems();
+};
+
+namespace {
+std::unique_ptr<System> make()
+{
+    QFETCH(QString, solver);
+    auto s = System::create(solver.toStdString());
+    if (!s)
+        qFatal("no solver");
+    return s;
+}
+VariableId var(System &s, std::vector<Usage> usages)
+{
+    const VariableId v = s.addVariable(usages);
+    s.enable(v);
+    return v;
+}
+bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b)); }
+} // namespace
+
+void TestSimMaxMin::solvers_data()
+{
+    QTest::addColumn<QString>("solver");
+    QTest::newRow("full") << QString("full");
+    QTest::newRow("incremental") << QString("incremental");
+}
+
+void TestSimMaxMin::equalShareOnOneLink()
+{
+    // One link of capacity 10, three variables: each gets 10 / 3.
+    auto s = make();
+    const ConstraintId l = s->addConstraint(10);
+    const VariableId a = var(*s, {{l, 1}});
+    const VariableId b = var(*s, {{l, 1}});
+    const VariableId c = var(*s, {{l, 1}});
+    s->solve();
+    QVERIFY(near(s->rate(a), 10.0 / 3));
+    QVERIFY(near(s->rate(b), 10.0 / 3));
+    QVERIFY(near(s->rate(c), 10.0 / 3));
+    QVERIFY(near(s->load(l), 10.0));
+}
+
+void TestSimMaxMin::bottleneckFreesCapacityElsewhere()
+{
+    // A (cap 1) carries x and y; B (cap 2) carries x and z.
+    // Filling: A fills at 1/2, B at 2/2 = 1, so A binds first: x = y = 0.5.
+    // B then has 2 - 0.5 = 1.5 left for z alone: z = 1.5.
+    auto s = make();
+    const ConstraintId A = s->addConstraint(1);
+    const ConstraintId B = s->addConstraint(2);
+    const VariableId x = var(*s, {{A, 1}, {B, 1}});
+    const VariableId y = var(*s, {{A, 1}});
+    const VariableId z = var(*s, {{B, 1}});
+    s->solve();
+    QVERIFY(near(s->rate(x), 0.5));
+    QVERIFY(near(s->rate(y), 0.5));
+    QVERIFY(near(s->rate(z), 1.5));
+}
+
+void TestSimMaxMin::parkingLot()
+{
+    // Links L1, L2, L3 of capacity 1; a long flow over all three, one short flow on each.
+    // Every link fills at 1/2: all four flows get 0.5.
+    // Then the short flow on L2 ends: L2 alone would give the long flow 1, but L1 and L3
+    // still hold it at 0.5; L2 is no longer saturated.
+    auto s = make();
+    const ConstraintId L1 = s->addConstraint(1);
+    const ConstraintId L2 = s->addConstraint(1);
+    const ConstraintId L3 = s->addConstraint(1);
+    const VariableId longFlow = var(*s, {{L1, 1}, {L2, 1}, {L3, 1}});
+    const VariableId s1 = var(*s, {{L1, 1}});
+    const VariableId s2 = var(*s, {{L2, 1}});
+    const VariableId s3 = var(*s, {{L3, 1}});
+    s->solve();
+    for (VariableId v : {longFlow, s1, s2, s3})
+        QVERIFY(near(s->rate(v), 0.5));
+    s->disable(s2);
+    s->solve();
+    QVERIFY(near(s->rate(longFlow), 0.5));
+    QVERIFY(near(s->load(L2), 0.5));
+    QCOMPARE(s->rate(s2), 0.0);
+}
+
+void TestSimMaxMin::coefficientsWeighUse()
+{
+    // One link of capacity 6; x uses it with coefficient 2 (weights of a split flow summed),
+    // y with 1. Equal rates r: 2r + r = 6, so r = 2; x uses 4 of the link, y 2.
+    auto s = make();
+    const ConstraintId l = s->addConstraint(6);
+    const VariableId x = var(*s, {{l, 2}});
+    const VariableId y = var(*s, {{l, 1}});
+    s->solve();
+    QVERIFY(near(s->rate(x), 2));
+    QVERIFY(near(s->rate(y), 2));
+    QVERIFY(near(s->load(l), 6));
+}
+
+void TestSimMaxMin::disablingReportsChangesAndRedistributes()
+{
+    // Link of capacity 12 with a, b, c: 4 each. b leaves: a and c get 6 each, b drops to 0;
+    // all three are reported as changed.
+    auto s = make();
+    const ConstraintId l = s->addConstraint(12);
+    const VariableId a = var(*s, {{l, 1}});
+    const VariableId b = var(*s, {{l, 1}});
+    const VariableId c = var(*s, {{l, 1}});
+    s->solve();
+    QCOMPARE(s->changedVariables().size(), std::size_t(3));
+    s->disable(b);
+    s->solve();
+    QVERIFY(near(s->rate(a), 6));
+    QVERIFY(near(s->rate(c), 6));
+    QCOMPARE(s->rate(b), 0.0);
+    std::vector<VariableId> changed(s->changedVariables().begin(), s->changedVariables().end());
+    std::sort(changed.begin(), changed.end());
+    QCOMPARE(changed, (std::vector<VariableId>{a, b, c}));
+    // Nothing changes: nothing reported.
+    s->solve();
+    QCOMPARE(s->changedVariables().size(), std::size_t(0));
+}
+
+void TestSimMaxMin::unknownSolverIsRefused() { QVERIFY(!System::create("lagrange")); }
+
+void TestSimMaxMin::incrementalMatchesFullOnRandomSystems()
+{
+    // Same random sequence of enables and disables on both solvers: same rates after each
+    // solve. A fixed linear congruential generator keeps it reproducible everywhere.
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        std::uint64_t state = seed * 0x9E3779B97F4A7C15ull;
+        const auto next = [&](std::uint64_t n) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            return (state >> 33) % n;
+        };
+        auto full = System::create("full");
+        auto inc = System::create("incremental");
+        const std::size_t constraints = 5 + next(40);
+        for (std::size_t c = 0; c < constraints; ++c) {
+            const double cap = 1.0 + double(next(4)); // few distinct capacities: many ties
+            full->addConstraint(cap);
+            inc->addConstraint(cap);
+        }
+        const std::size_t vars = 20 + next(200);
+        for (std::size_t v = 0; v < vars; ++v) {
+            std::vector<Usage> usages;
+            const std::size_t k = 1 + next(4);
+            for (std::size_t i = 0; i < k; ++i) {
+                const ConstraintId c = ConstraintId(next(constraints));
+                bool dup = false;
+                for (const Usage &u : usages)
+                    dup = dup || u.constraint == c;
+                if (!dup)
+                    usages.push_back({c, next(5) == 0 ? 0.5 : 1.0});
+            }
+            full->addVariable(usages);
+            inc->addVariable(usages);
+        }
+        for (int round = 0; round < 200; ++round) {
+            const std::size_t changes = 1 + next(round == 0 ? vars : 4);
+            for (std::size_t i = 0; i < changes; ++i) {
+                const VariableId v = VariableId(next(vars));
+                if (full->isEnabled(v)) {
+                    full->disable(v);
+                    inc->disable(v);
+                } else {
+                    full->enable(v);
+                    inc->enable(v);
+                }
+            }
+            full->solve();
+            inc->solve();
+            for (std::size_t v = 0; v < vars; ++v) {
+                const double a = full->rate(VariableId(v));
+                const double b = inc->rate(VariableId(v));
+                if (!near(a, b))
+                    QFAIL(qPrintable(QString("seed %1 round %2 var %3: full %4 incremental %5")
+                                         .arg(seed).arg(round).arg(v).arg(a, 0, 'g', 17)
+                                         .arg(b, 0, 'g', 17)));
+            }
+        }
+        QCOMPARE(inc->fullSolveCount(), std::size_t(1)); // only the first solve was full
+    }
+}
+
+QTEST_GUILESS_MAIN(TestSimMaxMin)
+#include "tst_sim_maxmin.moc"
