@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Collectives that put every flow on the wire at once: all-to-all (each rank sends S/p to each
+// other rank) and send/recv between pipeline stages (rank i sends S to rank i+1).
+#include "algorithms.h"
+#include "ideal.h"
+#include "ringphase.h"
+
+#include "model/error.h"
+
+namespace fabric::collective::detail {
+
+void expandAllToAll(Context &c)
+{
+    const std::size_t n = c.ranks.size();
+    const std::size_t flows = n * (n - 1);
+    if (flows > c.scenario.stepFlowBudget)
+        throw UserError("--collective alltoall over " + std::to_string(n) + " ranks is "
+                        + std::to_string(flows) + " flows, above the budget of "
+                        + std::to_string(c.scenario.stepFlowBudget) + ": use fewer --ranks");
+    c.out.stepFlows = flows;
+    const double each = c.scenario.bytes / double(n);
+    HopBound hop;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            if (i != j) {
+                c.sink.add(c.ranks[i], c.ranks[j], each, {}, {int((j + n - i) % n), int(i), 0});
+                boundHop(c.sink, c.ranks[i], c.ranks[j], hop);
+            }
+    Ideal &ideal = c.out.ideal;
+    ideal.bandwidthBytesPerS = hop.bytesPerS;
+    ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
+    ideal.timeS = ideal.messageLatencyS + double(n - 1) / double(n) * c.scenario.bytes / hop.bytesPerS;
+    ideal.formula = "a + (p-1)/p S/B";
+}
+
+void expandSendRecv(Context &c)
+{
+    const std::size_t n = c.ranks.size();
+    HopBound hop;
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        c.sink.add(c.ranks[i], c.ranks[i + 1], c.scenario.bytes, {}, {0, int(i), 0});
+        boundHop(c.sink, c.ranks[i], c.ranks[i + 1], hop);
+    }
+    c.out.stepFlows = n - 1;
+    Ideal &ideal = c.out.ideal;
+    ideal.bandwidthBytesPerS = hop.bytesPerS;
+    ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
+    ideal.timeS = ideal.messageLatencyS + c.scenario.bytes / hop.bytesPerS;
+    ideal.formula = "a + S/B";
+}
+
+} // namespace fabric::collective::detail

@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "collective.h"
+
+#include "sim/flow.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fabric::collective {
+
+/// The closed-form time of a collective on a fabric (alpha-beta, DOMAIN.md section 2), the
+/// bound the simulated time is compared with ("84% of ideal").
+struct Ideal
+{
+    double timeS = 0.0;
+    /// The beta term's bandwidth: the bottleneck per-rank injection bandwidth the formula uses
+    /// (NIC rate on a fat-tree, one link per direction on a torus...).
+    double bandwidthBytesPerS = 0.0;
+    /// Per-message latency a = software alpha + path latency of one step.
+    double messageLatencyS = 0.0;
+    std::string formula; ///< e.g. "2(p-1) a + 2(p-1)/p S/B".
+};
+
+/// A collective turned into flows, with what the report needs to judge the result.
+struct Expansion
+{
+    Collective collective = Collective::AllReduce;
+    Algorithm algorithm = Algorithm::Ring;
+    std::vector<NodeId> ranks;
+    std::vector<sim::FlowSpec> flows;
+    double bytes = 0.0;       ///< S in the nccl-tests sense (algbw = S / t).
+    double busbwFactor = 1.0; ///< busbw = algbw x busbwFactor.
+    Ideal ideal;
+    /// Ring steps merged into persistent flows (docs/simulation.md, "Step aggregation").
+    bool aggregated = false;
+    /// Flows the step-by-step expansion has (or would have, when aggregated).
+    std::size_t stepFlows = 0;
+    int chunks = 1; ///< Pipelining chunks (tree, broadcast).
+    /// SHARP: the aggregation tree edges (child, parent), every tree; switches and ranks.
+    std::vector<std::pair<NodeId, NodeId>> sharpTree;
+    /// One line on what was approximated, empty when nothing was.
+    std::string note;
+};
+
+} // namespace fabric::collective

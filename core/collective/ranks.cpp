@@ -1,0 +1,127 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ranks.h"
+
+#include "route/flowhash.h"
+#include "route/router.h"
+
+#include "model/error.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fabric::collective {
+namespace {
+
+std::vector<NodeId> spread(const route::Router &router, const std::vector<NodeId> &endpoints)
+{
+    const Fabric &f = router.fabric();
+    // Group by attachment switch, in natural order of first appearance.
+    std::vector<NodeId> groupKeys;
+    std::unordered_map<NodeId, std::vector<NodeId>> groups;
+    for (NodeId e : endpoints) {
+        const auto att = router.attachments(e, -1);
+        const NodeId key = att.empty() ? e : att.front();
+        auto [it, fresh] = groups.try_emplace(key);
+        if (fresh)
+            groupKeys.push_back(key);
+        it->second.push_back(e);
+    }
+    // Order groups so that consecutive ones sit in different pods: (index in pod, pod).
+    std::map<int, int> perPod;
+    std::vector<std::pair<std::pair<int, int>, NodeId>> order;
+    for (NodeId key : groupKeys) {
+        const int pod = f.node(groups[key].front()).hints.pod;
+        order.push_back({{perPod[pod]++, pod}, key});
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<NodeId> out;
+    out.reserve(endpoints.size());
+    for (std::size_t round = 0; out.size() < endpoints.size(); ++round)
+        for (const auto &entry : order) {
+            const auto &members = groups[entry.second];
+            if (round < members.size())
+                out.push_back(members[round]);
+        }
+    return out;
+}
+
+} // namespace
+
+std::vector<NodeId> placementOrder(const route::Router &router, Placement placement,
+                                   std::uint64_t seed)
+{
+    std::vector<NodeId> endpoints = router.graph().endpoints();
+    switch (placement) {
+    case Placement::Packed:
+        return endpoints;
+    case Placement::Spread:
+        return spread(router, endpoints);
+    case Placement::Random: {
+        // Fisher-Yates on mt19937_64: its output is fixed by the standard, so runs repeat
+        // on every platform (std::shuffle's algorithm is not).
+        std::mt19937_64 rng(route::mix64(seed));
+        for (std::size_t i = endpoints.size(); i > 1; --i)
+            std::swap(endpoints[i - 1], endpoints[rng() % i]);
+        return endpoints;
+    }
+    }
+    return endpoints;
+}
+
+std::vector<NodeId> selectRanks(const route::Router &router, std::string_view spec,
+                                Placement placement, std::uint64_t seed)
+{
+    const Fabric &f = router.fabric();
+    const std::size_t available = router.graph().endpoints().size();
+    if (spec.empty() || spec == "all")
+        return placementOrder(router, placement, seed);
+
+    std::size_t count = 0;
+    const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), count);
+    if (ec == std::errc{} && end == spec.data() + spec.size()) {
+        if (count < 1 || count > available)
+            throw UserError("--ranks: a count must be 1 to " + std::to_string(available)
+                            + " (the fabric's GPUs), got " + std::string(spec));
+        auto order = placementOrder(router, placement, seed);
+        order.resize(count);
+        return order;
+    }
+
+    std::unordered_map<std::string_view, NodeId> byName;
+    f.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
+    std::vector<NodeId> ranks;
+    std::unordered_set<NodeId> seen;
+    std::size_t pos = 0;
+    while (pos <= spec.size()) {
+        const std::size_t comma = std::min(spec.find(',', pos), spec.size());
+        std::string_view name = spec.substr(pos, comma - pos);
+        while (!name.empty() && name.front() == ' ')
+            name.remove_prefix(1);
+        while (!name.empty() && name.back() == ' ')
+            name.remove_suffix(1);
+        pos = comma + 1;
+        if (name.empty())
+            throw UserError("--ranks: empty name in the list; use all, a count or GPU names "
+                            "separated by commas");
+        const auto it = byName.find(name);
+        if (it == byName.end())
+            throw UserError("--ranks: no node named '" + std::string(name) + "'");
+        if (!f.node(it->second).isEndpoint())
+            throw UserError("--ranks: '" + std::string(name) + "' is a "
+                            + std::string(toString(f.node(it->second).kind))
+                            + ", not an endpoint; ranks must be GPUs");
+        if (!seen.insert(it->second).second)
+            throw UserError("--ranks: '" + std::string(name) + "' is listed twice");
+        ranks.push_back(it->second);
+    }
+    return ranks;
+}
+
+} // namespace fabric::collective

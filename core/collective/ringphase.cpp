@@ -1,0 +1,77 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ringphase.h"
+
+#include "ideal.h"
+
+#include "model/units.h"
+
+#include <algorithm>
+
+namespace fabric::collective {
+
+void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
+                  const RingPhase &phase, RankProgress &progress)
+{
+    for (const std::vector<NodeId> &ring : rings) {
+        const std::size_t n = ring.size();
+        if (n < 2 || phase.steps < 1)
+            continue;
+        auto at = [&](std::size_t i) { return static_cast<std::size_t>(ring[i % n]); };
+        if (phase.aggregate) {
+            std::vector<sim::FlowId> sent(n);
+            for (std::size_t r = 0; r < n; ++r)
+                sent[r] = sink.add(ring[r], ring[(r + 1) % n], phase.steps * phase.chunkBytes,
+                                   {progress.lastIn[at(r)], progress.lastOut[at(r)]},
+                                   {phase.firstStep, int(r), phase.phase}, phase.steps);
+            for (std::size_t r = 0; r < n; ++r) {
+                progress.lastOut[at(r)] = sent[r];
+                progress.lastIn[at(r + 1)] = sent[r];
+            }
+            continue;
+        }
+        std::vector<sim::FlowId> prev(n), cur(n);
+        for (std::size_t r = 0; r < n; ++r)
+            prev[r] = -1;
+        for (int k = 0; k < phase.steps; ++k) {
+            for (std::size_t r = 0; r < n; ++r) {
+                const std::size_t pred = (r + n - 1) % n;
+                std::vector<sim::FlowId> after = k == 0
+                    ? std::vector<sim::FlowId>{progress.lastIn[at(r)], progress.lastOut[at(r)]}
+                    : std::vector<sim::FlowId>{prev[pred], prev[r]};
+                cur[r] = sink.add(ring[r], ring[(r + 1) % n], phase.chunkBytes, std::move(after),
+                                  {phase.firstStep + k, int(r), phase.phase});
+            }
+            std::swap(prev, cur);
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+            progress.lastOut[at(r)] = prev[r];
+            progress.lastIn[at(r + 1)] = prev[r];
+        }
+    }
+}
+
+void boundHop(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
+{
+    const Fabric &f = sink.router().fabric();
+    const Node &s = f.node(src);
+    const bool sameHost = s.host != kNoNode && s.host == f.node(dst).host;
+    const double bw = sameHost
+        ? std::min(ideal::nvlinkBytesPerS(f, src), ideal::nvlinkBytesPerS(f, dst))
+        : std::min(ideal::injectionBytesPerS(f, src), ideal::injectionBytesPerS(f, dst));
+    bound.bytesPerS = std::min(bound.bytesPerS, bw);
+    bound.latencyS = std::max(bound.latencyS, sink.route(src, dst).latencyS);
+}
+
+void boundHopByLink(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
+{
+    const Fabric &f = sink.router().fabric();
+    const route::Route &r = sink.route(src, dst);
+    for (const sim::Path &p : r.paths)
+        for (DirLinkId d : p.links)
+            bound.bytesPerS = std::min(bound.bytesPerS,
+                                       units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
+    bound.latencyS = std::max(bound.latencyS, r.latencyS);
+}
+
+} // namespace fabric::collective

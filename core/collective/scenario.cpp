@@ -1,0 +1,126 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario.h"
+
+#include "model/error.h"
+
+#include <array>
+#include <utility>
+
+namespace fabric::collective {
+namespace {
+
+constexpr std::array<std::pair<Placement, std::string_view>, 3> kPlacements{{
+    {Placement::Packed, "packed"}, {Placement::Spread, "spread"}, {Placement::Random, "random"}}};
+constexpr std::array<std::pair<Aggregation, std::string_view>, 3> kAggregations{{
+    {Aggregation::Auto, "auto"}, {Aggregation::Always, "always"}, {Aggregation::Never, "never"}}};
+
+template<typename T>
+T enumField(const nlohmann::json &j, const char *key, T fallback,
+            std::optional<T> (*parse)(std::string_view))
+{
+    if (!j.contains(key))
+        return fallback;
+    const auto &v = j.at(key);
+    if (v.is_string())
+        if (auto parsed = parse(v.get<std::string>()))
+            return *parsed;
+    throw UserError(std::string("scenario: '") + key + "' has an unknown value " + v.dump());
+}
+
+template<typename T> T numberField(const nlohmann::json &j, const char *key, T fallback)
+{
+    if (!j.contains(key))
+        return fallback;
+    const auto &v = j.at(key);
+    if (!v.is_number() || (std::is_integral_v<T> && !v.is_number_integer()))
+        throw UserError(std::string("scenario: '") + key + "' must be a number, got " + v.dump());
+    return v.get<T>();
+}
+
+std::string stringField(const nlohmann::json &j, const char *key, const std::string &fallback)
+{
+    if (!j.contains(key))
+        return fallback;
+    if (!j.at(key).is_string())
+        throw UserError(std::string("scenario: '") + key + "' must be a string");
+    return j.at(key).get<std::string>();
+}
+
+} // namespace
+
+std::string_view toString(Placement p)
+{
+    for (const auto &[v, n] : kPlacements)
+        if (v == p)
+            return n;
+    return {};
+}
+
+std::optional<Placement> placementFromString(std::string_view name)
+{
+    for (const auto &[v, n] : kPlacements)
+        if (n == name)
+            return v;
+    return std::nullopt;
+}
+
+std::string_view toString(Aggregation a)
+{
+    for (const auto &[v, n] : kAggregations)
+        if (v == a)
+            return n;
+    return {};
+}
+
+std::optional<Aggregation> aggregationFromString(std::string_view name)
+{
+    for (const auto &[v, n] : kAggregations)
+        if (n == name)
+            return v;
+    return std::nullopt;
+}
+
+nlohmann::json toJson(const Scenario &s)
+{
+    return {
+        {"collective", toString(s.collective)},
+        {"algorithm", toString(s.algorithm)},
+        {"bytes", s.bytes},
+        {"routing", route::toString(s.routing)},
+        {"ranks", s.ranks},
+        {"placement", toString(s.placement)},
+        {"qps", s.qps},
+        {"seed", s.seed},
+        {"traffic", s.trafficFile},
+        {"alpha_s", s.alphaS},
+        {"aggregation", toString(s.aggregation)},
+        {"step_flow_budget", s.stepFlowBudget},
+        {"chunks", s.chunks},
+        {"sharp_trees_per_switch", s.sharpTreesPerSwitch},
+    };
+}
+
+Scenario scenarioFromJson(const nlohmann::json &j)
+{
+    if (!j.is_object())
+        throw UserError("scenario: expected a JSON object");
+    Scenario s;
+    s.collective = enumField(j, "collective", s.collective, &collectiveFromString);
+    s.algorithm = enumField(j, "algorithm", s.algorithm, &algorithmFromString);
+    s.bytes = numberField(j, "bytes", s.bytes);
+    s.routing = enumField(j, "routing", s.routing, &route::policyFromString);
+    s.ranks = stringField(j, "ranks", s.ranks);
+    s.placement = enumField(j, "placement", s.placement, &placementFromString);
+    s.qps = numberField(j, "qps", s.qps);
+    s.seed = numberField(j, "seed", s.seed);
+    s.trafficFile = stringField(j, "traffic", s.trafficFile);
+    s.alphaS = numberField(j, "alpha_s", s.alphaS);
+    s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
+    s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget);
+    s.chunks = numberField(j, "chunks", s.chunks);
+    s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch);
+    return s;
+}
+
+} // namespace fabric::collective

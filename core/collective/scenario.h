@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "collective.h"
+
+#include "route/policy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace fabric::collective {
+
+/// How ranks are laid onto the fabric's GPUs (see selectRanks()).
+enum class Placement {
+    Packed, ///< Natural order: GPUs of a host, hosts of a leaf, leaves of a pod together.
+    Spread, ///< Round-robin across pods first, then leaves.
+    Random, ///< A seeded shuffle.
+};
+std::string_view toString(Placement p);
+std::optional<Placement> placementFromString(std::string_view name);
+
+/// When a ring's steps are merged into persistent flows (docs/simulation.md, "Step
+/// aggregation").
+enum class Aggregation {
+    Auto,   ///< Only when the step-by-step expansion would exceed Scenario::stepFlowBudget.
+    Always,
+    Never,
+};
+std::string_view toString(Aggregation a);
+std::optional<Aggregation> aggregationFromString(std::string_view name);
+
+/**
+ * Everything that defines one simulation run on a fabric, as the CLI options and the GUI's
+ * simulation dock set it. The GUI stores scenarios in the fabric document and re-runs them:
+ * toJson() / scenarioFromJson() round-trip every field.
+ */
+struct Scenario
+{
+    Collective collective = Collective::AllReduce;
+    Algorithm algorithm = Algorithm::Ring;
+    double bytes = 1073741824.0; ///< S: the message size in the nccl-tests sense.
+    route::Policy routing = route::Policy::Ecmp;
+    /// "all", a count "N" (the first N in placement order) or a comma-separated list of GPU
+    /// names (in ring order; placement does not reorder it).
+    std::string ranks = "all";
+    Placement placement = Placement::Packed;
+    int qps = 1;            ///< QPs per connection.
+    std::uint64_t seed = 1; ///< Seeds ECMP and random placement.
+    std::string trafficFile; ///< For Collective::Custom: the CSV `src,dst,bytes[,start_s]`.
+    double alphaS = 0.0;    ///< Per-message software overhead.
+    Aggregation aggregation = Aggregation::Auto;
+    /// Step flows above which Auto aggregates rings (537M step flows for a 16K ring).
+    std::size_t stepFlowBudget = 2'000'000;
+    /// Pipelining chunks for tree and broadcast (0 = automatic, see docs/simulation.md).
+    int chunks = 0;
+    /// SHARP: concurrent aggregation trees a switch may join (Quantum: 1 per switch; we default
+    /// to 2, the streaming-aggregation flows a switch allows).
+    int sharpTreesPerSwitch = 2;
+
+    bool operator==(const Scenario &) const = default;
+};
+
+nlohmann::json toJson(const Scenario &s);
+/// Missing keys keep their defaults. Throws UserError naming the key for a bad value.
+Scenario scenarioFromJson(const nlohmann::json &j);
+
+} // namespace fabric::collective

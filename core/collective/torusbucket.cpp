@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Torus all-reduce, bucket algorithm: reduce-scatter along one dimension after another (rings
+// along every line of the dimension), then all-gather back in reverse order. The data is cut in
+// 2D parts, one per (first dimension, direction), each visiting the dimensions in a rotated
+// order, so at every phase the 2D parts use 2D different directed links of a chip at once.
+#include "algorithms.h"
+#include "ideal.h"
+#include "ringphase.h"
+
+#include "model/error.h"
+
+#include <algorithm>
+
+namespace fabric::collective::detail {
+namespace {
+
+/// Rings along dimension @p dim of @p torus, members in direction @p dir.
+std::vector<std::vector<NodeId>> lines(const route::Torus &torus, int dim, int dir)
+{
+    const route::Coord &dims = torus.dims();
+    std::vector<std::vector<NodeId>> out;
+    route::Coord c{0, 0, 0};
+    const auto d = std::size_t(dim);
+    for (c[0] = 0; c[0] < (d == 0 ? 1 : dims[0]); ++c[0])
+        for (c[1] = 0; c[1] < (d == 1 ? 1 : dims[1]); ++c[1])
+            for (c[2] = 0; c[2] < (d == 2 ? 1 : dims[2]); ++c[2]) {
+                std::vector<NodeId> ring;
+                route::Coord at = c;
+                for (at[d] = 0; at[d] < dims[d]; ++at[d])
+                    ring.push_back(torus.chipAt(at));
+                if (dir < 0)
+                    std::reverse(ring.begin(), ring.end());
+                out.push_back(std::move(ring));
+            }
+    return out;
+}
+
+} // namespace
+
+void expandTorus(Context &c)
+{
+    const auto &torus = c.router.torus();
+    if (!torus)
+        throw UserError("--algorithm torus needs a torus (chips with x, y, z coordinates); use "
+                        "ring, tree, hierarchical or sharp on this fabric");
+    bool complete = c.ranks.size() == torus->chipCount();
+    for (NodeId r : c.ranks)
+        complete = complete && torus->hasCoordinates(r);
+    if (!complete)
+        throw UserError("--algorithm torus needs every chip of the torus as a rank (--ranks all)");
+
+    std::vector<int> active;
+    std::vector<int> sizes;
+    for (int d = 0; d < 3; ++d)
+        if (torus->dims()[std::size_t(d)] > 1) {
+            active.push_back(d);
+            sizes.push_back(torus->dims()[std::size_t(d)]);
+        }
+    const std::size_t D = active.size();
+    const std::size_t p = c.ranks.size();
+    std::size_t stepsPerPart = 0;
+    for (int k : sizes)
+        stepsPerPart += 2 * std::size_t(k - 1);
+    const bool aggregate = c.aggregateFor(2 * D * stepsPerPart * p);
+    const double partBytes = c.scenario.bytes / double(2 * D);
+
+    HopBound hop;
+    int part = 0;
+    for (std::size_t first = 0; first < D; ++first) {
+        for (int dir : {+1, -1}) {
+            std::vector<int> order;
+            for (std::size_t i = 0; i < D; ++i)
+                order.push_back(active[(first + i) % D]);
+            RankProgress progress(c.fabric().nodeIdBound());
+            std::vector<double> dataAt;
+            double data = partBytes;
+            int step = 0;
+            for (int dim : order) {
+                const int k = torus->dims()[std::size_t(dim)];
+                dataAt.push_back(data);
+                const auto rings = lines(*torus, dim, dir);
+                if (part == 0 || dir < 0)
+                    for (const auto &ring : rings)
+                        boundHopByLink(c.sink, ring[0], ring[1], hop);
+                addRingPhase(c.sink, rings, {k - 1, data / k, aggregate, 2 * part, step}, progress);
+                step += k - 1;
+                data /= k;
+            }
+            for (std::size_t j = order.size(); j-- > 0;) {
+                const int dim = order[j];
+                const int k = torus->dims()[std::size_t(dim)];
+                addRingPhase(c.sink, lines(*torus, dim, dir),
+                             {k - 1, dataAt[j] / k, aggregate, 2 * part + 1, step}, progress);
+                step += k - 1;
+            }
+            ++part;
+        }
+    }
+
+    Ideal &ideal = c.out.ideal;
+    ideal.bandwidthBytesPerS = hop.bytesPerS;
+    ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
+    ideal.timeS = ideal::torusBucketAllReduceS(sizes, c.scenario.bytes, ideal.messageLatencyS,
+                                               hop.bytesPerS);
+    ideal.formula = "2 sum(ki-1) a + 2(p-1)/p S/(2 D B_link)";
+}
+
+} // namespace fabric::collective::detail

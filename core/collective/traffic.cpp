@@ -1,0 +1,139 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "traffic.h"
+
+#include "algorithms.h"
+#include "ideal.h"
+
+#include "model/error.h"
+#include "model/units.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <istream>
+#include <limits>
+#include <unordered_map>
+
+namespace fabric::collective {
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+std::vector<TrafficRow> readTraffic(std::istream &in, const std::string &fileName,
+                                    const Fabric &fabric)
+{
+    std::unordered_map<std::string, NodeId> byName;
+    fabric.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
+    std::vector<TrafficRow> rows;
+    std::string line;
+    for (int lineNo = 1; std::getline(in, line); ++lineNo) {
+        const std::string where = fileName + ":" + std::to_string(lineNo) + ": ";
+        const std::string_view text = trim(line);
+        if (text.empty() || text.front() == '#' || text.starts_with("src,"))
+            continue;
+        std::vector<std::string_view> fields;
+        for (std::size_t pos = 0;;) {
+            const std::size_t comma = text.find(',', pos);
+            fields.push_back(trim(text.substr(pos, comma - pos)));
+            if (comma == std::string_view::npos)
+                break;
+            pos = comma + 1;
+        }
+        if (fields.size() < 3 || fields.size() > 4)
+            throw UserError(where + "expected src,dst,bytes[,start_s], got "
+                            + std::to_string(fields.size()) + " fields");
+        TrafficRow row;
+        for (int i = 0; i < 2; ++i) {
+            const auto it = byName.find(std::string(fields[std::size_t(i)]));
+            if (it == byName.end())
+                throw UserError(where + "no node named '" + std::string(fields[std::size_t(i)]) + "'");
+            if (!fabric.node(it->second).isEndpoint())
+                throw UserError(where + "'" + std::string(fields[std::size_t(i)])
+                                + "' is not an endpoint (GPU)");
+            (i == 0 ? row.src : row.dst) = it->second;
+        }
+        if (row.src == row.dst)
+            throw UserError(where + "src and dst are the same node");
+        const auto bytes = units::parseBytes(fields[2]);
+        if (!bytes || *bytes <= 0)
+            throw UserError(where + "bytes must be a size above 0 such as 4096, 64MB or 1GiB, got '"
+                            + std::string(fields[2]) + "'");
+        row.bytes = *bytes;
+        if (fields.size() == 4) {
+            double start = 0;
+            const auto [end, ec] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), start);
+            if (ec != std::errc{} || end != fields[3].data() + fields[3].size() || !std::isfinite(start)
+                || start < 0)
+                throw UserError(where + "start_s must be a time in seconds >= 0, got '"
+                                + std::string(fields[3]) + "'");
+            row.startS = start;
+        }
+        rows.push_back(row);
+    }
+    if (rows.empty())
+        throw UserError(fileName + ": no traffic (expected lines src,dst,bytes[,start_s])");
+    return rows;
+}
+
+std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabric)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw UserError("--traffic: cannot open '" + path + "'");
+    return readTraffic(in, path, fabric);
+}
+
+namespace detail {
+
+void expandTraffic(Context &c)
+{
+    const Fabric &f = c.fabric();
+    const auto rows = loadTraffic(c.scenario.trafficFile, f);
+    std::vector<char> seen(f.nodeIdBound(), 0);
+    std::unordered_map<NodeId, double> out, in, first;
+    double total = 0, ideal = 0, latency = 0;
+    for (const TrafficRow &row : rows) {
+        for (NodeId n : {row.src, row.dst})
+            if (!seen[std::size_t(n)]) {
+                seen[std::size_t(n)] = 1;
+                c.ranks.push_back(n);
+                first[n] = row.startS;
+            }
+        const sim::FlowId id = c.sink.add(row.src, row.dst, row.bytes, {}, {0, -1, 0});
+        sim::FlowSpec &flow = c.sink.flows()[std::size_t(id)];
+        flow.notBeforeS = row.startS;
+        total += row.bytes;
+        out[row.src] += row.bytes;
+        in[row.dst] += row.bytes;
+        first[row.src] = std::min(first[row.src], row.startS);
+        first[row.dst] = std::min(first[row.dst], row.startS);
+        const double bw = std::min(ideal::injectionBytesPerS(f, row.src),
+                                   ideal::injectionBytesPerS(f, row.dst));
+        latency = std::max(latency, flow.latencyS + flow.releaseDelayS);
+        ideal = std::max(ideal, row.startS + flow.latencyS + flow.releaseDelayS + row.bytes / bw);
+    }
+    // A node cannot move its bytes faster than its injection bandwidth.
+    for (const auto *side : {&out, &in})
+        for (const auto &[node, bytes] : *side)
+            ideal = std::max(ideal, first[node] + bytes / ideal::injectionBytesPerS(f, node));
+    c.out.bytes = total;
+    c.out.stepFlows = rows.size();
+    c.out.ideal.timeS = ideal;
+    c.out.ideal.messageLatencyS = latency;
+    c.out.ideal.bandwidthBytesPerS = 0;
+    c.out.ideal.formula = "max(start + a + bytes/B per flow, first start + bytes/B per node)";
+}
+
+} // namespace detail
+} // namespace fabric::collective

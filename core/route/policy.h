@@ -1,0 +1,28 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace fabric::route {
+
+/// A routing policy: how a flow's path(s) are chosen among the equal-cost shortest paths.
+/// docs/simulation.md describes each exactly as modelled.
+enum class Policy {
+    Ecmp,          ///< Per-switch hash of the 5-tuple with the switch's own seed.
+    EcmpPolarized, ///< One hash and seed at every switch: tier choices are correlated.
+    Static,        ///< Destination-based d-mod-k, as the InfiniBand Subnet Manager computes it.
+    Adaptive,      ///< All equal-cost paths, each its own max-min share (Split::Adaptive).
+    Spray,         ///< All equal-cost paths, equal fixed shares (Split::Weighted).
+    Dor,           ///< Dimension-order routing on a torus, shortest direction, ties split.
+};
+
+/// "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor".
+std::string_view toString(Policy policy);
+std::optional<Policy> policyFromString(std::string_view name);
+/// Every policy name, in the order above.
+const std::vector<std::string_view> &policyNames();
+
+} // namespace fabric::route

@@ -1,0 +1,457 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "router.h"
+
+#include "flowhash.h"
+
+#include "model/error.h"
+#include "model/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <string>
+#include <unordered_map>
+
+namespace fabric::route {
+namespace {
+
+constexpr std::size_t kMaxHops = 4096;
+
+bool planeAllows(int linkPlane, int plane)
+{
+    return plane < 0 || linkPlane < 0 || linkPlane == plane;
+}
+
+std::string nameOf(const Fabric &f, NodeId n)
+{
+    return f.hasNode(n) ? "'" + f.node(n).name + "'" : "#" + std::to_string(n);
+}
+
+} // namespace
+
+/// One walk from src to dst in one plane over the distance field of dst's attachments.
+class Router::Walk
+{
+public:
+    Walk(const Router &router, NodeId src, NodeId dst, int plane, const Distances &dist)
+        : mRouter(router), mSrc(src), mDst(dst), mPlane(plane), mDist(dist)
+    {}
+
+    /// Equal-cost next arcs from @p cur, in the fabric's link order.
+    void candidates(NodeId cur, std::vector<const ForwardingArc *> &out) const
+    {
+        out.clear();
+        const auto arcs = mRouter.mGraph.arcsOf(cur);
+        const std::int32_t ci = mRouter.mCompact[static_cast<std::size_t>(cur)];
+        if (ci < 0 || mDist[static_cast<std::size_t>(ci)] == 0) {
+            // An endpoint source, or the last switch: a direct arc to dst wins.
+            for (const ForwardingArc &arc : arcs)
+                if (arc.to == mDst && mRouter.arcInPlane(arc, mPlane))
+                    out.push_back(&arc);
+            if (!out.empty() || ci >= 0)
+                return;
+            int best = std::numeric_limits<int>::max();
+            for (const ForwardingArc &arc : arcs) {
+                const int d = distOf(arc.to);
+                if (d < 0 || d > best || !mRouter.arcInPlane(arc, mPlane))
+                    continue;
+                if (d < best) {
+                    best = d;
+                    out.clear();
+                }
+                out.push_back(&arc);
+            }
+            return;
+        }
+        const int want = mDist[static_cast<std::size_t>(ci)] - 1;
+        for (const ForwardingArc &arc : arcs)
+            if (distOf(arc.to) == want && mRouter.arcInPlane(arc, mPlane))
+                out.push_back(&arc);
+    }
+
+    /// One path, @p choose(node, candidateCount) picking the candidate at each hop.
+    template<typename Choose> sim::Path single(Choose &&choose) const
+    {
+        sim::Path path;
+        std::vector<const ForwardingArc *> cands;
+        for (NodeId cur = mSrc; cur != mDst;) {
+            candidates(cur, cands);
+            if (cands.empty() || path.links.size() > kMaxHops)
+                throw noPath();
+            const ForwardingArc *arc = cands[choose(cur, cands.size())];
+            mRouter.appendArc(cur, *arc, path.links);
+            cur = arc->to;
+        }
+        return path;
+    }
+
+    /// Up to @p maxPaths of the equal-cost paths, evenly spread in their lexicographic order.
+    std::vector<sim::Path> spread(std::size_t maxPaths)
+    {
+        const double total = count(mSrc);
+        if (total < 1)
+            throw noPath();
+        const std::size_t m = total <= double(maxPaths) ? std::size_t(total) : maxPaths;
+        std::vector<sim::Path> out;
+        std::vector<const ForwardingArc *> cands;
+        for (std::size_t i = 0; i < m; ++i) {
+            double j = std::floor(double(i) * total / double(m));
+            sim::Path path;
+            for (NodeId cur = mSrc; cur != mDst;) {
+                candidates(cur, cands);
+                const ForwardingArc *pick = cands.back();
+                for (const ForwardingArc *c : cands) {
+                    const double n = count(c->to);
+                    if (j < n) {
+                        pick = c;
+                        break;
+                    }
+                    j -= n;
+                }
+                mRouter.appendArc(cur, *pick, path.links);
+                cur = pick->to;
+            }
+            out.push_back(std::move(path));
+        }
+        return out;
+    }
+
+    UserError noPath() const
+    {
+        const Fabric &f = mRouter.fabric();
+        return UserError("no path from " + nameOf(f, mSrc) + " to " + nameOf(f, mDst)
+                         + (mPlane >= 0 ? " in plane " + std::to_string(mPlane) : std::string()));
+    }
+
+private:
+    int distOf(NodeId n) const
+    {
+        const std::int32_t c = mRouter.mCompact[static_cast<std::size_t>(n)];
+        return c < 0 ? -1 : mDist[static_cast<std::size_t>(c)];
+    }
+
+    double count(NodeId v)
+    {
+        if (v == mDst)
+            return 1;
+        if (const auto it = mCount.find(v); it != mCount.end())
+            return it->second;
+        std::vector<const ForwardingArc *> cands;
+        candidates(v, cands);
+        double n = 0;
+        for (const ForwardingArc *c : cands)
+            n += count(c->to);
+        mCount.emplace(v, n);
+        return n;
+    }
+
+    const Router &mRouter;
+    NodeId mSrc, mDst;
+    int mPlane;
+    const Distances &mDist;
+    std::unordered_map<NodeId, double> mCount;
+};
+
+Router::Router(const Fabric &fabric, const RouterOptions &options)
+    : mGraph(fabric)
+    , mOptions(options)
+    , mTorus(Torus::detect(mGraph))
+{
+    if (options.qps < 1 || options.qps > 64)
+        throw UserError("--qps must be an integer from 1 to 64, got " + std::to_string(options.qps));
+    if (options.maxPaths < 1)
+        throw UserError("maximum paths per flow must be at least 1");
+    if (options.policy == Policy::Dor && !mTorus)
+        throw UserError("--routing dor needs a torus (chips with x, y, z coordinates); this "
+                        "fabric has none: use ecmp, ecmp-polarized, static, adaptive or spray");
+
+    // The transit nodes path searches may cross between hosts: switches and forwarding chips
+    // (hosts only ever join their own GPUs, which route() handles apart).
+    const std::size_t bound = fabric.nodeIdBound();
+    mCompact.assign(bound, -1);
+    for (std::size_t n = 0; n < bound; ++n) {
+        const auto id = static_cast<NodeId>(n);
+        if (fabric.hasNode(id) && mGraph.isTransit(id) && fabric.node(id).kind != NodeKind::Host) {
+            mCompact[n] = static_cast<std::int32_t>(mTransit.size());
+            mTransit.push_back(id);
+        }
+    }
+    mTOffsets.reserve(mTransit.size() + 1);
+    mTOffsets.push_back(0);
+    for (NodeId t : mTransit) {
+        for (const ForwardingArc &arc : mGraph.arcsOf(t)) {
+            const std::int32_t c = mCompact[static_cast<std::size_t>(arc.to)];
+            if (c >= 0) {
+                mTTo.push_back(c);
+                mTArc.push_back(&arc);
+            }
+        }
+        mTOffsets.push_back(static_cast<std::uint32_t>(mTTo.size()));
+    }
+
+    // d-mod-k keys: destinations numbered leaf by leaf, by their port order on the leaf, so the
+    // h-th up-going choice takes digit h of the key (port on leaf, then leaf in pod, ...).
+    mStaticKey.assign(bound, 0);
+    std::vector<NodeId> firstAttach(bound, kNoNode);
+    std::vector<NodeId> leaves;
+    for (NodeId e : mGraph.endpoints()) {
+        mStaticKey[static_cast<std::size_t>(e)] = e;
+        if (mCompact[static_cast<std::size_t>(e)] >= 0)
+            continue;
+        for (const ForwardingArc &arc : mGraph.arcsOf(e))
+            if (mCompact[static_cast<std::size_t>(arc.to)] >= 0) {
+                firstAttach[static_cast<std::size_t>(e)] = arc.to;
+                leaves.push_back(arc.to);
+                break;
+            }
+    }
+    std::sort(leaves.begin(), leaves.end());
+    leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+    std::vector<std::vector<NodeId>> down(leaves.size());
+    std::size_t perLeaf = 1;
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+        for (const ForwardingArc &arc : mGraph.arcsOf(leaves[i]))
+            if (firstAttach[static_cast<std::size_t>(arc.to)] == leaves[i]
+                && std::find(down[i].begin(), down[i].end(), arc.to) == down[i].end())
+                down[i].push_back(arc.to);
+        perLeaf = std::max(perLeaf, down[i].size());
+    }
+    for (std::size_t i = 0; i < leaves.size(); ++i)
+        for (std::size_t p = 0; p < down[i].size(); ++p)
+            mStaticKey[static_cast<std::size_t>(down[i][p])] =
+                static_cast<std::int64_t>(i * perLeaf + p);
+}
+
+Router::~Router() = default;
+
+bool Router::arcInPlane(const ForwardingArc &arc, int plane) const
+{
+    if (plane < 0)
+        return true;
+    const Fabric &f = fabric();
+    return planeAllows(f.link(arc.link).plane, plane)
+        && (arc.circuitLink == kNoLink || planeAllows(f.link(arc.circuitLink).plane, plane));
+}
+
+void Router::appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLinkId> &out) const
+{
+    const Fabric &f = fabric();
+    out.push_back(dirLink(arc.link, f.link(arc.link).a == from));
+    if (arc.circuitLink != kNoLink)
+        out.push_back(dirLink(arc.circuitLink, f.link(arc.circuitLink).a == arc.ocs));
+}
+
+std::vector<int> Router::planesOf(NodeId node) const
+{
+    std::vector<int> planes;
+    if (!fabric().node(node).isEndpoint())
+        return planes;
+    for (const ForwardingArc &arc : mGraph.arcsOf(node)) {
+        const int p = fabric().link(arc.link).plane;
+        if (p >= 0 && std::find(planes.begin(), planes.end(), p) == planes.end())
+            planes.push_back(p);
+    }
+    std::sort(planes.begin(), planes.end());
+    return planes;
+}
+
+std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
+{
+    if (mCompact[static_cast<std::size_t>(endpoint)] >= 0)
+        return {endpoint};
+    std::vector<NodeId> out;
+    for (const ForwardingArc &arc : mGraph.arcsOf(endpoint))
+        if (mCompact[static_cast<std::size_t>(arc.to)] >= 0 && arcInPlane(arc, plane))
+            out.push_back(arc.to);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+const Router::Distances &Router::distances(const std::vector<NodeId> &targets, int plane) const
+{
+    auto key = std::make_pair(plane, targets);
+    if (const auto it = mDistanceCache.find(key); it != mDistanceCache.end())
+        return it->second;
+    Distances dist(mTransit.size(), -1);
+    std::vector<std::int32_t> queue;
+    queue.reserve(mTransit.size());
+    for (NodeId t : targets) {
+        const std::int32_t c = mCompact[static_cast<std::size_t>(t)];
+        if (c >= 0 && dist[static_cast<std::size_t>(c)] < 0) {
+            dist[static_cast<std::size_t>(c)] = 0;
+            queue.push_back(c);
+        }
+    }
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const auto v = static_cast<std::size_t>(queue[head]);
+        const std::int16_t next = static_cast<std::int16_t>(dist[v] + 1);
+        for (std::uint32_t e = mTOffsets[v]; e < mTOffsets[v + 1]; ++e) {
+            const auto u = static_cast<std::size_t>(mTTo[e]);
+            if (dist[u] >= 0 || (plane >= 0 && !arcInPlane(*mTArc[e], plane)))
+                continue;
+            dist[u] = next;
+            queue.push_back(mTTo[e]);
+        }
+    }
+    return mDistanceCache.emplace(std::move(key), std::move(dist)).first->second;
+}
+
+int Router::distance(NodeId from, const std::vector<NodeId> &targets, int plane) const
+{
+    const std::int32_t c = mCompact[static_cast<std::size_t>(from)];
+    return c < 0 ? -1 : distances(targets, plane)[static_cast<std::size_t>(c)];
+}
+
+std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
+{
+    const std::uint32_t port = sourcePort(src, dst, qp);
+    // The NIC port (plane) of this QP: one both ends have.
+    std::vector<int> planes = planesOf(src);
+    const std::vector<int> dstPlanes = planesOf(dst);
+    if (planes.empty())
+        planes = dstPlanes;
+    else if (!dstPlanes.empty()) {
+        std::vector<int> common;
+        std::set_intersection(planes.begin(), planes.end(), dstPlanes.begin(), dstPlanes.end(),
+                              std::back_inserter(common));
+        planes = common;
+    }
+    const int plane = planes.empty() ? -1 : planes[port % planes.size()];
+    const std::vector<NodeId> targets = attachments(dst, plane);
+    Walk walk(*this, src, dst, plane, distances(targets, plane));
+    if (targets.empty())
+        throw walk.noPath();
+
+    const FiveTuple tuple{src, dst, port};
+    switch (mOptions.policy) {
+    case Policy::Ecmp:
+        return {walk.single([&](NodeId at, std::size_t n) {
+            return n == 1 ? 0 : flowHash(tuple, mix64(mOptions.seed ^ mix64(std::uint64_t(at) + 1))) % n;
+        })};
+    case Policy::EcmpPolarized: {
+        const std::uint64_t h = flowHash(tuple, mOptions.seed);
+        return {walk.single([&](NodeId, std::size_t n) { return h % n; })};
+    }
+    case Policy::Static: {
+        const auto key = static_cast<std::uint64_t>(mStaticKey[static_cast<std::size_t>(dst)]);
+        std::uint64_t radix = 1;
+        return {walk.single([&](NodeId, std::size_t n) {
+            if (n == 1)
+                return std::size_t(0);
+            const std::size_t pick = (key / radix) % n;
+            radix = std::min<std::uint64_t>(radix * n, std::uint64_t(1) << 62);
+            return pick;
+        })};
+    }
+    case Policy::Adaptive:
+    case Policy::Spray:
+    case Policy::Dor:
+        break;
+    }
+    return walk.spread(static_cast<std::size_t>(mOptions.maxPaths));
+}
+
+std::vector<sim::Path> Router::routeDor(NodeId src, NodeId dst) const
+{
+    for (NodeId n : {src, dst})
+        if (!mTorus->hasCoordinates(n))
+            throw UserError("--routing dor: " + nameOf(fabric(), n)
+                            + " is not a torus chip (no x, y, z coordinates)");
+    std::vector<sim::Path> out;
+    for (const auto &arcs : mTorus->dorRoutes(src, dst, static_cast<std::size_t>(mOptions.maxPaths))) {
+        sim::Path path;
+        NodeId at = src;
+        for (const ForwardingArc *arc : arcs) {
+            appendArc(at, *arc, path.links);
+            at = arc->to;
+        }
+        out.push_back(std::move(path));
+    }
+    if (out.empty())
+        throw UserError("--routing dor: no dimension-order path from " + nameOf(fabric(), src)
+                        + " to " + nameOf(fabric(), dst) + " (a torus link or circuit is missing)");
+    return out;
+}
+
+Route Router::route(NodeId src, NodeId dst) const
+{
+    const Fabric &f = fabric();
+    if (!f.hasNode(src) || !f.hasNode(dst) || src == dst)
+        throw UserError("no route from " + nameOf(f, src) + " to " + nameOf(f, dst));
+    const Node &s = f.node(src);
+    const Node &d = f.node(dst);
+
+    std::vector<std::pair<sim::Path, double>> weighted;
+    auto add = [&](std::vector<sim::Path> paths, double share) {
+        for (sim::Path &p : paths) {
+            const double w = share / double(paths.size());
+            auto it = std::find_if(weighted.begin(), weighted.end(),
+                                   [&](const auto &e) { return e.first == p; });
+            if (it == weighted.end())
+                weighted.emplace_back(std::move(p), w);
+            else
+                it->second += w;
+        }
+    };
+
+    if (s.isEndpoint() && d.isEndpoint() && s.host != kNoNode && s.host == d.host) {
+        // Inside a host: its NVLink domain, as NCCL would.
+        sim::Path p;
+        for (const auto &[from, to] : {std::pair{src, s.host}, std::pair{s.host, dst}})
+            for (const ForwardingArc &arc : mGraph.arcsOf(from))
+                if (arc.to == to) {
+                    appendArc(from, arc, p.links);
+                    break;
+                }
+        if (p.links.size() == 2)
+            add({std::move(p)}, 1.0);
+    }
+    if (weighted.empty()) {
+        if (mOptions.policy == Policy::Dor)
+            add(routeDor(src, dst), 1.0);
+        else
+            for (int qp = 0; qp < mOptions.qps; ++qp)
+                add(routeQp(src, dst, qp), 1.0 / mOptions.qps);
+    }
+
+    Route r;
+    for (auto &[path, w] : weighted) {
+        r.latencyS = std::max(r.latencyS, pathLatencyS(src, path));
+        r.paths.push_back(std::move(path));
+        r.weights.push_back(w);
+    }
+    if (r.paths.size() == 1)
+        r.weights.clear();
+    else
+        r.split = mOptions.policy == Policy::Adaptive ? sim::Split::Adaptive : sim::Split::Weighted;
+    return r;
+}
+
+void Router::routeInto(sim::FlowSpec &flow) const
+{
+    Route r = route(flow.src, flow.dst);
+    flow.paths = std::move(r.paths);
+    flow.weights = std::move(r.weights);
+    flow.split = r.split;
+    flow.latencyS = r.latencyS;
+}
+
+double Router::pathLatencyS(NodeId src, const sim::Path &path) const
+{
+    const Fabric &f = fabric();
+    double ns = 0;
+    NodeId at = src;
+    for (std::size_t i = 0; i < path.links.size(); ++i) {
+        const Link &l = f.link(linkOf(path.links[i]));
+        ns += l.latencyNs;
+        at = isForward(path.links[i]) ? l.b : l.a;
+        if (i + 1 < path.links.size())
+            ns += f.node(at).switchLatencyNs;
+    }
+    return units::nsToSeconds(ns);
+}
+
+} // namespace fabric::route

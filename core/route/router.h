@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "policy.h"
+#include "torus.h"
+
+#include "model/forwardinggraph.h"
+#include "sim/flow.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace fabric::route {
+
+struct RouterOptions
+{
+    Policy policy = Policy::Ecmp;
+    std::uint64_t seed = 1; ///< Run seed: per-switch ECMP seeds derive from it.
+    int qps = 1;            ///< QPs (subflows with their own source port) per connection.
+    /// At most this many paths per flow for adaptive, spray and dor. Fat-tree pairs can have
+    /// thousands of equal-cost paths; past the cap an evenly spread subset is used.
+    int maxPaths = 64;
+};
+
+/// The route of one connection: the path(s) it uses and how it splits over them.
+struct Route
+{
+    std::vector<sim::Path> paths;
+    std::vector<double> weights; ///< Empty for Split::Single; else one per path, summing to 1.
+    sim::Split split = sim::Split::Single;
+    /// Sum of link latencies plus the switchLatencyNs of every node crossed, in seconds; the
+    /// largest over the paths.
+    double latencyS = 0.0;
+};
+
+/**
+ * Routes connections over the equal-cost shortest paths of a fabric under one policy (see
+ * Policy and docs/simulation.md). Paths obey the forwarding rule of transit.h.
+ *
+ *  - Traffic between two GPUs of one host takes the host's NVLink (GPU -> host -> GPU), as NCCL
+ *    does; every other path avoids hosts.
+ *  - HPN-style planes: a GPU whose fabric links carry planes picks one plane per QP (from its
+ *    source port, so q >= 2 QPs spread over both ports) and the flow stays on links of that
+ *    plane or of plane -1.
+ *  - A connection with q QPs becomes q subflows, each routed on its own and given 1/q of the
+ *    connection's rate (Split::Weighted, identical paths merged).
+ *
+ * Scale: distances are one BFS per destination attachment set (the leaf or ToR switches a
+ * destination hangs off) and plane over the transit nodes only, cached; a path is then walked
+ * hop by hop from the source. Not thread-safe (the cache is mutable).
+ */
+class Router
+{
+public:
+    /// Throws UserError when the policy does not fit the fabric (dor without torus
+    /// coordinates) or the options are out of range.
+    Router(const Fabric &fabric, const RouterOptions &options);
+    ~Router();
+    Router(const Router &) = delete;
+    Router &operator=(const Router &) = delete;
+
+    const Fabric &fabric() const { return mGraph.fabric(); }
+    const ForwardingGraph &graph() const { return mGraph; }
+    const RouterOptions &options() const { return mOptions; }
+    /// The torus, when the fabric has one.
+    const std::optional<Torus> &torus() const { return mTorus; }
+
+    /// The route of the connection @p src -> @p dst. Throws UserError when there is no path.
+    Route route(NodeId src, NodeId dst) const;
+    /// Routes @p flow (its src and dst) and fills its paths, weights, split and latencyS.
+    void routeInto(sim::FlowSpec &flow) const;
+
+    /// Latency in seconds of @p path walked from @p src (links plus nodes crossed).
+    double pathLatencyS(NodeId src, const sim::Path &path) const;
+    /// The planes of @p node's fabric links (empty: not plane-bound).
+    std::vector<int> planesOf(NodeId node) const;
+    /// Transit neighbours (switches, forwarding chips) @p endpoint attaches to in @p plane
+    /// (-1 = any plane), sorted; {endpoint} when it forwards itself.
+    std::vector<NodeId> attachments(NodeId endpoint, int plane) const;
+    /// Hop distance from transit node @p from to the nearest of @p targets through transit
+    /// nodes in @p plane; -1 when unreachable or @p from is not a transit node.
+    int distance(NodeId from, const std::vector<NodeId> &targets, int plane) const;
+    /// Distances to the nearest of @p targets for every transit node at once (-1 unreachable),
+    /// indexed like transitNodes(). Cached; the reference stays valid while the router lives.
+    const std::vector<std::int16_t> &distanceField(const std::vector<NodeId> &targets,
+                                                   int plane) const
+    {
+        return distances(targets, plane);
+    }
+    /// The transit nodes (switches, forwarding chips) in the order of distanceField().
+    const std::vector<NodeId> &transitNodes() const { return mTransit; }
+    /// Whether a path may use @p arc in @p plane (-1 = any).
+    bool arcInPlane(const ForwardingArc &arc, int plane) const;
+    /// Directed links walked over @p arc from @p from.
+    void appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLinkId> &out) const;
+
+private:
+    class Walk;
+    using Distances = std::vector<std::int16_t>; // index = compact transit index
+    const Distances &distances(const std::vector<NodeId> &targets, int plane) const;
+    /// Paths of one QP (source port) for the policy; equal shares among them.
+    std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
+    std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;
+
+    ForwardingGraph mGraph;
+    RouterOptions mOptions;
+    std::optional<Torus> mTorus;
+    std::vector<std::int32_t> mCompact;       // node id -> transit index, -1 = not transit
+    std::vector<NodeId> mTransit;             // transit index -> node id
+    std::vector<std::uint32_t> mTOffsets;     // CSR over transit index
+    std::vector<std::int32_t> mTTo;           // neighbour transit index
+    std::vector<const ForwardingArc *> mTArc; // the arc, for its planes
+    std::vector<std::int64_t> mStaticKey;     // node id -> d-mod-k destination key
+    mutable std::map<std::pair<int, std::vector<NodeId>>, Distances> mDistanceCache;
+};
+
+} // namespace fabric::route
