@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fabric scale: generate, save, load and compute the `info` metrics of the largest fabrics, each
+// step timed on its own, and print a Markdown table (recorded in docs/performance.md). Each
+// fabric runs in a child process so its peak RSS is its own. Never fails on time.
+//
+//   bench_fabric_scale [FILTER]   runs the cases whose label contains FILTER (default: all)
+#include "build/registry.h"
+#include "io/fabricfile.h"
+#include "model/metrics.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace fabric;
+
+struct Case
+{
+    std::string label;
+    std::string family;
+    build::ParamText params;
+};
+
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+class Stopwatch
+{
+public:
+    double lapMs()
+    {
+        const auto now = std::chrono::steady_clock::now();
+        const double ms = std::chrono::duration<double, std::milli>(now - m_last).count();
+        m_last = now;
+        return ms;
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
+};
+
+int runCase(const Case &c)
+{
+    const std::filesystem::path file = std::filesystem::temp_directory_path()
+        / ("fabricscope-bench-" + std::to_string(getpid()) + ".fabric.json");
+    Stopwatch watch;
+    const Fabric generated = build::generate(c.family, c.params);
+    const double generateMs = watch.lapMs();
+    io::saveFabric(generated, file);
+    const double saveMs = watch.lapMs();
+    const double fileMb = double(std::filesystem::file_size(file)) / (1024.0 * 1024.0);
+    const Fabric loaded = io::loadFabric(file);
+    const double loadMs = watch.lapMs();
+    std::filesystem::remove(file);
+    const int diameter = metrics::diameterHops(loaded);
+    const double diameterMs = watch.lapMs();
+    const double bisection = metrics::bisectionGbps(loaded);
+    const double bisectionMs = watch.lapMs();
+    const metrics::FabricMetrics m = metrics::computeMetrics(loaded);
+    const double metricsMs = watch.lapMs();
+    if (m.diameterHops != diameter || m.bisectionGbps != bisection) {
+        std::fprintf(stderr, "%s: computeMetrics disagrees with its parts\n", c.label.c_str());
+        return 1;
+    }
+    std::printf("| %s | %zu | %zu | %.0f | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %.2f | %.0f "
+                "| %d | %.0f |\n",
+                c.label.c_str(), m.endpoints, m.links, generateMs, saveMs, fileMb, loadMs,
+                diameterMs, bisectionMs, metricsMs,
+                (generateMs + saveMs + loadMs + metricsMs) / 1000.0, peakRssMb(), m.diameterHops,
+                m.bisectionGbps);
+    std::fflush(stdout);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const std::string filter = argc > 1 ? argv[1] : "";
+    const std::vector<Case> cases = {
+        {"HPN pod", "hpn", {}},
+        {"IB fat-tree k=64, 3 tiers", "ib-fat-tree", {{"tiers", "3"}}},
+        {"TPU v4 pod 16x16x16", "tpu-torus", {}},
+        {"Meta RoCE, 8 zones", "roce-clos", {}},
+    };
+    std::printf("| fabric | endpoints | links | generate ms | save ms | file MiB | load ms "
+                "| diameter ms | bisection ms | computeMetrics ms | generate+save+load+metrics s "
+                "| peak RSS MiB | diameter hops | bisection Gb/s |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::fflush(stdout);
+    int failures = 0;
+    for (const Case &c : cases) {
+        if (c.label.find(filter) == std::string::npos)
+            continue;
+        const pid_t child = fork();
+        if (child == 0)
+            _exit(runCase(c));
+        int status = 0;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            std::fprintf(stderr, "%s: failed\n", c.label.c_str());
+            ++failures;
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}
