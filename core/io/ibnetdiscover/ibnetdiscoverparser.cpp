@@ -260,14 +260,20 @@ void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gb
         const auto it = m_peerOf.find(from);
         if (it == m_peerOf.end())
             continue;
-        if (it->second.first == to)
-            return; // the same cable, seen from its other end
+        if (it->second.first == to) {
+            // The same cable seen from its other end. Should the ends disagree on the rate
+            // (the man page example does), the slower one is what the cable runs at.
+            Cable &seen = m_cables[m_cableOf.at(from < to ? from : to)];
+            seen.gbps = std::min(seen.gbps, gbps);
+            return;
+        }
         fail("port " + std::to_string(from.port) + " of " + from.guid + " is already linked to "
              + it->second.first.guid + " port " + std::to_string(it->second.first.port)
              + " (line " + std::to_string(it->second.second) + ")");
     }
     m_peerOf[a] = {b, m_line};
     m_peerOf[b] = {a, m_line};
+    m_cableOf[a < b ? a : b] = m_cables.size();
     m_cables.push_back({a, b, gbps, m_line});
 }
 

@@ -64,6 +64,7 @@ private:
     std::string m_current; ///< GUID of the record being read, empty before the first.
     std::vector<Cable> m_cables;
     std::map<PortRef, std::pair<PortRef, int>> m_peerOf; ///< port -> (peer, line)
+    std::map<PortRef, std::size_t> m_cableOf; ///< lower port of a cable -> index in m_cables
     int m_loopbacks = 0;
 };
 
