@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the routing and collective tests share: small generated fabrics and one-call runs.
+
+#include "build/registry.h"
+#include "collective/expand.h"
+#include "collective/report.h"
+#include "route/router.h"
+#include "sim/engine.h"
+
+#include <map>
+#include <string>
+
+namespace routetest {
+
+using namespace fabric;
+
+inline Fabric gen(std::string_view family, build::ParamText text = {})
+{
+    return build::generate(family, text);
+}
+
+/// 2-tier rail-optimised fat-tree, radix 16: 16 hosts x 8 GPUs, 16 leaves, 8 spines, NDR.
+inline Fabric smallRailFatTree()
+{
+    return gen("ib-fat-tree", {{"tiers", "2"}, {"radix", "16"}, {"gpus_per_host", "8"}});
+}
+
+/// 2-tier fat-tree of radix k with one GPU per host: leaf i holds GPUs i*k/2 .. i*k/2 + k/2-1.
+inline Fabric flatFatTree(int k, int tiers = 2)
+{
+    return gen("ib-fat-tree", {{"tiers", std::to_string(tiers)},
+                               {"radix", std::to_string(k)},
+                               {"gpus_per_host", "1"},
+                               {"rail_optimised", "false"}});
+}
+
+struct Run
+{
+    collective::Expansion expansion;
+    sim::SimResult result;
+    collective::Summary summary;
+};
+
+inline Run run(const Fabric &f, const collective::Scenario &s)
+{
+    route::Router router(f, collective::routerOptions(s));
+    Run r;
+    r.expansion = collective::expand(router, s);
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    r.result = sim::simulate(f, r.expansion.flows, options);
+    r.summary = collective::summarize(f, r.expansion, r.result);
+    return r;
+}
+
+inline collective::Scenario scenario(collective::Collective c, collective::Algorithm a,
+                                     double bytes, route::Policy p)
+{
+    collective::Scenario s;
+    s.collective = c;
+    s.algorithm = a;
+    s.bytes = bytes;
+    s.routing = p;
+    return s;
+}
+
+/// Connections per directed link over the given routes (each route counted once per link).
+inline std::map<DirLinkId, int> loadPerLink(const std::vector<route::Route> &routes)
+{
+    std::map<DirLinkId, int> load;
+    for (const route::Route &r : routes)
+        for (const sim::Path &p : r.paths)
+            for (DirLinkId d : p.links)
+                ++load[d];
+    return load;
+}
+
+} // namespace routetest
