@@ -151,12 +151,16 @@ private:
             } else {
                 key.push_back(1);
                 for (const ForwardingArc &a : m_graph.arcsOf(e)) {
-                    if (isPublic(a.to))
+                    if (isPublic(a.to)) {
                         key.push_back(m_public.indexOf[static_cast<std::size_t>(a.to)]);
-                    else if (m_graph.isTransit(a.to))
+                        continue;
+                    }
+                    // A private chip that forwards is both a neighbour to talk to directly and
+                    // a relay between its other neighbours.
+                    if (m_graph.isTransit(a.to))
                         privateNeighbours.push_back(a.to);
-                    else if (a.to > e)
-                        directLinks.push_back({e, a.to});
+                    if (m_graph.fabric().node(a.to).isEndpoint())
+                        directLinks.push_back({std::min(e, a.to), std::max(e, a.to)});
                 }
                 std::sort(key.begin() + 1, key.end());
                 key.erase(std::unique(key.begin() + 1, key.end()), key.end());

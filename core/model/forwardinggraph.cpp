@@ -14,12 +14,10 @@ bool isTransitNode(const Node &n)
         || (n.kind == NodeKind::Gpu && n.forwards);
 }
 
-// A host's links to anything but its own GPUs can carry no path (transit.h), so they are not
+// A host's hops to anything but its own GPUs can carry no path (transit.h), so they are not
 // arcs at all; the rule is symmetric, so one check serves both directions.
-bool usableLink(const Fabric &fabric, const Link &l)
+bool usableHop(const Node &a, const Node &b)
 {
-    const Node &a = fabric.node(l.a);
-    const Node &b = fabric.node(l.b);
     if (a.kind == NodeKind::Host)
         return b.kind == NodeKind::Gpu && b.host == a.id;
     if (b.kind == NodeKind::Host)
@@ -54,7 +52,7 @@ ForwardingGraph::ForwardingGraph(const Fabric &fabric)
     fabric.forEachLink([&](const Link &l) {
         const Node &a = fabric.node(l.a);
         const Node &b = fabric.node(l.b);
-        if (a.kind == NodeKind::Ocs || b.kind == NodeKind::Ocs || !usableLink(fabric, l))
+        if (a.kind == NodeKind::Ocs || b.kind == NodeKind::Ocs || !usableHop(a, b))
             return;
         addPair(l.a, l.b, l.id, kNoLink, kNoNode, l.capacityGbps);
     });
@@ -75,7 +73,8 @@ ForwardingGraph::ForwardingGraph(const Fabric &fabric)
             const NodeId v = lq.other(o.id);
             // OCS chained to OCS carries no light path we model; a loop back is no hop.
             if (u == v || fabric.node(u).kind == NodeKind::Ocs
-                || fabric.node(v).kind == NodeKind::Ocs)
+                || fabric.node(v).kind == NodeKind::Ocs
+                || !usableHop(fabric.node(u), fabric.node(v)))
                 continue;
             addPair(u, v, lp.id, lq.id, o.id, std::min(lp.capacityGbps, lq.capacityGbps));
         }
