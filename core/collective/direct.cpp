@@ -8,6 +8,10 @@
 
 #include "model/error.h"
 
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
 namespace fabric::collective::detail {
 
 void expandAllToAll(Context &c)
@@ -19,19 +23,33 @@ void expandAllToAll(Context &c)
                         + std::to_string(flows) + " flows, above the budget of "
                         + std::to_string(c.scenario.stepFlowBudget) + ": use fewer --ranks");
     c.out.stepFlows = flows;
+    const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);
-    HopBound hop;
-    for (std::size_t i = 0; i < n; ++i)
+    std::unordered_map<NodeId, std::size_t> perHost;
+    for (NodeId r : c.ranks)
+        if (f.node(r).host != kNoNode)
+            ++perHost[f.node(r).host];
+    // Per rank, its fabric share and its NVLink share move at once, each at its own rate,
+    // from when the nearest peer's first byte can arrive.
+    double slowestS = 0, firstByteS = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeId host = f.node(c.ranks[i]).host;
+        const double local = host == kNoNode ? 0.0 : double(perHost[host] - 1);
+        const double remote = double(n - 1) - local;
+        const double nvlink = ideal::nvlinkBytesPerS(f, c.ranks[i]);
+        slowestS = std::max({slowestS, remote * each / ideal::injectionBytesPerS(f, c.ranks[i]),
+                             local > 0 ? local * each / nvlink : 0.0});
         for (std::size_t j = 0; j < n; ++j)
             if (i != j) {
                 c.sink.add(c.ranks[i], c.ranks[j], each, {}, {int((j + n - i) % n), int(i), 0});
-                boundHop(c.sink, c.ranks[i], c.ranks[j], hop);
+                firstByteS = std::min(firstByteS, c.sink.route(c.ranks[i], c.ranks[j]).latencyS);
             }
+    }
     Ideal &ideal = c.out.ideal;
-    ideal.bandwidthBytesPerS = hop.bytesPerS;
-    ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
-    ideal.timeS = ideal.messageLatencyS + double(n - 1) / double(n) * c.scenario.bytes / hop.bytesPerS;
-    ideal.formula = "a + (p-1)/p S/B";
+    ideal.bandwidthBytesPerS = (double(n - 1) * each) / slowestS;
+    ideal.messageLatencyS = c.scenario.alphaS + firstByteS;
+    ideal.timeS = ideal.messageLatencyS + slowestS;
+    ideal.formula = "a + max over ranks of (fabric bytes / B_nic, NVLink bytes / B_nvlink)";
 }
 
 void expandSendRecv(Context &c)

@@ -1,0 +1,201 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Collectives against their closed forms (DOMAIN.md section 2) on generated fabrics.
+#include "tst_route_helpers.h"
+
+#include "collective/ideal.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace fabric;
+using namespace routetest;
+using collective::Algorithm;
+using collective::Collective;
+
+namespace {
+
+constexpr double kMiB = 1048576.0;
+constexpr double kNicBytesPerS = 50e9; // NDR 400 Gb/s
+// Across the rail fat-tree: GPU -> leaf -> spine -> leaf -> GPU, 4 x 50 ns cable + 3 x 100 ns.
+constexpr double kCrossHostS = 500e-9;
+
+bool near(double actual, double expected, double relative)
+{
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+QString both(double actual, double expected)
+{
+    return QString("actual %1 expected %2").arg(actual, 0, 'g', 10).arg(expected, 0, 'g', 10);
+}
+
+} // namespace
+
+class TestCollectiveClosedForm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void ringWithin1Percent_data();
+    void ringWithin1Percent();
+    void ecmpRingIsSlowerThanStatic();
+    void stepAggregationIsExactOnAContentionFreeRing();
+    void sharpBeatsRingByTwoNMinusOneOverN();
+    void torusMatchesBucketFormula();
+    void hierarchicalSendsAnEighthAcrossTheFabric();
+    void treeAndBroadcastsStayAboveTheirBounds();
+    void busbwUsesNcclFactors();
+};
+
+void TestCollectiveClosedForm::ringWithin1Percent_data()
+{
+    QTest::addColumn<int>("collective");
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<double>("steps"); // per 1/N of S
+    for (auto p : {route::Policy::Static, route::Policy::Adaptive}) {
+        const QByteArray name(route::toString(p).data());
+        QTest::newRow("allreduce " + name) << int(Collective::AllReduce) << int(p) << 2.0;
+        QTest::newRow("allgather " + name) << int(Collective::AllGather) << int(p) << 1.0;
+        QTest::newRow("reducescatter " + name) << int(Collective::ReduceScatter) << int(p) << 1.0;
+    }
+}
+
+void TestCollectiveClosedForm::ringWithin1Percent()
+{
+    // 128 GPUs, natural ring order: 1/8 of the hops cross hosts on the 400G NICs and set the
+    // pace: t = k(N-1) (L + S/N / B), k = 2 for all-reduce, 1 for all-gather/reduce-scatter.
+    QFETCH(int, collective);
+    QFETCH(int, policy);
+    QFETCH(double, steps);
+    const Fabric f = smallRailFatTree();
+    const double S = 256 * kMiB;
+    const Run r = run(f, scenario(Collective(collective), Algorithm::Ring, S, route::Policy(policy)));
+    const double N = 128;
+    const double expected = steps * (N - 1) * kCrossHostS + steps * (N - 1) / N * S / kNicBytesPerS;
+    QVERIFY2(near(r.result.completionS, expected, 0.01), qPrintable(both(r.result.completionS, expected)));
+    QVERIFY2(near(r.expansion.ideal.timeS, expected, 1e-9),
+             qPrintable(both(r.expansion.ideal.timeS, expected)));
+    QVERIFY(!r.expansion.aggregated);
+    QCOMPARE(r.expansion.flows.size(), std::size_t(steps * (N - 1) * N));
+}
+
+void TestCollectiveClosedForm::ecmpRingIsSlowerThanStatic()
+{
+    const Fabric f = smallRailFatTree();
+    const double S = 64 * kMiB;
+    const Run ecmp = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Ecmp));
+    const Run stat = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
+    // A collision halves a step's rate on the busiest uplink, and that link paces the ring.
+    QVERIFY2(ecmp.result.completionS > 1.5 * stat.result.completionS,
+             qPrintable(both(ecmp.result.completionS, stat.result.completionS)));
+    QVERIFY(ecmp.summary.ofIdeal < 0.67);
+    QVERIFY(ecmp.summary.bottleneck.has_value());
+}
+
+void TestCollectiveClosedForm::stepAggregationIsExactOnAContentionFreeRing()
+{
+    const Fabric f = smallRailFatTree();
+    auto s = scenario(Collective::AllReduce, Algorithm::Ring, 32 * kMiB, route::Policy::Static);
+    s.alphaS = 2e-6;
+    s.aggregation = collective::Aggregation::Never;
+    const Run steps = run(f, s);
+    s.aggregation = collective::Aggregation::Always;
+    const Run merged = run(f, s);
+    QVERIFY(merged.expansion.aggregated);
+    QCOMPARE(merged.expansion.flows.size(), std::size_t(128));
+    QVERIFY2(near(merged.result.completionS, steps.result.completionS, 1e-6),
+             qPrintable(both(merged.result.completionS, steps.result.completionS)));
+    QVERIFY(near(merged.result.completionS, merged.expansion.ideal.timeS, 1e-6));
+    // Auto merges only above the budget.
+    s.aggregation = collective::Aggregation::Auto;
+    s.stepFlowBudget = 1000;
+    QVERIFY(run(f, s).expansion.aggregated);
+}
+
+void TestCollectiveClosedForm::sharpBeatsRingByTwoNMinusOneOverN()
+{
+    const Fabric f = smallRailFatTree();
+    const double S = 1024 * kMiB;
+    const Run ring = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
+    const Run sharp = run(f, scenario(Collective::AllReduce, Algorithm::Sharp, S, route::Policy::Static));
+    const double N = 128;
+    const double ratio = ring.result.completionS / sharp.result.completionS;
+    QVERIFY2(near(ratio, 2 * (N - 1) / N, 0.02), qPrintable(both(ratio, 2 * (N - 1) / N)));
+    QVERIFY2(near(sharp.result.completionS, sharp.expansion.ideal.timeS, 0.01),
+             qPrintable(both(sharp.result.completionS, sharp.expansion.ideal.timeS)));
+    // One tree: every rank's leaf, every leaf to one spine root; each rank sends S once.
+    QVERIFY(!sharp.expansion.sharpTree.empty());
+    QVERIFY(near(sharp.summary.fabricBytesPerRank, S, 1e-9));
+    // busbw quoted like NCCL does for in-network reduction: above the 50 GB/s wire.
+    QVERIFY(sharp.summary.busbwGBps > 90);
+}
+
+void TestCollectiveClosedForm::torusMatchesBucketFormula()
+{
+    // One 4x4x4 cube; wraps go through the OCS (two fibres): a = 100 ns per step, B = 50 GB/s.
+    const Fabric f = gen("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
+    const double S = 64 * kMiB;
+    const Run r = run(f, scenario(Collective::AllReduce, Algorithm::Torus, S, route::Policy::Dor));
+    const double a = r.expansion.ideal.messageLatencyS;
+    QVERIFY2(a > 0 && a < 1e-6, qPrintable(QString::number(a)));
+    const double p = 64;
+    const double expected = 2 * 9 * a + 2 * (p - 1) / p * S / (2 * 3 * 50e9);
+    QVERIFY2(near(r.expansion.ideal.timeS, expected, 1e-9), qPrintable(both(r.expansion.ideal.timeS, expected)));
+    QVERIFY2(near(r.result.completionS, expected, 0.02), qPrintable(both(r.result.completionS, expected)));
+}
+
+void TestCollectiveClosedForm::hierarchicalSendsAnEighthAcrossTheFabric()
+{
+    const Fabric f = smallRailFatTree();
+    const double S = 256 * kMiB;
+    const Run h = run(f, scenario(Collective::AllReduce, Algorithm::Hierarchical, S, route::Policy::Static));
+    const double H = 16, g = 8, N = 128;
+    QVERIFY2(near(h.summary.fabricBytesPerRank, 2 * (H - 1) / H * S / g, 1e-9),
+             qPrintable(both(h.summary.fabricBytesPerRank, 2 * (H - 1) / H * S / g)));
+    // A ring with every hop across the fabric (spread placement) sends 2(N-1)/N S per GPU.
+    auto flat = scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static);
+    flat.placement = collective::Placement::Spread;
+    const Run ring = run(f, flat);
+    QVERIFY(near(ring.summary.fabricBytesPerRank, 2 * (N - 1) / N * S, 1e-9));
+    const double share = h.summary.fabricBytesPerRank / ring.summary.fabricBytesPerRank;
+    QVERIFY2(near(share, 1.0 / 8, 0.07), qPrintable(QString::number(share)));
+    QVERIFY2(near(h.result.completionS, h.expansion.ideal.timeS, 0.02),
+             qPrintable(both(h.result.completionS, h.expansion.ideal.timeS)));
+}
+
+void TestCollectiveClosedForm::treeAndBroadcastsStayAboveTheirBounds()
+{
+    const Fabric f = smallRailFatTree();
+    const double S = 64 * kMiB;
+    struct Case { Collective c; Algorithm a; double within; };
+    for (const Case k : {Case{Collective::AllReduce, Algorithm::Tree, 3.0},
+                         Case{Collective::Broadcast, Algorithm::Ring, 1.5},
+                         Case{Collective::Broadcast, Algorithm::Tree, 1.01},
+                         Case{Collective::SendRecv, Algorithm::Direct, 1.01},
+                         Case{Collective::AllToAll, Algorithm::Direct, 3.0}}) {
+        const Run r = run(f, scenario(k.c, k.a, S, route::Policy::Static));
+        const QString what = QString("%1/%2: %3").arg(collective::toString(k.c).data(),
+            collective::toString(k.a).data(), both(r.result.completionS, r.expansion.ideal.timeS));
+        QVERIFY2(r.result.completionS >= r.expansion.ideal.timeS * (1 - 1e-9), qPrintable(what));
+        QVERIFY2(r.result.completionS <= r.expansion.ideal.timeS * k.within, qPrintable(what));
+    }
+}
+
+void TestCollectiveClosedForm::busbwUsesNcclFactors()
+{
+    QCOMPARE(collective::busBandwidthFactor(Collective::AllReduce, 8), 2.0 * 7 / 8);
+    QCOMPARE(collective::busBandwidthFactor(Collective::AllGather, 8), 7.0 / 8);
+    QCOMPARE(collective::busBandwidthFactor(Collective::ReduceScatter, 8), 7.0 / 8);
+    QCOMPARE(collective::busBandwidthFactor(Collective::AllToAll, 8), 7.0 / 8);
+    QCOMPARE(collective::busBandwidthFactor(Collective::Broadcast, 8), 1.0);
+    const Fabric f = smallRailFatTree();
+    const Run r = run(f, scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Static));
+    QVERIFY(near(r.summary.algbwGBps, 64 * kMiB / r.result.completionS / 1e9, 1e-12));
+    QVERIFY(near(r.summary.busbwGBps, r.summary.algbwGBps * 2 * 127 / 128, 1e-12));
+    // The seed article's example (DOMAIN.md section 1): 16-way ring, 140 GB at 50 GB/s.
+    QVERIFY(near(collective::ideal::ringAllReduceS(16, 140e9, 0, 50e9), 5.25, 1e-12));
+}
+
+QTEST_GUILESS_MAIN(TestCollectiveClosedForm)
+#include "tst_collective_closedform.moc"
