@@ -63,7 +63,7 @@ NodeId FabricBuilder::addNode(Node node)
     return m_fabric.addNode(std::move(node));
 }
 
-int FabricBuilder::nextPort(NodeId node)
+int FabricBuilder::allocatePort(NodeId node)
 {
     const NodeKind kind = m_fabric.node(node).kind;
     if (kind != NodeKind::Switch && kind != NodeKind::Ocs)
@@ -76,7 +76,7 @@ int FabricBuilder::nextPort(NodeId node)
 
 LinkId FabricBuilder::connect(NodeId a, NodeId b, double capacityGbps, Medium medium, int plane)
 {
-    return connectPorts(a, nextPort(a), b, nextPort(b), capacityGbps, medium, plane);
+    return connectPorts(a, allocatePort(a), b, allocatePort(b), capacityGbps, medium, plane);
 }
 
 LinkId FabricBuilder::connectPorts(

@@ -48,6 +48,9 @@ public:
     LinkId connectPorts(NodeId a, int portA, NodeId b, int portB, double capacityGbps,
         Medium medium, int plane = -1);
 
+    /// The next free port of a switch or OCS (-1 for other nodes), as connect() would take it.
+    int allocatePort(NodeId node);
+
     /// Marks every switch SHARP-capable.
     void setSharpOnSwitches();
 
@@ -56,8 +59,6 @@ public:
     Fabric take(std::string family, nlohmann::json params, std::string title);
 
 private:
-    int nextPort(NodeId node);
-
     Fabric m_fabric;
     std::vector<int> m_nextPort; // index = node id
     double m_cableLatencyNs;

@@ -120,12 +120,14 @@ Fabric build(const nlohmann::json &params)
                 hints, p.pods * p.aggsPerPlane));
         }
 
-    // Each GPU's NIC: port q to the rail's ToR of plane q (two different ToRs).
+    // Each GPU's NIC: port q (the GPU end's port number) to the rail's ToR of plane q, two
+    // different ToRs.
     for (NodeId g = 0; g < gpus; ++g) {
         const int segment = g / (p.hostsPerSegment * p.gpusPerHost);
-        for (int plane = 0; plane < 2; ++plane)
-            b.connect(g, tors[torIndex(segment, plane, g % p.gpusPerHost)], nicGbps,
-                Medium::Ethernet, plane);
+        for (int plane = 0; plane < 2; ++plane) {
+            const NodeId tor = tors[torIndex(segment, plane, g % p.gpusPerHost)];
+            b.connectPorts(g, plane, tor, b.allocatePort(tor), nicGbps, Medium::Ethernet, plane);
+        }
     }
     // Dual-plane: a ToR reaches only its plane's aggregation switches. Single-plane: all of
     // them, at half rate each (400G ports broken out to 2 x 200G), so capacities match.

@@ -103,6 +103,8 @@ void TestGenHpn::eachGpuReachesTwoTorsOfDifferentPlanes()
         QCOMPARE(tor1.hints.plane, 1);
         QCOMPARE(nics[0]->plane, 0);
         QCOMPARE(nics[1]->plane, 1);
+        QCOMPARE(nics[0]->portA, 0); // the NIC port
+        QCOMPARE(nics[1]->portA, 1);
         QCOMPARE(nics[0]->capacityGbps, 200.0);
         QCOMPARE(tor0.hints.rail, m_pod.node(g).hints.rail); // rail-optimised
         QCOMPARE(tor1.hints.rail, m_pod.node(g).hints.rail);

@@ -66,6 +66,7 @@ void TestGenIbFatTree::fullThreeTier_data()
     QTest::newRow("k=4") << 4 << 2;
     QTest::newRow("k=8") << 8 << 4;
     QTest::newRow("k=16") << 16 << 8;
+    QTest::newRow("k=64") << 64 << 8; // 65,536 GPUs
 }
 
 void TestGenIbFatTree::fullThreeTier()
