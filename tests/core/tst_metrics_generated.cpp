@@ -37,6 +37,7 @@ private Q_SLOTS:
     void tpuPod();
     void tpuCube();
     void hpnSegmentsShareTheirUplinks();
+    void hpnPod();
     void roceZonesAreOversubscribed();
     void dragonflyDiameter();
 };
@@ -154,6 +155,27 @@ void TestMetricsGenerated::hpnSegmentsShareTheirUplinks()
     const NodeId a = endpointIn(f, 0);
     const NodeId b = endpointIn(f, 1);
     QCOMPARE(metrics::equalCostPathCount(f, a, b), std::uint64_t(2 * 4));
+}
+
+void TestMetricsGenerated::hpnPod()
+{
+    const Fabric f = generate("hpn", {});
+    const metrics::FabricMetrics m = metrics::computeMetrics(f);
+    QCOMPARE(m.endpoints, std::size_t(15360));
+    QCOMPARE(m.diameterHops, 4);
+    QCOMPARE(m.tiers.size(), std::size_t(3));
+    // ToR: 128 x 200G down, 60 x 400G up = 25.6 : 24 (DOMAIN.md section 4, derived).
+    const metrics::TierSummary &tor = m.tiers[0];
+    QCOMPARE(tor.switches, std::size_t(240));
+    QCOMPARE(tor.downGbps, 240 * 128 * 200.0);
+    QCOMPARE(tor.upGbps, 240 * 60 * 400.0);
+    QCOMPARE(tor.oversubscription, 25600.0 / 24000.0);
+    // Aggregation: 120 x 400G down, 8 x 400G up to the core = 15:1.
+    QCOMPARE(m.tiers[1].switches, std::size_t(120));
+    QCOMPARE(m.tiers[1].oversubscription, 15.0);
+    // The first half is segments 0-6 and half of segment 7: the seven whole segments are held
+    // to their ToRs' 24 Tb/s of uplinks, segment 7's halves meet at their own ToRs.
+    QCOMPARE(m.bisectionGbps, 7 * 16 * 60 * 400.0 + 512 * 400.0);
 }
 
 void TestMetricsGenerated::roceZonesAreOversubscribed()
