@@ -26,27 +26,35 @@ namespace {
 
 using Capacity = long long; // kb/s: integral, so push-relabel is exact
 constexpr double kKbpsPerGbps = 1e6;
+// 1 Eb/s per link: far above any real link, low enough that sums over millions of links fit.
+constexpr double kMaxLinkGbps = 1e9;
 
-Capacity toKbps(double gbps) { return std::llround(std::max(0.0, gbps) * kKbpsPerGbps); }
+Capacity toKbps(double gbps)
+{
+    if (!(gbps > 0)) // zero, negative or NaN: carries nothing
+        return 0;
+    return std::llround(std::min(gbps, kMaxLinkGbps) * kKbpsPerGbps);
+}
 
 bool isTorus(const Fabric &fabric, const std::vector<NodeId> &endpoints)
 {
-    return !endpoints.empty()
-        && std::all_of(endpoints.begin(), endpoints.end(), [&](NodeId e) {
-               const LayoutHints &h = fabric.node(e).hints;
-               return h.x >= 0 && h.y >= 0 && h.z >= 0;
-           });
+    return !endpoints.empty() && std::all_of(endpoints.begin(), endpoints.end(), [&](NodeId e) {
+        const LayoutHints &h = fabric.node(e).hints;
+        return h.x >= 0 && h.y >= 0 && h.z >= 0;
+    });
 }
 
-int coordinate(const LayoutHints &h, int dim) { return dim == 0 ? h.x : dim == 1 ? h.y : h.z; }
+int coordinate(const LayoutHints &h, int dim)
+{
+    return dim == 0 ? h.x : dim == 1 ? h.y : h.z;
+}
 
 /// Arcs of the flow network, each followed by its reverse (capacity 0), numbered in pairs.
 class FlowNetwork
 {
 public:
     using Graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property,
-                                                     boost::no_property, boost::no_property,
-                                                     std::uint32_t, std::uint32_t>;
+        boost::no_property, boost::no_property, std::uint32_t, std::uint32_t>;
     static constexpr std::uint32_t kSource = 0;
     static constexpr std::uint32_t kSink = 1;
 
@@ -56,8 +64,8 @@ public:
     {
         if (capacity <= 0)
             return;
-        m_arcs.push_back({from, to, capacity});
-        m_arcs.push_back({to, from, 0});
+        m_arcs.push_back({ from, to, capacity });
+        m_arcs.push_back({ to, from, 0 });
     }
 
     Capacity maxFlow() const
@@ -74,7 +82,7 @@ public:
         for (std::size_t i = 0; i < m_arcs.size(); ++i) {
             const std::uint32_t p = start[m_arcs[i].from]++;
             position[i] = p;
-            edges[p] = {m_arcs[i].from, m_arcs[i].to};
+            edges[p] = { m_arcs[i].from, m_arcs[i].to };
             capacity[p] = m_arcs[i].capacity;
         }
         const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), m_vertices);
@@ -82,8 +90,8 @@ public:
         for (std::size_t i = 0; i < m_arcs.size(); ++i)
             reverse[position[i]] = Graph::edge_descriptor(m_arcs[i ^ 1].from, position[i ^ 1]);
         const auto edgeIndex = get(boost::edge_index, g);
-        return boost::push_relabel_max_flow(
-            g, kSource, kSink, boost::make_iterator_property_map(capacity.begin(), edgeIndex),
+        return boost::push_relabel_max_flow(g, kSource, kSink,
+            boost::make_iterator_property_map(capacity.begin(), edgeIndex),
             boost::make_iterator_property_map(residual.begin(), edgeIndex),
             boost::make_iterator_property_map(reverse.begin(), edgeIndex),
             get(boost::vertex_index, g));
@@ -106,7 +114,7 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
     const std::vector<NodeId> endpoints = fabric.endpoints();
     std::pair<std::vector<NodeId>, std::vector<NodeId>> halves;
     if (isTorus(fabric, endpoints)) {
-        std::array<int, 3> lo{}, hi{};
+        std::array<int, 3> lo {}, hi {};
         lo.fill(std::numeric_limits<int>::max());
         hi.fill(std::numeric_limits<int>::min());
         for (NodeId e : endpoints)

@@ -53,7 +53,7 @@ bool intersects(const std::vector<NodeId> &a, const std::vector<NodeId> &b)
 /// The public graph: public transit nodes, compactly numbered, without parallel arcs.
 struct PublicGraph
 {
-    std::vector<int> indexOf;   // node id -> compact index, or -1
+    std::vector<int> indexOf; // node id -> compact index, or -1
     std::vector<std::uint32_t> offsets;
     std::vector<int> adjacency;
 
@@ -71,7 +71,7 @@ PublicGraph buildPublicGraph(const ForwardingGraph &g)
             continue;
         const auto arcs = g.arcsOf(id);
         if (std::any_of(arcs.begin(), arcs.end(),
-                        [&](const ForwardingArc &a) { return g.isTransit(a.to); }))
+                [&](const ForwardingArc &a) { return g.isTransit(a.to); }))
             pg.indexOf[v] = count++;
     }
     pg.offsets.reserve(static_cast<std::size_t>(count) + 1);
@@ -94,24 +94,33 @@ PublicGraph buildPublicGraph(const ForwardingGraph &g)
 
 struct EndpointClass
 {
-    int offset = 1;            // hops from the endpoint into the public graph
-    std::vector<int> sources;  // S, compact indices
-    std::uint64_t size = 0;    // endpoints in the class
+    int offset = 1; // hops from the endpoint into the public graph
+    std::vector<int> sources; // S, compact indices
+    std::uint64_t size = 0; // endpoints in the class
+};
+
+struct Subclass
+{
+    int cls = 0;
+    std::uint64_t size = 0;
+    std::vector<NodeId> privateNeighbours; // sorted
 };
 
 /// Pairs of endpoints of a class pair that are closer than the public graph says.
 struct Shortcuts
 {
     std::uint64_t sharePrivate = 0; // pairs with a common private neighbour
-    std::uint64_t direct = 0;       // pairs linked directly
-    std::uint64_t both = 0;         // pairs that are both
+    std::uint64_t direct = 0; // pairs linked directly
+    std::uint64_t both = 0; // pairs that are both
 };
 
 class DiameterSearch
 {
 public:
     DiameterSearch(const Fabric &fabric, const Progress &progress)
-        : m_graph(fabric), m_public(buildPublicGraph(m_graph)), m_progress(progress)
+        : m_graph(fabric)
+        , m_public(buildPublicGraph(m_graph))
+        , m_progress(progress)
     {
     }
 
@@ -120,6 +129,7 @@ public:
         if (m_graph.endpoints().size() < 2)
             return 0;
         classify();
+        countShortcuts();
         searchClassPairs();
         unreachableClassPairs();
         return m_disconnected ? -1 : m_best;
@@ -128,26 +138,21 @@ public:
 private:
     bool isPublic(NodeId id) const { return m_public.indexOf[static_cast<std::size_t>(id)] >= 0; }
 
+    /// Sorts every endpoint into its class and its subclass: the endpoints of a class with the
+    /// same private neighbours (a host's GPUs on one leaf), the unit of the shortcut count.
     void classify()
     {
         std::map<std::vector<int>, int> classIds;
-        // Endpoints with the same class and the same private neighbours: the unit of the
-        // shortcut count (a host's GPUs on one leaf are one subclass).
         std::map<std::pair<int, std::vector<NodeId>>, std::size_t> subclassIds;
-        std::vector<int> subclassClass;
-        std::vector<std::uint64_t> subclassSize;
-        std::vector<std::vector<NodeId>> subclassPrivate;
-        std::vector<std::size_t> subclassOf(m_graph.nodeIdBound(), 0);
-        std::vector<std::pair<NodeId, NodeId>> directLinks;
-
         m_classOf.assign(m_graph.nodeIdBound(), -1);
+        m_subclassOf.assign(m_graph.nodeIdBound(), 0);
         std::vector<int> key;
         std::vector<NodeId> privateNeighbours;
         for (NodeId e : m_graph.endpoints()) {
             key.clear();
             privateNeighbours.clear();
             if (m_graph.isTransit(e) && isPublic(e)) {
-                key = {0, m_public.indexOf[static_cast<std::size_t>(e)]};
+                key = { 0, m_public.indexOf[static_cast<std::size_t>(e)] };
             } else {
                 key.push_back(1);
                 for (const ForwardingArc &a : m_graph.arcsOf(e)) {
@@ -160,61 +165,64 @@ private:
                     if (m_graph.isTransit(a.to))
                         privateNeighbours.push_back(a.to);
                     if (m_graph.fabric().node(a.to).isEndpoint())
-                        directLinks.push_back({std::min(e, a.to), std::max(e, a.to)});
+                        m_directLinks.push_back({ std::min(e, a.to), std::max(e, a.to) });
                 }
-                std::sort(key.begin() + 1, key.end());
-                key.erase(std::unique(key.begin() + 1, key.end()), key.end());
-                std::sort(privateNeighbours.begin(), privateNeighbours.end());
-                privateNeighbours.erase(
-                    std::unique(privateNeighbours.begin(), privateNeighbours.end()),
-                    privateNeighbours.end());
+                sortUnique(key, 1);
+                sortUnique(privateNeighbours, 0);
             }
-            auto [it, added] = classIds.try_emplace(key, static_cast<int>(m_classes.size()));
+            const auto [it, added] = classIds.try_emplace(key, static_cast<int>(m_classes.size()));
             if (added)
-                m_classes.push_back({key[0], std::vector<int>(key.begin() + 1, key.end()), 0});
+                m_classes.push_back({ key[0], std::vector<int>(key.begin() + 1, key.end()), 0 });
             ++m_classes[static_cast<std::size_t>(it->second)].size;
             m_classOf[static_cast<std::size_t>(e)] = it->second;
-            auto [sub, subAdded] = subclassIds.try_emplace({it->second, privateNeighbours},
-                                                           subclassClass.size());
-            if (subAdded) {
-                subclassClass.push_back(it->second);
-                subclassSize.push_back(0);
-                subclassPrivate.push_back(privateNeighbours);
-            }
-            ++subclassSize[sub->second];
-            subclassOf[static_cast<std::size_t>(e)] = sub->second;
+            const auto [sub, subAdded]
+                = subclassIds.try_emplace({ it->second, privateNeighbours }, m_subclasses.size());
+            if (subAdded)
+                m_subclasses.push_back({ it->second, 0, privateNeighbours });
+            ++m_subclasses[sub->second].size;
+            m_subclassOf[static_cast<std::size_t>(e)] = sub->second;
         }
+    }
 
-        // Shortcuts through private nodes, counted per subclass pair so a pair of endpoints
-        // sharing two private nodes (a host and a lone leaf) counts once.
+    template<typename T> static void sortUnique(std::vector<T> &v, std::size_t from)
+    {
+        std::sort(v.begin() + static_cast<std::ptrdiff_t>(from), v.end());
+        v.erase(std::unique(v.begin() + static_cast<std::ptrdiff_t>(from), v.end()), v.end());
+    }
+
+    /// Counts, per class pair, the endpoint pairs that share a private node or a link.
+    void countShortcuts()
+    {
+        // Per subclass pair, so a pair of endpoints sharing two private nodes (a host and a lone
+        // leaf) counts once.
         std::unordered_map<NodeId, std::vector<std::size_t>> subclassesOfPrivate;
-        for (std::size_t s = 0; s < subclassPrivate.size(); ++s)
-            for (NodeId p : subclassPrivate[s])
+        for (std::size_t s = 0; s < m_subclasses.size(); ++s)
+            for (NodeId p : m_subclasses[s].privateNeighbours)
                 subclassesOfPrivate[p].push_back(s);
         std::unordered_set<std::uint64_t> seen;
         for (const auto &[p, subs] : subclassesOfPrivate) {
             for (std::size_t i = 0; i < subs.size(); ++i) {
                 for (std::size_t j = i; j < subs.size(); ++j) {
-                    const std::size_t s1 = subs[i], s2 = subs[j];
-                    if (!seen.insert(pairKey(static_cast<std::uint32_t>(s1),
-                                             static_cast<std::uint32_t>(s2)))
+                    const Subclass &s1 = m_subclasses[subs[i]];
+                    const Subclass &s2 = m_subclasses[subs[j]];
+                    if (!seen.insert(pairKey(static_cast<std::uint32_t>(subs[i]),
+                                         static_cast<std::uint32_t>(subs[j])))
                              .second)
                         continue;
-                    const std::uint64_t pairs = s1 == s2
-                        ? subclassSize[s1] * (subclassSize[s1] - 1) / 2
-                        : subclassSize[s1] * subclassSize[s2];
-                    shortcutsOf(subclassClass[s1], subclassClass[s2]).sharePrivate += pairs;
+                    const std::uint64_t pairs
+                        = i == j ? s1.size * (s1.size - 1) / 2 : s1.size * s2.size;
+                    shortcutsOf(s1.cls, s2.cls).sharePrivate += pairs;
                 }
             }
         }
-        std::sort(directLinks.begin(), directLinks.end());
-        directLinks.erase(std::unique(directLinks.begin(), directLinks.end()), directLinks.end());
-        for (const auto &[a, b] : directLinks) {
-            Shortcuts &s = shortcutsOf(m_classOf[static_cast<std::size_t>(a)],
-                                       m_classOf[static_cast<std::size_t>(b)]);
+        sortUnique(m_directLinks, 0);
+        for (const auto &[a, b] : m_directLinks) {
+            Shortcuts &s = shortcutsOf(
+                m_classOf[static_cast<std::size_t>(a)], m_classOf[static_cast<std::size_t>(b)]);
             ++s.direct;
-            if (intersects(subclassPrivate[subclassOf[static_cast<std::size_t>(a)]],
-                           subclassPrivate[subclassOf[static_cast<std::size_t>(b)]]))
+            if (intersects(
+                    m_subclasses[m_subclassOf[static_cast<std::size_t>(a)]].privateNeighbours,
+                    m_subclasses[m_subclassOf[static_cast<std::size_t>(b)]].privateNeighbours))
                 ++s.both;
         }
     }
@@ -282,14 +290,15 @@ private:
             }
             for (std::size_t j = 0; j < searchable.size(); ++j)
                 for (Mask missing = all & ~reached[j]; missing; missing &= missing - 1)
-                    unreachable(searchable[first + static_cast<std::size_t>(std::countr_zero(missing))],
-                                searchable[j]);
+                    unreachable(
+                        searchable[first + static_cast<std::size_t>(std::countr_zero(missing))],
+                        searchable[j]);
         }
     }
 
     // Records class pairs first joined at @p level.
     void collectReached(const std::vector<int> &searchable, std::size_t first,
-                        const std::vector<Mask> &visited, std::vector<Mask> &reached, int level)
+        const std::vector<Mask> &visited, std::vector<Mask> &reached, int level)
     {
         for (std::size_t j = 0; j < searchable.size(); ++j) {
             const EndpointClass &c2 = m_classes[static_cast<std::size_t>(searchable[j])];
@@ -297,9 +306,10 @@ private:
             for (int s : c2.sources)
                 now |= visited[static_cast<std::size_t>(s)];
             for (Mask fresh = now & ~reached[j]; fresh; fresh &= fresh - 1) {
-                const int c1 = searchable[first + static_cast<std::size_t>(std::countr_zero(fresh))];
+                const int c1
+                    = searchable[first + static_cast<std::size_t>(std::countr_zero(fresh))];
                 consider(c1, searchable[j],
-                         m_classes[static_cast<std::size_t>(c1)].offset + c2.offset + level);
+                    m_classes[static_cast<std::size_t>(c1)].offset + c2.offset + level);
             }
             reached[j] = now;
         }
@@ -349,6 +359,9 @@ private:
     const Progress &m_progress;
     std::vector<EndpointClass> m_classes;
     std::vector<int> m_classOf; // node id -> class
+    std::vector<Subclass> m_subclasses;
+    std::vector<std::size_t> m_subclassOf; // node id -> subclass
+    std::vector<std::pair<NodeId, NodeId>> m_directLinks; // endpoint pairs, lower id first
     std::unordered_map<std::uint64_t, Shortcuts> m_shortcuts;
     int m_best = 0;
     bool m_disconnected = false;

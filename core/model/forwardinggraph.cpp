@@ -25,7 +25,10 @@ bool usableHop(const Node &a, const Node &b)
     return true;
 }
 
-int ocsPort(const Link &l, NodeId ocs) { return l.a == ocs ? l.portA : l.portB; }
+int ocsPort(const Link &l, NodeId ocs)
+{
+    return l.a == ocs ? l.portA : l.portB;
+}
 
 } // namespace
 
@@ -45,9 +48,10 @@ ForwardingGraph::ForwardingGraph(const Fabric &fabric)
     std::vector<std::pair<NodeId, ForwardingArc>> pending;
     pending.reserve(2 * fabric.linkCount());
     auto addPair = [&](NodeId u, NodeId v, LinkId lu, LinkId lv, NodeId ocs, double gbps) {
-        pending.push_back({u, ForwardingArc{v, lu, lv, ocs, gbps}});
-        pending.push_back({v, ForwardingArc{u, lv == kNoLink ? lu : lv,
-                                            lv == kNoLink ? kNoLink : lu, ocs, gbps}});
+        pending.push_back({ u, ForwardingArc { v, lu, lv, ocs, gbps } });
+        pending.push_back({ v,
+            ForwardingArc {
+                u, lv == kNoLink ? lu : lv, lv == kNoLink ? kNoLink : lu, ocs, gbps } });
     };
     fabric.forEachLink([&](const Link &l) {
         const Node &a = fabric.node(l.a);

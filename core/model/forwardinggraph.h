@@ -15,10 +15,10 @@ namespace fabric {
 struct ForwardingArc
 {
     NodeId to = kNoNode;
-    LinkId link = kNoLink;        ///< The link leaving the arc's source.
+    LinkId link = kNoLink; ///< The link leaving the arc's source.
     LinkId circuitLink = kNoLink; ///< For an OCS circuit: the link arriving at `to`; else kNoLink.
-    NodeId ocs = kNoNode;         ///< For an OCS circuit: the OCS; else kNoNode.
-    double capacityGbps = 0;      ///< Per direction (the smaller fibre for a circuit).
+    NodeId ocs = kNoNode; ///< For an OCS circuit: the OCS; else kNoNode.
+    double capacityGbps = 0; ///< Per direction (the smaller fibre for a circuit).
 };
 
 /**
@@ -44,7 +44,7 @@ public:
     std::span<const ForwardingArc> arcsOf(NodeId id) const
     {
         const auto i = static_cast<std::size_t>(id);
-        return {m_arcs.data() + m_offsets[i], m_arcs.data() + m_offsets[i + 1]};
+        return { m_arcs.data() + m_offsets[i], m_arcs.data() + m_offsets[i + 1] };
     }
     /// A path may pass through @p id: a switch, a host (between its own GPUs) or a chip that
     /// forwards (Node::forwards).

@@ -18,11 +18,11 @@ namespace fabric::metrics {
 /// Switches of one tier and the capacity they face down and up.
 struct TierSummary
 {
-    int tier = -1;              ///< LayoutHints::tier.
-    std::string role;           ///< toString(SwitchRole) of the tier's switches.
+    int tier = -1; ///< LayoutHints::tier.
+    std::string role; ///< toString(SwitchRole) of the tier's switches.
     std::size_t switches = 0;
-    double downGbps = 0;        ///< Sum of capacity of links to lower tiers (one direction).
-    double upGbps = 0;          ///< Sum of capacity of links to higher tiers.
+    double downGbps = 0; ///< Sum of capacity of links to lower tiers (one direction).
+    double upGbps = 0; ///< Sum of capacity of links to higher tiers.
     double oversubscription = 0; ///< downGbps / upGbps (0 when there is no uplink).
 };
 
@@ -33,12 +33,12 @@ struct FabricMetrics
     std::size_t switches = 0;
     std::size_t ocs = 0;
     std::size_t links = 0;
-    std::map<std::string, std::size_t> switchesByRole;  ///< role name -> count
-    std::map<std::string, std::size_t> linksByMedium;   ///< medium name -> count
+    std::map<std::string, std::size_t> switchesByRole; ///< role name -> count
+    std::map<std::string, std::size_t> linksByMedium; ///< medium name -> count
     double totalCapacityGbps = 0; ///< Sum over links of capacity in one direction.
     std::vector<TierSummary> tiers; ///< Switch tiers, lowest first.
     double bisectionGbps = 0; ///< See bisectionGbps().
-    int diameterHops = 0;     ///< See diameterHops(); -1 when some endpoints cannot reach others.
+    int diameterHops = 0; ///< See diameterHops(); -1 when some endpoints cannot reach others.
 };
 
 /// Progress (0..1) and cancellation for long computations; both optional.
@@ -52,7 +52,10 @@ struct Progress
 class Cancelled : public std::runtime_error
 {
 public:
-    Cancelled() : std::runtime_error("metrics computation cancelled") { }
+    Cancelled()
+        : std::runtime_error("metrics computation cancelled")
+    {
+    }
 };
 
 /// All metrics at once. Throws Cancelled when @p progress asks to stop.

@@ -26,9 +26,8 @@ inline Progress subProgress(const Progress &progress, double begin, double end)
     Progress sub;
     sub.cancelled = progress.cancelled;
     if (progress.report)
-        sub.report = [report = progress.report, begin, end](double f) {
-            report(begin + (end - begin) * f);
-        };
+        sub.report = [report = progress.report, begin, end](
+                         double f) { report(begin + (end - begin) * f); };
     return sub;
 }
 

@@ -34,11 +34,11 @@ PathSearch searchPaths(const Fabric &fabric, NodeId from, NodeId to)
     requireNode(fabric, from, "from");
     requireNode(fabric, to, "to");
     if (from == to)
-        return {0, 1};
+        return { 0, 1 };
     const ForwardingGraph graph(fabric);
     std::vector<int> dist(graph.nodeIdBound(), -1);
     std::vector<std::uint64_t> count(graph.nodeIdBound(), 0);
-    std::vector<NodeId> frontier{from}, next;
+    std::vector<NodeId> frontier { from }, next;
     dist[static_cast<std::size_t>(from)] = 0;
     count[static_cast<std::size_t>(from)] = 1;
     for (int level = 0; !frontier.empty() && dist[static_cast<std::size_t>(to)] < 0; ++level) {
@@ -60,7 +60,7 @@ PathSearch searchPaths(const Fabric &fabric, NodeId from, NodeId to)
         frontier.swap(next);
     }
     const auto t = static_cast<std::size_t>(to);
-    return {dist[t], count[t]};
+    return { dist[t], count[t] };
 }
 
 } // namespace

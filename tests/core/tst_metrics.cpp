@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace fabric;
 
 namespace {
@@ -27,7 +29,7 @@ NodeId addSwitch(Fabric &f, SwitchRole role, int tier)
 }
 
 LinkId addLink(Fabric &f, NodeId a, NodeId b, double gbps = kRateGbps,
-               Medium medium = Medium::InfiniBand, int portA = -1, int portB = -1)
+    Medium medium = Medium::InfiniBand, int portA = -1, int portB = -1)
 {
     Link l;
     l.a = a;
@@ -69,7 +71,7 @@ Fabric leafSpine(int k, int parallel = 1, int uplinks = -1, int gpusPerHost = 0)
         } else {
             for (int h = 0; h < half / gpusPerHost; ++h)
                 addGpus(f, leaves.back(), gpusPerHost,
-                        f.addNode(makeNode(NodeKind::Host, SwitchRole::None, 1)));
+                    f.addNode(makeNode(NodeKind::Host, SwitchRole::None, 1)));
         }
     }
     for (int j = 0; j < (uplinks < 0 ? half : uplinks); ++j)
@@ -105,7 +107,7 @@ Fabric fatTree3(int k)
         for (int j = 0; j < half; ++j)
             for (int c = 0; c < half; ++c)
                 addLink(f, aggs[static_cast<std::size_t>(j)],
-                        cores[static_cast<std::size_t>(j * half + c)]);
+                    cores[static_cast<std::size_t>(j * half + c)]);
     }
     return f;
 }
@@ -138,7 +140,7 @@ Fabric torus(int nx, int ny, int nz, bool viaOcs = false)
         }
         addLink(f, a, ocs, kRateGbps, Medium::Optical, -1, port);
         addLink(f, b, ocs, kRateGbps, Medium::Optical, -1, port + 1);
-        f.node(ocs).circuits.push_back({port, port + 1});
+        f.node(ocs).circuits.push_back({ port, port + 1 });
         port += 2;
     };
     for (int x = 0; x < nx; ++x)
@@ -177,6 +179,7 @@ private Q_SLOTS:
     void bisectionOfTorus();
     void bisectionOfCubeThroughOcs();
     void flowDoesNotSneakThroughEndpointsOrHosts();
+    void oddCapacitiesDoNotBreakBisection();
     void torusHalvesFollowLongestDimension();
     void diameterOfFatTrees();
     void diameterOfTori();
@@ -236,8 +239,7 @@ void TestMetrics::bisectionOfFullLeafSpine()
     QFETCH(int, k);
     QFETCH(int, gpusPerHost);
     const int endpoints = k * k / 2;
-    QCOMPARE(metrics::bisectionGbps(leafSpine(k, 1, -1, gpusPerHost)),
-             endpoints / 2 * kRateGbps);
+    QCOMPARE(metrics::bisectionGbps(leafSpine(k, 1, -1, gpusPerHost)), endpoints / 2 * kRateGbps);
 }
 
 void TestMetrics::bisectionOfFullThreeTierFatTree_data()
@@ -310,6 +312,18 @@ void TestMetrics::flowDoesNotSneakThroughEndpointsOrHosts()
     QCOMPARE(metrics::diameterHops(h), -1);
 }
 
+void TestMetrics::oddCapacitiesDoNotBreakBisection()
+{
+    // A fabric half-edited in the GUI: a NaN, a zero and an absurd capacity.
+    Fabric f = leafSpine(4);
+    f.link(f.linksOf(f.endpoints()[0])[0]).capacityGbps = std::nan("");
+    f.link(f.linksOf(f.endpoints()[1])[0]).capacityGbps = 0;
+    f.link(f.linksOf(f.endpoints()[2])[0]).capacityGbps = 1e300; // clamped to 1 Eb/s
+    // GPUs 0-3 (leaves 0, 1) send: leaf 0's two GPUs carry nothing; GPU 2's link is wide, but
+    // its leaf has only 2 x 400G up.
+    QCOMPARE(metrics::bisectionGbps(f), 800.0);
+}
+
 void TestMetrics::torusHalvesFollowLongestDimension()
 {
     const Fabric f = torus(4, 4, 8);
@@ -324,8 +338,8 @@ void TestMetrics::torusHalvesFollowLongestDimension()
 
 void TestMetrics::diameterOfFatTrees()
 {
-    QCOMPARE(metrics::diameterHops(leafSpine(8)), 4);  // GPU-leaf-spine-leaf-GPU
-    QCOMPARE(metrics::diameterHops(fatTree3(8)), 6);   // GPU-leaf-agg-core-agg-leaf-GPU
+    QCOMPARE(metrics::diameterHops(leafSpine(8)), 4); // GPU-leaf-spine-leaf-GPU
+    QCOMPARE(metrics::diameterHops(fatTree3(8)), 6); // GPU-leaf-agg-core-agg-leaf-GPU
     QCOMPARE(metrics::diameterHops(fatTree3(16)), 6);
 }
 
@@ -414,7 +428,7 @@ void TestMetrics::equalCostPathsThroughHostAndOcs()
     QCOMPARE(metrics::equalCostPathCount(t, origin, chipAt(t, 2, 0, 0)), std::uint64_t(2));
     QCOMPARE(metrics::equalCostPathCount(t, origin, chipAt(t, 1, 1, 0)), std::uint64_t(2));
     QCOMPARE(metrics::equalCostPathCount(t, origin, chipAt(t, 2, 2, 2)),
-             std::uint64_t(2 * 2 * 2 * 90)); // 2 ways per axis, 6!/(2!2!2!) orders
+        std::uint64_t(2 * 2 * 2 * 90)); // 2 ways per axis, 6!/(2!2!2!) orders
 }
 
 void TestMetrics::pathCountRejectsUnknownNodes()

@@ -64,10 +64,10 @@ void TestMetricsGenerated::fullFatTree()
     QFETCH(bool, rails);
     QFETCH(int, diameter);
     const int gpusPerHost = k >= 16 ? 8 : (rails ? k / 2 : 2);
-    const Fabric f = generate("ib-fat-tree", {{"tiers", std::to_string(tiers)},
-                                              {"radix", std::to_string(k)},
-                                              {"gpus_per_host", std::to_string(gpusPerHost)},
-                                              {"rail_optimised", rails ? "true" : "false"}});
+    const Fabric f = generate("ib-fat-tree",
+        { { "tiers", std::to_string(tiers) }, { "radix", std::to_string(k) },
+            { "gpus_per_host", std::to_string(gpusPerHost) },
+            { "rail_optimised", rails ? "true" : "false" } });
     const metrics::FabricMetrics m = metrics::computeMetrics(f);
     const std::size_t n = tiers == 2 ? std::size_t(k * k / 2) : std::size_t(k * k * k / 4);
     QCOMPARE(m.endpoints, n);
@@ -79,10 +79,9 @@ void TestMetricsGenerated::fullFatTree()
 void TestMetricsGenerated::oversubscribedFatTree()
 {
     // k = 8 at 3:1: a leaf has 6 GPUs and 2 uplinks; half the 8 leaves send 4 x 2 x 400.
-    const Fabric f = generate("ib-fat-tree", {{"radix", "8"},
-                                              {"oversubscription", "3"},
-                                              {"gpus_per_host", "2"},
-                                              {"rail_optimised", "false"}});
+    const Fabric f = generate("ib-fat-tree",
+        { { "radix", "8" }, { "oversubscription", "3" }, { "gpus_per_host", "2" },
+            { "rail_optimised", "false" } });
     const metrics::FabricMetrics m = metrics::computeMetrics(f);
     QCOMPARE(m.endpoints, std::size_t(48));
     QCOMPARE(m.bisectionGbps, 4 * 2 * 400.0);
@@ -92,23 +91,21 @@ void TestMetricsGenerated::oversubscribedFatTree()
 void TestMetricsGenerated::equalCostPathsInFatTrees()
 {
     // 2 tiers, k = 8, GPUs of a host on one leaf: host 0 and host 2 sit on different leaves.
-    const Fabric two = generate("ib-fat-tree", {{"radix", "8"},
-                                                {"gpus_per_host", "2"},
-                                                {"rail_optimised", "false"}});
+    const Fabric two = generate("ib-fat-tree",
+        { { "radix", "8" }, { "gpus_per_host", "2" }, { "rail_optimised", "false" } });
     QCOMPARE(metrics::equalCostPathCount(two, 0, 4), std::uint64_t(4)); // k/2 spines
     QCOMPARE(metrics::shortestPathHops(two, 0, 4), 4);
     // 256 GPUs on k = 64: 4 spines, 8 parallel links from every leaf to every spine.
-    const Fabric unit = generate("ib-fat-tree", {{"gpus", "256"}});
+    const Fabric unit = generate("ib-fat-tree", { { "gpus", "256" } });
     QCOMPARE(metrics::equalCostPathCount(unit, 0, 9), std::uint64_t(4 * 8 * 8)); // rail 0 to 1
     // GPUs 0 and 1 share a host: one 2-hop NVLink path beats the 4-hop fabric paths.
     QCOMPARE(metrics::equalCostPathCount(unit, 0, 1), std::uint64_t(1));
     QCOMPARE(metrics::shortestPathHops(unit, 0, 1), 2);
     QCOMPARE(metrics::bisectionGbps(unit), 128 * 400.0);
 
-    const Fabric three = generate("ib-fat-tree", {{"tiers", "3"},
-                                                  {"radix", "8"},
-                                                  {"gpus_per_host", "2"},
-                                                  {"rail_optimised", "false"}});
+    const Fabric three = generate("ib-fat-tree",
+        { { "tiers", "3" }, { "radix", "8" }, { "gpus_per_host", "2" },
+            { "rail_optimised", "false" } });
     const NodeId a = endpointIn(three, 0);
     const NodeId b = endpointIn(three, 5);
     QVERIFY(a != kNoNode && b != kNoNode);
@@ -128,15 +125,15 @@ void TestMetricsGenerated::tpuPod()
 
 void TestMetricsGenerated::tpuCube()
 {
-    const Fabric cube = generate("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
+    const Fabric cube = generate("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     QCOMPARE(metrics::bisectionGbps(cube), 2 * 4 * 4 * 400.0);
     QCOMPARE(metrics::diameterHops(cube), 6);
     // 4x4x8: cut across z, 2 x 4 x 4 links; twisting shortens the diameter.
-    const Fabric plain = generate("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "8"}});
+    const Fabric plain = generate("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" } });
     QCOMPARE(metrics::bisectionGbps(plain), 2 * 4 * 4 * 400.0);
     QCOMPARE(metrics::diameterHops(plain), 2 + 2 + 4);
-    const Fabric twisted =
-        generate("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "8"}, {"twisted", "true"}});
+    const Fabric twisted = generate(
+        "tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" }, { "twisted", "true" } });
     QVERIFY(metrics::diameterHops(twisted) < 8);
 }
 
@@ -144,9 +141,8 @@ void TestMetricsGenerated::hpnSegmentsShareTheirUplinks()
 {
     // Two segments of 16 hosts: 16 ToRs each with 16 x 200G down and 4 x 400G up (4 aggs per
     // plane); everything segment 0 sends to segment 1 crosses 16 x 4 x 400G of ToR uplinks.
-    const Fabric f = generate("hpn", {{"segments", "2"},
-                                      {"hosts_per_segment", "16"},
-                                      {"aggs_per_plane", "4"}});
+    const Fabric f = generate(
+        "hpn", { { "segments", "2" }, { "hosts_per_segment", "16" }, { "aggs_per_plane", "4" } });
     const metrics::FabricMetrics m = metrics::computeMetrics(f);
     QCOMPARE(m.endpoints, std::size_t(256));
     QCOMPARE(m.bisectionGbps, 16 * 4 * 400.0);
@@ -182,10 +178,9 @@ void TestMetricsGenerated::roceZonesAreOversubscribed()
 {
     // Two zones of 8 racks x 16 GPUs at 1:4: each of 4 CTSWs gets ceil(128 / (4 x 4)) = 8
     // uplinks, so 32 x 400G leave a zone against 128 x 400G of GPUs.
-    const Fabric f = generate("roce-clos", {{"zones", "2"},
-                                            {"racks_per_zone", "8"},
-                                            {"ctsw_per_zone", "4"},
-                                            {"zone_oversubscription", "4"}});
+    const Fabric f = generate("roce-clos",
+        { { "zones", "2" }, { "racks_per_zone", "8" }, { "ctsw_per_zone", "4" },
+            { "zone_oversubscription", "4" } });
     const metrics::FabricMetrics m = metrics::computeMetrics(f);
     QCOMPARE(m.endpoints, std::size_t(256));
     QCOMPARE(m.bisectionGbps, 32 * 400.0);

@@ -27,11 +27,11 @@ struct Reference
 Reference referenceSearch(const Fabric &f, NodeId from, NodeId to)
 {
     if (from == to)
-        return {0, 1};
+        return { 0, 1 };
     using State = std::pair<NodeId, NodeId>; // node, previous non-OCS node
     std::map<State, int> dist;
     std::map<State, std::uint64_t> count;
-    std::vector<State> frontier{{from, kNoNode}};
+    std::vector<State> frontier { { from, kNoNode } };
     dist[frontier[0]] = 0;
     count[frontier[0]] = 1;
     for (int level = 0; !frontier.empty(); ++level) {
@@ -61,7 +61,7 @@ Reference referenceSearch(const Fabric &f, NodeId from, NodeId to)
                 // The source only starts paths: the same rule for hosts as in transit.h.
                 if (v == from && f.node(w).kind == NodeKind::Host && f.node(v).host != w)
                     continue;
-                const State t{w, v};
+                const State t { w, v };
                 if (!dist.count(t)) {
                     dist[t] = level + 1;
                     next.push_back(t);
@@ -110,8 +110,8 @@ std::vector<Hop> hops(const Fabric &f)
     std::vector<Hop> out;
     f.forEachLink([&](const Link &l) {
         if (usable(l.a, l.b)) {
-            out.push_back({l.a, l.b, l.capacityGbps});
-            out.push_back({l.b, l.a, l.capacityGbps});
+            out.push_back({ l.a, l.b, l.capacityGbps });
+            out.push_back({ l.b, l.a, l.capacityGbps });
         }
     });
     f.forEachNode([&](const Node &o) {
@@ -126,8 +126,8 @@ std::vector<Hop> hops(const Fabric &f)
             const NodeId u = f.link(lp).other(o.id), v = f.link(lq).other(o.id);
             if (usable(u, v)) {
                 const double gbps = std::min(f.link(lp).capacityGbps, f.link(lq).capacityGbps);
-                out.push_back({u, v, gbps});
-                out.push_back({v, u, gbps});
+                out.push_back({ u, v, gbps });
+                out.push_back({ v, u, gbps });
             }
         }
     });
@@ -190,8 +190,8 @@ Fabric randomFabric(std::mt19937 &rng, int scale)
         switches.push_back(f.addNode(n));
         all.push_back(switches.back());
         if (switches.size() > 1 && pick(0, 3))
-            f.addLink({kNoLink, switches[switches.size() - 2], switches.back(), -1, -1, 400, 0,
-                       Medium::Ethernet, -1});
+            f.addLink({ kNoLink, switches[switches.size() - 2], switches.back(), -1, -1, 400, 0,
+                Medium::Ethernet, -1 });
     }
     for (int i = pick(2, 9 * scale); i > 0; --i) {
         Node n;
@@ -201,11 +201,11 @@ Fabric randomFabric(std::mt19937 &rng, int scale)
             n.host = hosts[static_cast<std::size_t>(pick(0, int(hosts.size()) - 1))];
         all.push_back(f.addNode(n));
         if (n.host != kNoNode && pick(0, 3))
-            f.addLink({kNoLink, all.back(), n.host, -1, -1, 3600, 0, Medium::NvLink, -1});
+            f.addLink({ kNoLink, all.back(), n.host, -1, -1, 3600, 0, Medium::NvLink, -1 });
         if (!switches.empty() && pick(0, 3))
-            f.addLink({kNoLink, all.back(),
-                       switches[static_cast<std::size_t>(pick(0, int(switches.size()) - 1))], -1,
-                       -1, 100.0 * pick(1, 4), 0, Medium::Ethernet, -1});
+            f.addLink({ kNoLink, all.back(),
+                switches[static_cast<std::size_t>(pick(0, int(switches.size()) - 1))], -1, -1,
+                100.0 * pick(1, 4), 0, Medium::Ethernet, -1 });
     }
     NodeId ocs = kNoNode;
     if (pick(0, 1)) {
@@ -222,13 +222,13 @@ Fabric randomFabric(std::mt19937 &rng, int scale)
             b = ocs;
         if (a == b)
             continue;
-        f.addLink({kNoLink, a, b, -1, b == ocs ? port++ : -1, 100.0 * pick(1, 4), 0,
-                   Medium::Ethernet, -1});
+        f.addLink({ kNoLink, a, b, -1, b == ocs ? port++ : -1, 100.0 * pick(1, 4), 0,
+            Medium::Ethernet, -1 });
     }
     if (ocs != kNoNode)
         for (int p = 0; p + 1 < port; p += 2)
             if (pick(0, 3))
-                f.node(ocs).circuits.push_back({p, p + 1});
+                f.node(ocs).circuits.push_back({ p, p + 1 });
     return f;
 }
 
