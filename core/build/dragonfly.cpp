@@ -35,6 +35,10 @@ Plan plan(const nlohmann::json &params)
         rejectParam("gpus_per_host", "a divisor of endpoints_per_router " + std::to_string(p.p),
             p.gpusPerHost);
     checkEndpointLimit("groups", static_cast<long long>(p.groups) * p.a * p.p);
+    const long long routers = static_cast<long long>(p.groups) * p.a;
+    // NVLink and NIC links of the endpoints, local links, global links.
+    checkLinkLimit(
+        "routers_per_group", routers * 2 * p.p + routers * (p.a - 1) / 2 + routers * p.h / 2);
     return p;
 }
 

@@ -245,4 +245,11 @@ void checkEndpointLimit(std::string_view key, long long count)
             + " endpoints, above the maximum of " + std::to_string(kMaxEndpoints));
 }
 
+void checkLinkLimit(std::string_view key, long long count)
+{
+    if (count > kMaxLinks)
+        throw UserError(std::string(key) + ": this would build " + std::to_string(count)
+            + " links, above the maximum of " + std::to_string(kMaxLinks));
+}
+
 } // namespace fabric::build

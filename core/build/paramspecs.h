@@ -38,5 +38,7 @@ nlohmann::json checkedValue(const ParamSpec &spec, const nlohmann::json &value);
 
 /// Throws a UserError naming @p key when @p count endpoints exceed kMaxEndpoints.
 void checkEndpointLimit(std::string_view key, long long count);
+/// Throws a UserError naming @p key when @p count links exceed kMaxLinks.
+void checkLinkLimit(std::string_view key, long long count);
 
 } // namespace fabric::build

@@ -55,6 +55,8 @@ nlohmann::json resolveParams(const FamilyInfo &family, const nlohmann::json &par
 
 /// The largest endpoint count any generator builds.
 inline constexpr int kMaxEndpoints = 200000;
+/// The largest link count any generator builds (a k=64 3-tier fat-tree has 262,144).
+inline constexpr long long kMaxLinks = 1000000;
 
 /// Generates a fabric. @p params may be partial (defaults fill the rest) and is validated as in
 /// resolveParams(). The result's generator() records the family and the full resolved params.

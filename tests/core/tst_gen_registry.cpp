@@ -20,6 +20,7 @@ private Q_SLOTS:
     void resolveAcceptsTypedJson();
     void rejectsUnknownKeysAndFamilies();
     void everyFamilyGeneratesWithItsDefaults();
+    void extremeValuesBuildOrGiveAClearError();
 };
 
 void TestGenRegistry::listsTheFiveFamilies()
@@ -142,6 +143,38 @@ void TestGenRegistry::everyFamilyGeneratesWithItsDefaults()
         QVERIFY2(hinted, family.name.c_str());
         QCOMPARE(names.size(), f.nodeCount());
     }
+}
+
+void TestGenRegistry::extremeValuesBuildOrGiveAClearError()
+{
+    // Each integer parameter at its smallest and largest allowed value, the others at their
+    // defaults: either a fabric within the stated limits or one UserError line, never a crash.
+    int built = 0, refused = 0;
+    for (const auto &family : build::families()) {
+        for (const auto &p : family.params) {
+            if (p.type != build::ParamSpec::Type::Int)
+                continue;
+            for (const double v : { p.min, p.max }) {
+                const build::ParamText text { { p.key,
+                    std::to_string(static_cast<long long>(v)) } };
+                try {
+                    const nlohmann::json resolved = build::resolveParams(family, text);
+                    const Fabric f = build::generate(family.name, resolved);
+                    QVERIFY(f.endpoints().size() <= std::size_t(build::kMaxEndpoints));
+                    QVERIFY(f.linkCount() <= std::size_t(build::kMaxLinks));
+                    ++built;
+                } catch (const UserError &e) {
+                    const std::string what = e.what();
+                    QVERIFY2(
+                        what.find('\n') == std::string::npos && what.find(':') != std::string::npos,
+                        what.c_str());
+                    ++refused;
+                }
+            }
+        }
+    }
+    QVERIFY(built > 20);
+    QVERIFY(refused > 0);
 }
 
 QTEST_GUILESS_MAIN(TestGenRegistry)
