@@ -133,6 +133,8 @@ void TestGenRegistry::everyFamilyGeneratesWithItsDefaults()
         QCOMPARE(f.generator().family, family.name);
         QCOMPARE(f.generator().params, build::resolveParams(family, build::ParamText {}));
         QVERIFY(f.metadata().at("title").is_string());
+        // Deterministic: regenerating from the recorded parameters gives the same fabric.
+        QVERIFY(build::generate(family.name, f.generator().params) == f);
         // Every node carries layout hints; names are unique.
         std::set<std::string> names;
         bool hinted = true;
