@@ -10,7 +10,7 @@
 // relay at most between their own GPUs. OCS circuits are single arcs (ForwardingGraph).
 #include "forwardinggraph.h"
 #include "metrics.h"
-#include "metricsprogress.h"
+#include "metricsdetail.h"
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/push_relabel_max_flow.hpp>
@@ -147,11 +147,15 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
 
 double bisectionGbps(const Fabric &fabric, const Progress &progress)
 {
+    return detail::bisectionGbps(ForwardingGraph(fabric), progress);
+}
+
+double detail::bisectionGbps(const ForwardingGraph &graph, const Progress &progress)
+{
     detail::checkCancelled(progress);
-    const auto [first, second] = bisectionHalves(fabric);
+    const auto [first, second] = bisectionHalves(graph.fabric());
     if (first.empty() || second.empty())
         return 0.0;
-    const ForwardingGraph graph(fabric);
     enum Side : std::uint8_t { None, First, Second };
     std::vector<Side> side(graph.nodeIdBound(), None);
     for (NodeId e : first)

@@ -18,7 +18,7 @@
 // which is checked by counting those pairs per class pair.
 #include "forwardinggraph.h"
 #include "metrics.h"
-#include "metricsprogress.h"
+#include "metricsdetail.h"
 
 #include <algorithm>
 #include <bit>
@@ -117,8 +117,8 @@ struct Shortcuts
 class DiameterSearch
 {
 public:
-    DiameterSearch(const Fabric &fabric, const Progress &progress)
-        : m_graph(fabric)
+    DiameterSearch(const ForwardingGraph &graph, const Progress &progress)
+        : m_graph(graph)
         , m_public(buildPublicGraph(m_graph))
         , m_progress(progress)
     {
@@ -354,7 +354,7 @@ private:
         }
     }
 
-    ForwardingGraph m_graph;
+    const ForwardingGraph &m_graph;
     PublicGraph m_public;
     const Progress &m_progress;
     std::vector<EndpointClass> m_classes;
@@ -369,9 +369,14 @@ private:
 
 } // namespace
 
+int detail::diameterHops(const ForwardingGraph &graph, const Progress &progress)
+{
+    return DiameterSearch(graph, progress).run();
+}
+
 int diameterHops(const Fabric &fabric, const Progress &progress)
 {
-    return DiameterSearch(fabric, progress).run();
+    return detail::diameterHops(ForwardingGraph(fabric), progress);
 }
 
 } // namespace fabric::metrics

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "forwardinggraph.h"
 #include "metrics.h"
 
 namespace fabric::metrics::detail {
@@ -30,5 +31,10 @@ inline Progress subProgress(const Progress &progress, double begin, double end)
                          double f) { report(begin + (end - begin) * f); };
     return sub;
 }
+
+/// diameterHops() and bisectionGbps() on a ForwardingGraph already built, so computeMetrics()
+/// builds it once.
+int diameterHops(const ForwardingGraph &graph, const Progress &progress);
+double bisectionGbps(const ForwardingGraph &graph, const Progress &progress);
 
 } // namespace fabric::metrics::detail
