@@ -4,9 +4,23 @@
 
 namespace fabric::cli {
 
+// Each factory lives in cmd_<name>.cpp. To add a subcommand: declare its factory here and add
+// it to the table, in the order --help should list it.
+Command generateCommand();
+Command infoCommand();
+Command familiesCommand();
+Command convertCommand();
+Command simulateCommand();
+
 const std::vector<Command> &commands()
 {
-    static const std::vector<Command> table = {};
+    static const std::vector<Command> table = {
+        generateCommand(),
+        infoCommand(),
+        familiesCommand(),
+        convertCommand(),
+        simulateCommand(),
+    };
     return table;
 }
 

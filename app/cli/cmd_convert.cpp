@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli convert IN -o OUT`: any readable format to any writable one.
+#include "command.h"
+#include "fabricoutput.h"
+#include "options.h"
+
+#include "io/fabricfile.h"
+#include "model/error.h"
+
+#include <ostream>
+
+namespace fabric::cli {
+namespace {
+
+int runConvert(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+{
+    OptionParser parser("convert");
+    parser.positional("IN", "The fabric to read: " + io::describeFormats(io::Access::Read) + ".")
+        .option("--output", "OUT", "The file to write (format from its extension); '-' for "
+                                   "standard output.", "-o")
+        .option("--from", "NAME", "Input format, when the extension does not tell.")
+        .option("--to", "NAME", "Output format: " + io::describeFormats(io::Access::Write) + ".");
+    const ParsedOptions o = parser.parse(args);
+    if (o.helpRequested()) {
+        out << parser.usage();
+        return 0;
+    }
+    const std::optional<std::string> output = o.value("--output");
+    if (!output)
+        throw UserError("missing -o OUT (the file to write)");
+    const Fabric fabric =
+        io::loadFabric(o.positional(0), formatNamed(o.value("--from"), io::Access::Read));
+    writeFabric(fabric, output, formatNamed(o.value("--to"), io::Access::Write), out);
+    return 0;
+}
+
+} // namespace
+
+Command convertCommand()
+{
+    return {"convert", "convert IN -o OUT [--from NAME] [--to NAME]",
+            "Convert a fabric between formats (native, ibnetdiscover import, GraphML, DOT).",
+            runConvert};
+}
+
+} // namespace fabric::cli

@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli families [--json]`: the generator families, their parameters, defaults and
+// ranges, straight from the registry the GUI's gallery uses.
+#include "command.h"
+#include "options.h"
+
+#include "build/paramspecs.h"
+#include "build/registry.h"
+
+#include <iomanip>
+#include <ostream>
+
+namespace fabric::cli {
+namespace {
+
+std::string_view typeName(build::ParamSpec::Type type)
+{
+    switch (type) {
+    case build::ParamSpec::Type::Int:
+        return "int";
+    case build::ParamSpec::Type::Double:
+        return "number";
+    case build::ParamSpec::Type::Bool:
+        return "bool";
+    case build::ParamSpec::Type::Choice:
+        return "choice";
+    }
+    return "?";
+}
+
+std::string defaultText(const build::ParamSpec &p)
+{
+    return p.defaultValue.is_string() ? p.defaultValue.get<std::string>() : p.defaultValue.dump();
+}
+
+nlohmann::json toJson(const build::FamilyInfo &f)
+{
+    nlohmann::json params = nlohmann::json::array();
+    for (const build::ParamSpec &p : f.params) {
+        nlohmann::json j = {{"key", p.key},           {"label", p.label},
+                            {"description", p.description}, {"type", typeName(p.type)},
+                            {"default", p.defaultValue},    {"allowed", build::allowedText(p)}};
+        if (p.type == build::ParamSpec::Type::Int || p.type == build::ParamSpec::Type::Double) {
+            j["min"] = p.min;
+            j["max"] = p.max;
+        }
+        if (p.type == build::ParamSpec::Type::Choice)
+            j["choices"] = p.choices;
+        if (!p.unit.empty())
+            j["unit"] = p.unit;
+        params.push_back(std::move(j));
+    }
+    return {{"name", f.name}, {"title", f.title}, {"description", f.description},
+            {"params", std::move(params)}};
+}
+
+void printText(const build::FamilyInfo &f, std::ostream &out)
+{
+    out << f.name << " - " << f.title << "\n  " << f.description << "\n";
+    std::size_t width = 0;
+    for (const build::ParamSpec &p : f.params)
+        width = std::max(width, p.key.size());
+    for (const build::ParamSpec &p : f.params) {
+        out << "    " << std::left << std::setw(static_cast<int>(width) + 2) << p.key
+            << "default " << defaultText(p) << (p.unit.empty() ? "" : " " + p.unit) << "; "
+            << build::allowedText(p) << "\n      " << p.label << ": " << p.description << "\n";
+    }
+}
+
+int runFamilies(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+{
+    OptionParser parser("families");
+    parser.flag("--json", "Print a JSON array instead of text.");
+    const ParsedOptions o = parser.parse(args);
+    if (o.helpRequested()) {
+        out << parser.usage();
+        return 0;
+    }
+    if (o.has("--json")) {
+        nlohmann::json all = nlohmann::json::array();
+        for (const build::FamilyInfo &f : build::families())
+            all.push_back(toJson(f));
+        out << all.dump(2) << "\n";
+        return 0;
+    }
+    bool first = true;
+    for (const build::FamilyInfo &f : build::families()) {
+        if (!first)
+            out << "\n";
+        printText(f, out);
+        first = false;
+    }
+    out << "\nUse: fabricscope-cli generate FAMILY --set KEY=VALUE ...\n";
+    return 0;
+}
+
+} // namespace
+
+Command familiesCommand()
+{
+    return {"families", "families [--json]",
+            "List the fabric families with their parameters, defaults and ranges.", runFamilies};
+}
+
+} // namespace fabric::cli

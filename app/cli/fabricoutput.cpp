@@ -1,0 +1,34 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabricoutput.h"
+
+#include "io/fabricfile.h"
+#include "model/error.h"
+
+#include <ostream>
+
+namespace fabric::cli {
+
+const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::Access access)
+{
+    if (!name)
+        return nullptr;
+    const io::FabricFormat *f = io::findFormat(*name);
+    if (!f || !(access == io::Access::Read ? f->canRead() : f->canWrite()))
+        throw UserError("unknown " + std::string(access == io::Access::Read ? "input" : "output")
+                        + " format '" + *name + "' (allowed: " + io::describeFormats(access) + ")");
+    return f;
+}
+
+void writeFabric(const Fabric &fabric, const std::optional<std::string> &path,
+                 const io::FabricFormat *format, std::ostream &out)
+{
+    if (path && *path != "-") {
+        io::saveFabric(fabric, *path, format);
+        return;
+    }
+    (format ? format : io::findFormat("native"))->write(fabric, out);
+    out.flush();
+}
+
+} // namespace fabric::cli

@@ -1,0 +1,221 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "options.h"
+
+#include "model/error.h"
+#include "model/units.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace fabric::cli {
+
+OptionParser::OptionParser(std::string command)
+    : m_command(std::move(command))
+{}
+
+OptionParser &OptionParser::flag(std::string name, std::string help)
+{
+    m_specs.push_back({std::move(name), {}, {}, std::move(help), false, false});
+    return *this;
+}
+
+OptionParser &OptionParser::option(std::string name, std::string valueName, std::string help,
+                                   std::string alias, bool repeatable)
+{
+    m_specs.push_back({std::move(name), std::move(alias), std::move(valueName), std::move(help),
+                       true, repeatable});
+    return *this;
+}
+
+OptionParser &OptionParser::positional(std::string name, std::string help, bool required)
+{
+    m_positionals.push_back({std::move(name), std::move(help), required});
+    return *this;
+}
+
+const OptionParser::Spec *OptionParser::find(std::string_view name) const
+{
+    for (const Spec &s : m_specs)
+        if (s.name == name || (!s.alias.empty() && s.alias == name))
+            return &s;
+    return nullptr;
+}
+
+ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
+{
+    ParsedOptions parsed;
+    bool optionsEnded = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        const bool looksLikeOption = !optionsEnded && arg.size() > 1 && arg[0] == '-';
+        if (!looksLikeOption) {
+            parsed.m_positionals.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            optionsEnded = true;
+            continue;
+        }
+        if (arg == "--help" || arg == "-h") {
+            parsed.m_help = true;
+            continue;
+        }
+        const std::size_t eq = arg.rfind("--", 0) == 0 ? arg.find('=') : std::string::npos;
+        const std::string name = arg.substr(0, eq);
+        const Spec *spec = find(name);
+        if (!spec)
+            throw UserError("unknown option '" + name + "' (see " + m_command + " --help)");
+        std::vector<std::string> &slot = parsed.m_values[spec->name];
+        if (!slot.empty() && !spec->repeatable)
+            throw UserError(spec->name + " is given more than once");
+        if (!spec->takesValue) {
+            if (eq != std::string::npos)
+                throw UserError(spec->name + " takes no value");
+            slot.emplace_back();
+            continue;
+        }
+        if (eq != std::string::npos) {
+            slot.push_back(arg.substr(eq + 1));
+        } else {
+            if (i + 1 >= args.size())
+                throw UserError(spec->name + " needs a value (" + spec->valueName + ")");
+            slot.push_back(args[++i]);
+        }
+    }
+    if (parsed.m_help)
+        return parsed;
+    std::size_t required = 0;
+    for (const Positional &p : m_positionals)
+        required += p.required ? 1 : 0;
+    if (parsed.m_positionals.size() < required)
+        throw UserError("missing " + m_positionals[parsed.m_positionals.size()].name + " (usage: "
+                        + m_command + " --help)");
+    if (parsed.m_positionals.size() > m_positionals.size())
+        throw UserError("unexpected argument '" + parsed.m_positionals[m_positionals.size()]
+                        + "'");
+    return parsed;
+}
+
+std::string OptionParser::usage() const
+{
+    std::ostringstream out;
+    out << "Usage: fabricscope-cli " << m_command;
+    for (const Positional &p : m_positionals)
+        out << (p.required ? " " + p.name : " [" + p.name + "]");
+    for (const Spec &s : m_specs)
+        out << " [" << s.name << (s.takesValue ? " " + s.valueName : "") << "]"
+            << (s.repeatable ? "..." : "");
+    out << "\n\n";
+    for (const Positional &p : m_positionals)
+        out << "  " << p.name << "\n      " << p.help << "\n";
+    for (const Spec &s : m_specs)
+        out << "  " << (s.alias.empty() ? "" : s.alias + ", ") << s.name
+            << (s.takesValue ? " " + s.valueName : "") << "\n      " << s.help << "\n";
+    return out.str();
+}
+
+bool ParsedOptions::has(std::string_view name) const
+{
+    return m_values.find(name) != m_values.end();
+}
+
+std::optional<std::string> ParsedOptions::value(std::string_view name) const
+{
+    const auto it = m_values.find(name);
+    if (it == m_values.end() || it->second.empty())
+        return std::nullopt;
+    return it->second.back();
+}
+
+std::string ParsedOptions::value(std::string_view name, std::string fallback) const
+{
+    return value(name).value_or(std::move(fallback));
+}
+
+std::vector<std::string> ParsedOptions::values(std::string_view name) const
+{
+    const auto it = m_values.find(name);
+    return it == m_values.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::string ParsedOptions::positional(std::size_t i, std::string fallback) const
+{
+    return i < m_positionals.size() ? m_positionals[i] : fallback;
+}
+
+long long ParsedOptions::integer(std::string_view name, long long min, long long max,
+                                 long long fallback) const
+{
+    const std::optional<std::string> text = value(name);
+    if (!text)
+        return fallback;
+    long long v = 0;
+    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+    if (ec != std::errc() || ptr != text->data() + text->size() || v < min || v > max)
+        throw UserError(std::string(name) + ": expected an integer from " + std::to_string(min)
+                        + " to " + std::to_string(max) + ", got '" + *text + "'");
+    return v;
+}
+
+double ParsedOptions::number(std::string_view name, double min, double max, double fallback) const
+{
+    const std::optional<std::string> text = value(name);
+    if (!text)
+        return fallback;
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+    if (ec != std::errc() || ptr != text->data() + text->size() || !std::isfinite(v) || v < min
+        || v > max) {
+        std::ostringstream range;
+        range << min << " to " << max;
+        throw UserError(std::string(name) + ": expected a number from " + range.str() + ", got '"
+                        + *text + "'");
+    }
+    return v;
+}
+
+double ParsedOptions::bytes(std::string_view name, double fallback) const
+{
+    const std::optional<std::string> text = value(name);
+    if (!text)
+        return fallback;
+    const std::optional<double> v = units::parseBytes(*text);
+    if (!v)
+        throw UserError(std::string(name) + ": expected a size such as 4096, 64MB or 1GiB, got '"
+                        + *text + "'");
+    return *v;
+}
+
+std::string ParsedOptions::choice(std::string_view name,
+                                  std::initializer_list<std::string_view> choices,
+                                  std::string fallback) const
+{
+    const std::optional<std::string> text = value(name);
+    if (!text)
+        return fallback;
+    std::string list;
+    for (std::string_view c : choices) {
+        if (c == *text)
+            return *text;
+        list += (list.empty() ? "" : ", ") + std::string(c);
+    }
+    throw UserError(std::string(name) + ": unknown value '" + *text + "' (allowed: " + list + ")");
+}
+
+std::map<std::string, std::string> ParsedOptions::keyValues(std::string_view name) const
+{
+    std::map<std::string, std::string> out;
+    for (const std::string &kv : values(name)) {
+        const std::size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw UserError(std::string(name) + ": expected KEY=VALUE, got '" + kv + "'");
+        const std::string key = kv.substr(0, eq);
+        if (!out.emplace(key, kv.substr(eq + 1)).second)
+            throw UserError(std::string(name) + ": " + key + " is given more than once");
+    }
+    return out;
+}
+
+} // namespace fabric::cli
