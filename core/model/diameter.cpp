@@ -284,8 +284,9 @@ private:
                     visited[static_cast<std::size_t>(s)] |= Mask(1) << b;
             frontier = visited;
             for (int level = 0;; ++level) {
-                collectReached(searchable, first, visited, reached, level);
-                if (!advance(visited, frontier, next))
+                // Stop once every class pair is joined: further levels cannot matter.
+                if (collectReached(searchable, first, visited, reached, level) == all
+                    || !advance(visited, frontier, next))
                     break;
             }
             for (std::size_t j = 0; j < searchable.size(); ++j)
@@ -296,10 +297,11 @@ private:
         }
     }
 
-    // Records class pairs first joined at @p level.
-    void collectReached(const std::vector<int> &searchable, std::size_t first,
+    // Records class pairs first joined at @p level; returns the searches that joined every class.
+    Mask collectReached(const std::vector<int> &searchable, std::size_t first,
         const std::vector<Mask> &visited, std::vector<Mask> &reached, int level)
     {
+        Mask complete = ~Mask(0);
         for (std::size_t j = 0; j < searchable.size(); ++j) {
             const EndpointClass &c2 = m_classes[static_cast<std::size_t>(searchable[j])];
             Mask now = 0;
@@ -312,7 +314,9 @@ private:
                     m_classes[static_cast<std::size_t>(c1)].offset + c2.offset + level);
             }
             reached[j] = now;
+            complete &= now;
         }
+        return complete;
     }
 
     // One BFS level for all 64 searches at once; false when no search moved.
