@@ -180,6 +180,7 @@ private Q_SLOTS:
     void bisectionOfCubeThroughOcs();
     void flowDoesNotSneakThroughEndpointsOrHosts();
     void oddCapacitiesDoNotBreakBisection();
+    void removedNodesAreGone();
     void torusHalvesFollowLongestDimension();
     void diameterOfFatTrees();
     void diameterOfTori();
@@ -322,6 +323,28 @@ void TestMetrics::oddCapacitiesDoNotBreakBisection()
     // GPUs 0-3 (leaves 0, 1) send: leaf 0's two GPUs carry nothing; GPU 2's link is wide, but
     // its leaf has only 2 x 400G up.
     QCOMPARE(metrics::bisectionGbps(f), 800.0);
+}
+
+void TestMetrics::removedNodesAreGone()
+{
+    // Take one of the 4 spines out of an 8-leaf fabric: ids keep their holes.
+    Fabric f = leafSpine(8);
+    NodeId spine = kNoNode;
+    f.forEachNode([&](const Node &n) {
+        if (n.role == SwitchRole::Spine)
+            spine = n.id;
+    });
+    f.removeNode(spine);
+    const metrics::FabricMetrics m = metrics::computeMetrics(f);
+    QCOMPARE(m.switches, std::size_t(11));
+    QCOMPARE(m.bisectionGbps, 4 * 3 * kRateGbps); // 4 leaves x 3 uplinks left
+    QCOMPARE(m.diameterHops, 4);
+    QCOMPARE(metrics::equalCostPathCount(f, f.endpoints()[0], f.endpoints()[4]), std::uint64_t(3));
+    // Removing a GPU leaves an odd count: the first half is the first floor(N/2).
+    f.removeNode(f.endpoints()[0]);
+    const auto [first, second] = metrics::bisectionHalves(f);
+    QCOMPARE(first.size(), std::size_t(15));
+    QCOMPARE(second.size(), std::size_t(16));
 }
 
 void TestMetrics::torusHalvesFollowLongestDimension()
