@@ -16,6 +16,7 @@ struct Plan
     int pods = 1, segments = 15, hostsPerSegment = 128, gpusPerHost = 8, aggsPerPlane = 60;
     bool dualPlane = true;
     int aggUplinks = 8; // per aggregation switch, to the core
+    int coresPerPlane = 8;
 };
 
 Plan plan(const nlohmann::json &params)
@@ -34,6 +35,14 @@ Plan plan(const nlohmann::json &params)
     const int torsPerPlane = p.segments * p.gpusPerHost;
     const int oversubscription = params.at("core_oversubscription").get<int>();
     p.aggUplinks = (torsPerPlane + oversubscription - 1) / oversubscription;
+    const int cores = params.at("core_switches_per_plane").get<int>();
+    p.coresPerPlane = cores == 0 ? p.aggUplinks : cores;
+    const int planeUplinks = p.pods * p.aggsPerPlane * p.aggUplinks;
+    if (p.coresPerPlane > planeUplinks)
+        rejectParam("core_switches_per_plane",
+            "0 (one per aggregation uplink) or at most the " + std::to_string(planeUplinks)
+                + " core uplinks of a plane",
+            cores);
     return p;
 }
 
@@ -56,7 +65,7 @@ Fabric build(const nlohmann::json &params)
     const int aggsPerPod = 2 * p.aggsPerPlane;
     const int torUplinks = p.dualPlane ? p.aggsPerPlane : aggsPerPod;
     b.reserve(static_cast<std::size_t>(
-                  gpus + hosts + p.pods * (torsPerPod + aggsPerPod) + 2 * p.aggUplinks),
+                  gpus + hosts + p.pods * (torsPerPod + aggsPerPod) + 2 * p.coresPerPlane),
         static_cast<std::size_t>(
             3 * gpus + p.pods * torsPerPod * torUplinks + p.pods * aggsPerPod * p.aggUplinks));
 
@@ -109,15 +118,24 @@ Fabric build(const nlohmann::json &params)
                     b.addSwitch(podPrefix(pod) + upperName("agg", plane, j, p.aggsPerPlane),
                         SwitchRole::Spine, hints, down + p.aggUplinks));
             }
+    // Uplink u of aggregation switch j (counting across pods) goes to core
+    // (j * aggUplinks + u) mod coresPerPlane of its plane: one link to each core when there are
+    // as many cores as uplinks, evenly spread (or parallel) otherwise.
+    const int aggsPerPlaneAll = p.pods * p.aggsPerPlane;
+    auto coreOf = [&](int j, int u) { return (j * p.aggUplinks + u) % p.coresPerPlane; };
+    std::vector<int> corePorts(static_cast<std::size_t>(p.coresPerPlane), 0);
+    for (int j = 0; j < aggsPerPlaneAll; ++j)
+        for (int u = 0; u < p.aggUplinks; ++u)
+            ++corePorts[static_cast<std::size_t>(coreOf(j, u))];
     std::vector<NodeId> cores; // [plane][c]
     for (int plane = 0; plane < 2; ++plane)
-        for (int c = 0; c < p.aggUplinks; ++c) {
+        for (int c = 0; c < p.coresPerPlane; ++c) {
             LayoutHints hints;
             hints.tier = 4;
             hints.plane = p.dualPlane ? plane : -1;
-            hints.index = plane * p.aggUplinks + c;
-            cores.push_back(b.addSwitch(upperName("core", plane, c, p.aggUplinks), SwitchRole::Core,
-                hints, p.pods * p.aggsPerPlane));
+            hints.index = plane * p.coresPerPlane + c;
+            cores.push_back(b.addSwitch(upperName("core", plane, c, p.coresPerPlane),
+                SwitchRole::Core, hints, corePorts[static_cast<std::size_t>(c)]));
         }
 
     // Each GPU's NIC: port q (the GPU end's port number) to the rail's ToR of plane q, two
@@ -149,11 +167,12 @@ Fabric build(const nlohmann::json &params)
     for (int pod = 0; pod < p.pods; ++pod)
         for (int plane = 0; plane < 2; ++plane)
             for (int j = 0; j < p.aggsPerPlane; ++j)
-                for (int c = 0; c < p.aggUplinks; ++c)
+                for (int u = 0; u < p.aggUplinks; ++u)
                     b.connect(aggs[static_cast<std::size_t>(
                                   pod * aggsPerPod + plane * p.aggsPerPlane + j)],
-                        cores[static_cast<std::size_t>(plane * p.aggUplinks + c)], uplinkGbps,
-                        Medium::Ethernet, p.dualPlane ? plane : -1);
+                        cores[static_cast<std::size_t>(
+                            plane * p.coresPerPlane + coreOf(pod * p.aggsPerPlane + j, u))],
+                        uplinkGbps, Medium::Ethernet, p.dualPlane ? plane : -1);
 
     std::string title = std::string("Alibaba HPN, ") + (p.dualPlane ? "dual" : "single")
         + "-plane, " + std::to_string(segments) + " segments, " + std::to_string(gpus) + " GPUs";
@@ -184,6 +203,9 @@ FamilyDef hpnFamily()
             true),
         intParam("aggs_per_plane", "Aggregation switches per plane",
             "Aggregation switches of each plane in a pod.", 60, 1, 256),
+        intParam("core_switches_per_plane", "Core switches per plane",
+            "Core switches of each plane, shared by the pods; 0 = one per aggregation uplink.", 0,
+            0, 1024),
         intParam("core_oversubscription", "Core oversubscription N:1",
             "Aggregation downlinks per uplink to the core (between pods).", 15, 1, 256),
         doubleParam("nic_port_gbps", "NIC port rate", "Rate of each of a NIC's two ports.", 200, 1,

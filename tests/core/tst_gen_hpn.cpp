@@ -130,6 +130,19 @@ void TestGenHpn::coreOversubscription()
     QCOMPARE(twoPods.node(NodeId(64)).name, std::string("pod1-s0-h0-gpu0"));
     for (NodeId core : switchesWithRole(twoPods, SwitchRole::Core))
         QCOMPARE(twoPods.linksOf(core).size(), std::size_t(2 * 60));
+    // Fewer core switches than uplinks: each aggregation switch still has its 8 uplinks, spread
+    // evenly over the 4 cores of its plane.
+    const Fabric fewCores = gen("hpn",
+        { { "segments", "1" }, { "core_switches_per_plane", "4" },
+            { "core_oversubscription", "1" } });
+    QCOMPARE(switchesWithRole(fewCores, SwitchRole::Core).size(), std::size_t(8));
+    for (NodeId agg : switchesWithRole(fewCores, SwitchRole::Spine)) {
+        const auto up = neighboursLike(
+            fewCores, agg, fewCores.node(switchesWithRole(fewCores, SwitchRole::Core)[0]));
+        QCOMPARE(up.size(), std::size_t(8));
+        QCOMPARE(std::set<NodeId>(up.begin(), up.end()).size(), std::size_t(4));
+    }
+    QVERIFY(everySwitchPortUsed(fewCores));
 }
 
 void TestGenHpn::singlePlaneReachesEveryAggregationSwitch()
@@ -181,6 +194,10 @@ void TestGenHpn::rejectsBadParameters()
                 .starts_with("nic_port_gbps: must be a number from 1 to 1600, got -200"));
     QVERIFY(errorOf("hpn", { { "pods", "8" }, { "segments", "64" } })
                 .starts_with("segments: this would build"));
+    QVERIFY(errorOf("hpn",
+        { { "segments", "1" }, { "aggs_per_plane", "1" }, { "core_switches_per_plane", "2" } })
+                .starts_with("core_switches_per_plane: must be 0 (one per aggregation uplink) or "
+                             "at most the 1 core uplinks"));
     QVERIFY(
         errorOf("hpn", { { "planes", "2" } }).starts_with("unknown parameter 'planes' for hpn"));
 }
