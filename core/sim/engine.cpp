@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine.h"
 
+#include "finishheap.h"
 #include "flowcheck.h"
 #include "linkmeter.h"
 #include "maxmin.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -21,22 +23,18 @@ namespace fabric::sim {
 
 namespace {
 
-enum class Phase : std::uint8_t { Waiting, Latency, Transfer, Done };
-enum class EventKind : std::uint8_t { Finish, Start };
+constexpr double kNever = std::numeric_limits<double>::infinity();
 
-struct Event
+enum class Phase : std::uint8_t { Waiting, Latency, Transfer, Done };
+
+/// A flow's latency is over: it starts to transfer.
+struct StartEvent
 {
     double timeS;
-    EventKind kind;
     FlowId flow;
-    std::uint32_t version; ///< A finish event is stale when the flow's version moved on.
-    bool operator>(const Event &o) const
+    bool operator>(const StartEvent &o) const
     {
-        if (timeS != o.timeS)
-            return timeS > o.timeS;
-        if (kind != o.kind)
-            return kind > o.kind;
-        return flow > o.flow;
+        return timeS > o.timeS || (timeS == o.timeS && flow > o.flow);
     }
 };
 
@@ -49,7 +47,6 @@ struct FlowState
     double remainingBytes = 0.0; ///< At sinceS.
     double rateBytesPerS = 0.0;
     double sinceS = 0.0;
-    std::uint32_t version = 0;
     std::uint32_t stamp = 0; ///< Batch that last touched it.
 };
 
@@ -83,7 +80,8 @@ private:
     std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
     std::vector<FlowId> mDependents;
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> mEvents;
+    std::priority_queue<StartEvent, std::vector<StartEvent>, std::greater<>> mStarts;
+    FinishHeap mFinishes;
     std::vector<FlowId> mTouched;
     std::uint32_t mBatch = 0;
     std::size_t mFinished = 0;
@@ -99,6 +97,7 @@ Run::Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &op
     , mOptions(options)
     , mCallbacks(callbacks)
     , mSystem(System::create(options.solver))
+    , mFinishes(mSpecs.size())
     , mMeter(2 * fabric.linkIdBound())
 {
     if (!mSystem)
@@ -191,7 +190,7 @@ void Run::schedule(FlowId f, double readyS)
     r.releaseS = std::max(readyS, spec.notBeforeS) + spec.releaseDelayS;
     r.startS = r.releaseS + spec.latencyS;
     mFlows[std::size_t(f)].phase = Phase::Latency;
-    mEvents.push({r.startS, EventKind::Start, f, 0});
+    mStarts.push({r.startS, f});
 }
 
 void Run::touchFlow(FlowId f)
@@ -225,7 +224,7 @@ void Run::finish(FlowId f, double nowS)
 {
     FlowState &st = mFlows[std::size_t(f)];
     st.phase = Phase::Done;
-    ++st.version;
+    mFinishes.remove(f);
     mResult.flows[std::size_t(f)].finishS = nowS;
     mResult.completionS = std::max(mResult.completionS, nowS);
     ++mFinished;
@@ -267,9 +266,8 @@ void Run::applyRates(double nowS)
             st.remainingBytes -= st.rateBytesPerS * (nowS - st.sinceS);
             st.sinceS = nowS;
             if (rate != st.rateBytesPerS) {
-                ++st.version;
-                const double leftS = std::max(st.remainingBytes, 0.0) / rate;
-                mEvents.push({nowS + leftS, EventKind::Finish, f, st.version});
+                ++mResult.rateChanges;
+                mFinishes.set(f, nowS + std::max(st.remainingBytes, 0.0) / rate);
             }
         }
         st.rateBytesPerS = rate;
@@ -307,22 +305,27 @@ SimResult Run::run()
     const std::size_t pollEvery = 256;
     std::size_t nextProgress = 0;
     double nowS = 0.0;
-    while (!mEvents.empty()) {
-        nowS = mEvents.top().timeS;
+    while (!mStarts.empty() || !mFinishes.empty()) {
+        const auto nextS = [&] {
+            const double start = mStarts.empty() ? kNever : mStarts.top().timeS;
+            const double end = mFinishes.empty() ? kNever : mFinishes.topTimeS();
+            return std::min(start, end);
+        };
+        nowS = nextS();
         ++mBatch;
         ++mResult.events;
         if (mRecorder)
             mRecorder->advance(nowS);
         // Everything within 1e-12 relative of the first event is the same event.
         const double batchEndS = nowS + std::abs(nowS) * 1e-12;
-        while (!mEvents.empty() && mEvents.top().timeS <= batchEndS) {
-            const Event e = mEvents.top();
-            mEvents.pop();
-            FlowState &st = mFlows[std::size_t(e.flow)];
-            if (e.kind == EventKind::Start)
-                start(e.flow, nowS);
-            else if (st.phase == Phase::Transfer && e.version == st.version)
-                finish(e.flow, nowS);
+        while (nextS() <= batchEndS) {
+            if (!mFinishes.empty() && mFinishes.topTimeS() <= batchEndS) {
+                finish(mFinishes.topFlow(), nowS);
+            } else {
+                const FlowId f = mStarts.top().flow;
+                mStarts.pop();
+                start(f, nowS);
+            }
         }
         mSystem->solve();
         ++mResult.solves;

@@ -61,6 +61,7 @@ struct SimResult
     std::size_t events = 0;        ///< Distinct event times processed.
     std::size_t solves = 0;        ///< Max-min solves (one per event time with a change).
     std::size_t fullSolves = 0;    ///< Solves that re-solved the whole system.
+    std::size_t rateChanges = 0;   ///< Flow rate changes applied (each moves a finish time).
 };
 
 } // namespace fabric::sim

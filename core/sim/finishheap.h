@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace fabric::sim {
+
+/**
+ * The predicted finish time of every transferring flow, in a binary heap indexed by flow, so a
+ * rate change moves one entry (O(log n)) instead of piling up stale ones. Ties break on the
+ * flow id, so the order is deterministic.
+ */
+class FinishHeap
+{
+public:
+    explicit FinishHeap(std::size_t flowCount) : mPos(flowCount, kAbsent) {}
+
+    bool empty() const { return mHeap.empty(); }
+    std::int32_t topFlow() const { return mHeap.front().flow; }
+    double topTimeS() const { return mHeap.front().timeS; }
+
+    /// Inserts @p flow or moves it to @p timeS.
+    void set(std::int32_t flow, double timeS)
+    {
+        std::uint32_t &pos = mPos[std::size_t(flow)];
+        if (pos == kAbsent) {
+            pos = std::uint32_t(mHeap.size());
+            mHeap.push_back({timeS, flow});
+            up(pos);
+            return;
+        }
+        const bool earlier = timeS < mHeap[pos].timeS;
+        mHeap[pos].timeS = timeS;
+        if (earlier)
+            up(pos);
+        else
+            down(pos);
+    }
+
+    void remove(std::int32_t flow)
+    {
+        const std::uint32_t pos = mPos[std::size_t(flow)];
+        if (pos == kAbsent)
+            return;
+        mPos[std::size_t(flow)] = kAbsent;
+        const Entry last = mHeap.back();
+        mHeap.pop_back();
+        if (pos == mHeap.size())
+            return;
+        mHeap[pos] = last;
+        mPos[std::size_t(last.flow)] = pos;
+        up(pos);
+        down(mPos[std::size_t(last.flow)]);
+    }
+
+private:
+    struct Entry
+    {
+        double timeS;
+        std::int32_t flow;
+        bool before(const Entry &o) const
+        {
+            return timeS < o.timeS || (timeS == o.timeS && flow < o.flow);
+        }
+    };
+    static constexpr std::uint32_t kAbsent = 0xffffffffu;
+
+    void place(std::uint32_t pos, const Entry &e)
+    {
+        mHeap[pos] = e;
+        mPos[std::size_t(e.flow)] = pos;
+    }
+    void up(std::uint32_t pos)
+    {
+        const Entry e = mHeap[pos];
+        while (pos > 0) {
+            const std::uint32_t parent = (pos - 1) / 2;
+            if (!e.before(mHeap[parent]))
+                break;
+            place(pos, mHeap[parent]);
+            pos = parent;
+        }
+        place(pos, e);
+    }
+    void down(std::uint32_t pos)
+    {
+        const Entry e = mHeap[pos];
+        const std::uint32_t n = std::uint32_t(mHeap.size());
+        while (true) {
+            std::uint32_t child = 2 * pos + 1;
+            if (child >= n)
+                break;
+            if (child + 1 < n && mHeap[child + 1].before(mHeap[child]))
+                ++child;
+            if (!mHeap[child].before(e))
+                break;
+            place(pos, mHeap[child]);
+            pos = child;
+        }
+        place(pos, e);
+    }
+
+    std::vector<Entry> mHeap;
+    std::vector<std::uint32_t> mPos; ///< Flow -> heap position, kAbsent when not in it.
+};
+
+} // namespace fabric::sim

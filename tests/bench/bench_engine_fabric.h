@@ -1,0 +1,150 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A hand-built two-tier fat-tree and flow sets for the engine benchmarks and the SimGrid
+// comparison, so they depend on nothing but the model and the engine.
+
+#include "model/fabric.h"
+#include "sim/flow.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fabric::bench {
+
+struct TwoTier
+{
+    Fabric fabric;
+    std::vector<NodeId> gpus;
+    std::vector<NodeId> leaves;
+    std::vector<NodeId> spines;
+    int gpusPerLeaf = 0;
+    std::vector<LinkId> gpuLink;            ///< Per GPU: GPU - leaf.
+    std::vector<std::vector<LinkId>> upLink; ///< [leaf][spine]
+    double linkLatencyS = 0.0;
+};
+
+/// @p leaves leaves of @p gpusPerLeaf GPUs, each leaf wired once to each of @p spines spines;
+/// every link @p gbps and @p latencyNs.
+inline TwoTier makeTwoTier(int leaves, int gpusPerLeaf, int spines, double gbps = 400,
+                           double latencyNs = 500)
+{
+    TwoTier t;
+    t.gpusPerLeaf = gpusPerLeaf;
+    t.linkLatencyS = latencyNs * 1e-9;
+    const auto node = [&](NodeKind kind, const std::string &name) {
+        Node n;
+        n.kind = kind;
+        n.name = name;
+        return t.fabric.addNode(n);
+    };
+    const auto link = [&](NodeId a, NodeId b) {
+        Link l;
+        l.a = a;
+        l.b = b;
+        l.capacityGbps = gbps;
+        l.latencyNs = latencyNs;
+        l.medium = Medium::InfiniBand;
+        return t.fabric.addLink(l);
+    };
+    for (int s = 0; s < spines; ++s)
+        t.spines.push_back(node(NodeKind::Switch, "spine" + std::to_string(s)));
+    for (int l = 0; l < leaves; ++l) {
+        const NodeId leaf = node(NodeKind::Switch, "leaf" + std::to_string(l));
+        t.leaves.push_back(leaf);
+        t.upLink.emplace_back();
+        for (int s = 0; s < spines; ++s)
+            t.upLink.back().push_back(link(leaf, t.spines[std::size_t(s)]));
+        for (int g = 0; g < gpusPerLeaf; ++g) {
+            const NodeId gpu = node(NodeKind::Gpu, "gpu" + std::to_string(l * gpusPerLeaf + g));
+            t.gpus.push_back(gpu);
+            t.gpuLink.push_back(link(gpu, leaf));
+        }
+    }
+    return t;
+}
+
+/// Up-down path from GPU index @p s to @p d through spine (s + d) mod spines.
+inline sim::Path upDownPath(const TwoTier &t, int s, int d)
+{
+    const int ls = s / t.gpusPerLeaf;
+    const int ld = d / t.gpusPerLeaf;
+    sim::Path p;
+    p.links.push_back(dirLink(t.gpuLink[std::size_t(s)], true));
+    if (ls != ld) {
+        const std::size_t spine = std::size_t(s + d) % t.spines.size();
+        p.links.push_back(dirLink(t.upLink[std::size_t(ls)][spine], true));
+        p.links.push_back(dirLink(t.upLink[std::size_t(ld)][spine], false));
+    }
+    p.links.push_back(dirLink(t.gpuLink[std::size_t(d)], false));
+    return p;
+}
+
+/// A reproducible generator (the same numbers on every machine).
+struct Lcg
+{
+    std::uint64_t state;
+    explicit Lcg(std::uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ull + 1) {}
+    std::uint64_t next(std::uint64_t n)
+    {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    }
+};
+
+inline sim::FlowSpec makeFlow(const TwoTier &t, int s, int d, double bytes)
+{
+    sim::FlowSpec f;
+    f.src = t.gpus[std::size_t(s)];
+    f.dst = t.gpus[std::size_t(d)];
+    f.bytes = bytes;
+    f.paths.push_back(upDownPath(t, s, d));
+    f.latencyS = double(f.paths[0].links.size()) * t.linkLatencyS;
+    return f;
+}
+
+/// All-to-all among every GPU, every flow a distinct size around @p meanBytes (spread +-50%).
+inline std::vector<sim::FlowSpec> allToAll(const TwoTier &t, double meanBytes)
+{
+    const int n = int(t.gpus.size());
+    const std::uint64_t count = std::uint64_t(n) * std::uint64_t(n - 1);
+    std::vector<sim::FlowSpec> flows;
+    flows.reserve(count);
+    std::uint64_t i = 0;
+    for (int s = 0; s < n; ++s)
+        for (int d = 0; d < n; ++d)
+            if (s != d) {
+                // A permutation of 0..count-1 (odd multiplier mod a power of two would not
+                // cover it; a prime stride mod count does when they are coprime).
+                const double rank = double((i++ * 7919) % count) / double(count);
+                flows.push_back(makeFlow(t, s, d, std::floor(meanBytes * (0.5 + rank))));
+            }
+    return flows;
+}
+
+/// @p count flows between random distinct GPUs (on different leaves with @p crossLeafOnly),
+/// random sizes and release times.
+inline std::vector<sim::FlowSpec> randomFlows(const TwoTier &t, std::size_t count,
+                                              std::uint64_t seed, double maxStartS,
+                                              bool crossLeafOnly = false)
+{
+    Lcg rng(seed);
+    const int n = int(t.gpus.size());
+    std::vector<sim::FlowSpec> flows;
+    for (std::size_t i = 0; i < count; ++i) {
+        const int s = int(rng.next(std::uint64_t(n)));
+        int d = int(rng.next(std::uint64_t(n - 1)));
+        d += d >= s ? 1 : 0;
+        if (crossLeafOnly && s / t.gpusPerLeaf == d / t.gpusPerLeaf)
+            d = (d + t.gpusPerLeaf) % n;
+        sim::FlowSpec f = makeFlow(t, s, d, 1e5 + double(rng.next(100000000)));
+        f.notBeforeS = maxStartS * double(rng.next(1000000)) / 1e6;
+        flows.push_back(f);
+    }
+    return flows;
+}
+
+} // namespace fabric::bench
