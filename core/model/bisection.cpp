@@ -26,8 +26,8 @@ namespace {
 
 using Capacity = long long; // kb/s: integral, so push-relabel is exact
 constexpr double kKbpsPerGbps = 1e6;
-// 1 Eb/s per link: far above any real link, low enough that sums over millions of links fit.
-constexpr double kMaxLinkGbps = 1e9;
+// 1 Pb/s per link: far above any real link, low enough that sums over a million links fit.
+constexpr double kMaxLinkGbps = 1e6;
 
 Capacity toKbps(double gbps)
 {
@@ -165,13 +165,18 @@ double detail::bisectionGbps(const ForwardingGraph &graph, const Progress &progr
 
     FlowNetwork network;
     std::vector<std::uint32_t> vertexOf(graph.nodeIdBound(), 0);
-    Capacity unbounded = 1;
-    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v) {
+    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v)
         if (graph.isTransit(static_cast<NodeId>(v)))
             vertexOf[v] = network.addVertex();
+    // A forwarding chip joins the source (sink) with all its links' capacity: as good as
+    // unbounded, since no cut gains by cutting that arc instead of the links, and it keeps
+    // the source's total far from overflowing.
+    auto allLinks = [&](std::size_t v) {
+        Capacity sum = 0;
         for (const ForwardingArc &a : graph.arcsOf(static_cast<NodeId>(v)))
-            unbounded += toKbps(a.capacityGbps);
-    }
+            sum += toKbps(a.capacityGbps);
+        return sum;
+    };
     // Capacity from the source into / from each transit node to the sink, summed over the
     // endpoints that feed it, so each is one arc.
     std::vector<Capacity> fromSource(graph.nodeIdBound(), 0), toSink(graph.nodeIdBound(), 0);
@@ -180,9 +185,9 @@ double detail::bisectionGbps(const ForwardingGraph &graph, const Progress &progr
         const auto id = static_cast<NodeId>(v);
         const bool transit = graph.isTransit(id);
         if (transit && side[v] == First)
-            network.addArc(FlowNetwork::kSource, vertexOf[v], unbounded);
+            network.addArc(FlowNetwork::kSource, vertexOf[v], allLinks(v));
         if (transit && side[v] == Second)
-            network.addArc(vertexOf[v], FlowNetwork::kSink, unbounded);
+            network.addArc(vertexOf[v], FlowNetwork::kSink, allLinks(v));
         for (const ForwardingArc &a : graph.arcsOf(id)) {
             const auto w = static_cast<std::size_t>(a.to);
             const Capacity c = toKbps(a.capacityGbps);

@@ -319,7 +319,7 @@ void TestMetrics::oddCapacitiesDoNotBreakBisection()
     Fabric f = leafSpine(4);
     f.link(f.linksOf(f.endpoints()[0])[0]).capacityGbps = std::nan("");
     f.link(f.linksOf(f.endpoints()[1])[0]).capacityGbps = 0;
-    f.link(f.linksOf(f.endpoints()[2])[0]).capacityGbps = 1e300; // clamped to 1 Eb/s
+    f.link(f.linksOf(f.endpoints()[2])[0]).capacityGbps = 1e300; // clamped to 1 Pb/s
     // GPUs 0-3 (leaves 0, 1) send: leaf 0's two GPUs carry nothing; GPU 2's link is wide, but
     // its leaf has only 2 x 400G up.
     QCOMPARE(metrics::bisectionGbps(f), 800.0);
