@@ -1,39 +1,972 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder implementation: the canvas issue replaces this file.
 #include "fabriccanvas.h"
 
+#include "common/qtstrings.h"
+#include "layeritem.h"
+#include "layout/layoutengine.h"
+#include "model/units.h"
+#include "scenedata.h"
+#include "style/palette.h"
+
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QStyleOptionGraphicsItem>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 namespace fabric::views {
+
+namespace {
+constexpr double kMinLod = 0.0005, kMaxLod = 40;
+constexpr int kDragThreshold = 4;
+
+enum class Drag { None, Pending, Pan, Rubber, MoveNodes, AddLink, Orbit };
+
+QGraphicsPathItem *overlay(QGraphicsScene *scene, const QColor &color, double width, double z)
+{
+    auto *item = new QGraphicsPathItem;
+    QPen pen(color, width);
+    pen.setCosmetic(true);
+    pen.setCapStyle(Qt::RoundCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    item->setPen(pen);
+    item->setZValue(z);
+    scene->addItem(item);
+    return item;
+}
+} // namespace
 
 struct FabricCanvas::Private
 {
     const Fabric *fabric = nullptr;
     Tool tool = Tool::Select;
+    LayoutOptions options;
+    FabricLayout layout;
+    SceneData data;
+    QGraphicsScene *scene = nullptr;
+    LinkLayerItem *links = nullptr;
+    NodeLayerItem *nodes = nullptr;
+    BlockLayerItem *blocks = nullptr;
+    QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
+                      *highlightItem = nullptr, *dragItem = nullptr, *rubberItem = nullptr,
+                      *linkLineItem = nullptr;
+    LegendWidget *legend = nullptr;
+    bool legendVisible = true;
+
+    QList<NodeId> selectedNodes;
+    QList<LinkId> selectedLinks;
+    NodeId hovered = kNoNode;
+    QList<QList<LinkId>> paths;
+    QList<LinkId> highlighted;
+    QColor highlightColor;
+
+    double presentation = 1;
+    bool fitPending = true;
+    bool spaceDown = false;
+    Drag drag = Drag::None;
+    Qt::MouseButton dragButton = Qt::NoButton;
+    QPoint pressPos, lastPos;
+    QPointF pressScene;
+    NodeId pressNode = kNoNode;
+    QPointF dragOffset;
+
+    bool alive(NodeId n) const { return fabric && fabric->hasNode(n); }
+    QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
 };
 
 FabricCanvas::FabricCanvas(QWidget *parent)
     : QGraphicsView(parent)
     , d(new Private)
 {
-    setScene(new QGraphicsScene(this));
+    d->scene = new QGraphicsScene(this);
+    d->scene->setItemIndexMethod(QGraphicsScene::NoIndex); // a handful of large items
+    setScene(d->scene);
+    d->blocks = new BlockLayerItem(d->data);
+    d->links = new LinkLayerItem(d->data);
+    d->nodes = new NodeLayerItem(d->data);
+    d->links->setZValue(1);
+    d->blocks->setZValue(2);
+    d->nodes->setZValue(3);
+    d->scene->addItem(d->blocks);
+    d->scene->addItem(d->links);
+    d->scene->addItem(d->nodes);
+    d->highlightItem = overlay(d->scene, palette::path(), 3, 8);
+    d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
+    d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
+    d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
+    d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
+    d->dragItem->setPen([] {
+        QPen p(QColor(0x33, 0x33, 0x33), 1.5, Qt::DashLine);
+        p.setCosmetic(true);
+        return p;
+    }());
+    d->rubberItem = overlay(d->scene, palette::selection(), 1, 13);
+    d->rubberItem->setBrush(QColor(0, 158, 115, 40));
+    d->linkLineItem = overlay(d->scene, palette::selection(), 2, 13);
+
+    setOptimizationFlags(QGraphicsView::DontSavePainterState
+                         | QGraphicsView::DontAdjustForAntialiasing);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setDragMode(QGraphicsView::NoDrag);
+    setMouseTracking(true);
+    viewport()->setMouseTracking(true);
+    setBackgroundBrush(palette::background());
+    setRenderHint(QPainter::Antialiasing, false);
+    setRenderHint(QPainter::TextAntialiasing, true);
+    setFocusPolicy(Qt::StrongFocus);
+
+    d->legend = new LegendWidget(this);
+    d->legend->hide();
 }
 
-FabricCanvas::~FabricCanvas() { delete d; }
+FabricCanvas::~FabricCanvas()
+{
+    delete d;
+}
 
-void FabricCanvas::setFabric(const Fabric *fabric) { d->fabric = fabric; }
+void FabricCanvas::setFabric(const Fabric *fabric)
+{
+    d->fabric = fabric;
+    d->selectedNodes.clear();
+    d->selectedLinks.clear();
+    d->paths.clear();
+    d->highlighted.clear();
+    d->hovered = kNoNode;
+    d->data.loads.clear();
+    d->data.badges.clear();
+    relayout(false);
+    Q_EMIT selectionChanged();
+}
+
 const Fabric *FabricCanvas::fabric() const { return d->fabric; }
-void FabricCanvas::applyChange(const ChangeEvent &) {}
-void FabricCanvas::zoomToFit() {}
-void FabricCanvas::zoomToSelection() {}
-void FabricCanvas::zoomBy(double factor) { scale(factor, factor); }
-QList<NodeId> FabricCanvas::selectedNodes() const { return {}; }
-QList<LinkId> FabricCanvas::selectedLinks() const { return {}; }
-void FabricCanvas::setSelection(const QList<NodeId> &, const QList<LinkId> &) {}
-bool FabricCanvas::findAndFocus(const QString &) { return false; }
-void FabricCanvas::setTool(Tool tool) { d->tool = tool; }
+
+void FabricCanvas::relayout(bool keepView)
+{
+    if (d->fabric)
+        d->layout = computeLayout(*d->fabric, d->options);
+    else
+        d->layout = FabricLayout();
+    rebuildScene();
+    if (!keepView)
+        zoomToFit();
+    updateLegend();
+}
+
+void FabricCanvas::rebuildScene()
+{
+    if (d->fabric) {
+        d->data.build(*d->fabric, d->layout);
+    } else {
+        const auto loads = std::move(d->data.loads);
+        d->data.clear();
+    }
+    for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
+                            static_cast<LayerItem *>(d->nodes)})
+        item->syncBounds();
+    d->scene->setSceneRect(d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
+                                                    : QRectF(0, 0, 1, 1));
+    refreshOverlays();
+    updatePlan();
+    viewport()->update();
+}
+
+void FabricCanvas::applyChange(const ChangeEvent &event)
+{
+    if (!d->fabric)
+        return;
+    using T = ChangeEvent::Type;
+    auto forget = [&] {
+        d->selectedNodes.removeIf([&](NodeId n) { return !d->alive(n); });
+        d->selectedLinks.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
+        d->highlighted.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
+        d->paths.removeIf([&](const QList<LinkId> &p) {
+            return std::any_of(p.begin(), p.end(), [&](LinkId l) { return !d->fabric->hasLink(l); });
+        });
+        if (!d->alive(d->hovered))
+            d->hovered = kNoNode;
+    };
+    switch (event.type) {
+    case T::Reset:
+        setFabric(d->fabric);
+        return;
+    case T::NodesAboutToBeRemoved:
+    case T::LinksAboutToBeRemoved:
+        return; // the ids are still valid; act on the Removed event
+    case T::NodesChanged:
+        // Positions (user moves) and styles: patch those nodes and their links in place.
+        d->data.updateNodes(*d->fabric, event.nodes);
+        for (NodeId n : event.nodes)
+            if (d->alive(n)) {
+                const Node &node = d->fabric->node(n);
+                d->data.nodeOutline[static_cast<std::size_t>(n)] =
+                    static_cast<std::uint8_t>(node.hints.plane >= 0 ? 1 + node.hints.plane % 4 : 0);
+            }
+        if (!d->data.bounds.contains(d->scene->sceneRect()) || true) {
+            for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
+                                    static_cast<LayerItem *>(d->nodes)})
+                item->syncBounds();
+            d->scene->setSceneRect(d->scene->sceneRect() | d->data.bounds.adjusted(-400, -400, 400, 400));
+        }
+        refreshOverlays();
+        viewport()->update();
+        return;
+    case T::CircuitsChanged:
+    case T::NodesAdded:
+    case T::NodesRemoved:
+    case T::LinksAdded:
+    case T::LinksRemoved:
+    case T::LinksChanged:
+        // Structure changed: keep the layout (nodes stay where the user sees them), place new
+        // nodes next to their neighbours and rebuild the derived geometry, O(nodes + links).
+        forget();
+        d->data.loads.clear();
+        d->data.badges.clear();
+        rebuildScene();
+        updateLegend();
+        Q_EMIT selectionChanged();
+        return;
+    }
+}
+
+void FabricCanvas::zoomToFit()
+{
+    if (!d->data.bounds.isValid())
+        return;
+    fitInView(d->data.bounds.adjusted(-20, -30, 20, 20), Qt::KeepAspectRatio);
+    d->fitPending = true;
+    updatePlan();
+}
+
+void FabricCanvas::zoomToSelection()
+{
+    QRectF r;
+    for (NodeId n : d->selectedNodes)
+        if (d->alive(n))
+            r |= d->nodeRect(n);
+    for (LinkId l : d->selectedLinks)
+        if (d->fabric && d->fabric->hasLink(l))
+            r |= d->data.linkRect(l);
+    if (r.isNull())
+        return;
+    const double pad = std::max({r.width(), r.height(), 200.0}) * 0.25;
+    fitInView(r.adjusted(-pad, -pad, pad, pad), Qt::KeepAspectRatio);
+    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
+    if (lod > 4)
+        zoomBy(4 / lod);
+    d->fitPending = false;
+    updatePlan();
+}
+
+void FabricCanvas::zoomBy(double factor)
+{
+    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
+    factor = std::clamp(lod * factor, kMinLod, kMaxLod) / lod;
+    scale(factor, factor);
+    d->fitPending = false;
+    updatePlan();
+}
+
+QList<NodeId> FabricCanvas::selectedNodes() const { return d->selectedNodes; }
+QList<LinkId> FabricCanvas::selectedLinks() const { return d->selectedLinks; }
+
+void FabricCanvas::setSelection(const QList<NodeId> &nodes, const QList<LinkId> &links)
+{
+    QList<NodeId> n;
+    for (NodeId id : nodes)
+        if (d->alive(id) && !n.contains(id))
+            n.append(id);
+    QList<LinkId> l;
+    for (LinkId id : links)
+        if (d->fabric && d->fabric->hasLink(id) && !l.contains(id))
+            l.append(id);
+    if (n == d->selectedNodes && l == d->selectedLinks)
+        return;
+    d->selectedNodes = n;
+    d->selectedLinks = l;
+    refreshOverlays();
+    Q_EMIT selectionChanged();
+}
+
+bool FabricCanvas::findAndFocus(const QString &text)
+{
+    if (!d->fabric || text.isEmpty())
+        return false;
+    NodeId found = kNoNode;
+    // Exact name first, then the first name containing the text.
+    const std::string exact = toStdString(text);
+    found = d->fabric->findNode(exact);
+    if (found == kNoNode) {
+        d->fabric->forEachNode([&](const Node &n) {
+            if (found == kNoNode && toQString(n.name).contains(text, Qt::CaseInsensitive))
+                found = n.id;
+        });
+    }
+    if (found == kNoNode)
+        return false;
+    setSelection({found});
+    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
+    const double want = std::max(1.5, 12 / d->layout.nodePitch);
+    if (lod < want)
+        zoomBy(want / lod);
+    centerOn(d->data.pos[static_cast<std::size_t>(found)]);
+    d->fitPending = false;
+    updatePlan();
+    return true;
+}
+
+void FabricCanvas::setTool(Tool tool)
+{
+    d->tool = tool;
+    viewport()->setCursor(tool == Tool::AddLink ? Qt::CrossCursor : Qt::ArrowCursor);
+}
+
 FabricCanvas::Tool FabricCanvas::tool() const { return d->tool; }
-void FabricCanvas::setAntialiasing(bool on) { setRenderHint(QPainter::Antialiasing, on); }
-void FabricCanvas::setPresentationMode(bool) {}
-QPointF FabricCanvas::nodePosition(NodeId) const { return {}; }
+
+void FabricCanvas::setAntialiasing(bool on)
+{
+    setRenderHint(QPainter::Antialiasing, on);
+    viewport()->update();
+}
+
+void FabricCanvas::setPresentationMode(bool on)
+{
+    d->presentation = on ? 1.8 : 1.0;
+    for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem, d->highlightItem}) {
+        QPen pen = item->pen();
+        pen.setWidthF((item == d->pathItem ? 3.5 : 2.5) * d->presentation);
+        item->setPen(pen);
+    }
+    updatePlan();
+    viewport()->update();
+}
+
+QPointF FabricCanvas::nodePosition(NodeId node) const
+{
+    if (!d->alive(node) || static_cast<std::size_t>(node) >= d->data.pos.size())
+        return {};
+    return d->data.pos[static_cast<std::size_t>(node)];
+}
+
+NodeId FabricCanvas::hoveredNode() const { return d->hovered; }
+
+bool FabricCanvas::showsDetail() const { return d->data.plan.detailNodes; }
+
+QString FabricCanvas::layoutName() const { return d->layout.name; }
+
+QString FabricCanvas::describeNode(NodeId id) const
+{
+    if (!d->alive(id))
+        return {};
+    const Fabric &f = *d->fabric;
+    const Node &n = f.node(id);
+    QString kind = toQString(toString(n.kind));
+    if (n.kind == NodeKind::Switch)
+        kind = palette::roleName(n.role) + QStringLiteral(" switch");
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b> — %2").arg(toQString(n.name).toHtmlEscaped(), kind);
+    QStringList where;
+    if (n.hints.tier >= 0)
+        where << QStringLiteral("tier %1").arg(n.hints.tier);
+    if (n.hints.pod >= 0)
+        where << QStringLiteral("pod %1").arg(n.hints.pod);
+    if (n.hints.plane >= 0)
+        where << QStringLiteral("plane %1").arg(n.hints.plane);
+    if (n.hints.rail >= 0)
+        where << QStringLiteral("rail %1").arg(n.hints.rail);
+    if (n.hints.x >= 0)
+        where << QStringLiteral("chip (%1, %2, %3)").arg(n.hints.x).arg(n.hints.y).arg(n.hints.z);
+    if (!where.isEmpty())
+        lines << where.join(QStringLiteral(" · "));
+    const auto attached = f.linksOf(id);
+    double total = 0;
+    for (LinkId l : attached)
+        total += f.link(l).capacityGbps;
+    lines << QStringLiteral("Ports: %1 used%2 · %3 links, %4 in total")
+                 .arg(attached.size())
+                 .arg(n.ports > 0 ? QStringLiteral(" of %1").arg(n.ports) : QString())
+                 .arg(attached.size())
+                 .arg(toQString(units::formatGbps(total)));
+    if (n.kind == NodeKind::Ocs)
+        lines << QStringLiteral("Circuits: %1").arg(n.circuits.size());
+    // Neighbours grouped by name, so 64 parallel uplinks read as one line.
+    std::map<std::pair<NodeId, Medium>, std::pair<int, double>> byPeer;
+    for (LinkId l : attached) {
+        const Link &link = f.link(l);
+        auto &e = byPeer[{link.other(id), link.medium}];
+        ++e.first;
+        e.second = link.capacityGbps;
+    }
+    int shown = 0;
+    for (const auto &[key, value] : byPeer) {
+        if (++shown > 10) {
+            lines << QStringLiteral("… and %1 more neighbours").arg(byPeer.size() - 10);
+            break;
+        }
+        lines << QStringLiteral("→ %1: %2%3 %4")
+                     .arg(toQString(f.node(key.first).name).toHtmlEscaped())
+                     .arg(value.first > 1 ? QStringLiteral("%1 × ").arg(value.first) : QString())
+                     .arg(toQString(units::formatGbps(value.second)), palette::mediumName(key.second));
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+NodeId FabricCanvas::nodeAt(const QPointF &p) const
+{
+    if (!d->fabric)
+        return kNoNode;
+    const double lod = d->data.plan.lod > 0 ? d->data.plan.lod : 1;
+    const double tol = 3 / lod;
+    NodeId best = kNoNode;
+    double bestDist = 1e300;
+    d->data.nodeGrid.query(QRectF(p.x() - tol, p.y() - tol, 2 * tol, 2 * tol), [&](int id) {
+        const auto i = static_cast<std::size_t>(id);
+        if (!d->data.plan.detailNodes && d->layout.hasNode(id) && d->layout.blockOf[i] >= 0
+            && !d->fabric->node(id).hints.position)
+            return;
+        const QRectF r = d->data.rect[i].adjusted(-tol, -tol, tol, tol);
+        if (!r.contains(p))
+            return;
+        const QPointF c = d->data.rect[i].center() - p;
+        const double dist = QPointF::dotProduct(c, c);
+        if (dist < bestDist) {
+            bestDist = dist;
+            best = id;
+        }
+    });
+    return best;
+}
+
+namespace {
+double distanceToSegment(const QPointF &p, const QLineF &s)
+{
+    const QPointF v = s.p2() - s.p1();
+    const double len2 = QPointF::dotProduct(v, v);
+    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - s.p1(), v) / len2, 0.0, 1.0) : 0;
+    const QPointF q = s.p1() + t * v - p;
+    return std::sqrt(QPointF::dotProduct(q, q));
+}
+} // namespace
+
+void FabricCanvas::setTorusView(TorusView view)
+{
+    if (d->options.torusView == view)
+        return;
+    d->options.torusView = view;
+    if (d->fabric && layoutKind(*d->fabric) == QLatin1String("torus"))
+        relayout(false);
+}
+
+TorusView FabricCanvas::torusView() const { return d->options.torusView; }
+
+void FabricCanvas::orbit(double yawDeg, double pitchDeg)
+{
+    TorusCamera &c = d->options.camera;
+    c.yawDeg = std::fmod(c.yawDeg + yawDeg, 360.0);
+    c.pitchDeg = std::clamp(c.pitchDeg + pitchDeg, -89.0, 89.0);
+    if (d->fabric && d->layout.name == QLatin1String("torus-3d"))
+        relayout(true);
+}
+
+TorusCamera FabricCanvas::torusCamera() const { return d->options.camera; }
+
+void FabricCanvas::showPaths(const QList<QList<LinkId>> &paths)
+{
+    d->paths = paths;
+    refreshOverlays();
+}
+
+PathSet FabricCanvas::showPathsBetween(NodeId from, NodeId to)
+{
+    if (!d->fabric)
+        return {};
+    PathSet set = equalCostPaths(*d->fabric, from, to);
+    showPaths(set.paths);
+    return set;
+}
+
+void FabricCanvas::clearPaths() { showPaths({}); }
+
+QList<QList<LinkId>> FabricCanvas::shownPaths() const { return d->paths; }
+
+void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
+{
+    if (!d->fabric)
+        return;
+    const bool had = !d->data.loads.empty();
+    if (perDirectedLink.size() == 2 * d->fabric->linkIdBound())
+        d->data.loads.assign(perDirectedLink.begin(), perDirectedLink.end());
+    else
+        d->data.loads.clear();
+    const std::vector<LinkId> changed = d->data.applyLoads();
+    if (had != !d->data.loads.empty())
+        updateLegend();
+    // Repaint only what changed: a few link rectangles, or everything when bundles show.
+    if (!d->data.plan.detailGlobal || changed.size() > 400) {
+        d->links->update();
+        return;
+    }
+    for (LinkId l : changed)
+        d->links->update(d->data.linkRect(l));
+}
+
+void FabricCanvas::setLinkBadges(std::span<const int> perLink)
+{
+    if (!d->fabric)
+        return;
+    if (perLink.size() == d->fabric->linkIdBound())
+        d->data.badges.assign(perLink.begin(), perLink.end());
+    else
+        d->data.badges.clear();
+    d->links->update();
+}
+
+void FabricCanvas::setHighlightedLinks(const QList<LinkId> &links, const QColor &color)
+{
+    d->highlighted = links;
+    d->highlightColor = color.isValid() ? color : palette::path();
+    QPen pen = d->highlightItem->pen();
+    pen.setColor(d->highlightColor);
+    d->highlightItem->setPen(pen);
+    refreshOverlays();
+}
+
+void FabricCanvas::setColorMap(ColorMap::Kind kind)
+{
+    d->data.colorMap = ColorMap(kind);
+    if (d->fabric)
+        rebuildScene();
+    updateLegend();
+}
+
+ColorMap FabricCanvas::colorMap() const { return d->data.colorMap; }
+
+QList<LegendEntry> FabricCanvas::legendEntries() const
+{
+    if (!d->fabric)
+        return {};
+    return views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
+}
+
+void FabricCanvas::setLegendVisible(bool visible)
+{
+    d->legendVisible = visible;
+    updateLegend();
+}
+
+bool FabricCanvas::isLegendVisible() const { return d->legendVisible; }
+
+void FabricCanvas::updateLegend()
+{
+    d->legend->setEntries(legendEntries(), d->data.colorMap);
+    d->legend->setVisible(d->legendVisible && d->fabric);
+    const QRect vp = viewport()->geometry();
+    d->legend->move(vp.right() - d->legend->width() - 8, vp.top() + 8);
+}
+
+void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
+                            const QString &title, bool withLegend)
+{
+    const QRectF src = source.isValid() ? source : d->data.bounds.adjusted(-20, -20, 20, 20);
+    if (!src.isValid())
+        return;
+    const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
+    const QRectF area(target.left(), target.top() + titleH, target.width(), target.height() - titleH);
+    // Fit with the aspect kept, as on screen.
+    const double s = std::min(area.width() / src.width(), area.height() / src.height());
+    const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
+                        src.width() * s, src.height() * s);
+    const DrawPlan saved = d->data.plan;
+    d->data.plan = d->data.planFor(s, src, d->presentation);
+    const bool hoverVisible = d->hoverItem->isVisible();
+    d->hoverItem->setVisible(false);
+    painter->save();
+    painter->fillRect(target, Qt::white);
+    painter->setRenderHint(QPainter::Antialiasing, renderHints().testFlag(QPainter::Antialiasing));
+    painter->setRenderHint(QPainter::TextAntialiasing, true);
+    d->scene->render(painter, fitted, src, Qt::KeepAspectRatio);
+    painter->restore();
+    d->data.plan = saved;
+    d->hoverItem->setVisible(hoverVisible);
+    if (!title.isEmpty()) {
+        painter->save();
+        QFont font = painter->font();
+        font.setPixelSize(static_cast<int>(titleH * 0.6));
+        font.setBold(true);
+        painter->setFont(font);
+        painter->setPen(palette::ink());
+        painter->drawText(QRectF(target.left() + 12, target.top(), target.width() - 24, titleH),
+                          Qt::AlignLeft | Qt::AlignVCenter, title);
+        painter->restore();
+    }
+    if (withLegend && d->fabric) {
+        const auto entries = legendEntries();
+        const double scale = std::clamp(target.width() / 1600.0, 0.8, 2.5);
+        const QSizeF size = legendSize(entries, scale);
+        paintLegend(painter, QPointF(target.right() - size.width() - 10, target.top() + titleH + 10),
+                    entries, d->data.colorMap, scale);
+    }
+}
+
+QImage FabricCanvas::renderImage(const QSize &size, const QString &title, bool withLegend)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)), QRectF(), title, withLegend);
+    return image;
+}
+
+void FabricCanvas::refreshOverlays()
+{
+    const Fabric *f = d->fabric;
+    auto linkPath = [&](const QList<LinkId> &links, QPainterPath &path) {
+        for (LinkId l : links) {
+            if (!f || !f->hasLink(l))
+                continue;
+            const QLineF &s = d->data.segment[static_cast<std::size_t>(l)];
+            path.moveTo(s.p1());
+            path.lineTo(s.p2());
+        }
+    };
+    QPainterPath sel;
+    for (NodeId n : d->selectedNodes)
+        if (d->alive(n))
+            sel.addRect(d->nodeRect(n).adjusted(-3, -3, 3, 3));
+    linkPath(d->selectedLinks, sel);
+    d->selectionItem->setPath(sel);
+
+    QPainterPath paths;
+    for (const auto &p : d->paths)
+        linkPath(p, paths);
+    d->pathItem->setPath(paths);
+
+    QPainterPath high;
+    linkPath(d->highlighted, high);
+    d->highlightItem->setPath(high);
+
+    QPainterPath hover;
+    if (d->alive(d->hovered)) {
+        hover.addRect(d->nodeRect(d->hovered).adjusted(-2, -2, 2, 2));
+        QList<LinkId> links;
+        for (LinkId l : f->linksOf(d->hovered)) {
+            links.append(l);
+            // Follow a circuit through its OCS, so a chip's wrap-around (and a twist) shows.
+            const NodeId o = f->link(l).other(d->hovered);
+            if (f->node(o).kind == NodeKind::Ocs) {
+                const LinkId peer = f->ocsPeer(o, l);
+                if (peer != kNoLink)
+                    links.append(peer);
+            }
+        }
+        linkPath(links, hover);
+    }
+    d->hoverItem->setPath(hover);
+}
+
+void FabricCanvas::setHovered(NodeId node, const QPoint &globalPos)
+{
+    if (node == d->hovered)
+        return;
+    d->hovered = node;
+    refreshOverlays();
+    if (node != kNoNode)
+        QToolTip::showText(globalPos, describeNode(node), viewport());
+    else
+        QToolTip::hideText();
+    Q_EMIT nodeHovered(node);
+}
+
+void FabricCanvas::updatePlan()
+{
+    const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
+    if (plan != d->data.plan) {
+        d->data.plan = plan;
+        viewport()->update();
+    }
+}
+
+void FabricCanvas::paintEvent(QPaintEvent *event)
+{
+    updatePlan(); // every layer and every exposed tile of this frame draws the same plan
+    QGraphicsView::paintEvent(event);
+}
+
+void FabricCanvas::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (d->fitPending)
+        zoomToFit();
+    updateLegend();
+}
+
+void FabricCanvas::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ShiftModifier) { // scroll sideways
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    const double delta = event->angleDelta().y();
+    if (delta == 0) {
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    zoomBy(std::pow(1.0015, delta));
+    event->accept();
+}
+
+void FabricCanvas::mousePressEvent(QMouseEvent *event)
+{
+    d->pressPos = d->lastPos = event->position().toPoint();
+    d->pressScene = mapToScene(d->pressPos);
+    d->dragButton = event->button();
+    if (event->button() == Qt::MiddleButton
+        || (event->button() == Qt::LeftButton && d->spaceDown)) {
+        d->drag = Drag::Pan;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    if (event->button() != Qt::LeftButton || !d->fabric) {
+        QGraphicsView::mousePressEvent(event);
+        return;
+    }
+    const NodeId n = nodeAt(d->pressScene);
+    d->pressNode = n;
+    if (d->tool == Tool::AddLink) {
+        d->drag = n != kNoNode ? Drag::AddLink : Drag::None;
+        return;
+    }
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    if (n != kNoNode) {
+        if (ctrl) {
+            QList<NodeId> nodes = d->selectedNodes;
+            if (nodes.contains(n))
+                nodes.removeAll(n);
+            else
+                nodes.append(n);
+            setSelection(nodes, d->selectedLinks);
+            d->drag = Drag::None;
+            return;
+        }
+        if (!d->selectedNodes.contains(n))
+            setSelection({n});
+        d->drag = Drag::Pending; // becomes MoveNodes once the pointer travels
+        return;
+    }
+    // A link under the pointer?
+    const double tol = 4 / std::max(d->data.plan.lod, 1e-6);
+    LinkId hit = kNoLink;
+    double best = tol;
+    auto test = [&](int id) {
+        const double dist = distanceToSegment(d->pressScene, d->data.segment[static_cast<std::size_t>(id)]);
+        if (dist <= best) {
+            best = dist;
+            hit = id;
+        }
+    };
+    const QRectF around(d->pressScene.x() - tol, d->pressScene.y() - tol, 2 * tol, 2 * tol);
+    if (d->data.plan.detailLocal)
+        d->data.localGrid.query(around, test);
+    if (d->data.plan.detailGlobal)
+        d->data.globalGrid.query(around, test);
+    if (hit != kNoLink) {
+        QList<LinkId> links = ctrl ? d->selectedLinks : QList<LinkId>();
+        if (links.contains(hit))
+            links.removeAll(hit);
+        else
+            links.append(hit);
+        setSelection(ctrl ? d->selectedNodes : QList<NodeId>(), links);
+        d->drag = Drag::None;
+        return;
+    }
+    const bool orbitable = d->layout.name == QLatin1String("torus-3d");
+    if (orbitable && !(event->modifiers() & Qt::ShiftModifier)) {
+        d->drag = Drag::Orbit;
+        return;
+    }
+    if (!ctrl)
+        setSelection({}, {});
+    d->drag = Drag::Rubber;
+}
+
+void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint p = event->position().toPoint();
+    const QPointF scenePos = mapToScene(p);
+    const QPoint delta = p - d->lastPos;
+    d->lastPos = p;
+    const bool travelled = (p - d->pressPos).manhattanLength() >= kDragThreshold;
+    switch (d->drag) {
+    case Drag::Pan:
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        d->fitPending = false;
+        return;
+    case Drag::Orbit:
+        orbit(delta.x() * 0.4, delta.y() * 0.4);
+        return;
+    case Drag::Rubber: {
+        QPainterPath path;
+        path.addRect(QRectF(d->pressScene, scenePos).normalized());
+        d->rubberItem->setPath(path);
+        return;
+    }
+    case Drag::Pending:
+        if (!travelled)
+            return;
+        d->drag = Drag::MoveNodes;
+        [[fallthrough]];
+    case Drag::MoveNodes: {
+        d->dragOffset = scenePos - d->pressScene;
+        QPainterPath ghost;
+        for (NodeId n : d->selectedNodes) {
+            if (!d->alive(n))
+                continue;
+            const QRectF r = d->nodeRect(n).translated(d->dragOffset);
+            ghost.addRect(r);
+            for (LinkId l : d->fabric->linksOf(n)) {
+                const NodeId o = d->fabric->link(l).other(n);
+                QPointF to = d->data.pos[static_cast<std::size_t>(o)];
+                if (d->selectedNodes.contains(o))
+                    to += d->dragOffset;
+                ghost.moveTo(r.center());
+                ghost.lineTo(to);
+            }
+        }
+        d->dragItem->setPath(ghost);
+        return;
+    }
+    case Drag::AddLink: {
+        QPainterPath line;
+        line.moveTo(d->data.pos[static_cast<std::size_t>(d->pressNode)]);
+        const NodeId target = nodeAt(scenePos);
+        line.lineTo(target != kNoNode ? d->data.pos[static_cast<std::size_t>(target)] : scenePos);
+        if (target != kNoNode && target != d->pressNode)
+            line.addRect(d->nodeRect(target).adjusted(-3, -3, 3, 3));
+        d->linkLineItem->setPath(line);
+        return;
+    }
+    case Drag::None:
+        break;
+    }
+    setHovered(nodeAt(scenePos), event->globalPosition().toPoint());
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void FabricCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    const QPointF scenePos = mapToScene(event->position().toPoint());
+    const Drag drag = d->drag;
+    d->drag = Drag::None;
+    switch (drag) {
+    case Drag::Pan:
+        viewport()->setCursor(d->tool == Tool::AddLink ? Qt::CrossCursor : Qt::ArrowCursor);
+        return;
+    case Drag::Rubber: {
+        d->rubberItem->setPath({});
+        const QRectF band = QRectF(d->pressScene, scenePos).normalized();
+        QList<NodeId> nodes = (event->modifiers() & Qt::ControlModifier) ? d->selectedNodes : QList<NodeId>();
+        if (band.width() > 0 && band.height() > 0) {
+            d->data.nodeGrid.query(band, [&](int id) {
+                if (band.contains(d->data.pos[static_cast<std::size_t>(id)]) && !nodes.contains(id))
+                    nodes.append(id);
+            });
+            std::sort(nodes.begin(), nodes.end());
+        }
+        setSelection(nodes, {});
+        return;
+    }
+    case Drag::MoveNodes: {
+        d->dragItem->setPath({});
+        QList<NodeId> ids;
+        QList<QPointF> from, to;
+        for (NodeId n : d->selectedNodes) {
+            if (!d->alive(n))
+                continue;
+            ids.append(n);
+            from.append(d->data.pos[static_cast<std::size_t>(n)]);
+            to.append(d->data.pos[static_cast<std::size_t>(n)] + d->dragOffset);
+        }
+        if (!ids.isEmpty() && !d->dragOffset.isNull())
+            Q_EMIT nodesMoved(ids, from, to);
+        return;
+    }
+    case Drag::AddLink: {
+        d->linkLineItem->setPath({});
+        const NodeId target = nodeAt(scenePos);
+        if (target != kNoNode && target != d->pressNode)
+            Q_EMIT linkRequested(d->pressNode, target);
+        return;
+    }
+    case Drag::Pending:
+    case Drag::Orbit:
+    case Drag::None:
+        break;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void FabricCanvas::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // Double-click a collapsed block to open it up.
+    const QPointF p = mapToScene(event->position().toPoint());
+    if (!d->data.plan.detailNodes) {
+        for (const LayoutBlock &b : d->layout.blocks) {
+            if (b.rect.contains(p)) {
+                fitInView(b.rect.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+                d->fitPending = false;
+                updatePlan();
+                return;
+            }
+        }
+    }
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void FabricCanvas::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        d->spaceDown = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+        return;
+    }
+    if (event->key() == Qt::Key_Escape) {
+        d->drag = Drag::None;
+        d->rubberItem->setPath({});
+        d->dragItem->setPath({});
+        d->linkLineItem->setPath({});
+        clearPaths();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void FabricCanvas::keyReleaseEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        d->spaceDown = false;
+        viewport()->setCursor(d->tool == Tool::AddLink ? Qt::CrossCursor : Qt::ArrowCursor);
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void FabricCanvas::leaveEvent(QEvent *event)
+{
+    setHovered(kNoNode, {});
+    QGraphicsView::leaveEvent(event);
+}
 
 } // namespace fabric::views

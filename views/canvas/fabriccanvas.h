@@ -2,12 +2,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "layout/toruslayout.h"
 #include "model/changeevent.h"
 #include "model/fabric.h"
+#include "pathfinder.h"
+#include "style/colormap.h"
+#include "style/legend.h"
 
 #include <QGraphicsView>
+#include <QImage>
 #include <QList>
 #include <QPointF>
+
+#include <span>
 
 namespace fabric::views {
 
@@ -18,6 +25,17 @@ namespace fabric::views {
  * The canvas never owns or edits the fabric. The app's Document changes the model (through undo
  * commands) and calls applyChange(); user gestures that would edit the model come out as
  * signals (linkRequested, nodesMoved, nodeDropRequested) for the app to turn into commands.
+ *
+ * Drawing follows ARCHITECTURE.md's budget: a few layer items paint links, nodes and blocks from
+ * spatial grids, only in the exposed rectangle, batched by colour. Each frame the canvas picks a
+ * DrawPlan from the zoom level and the ink it would cost: individual nodes and links when they
+ * fit the frame budget, else pods / segments / cubes as labelled blocks joined by bundles whose
+ * width follows capacity. Hover, selection, paths and highlights are separate small items.
+ *
+ * Mouse: wheel zooms at the cursor; middle button or Space + drag pans; left click selects
+ * (Ctrl toggles), a left drag on empty space draws a rubber band (in the 3D torus it orbits;
+ * Shift + drag is the rubber band there), a left drag on selected nodes moves them (nodesMoved
+ * on release). With Tool::AddLink a drag from node to node asks for a link.
  */
 class FabricCanvas : public QGraphicsView
 {
@@ -53,6 +71,75 @@ public:
     /// Where the layout put @p node, in scene coordinates.
     QPointF nodePosition(NodeId node) const;
 
+    /// Node under the pointer (kNoNode when none).
+    NodeId hoveredNode() const;
+    /// The tooltip text of @p node: name, kind, role, hints, ports, links with capacity.
+    QString describeNode(NodeId node) const;
+    /// Node drawn at @p scenePos at the current zoom (kNoNode when none or collapsed in a block).
+    NodeId nodeAt(const QPointF &scenePos) const;
+    /// True when the current zoom shows individual nodes rather than collapsed blocks.
+    bool showsDetail() const;
+    /// Name of the layout in use ("tiered", "torus-3d", "torus-slices", "dragonfly", "force").
+    QString layoutName() const;
+
+    /// @name Torus
+    /// The 3D projection (drag to orbit) or the Z planes side by side.
+    ///@{
+    void setTorusView(TorusView view);
+    TorusView torusView() const;
+    /// Turns the 3D projection by @p yawDeg and @p pitchDeg.
+    void orbit(double yawDeg, double pitchDeg);
+    TorusCamera torusCamera() const;
+    ///@}
+
+    /// @name Path view
+    ///@{
+    /// Highlights @p paths (lists of link ids, e.g. the routes a policy picked).
+    void showPaths(const QList<QList<LinkId>> &paths);
+    /// Computes every equal-cost shortest path from @p from to @p to, highlights them and
+    /// returns them with hop count and bottleneck capacity.
+    PathSet showPathsBetween(NodeId from, NodeId to);
+    void clearPaths();
+    QList<QList<LinkId>> shownPaths() const;
+    ///@}
+
+    /// @name Simulation overlays (issue 5)
+    ///@{
+    /**
+     * Colours links by load: @p perDirectedLink[DirLinkId] is the utilisation 0..1 of one
+     * direction (index 2 * link + 0 for a -> b, + 1 for b -> a; NaN or <= 0 = idle). A link shows
+     * the higher of its two directions through the colour map; a bundle its busiest link. The
+     * size must be 2 * fabric()->linkIdBound(); an empty span removes loads. Only links whose
+     * colour changed are repainted, so calling this every animation frame is cheap.
+     */
+    void setLinkLoads(std::span<const float> perDirectedLink);
+    /// Small numbered badges (e.g. flow counts) at link midpoints, by link id; 0 = none.
+    /// Empty removes them.
+    void setLinkBadges(std::span<const int> perLink);
+    /// Draws @p links over everything in @p color (default: the path colour). Empty clears.
+    void setHighlightedLinks(const QList<LinkId> &links, const QColor &color = QColor());
+    void setColorMap(ColorMap::Kind kind);
+    ColorMap colorMap() const;
+    ///@}
+
+    /// @name Legend and export
+    ///@{
+    /// Entries describing what the canvas draws now.
+    QList<LegendEntry> legendEntries() const;
+    /// Shows or hides the legend overlay in the top-right corner of the canvas.
+    void setLegendVisible(bool visible);
+    bool isLegendVisible() const;
+    /**
+     * Renders @p source (scene coordinates; empty = the whole fabric) into @p target of
+     * @p painter (a QImage, QSvgGenerator, QPdfWriter or printer), with @p title above and the
+     * legend in a corner. The level of detail follows the target's scale, as on screen.
+     */
+    void renderTo(QPainter *painter, const QRectF &target, const QRectF &source = QRectF(),
+                  const QString &title = QString(), bool withLegend = true);
+    /// Convenience: the whole fabric as an image of @p size on a white background.
+    QImage renderImage(const QSize &size, const QString &title = QString(), bool withLegend = true);
+    ///@}
+
 Q_SIGNALS:
     void selectionChanged();
     void nodeHovered(fabric::NodeId node); ///< kNoNode when the pointer leaves nodes.
@@ -62,7 +149,26 @@ Q_SIGNALS:
     void nodesMoved(const QList<fabric::NodeId> &nodes, const QList<QPointF> &from,
                     const QList<QPointF> &to);
 
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
 private:
+    void relayout(bool keepView);
+    void rebuildScene();
+    void refreshOverlays();
+    void setHovered(NodeId node, const QPoint &globalPos);
+    void updatePlan();
+    void updateLegend();
+
     struct Private;
     Private *d;
 };

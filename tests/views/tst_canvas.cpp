@@ -1,0 +1,556 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "canvas/pathfinder.h"
+#include "layout/layoutengine.h"
+
+#include <QBuffer>
+#include <QSignalSpy>
+#include <QSvgGenerator>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace fabric;
+using namespace fabric::views;
+
+namespace {
+
+Fabric generate(const char *family, nlohmann::json params)
+{
+    return build::generate(family, params);
+}
+
+/// Small fabrics of every family (quick to lay out, still with pods, planes and cubes).
+nlohmann::json smallParams(const QByteArray &family)
+{
+    if (family == "ib-fat-tree")
+        return {{"tiers", 2}, {"gpus", 256}};
+    if (family == "ib-fat-tree-3")
+        return {{"tiers", 3}, {"radix", 8}, {"gpus_per_host", 4}};
+    if (family == "hpn")
+        return {{"segments", 3}, {"hosts_per_segment", 16}, {"aggs_per_plane", 8}};
+    if (family == "roce-clos")
+        return {{"zones", 2}, {"racks_per_zone", 12}, {"ctsw_per_zone", 4}};
+    if (family == "tpu-torus")
+        return {{"x", 4}, {"y", 4}, {"z", 8}};
+    return nlohmann::json::object();
+}
+
+/// Pairs of nodes whose boxes overlap, by a sweep over x.
+int overlaps(const Fabric &f, const FabricLayout &layout)
+{
+    struct Box
+    {
+        QRectF r;
+        NodeId id;
+    };
+    std::vector<Box> boxes;
+    f.forEachNode([&](const Node &n) {
+        const auto i = static_cast<std::size_t>(n.id);
+        const QPointF p = layout.positions[i];
+        const QSizeF s = layout.sizes[i];
+        boxes.push_back({QRectF(p.x() - s.width() / 2, p.y() - s.height() / 2, s.width(), s.height()), n.id});
+    });
+    std::sort(boxes.begin(), boxes.end(), [](const Box &a, const Box &b) { return a.r.left() < b.r.left(); });
+    int count = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (std::size_t j = i + 1; j < boxes.size() && boxes[j].r.left() < boxes[i].r.right(); ++j)
+            if (boxes[i].r.intersected(boxes[j].r).width() > 0.01
+                && boxes[i].r.intersected(boxes[j].r).height() > 0.01) {
+                if (count < 3)
+                    qWarning() << "overlap" << boxes[i].id << boxes[j].id << boxes[i].r << boxes[j].r;
+                ++count;
+            }
+    return count;
+}
+
+QPoint viewPoint(const FabricCanvas &c, NodeId n)
+{
+    return c.mapFromScene(c.nodePosition(n));
+}
+
+int nonBackgroundPixels(const QImage &image)
+{
+    const QRgb bg = image.pixel(0, 0);
+    int n = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            if (image.pixel(x, y) != bg)
+                ++n;
+    return n;
+}
+
+/// A hand-made fabric with no family and no hints: 2 switches, 4 GPUs.
+Fabric handMade()
+{
+    Fabric f;
+    auto add = [&](NodeKind kind, const char *name) {
+        Node n;
+        n.kind = kind;
+        n.name = name;
+        return f.addNode(n);
+    };
+    const NodeId s0 = add(NodeKind::Switch, "sw0"), s1 = add(NodeKind::Switch, "sw1");
+    for (int i = 0; i < 4; ++i) {
+        const std::string name = "gpu" + std::to_string(i);
+        const NodeId g = add(NodeKind::Gpu, name.c_str());
+        Link l;
+        l.a = g;
+        l.b = i < 2 ? s0 : s1;
+        l.capacityGbps = 400;
+        f.addLink(l);
+    }
+    Link l;
+    l.a = s0;
+    l.b = s1;
+    l.capacityGbps = 800;
+    f.addLink(l);
+    return f;
+}
+
+} // namespace
+
+class TestCanvas : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void colorMap();
+    void everyFamilyLaysOutWithoutOverlap_data();
+    void everyFamilyLaysOutWithoutOverlap();
+    void handMadeFabricUsesForceLayout();
+    void hoverShowsNodeAndTooltip();
+    void clickAndRubberBandSelect();
+    void findAndFocus();
+    void addLinkDragEmitsLinkRequested();
+    void moveThenApplyChangeMovesNode();
+    void addedNodeIsPlaced();
+    void zoomedOutCollapsesToBlocks();
+    void grabIsNotBlank();
+    void equalCostPaths();
+    void linkLoadsRecolour();
+    void exportToSvgAndImage();
+    void torusOrbitAndSlices();
+
+private:
+    void showCanvas(FabricCanvas &canvas, const Fabric &f)
+    {
+        canvas.resize(1200, 800);
+        canvas.setFabric(&f);
+        canvas.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+        canvas.zoomToFit();
+    }
+};
+
+void TestCanvas::colorMap()
+{
+    const ColorMap viridis(ColorMap::Kind::Viridis);
+    QCOMPARE(viridis.map(0).name(), QStringLiteral("#440154"));
+    QCOMPARE(viridis.map(1).name(), QStringLiteral("#fde725"));
+    QCOMPARE(viridis.map(2).name(), QStringLiteral("#fde725")); // clamped
+    const ColorMap inferno(ColorMap::Kind::Inferno);
+    QCOMPARE(inferno.map(0).name(), QStringLiteral("#000004"));
+    // Perceptual maps get lighter monotonically.
+    double last = -1;
+    for (int i = 0; i <= 20; ++i) {
+        const QColor c = inferno.map(i / 20.0);
+        const double l = 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF();
+        QVERIFY(l >= last - 0.01);
+        last = l;
+    }
+    QCOMPARE(ColorMap::level(0.999, 32), 31);
+    QCOMPARE(ColorMap::level(std::nan(""), 32), 0);
+}
+
+void TestCanvas::everyFamilyLaysOutWithoutOverlap_data()
+{
+    QTest::addColumn<QByteArray>("family");
+    QTest::addColumn<QString>("layout");
+    QTest::newRow("ib-fat-tree 2-tier") << QByteArray("ib-fat-tree") << QStringLiteral("tiered");
+    QTest::newRow("ib-fat-tree 3-tier") << QByteArray("ib-fat-tree-3") << QStringLiteral("tiered");
+    QTest::newRow("hpn") << QByteArray("hpn") << QStringLiteral("tiered");
+    QTest::newRow("roce-clos") << QByteArray("roce-clos") << QStringLiteral("tiered");
+    QTest::newRow("tpu-torus") << QByteArray("tpu-torus") << QStringLiteral("torus-slices");
+    QTest::newRow("dragonfly") << QByteArray("dragonfly") << QStringLiteral("dragonfly");
+}
+
+void TestCanvas::everyFamilyLaysOutWithoutOverlap()
+{
+    QFETCH(QByteArray, family);
+    QFETCH(QString, layout);
+    const QByteArray name = family == "ib-fat-tree-3" ? QByteArray("ib-fat-tree") : family;
+    const Fabric f = generate(name.constData(), smallParams(family));
+    LayoutOptions options;
+    options.torusView = TorusView::Slices; // the 3D projection overlaps by nature
+    const FabricLayout l = computeLayout(f, options);
+    QCOMPARE(l.name, layout);
+    int placed = 0;
+    f.forEachNode([&](const Node &n) {
+        placed += l.hasNode(n.id) && std::isfinite(l.positions[static_cast<std::size_t>(n.id)].x());
+    });
+    QCOMPARE(placed, static_cast<int>(f.nodeCount()));
+    QCOMPARE(overlaps(f, l), 0);
+    QVERIFY(!l.blocks.empty());
+
+    // The canvas shows it at its detail level when zoomed in far enough.
+    FabricCanvas canvas;
+    canvas.setTorusView(TorusView::Slices);
+    showCanvas(canvas, f);
+    canvas.zoomBy(2.0 / std::max(1e-9, canvas.transform().m11()));
+    QTest::qWait(1);
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+}
+
+void TestCanvas::handMadeFabricUsesForceLayout()
+{
+    const Fabric f = handMade();
+    const FabricLayout l = computeLayout(f);
+    QCOMPARE(l.name, QStringLiteral("force"));
+    QCOMPARE(overlaps(f, l), 0);
+    // Neighbours are nearer than non-neighbours on average: the forces did their job.
+    const QPointF g0 = l.positions[2], g1 = l.positions[3], g3 = l.positions[5];
+    QVERIFY(QLineF(g0, g1).length() < QLineF(g0, g3).length());
+}
+
+void TestCanvas::hoverShowsNodeAndTooltip()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const NodeId spine = f.findNode(f.node(static_cast<NodeId>(f.nodeCount() - 1)).name);
+    canvas.centerOn(canvas.nodePosition(spine));
+    canvas.zoomBy(3);
+    canvas.centerOn(canvas.nodePosition(spine));
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    QSignalSpy hovered(&canvas, &FabricCanvas::nodeHovered);
+    QTest::mouseMove(canvas.viewport(), viewPoint(canvas, spine));
+    QCOMPARE(canvas.hoveredNode(), spine);
+    QVERIFY(!hovered.isEmpty());
+    QCOMPARE(hovered.last().at(0).value<NodeId>(), spine);
+    const QString tip = canvas.describeNode(spine);
+    QVERIFY(tip.contains(QString::fromStdString(f.node(spine).name)));
+    QVERIFY(tip.contains(QStringLiteral("Gb/s")));
+    // Moving off every node clears the hover.
+    QTest::mouseMove(canvas.viewport(), QPoint(2, 2));
+    QCOMPARE(canvas.hoveredNode(), kNoNode);
+}
+
+void TestCanvas::clickAndRubberBandSelect()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    const NodeId leaf = [&] {
+        NodeId id = kNoNode;
+        f.forEachNode([&](const Node &n) {
+            if (id == kNoNode && n.role == SwitchRole::Leaf)
+                id = n.id;
+        });
+        return id;
+    }();
+    QSignalSpy changed(&canvas, &FabricCanvas::selectionChanged);
+    QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, viewPoint(canvas, leaf));
+    QCOMPARE(canvas.selectedNodes(), QList<NodeId>{leaf});
+    QCOMPARE(changed.count(), 1);
+
+    // Rubber band from an empty corner over the whole view.
+    const QPoint from(3, 3), to(canvas.viewport()->width() - 3, canvas.viewport()->height() - 3);
+    QVERIFY(canvas.nodeAt(canvas.mapToScene(from)) == kNoNode);
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(canvas.viewport(), (from + to) / 2);
+    QTest::mouseMove(canvas.viewport(), to);
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, to);
+    QCOMPARE(canvas.selectedNodes().size(), static_cast<qsizetype>(f.nodeCount()));
+
+    // Clicking empty space clears; a half-view band takes only what it covers.
+    QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, from);
+    QVERIFY(canvas.selectedNodes().isEmpty());
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(canvas.viewport(), QPoint(to.x() / 2, to.y()));
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, QPoint(to.x() / 2, to.y()));
+    const auto half = canvas.selectedNodes();
+    QVERIFY(!half.isEmpty());
+    QVERIFY(half.size() < static_cast<qsizetype>(f.nodeCount()));
+    for (NodeId n : half)
+        QVERIFY(canvas.mapFromScene(canvas.nodePosition(n)).x() <= to.x() / 2 + 1);
+}
+
+void TestCanvas::findAndFocus()
+{
+    const Fabric f = generate("hpn", smallParams("hpn"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const std::string name = f.node(f.endpoints().back()).name;
+    QVERIFY(canvas.findAndFocus(QString::fromStdString(name)));
+    QCOMPARE(canvas.selectedNodes(), QList<NodeId>{f.endpoints().back()});
+    // The found node is in view and drawn individually.
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    QVERIFY(canvas.viewport()->rect().contains(viewPoint(canvas, f.endpoints().back())));
+    QVERIFY(!canvas.findAndFocus(QStringLiteral("no-such-node-anywhere")));
+}
+
+void TestCanvas::addLinkDragEmitsLinkRequested()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setTool(FabricCanvas::Tool::AddLink);
+    QSignalSpy requested(&canvas, &FabricCanvas::linkRequested);
+    const QPoint a = viewPoint(canvas, 2), b = viewPoint(canvas, 5);
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(canvas.viewport(), (a + b) / 2);
+    QTest::mouseMove(canvas.viewport(), b);
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, b);
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.at(0).at(0).value<NodeId>(), 2);
+    QCOMPARE(requested.at(0).at(1).value<NodeId>(), 5);
+    // Released on empty space: nothing.
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(canvas.viewport(), QPoint(2, 2));
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, QPoint(2, 2));
+    QCOMPARE(requested.count(), 1);
+}
+
+void TestCanvas::moveThenApplyChangeMovesNode()
+{
+    Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const NodeId n = 0;
+    const QPointF before = canvas.nodePosition(n);
+    QSignalSpy moved(&canvas, &FabricCanvas::nodesMoved);
+    const QPoint a = viewPoint(canvas, n), b = a + QPoint(60, 40);
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(canvas.viewport(), a + QPoint(10, 5));
+    QTest::mouseMove(canvas.viewport(), b);
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, b);
+    QCOMPARE(moved.count(), 1);
+    const auto ids = moved.at(0).at(0).value<QList<NodeId>>();
+    const auto from = moved.at(0).at(1).value<QList<QPointF>>();
+    const auto to = moved.at(0).at(2).value<QList<QPointF>>();
+    QCOMPARE(ids, QList<NodeId>{n});
+    QCOMPARE(from.at(0), before);
+    const QPointF expected = canvas.mapToScene(b) - canvas.mapToScene(a) + before;
+    QVERIFY(QLineF(to.at(0), expected).length() < 1e-6);
+    // The canvas waits for the model: nothing moved yet.
+    QCOMPARE(canvas.nodePosition(n), before);
+    // The app's command sets the position and reports the change.
+    f.node(n).hints.position = std::make_pair(to.at(0).x(), to.at(0).y());
+    canvas.applyChange({ChangeEvent::Type::NodesChanged, {n}, {}});
+    QCOMPARE(canvas.nodePosition(n), to.at(0));
+    QCOMPARE(canvas.nodeAt(to.at(0)), n);
+    // Undo clears it again.
+    f.node(n).hints.position.reset();
+    canvas.applyChange({ChangeEvent::Type::NodesChanged, {n}, {}});
+    QCOMPARE(canvas.nodePosition(n), before);
+}
+
+void TestCanvas::addedNodeIsPlaced()
+{
+    Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    Node n;
+    n.kind = NodeKind::Gpu;
+    n.name = "new-gpu";
+    const NodeId id = f.addNode(n);
+    Link l;
+    l.a = id;
+    l.b = 0;
+    l.capacityGbps = 100;
+    const LinkId link = f.addLink(l);
+    canvas.applyChange({ChangeEvent::Type::NodesAdded, {id}, {}});
+    canvas.applyChange({ChangeEvent::Type::LinksAdded, {}, {link}});
+    const QPointF p = canvas.nodePosition(id);
+    QVERIFY(std::isfinite(p.x()) && std::isfinite(p.y()));
+    QVERIFY(QLineF(p, canvas.nodePosition(0)).length() < 100); // next to its neighbour
+    QVERIFY(canvas.findAndFocus(QStringLiteral("new-gpu")));
+    f.removeNode(id);
+    canvas.applyChange({ChangeEvent::Type::NodesRemoved, {id}, {}});
+    QVERIFY(canvas.selectedNodes().isEmpty());
+}
+
+void TestCanvas::zoomedOutCollapsesToBlocks()
+{
+    const Fabric f = generate("hpn", {{"segments", 8}, {"hosts_per_segment", 32}});
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.zoomBy(0.05);
+    canvas.viewport()->repaint();
+    QVERIFY(!canvas.showsDetail());
+    // Collapsed nodes cannot be hovered; a row block or pod is what is drawn.
+    const NodeId gpu = f.endpoints().front();
+    QCOMPARE(canvas.nodeAt(canvas.nodePosition(gpu)), kNoNode);
+    const QImage blocks = canvas.grab().toImage();
+    canvas.findAndFocus(QString::fromStdString(f.node(gpu).name));
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    QCOMPARE(canvas.nodeAt(canvas.nodePosition(gpu)), gpu);
+    QVERIFY(blocks != canvas.grab().toImage());
+}
+
+void TestCanvas::grabIsNotBlank()
+{
+    const Fabric f = generate("roce-clos", smallParams("roce-clos"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QImage image = canvas.grab().toImage();
+    QVERIFY(!image.isNull());
+    QVERIFY(nonBackgroundPixels(image) > image.width() * image.height() / 4 / 50);
+}
+
+void TestCanvas::equalCostPaths()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    // GPU 0 of host 0 and the last GPU of the last host sit on different rails (leaves).
+    const auto eps = f.endpoints();
+    const NodeId a = eps.front(), b = eps.back();
+    auto leafOf = [&](NodeId gpu) {
+        for (LinkId l : f.linksOf(gpu))
+            if (f.node(f.link(l).other(gpu)).kind == NodeKind::Switch)
+                return f.link(l).other(gpu);
+        return kNoNode;
+    };
+    auto parallel = [&](NodeId x, NodeId y) {
+        int n = 0;
+        for (LinkId l : f.linksOf(x))
+            n += f.link(l).other(x) == y;
+        return n;
+    };
+    // Paths are link sequences, so parallel leaf-spine cables multiply them.
+    qsizetype expected = 0;
+    f.forEachNode([&](const Node &n) {
+        if (n.role == SwitchRole::Spine)
+            expected += parallel(leafOf(a), n.id) * parallel(n.id, leafOf(b));
+    });
+    QVERIFY(leafOf(a) != leafOf(b));
+    const PathSet set = views::equalCostPaths(f, a, b, 100000);
+    QCOMPARE(set.hops, 4); // gpu - leaf - spine - leaf - gpu
+    QCOMPARE(set.paths.size(), expected);
+    QVERIFY(!set.truncated);
+    const qsizetype spines = std::min<qsizetype>(expected, 256); // the canvas lists up to 256
+    QCOMPARE(set.bottleneckGbps, 400.0);
+    for (const auto &p : set.paths) {
+        QCOMPARE(p.size(), 4);
+        QVERIFY(f.link(p.front()).a == a || f.link(p.front()).b == a);
+        QVERIFY(f.link(p.back()).a == b || f.link(p.back()).b == b);
+    }
+    // Two GPUs of one host meet through the host's NVLink only.
+    const PathSet local = views::equalCostPaths(f, eps[0], eps[1]);
+    QCOMPARE(local.hops, 2);
+    QCOMPARE(local.paths.size(), 1);
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    QCOMPARE(canvas.showPathsBetween(a, b).paths.size(), spines);
+    QCOMPARE(canvas.shownPaths().size(), spines);
+    canvas.clearPaths();
+    QVERIFY(canvas.shownPaths().isEmpty());
+}
+
+void TestCanvas::linkLoadsRecolour()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setLegendVisible(false);
+    const QImage plain = canvas.grab().toImage();
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    for (std::size_t i = 0; i < loads.size(); i += 3)
+        loads[i] = 1.0f;
+    canvas.setLinkLoads(loads);
+    const auto legend = canvas.legendEntries();
+    QVERIFY(std::any_of(legend.begin(), legend.end(), [](const LegendEntry &e) {
+        return e.symbol == LegendEntry::Symbol::Ramp;
+    }));
+    const QImage loaded = canvas.grab().toImage();
+    QVERIFY(plain != loaded);
+    // The hottest colour of the map appears on screen.
+    const QRgb hot = canvas.colorMap().map(31.5 / 32).rgb();
+    bool found = false;
+    for (int y = 0; y < loaded.height() && !found; ++y)
+        for (int x = 0; x < loaded.width() && !found; ++x)
+            found = (loaded.pixel(x, y) & 0xffffff) == (hot & 0xffffff);
+    QVERIFY(found);
+    std::vector<int> badges(f.linkIdBound(), 2);
+    canvas.setLinkBadges(badges);
+    canvas.setHighlightedLinks({0, 1, 2}, Qt::red);
+    canvas.setLinkLoads({}); // clears
+    canvas.setLinkBadges({});
+    canvas.setHighlightedLinks({});
+    const auto after = canvas.legendEntries();
+    QVERIFY(std::none_of(after.begin(), after.end(),
+                         [](const LegendEntry &e) { return e.symbol == LegendEntry::Symbol::Ramp; }));
+}
+
+void TestCanvas::exportToSvgAndImage()
+{
+    const Fabric f = generate("dragonfly", smallParams("dragonfly"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QImage image = canvas.renderImage(QSize(1600, 1000), QStringLiteral("Dragonfly"));
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    QVERIFY(nonBackgroundPixels(image) > 5000);
+
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(QSize(1600, 1000));
+    svg.setViewBox(QRect(0, 0, 1600, 1000));
+    {
+        QPainter painter(&svg);
+        canvas.renderTo(&painter, QRectF(0, 0, 1600, 1000), QRectF(), QStringLiteral("Dragonfly export"));
+    }
+    const QByteArray text = buffer.data();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("Dragonfly export"));
+    QVERIFY(text.contains(QByteArray::fromStdString(f.node(f.endpoints().size()).name)) // a router
+            || text.contains("Group 0"));
+}
+
+void TestCanvas::torusOrbitAndSlices()
+{
+    const Fabric f = generate("tpu-torus", smallParams("tpu-torus"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    QCOMPARE(canvas.layoutName(), QStringLiteral("torus-3d"));
+    const NodeId chip = f.endpoints().back();
+    const QPointF before = canvas.nodePosition(chip);
+    // Dragging on empty space orbits the projection.
+    const QPoint from(4, 4);
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(canvas.viewport(), from + QPoint(30, 0));
+    QTest::mouseMove(canvas.viewport(), from + QPoint(60, 10));
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, from + QPoint(60, 10));
+    QVERIFY(canvas.torusCamera() != TorusCamera());
+    QVERIFY(canvas.nodePosition(chip) != before);
+    canvas.setTorusView(TorusView::Slices);
+    QCOMPARE(canvas.layoutName(), QStringLiteral("torus-slices"));
+    // Wrap-around paths go through an OCS circuit and count as one hop.
+    const auto eps = f.endpoints();
+    NodeId a = kNoNode, b = kNoNode;
+    for (NodeId e : eps) {
+        const Node &n = f.node(e);
+        if (n.hints.x == 0 && n.hints.y == 0 && n.hints.z == 0)
+            a = e;
+        if (n.hints.x == 3 && n.hints.y == 0 && n.hints.z == 0)
+            b = e;
+    }
+    QVERIFY(a != kNoNode && b != kNoNode);
+    const PathSet wrap = views::equalCostPaths(f, a, b);
+    QCOMPARE(wrap.hops, 1);
+    QCOMPARE(wrap.paths.size(), 1);
+    QCOMPARE(wrap.paths.front().size(), 2); // chip - OCS - chip
+}
+
+QTEST_MAIN(TestCanvas)
+#include "tst_canvas.moc"

@@ -1,0 +1,324 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenedata.h"
+
+#include "layout/forcelayout.h"
+#include "style/palette.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace fabric::views {
+
+namespace {
+
+int fillClass(const Node &n)
+{
+    switch (n.kind) {
+    case NodeKind::Gpu: return n.hints.rail >= 0 ? n.hints.rail % 8 : 8;
+    case NodeKind::Host: return 9;
+    case NodeKind::Ocs: return 15;
+    case NodeKind::Switch:
+        switch (n.role) {
+        case SwitchRole::Leaf: return 10;
+        case SwitchRole::Spine: return 11;
+        case SwitchRole::Core: return 12;
+        case SwitchRole::Router: return 13;
+        case SwitchRole::None: return 14;
+        }
+    }
+    return 14;
+}
+
+int baseLinkColour(const Link &l)
+{
+    if (l.plane >= 0)
+        return SceneData::kPlaneColours + l.plane % 4;
+    return static_cast<int>(l.medium);
+}
+
+} // namespace
+
+void SceneData::clear()
+{
+    *this = SceneData();
+}
+
+int SceneData::loadColour(float load)
+{
+    if (!(load > 0))
+        return kIdleColour;
+    return kLoadColours + ColorMap::level(load, kLoadLevels);
+}
+
+void SceneData::placeNode(const Fabric &f, const Node &n)
+{
+    const auto id = static_cast<std::size_t>(n.id);
+    QPointF p;
+    if (n.hints.position) {
+        p = QPointF(n.hints.position->first, n.hints.position->second);
+    } else if (layout->hasNode(n.id)) {
+        p = layout->positions[id];
+    } else {
+        // Added after the layout was made: next to its placed neighbours, else below it all.
+        double x = 0, y = 0;
+        int count = 0;
+        for (LinkId l : f.linksOf(n.id)) {
+            const auto o = static_cast<std::size_t>(f.link(l).other(n.id));
+            if (o < pos.size() && !std::isnan(pos[o].x()) && o != id) {
+                x += pos[o].x();
+                y += pos[o].y();
+                ++count;
+            }
+        }
+        p = count ? QPointF(x / count + 20, y / count + 30)
+                  : QPointF(layout->bounds.left() + 30 * static_cast<double>(id % 50),
+                            layout->bounds.bottom() + 40);
+    }
+    pos[id] = p;
+    QSizeF s = id < layout->sizes.size() ? layout->sizes[id] : QSizeF();
+    if (!s.isValid() || s.isEmpty())
+        s = defaultNodeSize(n);
+    rect[id] = QRectF(p.x() - s.width() / 2, p.y() - s.height() / 2, s.width(), s.height());
+}
+
+void SceneData::build(const Fabric &f, const FabricLayout &l)
+{
+    fabric = &f;
+    layout = &l;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    pos.assign(f.nodeIdBound(), QPointF(nan, nan));
+    rect.assign(f.nodeIdBound(), QRectF());
+    nodeFill.assign(f.nodeIdBound(), 0);
+    nodeOutline.assign(f.nodeIdBound(), 0);
+    liveNodes = f.nodeCount();
+
+    fillColours.clear();
+    for (int r = 0; r < 8; ++r)
+        fillColours.push_back(palette::rail(r));
+    fillColours.push_back(palette::chip());
+    fillColours.push_back(palette::host());
+    for (SwitchRole role : {SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core,
+                            SwitchRole::Router, SwitchRole::None})
+        fillColours.push_back(palette::role(role));
+    fillColours.push_back(palette::ocs());
+    outlineColours = {palette::ink(), palette::plane(0), palette::plane(1), palette::plane(2),
+                      palette::plane(3)};
+    linkColours.clear();
+    for (Medium m : {Medium::NvLink, Medium::InfiniBand, Medium::Ethernet, Medium::Ici,
+                     Medium::Optical})
+        linkColours.push_back(palette::medium(m));
+    for (int p = 0; p < 4; ++p)
+        linkColours.push_back(palette::plane(p));
+    linkColours.push_back(QColor(0xc8, 0xc8, 0xc8)); // idle under loads
+    for (int i = 0; i < kLoadLevels; ++i)
+        linkColours.push_back(colorMap.map((i + 0.5) / kLoadLevels));
+
+    f.forEachNode([&](const Node &n) {
+        placeNode(f, n);
+        const auto id = static_cast<std::size_t>(n.id);
+        nodeFill[id] = static_cast<std::uint8_t>(fillClass(n));
+        nodeOutline[id] = static_cast<std::uint8_t>(n.hints.plane >= 0 ? 1 + n.hints.plane % 4 : 0);
+    });
+    segment.assign(f.linkIdBound(), QLineF());
+    baseColour.assign(f.linkIdBound(), 0);
+    f.forEachLink([&](const Link &link) {
+        const auto id = static_cast<std::size_t>(link.id);
+        segment[id] = QLineF(pos[static_cast<std::size_t>(link.a)], pos[static_cast<std::size_t>(link.b)]);
+        baseColour[id] = static_cast<std::uint8_t>(baseLinkColour(link));
+    });
+    linkColour = baseColour;
+    if (!loads.empty() && loads.size() != 2 * f.linkIdBound())
+        loads.clear();
+    if (!badges.empty() && badges.size() != f.linkIdBound())
+        badges.clear();
+    buildBundles(f);
+    applyLoads();
+    buildGrids();
+}
+
+QPointF SceneData::anchor(long long unit, const QPointF &towards, int plane) const
+{
+    if (unit < 0)
+        return pos[static_cast<std::size_t>(-unit - 1)];
+    const QRectF r = layout->blocks[static_cast<std::size_t>(unit)].rect;
+    if (r.width() > 2.5 * r.height())
+        return QPointF(std::clamp(towards.x(), r.left() + 10, r.right() - 10), r.center().y());
+    // Two planes leave a pod side by side rather than on top of each other.
+    const double dx = plane < 0 ? 0 : (plane % 2 == 0 ? -0.18 : 0.18) * r.width();
+    return r.center() + QPointF(dx, 0);
+}
+
+void SceneData::buildBundles(const Fabric &f)
+{
+    bundles.clear();
+    linkBundle.assign(f.linkIdBound(), -1);
+    localLength = globalLength = 0;
+    auto unitOf = [&](NodeId n) -> long long {
+        const auto i = static_cast<std::size_t>(n);
+        const int b = i < layout->blockOf.size() && layout->hasNode(n) ? layout->blockOf[i] : -1;
+        return b >= 0 ? b : -static_cast<long long>(n) - 1;
+    };
+    std::unordered_map<unsigned long long, int> index;
+    f.forEachLink([&](const Link &link) {
+        NodeId a = link.a, b = link.b;
+        bool counted = true;
+        // An optical link is bundled by the circuit it is part of: chip to chip across the OCS.
+        for (NodeId *end : {&a, &b}) {
+            if (f.node(*end).kind != NodeKind::Ocs)
+                continue;
+            const LinkId peer = f.ocsPeer(*end, link.id);
+            if (peer != kNoLink) {
+                *end = f.link(peer).other(*end);
+                counted = link.id < peer;
+            }
+        }
+        long long ua = unitOf(a), ub = unitOf(b);
+        const double len = segment[static_cast<std::size_t>(link.id)].length();
+        if (ua == ub) {
+            localLength += len;
+            return;
+        }
+        globalLength += len;
+        if (ua > ub)
+            std::swap(ua, ub);
+        const int colour = baseColour[static_cast<std::size_t>(link.id)];
+        const unsigned long long key = (static_cast<unsigned long long>(ua + (1LL << 31)) << 33)
+            ^ (static_cast<unsigned long long>(ub + (1LL << 31)) << 4) ^ static_cast<unsigned long long>(colour);
+        auto [it, inserted] = index.try_emplace(key, static_cast<int>(bundles.size()));
+        if (inserted) {
+            Bundle bundle;
+            bundle.colour = colour;
+            const QPointF ca = ua < 0 ? pos[static_cast<std::size_t>(-ua - 1)]
+                                      : layout->blocks[static_cast<std::size_t>(ua)].rect.center();
+            const QPointF cb = ub < 0 ? pos[static_cast<std::size_t>(-ub - 1)]
+                                      : layout->blocks[static_cast<std::size_t>(ub)].rect.center();
+            bundle.line = QLineF(anchor(ua, cb, link.plane), anchor(ub, ca, link.plane));
+            bundles.push_back(bundle);
+        }
+        Bundle &bundle = bundles[static_cast<std::size_t>(it->second)];
+        if (counted) {
+            bundle.gbps += link.capacityGbps;
+            ++bundle.links;
+        }
+        linkBundle[static_cast<std::size_t>(link.id)] = it->second;
+    });
+}
+
+void SceneData::buildGrids()
+{
+    QRectF r = layout->bounds;
+    for (std::size_t i = 0; i < rect.size(); ++i)
+        if (rect[i].isValid())
+            r |= rect[i];
+    bounds = r.adjusted(-60, -60, 60, 60);
+    nodeGrid.reset(bounds, 160, 16);
+    localGrid.reset(bounds, 128, 20);
+    globalGrid.reset(bounds, 96, 40);
+    for (std::size_t i = 0; i < rect.size(); ++i)
+        if (rect[i].isValid())
+            nodeGrid.insert(static_cast<int>(i), rect[i]);
+    fabric->forEachLink([&](const Link &link) {
+        const auto id = static_cast<std::size_t>(link.id);
+        (linkBundle[id] < 0 ? localGrid : globalGrid).insert(link.id, segment[id]);
+    });
+    nodeGrid.setIdBound(rect.size());
+    localGrid.setIdBound(segment.size());
+    globalGrid.setIdBound(segment.size());
+}
+
+void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
+{
+    bool outside = false;
+    for (NodeId n : nodes) {
+        if (!f.hasNode(n) || static_cast<std::size_t>(n) >= pos.size())
+            continue;
+        const auto id = static_cast<std::size_t>(n);
+        nodeGrid.remove(n, rect[id]);
+        placeNode(f, f.node(n));
+        nodeGrid.insert(n, rect[id]);
+        outside = outside || !bounds.contains(rect[id]);
+        for (LinkId l : f.linksOf(n)) {
+            const auto li = static_cast<std::size_t>(l);
+            SpatialGrid &grid = linkBundle[li] < 0 ? localGrid : globalGrid;
+            grid.remove(l, segment[li]);
+            const Link &link = f.link(l);
+            segment[li] = QLineF(pos[static_cast<std::size_t>(link.a)], pos[static_cast<std::size_t>(link.b)]);
+        }
+    }
+    // Bundles hang on node positions and link lengths feed the plan: recompute them, then
+    // re-file the touched links (their local/global class may not change, but be exact).
+    buildBundles(f);
+    applyLoads();
+    if (outside) {
+        buildGrids();
+        return;
+    }
+    for (NodeId n : nodes) {
+        if (!f.hasNode(n))
+            continue;
+        for (LinkId l : f.linksOf(n)) {
+            const auto li = static_cast<std::size_t>(l);
+            localGrid.remove(l, segment[li]);
+            globalGrid.remove(l, segment[li]);
+            (linkBundle[li] < 0 ? localGrid : globalGrid).insert(l, segment[li]);
+        }
+    }
+}
+
+std::vector<LinkId> SceneData::applyLoads()
+{
+    std::vector<LinkId> changed;
+    if (!fabric)
+        return changed;
+    for (Bundle &b : bundles)
+        b.load = loads.empty() ? -1.f : 0.f;
+    fabric->forEachLink([&](const Link &link) {
+        const auto id = static_cast<std::size_t>(link.id);
+        int colour = baseColour[id];
+        if (!loads.empty()) {
+            const float load = std::max(loads[2 * id], loads[2 * id + 1]);
+            colour = loadColour(load);
+            if (linkBundle[id] >= 0) {
+                float &bl = bundles[static_cast<std::size_t>(linkBundle[id])].load;
+                bl = std::max(bl, std::isnan(load) ? 0.f : load);
+            }
+        }
+        if (linkColour[id] != colour) {
+            linkColour[id] = static_cast<std::uint8_t>(colour);
+            changed.push_back(link.id);
+        }
+    });
+    return changed;
+}
+
+QRectF SceneData::linkRect(LinkId id) const
+{
+    const QLineF &s = segment[static_cast<std::size_t>(id)];
+    return QRectF(s.p1(), s.p2()).normalized().adjusted(-4, -4, 4, 4);
+}
+
+DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentationScale) const
+{
+    DrawPlan p;
+    p.lod = lod;
+    p.scale = presentationScale;
+    if (!layout || bounds.isEmpty())
+        return p;
+    const QRectF seen = visible.intersected(bounds);
+    const double frac = std::clamp(seen.width() * seen.height() / (bounds.width() * bounds.height()), 0.0, 1.0);
+    const double visibleNodes = static_cast<double>(liveNodes) * frac;
+    const bool hasBlocks = !layout->blocks.empty();
+    p.detailNodes = !hasBlocks
+        || (layout->nodePitch * lod >= 2.5 && visibleNodes <= kMaxDetailNodes
+            && localLength * lod * frac <= kLocalInkBudget);
+    p.detailLocal = p.detailNodes;
+    p.detailGlobal = p.detailNodes && globalLength * lod * frac <= kGlobalInkBudget;
+    p.nodeLabels = p.detailNodes && lod * 8 >= 6.5 && visibleNodes <= 2500;
+    p.gpuLabels = p.nodeLabels && lod >= 2.4;
+    return p;
+}
+
+} // namespace fabric::views

@@ -1,0 +1,112 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "layout/fabriclayout.h"
+#include "model/fabric.h"
+#include "spatialgrid.h"
+#include "style/colormap.h"
+
+#include <QColor>
+#include <QLineF>
+#include <QRectF>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace fabric::views {
+
+/// What the layers draw for the current view; the canvas decides it once per frame from the
+/// zoom level and the visible area, so every layer (and every exposed tile) agrees.
+struct DrawPlan
+{
+    double lod = 1;            ///< Scene-to-device scale.
+    bool detailNodes = true;   ///< Individual nodes; otherwise blocks.
+    bool detailLocal = true;   ///< Individual links inside blocks.
+    bool detailGlobal = true;  ///< Individual links between blocks; otherwise bundles.
+    bool nodeLabels = false;   ///< Switch and host names.
+    bool gpuLabels = false;    ///< GPU names too.
+    double scale = 1;          ///< Presentation mode multiplies pens and fonts.
+    bool operator==(const DrawPlan &) const = default;
+};
+
+/// Links between two blocks (or a block and a lone node) drawn as one line, width ~ capacity.
+struct Bundle
+{
+    QLineF line;
+    double gbps = 0;
+    int links = 0;
+    int colour = 0;   ///< Index into SceneData::linkColours.
+    float load = -1;  ///< Highest load of its links, or -1 without loads.
+};
+
+/**
+ * Everything the canvas layers paint, derived from a Fabric and its FabricLayout: node boxes
+ * and link segments by id, their colour classes, the bundles of the zoomed-out view, and
+ * spatial grids to find what lies in an exposed rectangle. Links inside one block are "local",
+ * links between blocks "global"; they have separate grids and ink totals so the plan can
+ * draw local links individually while bundling the global ones.
+ */
+class SceneData
+{
+public:
+    /// Colour classes of links: media, then planes, then load levels.
+    static constexpr int kPlaneColours = 5;
+    static constexpr int kIdleColour = 9;
+    static constexpr int kLoadColours = 10;
+    static constexpr int kLoadLevels = 32;
+    static constexpr int kColourCount = kLoadColours + kLoadLevels;
+
+    /// Line ink (device pixels) one frame may spend on individual links, from the budget of
+    /// ARCHITECTURE.md (about 20M line pixels a second, so ~600K in a 30 fps frame).
+    static constexpr double kLocalInkBudget = 350000;
+    static constexpr double kGlobalInkBudget = 250000;
+    static constexpr int kMaxDetailNodes = 20000;
+
+    void clear();
+    void build(const Fabric &fabric, const FabricLayout &layout);
+    /// Re-reads positions (user positions included) of @p nodes and refreshes their links.
+    void updateNodes(const Fabric &fabric, std::span<const NodeId> nodes);
+
+    DrawPlan planFor(double lod, const QRectF &visible, double presentationScale) const;
+
+    const Fabric *fabric = nullptr;
+    const FabricLayout *layout = nullptr;
+    QRectF bounds; ///< Scene rectangle holding everything.
+
+    std::vector<QPointF> pos;   ///< By node id; NaN when dead.
+    std::vector<QRectF> rect;   ///< By node id.
+    std::vector<std::uint8_t> nodeFill, nodeOutline;
+    std::vector<QLineF> segment; ///< By link id.
+    std::vector<std::uint8_t> linkColour, baseColour;
+    std::vector<int> linkBundle; ///< Link id -> bundle index, -1 for local links.
+    std::vector<Bundle> bundles;
+    SpatialGrid nodeGrid, localGrid, globalGrid;
+    double localLength = 0, globalLength = 0;
+    std::size_t liveNodes = 0;
+
+    std::vector<QColor> fillColours, outlineColours;
+    std::vector<QColor> linkColours;
+
+    // Issue-5 overlays, per directed link / per link (empty when unset).
+    std::vector<float> loads;
+    std::vector<int> badges;
+    ColorMap colorMap;
+
+    DrawPlan plan;
+
+    /// Colour class of @p load (0..1; <= 0 is idle).
+    static int loadColour(float load);
+    /// Recolours links from loads (or restores base colours); returns links whose class changed.
+    std::vector<LinkId> applyLoads();
+    QRectF linkRect(LinkId id) const;
+
+private:
+    void placeNode(const Fabric &fabric, const Node &n);
+    void buildGrids();
+    void buildBundles(const Fabric &fabric);
+    QPointF anchor(long long unit, const QPointF &towards, int plane) const;
+};
+
+} // namespace fabric::views

@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabriclayout.h"
+
+#include <cmath>
+#include <limits>
+
+namespace fabric::views {
+
+void FabricLayout::resize(std::size_t idBound)
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    positions.assign(idBound, QPointF(nan, nan));
+    sizes.assign(idBound, QSizeF());
+    blockOf.assign(idBound, -1);
+}
+
+void FabricLayout::updateBounds()
+{
+    QRectF r;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const QPointF &p = positions[i];
+        if (std::isnan(p.x()))
+            continue;
+        const QSizeF s = sizes[i];
+        r |= QRectF(p.x() - s.width() / 2, p.y() - s.height() / 2, s.width(), s.height());
+    }
+    for (const LayoutBlock &b : blocks)
+        r |= b.rect.adjusted(0, -20, 0, 0); // room for the title above
+    for (const QLineF &l : decorations)
+        r |= QRectF(l.p1(), l.p2()).normalized();
+    for (const LayoutLabel &l : labels)
+        r |= QRectF(l.pos.x() - (l.rightAligned ? 120 : 0), l.pos.y() - 12, 120, 16);
+    bounds = r;
+}
+
+} // namespace fabric::views

@@ -1,0 +1,66 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/ids.h"
+
+#include <QLineF>
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
+#include <QString>
+
+#include <vector>
+
+namespace fabric::views {
+
+/// A group of nodes the canvas collapses into one labelled block when zoomed out: a pod,
+/// segment or AI zone, a row of shared switches, a TPU cube, a dragonfly group.
+struct LayoutBlock
+{
+    enum class Kind { Pod, Row, Cube, Group, Plane };
+    Kind kind = Kind::Pod;
+    QRectF rect;   ///< Scene rectangle the block's nodes lie in.
+    QString title; ///< "Segment 3", "Aggregation, plane 0", "Cube (1,0,2)".
+    QString detail; ///< "1,024 GPUs · 16 ToRs"
+    int plane = -1; ///< For rows of one plane: drawn in the plane colour.
+};
+
+/// A text the layout places in the scene (tier names beside the rows, axis names).
+struct LayoutLabel
+{
+    QPointF pos; ///< Right end of the text's baseline when rightAligned, else its left end.
+    QString text;
+    bool rightAligned = true;
+};
+
+/**
+ * Where every node of a fabric goes, in scene units (a GPU square is 8 units), and the groups
+ * that collapse when zoomed out. Vectors are indexed by node id; dead ids have NaN positions.
+ * Layouts are pure functions of the fabric (and, for the torus, of the camera), so the canvas
+ * can cache them and recompute only on structural changes.
+ */
+struct FabricLayout
+{
+    std::vector<QPointF> positions; ///< Node centre by id (before user positions are applied).
+    std::vector<QSizeF> sizes;      ///< Node box size by id.
+    std::vector<int> blockOf;       ///< Node id -> index in blocks, or -1 (drawn individually).
+    std::vector<LayoutBlock> blocks;
+    std::vector<LayoutLabel> labels;
+    std::vector<QLineF> decorations; ///< Cube edges and other guide lines, drawn faintly.
+    QRectF bounds;                   ///< Everything above, without user-moved nodes.
+    double nodePitch = 10;           ///< Typical distance between neighbouring small nodes.
+    QString name;                    ///< Which layout made this ("tiered", "torus-3d", ...).
+
+    bool hasNode(NodeId id) const
+    {
+        return id >= 0 && static_cast<std::size_t>(id) < positions.size()
+            && positions[static_cast<std::size_t>(id)] == positions[static_cast<std::size_t>(id)];
+    }
+    /// Sizes every per-node vector for @p idBound ids (positions NaN, sizes 0, no block).
+    void resize(std::size_t idBound);
+    /// Recomputes bounds from positions, sizes, blocks, labels and decorations.
+    void updateBounds();
+};
+
+} // namespace fabric::views

@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "fabriclayout.h"
+#include "toruslayout.h"
+#include "model/fabric.h"
+
+namespace fabric::views {
+
+/// What a layout may depend on besides the fabric.
+struct LayoutOptions
+{
+    TorusView torusView = TorusView::Projection;
+    TorusCamera camera;
+};
+
+/// The layout family chosen for @p fabric: "tiered", "torus", "dragonfly" or "force".
+QString layoutKind(const Fabric &fabric);
+
+/**
+ * Lays @p fabric out by its generator family, falling back on its hints (tiers, torus
+ * coordinates) and, for fabrics with neither, on a force-directed layout. User positions
+ * (LayoutHints::position) are not applied here: the canvas overlays them, so undoing a move
+ * restores the automatic place without a new layout.
+ */
+FabricLayout computeLayout(const Fabric &fabric, const LayoutOptions &options = {});
+
+} // namespace fabric::views

@@ -1,0 +1,429 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tieredlayout.h"
+
+#include "style/palette.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace fabric::views {
+
+namespace {
+
+constexpr double kGpuSize = 8, kGpuPitch = 10;
+constexpr double kHostCellHeight = 34;
+constexpr double kHostBarHeight = 6;
+constexpr double kSwitchW = 24, kSwitchH = 12, kSwitchPitch = 30, kSwitchRowPitch = 26;
+constexpr double kTierGap = 70;
+constexpr double kPodGap = 60;
+constexpr double kTargetAspect = 1.6;
+
+struct HostCell
+{
+    NodeId host = kNoNode;
+    std::vector<NodeId> gpus;
+};
+
+struct Pod
+{
+    int number = 0;
+    std::vector<HostCell> cells;
+    std::map<int, std::vector<NodeId>> switchTiers; // tier -> switches
+    double width = 0, height = 0;
+    int hostsPerRow = 1;
+};
+
+int rowsFor(std::size_t n, double width)
+{
+    const auto perRow = std::max<std::size_t>(1, static_cast<std::size_t>(width / kSwitchPitch));
+    return static_cast<int>((n + perRow - 1) / perRow);
+}
+
+double tiersHeight(const std::map<int, std::vector<NodeId>> &tiers, double width)
+{
+    double h = 0;
+    for (const auto &[tier, nodes] : tiers)
+        h += kTierGap + (rowsFor(nodes.size(), width) - 1) * kSwitchRowPitch + kSwitchH;
+    return h;
+}
+
+/// Places @p nodes (sorted) in rows of @p width starting at height @p h0 above the row base,
+/// each as near its desired x as the pitch allows. Returns the height used.
+double placeRows(const std::vector<NodeId> &nodes, const std::vector<double> &desired,
+                 double width, double h0, std::vector<QPointF> &local)
+{
+    const auto perRow = std::max<std::size_t>(1, static_cast<std::size_t>(width / kSwitchPitch));
+    const std::size_t n = nodes.size();
+    if (n <= perRow) {
+        std::vector<double> x(desired);
+        const double lo = kSwitchPitch / 2, hi = width - kSwitchPitch / 2;
+        for (std::size_t i = 0; i < n; ++i) {
+            x[i] = std::clamp(x[i], lo, std::max(lo, hi));
+            if (i > 0)
+                x[i] = std::max(x[i], x[i - 1] + kSwitchPitch);
+        }
+        if (n > 0 && x[n - 1] > hi) {
+            x[n - 1] = hi;
+            for (std::size_t i = n - 1; i-- > 0;)
+                x[i] = std::min(x[i], x[i + 1] - kSwitchPitch);
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            local[static_cast<std::size_t>(nodes[i])] = QPointF(x[i], h0 + kSwitchH / 2);
+        return kSwitchH;
+    }
+    const std::size_t rows = (n + perRow - 1) / perRow;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t row = i / perRow;
+        const std::size_t inRow = std::min(perRow, n - row * perRow);
+        const double x = (static_cast<double>(i % perRow) + 0.5) * width / static_cast<double>(inRow);
+        local[static_cast<std::size_t>(nodes[i])] =
+            QPointF(x, h0 + kSwitchH / 2 + static_cast<double>(row) * kSwitchRowPitch);
+    }
+    return static_cast<double>(rows - 1) * kSwitchRowPitch + kSwitchH;
+}
+
+QString podWord(const std::string &family)
+{
+    if (family == "hpn")
+        return QStringLiteral("Segment");
+    if (family == "roce-clos")
+        return QStringLiteral("AI zone");
+    return QStringLiteral("Pod");
+}
+
+QString tierName(const Fabric &f, const std::vector<NodeId> &nodes)
+{
+    if (nodes.empty())
+        return {};
+    const Node &n = f.node(nodes.front());
+    if (n.kind == NodeKind::Ocs)
+        return QStringLiteral("OCS");
+    if (n.kind == NodeKind::Host)
+        return QStringLiteral("Hosts");
+    if (n.kind == NodeKind::Gpu)
+        return QStringLiteral("GPUs");
+    if (f.generator().family == "hpn") {
+        if (n.role == SwitchRole::Leaf)
+            return QStringLiteral("ToR");
+        if (n.role == SwitchRole::Spine)
+            return QStringLiteral("Aggregation");
+    }
+    if (f.generator().family == "roce-clos") {
+        if (n.role == SwitchRole::Leaf)
+            return QStringLiteral("Rack (RTSW)");
+        if (n.role == SwitchRole::Spine)
+            return QStringLiteral("Cluster (CTSW)");
+        if (n.role == SwitchRole::Core)
+            return QStringLiteral("Aggregation (ATSW)");
+    }
+    return palette::roleName(n.role);
+}
+
+} // namespace
+
+int effectiveTier(const Node &node)
+{
+    if (node.hints.tier >= 0)
+        return node.hints.tier;
+    switch (node.kind) {
+    case NodeKind::Gpu: return 0;
+    case NodeKind::Host: return 1;
+    case NodeKind::Ocs: return 6;
+    case NodeKind::Switch:
+        switch (node.role) {
+        case SwitchRole::Spine: return 3;
+        case SwitchRole::Core: return 4;
+        default: return 2;
+        }
+    }
+    return 2;
+}
+
+FabricLayout tieredLayout(const Fabric &f)
+{
+    FabricLayout out;
+    out.name = QStringLiteral("tiered");
+    out.nodePitch = kGpuPitch;
+    out.resize(f.nodeIdBound());
+
+    // Pods: GPUs and hosts always belong to one (pod 0 when the fabric has none).
+    auto podOf = [&](const Node &n) -> int {
+        if (n.hints.pod >= 0)
+            return n.hints.pod;
+        if (n.kind == NodeKind::Gpu && f.hasNode(n.host) && f.node(n.host).hints.pod >= 0)
+            return f.node(n.host).hints.pod;
+        if (n.kind == NodeKind::Gpu || n.kind == NodeKind::Host)
+            return 0;
+        return -1;
+    };
+    std::map<int, Pod> pods;
+    std::map<int, std::vector<NodeId>> sharedTiers;
+    std::map<NodeId, std::vector<NodeId>> gpusOfHost;
+    std::vector<NodeId> hostless;
+    f.forEachNode([&](const Node &n) {
+        const int pod = podOf(n);
+        if (n.kind == NodeKind::Host) {
+            pods[pod].number = pod;
+            gpusOfHost[n.id]; // keeps hosts without GPUs
+        } else if (n.kind == NodeKind::Gpu) {
+            pods[pod].number = pod;
+            if (f.hasNode(n.host) && f.node(n.host).kind == NodeKind::Host)
+                gpusOfHost[n.host].push_back(n.id);
+            else
+                hostless.push_back(n.id);
+        } else if (pod >= 0) {
+            pods[pod].number = pod;
+            pods[pod].switchTiers[effectiveTier(n)].push_back(n.id);
+        } else {
+            sharedTiers[effectiveTier(n)].push_back(n.id);
+        }
+    });
+    auto byIndex = [&](NodeId a, NodeId b) {
+        const Node &x = f.node(a), &y = f.node(b);
+        return std::tie(x.hints.index, a) < std::tie(y.hints.index, b);
+    };
+    std::size_t maxGpus = 1;
+    for (auto &[host, gpus] : gpusOfHost) {
+        std::sort(gpus.begin(), gpus.end(), [&](NodeId a, NodeId b) {
+            const Node &x = f.node(a), &y = f.node(b);
+            return std::tie(x.hints.rail, x.hints.index, a) < std::tie(y.hints.rail, y.hints.index, b);
+        });
+        maxGpus = std::max(maxGpus, gpus.size());
+        pods[podOf(f.node(host))].cells.push_back({host, gpus});
+    }
+    for (NodeId g : hostless)
+        pods[podOf(f.node(g))].cells.push_back({kNoNode, {g}});
+    for (auto &[number, pod] : pods)
+        std::sort(pod.cells.begin(), pod.cells.end(), [&](const HostCell &a, const HostCell &b) {
+            const NodeId x = a.host != kNoNode ? a.host : a.gpus.front();
+            const NodeId y = b.host != kNoNode ? b.host : b.gpus.front();
+            return byIndex(x, y);
+        });
+    const double cellW = static_cast<double>(maxGpus) * kGpuPitch + 8;
+
+    // Pick hosts per row so the whole picture is near 16:10.
+    const bool mirrored = pods.size() >= 4 && !sharedTiers.empty();
+    const std::size_t podRows = mirrored ? 2 : 1;
+    const std::size_t podsPerRow = (pods.size() + podRows - 1) / podRows;
+    std::size_t maxCells = 1;
+    for (const auto &[number, pod] : pods)
+        maxCells = std::max(maxCells, pod.cells.size());
+    double bestScore = 1e300;
+    int bestHr = 1;
+    for (std::size_t hr = 1; hr <= maxCells; ++hr) {
+        double podW = 0, podH = 0;
+        for (const auto &[number, pod] : pods) {
+            const double w = std::max({static_cast<double>(hr) * cellW, kSwitchPitch * 2.0});
+            const double rows = std::ceil(static_cast<double>(pod.cells.size()) / static_cast<double>(hr));
+            podW = std::max(podW, w);
+            podH = std::max(podH, rows * kHostCellHeight + tiersHeight(pod.switchTiers, w));
+        }
+        const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap);
+        const double totalH = static_cast<double>(podRows) * (podH + kPodGap)
+            + tiersHeight(sharedTiers, totalW);
+        const double score = std::abs(std::log(totalW / totalH / kTargetAspect));
+        if (score < bestScore) {
+            bestScore = score;
+            bestHr = static_cast<int>(hr);
+        }
+    }
+
+    // Lay every pod out in local coordinates: x from its left edge, h upwards from its bottom.
+    std::vector<QPointF> local(f.nodeIdBound());
+    const double podW = std::max(bestHr * cellW, kSwitchPitch * 2.0);
+    double podH = 0;
+    std::vector<double> tierBase; // heights of the first pod's rows, for labels
+    for (auto &[number, pod] : pods) {
+        pod.width = podW;
+        const std::size_t hr = static_cast<std::size_t>(bestHr);
+        const std::size_t hostRows = (pod.cells.size() + hr - 1) / hr;
+        for (std::size_t i = 0; i < pod.cells.size(); ++i) {
+            const HostCell &cell = pod.cells[i];
+            const double row = static_cast<double>(hostRows - 1 - i / hr); // first hosts on top
+            const double x0 = static_cast<double>(i % hr) * cellW + 4;
+            const double h0 = row * kHostCellHeight;
+            const double gw = static_cast<double>(cell.gpus.size()) * kGpuPitch;
+            for (std::size_t g = 0; g < cell.gpus.size(); ++g)
+                local[static_cast<std::size_t>(cell.gpus[g])] =
+                    QPointF(x0 + (cellW - 8 - gw) / 2 + (static_cast<double>(g) + 0.5) * kGpuPitch,
+                            h0 + 4 + kGpuSize / 2);
+            if (cell.host != kNoNode)
+                local[static_cast<std::size_t>(cell.host)] =
+                    QPointF(x0 + (cellW - 8) / 2, h0 + 4 + kGpuSize + 8 + kHostBarHeight / 2);
+        }
+        double h = static_cast<double>(hostRows) * kHostCellHeight;
+        for (auto &[tier, nodes] : pod.switchTiers) {
+            std::vector<std::tuple<int, double, int, int, NodeId>> keyed;
+            for (NodeId s : nodes) {
+                double sum = 0;
+                int count = 0;
+                for (LinkId l : f.linksOf(s)) {
+                    const NodeId o = f.link(l).other(s);
+                    const Node &on = f.node(o);
+                    if (podOf(on) == number && effectiveTier(on) < tier) {
+                        sum += local[static_cast<std::size_t>(o)].x();
+                        ++count;
+                    }
+                }
+                const Node &sn = f.node(s);
+                keyed.emplace_back(sn.hints.plane, count ? sum / count : podW / 2, sn.hints.rail,
+                                   sn.hints.index, s);
+            }
+            std::sort(keyed.begin(), keyed.end());
+            std::vector<double> desired;
+            for (std::size_t i = 0; i < keyed.size(); ++i) {
+                nodes[i] = std::get<4>(keyed[i]);
+                desired.push_back(std::get<1>(keyed[i]));
+            }
+            h += kTierGap;
+            if (number == pods.begin()->first)
+                tierBase.push_back(h);
+            h += placeRows(nodes, desired, podW, h, local);
+        }
+        pod.height = h;
+        podH = std::max(podH, h);
+    }
+
+    // Place pods: row 0 below the shared rows (upright), row 1 above them (mirrored).
+    const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap) - kPodGap;
+    const double sharedH = tiersHeight(sharedTiers, totalW);
+    const double middleTop = mirrored ? podH + kPodGap : 0; // top of the shared band
+    const double lowerBottom = middleTop + sharedH + kPodGap + podH;
+    const QString word = podWord(f.generator().family);
+    std::size_t k = 0;
+    std::map<int, QRectF> podRects;
+    for (auto &[number, pod] : pods) {
+        const bool upper = mirrored && k >= podsPerRow;
+        const std::size_t col = upper ? k - podsPerRow : k;
+        const double x0 = static_cast<double>(col) * (podW + kPodGap);
+        ++k;
+        auto place = [&](NodeId id) {
+            const QPointF l = local[static_cast<std::size_t>(id)];
+            // Upper pods are mirrored: GPUs on the outer edge, switches facing the middle.
+            const double y = upper ? (podH - pod.height) + l.y() : lowerBottom - l.y();
+            out.positions[static_cast<std::size_t>(id)] = QPointF(x0 + l.x(), y);
+        };
+        std::size_t gpus = 0, switches = 0;
+        for (const HostCell &c : pod.cells) {
+            for (NodeId g : c.gpus)
+                place(g);
+            gpus += c.gpus.size();
+            if (c.host != kNoNode)
+                place(c.host);
+        }
+        for (const auto &[tier, nodes] : pod.switchTiers) {
+            for (NodeId s : nodes)
+                place(s);
+            switches += nodes.size();
+        }
+        const double top = upper ? podH - pod.height : lowerBottom - pod.height;
+        const QRectF rect(x0 - 6, top - 8, podW + 12, pod.height + 16);
+        podRects[number] = rect;
+        LayoutBlock block;
+        block.kind = LayoutBlock::Kind::Pod;
+        block.rect = rect;
+        block.title = QStringLiteral("%1 %2").arg(word).arg(number);
+        block.detail = QStringLiteral("%1 GPUs · %2 switches").arg(gpus).arg(switches);
+        const int index = static_cast<int>(out.blocks.size());
+        out.blocks.push_back(block);
+        for (const HostCell &c : pod.cells) {
+            for (NodeId g : c.gpus)
+                out.blockOf[static_cast<std::size_t>(g)] = index;
+            if (c.host != kNoNode)
+                out.blockOf[static_cast<std::size_t>(c.host)] = index;
+        }
+        for (const auto &[tier, nodes] : pod.switchTiers)
+            for (NodeId s : nodes)
+                out.blockOf[static_cast<std::size_t>(s)] = index;
+    }
+
+    // Shared rows, lowest tier nearest the lower pods, each switch above what it reaches.
+    double y = middleTop + sharedH;
+    for (auto &[tier, nodes] : sharedTiers) {
+        y -= kTierGap;
+        std::vector<std::tuple<int, double, int, int, NodeId>> keyed;
+        for (NodeId s : nodes) {
+            double sum = 0;
+            int count = 0;
+            for (LinkId l : f.linksOf(s)) {
+                const QPointF p = out.positions[static_cast<std::size_t>(f.link(l).other(s))];
+                if (!std::isnan(p.x())) {
+                    sum += p.x();
+                    ++count;
+                }
+            }
+            const Node &sn = f.node(s);
+            keyed.emplace_back(sn.hints.plane, count ? sum / count : totalW / 2, sn.hints.rail,
+                               sn.hints.index, s);
+        }
+        std::sort(keyed.begin(), keyed.end());
+        std::vector<double> desired;
+        for (std::size_t i = 0; i < keyed.size(); ++i) {
+            nodes[i] = std::get<4>(keyed[i]);
+            desired.push_back(std::get<1>(keyed[i]));
+        }
+        const double used = placeRows(nodes, desired, totalW, 0, local);
+        for (NodeId s : nodes) {
+            const QPointF l = local[static_cast<std::size_t>(s)];
+            out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), y - used + l.y());
+        }
+        out.labels.push_back({QPointF(-30, y - used / 2 + 4), tierName(f, nodes), true});
+        // Many shared switches of one plane collapse into a row block when zoomed out.
+        std::map<int, std::vector<NodeId>> byPlane;
+        for (NodeId s : nodes)
+            byPlane[f.node(s).hints.plane].push_back(s);
+        for (const auto &[plane, members] : byPlane) {
+            if (members.size() <= 12)
+                continue;
+            QRectF r;
+            for (NodeId s : members)
+                r |= QRectF(out.positions[static_cast<std::size_t>(s)] - QPointF(kSwitchW / 2, kSwitchH / 2),
+                            QSizeF(kSwitchW, kSwitchH));
+            LayoutBlock block;
+            block.kind = LayoutBlock::Kind::Row;
+            block.rect = r.adjusted(-4, -4, 4, 4);
+            block.plane = plane;
+            block.title = tierName(f, members)
+                + (plane >= 0 ? QStringLiteral(", plane %1").arg(plane) : QString());
+            block.detail = QStringLiteral("%1 switches").arg(members.size());
+            const int index = static_cast<int>(out.blocks.size());
+            out.blocks.push_back(block);
+            for (NodeId s : members)
+                out.blockOf[static_cast<std::size_t>(s)] = index;
+        }
+        y -= used;
+    }
+
+    // Tier names beside the first lower pod.
+    if (!pods.empty()) {
+        const Pod &first = pods.begin()->second;
+        const double base = lowerBottom;
+        out.labels.push_back({QPointF(-30, base - 4), QStringLiteral("GPUs"), true});
+        if (!gpusOfHost.empty())
+            out.labels.push_back({QPointF(-30, base - 20), QStringLiteral("Hosts"), true});
+        std::size_t t = 0;
+        for (const auto &[tier, nodes] : first.switchTiers) {
+            if (t < tierBase.size())
+                out.labels.push_back({QPointF(-30, base - tierBase[t] - kSwitchH / 2 + 4),
+                                      tierName(f, nodes), true});
+            ++t;
+        }
+    }
+
+    f.forEachNode([&](const Node &n) {
+        QSizeF size(kSwitchW, kSwitchH);
+        if (n.kind == NodeKind::Gpu)
+            size = QSizeF(kGpuSize, kGpuSize);
+        else if (n.kind == NodeKind::Host)
+            size = QSizeF(static_cast<double>(std::max<std::size_t>(1, gpusOfHost[n.id].size())) * kGpuPitch,
+                          kHostBarHeight);
+        out.sizes[static_cast<std::size_t>(n.id)] = size;
+    });
+    out.updateBounds();
+    return out;
+}
+
+} // namespace fabric::views

@@ -1,0 +1,190 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "legend.h"
+
+#include "model/units.h"
+#include "common/qtstrings.h"
+#include "palette.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPainter>
+
+#include <map>
+#include <set>
+
+namespace fabric::views {
+
+namespace {
+constexpr double kRow = 17, kSymbol = 26, kPad = 8;
+
+double bundleWidth(double gbps)
+{
+    return std::clamp(1.0 + 1.5 * std::log2(1.0 + gbps / 3200.0), 1.0, 14.0);
+}
+} // namespace
+
+QList<LegendEntry> legendEntries(const Fabric &fabric, bool loads, const ColorMap &map)
+{
+    QList<LegendEntry> out;
+    std::set<Medium> media;
+    std::set<int> planes;
+    double maxGbps = 0;
+    fabric.forEachLink([&](const Link &l) {
+        if (l.plane >= 0)
+            planes.insert(l.plane);
+        else
+            media.insert(l.medium);
+        maxGbps = std::max(maxGbps, l.capacityGbps);
+    });
+    std::set<SwitchRole> roles;
+    bool gpus = false, rails = false, hosts = false, ocs = false;
+    fabric.forEachNode([&](const Node &n) {
+        switch (n.kind) {
+        case NodeKind::Gpu:
+            gpus = true;
+            rails = rails || n.hints.rail >= 0;
+            break;
+        case NodeKind::Host: hosts = true; break;
+        case NodeKind::Ocs: ocs = true; break;
+        case NodeKind::Switch: roles.insert(n.role); break;
+        }
+    });
+    out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Links")});
+    if (loads) {
+        out.append({LegendEntry::Symbol::Ramp, {}, 0,
+                    QStringLiteral("Utilisation 0 → 100 % (%1)").arg(map.name())});
+        out.append({LegendEntry::Symbol::Line, QColor(0xc8, 0xc8, 0xc8), 1, QStringLiteral("Idle")});
+    } else {
+        for (int p : planes)
+            out.append({LegendEntry::Symbol::Line, palette::plane(p), 2,
+                        QStringLiteral("Plane %1 (NIC port %1)").arg(p)});
+        for (Medium m : media)
+            out.append({LegendEntry::Symbol::Line, palette::medium(m), 2, palette::mediumName(m)});
+    }
+    out.append({LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(3200),
+                QStringLiteral("Bundle, zoomed out: width ~ capacity (%1)")
+                    .arg(toQString(units::formatGbps(3200)))});
+    out.append({LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(102400),
+                toQString(units::formatGbps(102400))});
+    out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Nodes")});
+    if (gpus && rails)
+        out.append({LegendEntry::Symbol::Box, palette::rail(0), 0,
+                    QStringLiteral("GPU, colour = rail (GPU index in its host)")});
+    else if (gpus)
+        out.append({LegendEntry::Symbol::Box, palette::chip(), 0, QStringLiteral("GPU / TPU chip")});
+    if (hosts)
+        out.append({LegendEntry::Symbol::Box, palette::host(), 0,
+                    QStringLiteral("Host (NVLink domain)")});
+    for (SwitchRole r : roles)
+        out.append({LegendEntry::Symbol::Box, palette::role(r), 0, palette::roleName(r)});
+    if (!planes.empty())
+        out.append({LegendEntry::Symbol::Box, palette::plane(0), -1,
+                    QStringLiteral("Outline = plane of the switch")});
+    if (ocs)
+        out.append({LegendEntry::Symbol::Box, palette::ocs(), 0,
+                    QStringLiteral("Optical circuit switch")});
+    out.append({LegendEntry::Symbol::Box, QColor(0xd9, 0xdf, 0xe6), 0,
+                QStringLiteral("Block: a pod, segment, zone, cube or group")});
+    return out;
+}
+
+QSizeF legendSize(const QList<LegendEntry> &entries, double scale)
+{
+    QFont font;
+    font.setPixelSize(static_cast<int>(12 * scale));
+    const QFontMetricsF fm(font);
+    double w = 0;
+    for (const LegendEntry &e : entries)
+        w = std::max(w, fm.horizontalAdvance(e.label) + (e.symbol == LegendEntry::Symbol::Heading ? 0 : kSymbol * scale + 6));
+    return QSizeF(w + 2 * kPad * scale, static_cast<double>(entries.size()) * kRow * scale + 2 * kPad * scale);
+}
+
+void paintLegend(QPainter *p, const QPointF &topLeft, const QList<LegendEntry> &entries,
+                 const ColorMap &map, double scale)
+{
+    const QSizeF size = legendSize(entries, scale);
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing, true);
+    p->setPen(QColor(0xcc, 0xcc, 0xcc));
+    p->setBrush(QColor(255, 255, 255, 235));
+    p->drawRoundedRect(QRectF(topLeft, size), 4, 4);
+    QFont font;
+    font.setPixelSize(static_cast<int>(12 * scale));
+    double y = topLeft.y() + kPad * scale;
+    const double x = topLeft.x() + kPad * scale;
+    const double row = kRow * scale, sym = kSymbol * scale;
+    for (const LegendEntry &e : entries) {
+        const double cy = y + row / 2;
+        font.setBold(e.symbol == LegendEntry::Symbol::Heading);
+        p->setFont(font);
+        double tx = x + sym + 6;
+        switch (e.symbol) {
+        case LegendEntry::Symbol::Heading:
+            tx = x;
+            break;
+        case LegendEntry::Symbol::Line:
+        case LegendEntry::Symbol::Bundle: {
+            QPen pen(e.color, e.width * scale);
+            pen.setCapStyle(Qt::FlatCap);
+            p->setPen(pen);
+            p->drawLine(QPointF(x, cy), QPointF(x + sym, cy));
+            break;
+        }
+        case LegendEntry::Symbol::Box:
+            if (e.width < 0) {
+                p->setPen(QPen(e.color, 2 * scale));
+                p->setBrush(Qt::white);
+            } else {
+                p->setPen(QColor(0x33, 0x33, 0x33));
+                p->setBrush(e.color);
+            }
+            p->drawRect(QRectF(x + sym / 2 - 8 * scale, cy - 4 * scale, 16 * scale, 8 * scale));
+            break;
+        case LegendEntry::Symbol::Ramp: {
+            QLinearGradient g(QPointF(x, cy), QPointF(x + sym, cy));
+            for (int i = 0; i <= 8; ++i)
+                g.setColorAt(i / 8.0, map.map(i / 8.0));
+            p->setPen(Qt::NoPen);
+            p->setBrush(g);
+            p->drawRect(QRectF(x, cy - 5 * scale, sym, 10 * scale));
+            break;
+        }
+        }
+        p->setPen(QColor(0x22, 0x22, 0x22));
+        p->drawText(QRectF(tx, y, size.width(), row), Qt::AlignLeft | Qt::AlignVCenter, e.label);
+        y += row;
+    }
+    p->restore();
+}
+
+LegendWidget::LegendWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+}
+
+void LegendWidget::setEntries(const QList<LegendEntry> &entries, const ColorMap &map)
+{
+    mEntries = entries;
+    mMap = map;
+    resize(sizeHint());
+    updateGeometry();
+    update();
+}
+
+QSize LegendWidget::sizeHint() const
+{
+    return legendSize(mEntries).toSize() + QSize(2, 2);
+}
+
+void LegendWidget::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    paintLegend(&p, QPointF(0, 0), mEntries, mMap);
+}
+
+} // namespace fabric::views

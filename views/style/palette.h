@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/link.h"
+#include "model/node.h"
+
+#include <QColor>
+#include <QString>
+
+/// Categorical colours of the canvas. They come from the Okabe-Ito palette, which stays
+/// distinguishable for the common colour-vision deficiencies; the legend names every one.
+namespace fabric::views::palette {
+
+/// Colour of a link of @p medium (used when the link has no plane).
+QColor medium(Medium medium);
+/// Colour of HPN plane @p plane (0, 1, ...); planes override the medium colour of a link.
+QColor plane(int plane);
+/// Colour of rail @p rail (a GPU's index in its host), cycling over eight colours.
+QColor rail(int rail);
+/// Fill of a switch of @p role.
+QColor role(SwitchRole role);
+/// Fill of hosts, OCS and GPUs without a rail.
+QColor host();
+QColor ocs();
+QColor chip();
+
+/// Human names for the legend.
+QString mediumName(Medium medium);
+QString roleName(SwitchRole role);
+
+/// The outline and text colour of the canvas, and its background.
+QColor ink();
+QColor background();
+/// Selection, hover and path highlight colours.
+QColor selection();
+QColor hover();
+QColor path();
+
+} // namespace fabric::views::palette
