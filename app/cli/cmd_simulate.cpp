@@ -1,0 +1,169 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli simulate FABRIC --collective ... --algorithm ... --bytes ... --routing ...`:
+// expands a collective into flows, routes them, runs the flow-level engine and reports.
+#include "command.h"
+#include "options.h"
+
+#include "collective/expand.h"
+#include "collective/report.h"
+#include "io/fabricfile.h"
+#include "model/error.h"
+#include "model/units.h"
+#include "sim/engine.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+
+namespace fabric::cli {
+namespace {
+
+using collective::Scenario;
+
+std::string percent(double ratio)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * ratio);
+    return buf;
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+Scenario scenarioFrom(const ParsedOptions &o)
+{
+    Scenario s;
+    if (o.has("--traffic")) {
+        if (o.has("--collective") || o.has("--algorithm"))
+            throw UserError("--traffic FILE.csv replaces --collective and --algorithm; give one "
+                            "or the other");
+        s.collective = collective::Collective::Custom;
+        s.algorithm = collective::Algorithm::Direct;
+        s.trafficFile = *o.value("--traffic");
+    } else {
+        s.collective = *collective::collectiveFromString(o.choice(
+            "--collective",
+            {"allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv"},
+            "allreduce"));
+        s.algorithm = collective::defaultAlgorithm(s.collective);
+        if (o.has("--algorithm"))
+            s.algorithm = *collective::algorithmFromString(o.choice(
+                "--algorithm", {"ring", "tree", "hierarchical", "sharp", "torus", "direct"}, ""));
+    }
+    s.bytes = o.bytes("--bytes", s.bytes);
+    s.routing = *route::policyFromString(o.choice(
+        "--routing", {"ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor"}, "ecmp"));
+    s.ranks = o.value("--ranks", "all");
+    s.placement = *collective::placementFromString(
+        o.choice("--placement", {"packed", "spread", "random"}, "packed"));
+    s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
+    s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
+    s.alphaS = o.number("--alpha", 0, 1, 0);
+    s.aggregation = *collective::aggregationFromString(
+        o.choice("--aggregate", {"auto", "always", "never"}, "auto"));
+    s.stepFlowBudget = static_cast<std::size_t>(
+        o.integer("--step-flow-budget", 1, 100'000'000, static_cast<long long>(s.stepFlowBudget)));
+    s.chunks = static_cast<int>(o.integer("--chunks", 0, 4096, 0));
+    return s;
+}
+
+void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
+                  const collective::Expansion &e, const sim::SimResult &r)
+{
+    const collective::Summary sum = collective::summarize(fabric, e, r);
+    auto row = [&](const char *label) -> std::ostream & {
+        return out << std::left << std::setw(13) << label;
+    };
+    out << "Simulated " << collective::toString(s.collective);
+    if (s.collective != collective::Collective::Custom)
+        out << " (" << collective::toString(s.algorithm) << ")";
+    out << " of " << units::formatBytes(e.bytes) << " over " << e.ranks.size()
+        << " ranks, routing " << route::toString(s.routing) << ", " << e.flows.size()
+        << " flows\n";
+    row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
+    row("algbw:") << units::formatGBps(sum.algbwGBps) << "   (S / t)\n";
+    row("busbw:") << units::formatGBps(sum.busbwGBps) << "   (algbw x " << number(e.busbwFactor)
+                  << ", nccl-tests)\n";
+    row("Ideal:") << units::formatSeconds(sum.idealS) << "   (" << e.ideal.formula;
+    if (e.ideal.bandwidthBytesPerS > 0)
+        out << ", B = " << units::formatGBps(units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS));
+    out << ")\n";
+    row("Efficiency:") << percent(sum.ofIdeal) << " of ideal\n";
+    if (sum.bottleneck) {
+        const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
+        row("Bottleneck:") << collective::describeDirLink(fabric, *sum.bottleneck)
+                           << ", saturated " << units::formatSeconds(l.saturatedS) << ", up to "
+                           << l.peakFlows << " flows\n";
+    } else {
+        row("Bottleneck:") << "none (no link saturated: latency-bound)\n";
+    }
+    if (!e.note.empty())
+        row("Note:") << e.note << "\n";
+}
+
+int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+{
+    OptionParser parser("simulate");
+    parser.positional("FABRIC", "The fabric file (any readable format).")
+        .option("--collective", "NAME",
+                "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
+        .option("--algorithm", "NAME",
+                "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
+        .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
+        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
+        .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
+        .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
+        .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
+        .option("--seed", "N", "Seed of ECMP hashing and random placement (1).")
+        .option("--traffic", "FILE.csv", "Custom traffic: lines src,dst,bytes[,start_s].")
+        .option("--alpha", "SECONDS", "Per-message software overhead (0).")
+        .option("--aggregate", "MODE", "auto|always|never: merge ring steps (auto).")
+        .option("--step-flow-budget", "N", "Step flows above which auto merges (2000000).")
+        .option("--chunks", "N", "Pipelining chunks for tree and broadcast (0 = auto).")
+        .option("--report", "FILE.json", "Write the full report as JSON.")
+        .flag("--flows", "Include every flow in the report.")
+        .option("--links-csv", "FILE", "Write per directed link statistics as CSV.");
+    const ParsedOptions o = parser.parse(args);
+    if (o.helpRequested()) {
+        out << parser.usage();
+        return 0;
+    }
+    const Scenario s = scenarioFrom(o);
+    if (o.has("--flows") && !o.has("--report"))
+        throw UserError("--flows adds the flows to the report: give --report FILE.json too");
+    const Fabric fabric = io::loadFabric(o.positional(0));
+    const route::Router router(fabric, collective::routerOptions(s));
+    const collective::Expansion e = collective::expand(router, s);
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    const sim::SimResult r = sim::simulate(fabric, e.flows, options);
+
+    printSummary(out, fabric, s, e, r);
+    if (const auto path = o.value("--report")) {
+        const nlohmann::json j = collective::reportJson(fabric, s, e, r, o.has("--flows"));
+        io::saveAtomically(*path, [&](std::ostream &f) { f << j.dump(1) << "\n"; });
+    }
+    if (const auto path = o.value("--links-csv"))
+        io::saveAtomically(*path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, r); });
+    return 0;
+}
+
+} // namespace
+
+Command simulateCommand()
+{
+    return {"simulate",
+            "simulate FABRIC --collective C --algorithm A --bytes SIZE --routing P [--ranks "
+            "all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] [--traffic "
+            "FILE.csv] [--report FILE.json] [--flows] [--links-csv FILE]",
+            "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
+            "report completion, algbw, busbw, % of ideal and the bottleneck.",
+            runSimulate};
+}
+
+} // namespace fabric::cli

@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Collectives at cluster scale: route + expand + engine time and peak memory of ring and SHARP
+// all-reduce (1 GiB) over the 15,360 GPUs of an HPN pod and 16,384 GPUs of a k=64 3-tier
+// fat-tree, plus routing alone. Each case runs in a forked child so its peak RSS is its own.
+// Figures go to docs/performance.md, "Collectives". Never fails on time.
+#include "build/registry.h"
+#include "collective/expand.h"
+#include "collective/report.h"
+#include "model/units.h"
+#include "route/router.h"
+#include "sim/engine.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+using namespace fabric;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+Fabric makeFabric(const std::string &which)
+{
+    if (which == "hpn")
+        return build::generate("hpn", build::ParamText{});
+    return build::generate("ib-fat-tree", build::ParamText{{"tiers", "3"}, {"radix", "64"}});
+}
+
+/// Runs @p body in a child process and prints its peak RSS after what it printed.
+void isolated(const std::function<void()> &body)
+{
+    std::fflush(stdout);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        body();
+        std::fflush(stdout);
+        _exit(0);
+    }
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    std::printf(" | peak RSS %.0f MB\n", double(usage.ru_maxrss) / 1024.0);
+}
+
+void collectiveCase(const std::string &fabricName, const char *ranks, collective::Algorithm a,
+                    route::Policy p, bool whatIfSharp)
+{
+    isolated([&] {
+        const auto tg = Clock::now();
+        Fabric f = makeFabric(fabricName);
+        if (whatIfSharp)
+            for (std::size_t n = 0; n < f.nodeIdBound(); ++n)
+                if (f.hasNode(NodeId(n)) && f.node(NodeId(n)).kind == NodeKind::Switch)
+                    f.node(NodeId(n)).sharpCapable = true;
+        const double genS = since(tg);
+        collective::Scenario s;
+        s.collective = collective::Collective::AllReduce;
+        s.algorithm = a;
+        s.bytes = 1073741824.0;
+        s.routing = p;
+        s.ranks = ranks;
+        const auto t0 = Clock::now();
+        const route::Router router(f, collective::routerOptions(s));
+        const collective::Expansion e = collective::expand(router, s);
+        const double expandS = since(t0);
+        const auto t1 = Clock::now();
+        sim::SimOptions options;
+        options.recordTimeline = false;
+        const sim::SimResult r = sim::simulate(f, e.flows, options);
+        const double engineS = since(t1);
+        const collective::Summary sum = collective::summarize(f, e, r);
+        std::printf("%-11s %-5s %6zu ranks %-6s %-7s | %7zu flows%s | gen %.2f s | route+expand "
+                    "%.3f s | engine %.3f s | total %.3f s | sim %s, %.1f%% of ideal, busbw "
+                    "%.1f GB/s",
+                    fabricName.c_str(), std::string(collective::toString(a)).c_str(),
+                    e.ranks.size(), std::string(route::toString(p)).c_str(),
+                    whatIfSharp ? "what-if" : "", e.flows.size(), e.aggregated ? " (aggr.)" : "",
+                    genS, expandS, engineS, expandS + engineS,
+                    units::formatSeconds(r.completionS).c_str(), 100 * sum.ofIdeal, sum.busbwGBps);
+    });
+}
+
+void routingCase(const std::string &fabricName, std::size_t ranks, route::Policy p)
+{
+    isolated([&] {
+        const Fabric f = makeFabric(fabricName);
+        const auto t0 = Clock::now();
+        const route::Router router(f, {p, 1, 1, 64});
+        const double buildS = since(t0);
+        const auto t1 = Clock::now();
+        std::size_t links = 0;
+        for (std::size_t r = 0; r < ranks; ++r) {
+            // Ring neighbours across hosts (GPU i -> GPU i + 8), so every flow crosses the fabric.
+            const route::Route route = router.route(NodeId(r), NodeId((r + 8) % ranks));
+            links += route.paths.front().links.size();
+        }
+        std::printf("routing %-11s %-14s %zu flows | router build %.3f s | routing %.3f s "
+                    "(%.1f links/path)",
+                    fabricName.c_str(), std::string(route::toString(p)).c_str(), ranks, buildS,
+                    since(t1), double(links) / double(ranks));
+    });
+}
+
+} // namespace
+
+int main()
+{
+    std::printf("Collectives at scale (1 GiB all-reduce); one forked process per line\n");
+    routingCase("fat-tree", 16384, route::Policy::Ecmp);
+    routingCase("fat-tree", 16384, route::Policy::Static);
+    routingCase("hpn", 15360, route::Policy::Ecmp);
+    collectiveCase("fat-tree", "16384", collective::Algorithm::Ring, route::Policy::Static, false);
+    collectiveCase("fat-tree", "16384", collective::Algorithm::Ring, route::Policy::Ecmp, false);
+    collectiveCase("fat-tree", "16384", collective::Algorithm::Sharp, route::Policy::Static, false);
+    collectiveCase("hpn", "all", collective::Algorithm::Ring, route::Policy::Ecmp, false);
+    collectiveCase("hpn", "all", collective::Algorithm::Sharp, route::Policy::Ecmp, true);
+    return 0;
+}
