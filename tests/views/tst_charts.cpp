@@ -1,0 +1,170 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "charts/chartdata.h"
+#include "charts/chartpanel.h"
+#include "explain/runsummary.h"
+#include "simfixture.h"
+
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::views;
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void throughputIntegratesToTheBytes();
+    void histogramCountsEveryLink();
+    void cdfEndsAtOne();
+    void comparisonBarsNameTheQuantity();
+    void sweepUsesLog2Sizes();
+    void panelReplacesPoints();
+    void panelExportsPngAndSvg();
+
+private:
+    Fabric mFabric;
+    SimRunPtr mStatic;
+    SimRunPtr mEcmp;
+};
+
+void TestCharts::initTestCase()
+{
+    mFabric = testing::fatTree(64);
+    mStatic = testing::ringRun(mFabric, route::Policy::Static, 16e6, 2);
+    mEcmp = testing::ringRun(mFabric, route::Policy::Ecmp, 16e6, 2);
+}
+
+void TestCharts::throughputIntegratesToTheBytes()
+{
+    const ChartSpec spec = charts::throughput({mStatic, mEcmp});
+    QCOMPARE(spec.lines.size(), 2);
+    QVERIFY(spec.yTitle.contains(QStringLiteral("GB/s")));
+    const auto [scale, unit] = charts::timeUnit(std::max(mStatic->result.completionS,
+                                                         mEcmp->result.completionS));
+    QVERIFY(spec.xTitle.contains(unit));
+    // The area under the steps is every byte the flows moved.
+    const QList<QPointF> &pts = spec.lines[0].points;
+    double gigabytes = 0;
+    for (qsizetype i = 0; i + 1 < pts.size(); ++i)
+        gigabytes += pts[i].y() * (pts[i + 1].x() - pts[i].x()) / scale;
+    double bytes = 0;
+    for (const auto &f : mStatic->flows)
+        bytes += f.bytes;
+    QVERIFY2(qAbs(gigabytes * 1e9 - bytes) < 1e-6 * bytes,
+             qPrintable(QStringLiteral("%1 vs %2").arg(gigabytes * 1e9).arg(bytes)));
+}
+
+void TestCharts::histogramCountsEveryLink()
+{
+    const ChartSpec spec = charts::linkLoadHistogram(*mEcmp);
+    QVERIFY(spec.isBarChart());
+    QCOMPARE(spec.categories.first(), QStringLiteral("0 (idle)"));
+    QVERIFY(!spec.bars.isEmpty());
+    int leafSpine = 0;
+    mFabric.forEachLink([&](const Link &l) {
+        if (mFabric.node(l.a).kind == NodeKind::Switch && mFabric.node(l.b).kind == NodeKind::Switch)
+            ++leafSpine;
+    });
+    double counted = 0;
+    for (const ChartBars &b : spec.bars) {
+        QCOMPARE(b.values.size(), spec.categories.size());
+        for (const double v : b.values)
+            counted += v;
+    }
+    // Both directions of every leaf-spine link, in one bar each.
+    QCOMPARE(int(counted), 2 * leafSpine);
+    // The bars agree with the engine's peak flow counts.
+    const RunSummary s = summarize(*mEcmp);
+    double idle = 0;
+    for (const ChartBars &b : spec.bars)
+        idle += b.values[0];
+    QCOMPARE(int(idle), s.idleFabricLinks);
+}
+
+void TestCharts::cdfEndsAtOne()
+{
+    const ChartSpec spec = charts::completionCdf({mStatic});
+    QCOMPARE(spec.lines.size(), 1);
+    const QList<QPointF> &pts = spec.lines[0].points;
+    QVERIFY(pts.size() >= 2);
+    QCOMPARE(pts.last().y(), 1.0);
+    for (qsizetype i = 1; i < pts.size(); ++i) {
+        QVERIFY(pts[i].x() >= pts[i - 1].x());
+        QVERIFY(pts[i].y() >= pts[i - 1].y());
+    }
+    const auto [scale, unit] = charts::timeUnit(mStatic->result.completionS);
+    QVERIFY(qAbs(pts.last().x() - mStatic->result.completionS * scale) < 1e-9 * scale);
+}
+
+void TestCharts::comparisonBarsNameTheQuantity()
+{
+    RunSummary a = summarize(*mStatic), b = summarize(*mEcmp);
+    a.busbwGBps = 40, a.algbwGBps = 20, a.idealS = a.completionS * 0.9;
+    b.busbwGBps = 30, b.algbwGBps = 15;
+    const ChartSpec bw = charts::compareBandwidth({a, b});
+    QVERIFY(bw.title.contains(QStringLiteral("busbw")) && bw.title.contains(QStringLiteral("algbw")));
+    QCOMPARE(bw.categories, QStringList({a.label, b.label}));
+    QCOMPARE(bw.bars[0].values, QList<double>({40, 30}));
+    const ChartSpec t = charts::compareCompletion({a, b});
+    QCOMPARE(t.bars.size(), 2); // simulated and the ideal bound
+    QVERIFY(t.bars[0].values[1] > 0);
+}
+
+void TestCharts::sweepUsesLog2Sizes()
+{
+    charts::SweepSeries s{QStringLiteral("ring"), {{1024, 0.5}, {1 << 20, 20}, {4294967296.0, 45}}};
+    const ChartSpec spec = charts::busbwSweep({s});
+    QCOMPARE(spec.xScale, ChartSpec::XScale::Log2Bytes);
+    QCOMPARE(spec.lines[0].points.first().x(), 10.0);
+    QCOMPARE(spec.lines[0].points.last().x(), 32.0);
+    QVERIFY(spec.title.contains(QStringLiteral("busbw")));
+    ChartPanel panel;
+    panel.setSpec(spec);
+    QCOMPARE(panel.seriesCount(), 1);
+}
+
+void TestCharts::panelReplacesPoints()
+{
+    ChartPanel panel;
+    panel.setSpec(charts::throughput({mStatic, mEcmp}));
+    QCOMPARE(panel.seriesCount(), 2);
+    QCOMPARE(panel.rebuildCount(), 1);
+    // Same shape: points are replaced, series kept.
+    panel.setSpec(charts::throughput({mEcmp, mStatic}));
+    QCOMPARE(panel.rebuildCount(), 1);
+    panel.setSpec(charts::linkLoadHistogram(*mEcmp));
+    QCOMPARE(panel.rebuildCount(), 2);
+    QVERIFY(panel.seriesCount() >= 1);
+}
+
+void TestCharts::panelExportsPngAndSvg()
+{
+    ChartPanel panel;
+    panel.setSpec(charts::completionCdf({mStatic, mEcmp}));
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("cdf.png"));
+    const QString svg = dir.filePath(QStringLiteral("cdf.svg"));
+    QVERIFY(panel.exportPng(png, QSize(900, 500)));
+    QVERIFY(panel.exportSvg(svg, QSize(900, 500)));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(900, 500));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 5)
+        for (int x = 0; x < image.width(); x += 5)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 10, qPrintable(QString::number(colours.size())));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.startsWith(QStringLiteral("<?xml")));
+    QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
+    QVERIFY(text.contains(QStringLiteral("fraction of flows finished")));
+}
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

@@ -1,0 +1,238 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "canvas/fabriccanvas.h"
+#include "charts/chartdata.h"
+#include "explain/explainer.h"
+#include "export/canvasexport.h"
+#include "export/frameexport.h"
+#include "export/reportwriter.h"
+#include "export/resultexport.h"
+#include "export/timespec.h"
+#include "io/fabricfile.h"
+#include "playback/loadsampler.h"
+#include "simfixture.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::views;
+
+namespace {
+
+/// Distinct colours on a grid of samples: a blank picture has one or two.
+int colourCount(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+QString readText(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// Text of a PDF through pdftotext or Ghostscript's txtwrite; null when neither is installed.
+QString pdfText(const QString &file)
+{
+    QProcess p;
+    if (const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        !tool.isEmpty()) {
+        p.start(tool, {file, QStringLiteral("-")});
+    } else if (const QString gs = QStandardPaths::findExecutable(QStringLiteral("gs"));
+               !gs.isEmpty()) {
+        p.start(gs, {QStringLiteral("-q"), QStringLiteral("-dNOPAUSE"), QStringLiteral("-dBATCH"),
+                     QStringLiteral("-sDEVICE=txtwrite"), QStringLiteral("-sOutputFile=-"), file});
+    } else {
+        return QString();
+    }
+    p.waitForFinished(60000);
+    // Tools separate words by tabs or several spaces: keep one space.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void parsesTimes();
+    void canvasAsPngAtTheAskedSize();
+    void canvasAsSvgHasNodeNames();
+    void canvasAsPdfHasNodeNames();
+    void resultsAsJsonAndCsv();
+    void reportIsOnePdf();
+    void framesAreASequence();
+
+private:
+    Fabric mFabric;
+    std::shared_ptr<SimRun> mRun;
+    std::unique_ptr<FabricCanvas> mCanvas;
+    QTemporaryDir mDir;
+};
+
+void TestExport::initTestCase()
+{
+    mFabric = testing::fatTree(16);
+    mRun = testing::ringRun(mFabric, route::Policy::Ecmp, 8e6, 2);
+    mCanvas = std::make_unique<FabricCanvas>();
+    mCanvas->resize(1000, 700);
+    mCanvas->setFabric(&mFabric);
+    LoadSampler sampler(mRun->result);
+    showLoadsAt(*mCanvas, sampler, mRun->result.completionS / 4);
+}
+
+void TestExport::parsesTimes()
+{
+    QCOMPARE(parseTime(QStringLiteral("end"), 2.0), 2.0);
+    QCOMPARE(parseTime(QStringLiteral("50%"), 2.0), 1.0);
+    QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("2.5ms"), 1.0), 2.5e-3));
+    QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("40 us"), 1.0), 40e-6));
+    QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("40\u00b5s"), 1.0), 40e-6));
+    QCOMPARE(parseTime(QStringLiteral("5"), 1.0), 1.0); // clamped to the run
+    QVERIFY(!parseTime(QStringLiteral("soon"), 1.0));
+    QVERIFY(!parseTime(QStringLiteral("-1ms"), 1.0));
+}
+
+void TestExport::canvasAsPngAtTheAskedSize()
+{
+    const QString file = mDir.filePath(QStringLiteral("canvas.png"));
+    CanvasExportOptions o;
+    o.size = QSize(1280, 720);
+    o.title = QStringLiteral("ring \u00b7 ecmp");
+    QString error;
+    QVERIFY2(exportCanvas(*mCanvas, file, ImageFormat::Png, o, &error), qPrintable(error));
+    const QImage image(file);
+    QCOMPARE(image.size(), QSize(1280, 720));
+    QVERIFY2(colourCount(image) > 8, qPrintable(QString::number(colourCount(image))));
+    QCOMPARE(imageFormatForFile(QStringLiteral("x/y.SVG")), ImageFormat::Svg);
+    QVERIFY(!imageFormatForFile(QStringLiteral("y.gif")));
+}
+
+void TestExport::canvasAsSvgHasNodeNames()
+{
+    const QString file = mDir.filePath(QStringLiteral("canvas.svg"));
+    CanvasExportOptions o;
+    o.size = QSize(2400, 1400);
+    o.title = QStringLiteral("Fat-tree under ECMP");
+    QString error;
+    QVERIFY2(exportCanvas(*mCanvas, file, ImageFormat::Svg, o, &error), qPrintable(error));
+    const QString svg = readText(file);
+    QVERIFY(svg.contains(QStringLiteral("<svg")));
+    QVERIFY(svg.contains(QStringLiteral("Fat-tree under ECMP")));
+    // Switch names are drawn at this size.
+    int found = 0;
+    mFabric.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch && svg.contains(QString::fromStdString(n.name)))
+            ++found;
+    });
+    QVERIFY2(found > 0, "no switch name in the SVG");
+}
+
+void TestExport::canvasAsPdfHasNodeNames()
+{
+    const QString file = mDir.filePath(QStringLiteral("canvas.pdf"));
+    CanvasExportOptions o;
+    o.size = QSize(1200, 800);
+    o.title = QStringLiteral("Fat-tree PDF");
+    QString error;
+    QVERIFY2(exportCanvas(*mCanvas, file, ImageFormat::Pdf, o, &error), qPrintable(error));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().startsWith("%PDF"));
+    const QString text = pdfText(file);
+    if (text.isNull())
+        QSKIP("neither pdftotext nor gs is installed: PDF text not checked");
+    QVERIFY2(text.contains(QStringLiteral("Fat-tree PDF")), qPrintable(text.left(400)));
+    int found = 0;
+    mFabric.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch && text.contains(QString::fromStdString(n.name)))
+            ++found;
+    });
+    QVERIFY2(found > 0, qPrintable(text.left(400)));
+}
+
+void TestExport::resultsAsJsonAndCsv()
+{
+    const nlohmann::json j = resultJson(*mRun);
+    QCOMPARE(j["completion_s"].get<double>(), mRun->result.completionS);
+    QVERIFY(j["links"].is_array() && !j["links"].empty());
+    QCOMPARE(j["flows"].size(), mRun->flows.size());
+    const auto &link = j["links"][0];
+    for (const char *key : {"id", "from", "to", "capacity_gbps", "bytes", "peak_util", "peak_flows"})
+        QVERIFY2(link.contains(key), key);
+    QVERIFY(j["flows"][0]["path"].is_array());
+    QVERIFY(j["algbw_GBps"].is_null()); // unknown for hand-made flows, not made up
+
+    const QByteArray links = linksCsv(*mRun);
+    const QList<QByteArray> lines = links.trimmed().split('\n');
+    QVERIFY(lines.first().startsWith("dir_link,link,from,to,capacity_gbps,bytes"));
+    QCOMPARE(qsizetype(lines.size() - 1), qsizetype(j["links"].size()));
+    const QByteArray flows = flowsCsv(*mRun);
+    QCOMPARE(flows.trimmed().split('\n').size(), qsizetype(mRun->flows.size() + 1));
+    const QString file = mDir.filePath(QStringLiteral("links.csv"));
+    QVERIFY(writeFileAtomically(file, links));
+    QCOMPARE(QFileInfo(file).size(), links.size());
+}
+
+void TestExport::reportIsOnePdf()
+{
+    const auto other = testing::ringRun(mFabric, route::Policy::Static, 8e6, 2);
+    ReportContent c;
+    c.title = QStringLiteral("Design review: ECMP vs static");
+    c.scenario << QStringLiteral("Fabric: 16-GPU fat-tree") << QStringLiteral("Ring, 8 MB chunks");
+    c.canvas = mCanvas.get();
+    c.diagramCaption = QStringLiteral("Utilisation at a quarter of the run");
+    c.charts << charts::throughput({mRun, other}) << charts::linkLoadHistogram(*mRun)
+             << charts::completionCdf({mRun, other});
+    c.comparison << summarize(*mRun) << summarize(*other);
+    c.explanation = explainRun(*mRun, c.comparison.first());
+    const QString file = mDir.filePath(QStringLiteral("report.pdf"));
+    QString error;
+    QVERIFY2(writeReport(file, c, &error), qPrintable(error));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray pdf = f.readAll();
+    QVERIFY(pdf.startsWith("%PDF"));
+    QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "),
+             3);
+    const QString text = pdfText(file);
+    if (text.isNull())
+        QSKIP("neither pdftotext nor gs is installed: report text not checked");
+    QVERIFY2(text.contains(QStringLiteral("Design review")), qPrintable(text.left(400)));
+    QVERIFY2(text.contains(QStringLiteral("Comparison")), qPrintable(text.left(400)));
+    QVERIFY2(text.contains(QStringLiteral("bottleneck")), qPrintable(text.left(2000)));
+}
+
+void TestExport::framesAreASequence()
+{
+    const QString dir = mDir.filePath(QStringLiteral("frames"));
+    QString error;
+    const QStringList files =
+        exportFrames(*mCanvas, *mRun, dir, 5, QSize(640, 360), QStringLiteral("ring"), &error);
+    QVERIFY2(files.size() == 5, qPrintable(error));
+    QVERIFY(files.first().endsWith(QStringLiteral("frame-00000.png")));
+    for (const QString &file : files) {
+        const QImage image(file);
+        QCOMPARE(image.size(), QSize(640, 360));
+        QVERIFY(colourCount(image) > 4);
+    }
+    // The frames differ: traffic moves.
+    QVERIFY(QImage(files[1]) != QImage(files[4]));
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

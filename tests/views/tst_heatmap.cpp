@@ -1,0 +1,153 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "heatmap/heatmapdata.h"
+#include "heatmap/heatmapwidget.h"
+#include "simfixture.h"
+
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::views;
+
+class TestHeatmap : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void groupsByTierAndDirection();
+    void binsAddUpToTheLinkBytes();
+    void bandsKeepTheBusiestLink();
+    void hoverAndClick();
+    void exportsAPng();
+
+private:
+    Fabric mFabric;
+    std::shared_ptr<SimRun> mRun;
+};
+
+void TestHeatmap::initTestCase()
+{
+    mFabric = testing::fatTree(64);
+    mRun = testing::ringRun(mFabric, route::Policy::Ecmp, 16e6, 3);
+    QVERIFY(mRun->result.completionS > 0);
+}
+
+void TestHeatmap::groupsByTierAndDirection()
+{
+    const HeatmapData h = HeatmapData::build(mFabric, mRun->result, 50);
+    QCOMPARE(h.binCount(), 50);
+    QVERIFY(h.rowCount() > 0);
+    QStringList labels;
+    for (const auto &g : h.groups())
+        labels << g.label;
+    QVERIFY2(labels.contains(QStringLiteral("GPU \u2192 leaf")), qPrintable(labels.join('|')));
+    QVERIFY2(labels.contains(QStringLiteral("leaf \u2192 spine")), qPrintable(labels.join('|')));
+    QVERIFY2(labels.contains(QStringLiteral("spine \u2192 leaf")), qPrintable(labels.join('|')));
+    // Rows run bottom-up: GPU links before leaf-spine links.
+    QVERIFY(labels.indexOf(QStringLiteral("GPU \u2192 leaf"))
+            < labels.indexOf(QStringLiteral("leaf \u2192 spine")));
+    // A group keeps all its links, idle ones too (ECMP leaves some uplinks idle).
+    int rows = 0;
+    for (const auto &g : h.groups()) {
+        QCOMPARE(g.rowCount, g.linkCount);
+        rows += g.rowCount;
+    }
+    QCOMPARE(rows, h.rowCount());
+    QVERIFY(!h.isBanded());
+}
+
+void TestHeatmap::binsAddUpToTheLinkBytes()
+{
+    const HeatmapData h = HeatmapData::build(mFabric, mRun->result, 64);
+    const double binS = h.binS();
+    for (int r = 0; r < h.rowCount(); ++r) {
+        const DirLinkId d = h.linksOf(r).front();
+        const sim::LinkStats &s = mRun->result.links[std::size_t(d)];
+        double bytes = 0;
+        for (int b = 0; b < h.binCount(); ++b) {
+            QVERIFY(h.value(r, b) >= 0.0f && h.value(r, b) <= 1.0f);
+            bytes += double(h.value(r, b)) * s.capacityBytesPerS * binS;
+        }
+        QVERIFY2(qAbs(bytes - s.bytes) <= 1e-4 * std::max(1.0, s.bytes),
+                 qPrintable(QStringLiteral("%1: %2 vs %3").arg(h.rowLabel(r)).arg(bytes).arg(
+                     s.bytes)));
+    }
+}
+
+void TestHeatmap::bandsKeepTheBusiestLink()
+{
+    const HeatmapData full = HeatmapData::build(mFabric, mRun->result, 20);
+    const HeatmapData banded = HeatmapData::build(mFabric, mRun->result, 20, 40);
+    QVERIFY(banded.isBanded());
+    QVERIFY(banded.rowCount() <= 40 + int(banded.groups().size()));
+    QVERIFY(banded.rowCount() < full.rowCount());
+    // Each band shows the max of its members, and names the member that has it.
+    for (int r = 0; r < banded.rowCount(); ++r)
+        for (int b = 0; b < banded.binCount(); ++b) {
+            float best = 0;
+            for (const DirLinkId d : banded.linksOf(r))
+                for (int fr = 0; fr < full.rowCount(); ++fr)
+                    if (full.linksOf(fr).front() == d)
+                        best = std::max(best, full.value(fr, b));
+            QCOMPARE(banded.value(r, b), best);
+        }
+}
+
+void TestHeatmap::hoverAndClick()
+{
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(mFabric, mRun->result, 40));
+    w.resize(900, 500);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const HeatmapData &h = w.data();
+    // The busiest cell of the first leaf -> spine row.
+    int row = -1;
+    for (const auto &g : h.groups())
+        if (g.label == QStringLiteral("leaf \u2192 spine"))
+            row = g.firstRow;
+    QVERIFY(row >= 0);
+    int bin = 0;
+    for (int b = 0; b < h.binCount(); ++b)
+        if (h.value(row, b) > h.value(row, bin))
+            bin = b;
+    const QPointF at = w.cellCenter(row, bin);
+    int r = -1, b = -1;
+    QVERIFY(w.cellAt(at, &r, &b));
+    QCOMPARE(r, row);
+    QCOMPARE(b, bin);
+    const QString tip = w.describeAt(at);
+    const Link &link = mFabric.link(linkOf(h.linksOf(row).front()));
+    QVERIFY2(tip.contains(QString::fromStdString(mFabric.node(link.a).name)), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("%")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("s")), qPrintable(tip));
+    QVERIFY(w.describeAt(QPointF(2, 2)).isEmpty());
+
+    QSignalSpy spy(&w, &HeatmapWidget::linkClicked);
+    QTest::mouseClick(&w, Qt::LeftButton, {}, at.toPoint());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<LinkId>(), link.id);
+}
+
+void TestHeatmap::exportsAPng()
+{
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(mFabric, mRun->result, 80));
+    w.setTime(mRun->result.completionS / 2);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("heatmap.png"));
+    QVERIFY(w.exportPng(file, QSize(1200, 700)));
+    const QImage image(file);
+    QCOMPARE(image.size(), QSize(1200, 700));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+}
+
+QTEST_MAIN(TestHeatmap)
+#include "tst_heatmap.moc"

@@ -1,0 +1,257 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "playback/loadsampler.h"
+#include "playback/playbackbar.h"
+#include "playback/playbackclock.h"
+#include "playback/timelineslider.h"
+#include "simfixture.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+using namespace fabric;
+using namespace fabric::views;
+
+class TestPlayback : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void clockScalesToTheRun();
+    void clockSpeedIsClamped();
+    void clockStepsBetweenEvents();
+    void clockStopsAtTheEnd();
+    void clockPlaysWithItsTimer();
+    void barFollowsAndDrivesTheClock();
+    void barKeyboard();
+    void sliderSeeksWhereClicked();
+    void samplerMatchesTheTimeline();
+    void samplerSeeksBackAndForth();
+
+private:
+    static const std::vector<double> kEvents;
+};
+
+const std::vector<double> TestPlayback::kEvents = {0.0, 1e-3, 2.5e-3, 4e-3, 10e-3};
+
+void TestPlayback::clockScalesToTheRun()
+{
+    PlaybackClock clock;
+    clock.setRun(10e-3, kEvents);
+    // At 1x the run lasts 10 s of wall time: 1 s of wall time is a tenth of the run.
+    QCOMPARE(clock.baseDurationS(), 10.0);
+    QSignalSpy spy(&clock, &PlaybackClock::timeChanged);
+    clock.advance(1.0);
+    QCOMPARE(spy.count(), 1);
+    QVERIFY(qAbs(clock.timeS() - 1e-3) < 1e-12);
+    clock.setSpeed(10);
+    clock.advance(0.5);
+    QVERIFY(qAbs(clock.timeS() - 6e-3) < 1e-12);
+}
+
+void TestPlayback::clockSpeedIsClamped()
+{
+    PlaybackClock clock;
+    QSignalSpy spy(&clock, &PlaybackClock::speedChanged);
+    clock.setSpeed(1000);
+    QCOMPARE(clock.speed(), PlaybackClock::kMaxSpeed);
+    clock.setSpeed(0.001);
+    QCOMPARE(clock.speed(), PlaybackClock::kMinSpeed);
+    clock.setSpeed(qQNaN());
+    QCOMPARE(clock.speed(), PlaybackClock::kMinSpeed);
+    QCOMPARE(spy.count(), 2);
+    clock.setMaxFps(0);
+    QCOMPARE(clock.maxFps(), 1);
+    clock.setMaxFps(60);
+    QCOMPARE(clock.maxFps(), 60);
+}
+
+void TestPlayback::clockStepsBetweenEvents()
+{
+    PlaybackClock clock;
+    clock.setRun(10e-3, kEvents);
+    clock.stepForward();
+    QCOMPARE(clock.timeS(), 1e-3);
+    clock.stepForward();
+    QCOMPARE(clock.timeS(), 2.5e-3);
+    clock.seek(3e-3);
+    clock.stepBackward();
+    QCOMPARE(clock.timeS(), 2.5e-3);
+    clock.stepBackward();
+    QCOMPARE(clock.timeS(), 1e-3);
+    clock.stepBackward();
+    QCOMPARE(clock.timeS(), 0.0);
+    clock.stepBackward(); // nothing before the start
+    QCOMPARE(clock.timeS(), 0.0);
+    clock.seek(9e-3);
+    clock.stepForward();
+    QCOMPARE(clock.timeS(), 10e-3);
+    clock.stepForward(); // nothing after the end
+    QCOMPARE(clock.timeS(), 10e-3);
+    clock.seek(-1);
+    QCOMPARE(clock.timeS(), 0.0);
+    clock.seek(1);
+    QCOMPARE(clock.timeS(), 10e-3);
+}
+
+void TestPlayback::clockStopsAtTheEnd()
+{
+    PlaybackClock clock;
+    clock.setRun(10e-3, kEvents);
+    QSignalSpy finished(&clock, &PlaybackClock::finished);
+    QSignalSpy playing(&clock, &PlaybackClock::playingChanged);
+    clock.play();
+    QVERIFY(clock.isPlaying());
+    clock.advance(20.0);
+    QCOMPARE(clock.timeS(), 10e-3);
+    QVERIFY(!clock.isPlaying());
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(playing.count(), 2);
+    // Playing again at the end starts over.
+    clock.play();
+    QCOMPARE(clock.timeS(), 0.0);
+    clock.pause();
+}
+
+void TestPlayback::clockPlaysWithItsTimer()
+{
+    PlaybackClock clock;
+    clock.setRun(10e-3, kEvents);
+    clock.setSpeed(100); // the whole run in 0.1 s of wall time
+    clock.setMaxFps(60);
+    QSignalSpy finished(&clock, &PlaybackClock::finished);
+    QSignalSpy frames(&clock, &PlaybackClock::timeChanged);
+    clock.play();
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(clock.timeS(), 10e-3);
+    QVERIFY(frames.count() >= 2);
+    // Times only go forward while playing.
+    double last = -1;
+    for (const auto &args : frames) {
+        QVERIFY(args.at(0).toDouble() > last);
+        last = args.at(0).toDouble();
+    }
+}
+
+void TestPlayback::barFollowsAndDrivesTheClock()
+{
+    PlaybackClock clock;
+    PlaybackBar bar;
+    QVERIFY(!bar.isEnabled());
+    bar.setClock(&clock);
+    bar.resize(600, 40);
+    bar.show();
+    clock.setRun(10e-3, kEvents);
+    QVERIFY(bar.isEnabled());
+    QCOMPARE(bar.slider()->endS(), 10e-3);
+    QCOMPARE(bar.slider()->markedColumns(), 5);
+    clock.seek(2.5e-3);
+    QCOMPARE(bar.timeText(), QStringLiteral("2.5 ms / 10 ms"));
+    QCOMPARE(bar.slider()->timeS(), 2.5e-3);
+
+    QTest::mouseClick(bar.playButton(), Qt::LeftButton);
+    QVERIFY(clock.isPlaying());
+    QTest::mouseClick(bar.playButton(), Qt::LeftButton);
+    QVERIFY(!clock.isPlaying());
+
+    const int fast = bar.speedBox()->findData(25.0);
+    QVERIFY(fast >= 0);
+    bar.speedBox()->setCurrentIndex(fast);
+    Q_EMIT bar.speedBox()->activated(fast);
+    QCOMPARE(clock.speed(), 25.0);
+    clock.setSpeed(0.1);
+    QCOMPARE(bar.speedBox()->currentData().toDouble(), 0.1);
+}
+
+void TestPlayback::barKeyboard()
+{
+    PlaybackClock clock;
+    PlaybackBar bar;
+    bar.setClock(&clock);
+    clock.setRun(10e-3, kEvents);
+    QTest::keyClick(&bar, Qt::Key_Right);
+    QCOMPARE(clock.timeS(), 1e-3);
+    QTest::keyClick(&bar, Qt::Key_Right);
+    QCOMPARE(clock.timeS(), 2.5e-3);
+    QTest::keyClick(&bar, Qt::Key_Left);
+    QCOMPARE(clock.timeS(), 1e-3);
+    QTest::keyClick(&bar, Qt::Key_Space);
+    QVERIFY(clock.isPlaying());
+    QTest::keyClick(&bar, Qt::Key_Space);
+    QVERIFY(!clock.isPlaying());
+    QTest::keyClick(&bar, Qt::Key_End);
+    QCOMPARE(clock.timeS(), 10e-3);
+    QTest::keyClick(&bar, Qt::Key_Home);
+    QCOMPARE(clock.timeS(), 0.0);
+}
+
+void TestPlayback::sliderSeeksWhereClicked()
+{
+    PlaybackClock clock;
+    PlaybackBar bar;
+    bar.setClock(&clock);
+    bar.resize(800, 40);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    clock.setRun(10e-3, kEvents);
+    TimelineSlider *slider = bar.slider();
+    const double x = slider->xAt(5e-3);
+    QTest::mouseClick(slider, Qt::LeftButton, {}, QPoint(qRound(x), slider->height() / 2));
+    QVERIFY2(qAbs(clock.timeS() - 5e-3) < 10e-3 / slider->width() * 2,
+             qPrintable(QString::number(clock.timeS())));
+}
+
+void TestPlayback::samplerMatchesTheTimeline()
+{
+    const Fabric fabric = testing::fatTree(64);
+    const auto run = testing::ringRun(fabric, route::Policy::Static, 16e6, 2);
+    const sim::SimResult &r = run->result;
+    QVERIFY(r.completionS > 0);
+    LoadSampler sampler(r);
+    QCOMPARE(sampler.utilisation().size(), r.links.size());
+    QCOMPARE(sampler.flowsPerLink().size(), r.links.size() / 2);
+
+    // Halfway through the first step every GPU's uplink carries its own flow at line rate.
+    const double t = (r.flows[0].startS + r.flows[0].finishS) / 2;
+    sampler.seek(t);
+    const sim::TimelineState fresh = r.timeline.stateAt(t);
+    int busy = 0;
+    for (std::size_t d = 0; d < r.links.size(); ++d) {
+        const double expected = fresh.linkLoadBytesPerS[d] / r.links[d].capacityBytesPerS;
+        QVERIFY(qAbs(sampler.utilisation()[d] - expected) < 1e-6);
+        QVERIFY(sampler.utilisation()[d] <= 1.0f + 1e-6f);
+        if (sampler.utilisation()[d] > 0)
+            ++busy;
+    }
+    QVERIFY(busy > 0);
+    const auto srcLink = linkOf(run->flows[0].paths[0].links[0]);
+    QCOMPARE(sampler.flowsPerLink()[std::size_t(srcLink)], 1);
+    QCOMPARE(sampler.badges(2)[std::size_t(srcLink)], 0);
+    QCOMPARE(sampler.badges(1)[std::size_t(srcLink)], 1);
+
+    // Past the end the sampler holds the end: every link has carried all its bytes.
+    sampler.seek(r.completionS * 2);
+    QCOMPARE(sampler.timeS(), r.completionS);
+    for (std::size_t d = 0; d < r.links.size(); ++d)
+        QVERIFY(qAbs(sampler.state().linkBytes[d] - r.links[d].bytes)
+                <= 1e-6 * std::max(1.0, r.links[d].bytes));
+}
+
+void TestPlayback::samplerSeeksBackAndForth()
+{
+    const Fabric fabric = testing::fatTree(64);
+    const auto run = testing::ringRun(fabric, route::Policy::Ecmp, 8e6, 4);
+    const sim::SimResult &r = run->result;
+    LoadSampler sampler(r);
+    const double end = r.completionS;
+    for (const double f : {0.9, 0.1, 0.5, 0.51, 0.2, 0.99, 0.0}) {
+        sampler.seek(f * end);
+        const sim::TimelineState fresh = r.timeline.stateAt(f * end);
+        for (std::size_t d = 0; d < r.links.size(); ++d)
+            QCOMPARE(sampler.state().linkBytes[d], fresh.linkBytes[d]);
+    }
+}
+
+QTEST_MAIN(TestPlayback)
+#include "tst_playback.moc"

@@ -1,0 +1,209 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartdata.h"
+
+#include "common/qtstrings.h"
+#include "heatmap/heatmapdata.h"
+#include "model/units.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace fabric::views::charts {
+
+std::pair<double, QString> timeUnit(double endS)
+{
+    const QString text = toQString(units::formatSeconds(endS > 0 ? endS : 1.0));
+    const QString unit = text.section(QLatin1Char(' '), -1);
+    if (unit == QStringLiteral("ms"))
+        return {1e3, unit};
+    if (unit == QStringLiteral("\u00b5s"))
+        return {1e6, unit};
+    if (unit == QStringLiteral("ns"))
+        return {1e9, unit};
+    return {1.0, QStringLiteral("s")};
+}
+
+namespace {
+double longestRun(const QList<SimRunPtr> &runs)
+{
+    double end = 0;
+    for (const SimRunPtr &r : runs)
+        end = std::max(end, r->result.completionS);
+    return end;
+}
+} // namespace
+
+ChartSpec throughput(const QList<SimRunPtr> &runs)
+{
+    const auto [scale, unit] = timeUnit(longestRun(runs));
+    ChartSpec spec;
+    spec.title = QObject::tr("Aggregate throughput (sum of flow rates)");
+    spec.xTitle = QObject::tr("simulated time (%1)").arg(unit);
+    spec.yTitle = QObject::tr("throughput (GB/s)");
+    spec.steps = true;
+    for (const SimRunPtr &run : runs) {
+        const sim::Timeline &t = run->result.timeline;
+        ChartLine line;
+        line.name = run->label;
+        std::vector<double> rate(t.flowCount(), 0.0);
+        double total = 0;
+        for (std::size_t i = 0; i < t.intervalCount(); ++i) {
+            for (const sim::FlowDelta &d : t.flowChanges(i)) {
+                total += d.rateBytesPerS - rate[std::size_t(d.flow)];
+                rate[std::size_t(d.flow)] = d.rateBytesPerS;
+            }
+            line.points.append(QPointF(t.intervalStartS(i) * scale,
+                                       std::max(0.0, units::bytesPerSecondToGBps(total))));
+        }
+        if (t.intervalCount() > 0)
+            line.points.append(QPointF(t.endS() * scale, 0.0));
+        spec.lines.append(line);
+    }
+    return spec;
+}
+
+ChartSpec linkLoadHistogram(const SimRun &run)
+{
+    ChartSpec spec;
+    spec.title = QObject::tr("Switch links by peak concurrent flows (ECMP imbalance)");
+    spec.xTitle = QObject::tr("flows sharing the link at its busiest");
+    spec.yTitle = QObject::tr("directed links (count)");
+    if (!run.fabric)
+        return spec;
+    const Fabric &f = *run.fabric;
+    const sim::SimResult &r = run.result;
+    // Per tier group: counts by peak flows.
+    std::map<QString, std::map<int, int>> groups;
+    std::map<QString, bool> used;
+    int maxFlows = 1;
+    f.forEachLink([&](const Link &l) {
+        const Node &a = f.node(l.a), &b = f.node(l.b);
+        if (a.kind != NodeKind::Switch || b.kind != NodeKind::Switch)
+            return;
+        for (const bool fromA : {true, false}) {
+            const auto d = std::size_t(dirLink(l.id, fromA));
+            if (d >= r.links.size())
+                continue;
+            const Node &u = fromA ? a : b, &v = fromA ? b : a;
+            const QString key = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
+            const int flows = r.links[d].peakFlows;
+            ++groups[key][flows];
+            maxFlows = std::max(maxFlows, flows);
+            if (r.links[d].bytes > 0)
+                used[key] = true;
+        }
+    });
+    const int top = std::min(maxFlows, 8); // 8 and more share the last bar
+    for (int k = 0; k <= top; ++k)
+        spec.categories << (k == 0 ? QObject::tr("0 (idle)")
+                                   : k == top && maxFlows > top ? QStringLiteral("%1+").arg(k)
+                                                                : QString::number(k));
+    for (const auto &[key, counts] : groups) {
+        if (!used.count(key))
+            continue;
+        ChartBars bars;
+        bars.name = key;
+        for (int k = 0; k <= top; ++k)
+            bars.values.append(0);
+        for (const auto &[flows, n] : counts)
+            bars.values[std::min(flows, top)] += n;
+        spec.bars.append(bars);
+    }
+    return spec;
+}
+
+ChartSpec completionCdf(const QList<SimRunPtr> &runs)
+{
+    const auto [scale, unit] = timeUnit(longestRun(runs));
+    ChartSpec spec;
+    spec.title = QObject::tr("Flow completion CDF");
+    spec.xTitle = QObject::tr("finish time (%1)").arg(unit);
+    spec.yTitle = QObject::tr("fraction of flows finished");
+    spec.steps = true;
+    for (const SimRunPtr &run : runs) {
+        std::vector<double> finish;
+        for (const sim::FlowResult &f : run->result.flows)
+            if (f.finishS >= 0)
+                finish.push_back(f.finishS);
+        std::sort(finish.begin(), finish.end());
+        ChartLine line;
+        line.name = run->label;
+        const double n = double(run->result.flows.size());
+        line.points.append(QPointF(0, 0));
+        // At most ~2000 points: a CDF over 64K flows needs no more to look exact.
+        const std::size_t stride = std::max<std::size_t>(1, finish.size() / 2000);
+        for (std::size_t i = 0; i < finish.size(); i += stride) {
+            const std::size_t j = std::min(finish.size() - 1, i + stride - 1);
+            line.points.append(QPointF(finish[j] * scale, double(j + 1) / n));
+        }
+        spec.lines.append(line);
+    }
+    return spec;
+}
+
+ChartSpec compareCompletion(const QList<RunSummary> &runs)
+{
+    double end = 0;
+    for (const RunSummary &r : runs)
+        end = std::max(end, r.completionS);
+    const auto [scale, unit] = timeUnit(end);
+    ChartSpec spec;
+    spec.title = QObject::tr("Completion time");
+    spec.xTitle = QObject::tr("run");
+    spec.yTitle = QObject::tr("completion time (%1)").arg(unit);
+    ChartBars measured{QObject::tr("simulated"), {}};
+    ChartBars ideal{QObject::tr("ideal bound"), {}};
+    bool anyIdeal = false;
+    for (const RunSummary &r : runs) {
+        spec.categories << r.label;
+        measured.values << r.completionS * scale;
+        ideal.values << (std::isfinite(r.idealS) ? r.idealS * scale : 0.0);
+        anyIdeal = anyIdeal || std::isfinite(r.idealS);
+    }
+    spec.bars << measured;
+    if (anyIdeal)
+        spec.bars << ideal;
+    return spec;
+}
+
+ChartSpec compareBandwidth(const QList<RunSummary> &runs)
+{
+    ChartSpec spec;
+    spec.title = QObject::tr("Bus bandwidth (busbw = algbw \u00d7 nccl-tests factor) and "
+                             "algorithm bandwidth (algbw = S / t)");
+    spec.xTitle = QObject::tr("run");
+    spec.yTitle = QObject::tr("GB/s");
+    ChartBars bus{QObject::tr("busbw"), {}};
+    ChartBars alg{QObject::tr("algbw"), {}};
+    for (const RunSummary &r : runs) {
+        spec.categories << r.label;
+        bus.values << (std::isfinite(r.busbwGBps) ? r.busbwGBps : 0.0);
+        alg.values << (std::isfinite(r.algbwGBps) ? r.algbwGBps : 0.0);
+    }
+    spec.bars << bus << alg;
+    return spec;
+}
+
+ChartSpec busbwSweep(const QList<SweepSeries> &series)
+{
+    ChartSpec spec;
+    spec.title = QObject::tr("Bus bandwidth against message size (busbw, nccl-tests convention)");
+    spec.xTitle = QObject::tr("message size S");
+    spec.yTitle = QObject::tr("busbw (GB/s)");
+    spec.xScale = ChartSpec::XScale::Log2Bytes;
+    for (const SweepSeries &s : series) {
+        ChartLine line;
+        line.name = s.name;
+        for (const QPointF &p : s.bytesAndBusbwGBps)
+            if (p.x() > 0)
+                line.points.append(QPointF(std::log2(p.x()), p.y()));
+        spec.lines.append(line);
+    }
+    return spec;
+}
+
+} // namespace fabric::views::charts

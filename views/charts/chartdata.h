@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chartspec.h"
+#include "explain/runsummary.h"
+#include "playback/simrun.h"
+
+#include <QList>
+
+namespace fabric::views {
+
+/// The charts of issue 5, as ChartSpecs built from engine results (never re-simulated).
+namespace charts {
+
+/// Time unit for an axis spanning @p endS: the factor to multiply seconds by and its name
+/// ("ms"), chosen the way units::formatSeconds would print endS.
+std::pair<double, QString> timeUnit(double endS);
+
+/// Aggregate throughput over time: the sum of every flow's rate, in GB/s, as steps at the
+/// timeline's intervals (one line per run, all on one time axis).
+ChartSpec throughput(const QList<SimRunPtr> &runs);
+
+/// The ECMP imbalance histogram: for each tier group of switch-to-switch links (leaf -> spine,
+/// spine -> leaf, ...), how many directed links carried 0 (idle), 1, 2, 3, ... flows at most at
+/// once. A balanced routing puts every bar at one flow.
+ChartSpec linkLoadHistogram(const SimRun &run);
+
+/// Fraction of flows finished against time (one line per run).
+ChartSpec completionCdf(const QList<SimRunPtr> &runs);
+
+/// Bars of completion time (in the unit that fits) per run.
+ChartSpec compareCompletion(const QList<RunSummary> &runs);
+/// Bars of busbw and algbw (GB/s) per run; says which is which.
+ChartSpec compareBandwidth(const QList<RunSummary> &runs);
+
+/// One series of a message-size sweep: busbw (GB/s) at each size (bytes).
+struct SweepSeries
+{
+    QString name;
+    QList<QPointF> bytesAndBusbwGBps; ///< x = bytes, y = busbw in GB/s.
+};
+/// busbw against message size, x on a log2 scale labelled in bytes.
+ChartSpec busbwSweep(const QList<SweepSeries> &series);
+
+} // namespace charts
+} // namespace fabric::views

@@ -1,0 +1,248 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartpanel.h"
+
+#include "common/qtstrings.h"
+#include "model/units.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QLineSeries>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fabric::views {
+
+struct ChartPanel::Private
+{
+    QChartView *view = nullptr;
+    QChart *chart = nullptr;
+    QList<QLineSeries *> lines;
+    QBarSeries *bars = nullptr;
+    bool barShape = false;
+};
+
+namespace {
+
+/// Points of @p line, drawn as steps when asked.
+QList<QPointF> shaped(const ChartLine &line, bool steps)
+{
+    if (!steps || line.points.size() < 2)
+        return line.points;
+    QList<QPointF> out;
+    out.reserve(line.points.size() * 2);
+    for (qsizetype i = 0; i < line.points.size(); ++i) {
+        if (i > 0)
+            out.append(QPointF(line.points[i].x(), line.points[i - 1].y()));
+        out.append(line.points[i]);
+    }
+    return out;
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(QWidget *parent)
+    : QWidget(parent)
+    , d(new Private)
+{
+    d->chart = new QChart;
+    d->chart->setAnimationOptions(QChart::NoAnimation);
+    d->chart->legend()->setAlignment(Qt::AlignBottom);
+    d->chart->setBackgroundRoundness(0);
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+}
+
+ChartPanel::~ChartPanel()
+{
+    delete d;
+}
+
+QSize ChartPanel::sizeHint() const
+{
+    return QSize(640, 400);
+}
+
+int ChartPanel::seriesCount() const
+{
+    return d->barShape ? (d->bars ? int(d->bars->count()) : 0) : int(d->lines.size());
+}
+
+void ChartPanel::setSpec(const ChartSpec &spec)
+{
+    const bool sameShape = !spec.isBarChart() && !d->barShape
+        && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
+        && !d->lines.isEmpty();
+    mSpec = spec;
+    d->chart->setTitle(QStringLiteral("<b>%1</b>").arg(spec.title.toHtmlEscaped()));
+    if (sameShape)
+        updateLines();
+    else
+        rebuild();
+}
+
+void ChartPanel::updateLines()
+{
+    for (qsizetype i = 0; i < d->lines.size(); ++i) {
+        d->lines[i]->setName(mSpec.lines[i].name);
+        d->lines[i]->replace(shaped(mSpec.lines[i], mSpec.steps));
+    }
+    setupAxes();
+}
+
+void ChartPanel::rebuild()
+{
+    ++mRebuilds;
+    d->chart->removeAllSeries();
+    d->lines.clear();
+    d->bars = nullptr;
+    for (QAbstractAxis *axis : d->chart->axes()) {
+        d->chart->removeAxis(axis);
+        delete axis;
+    }
+    d->barShape = mSpec.isBarChart();
+    if (d->barShape) {
+        d->bars = new QBarSeries;
+        for (const ChartBars &b : std::as_const(mSpec.bars)) {
+            auto *set = new QBarSet(b.name);
+            set->append(b.values);
+            d->bars->append(set);
+        }
+        d->bars->setLabelsVisible(true);
+        d->bars->setLabelsFormat(QStringLiteral("@value"));
+        d->bars->setLabelsPrecision(3);
+        d->chart->addSeries(d->bars);
+    } else {
+        for (const ChartLine &line : std::as_const(mSpec.lines)) {
+            auto *series = new QLineSeries;
+            series->setName(line.name);
+            series->replace(shaped(line, mSpec.steps));
+            d->chart->addSeries(series);
+            d->lines.append(series);
+        }
+    }
+    d->chart->legend()->setVisible(seriesCount() > 1 || d->barShape);
+    setupAxes();
+}
+
+void ChartPanel::setupAxes()
+{
+    for (QAbstractAxis *axis : d->chart->axes()) {
+        d->chart->removeAxis(axis);
+        delete axis;
+    }
+    auto *y = new QValueAxis;
+    y->setTitleText(mSpec.yTitle);
+    y->setLabelFormat(QStringLiteral("%.3g"));
+    d->chart->addAxis(y, Qt::AlignLeft);
+
+    if (d->barShape) {
+        auto *x = new QBarCategoryAxis;
+        x->append(mSpec.categories);
+        x->setTitleText(mSpec.xTitle);
+        d->chart->addAxis(x, Qt::AlignBottom);
+        d->bars->attachAxis(x);
+        d->bars->attachAxis(y);
+        double top = 0;
+        for (const ChartBars &b : std::as_const(mSpec.bars))
+            for (const double v : b.values)
+                if (std::isfinite(v))
+                    top = std::max(top, v);
+        y->setRange(0, top > 0 ? top * 1.15 : 1);
+        return;
+    }
+
+    double x0 = std::numeric_limits<double>::max(), x1 = -x0, y1 = 0;
+    for (const ChartLine &line : std::as_const(mSpec.lines))
+        for (const QPointF &p : line.points) {
+            x0 = std::min(x0, p.x());
+            x1 = std::max(x1, p.x());
+            y1 = std::max(y1, p.y());
+        }
+    if (x0 > x1)
+        x0 = 0, x1 = 1;
+    if (x1 <= x0)
+        x1 = x0 + 1;
+    y->setRange(0, y1 > 0 ? y1 * 1.08 : 1);
+    y->applyNiceNumbers();
+
+    QAbstractAxis *x = nullptr;
+    if (mSpec.xScale == ChartSpec::XScale::Log2Bytes) {
+        // Labels at powers of two, spaced so about eight fit.
+        auto *cat = new QCategoryAxis;
+        cat->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        const int lo = int(std::floor(x0)), hi = int(std::ceil(x1));
+        const int step = std::max(1, (hi - lo + 7) / 8);
+        for (int e = lo; e <= hi; e += step)
+            cat->append(toQString(units::formatBytes(std::ldexp(1.0, e))), e);
+        cat->setRange(lo, hi);
+        x = cat;
+    } else {
+        auto *val = new QValueAxis;
+        val->setRange(x0, x1);
+        val->setLabelFormat(QStringLiteral("%.3g"));
+        x = val;
+    }
+    x->setTitleText(mSpec.xTitle);
+    d->chart->addAxis(x, Qt::AlignBottom);
+    for (QLineSeries *series : std::as_const(d->lines)) {
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+}
+
+void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
+{
+    // Lay the chart out at the target size, paint its scene, then give it back to the view.
+    const QRectF old = d->chart->geometry();
+    d->chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
+    d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), target.size()));
+    d->chart->setGeometry(old);
+}
+
+QImage ChartPanel::renderImage(const QSize &size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+bool ChartPanel::exportPng(const QString &fileName, const QSize &size)
+{
+    return renderImage(size).save(fileName, "PNG");
+}
+
+bool ChartPanel::exportSvg(const QString &fileName, const QSize &size)
+{
+    QSvgGenerator svg;
+    svg.setFileName(fileName);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(mSpec.title);
+    svg.setDescription(mSpec.yTitle);
+    QPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return painter.end();
+}
+
+} // namespace fabric::views

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chartspec.h"
+
+#include <QImage>
+#include <QWidget>
+
+namespace fabric::views {
+
+/**
+ * The thin adapter between FabricScope and the charting library (Qt Charts, deprecated from Qt
+ * 6.10 in favour of Qt Graphs): everything else speaks ChartSpec, only this class includes Qt
+ * Charts. Showing a spec with the same shape as the last one updates the existing series with
+ * replace(), one call per series, so live updates stay cheap.
+ */
+class ChartPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget *parent = nullptr);
+    ~ChartPanel() override;
+
+    void setSpec(const ChartSpec &spec);
+    const ChartSpec &spec() const { return mSpec; }
+    /// Series currently in the chart (lines or bar sets).
+    int seriesCount() const;
+    /// Times setSpec() rebuilt the series instead of replacing their points.
+    int rebuildCount() const { return mRebuilds; }
+
+    /// The chart painted into an image of @p size (white background).
+    QImage renderImage(const QSize &size);
+    bool exportPng(const QString &fileName, const QSize &size = QSize(1200, 700));
+    /// Vector SVG of the chart at @p size (in SVG user units).
+    bool exportSvg(const QString &fileName, const QSize &size = QSize(1200, 700));
+    /// Paints the chart into @p target of @p painter (any paint device: image, SVG, PDF).
+    void renderTo(QPainter *painter, const QRectF &target);
+
+    QSize sizeHint() const override;
+
+private:
+    void rebuild();
+    void updateLines();
+    void setupAxes();
+
+    struct Private;
+    Private *d;
+    ChartSpec mSpec;
+    int mRebuilds = 0;
+};
+
+} // namespace fabric::views

@@ -1,0 +1,148 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "explainer.h"
+
+#include "common/qtstrings.h"
+#include "model/units.h"
+
+#include <QObject>
+
+#include <cmath>
+
+namespace fabric::views {
+
+namespace {
+QString seconds(double s) { return toQString(units::formatSeconds(s)); }
+QString bytes(double b) { return toQString(units::formatBytes(b)); }
+QString gbps(double g) { return toQString(units::formatGbps(g)); }
+QString gBps(double g) { return toQString(units::formatGBps(g)); }
+QString percent(double f) { return QStringLiteral("%1%").arg(f * 100, 0, 'f', 0); }
+
+QString collectiveName(const SimRun &run)
+{
+    if (run.collective.isEmpty())
+        return QObject::tr("The run");
+    QString name = QObject::tr("The %1").arg(run.collective);
+    if (!run.algorithm.isEmpty())
+        name += QObject::tr(" (%1)").arg(run.algorithm);
+    if (std::isfinite(run.messageBytes))
+        name += QObject::tr(" of %1").arg(bytes(run.messageBytes));
+    if (run.ranks > 0)
+        name += QObject::tr(" over %1 GPUs").arg(run.ranks);
+    return name;
+}
+} // namespace
+
+QStringList explainRun(const SimRun &run, const RunSummary &s)
+{
+    QStringList out;
+    const sim::SimResult &r = run.result;
+    if (r.cancelled) {
+        out << QObject::tr("The run was cancelled at %1; the figures below cover only that part.")
+                   .arg(seconds(r.cancelledAtS));
+    }
+
+    // Completion against the ideal bound.
+    QString first = QObject::tr("%1 finished in %2").arg(collectiveName(run), seconds(s.completionS));
+    if (std::isfinite(s.idealS) && s.idealS > 0) {
+        first += QObject::tr("; the ideal bound for this fabric is %1, so it ran at %2 of ideal")
+                     .arg(seconds(s.idealS), percent(s.fractionOfIdeal));
+        if (s.fractionOfIdeal >= 0.97)
+            first += QObject::tr(": the fabric was used as well as it can be");
+    }
+    out << first + QLatin1Char('.');
+
+    if (std::isfinite(s.algbwGBps) && std::isfinite(s.busbwGBps)) {
+        out << QObject::tr("Algorithm bandwidth (algbw = S / t) was %1; bus bandwidth (busbw = "
+                           "algbw \u00d7 the nccl-tests factor, what each rank's link had to "
+                           "carry) was %2.")
+                   .arg(gBps(s.algbwGBps), gBps(s.busbwGBps));
+    }
+
+    // The bottleneck and why.
+    if (s.bottleneck >= 0 && run.fabric && run.fabric->hasLink(linkOf(s.bottleneck))) {
+        const sim::LinkStats &b = r.links[std::size_t(s.bottleneck)];
+        const Link &link = run.fabric->link(linkOf(s.bottleneck));
+        QString why;
+        if (b.peakFlows >= 2)
+            why = QObject::tr("up to %1 flows shared it at once, so each got at most 1/%1 of its "
+                              "capacity while links beside it had room")
+                      .arg(b.peakFlows);
+        else
+            why = QObject::tr("a single flow filled it at line rate: the run is bound by link "
+                              "bandwidth, not by collisions");
+        const double share = s.completionS > 0 ? b.saturatedS / s.completionS : 0;
+        out << QObject::tr("The bottleneck was %1 (%2 per direction): saturated for %3 (%4 of the "
+                           "run) because %5.")
+                   .arg(dirLinkName(*run.fabric, s.bottleneck), gbps(link.capacityGbps),
+                        seconds(b.saturatedS), percent(share), why);
+        if (r.bottlenecks.size() > 1)
+            out << QObject::tr("%1 links were saturated about as long as that one.")
+                       .arg(r.bottlenecks.size());
+    } else if (!r.flows.empty()) {
+        out << QObject::tr("No link was ever saturated: the run is bound by latency, not "
+                           "bandwidth.");
+    }
+
+    // Collisions and idle links among the switch-to-switch links.
+    if (s.fabricLinks > 0) {
+        QString sentence =
+            QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
+                        "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
+                        "idle for the whole run.")
+                .arg(s.fabricLinks)
+                .arg(s.collidedFabricLinks)
+                .arg(s.idleFabricLinks);
+        if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0)
+            sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
+                                    "paths leave about (1 \u2212 1/P)^F of the paths idle and "
+                                    "pile several flows on others. Adaptive routing, spraying "
+                                    "or more QPs per connection spread them.");
+        if (run.routing == QStringLiteral("ecmp-polarized"))
+            sentence += QObject::tr(" With the same hash and seed at every tier the choice at "
+                                    "one tier decides the next (polarisation), so whole groups "
+                                    "of links stay dark.");
+        if (s.collidedFabricLinks == 0 && s.idleFabricLinks == 0)
+            sentence = QObject::tr("All %1 switch-to-switch link directions that could carry "
+                                   "this traffic carried it, none with more than one flow at "
+                                   "once: a balanced routing.")
+                           .arg(s.fabricLinks);
+        out << sentence;
+    }
+
+    if (std::isfinite(run.sharpSavedBytes) && run.sharpSavedBytes > 0) {
+        out << QObject::tr("SHARP reduced in the switches and kept %1 off the wire compared "
+                           "with a ring all-reduce on the same ranks: each rank sends its data "
+                           "once and receives the result once, instead of 2(n\u22121)/n times.")
+                   .arg(bytes(run.sharpSavedBytes));
+    }
+    out << QObject::tr("In total the links carried %1 (bytes summed over every hop).")
+               .arg(bytes(s.wireBytes));
+    return out;
+}
+
+QString compareRuns(const RunSummary &a, const RunSummary &b)
+{
+    if (a.completionS <= 0 || b.completionS <= 0)
+        return QString();
+    const bool aFaster = a.completionS <= b.completionS;
+    const RunSummary &fast = aFaster ? a : b;
+    const RunSummary &slow = aFaster ? b : a;
+    QString s = QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
+                    .arg(fast.label, seconds(fast.completionS))
+                    .arg(slow.completionS / fast.completionS, 0, 'f', 2)
+                    .arg(slow.label, seconds(slow.completionS));
+    if (slow.collidedFabricLinks > fast.collidedFabricLinks)
+        s += QObject::tr(" %1 had %2 colliding link directions against %3.")
+                 .arg(slow.label)
+                 .arg(slow.collidedFabricLinks)
+                 .arg(fast.collidedFabricLinks);
+    if (slow.idleFabricLinks > fast.idleFabricLinks)
+        s += QObject::tr(" %1 left %2 link directions idle against %3.")
+                 .arg(slow.label)
+                 .arg(slow.idleFabricLinks)
+                 .arg(fast.idleFabricLinks);
+    return s;
+}
+
+} // namespace fabric::views

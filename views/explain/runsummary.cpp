@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runsummary.h"
+
+#include "common/qtstrings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+namespace fabric::views {
+
+QString dirLinkName(const Fabric &fabric, DirLinkId link)
+{
+    const Link &l = fabric.link(linkOf(link));
+    const bool fromA = isForward(link);
+    return toQString(fabric.node(fromA ? l.a : l.b).name) + QStringLiteral(" \u2192 ")
+        + toQString(fabric.node(fromA ? l.b : l.a).name);
+}
+
+RunSummary summarize(const SimRun &run)
+{
+    RunSummary s;
+    const sim::SimResult &r = run.result;
+    s.label = run.label;
+    s.completionS = r.completionS;
+    s.algbwGBps = run.algbwGBps;
+    s.busbwGBps = run.busbwGBps;
+    s.idealS = run.idealS;
+    if (std::isfinite(run.idealS) && r.completionS > 0)
+        s.fractionOfIdeal = run.idealS / r.completionS;
+    s.bottleneck = r.bottlenecks.empty() ? -1 : r.bottlenecks.front();
+    for (const sim::LinkStats &l : r.links) {
+        s.maxLinkUtil = std::max(s.maxLinkUtil, l.peakUtil);
+        s.maxLinkFlows = std::max(s.maxLinkFlows, int(l.peakFlows));
+        s.wireBytes += l.bytes;
+    }
+    if (!run.fabric)
+        return s;
+
+    // Switch-to-switch directed links, grouped by (role from, role to, plane).
+    const Fabric &f = *run.fabric;
+    struct Group
+    {
+        int links = 0, idle = 0, collided = 0;
+        bool used = false;
+    };
+    std::map<std::tuple<int, int, int>, Group> groups;
+    f.forEachLink([&](const Link &l) {
+        const Node &a = f.node(l.a), &b = f.node(l.b);
+        if (a.kind != NodeKind::Switch || b.kind != NodeKind::Switch)
+            return;
+        for (const bool fromA : {true, false}) {
+            const auto d = std::size_t(dirLink(l.id, fromA));
+            if (d >= r.links.size())
+                continue;
+            const Node &u = fromA ? a : b, &v = fromA ? b : a;
+            Group &g = groups[{int(u.role), int(v.role), l.plane}];
+            ++g.links;
+            if (r.links[d].bytes <= 0)
+                ++g.idle;
+            else
+                g.used = true;
+            if (r.links[d].peakFlows >= 2)
+                ++g.collided;
+        }
+    });
+    for (const auto &[key, g] : groups)
+        if (g.used) {
+            s.fabricLinks += g.links;
+            s.idleFabricLinks += g.idle;
+            s.collidedFabricLinks += g.collided;
+        }
+    return s;
+}
+
+} // namespace fabric::views

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "canvasexport.h"
+
+#include "canvas/fabriccanvas.h"
+#include "playback/loadsampler.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace fabric::views {
+
+std::optional<ImageFormat> imageFormatFromName(const QString &name)
+{
+    const QString n = name.toLower();
+    if (n == QStringLiteral("png"))
+        return ImageFormat::Png;
+    if (n == QStringLiteral("svg"))
+        return ImageFormat::Svg;
+    if (n == QStringLiteral("pdf"))
+        return ImageFormat::Pdf;
+    return std::nullopt;
+}
+
+std::optional<ImageFormat> imageFormatForFile(const QString &fileName)
+{
+    return imageFormatFromName(QFileInfo(fileName).suffix());
+}
+
+bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat format,
+                  const CanvasExportOptions &options, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (options.size.isEmpty())
+        return fail(QObject::tr("The picture size must not be empty."));
+    const QRectF target(QPointF(0, 0), QSizeF(options.size));
+    switch (format) {
+    case ImageFormat::Png: {
+        const QImage image = canvas.renderImage(options.size, options.title, options.legend);
+        if (!image.save(fileName, "PNG"))
+            return fail(QObject::tr("Cannot write %1.").arg(fileName));
+        return true;
+    }
+    case ImageFormat::Svg: {
+        QSvgGenerator svg;
+        svg.setFileName(fileName);
+        svg.setSize(options.size);
+        svg.setViewBox(target);
+        svg.setTitle(options.title);
+        svg.setDescription(QObject::tr("FabricScope fabric diagram"));
+        QPainter painter;
+        if (!painter.begin(&svg))
+            return fail(QObject::tr("Cannot write %1.").arg(fileName));
+        canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
+        return painter.end() || fail(QObject::tr("Cannot write %1.").arg(fileName));
+    }
+    case ImageFormat::Pdf: {
+        QPdfWriter pdf(fileName);
+        // One page of the picture's shape, size in points (1/72 inch).
+        pdf.setPageSize(QPageSize(QSizeF(options.size), QPageSize::Point, QString(),
+                                  QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(72);
+        pdf.setTitle(options.title);
+        pdf.setCreator(QStringLiteral("FabricScope"));
+        QPainter painter;
+        if (!painter.begin(&pdf))
+            return fail(QObject::tr("Cannot write %1.").arg(fileName));
+        canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
+        return painter.end() || fail(QObject::tr("Cannot write %1.").arg(fileName));
+    }
+    }
+    return fail(QObject::tr("Unknown format."));
+}
+
+void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows)
+{
+    sampler.seek(timeS);
+    canvas.setLinkLoads(sampler.utilisation());
+    if (badgeMinFlows > 0) {
+        const std::vector<int> badges = sampler.badges(badgeMinFlows);
+        canvas.setLinkBadges(badges);
+    } else {
+        canvas.setLinkBadges({});
+    }
+}
+
+} // namespace fabric::views

@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace fabric::views {
+
+class FabricCanvas;
+class LoadSampler;
+
+/// Picture formats of the canvas export.
+enum class ImageFormat { Png, Svg, Pdf };
+
+/// "png", "svg", "pdf" (case-insensitive); nullopt otherwise.
+std::optional<ImageFormat> imageFormatFromName(const QString &name);
+/// The format a file name's suffix asks for.
+std::optional<ImageFormat> imageFormatForFile(const QString &fileName);
+
+struct CanvasExportOptions
+{
+    QSize size = QSize(1920, 1080); ///< Pixels for PNG; user units (points for PDF) otherwise.
+    QString title;                  ///< Drawn above the fabric; empty = none.
+    bool legend = true;
+};
+
+/**
+ * Writes what @p canvas shows (its current loads, badges and highlights) as PNG, SVG (vector,
+ * QSvgGenerator) or PDF (vector, QPdfWriter, one page of the picture's aspect), with the title
+ * and the legend. Returns false and sets @p error when the file cannot be written.
+ */
+bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat format,
+                  const CanvasExportOptions &options, QString *error = nullptr);
+
+/// Colours @p canvas with the utilisation of @p sampler seeked to @p timeS, with flow-count
+/// badges on links that carry at least @p badgeMinFlows flows (0 = no badges).
+void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows = 2);
+
+} // namespace fabric::views

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "frameexport.h"
+
+#include "canvas/fabriccanvas.h"
+#include "canvasexport.h"
+#include "common/qtstrings.h"
+#include "model/units.h"
+#include "playback/loadsampler.h"
+#include "playback/simrun.h"
+
+#include <QDir>
+#include <QImage>
+
+#include <algorithm>
+
+namespace fabric::views {
+
+QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
+                         int frames, const QSize &size, const QString &title, QString *error)
+{
+    QDir dir(directory);
+    if (!dir.exists() && !QDir().mkpath(directory)) {
+        if (error)
+            *error = QObject::tr("Cannot create %1.").arg(directory);
+        return {};
+    }
+    frames = std::max(1, frames);
+    LoadSampler sampler(run.result);
+    const double end = run.result.completionS;
+    QStringList written;
+    for (int i = 0; i < frames; ++i) {
+        const double t = frames == 1 ? end : end * i / (frames - 1);
+        showLoadsAt(canvas, sampler, t);
+        const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
+            + QStringLiteral("t = %1").arg(toQString(units::formatSeconds(t)));
+        const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));
+        if (!canvas.renderImage(size, caption).save(file, "PNG")) {
+            if (error)
+                *error = QObject::tr("Cannot write %1.").arg(file);
+            return {};
+        }
+        written << file;
+    }
+    return written;
+}
+
+} // namespace fabric::views

@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chartspec.h"
+#include "explain/runsummary.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace fabric::views {
+
+class FabricCanvas;
+
+/// What goes into a design-review report.
+struct ReportContent
+{
+    QString title;
+    QStringList scenario;       ///< "Collective: all-reduce, ring, 1 GiB", one fact per line.
+    FabricCanvas *canvas = nullptr; ///< Drawn as it is (loads and badges included); optional.
+    QString diagramCaption;     ///< e.g. "Link utilisation at 2.5 ms".
+    QList<ChartSpec> charts;
+    QList<RunSummary> comparison; ///< One table row each.
+    QStringList explanation;
+};
+
+/**
+ * Writes the report as one PDF (A4 landscape): the fabric diagram with the scenario, the charts
+ * two by two, the comparison table (completion time, algbw, busbw, % of ideal, max link load,
+ * collided and idle links) and the explanation. Text is real PDF text (searchable).
+ */
+bool writeReport(const QString &fileName, const ReportContent &content, QString *error = nullptr);
+
+/// The comparison table as rows of cells, header first (shared by the report and the GUI).
+QList<QStringList> comparisonTable(const QList<RunSummary> &runs);
+
+} // namespace fabric::views

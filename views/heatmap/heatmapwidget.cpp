@@ -1,0 +1,271 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "heatmapwidget.h"
+
+#include "common/qtstrings.h"
+#include "model/units.h"
+#include "style/palette.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fabric::views {
+
+namespace {
+constexpr double kLabelWidth = 170;
+constexpr double kLegendWidth = 90;
+constexpr double kTitleHeight = 24;
+constexpr double kAxisHeight = 34;
+
+QString percent(double u)
+{
+    return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
+}
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setMinimumSize(360, 200);
+    mTitle = tr("Link utilisation over time");
+}
+
+void HeatmapWidget::setData(HeatmapData data)
+{
+    mData = std::move(data);
+    rebuildImage();
+    update();
+}
+
+void HeatmapWidget::setTitle(const QString &title)
+{
+    mTitle = title;
+    update();
+}
+
+void HeatmapWidget::setColorMap(ColorMap::Kind kind)
+{
+    mMap = ColorMap(kind);
+    rebuildImage();
+    update();
+}
+
+void HeatmapWidget::setTime(double timeS)
+{
+    mTimeS = timeS;
+    update();
+}
+
+void HeatmapWidget::rebuildImage()
+{
+    const int rows = mData.rowCount(), bins = mData.binCount();
+    if (rows == 0 || bins == 0) {
+        mImage = QImage();
+        return;
+    }
+    // A 256-entry table: the colour map is evaluated once per level, not per cell.
+    QList<QRgb> lut(256);
+    for (int i = 0; i < 256; ++i)
+        lut[i] = mMap.map(i / 255.0).rgb();
+    mImage = QImage(bins, rows, QImage::Format_RGB32);
+    for (int r = 0; r < rows; ++r) {
+        auto *line = reinterpret_cast<QRgb *>(mImage.scanLine(r));
+        for (int b = 0; b < bins; ++b)
+            line[b] = lut[std::clamp(static_cast<int>(std::lround(mData.value(r, b) * 255)), 0,
+                                     255)];
+    }
+}
+
+HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area) const
+{
+    Geometry g;
+    g.plot = QRectF(area.left() + kLabelWidth, area.top() + kTitleHeight,
+                    std::max(10.0, area.width() - kLabelWidth - kLegendWidth),
+                    std::max(10.0, area.height() - kTitleHeight - kAxisHeight));
+    g.legend = QRectF(g.plot.right() + 14, g.plot.top(), 16, g.plot.height());
+    return g;
+}
+
+bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
+{
+    const QRectF plot = geometryFor(rect()).plot;
+    if (mData.rowCount() == 0 || !plot.contains(pos))
+        return false;
+    *row = std::clamp(int((pos.y() - plot.top()) / plot.height() * mData.rowCount()), 0,
+                      mData.rowCount() - 1);
+    *bin = std::clamp(int((pos.x() - plot.left()) / plot.width() * mData.binCount()), 0,
+                      mData.binCount() - 1);
+    return true;
+}
+
+QPointF HeatmapWidget::cellCenter(int row, int bin) const
+{
+    const QRectF plot = geometryFor(rect()).plot;
+    return QPointF(plot.left() + (bin + 0.5) * plot.width() / mData.binCount(),
+                   plot.top() + (row + 0.5) * plot.height() / mData.rowCount());
+}
+
+QString HeatmapWidget::describeAt(const QPointF &pos) const
+{
+    int row = 0, bin = 0;
+    if (!cellAt(pos, &row, &bin))
+        return QString();
+    const DirLinkId d = mData.busiestLinkAt(row, bin);
+    const int group = mData.groupOf(row);
+    QString text = mData.rowLabel(row);
+    if (mData.linksOf(row).size() > 1)
+        text += QStringLiteral("\nbusiest here: link %1").arg(linkOf(d));
+    else
+        text += QStringLiteral("\nlink %1").arg(linkOf(d));
+    if (group >= 0)
+        text += QStringLiteral(" (%1)").arg(mData.groups()[std::size_t(group)].label);
+    text += QStringLiteral("\n%1 \u2013 %2\nmean utilisation %3")
+                .arg(toQString(units::formatSeconds(bin * mData.binS())),
+                     toQString(units::formatSeconds((bin + 1) * mData.binS())),
+                     percent(mData.value(row, bin)));
+    return text;
+}
+
+void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
+{
+    const Geometry g = geometryFor(area);
+    const QColor ink = palette::ink();
+    p.setPen(ink);
+    QFont bold = p.font();
+    bold.setBold(true);
+    p.save();
+    p.setFont(bold);
+    p.drawText(QRectF(area.left() + 4, area.top(), area.width() - 8, kTitleHeight),
+               Qt::AlignLeft | Qt::AlignVCenter, mTitle);
+    p.restore();
+
+    if (mImage.isNull()) {
+        p.drawText(g.plot, Qt::AlignCenter, tr("No traffic to show"));
+        return;
+    }
+    p.drawImage(g.plot, mImage);
+    p.setPen(QPen(ink, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(g.plot);
+
+    // Groups: a separator line and a label on the left.
+    const double rowH = g.plot.height() / mData.rowCount();
+    const QFontMetricsF fm(p.font());
+    for (const auto &group : mData.groups()) {
+        const double y0 = g.plot.top() + group.firstRow * rowH;
+        const double y1 = y0 + group.rowCount * rowH;
+        p.setPen(QPen(Qt::white, 1));
+        if (group.firstRow > 0)
+            p.drawLine(QPointF(g.plot.left(), y0), QPointF(g.plot.right(), y0));
+        p.setPen(ink);
+        p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
+        const QString label =
+            QStringLiteral("%1 (%2)").arg(group.label).arg(group.linkCount);
+        if (y1 - y0 >= fm.height() * 0.8)
+            p.drawText(QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0),
+                       Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap, label);
+    }
+
+    // Time axis with about six ticks.
+    const double end = mData.endS();
+    p.setPen(ink);
+    for (int i = 0; i <= 5; ++i) {
+        const double t = end * i / 5;
+        const double x = g.plot.left() + g.plot.width() * i / 5;
+        p.drawLine(QPointF(x, g.plot.bottom()), QPointF(x, g.plot.bottom() + 4));
+        const QString label = toQString(units::formatSeconds(t));
+        const double w = fm.horizontalAdvance(label);
+        p.drawText(QPointF(std::clamp(x - w / 2, area.left(), area.right() - w),
+                           g.plot.bottom() + 4 + fm.ascent()),
+                   label);
+    }
+    p.drawText(QRectF(g.plot.left(), g.plot.bottom() + 4 + fm.height(), g.plot.width(),
+                      fm.height()),
+               Qt::AlignHCenter, tr("simulated time"));
+
+    // Legend: the colour ramp with its unit.
+    for (int y = 0; y < int(g.legend.height()); ++y) {
+        const double v = 1.0 - y / std::max(1.0, g.legend.height() - 1);
+        p.fillRect(QRectF(g.legend.left(), g.legend.top() + y, g.legend.width(), 1),
+                   mMap.map(v));
+    }
+    p.setPen(ink);
+    p.drawRect(g.legend);
+    for (const double v : {0.0, 0.5, 1.0}) {
+        const double y = g.legend.bottom() - v * g.legend.height();
+        p.drawText(QPointF(g.legend.right() + 4, std::clamp(y + fm.ascent() / 2,
+                                                             g.legend.top() + fm.ascent(),
+                                                             g.legend.bottom())),
+                   percent(v));
+    }
+    p.save();
+    p.translate(g.legend.right() + 52, g.legend.center().y());
+    p.rotate(90);
+    p.drawText(QRectF(-g.legend.height() / 2, -fm.height(), g.legend.height(), fm.height()),
+               Qt::AlignCenter, tr("utilisation (load / capacity)"));
+    p.restore();
+
+    if (mTimeS >= 0 && end > 0) {
+        const double x = g.plot.left() + std::clamp(mTimeS / end, 0.0, 1.0) * g.plot.width();
+        p.setPen(QPen(palette::selection(), 2));
+        p.drawLine(QPointF(x, g.plot.top()), QPointF(x, g.plot.bottom()));
+    }
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    paintTo(p, rect());
+}
+
+QImage HeatmapWidget::renderImage(const QSize &size) const
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    paintTo(p, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+bool HeatmapWidget::exportPng(const QString &fileName, const QSize &size) const
+{
+    return renderImage(size).save(fileName, "PNG");
+}
+
+QSize HeatmapWidget::sizeHint() const
+{
+    return QSize(900, 480);
+}
+
+void HeatmapWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    const QString text = describeAt(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent *event)
+{
+    int row = 0, bin = 0;
+    if (event->button() != Qt::LeftButton || !cellAt(event->position(), &row, &bin))
+        return;
+    const DirLinkId d = mData.busiestLinkAt(row, bin);
+    Q_EMIT dirLinkClicked(d);
+    Q_EMIT linkClicked(linkOf(d));
+}
+
+void HeatmapWidget::leaveEvent(QEvent *)
+{
+    QToolTip::hideText();
+}
+
+} // namespace fabric::views

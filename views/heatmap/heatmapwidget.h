@@ -1,0 +1,76 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "heatmapdata.h"
+#include "style/colormap.h"
+
+#include <QImage>
+#include <QWidget>
+
+namespace fabric::views {
+
+/**
+ * The congestion heatmap: directed links (rows, grouped by tier pair, direction and plane) by
+ * time (columns), coloured by mean utilisation with a perceptual colour map and a legend with
+ * units. Hovering shows the link, the time span and the utilisation; clicking emits
+ * linkClicked() so the canvas can select the link. A vertical line follows the playback time.
+ */
+class HeatmapWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatmapWidget(QWidget *parent = nullptr);
+
+    /// Shows @p data (built by HeatmapData::build).
+    void setData(HeatmapData data);
+    const HeatmapData &data() const { return mData; }
+    void setTitle(const QString &title);
+    void setColorMap(ColorMap::Kind kind);
+
+    /// Row and bin under widget point @p pos; false outside the matrix.
+    bool cellAt(const QPointF &pos, int *row, int *bin) const;
+    /// Centre of cell (@p row, @p bin) in widget coordinates.
+    QPointF cellCenter(int row, int bin) const;
+    /// Tooltip text at @p pos (empty outside the matrix).
+    QString describeAt(const QPointF &pos) const;
+
+    /// The heatmap painted into an image of @p size (white background), for export.
+    QImage renderImage(const QSize &size) const;
+    /// Writes renderImage(@p size) as PNG; false when the file cannot be written.
+    bool exportPng(const QString &fileName, const QSize &size = QSize(1600, 900)) const;
+
+    QSize sizeHint() const override;
+
+public Q_SLOTS:
+    /// Moves the time cursor line (simulated seconds; negative hides it).
+    void setTime(double timeS);
+
+Q_SIGNALS:
+    void linkClicked(fabric::LinkId link);
+    void dirLinkClicked(fabric::DirLinkId link);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    struct Geometry
+    {
+        QRectF plot;
+        QRectF legend;
+    };
+    Geometry geometryFor(const QRectF &area) const;
+    void paintTo(QPainter &p, const QRectF &area) const;
+    void rebuildImage();
+
+    HeatmapData mData;
+    QImage mImage;
+    ColorMap mMap;
+    QString mTitle;
+    double mTimeS = -1;
+};
+
+} // namespace fabric::views
