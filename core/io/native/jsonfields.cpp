@@ -15,19 +15,18 @@ std::string numberText(double v)
     return s.str();
 }
 
-} // namespace
-
-JsonFields::JsonFields(const nlohmann::json &value, std::string path)
-    : m_object(value)
-    , m_path(std::move(path))
+std::string segment(std::string_view key)
 {
-    if (!value.is_object())
-        failAt(m_path.empty() ? "/" : m_path, "expected an object, found " + describeType(value));
+    return "/" + std::string(key);
 }
 
-std::string JsonFields::pathOf(std::string_view key) const
+} // namespace
+
+JsonFields::JsonFields(const nlohmann::json &value)
+    : m_object(value)
 {
-    return m_path + "/" + std::string(key);
+    if (!value.is_object())
+        failHere("expected an object, found " + describeType(value));
 }
 
 const nlohmann::json *JsonFields::find(std::string_view key) const
@@ -38,12 +37,12 @@ const nlohmann::json *JsonFields::find(std::string_view key) const
 
 void JsonFields::fail(std::string_view key, const std::string &message) const
 {
-    failAt(pathOf(key), message);
+    throw JsonFaultError({segment(key), message});
 }
 
-void JsonFields::failAt(const std::string &path, const std::string &message)
+void JsonFields::failHere(const std::string &message)
 {
-    throw JsonFaultError({path, message});
+    throw JsonFaultError({std::string(), message});
 }
 
 std::string JsonFields::describeType(const nlohmann::json &v)
@@ -92,56 +91,60 @@ const nlohmann::json &JsonFields::required(std::string_view key) const
     return *v;
 }
 
-long long JsonFields::integerAt(const nlohmann::json &v, const std::string &path, long long min,
-                                long long max)
+long long JsonFields::integerAt(const nlohmann::json &v, long long min, long long max)
 {
-    const std::string range = " (allowed " + std::to_string(min) + " to " + std::to_string(max) + ")";
+    auto range = [&] {
+        return " (allowed " + std::to_string(min) + " to " + std::to_string(max) + ")";
+    };
     if (!v.is_number_integer())
-        failAt(path, "expected an integer" + range + ", found " + describeType(v));
+        failHere("expected an integer" + range() + ", found " + describeType(v));
     if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(max))
-        failAt(path, v.dump() + " is out of range" + range);
+        failHere(v.dump() + " is out of range" + range());
     const long long value = v.get<long long>();
     if (value < min || value > max)
-        failAt(path, std::to_string(value) + " is out of range" + range);
+        failHere(std::to_string(value) + " is out of range" + range());
     return value;
 }
 
-double JsonFields::numberAt(const nlohmann::json &v, const std::string &path, double min,
-                            bool exclusiveMin)
+double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveMin)
 {
     if (!v.is_number())
-        failAt(path, "expected a number, found " + describeType(v));
+        failHere("expected a number, found " + describeType(v));
     const double value = v.get<double>();
     if (!std::isfinite(value))
-        failAt(path, "not a finite number");
+        failHere("not a finite number");
     if (exclusiveMin ? !(value > min) : !(value >= min))
-        failAt(path, "must be " + std::string(exclusiveMin ? "greater than " : "at least ")
-                         + numberText(min) + " (found " + numberText(value) + ")");
+        failHere("must be " + std::string(exclusiveMin ? "greater than " : "at least ")
+                 + numberText(min) + " (found " + numberText(value) + ")");
     return value;
 }
 
 long long JsonFields::integer(std::string_view key, long long min, long long max) const
 {
-    return integerAt(required(key), pathOf(key), min, max);
+    const nlohmann::json &v = required(key);
+    return within([&] { return segment(key); }, [&] { return integerAt(v, min, max); });
 }
 
 long long JsonFields::integer(std::string_view key, long long min, long long max,
                               long long fallback) const
 {
     const nlohmann::json *v = find(key);
-    return v ? integerAt(*v, pathOf(key), min, max) : fallback;
+    return v ? within([&] { return segment(key); }, [&] { return integerAt(*v, min, max); })
+             : fallback;
 }
 
 double JsonFields::number(std::string_view key, double min, bool exclusiveMin) const
 {
-    return numberAt(required(key), pathOf(key), min, exclusiveMin);
+    const nlohmann::json &v = required(key);
+    return within([&] { return segment(key); }, [&] { return numberAt(v, min, exclusiveMin); });
 }
 
 double JsonFields::number(std::string_view key, double min, bool exclusiveMin,
                           double fallback) const
 {
     const nlohmann::json *v = find(key);
-    return v ? numberAt(*v, pathOf(key), min, exclusiveMin) : fallback;
+    return v ? within([&] { return segment(key); }, [&] { return numberAt(*v, min, exclusiveMin); })
+             : fallback;
 }
 
 bool JsonFields::boolean(std::string_view key, bool fallback) const

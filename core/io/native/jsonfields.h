@@ -14,36 +14,51 @@ namespace fabric::io {
 /// A fault in a JSON document: where (a JSON pointer) and what.
 struct JsonFault
 {
-    std::string path;
+    std::string path; ///< "" is the value itself, shown as "/".
     std::string message;
 };
 
-/// Thrown by JsonFields; the reader adds the file name and turns it into a UserError.
+/// Thrown by JsonFields with a path relative to the value being read; callers prepend their
+/// own part with under() as the error travels up, so no path is built unless something fails.
 class JsonFaultError : public std::runtime_error
 {
 public:
     explicit JsonFaultError(JsonFault fault)
-        : std::runtime_error(fault.path + ": " + fault.message)
+        : std::runtime_error((fault.path.empty() ? "/" : fault.path) + ": " + fault.message)
         , m_fault(std::move(fault))
     {}
     const JsonFault &fault() const { return m_fault; }
+    /// The same fault seen from the parent: @p segment ("/links/12") goes in front.
+    JsonFaultError under(std::string_view segment) const
+    {
+        return JsonFaultError({std::string(segment) + m_fault.path, m_fault.message});
+    }
 
 private:
     JsonFault m_fault;
 };
 
+/// Runs @p f; a JsonFaultError from it is rethrown under @p segment (built only then).
+template<typename F, typename Segment> auto within(Segment &&segment, F &&f)
+{
+    try {
+        return f();
+    } catch (const JsonFaultError &e) {
+        throw e.under(segment());
+    }
+}
+
 /**
- * Typed, range-checked access to the fields of one JSON object at a JSON path. Every failure
- * throws JsonFaultError with the path of the field and a message that states what is allowed.
+ * Typed, range-checked access to the fields of one JSON object. Every failure throws
+ * JsonFaultError with the path of the field relative to the object and a message that states
+ * what is allowed.
  */
 class JsonFields
 {
 public:
     /// Throws when @p value is not an object.
-    JsonFields(const nlohmann::json &value, std::string path);
+    explicit JsonFields(const nlohmann::json &value);
 
-    const std::string &path() const { return m_path; }
-    std::string pathOf(std::string_view key) const;
     /// The field, or nullptr when absent.
     const nlohmann::json *find(std::string_view key) const;
     [[noreturn]] void fail(std::string_view key, const std::string &message) const;
@@ -60,20 +75,17 @@ public:
     std::string string(std::string_view key) const;
     std::string string(std::string_view key, std::string fallback) const;
 
-    /// Checks a value found elsewhere (array elements); @p path is its own path.
-    static long long integerAt(const nlohmann::json &v, const std::string &path, long long min,
-                               long long max);
-    static double numberAt(const nlohmann::json &v, const std::string &path, double min,
-                           bool exclusiveMin);
-    [[noreturn]] static void failAt(const std::string &path, const std::string &message);
-    /// "a string", "an array", ... for "expected X, found Y" messages.
+    /// Checks a value itself (faults have the empty path: wrap them with within()).
+    static long long integerAt(const nlohmann::json &v, long long min, long long max);
+    static double numberAt(const nlohmann::json &v, double min, bool exclusiveMin);
+    [[noreturn]] static void failHere(const std::string &message);
+    /// "a string", "an array", "the integer 3" for "expected X, found Y" messages.
     static std::string describeType(const nlohmann::json &v);
 
 private:
     const nlohmann::json &required(std::string_view key) const;
 
     const nlohmann::json &m_object;
-    std::string m_path;
 };
 
 } // namespace fabric::io

@@ -11,7 +11,7 @@
 
 #include <climits>
 #include <istream>
-#include <iterator>
+#include <sstream>
 #include <optional>
 
 namespace fabric::io {
@@ -22,6 +22,11 @@ using nlohmann::json;
 constexpr long long kMaxId = INT_MAX - 1;
 constexpr long long kMaxInt = INT_MAX;
 
+[[noreturn]] void failAt(std::string path, std::string message)
+{
+    throw JsonFaultError({std::move(path), std::move(message)});
+}
+
 template<typename E> std::string allowedNames(int count)
 {
     std::string out;
@@ -31,30 +36,39 @@ template<typename E> std::string allowedNames(int count)
 }
 
 template<typename E, typename Parse>
-E enumField(const JsonFields &f, std::string_view key, Parse parse, int count, std::string what)
+E enumField(const JsonFields &f, std::string_view key, Parse parse, int count, const char *what)
 {
+    const nlohmann::json *v = f.find(key);
+    if (v && v->is_string()) // the common case, without copying the text
+        if (const std::optional<E> value = parse(v->get_ref<const std::string &>()))
+            return *value;
     const std::string text = f.string(key);
-    const std::optional<E> value = parse(text);
-    if (!value)
-        f.fail(key, "unknown " + what + " '" + text + "' (allowed: " + allowedNames<E>(count) + ")");
-    return *value;
+    f.fail(key, "unknown " + std::string(what) + " '" + text + "' (allowed: "
+                    + allowedNames<E>(count) + ")");
 }
 
-std::pair<long long, long long> intPair(const json &v, const std::string &path, long long min)
+auto index(std::size_t i)
+{
+    return [i] { return "/" + std::to_string(i); };
+}
+
+auto segment(std::string_view key)
+{
+    return [key] { return "/" + std::string(key); };
+}
+
+std::pair<long long, long long> intPair(const json &v, long long min)
 {
     if (!v.is_array() || v.size() != 2)
-        JsonFields::failAt(path, "expected a pair [p, q], found " + JsonFields::describeType(v));
-    return {JsonFields::integerAt(v[0], path + "/0", min, kMaxInt),
-            JsonFields::integerAt(v[1], path + "/1", min, kMaxInt)};
+        JsonFields::failHere("expected a pair [p, q], found " + JsonFields::describeType(v));
+    return {within(index(0), [&] { return JsonFields::integerAt(v[0], min, kMaxInt); }),
+            within(index(1), [&] { return JsonFields::integerAt(v[1], min, kMaxInt); })};
 }
 
-LayoutHints readHints(const JsonFields &node)
+LayoutHints readHints(const json &v)
 {
     LayoutHints h;
-    const json *v = node.find("hints");
-    if (!v)
-        return h;
-    const JsonFields f(*v, node.pathOf("hints"));
+    const JsonFields f(v);
     f.allowOnly({"tier", "pod", "plane", "rail", "index", "x", "y", "z", "position"});
     auto hint = [&](std::string_view key) {
         return static_cast<int>(f.integer(key, -1, kMaxInt, -1));
@@ -68,82 +82,86 @@ LayoutHints readHints(const JsonFields &node)
     h.y = hint("y");
     h.z = hint("z");
     if (const json *p = f.find("position")) {
-        const std::string path = f.pathOf("position");
-        if (!p->is_array() || p->size() != 2)
-            JsonFields::failAt(path, "expected [x, y], found " + JsonFields::describeType(*p));
-        h.position = std::make_pair(JsonFields::numberAt((*p)[0], path + "/0", -1e300, false),
-                                    JsonFields::numberAt((*p)[1], path + "/1", -1e300, false));
+        within(segment("position"), [&] {
+            if (!p->is_array() || p->size() != 2)
+                JsonFields::failHere("expected [x, y], found " + JsonFields::describeType(*p));
+            h.position = std::make_pair(
+                within(index(0), [&] { return JsonFields::numberAt((*p)[0], -1e300, false); }),
+                within(index(1), [&] { return JsonFields::numberAt((*p)[1], -1e300, false); }));
+        });
     }
     return h;
 }
 
-std::vector<std::pair<int, int>> readCircuits(const JsonFields &f, const Node &n)
+std::vector<std::pair<int, int>> readCircuits(const json &v, const Node &n)
 {
     std::vector<std::pair<int, int>> circuits;
-    const json *v = f.find("circuits");
-    if (!v)
-        return circuits;
-    const std::string path = f.pathOf("circuits");
     if (n.kind != NodeKind::Ocs)
-        JsonFields::failAt(path, "only an ocs node has circuits");
-    if (!v->is_array())
-        JsonFields::failAt(path, "expected an array of [p, q], found "
-                                     + JsonFields::describeType(*v));
+        JsonFields::failHere("only an ocs node has circuits");
+    if (!v.is_array())
+        JsonFields::failHere("expected an array of [p, q], found " + JsonFields::describeType(v));
     std::vector<int> usedBy; // port -> circuit index + 1
-    for (std::size_t i = 0; i < v->size(); ++i) {
-        const std::string at = path + "/" + std::to_string(i);
-        const auto [p, q] = intPair((*v)[i], at, 0);
-        if (p == q)
-            JsonFields::failAt(at, "a circuit joins two different ports (found " + std::to_string(p)
-                                       + " twice)");
-        for (long long port : {p, q}) {
-            if (n.ports > 0 && port >= n.ports)
-                JsonFields::failAt(at, "port " + std::to_string(port) + " is out of range (the ocs"
-                                       " has ports 0 to " + std::to_string(n.ports - 1) + ")");
-            if (static_cast<std::size_t>(port) >= usedBy.size())
-                usedBy.resize(static_cast<std::size_t>(port) + 1, 0);
-            int &owner = usedBy[static_cast<std::size_t>(port)];
-            if (owner)
-                JsonFields::failAt(at, "port " + std::to_string(port) + " is already in circuit "
-                                           + std::to_string(owner - 1));
-            owner = static_cast<int>(i) + 1;
-        }
-        circuits.emplace_back(static_cast<int>(p), static_cast<int>(q));
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        within(index(i), [&] {
+            const auto [p, q] = intPair(v[i], 0);
+            if (p == q)
+                JsonFields::failHere("a circuit joins two different ports (found "
+                                     + std::to_string(p) + " twice)");
+            for (long long port : {p, q}) {
+                if (n.ports > 0 && port >= n.ports)
+                    JsonFields::failHere("port " + std::to_string(port)
+                                         + " is out of range (the ocs has ports 0 to "
+                                         + std::to_string(n.ports - 1) + ")");
+                if (static_cast<std::size_t>(port) >= usedBy.size())
+                    usedBy.resize(static_cast<std::size_t>(port) + 1, 0);
+                int &owner = usedBy[static_cast<std::size_t>(port)];
+                if (owner)
+                    JsonFields::failHere("port " + std::to_string(port)
+                                         + " is already in circuit " + std::to_string(owner - 1));
+                owner = static_cast<int>(i) + 1;
+            }
+            circuits.emplace_back(static_cast<int>(p), static_cast<int>(q));
+        });
     }
     return circuits;
 }
 
-Node readNode(const json &v, const std::string &path)
+Node readNode(const json &v)
 {
-    const JsonFields f(v, path);
+    const JsonFields f(v);
     f.allowOnly({"id", "kind", "name", "role", "hints", "ports", "switch_latency_ns", "sharp",
                  "forwards", "host", "circuits"});
     Node n;
     n.id = static_cast<NodeId>(f.integer("id", 0, kMaxId));
     n.kind = enumField<NodeKind>(f, "kind", nodeKindFromString, 4, "kind");
-    n.name = f.string("name", "");
+    if (const json *name = f.find("name"); name && name->is_string())
+        n.name = name->get_ref<const std::string &>();
+    else
+        n.name = f.string("name", "");
     if (f.find("role"))
         n.role = enumField<SwitchRole>(f, "role", switchRoleFromString, 5, "role");
-    n.hints = readHints(f);
+    if (const json *h = f.find("hints"))
+        n.hints = within(segment("hints"), [&] { return readHints(*h); });
     n.ports = static_cast<int>(f.integer("ports", 0, kMaxInt, 0));
     n.switchLatencyNs = f.number("switch_latency_ns", 0, false, 0.0);
     n.sharpCapable = f.boolean("sharp", false);
     n.forwards = f.boolean("forwards", false);
     n.host = static_cast<NodeId>(f.integer("host", 0, kMaxId, kNoNode));
-    n.circuits = readCircuits(f, n);
+    if (const json *c = f.find("circuits"))
+        n.circuits = within(segment("circuits"), [&] { return readCircuits(*c, n); });
     return n;
 }
 
-Link readLink(const json &v, const std::string &path)
+Link readLink(const json &v)
 {
-    const JsonFields f(v, path);
+    const JsonFields f(v);
     f.allowOnly({"id", "a", "b", "ports", "capacity_gbps", "latency_ns", "medium", "plane"});
     Link l;
     l.id = static_cast<LinkId>(f.integer("id", 0, kMaxId));
     l.a = static_cast<NodeId>(f.integer("a", 0, kMaxId));
     l.b = static_cast<NodeId>(f.integer("b", 0, kMaxId));
     if (const json *p = f.find("ports")) {
-        const auto [pa, pb] = intPair(*p, f.pathOf("ports"), -1);
+        const auto [pa, pb] = within(segment("ports"), [&] { return intPair(*p, -1); });
         l.portA = static_cast<int>(pa);
         l.portB = static_cast<int>(pb);
     }
@@ -170,7 +188,9 @@ public:
 
     Fabric read(std::istream &in)
     {
-        const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        std::ostringstream buffer;
+        buffer << in.rdbuf(); // block copies, not a char at a time
+        const std::string text = std::move(buffer).str();
         if (in.bad())
             throw UserError(m_fileName + ": reading failed");
         json root;
@@ -216,12 +236,14 @@ private:
             return true;
         const std::size_t index = m_index++;
         guard([&] {
-            const std::string path = std::string(m_section == Section::Nodes ? "/nodes/" : "/links/")
-                + std::to_string(index);
-            if (m_section == Section::Nodes)
-                m_nodes.emplace_back(readNode(value, path), index);
-            else
-                m_links.emplace_back(readLink(value, path), index);
+            const bool nodes = m_section == Section::Nodes;
+            within([&] { return (nodes ? "/nodes/" : "/links/") + std::to_string(index); },
+                   [&] {
+                       if (nodes)
+                           m_nodes.emplace_back(readNode(value), index);
+                       else
+                           m_links.emplace_back(readLink(value), index);
+                   });
         });
         return false; // converted: drop it from the DOM
     }
@@ -248,23 +270,24 @@ private:
         for (std::string_view k : kKeys)
             if (m_topKey == k)
                 return;
-        JsonFields::failAt("/" + m_topKey, "unknown field (allowed: format, version, generator,"
-                                           " metadata, scenarios, nodes, links)");
+        throw JsonFaultError({"/" + m_topKey, "unknown field (allowed: format, version, generator,"
+                                           " metadata, scenarios, nodes, links)"});
     }
 
     void checkHeaderField(const json &value)
     {
         if (m_topKey == "format") {
             if (!value.is_string() || value.get<std::string>() != kNativeFormatName)
-                JsonFields::failAt("/format", "expected \"" + std::string(kNativeFormatName)
+                failAt("/format", "expected \"" + std::string(kNativeFormatName)
                                        + "\", found " + JsonFields::describeType(value)
                                        + (value.is_string() ? " '" + value.get<std::string>() + "'"
                                                             : std::string()));
             m_formatSeen = true;
         } else if (m_topKey == "version") {
-            const long long version = JsonFields::integerAt(value, "/version", 1, kMaxInt);
+            const long long version = within([] { return std::string("/version"); },
+                                             [&] { return JsonFields::integerAt(value, 1, kMaxInt); });
             if (version > kNativeVersion)
-                JsonFields::failAt("/version", "version " + std::to_string(version)
+                failAt("/version", "version " + std::to_string(version)
                                        + " is newer than this FabricScope reads ("
                                        + std::to_string(kNativeVersion) + ")");
             m_versionSeen = true;
@@ -284,29 +307,33 @@ private:
 
     Fabric assemble(const json &root)
     {
-        const JsonFields top(root, "");
+        const JsonFields top(root);
         if (!m_formatSeen)
-            JsonFields::failAt("/format", "missing: this is not a FabricScope fabric file");
+            failAt("/format", "missing: this is not a FabricScope fabric file");
         if (!m_versionSeen)
-            JsonFields::failAt("/version", "missing");
+            failAt("/version", "missing");
         if (m_pending)
             throw JsonFaultError(*m_pending);
 
         Fabric fabric;
         if (const json *g = top.find("generator")) {
-            const JsonFields gen(*g, "/generator");
-            gen.allowOnly({"family", "params"});
-            fabric.generator().family = gen.string("family", "");
-            if (const json *p = gen.find("params")) {
-                if (!p->is_object())
-                    gen.fail("params", "expected an object, found " + JsonFields::describeType(*p));
-                fabric.generator().params = *p;
-            }
+            within(segment("generator"), [&] {
+                const JsonFields gen(*g);
+                gen.allowOnly({"family", "params"});
+                fabric.generator().family = gen.string("family", "");
+                if (const json *p = gen.find("params")) {
+                    if (!p->is_object())
+                        gen.fail("params", "expected an object, found " + JsonFields::describeType(*p));
+                    fabric.generator().params = *p;
+                }
+            });
         }
         if (const json *m = top.find("metadata")) {
-            const JsonFields meta(*m, "/metadata");
-            if (meta.find(kScenariosKey))
-                meta.fail(kScenariosKey, "reserved: scenarios live at the top level");
+            within(segment("metadata"), [&] {
+                const JsonFields meta(*m);
+                if (meta.find(kScenariosKey))
+                    meta.fail(kScenariosKey, "reserved: scenarios live at the top level");
+            });
             fabric.metadata() = *m;
         }
         if (const json *s = top.find("scenarios")) {
@@ -331,13 +358,13 @@ private:
             const std::string path = std::string("/") + section + "/" + std::to_string(index);
             const auto id = static_cast<std::size_t>(item.id);
             if (id >= bound)
-                JsonFields::failAt(path + "/id", "id " + std::to_string(id) + " is too large for "
+                failAt(path + "/id", "id " + std::to_string(id) + " is too large for "
                                        + std::to_string(items.size()) + " " + section
                                        + " (ids must be below " + std::to_string(bound) + ")");
             if (id >= firstIndex.size())
                 firstIndex.resize(id + 1, 0);
             if (firstIndex[id])
-                JsonFields::failAt(path + "/id", "duplicate id " + std::to_string(id) + " (also at /"
+                failAt(path + "/id", "duplicate id " + std::to_string(id) + " (also at /"
                                        + section + "/" + std::to_string(firstIndex[id] - 1) + ")");
             firstIndex[id] = index + 1;
         }
@@ -355,9 +382,9 @@ private:
                 continue;
             const std::string path = "/nodes/" + std::to_string(index) + "/host";
             if (!fabric.hasNode(host))
-                JsonFields::failAt(path, "no node with id " + std::to_string(host));
+                failAt(path, "no node with id " + std::to_string(host));
             if (fabric.node(host).kind != NodeKind::Host)
-                JsonFields::failAt(path, "node " + std::to_string(host) + " is a "
+                failAt(path, "node " + std::to_string(host) + " is a "
                                        + std::string(toString(fabric.node(host).kind))
                                        + ", not a host");
         }
@@ -370,9 +397,9 @@ private:
             const std::string path = "/links/" + std::to_string(index);
             for (const auto &[end, key] : {std::pair{link.a, "/a"}, std::pair{link.b, "/b"}})
                 if (!fabric.hasNode(end))
-                    JsonFields::failAt(path + key, "no node with id " + std::to_string(end));
+                    failAt(path + key, "no node with id " + std::to_string(end));
             if (link.a == link.b)
-                JsonFields::failAt(path, "a link from node " + std::to_string(link.a)
+                failAt(path, "a link from node " + std::to_string(link.a)
                                        + " to itself");
             fabric.addLink(link);
         }
