@@ -79,6 +79,7 @@ Expansion expand(const route::Router &router, const Scenario &s)
         c.ranks = selectRanks(router, s.ranks, s.placement, s.seed);
         if (c.ranks.size() < 2)
             throw UserError("--ranks: a collective needs at least 2 ranks");
+        router.prepare(c.ranks);
         switch (s.algorithm) {
         case Algorithm::Ring:
             if (s.collective == Collective::Broadcast)

@@ -8,9 +8,11 @@
 #include "model/units.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -297,6 +299,69 @@ const Router::Distances &Router::distances(const std::vector<NodeId> &targets, i
         }
     }
     return mDistanceCache.emplace(std::move(key), std::move(dist)).first->second;
+}
+
+void Router::prepare(const std::vector<NodeId> &destinations) const
+{
+    std::map<int, std::vector<std::vector<NodeId>>> missing; // plane -> target sets
+    std::set<std::pair<int, std::vector<NodeId>>> seen;
+    for (NodeId d : destinations) {
+        std::vector<int> planes = planesOf(d);
+        if (planes.empty())
+            planes.push_back(-1);
+        for (int plane : planes) {
+            auto key = std::make_pair(plane, attachments(d, plane));
+            if (key.second.empty() || mDistanceCache.count(key) || !seen.insert(key).second)
+                continue;
+            missing[plane].push_back(std::move(key.second));
+        }
+    }
+    for (const auto &[plane, keys] : missing)
+        for (std::size_t i = 0; i < keys.size(); i += 64)
+            fillDistances(plane, std::vector<std::vector<NodeId>>(
+                                     keys.begin() + std::ptrdiff_t(i),
+                                     keys.begin() + std::ptrdiff_t(std::min(keys.size(), i + 64))));
+}
+
+void Router::fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const
+{
+    // Bit i of a node's mask: reached by the BFS of keys[i]. Each level moves every frontier
+    // bit across the arcs at once.
+    const std::size_t n = mTransit.size();
+    std::vector<Distances> dist(keys.size(), Distances(n, -1));
+    std::vector<std::uint64_t> visited(n, 0), frontier(n, 0), next(n, 0);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        for (NodeId t : keys[i]) {
+            const auto c = static_cast<std::size_t>(mCompact[static_cast<std::size_t>(t)]);
+            visited[c] |= std::uint64_t(1) << i;
+            frontier[c] |= std::uint64_t(1) << i;
+            dist[i][c] = 0;
+        }
+    for (std::int16_t level = 1;; ++level) {
+        bool any = false;
+        for (std::size_t v = 0; v < n; ++v) {
+            if (!frontier[v])
+                continue;
+            for (std::uint32_t e = mTOffsets[v]; e < mTOffsets[v + 1]; ++e)
+                if (plane < 0 || arcInPlane(*mTArc[e], plane))
+                    next[static_cast<std::size_t>(mTTo[e])] |= frontier[v];
+        }
+        for (std::size_t u = 0; u < n; ++u) {
+            std::uint64_t fresh = next[u] & ~visited[u];
+            next[u] = 0;
+            frontier[u] = fresh;
+            if (!fresh)
+                continue;
+            any = true;
+            visited[u] |= fresh;
+            for (; fresh; fresh &= fresh - 1)
+                dist[std::size_t(std::countr_zero(fresh))][u] = level;
+        }
+        if (!any)
+            break;
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        mDistanceCache.emplace(std::make_pair(plane, keys[i]), std::move(dist[i]));
 }
 
 int Router::distance(NodeId from, const std::vector<NodeId> &targets, int plane) const

@@ -70,6 +70,13 @@ public:
     /// The torus, when the fabric has one.
     const std::optional<Torus> &torus() const { return mTorus; }
 
+    /**
+     * Computes the distance fields routing to @p destinations will need (their attachment sets
+     * in each of their planes), 64 at a time with a bit-parallel BFS. Optional: route() fills
+     * the cache one BFS at a time otherwise; call this first when routing thousands of flows.
+     */
+    void prepare(const std::vector<NodeId> &destinations) const;
+
     /// The route of the connection @p src -> @p dst. Throws UserError when there is no path.
     Route route(NodeId src, NodeId dst) const;
     /// Routes @p flow (its src and dst) and fills its paths, weights, split and latencyS.
@@ -103,6 +110,8 @@ private:
     class Walk;
     using Distances = std::vector<std::int16_t>; // index = compact transit index
     const Distances &distances(const std::vector<NodeId> &targets, int plane) const;
+    /// One multi-source BFS per key, up to 64 keys of one plane at once (bit-parallel).
+    void fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const;
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;

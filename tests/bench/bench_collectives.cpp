@@ -98,17 +98,23 @@ void routingCase(const std::string &fabricName, std::size_t ranks, route::Policy
         const auto t0 = Clock::now();
         const route::Router router(f, {p, 1, 1, 64});
         const double buildS = since(t0);
+        // A shift by 1032 GPUs: another host, leaf and pod (segment), so every flow crosses
+        // the fabric's top tier.
+        auto dst = [&](std::size_t r) { return NodeId((r + 1032) % ranks); };
         const auto t1 = Clock::now();
+        std::vector<NodeId> dsts;
+        for (std::size_t r = 0; r < ranks; ++r)
+            dsts.push_back(dst(r));
+        router.prepare(dsts);
+        const double prepareS = since(t1);
+        const auto t2 = Clock::now();
         std::size_t links = 0;
-        for (std::size_t r = 0; r < ranks; ++r) {
-            // Ring neighbours across hosts (GPU i -> GPU i + 8), so every flow crosses the fabric.
-            const route::Route route = router.route(NodeId(r), NodeId((r + 8) % ranks));
-            links += route.paths.front().links.size();
-        }
-        std::printf("routing %-11s %-14s %zu flows | router build %.3f s | routing %.3f s "
-                    "(%.1f links/path)",
+        for (std::size_t r = 0; r < ranks; ++r)
+            links += router.route(NodeId(r), dst(r)).paths.front().links.size();
+        std::printf("routing %-11s %-14s %zu flows | router build %.3f s | distances %.3f s | "
+                    "paths %.3f s | total %.3f s (%.1f links/path)",
                     fabricName.c_str(), std::string(route::toString(p)).c_str(), ranks, buildS,
-                    since(t1), double(links) / double(ranks));
+                    prepareS, since(t2), since(t0), double(links) / double(ranks));
     });
 }
 

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void dorSplitsTiesAndFollowsDimensions();
     void refusesDorWithoutTorus();
     void sameHostUsesNvlink();
+    void preparedDistancesMatchOneByOne();
 };
 
 void TestRoutePolicies::pathsAreShortestAndLatencyAddsUp()
@@ -273,6 +274,27 @@ void TestRoutePolicies::sameHostUsesNvlink()
     QCOMPARE(r.paths[0].links.size(), std::size_t(2));
     for (DirLinkId d : r.paths[0].links)
         QVERIFY(f.link(linkOf(d)).medium == Medium::NvLink);
+}
+
+void TestRoutePolicies::preparedDistancesMatchOneByOne()
+{
+    // The bit-parallel BFS of prepare() and the one-at-a-time BFS give the same fields.
+    for (const Fabric &f : {flatFatTree(8, 3), gen("hpn", {{"segments", "2"}, {"hosts_per_segment", "4"},
+                                                          {"gpus_per_host", "2"}, {"aggs_per_plane", "4"}})}) {
+        route::Router lazy(f, {route::Policy::Ecmp, 1, 1, 64});
+        route::Router batch(f, {route::Policy::Ecmp, 1, 1, 64});
+        const auto endpoints = batch.graph().endpoints();
+        batch.prepare(endpoints);
+        for (NodeId d : endpoints)
+            for (int plane : {-1, 0, 1}) {
+                const auto targets = lazy.attachments(d, plane);
+                if (targets.empty() || (plane >= 0 && lazy.planesOf(d).empty()))
+                    continue;
+                QVERIFY(lazy.distanceField(targets, plane) == batch.distanceField(targets, plane));
+            }
+        for (NodeId s = 0; s + 1 < NodeId(endpoints.size()); s += 3)
+            QVERIFY(lazy.route(s, endpoints.back()).paths == batch.route(s, endpoints.back()).paths);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRoutePolicies)
