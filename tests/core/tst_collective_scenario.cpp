@@ -1,0 +1,167 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Scenarios (JSON), rank selection and placement, custom traffic files, SHARP tree limits and
+// the combinations expand() refuses.
+#include "tst_route_helpers.h"
+
+#include "collective/ranks.h"
+#include "collective/traffic.h"
+#include "model/error.h"
+
+#include <QtTest>
+
+#include <set>
+#include <sstream>
+
+using namespace fabric;
+using namespace routetest;
+using collective::Algorithm;
+using collective::Collective;
+
+class TestCollectiveScenario : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTripsThroughJson();
+    void rejectsBadJson();
+    void placesRanks();
+    void readsTrafficAndNamesBadLines();
+    void sharpRespectsTreesPerSwitch();
+    void refusesNonsense();
+};
+
+void TestCollectiveScenario::roundTripsThroughJson()
+{
+    collective::Scenario s;
+    s.collective = Collective::Broadcast;
+    s.algorithm = Algorithm::Tree;
+    s.bytes = 64e6;
+    s.routing = route::Policy::EcmpPolarized;
+    s.ranks = "h0-gpu0,h1-gpu0";
+    s.placement = collective::Placement::Random;
+    s.qps = 16;
+    s.seed = 42;
+    s.alphaS = 1e-6;
+    s.aggregation = collective::Aggregation::Never;
+    s.chunks = 8;
+    const nlohmann::json j = collective::toJson(s);
+    QCOMPARE(j["routing"].get<std::string>(), std::string("ecmp-polarized"));
+    QVERIFY(collective::scenarioFromJson(j) == s);
+    QVERIFY(collective::scenarioFromJson(nlohmann::json::object()) == collective::Scenario{});
+}
+
+void TestCollectiveScenario::rejectsBadJson()
+{
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({{"routing", "random"}}));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({{"qps", "many"}}));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson(nlohmann::json::array()));
+}
+
+void TestCollectiveScenario::placesRanks()
+{
+    const Fabric f = smallRailFatTree(); // 16 leaves in 2 scalable units
+    route::Router router(f, {});
+    const auto packed = collective::selectRanks(router, "16", collective::Placement::Packed, 1);
+    QCOMPARE(packed.size(), std::size_t(16));
+    QCOMPARE(packed[5], NodeId(5));
+    // Spread: the first 16 ranks sit on 16 different leaves, alternating scalable units.
+    const auto spread = collective::selectRanks(router, "16", collective::Placement::Spread, 1);
+    std::set<NodeId> leaves;
+    for (NodeId r : spread)
+        leaves.insert(router.attachments(r, -1).front());
+    QCOMPARE(leaves.size(), std::size_t(16));
+    QVERIFY(f.node(spread[0]).hints.pod != f.node(spread[1]).hints.pod);
+    // Random: a permutation, the same for a seed, another for another seed.
+    const auto a = collective::selectRanks(router, "all", collective::Placement::Random, 7);
+    const auto b = collective::selectRanks(router, "all", collective::Placement::Random, 7);
+    const auto c = collective::selectRanks(router, "all", collective::Placement::Random, 8);
+    QVERIFY(a == b);
+    QVERIFY(a != c);
+    QCOMPARE(std::set<NodeId>(a.begin(), a.end()).size(), std::size_t(128));
+    // Names keep their order.
+    const auto named = collective::selectRanks(router, "h3-gpu1, h0-gpu0", collective::Placement::Spread, 1);
+    QCOMPARE(named, (std::vector<NodeId>{f.findNode("h3-gpu1"), f.findNode("h0-gpu0")}));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "h0-gpu0,h0-gpu0", {}, 1));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "spine0", {}, 1));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "129", {}, 1));
+}
+
+void TestCollectiveScenario::readsTrafficAndNamesBadLines()
+{
+    const Fabric f = smallRailFatTree();
+    std::istringstream good("src,dst,bytes,start_s\n\n# comment\nh0-gpu0, h1-gpu0, 64MB\nh1-gpu0,h0-gpu0,1GiB,0.5\n");
+    const auto rows = collective::readTraffic(good, "t.csv", f);
+    QCOMPARE(rows.size(), std::size_t(2));
+    QCOMPARE(rows[0].bytes, 64e6);
+    QCOMPARE(rows[1].startS, 0.5);
+    struct Bad { const char *text; const char *where; };
+    for (const Bad bad : {Bad{"h0-gpu0,h1-gpu0\n", "t.csv:1:"},
+                          Bad{"h0-gpu0,h1-gpu0,1MB\nh0-gpu0,nobody,1MB\n", "t.csv:2:"},
+                          Bad{"h0-gpu0,leaf0,1MB\n", "not an endpoint"},
+                          Bad{"h0-gpu0,h0-gpu0,1MB\n", "same node"},
+                          Bad{"h0-gpu0,h1-gpu0,0\n", "bytes"},
+                          Bad{"h0-gpu0,h1-gpu0,1MB,-2\n", "start_s"},
+                          Bad{"# nothing\n", "no traffic"}}) {
+        std::istringstream in(bad.text);
+        try {
+            collective::readTraffic(in, "t.csv", f);
+            QFAIL(bad.text);
+        } catch (const UserError &e) {
+            QVERIFY2(std::string(e.what()).find(bad.where) != std::string::npos, e.what());
+        }
+    }
+}
+
+void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
+{
+    // Single-plane HPN: both planes' ToRs reach every aggregation switch, so the two trees
+    // (one per NIC port) may share a root. What-if: mark the Ethernet switches SHARP-capable.
+    Fabric f = gen("hpn", {{"segments", "1"}, {"hosts_per_segment", "4"}, {"gpus_per_host", "2"},
+                           {"aggs_per_plane", "2"}, {"dual_plane", "false"}});
+    for (std::size_t n = 0; n < f.nodeIdBound(); ++n)
+        if (f.hasNode(NodeId(n)) && f.node(NodeId(n)).kind == NodeKind::Switch)
+            f.node(NodeId(n)).sharpCapable = true;
+    auto roots = [&](int limit) {
+        auto s = scenario(Collective::AllReduce, Algorithm::Sharp, 1e6, route::Policy::Ecmp);
+        s.sharpTreesPerSwitch = limit;
+        route::Router router(f, collective::routerOptions(s));
+        const auto e = collective::expand(router, s);
+        std::set<NodeId> children, parents;
+        for (const auto &[child, parent] : e.sharpTree) {
+            children.insert(child);
+            parents.insert(parent);
+        }
+        std::set<NodeId> out;
+        for (NodeId p : parents)
+            if (!children.count(p))
+                out.insert(p);
+        return out;
+    };
+    QCOMPARE(roots(2).size(), std::size_t(1)); // both trees on the lowest-id aggregation switch
+    QCOMPARE(roots(1).size(), std::size_t(2)); // one tree per switch: two roots
+}
+
+void TestCollectiveScenario::refusesNonsense()
+{
+    const Fabric torus = gen("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
+    const Fabric tree = smallRailFatTree();
+    const Fabric ethernet = gen("hpn", {{"segments", "1"}, {"hosts_per_segment", "4"},
+                                        {"gpus_per_host", "2"}, {"aggs_per_plane", "2"}});
+    struct Case { const Fabric *f; Collective c; Algorithm a; double bytes; const char *ranks; };
+    for (const Case k : {Case{&torus, Collective::AllReduce, Algorithm::Sharp, 1e6, "all"},
+                         Case{&torus, Collective::AllReduce, Algorithm::Hierarchical, 1e6, "all"},
+                         Case{&torus, Collective::AllReduce, Algorithm::Torus, 1e6, "8"},
+                         Case{&tree, Collective::AllReduce, Algorithm::Torus, 1e6, "all"},
+                         Case{&ethernet, Collective::AllReduce, Algorithm::Sharp, 1e6, "all"},
+                         Case{&tree, Collective::AllReduce, Algorithm::Ring, 0, "all"},
+                         Case{&tree, Collective::AllGather, Algorithm::Tree, 1e6, "all"},
+                         Case{&tree, Collective::AllReduce, Algorithm::Hierarchical, 1e6, "h0-gpu0,h0-gpu1,h1-gpu0"}}) {
+        auto s = scenario(k.c, k.a, k.bytes, route::Policy::Ecmp);
+        s.ranks = k.ranks;
+        route::Router router(*k.f, collective::routerOptions(s));
+        QVERIFY_THROWS_EXCEPTION(UserError, collective::expand(router, s));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCollectiveScenario)
+#include "tst_collective_scenario.moc"
