@@ -2,12 +2,762 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include <QLabel>
+#include "build/registry.h"
+#include "build/tputorus.h"
+#include "canvas/fabriccanvas.h"
+#include "commands/addlinks.h"
+#include "commands/addnodes.h"
+#include "commands/duplicatenodes.h"
+#include "commands/movenodes.h"
+#include "commands/reconfigureocs.h"
+#include "commands/regeneratefabric.h"
+#include "commands/removelinks.h"
+#include "commands/removenodes.h"
+#include "document.h"
+#include "fileformats.h"
+#include "inspectordock.h"
+#include "io/fabricformat.h"
+#include "io/formatregistry.h"
+#include "metricsdock.h"
+#include "model/error.h"
+#include "nodenames.h"
+#include "palettedock.h"
+#include "prompts.h"
+#include "reconfigureocsdialog.h"
+#include "shortcutsdialog.h"
+#include "templategallery.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QUndoView>
+
+namespace fabric::app {
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+constexpr double kPresentationFontScale = 1.5;
+/// How far a duplicate lands from its original, in scene units.
+constexpr double kDuplicateOffset = 40;
+
+std::string namePrefix(const Node &n)
+{
+    switch (n.kind) {
+    case NodeKind::Gpu: return "gpu";
+    case NodeKind::Host: return "host";
+    case NodeKind::Ocs: return "ocs";
+    case NodeKind::Switch:
+        return n.role == SwitchRole::None ? "switch" : std::string(toString(n.role));
+    }
+    return "node";
+}
+
+/// Tiers of the layout hints, so a new switch lands among its peers in tiered layouts.
+int defaultTier(const Node &n)
+{
+    switch (n.kind) {
+    case NodeKind::Gpu: return 0;
+    case NodeKind::Host: return 1;
+    case NodeKind::Ocs: return -1;
+    case NodeKind::Switch:
+        switch (n.role) {
+        case SwitchRole::Leaf:
+        case SwitchRole::Router: return 2;
+        case SwitchRole::Spine: return 3;
+        case SwitchRole::Core: return 4;
+        case SwitchRole::None: return -1;
+        }
+    }
+    return -1;
+}
+
+QList<QString> localFiles(const QMimeData *mime)
+{
+    QList<QString> out;
+    if (mime && mime->hasUrls())
+        for (const QUrl &url : mime->urls())
+            if (url.isLocalFile())
+                out << url.toLocalFile();
+    return out;
+}
+
+QIcon resourceIcon(const char *name)
+{
+    return QIcon(QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name)));
+}
+
+template<typename T> std::vector<T> toVector(const QList<T> &list)
+{
+    return std::vector<T>(list.begin(), list.end());
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
+    , mPrompts(std::make_unique<Prompts>())
+    , mCanvas(new views::FabricCanvas(this))
+    , mUndoGroup(new QUndoGroup(this))
 {
-    setWindowTitle(QStringLiteral("FabricScope"));
-    setCentralWidget(new QLabel(tr("FabricScope"), this));
-    resize(1280, 800);
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/fabricscope.svg")));
+    setCentralWidget(mCanvas);
+    setAcceptDrops(true);
+    mCanvas->viewport()->installEventFilter(this);
+    mCanvas->setAcceptDrops(true);
+    mCanvas->viewport()->setAcceptDrops(true);
+    mNormalFont = font();
+
+    createDocks();
+    createActions();
+    statusBar();
+
+    connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);
+    connect(mCanvas, &views::FabricCanvas::linkRequested, this,
+            [this](NodeId a, NodeId b) { addLink(a, b); });
+    connect(mCanvas, &views::FabricCanvas::nodesMoved, this,
+            [this](const QList<NodeId> &nodes, const QList<QPointF> &, const QList<QPointF> &to) {
+                if (!mDocument || nodes.isEmpty())
+                    return;
+                std::vector<MoveNodes::Position> positions;
+                for (const QPointF &p : to)
+                    positions.emplace_back(p.x(), p.y());
+                mDocument->undoStack()->push(
+                    new MoveNodes(mDocument.get(), toVector(nodes), std::move(positions)));
+            });
+    connect(mCanvas, &views::FabricCanvas::nodeHovered, this, [this](NodeId node) {
+        if (mDocument && mDocument->fabric().hasNode(node))
+            statusBar()->showMessage(QString::fromStdString(mDocument->fabric().node(node).name));
+        else
+            statusBar()->clearMessage();
+    });
+
+    readSettings();
+    setDocument(std::make_unique<Document>(Fabric()));
 }
+
+MainWindow::~MainWindow()
+{
+    // The canvas points into the document's fabric: it goes first.
+    mCanvas->disconnect(this);
+    delete mCanvas;
+}
+
+void MainWindow::setPrompts(std::unique_ptr<Prompts> prompts) { mPrompts = std::move(prompts); }
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
+void MainWindow::createDocks()
+{
+    mMetrics = new MetricsDock(this);
+    mInspector = new InspectorDock(this);
+    mPalette = new PaletteDock(this);
+    auto *history = new QDockWidget(tr("History"), this);
+    history->setObjectName(QStringLiteral("historyDock"));
+    auto *undoView = new QUndoView(mUndoGroup, history);
+    undoView->setEmptyLabel(tr("<opened>"));
+    history->setWidget(undoView);
+
+    addDockWidget(Qt::LeftDockWidgetArea, mPalette);
+    addDockWidget(Qt::LeftDockWidgetArea, history);
+    addDockWidget(Qt::RightDockWidgetArea, mMetrics);
+    addDockWidget(Qt::RightDockWidgetArea, mInspector);
+
+    connect(mPalette, &PaletteDock::addRequested, this,
+            [this](const Node &node) { addNode(node, viewCentre()); });
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const char *name, const QString &text, const QKeySequence &shortcut,
+                       auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(QLatin1String(name));
+        if (!shortcut.isEmpty())
+            a->setShortcut(shortcut);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+
+    // File
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = make("actionNew", tr("&New from Template..."), QKeySequence::New,
+                              [this] { newFromTemplate(); });
+    QAction *openAction = make("actionOpen", tr("&Open..."), QKeySequence::Open, [this] {
+        const QString folder = mDocument && !mDocument->fileName().isEmpty()
+            ? QFileInfo(mDocument->fileName()).absolutePath()
+            : QDir::homePath();
+        const QString name = mPrompts->openFileName(this, folder, files::openFilter());
+        if (!name.isEmpty())
+            openFile(name);
+    });
+    newAction->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+    openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    file->addAction(newAction);
+    file->addAction(openAction);
+    mRecentMenu = file->addMenu(tr("Open &Recent"));
+    mRecentMenu->setObjectName(QStringLiteral("menuRecent"));
+    file->addSeparator();
+    QAction *saveAction = make("actionSave", tr("&Save"), QKeySequence::Save, [this] { save(); });
+    saveAction->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    file->addAction(saveAction);
+    file->addAction(make("actionSaveAs", tr("Save &As..."), QKeySequence(tr("Ctrl+Shift+S")),
+                         [this] { saveAs(); }));
+    QMenu *exportMenu = file->addMenu(tr("&Export"));
+    for (const io::FabricFormat *format : files::exportFormats()) {
+        auto *a = exportMenu->addAction(files::filterOf(*format) + QStringLiteral("..."));
+        a->setObjectName(QStringLiteral("actionExport_") + QString::fromUtf8(format->name().data()));
+        connect(a, &QAction::triggered, this, [this, format] { exportTo(format); });
+    }
+    exportMenu->setEnabled(!exportMenu->isEmpty());
+    file->addSeparator();
+    QAction *quit = make("actionQuit", tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
+    quit->setMenuRole(QAction::QuitRole);
+    file->addAction(quit);
+
+    // Edit
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = mUndoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = mUndoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y"))});
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction *del = make("actionDelete", tr("&Delete"), QKeySequence::Delete,
+                        [this] { deleteSelection(); });
+    // The shortcut must work while the canvas has focus, not only from the menu.
+    del->setShortcutContext(Qt::WindowShortcut);
+    edit->addAction(del);
+    edit->addAction(make("actionDuplicate", tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
+                         [this] { duplicateSelection(); }));
+    edit->addAction(make("actionSelectAll", tr("Select &All"), QKeySequence::SelectAll, [this] {
+        if (!mDocument)
+            return;
+        QList<NodeId> all;
+        mDocument->fabric().forEachNode([&](const Node &n) { all << n.id; });
+        mCanvas->setSelection(all);
+    }));
+    edit->addSeparator();
+    edit->addAction(make("actionFind", tr("&Find..."), QKeySequence::Find, [this] {
+        mFindEdit->setFocus();
+        mFindEdit->selectAll();
+    }));
+
+    // View
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *fit = make("actionFit", tr("Zoom to &Fit"), QKeySequence(tr("F")),
+                        [this] { mCanvas->zoomToFit(); });
+    fit->setIcon(resourceIcon("zoom-fit"));
+    view->addAction(fit);
+    view->addAction(make("actionZoomSelection", tr("Zoom to &Selection"),
+                         QKeySequence(tr("Shift+F")), [this] { mCanvas->zoomToSelection(); }));
+    QAction *zoomIn = make("actionZoomIn", tr("Zoom &In"), QKeySequence::ZoomIn,
+                           [this] { mCanvas->zoomBy(1.25); });
+    QAction *zoomOut = make("actionZoomOut", tr("Zoom &Out"), QKeySequence::ZoomOut,
+                            [this] { mCanvas->zoomBy(0.8); });
+    zoomIn->setIcon(resourceIcon("zoom-in"));
+    zoomOut->setIcon(resourceIcon("zoom-out"));
+    view->addAction(zoomIn);
+    view->addAction(zoomOut);
+    view->addSeparator();
+    QAction *antialias = make("actionAntialiasing", tr("&Antialiasing"), {}, [this](bool on) {
+        mCanvas->setAntialiasing(on);
+    });
+    antialias->setCheckable(true);
+    view->addAction(antialias);
+    QAction *presentation = make("actionPresentation", tr("&Presentation Mode"),
+                                 QKeySequence(tr("F11")),
+                                 [this](bool on) { setPresentationMode(on); });
+    presentation->setCheckable(true);
+    view->addAction(presentation);
+    view->addSeparator();
+    QMenu *docks = view->addMenu(tr("&Docks"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        docks->addAction(dock->toggleViewAction());
+
+    // Tools
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    QAction *linkMode = make("actionLinkMode", tr("Add &Link Mode"), QKeySequence(tr("L")),
+                             [this](bool on) {
+                                 mCanvas->setTool(on ? views::FabricCanvas::Tool::AddLink
+                                                     : views::FabricCanvas::Tool::Select);
+                                 if (on)
+                                     statusBar()->showMessage(
+                                         tr("Drag from one node to another to link them"));
+                             });
+    linkMode->setCheckable(true);
+    linkMode->setIcon(resourceIcon("link-mode"));
+    tools->addAction(linkMode);
+    tools->addSeparator();
+    tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
+    tools->addAction(make("actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {},
+                          [this] { reconfigureOcs(); }));
+
+    // Help
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"),
+                         QKeySequence::HelpContents, [this] { showShortcuts(); }));
+    QAction *about = make("actionAbout", tr("&About FabricScope"), {}, [this] { showAbout(); });
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(about);
+
+    // Toolbar
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(newAction);
+    bar->addAction(openAction);
+    bar->addAction(saveAction);
+    bar->addSeparator();
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addAction(fit);
+    bar->addAction(zoomIn);
+    bar->addAction(zoomOut);
+    bar->addAction(linkMode);
+    bar->addSeparator();
+    mFindEdit = new QLineEdit(bar);
+    mFindEdit->setObjectName(QStringLiteral("findEdit"));
+    mFindEdit->setPlaceholderText(tr("Find node (Ctrl+F)"));
+    mFindEdit->setClearButtonEnabled(true);
+    mFindEdit->setMaximumWidth(240);
+    connect(mFindEdit, &QLineEdit::returnPressed, this, &MainWindow::find);
+    bar->addWidget(mFindEdit);
+}
+
+void MainWindow::setDocument(std::unique_ptr<Document> document)
+{
+    std::unique_ptr<Document> old = std::move(mDocument);
+    mDocument = std::move(document);
+    Document *doc = mDocument.get();
+
+    mCanvas->setFabric(&doc->fabric());
+    connect(doc, &Document::changed, mCanvas, &views::FabricCanvas::applyChange);
+    connect(doc, &Document::changed, this, &MainWindow::updateActions);
+    connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(doc, &Document::fileNameChanged, this, &MainWindow::updateTitle);
+    mUndoGroup->addStack(doc->undoStack());
+    mUndoGroup->setActiveStack(doc->undoStack());
+    mMetrics->setDocument(doc);
+    mInspector->setDocument(doc);
+
+    mCanvas->zoomToFit();
+    updateTitle();
+    updateActions();
+    Q_EMIT documentChanged(doc);
+    old.reset(); // after listeners moved on; its undo stack leaves the group as it goes
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] \u2014 FabricScope").arg(mDocument->displayName()));
+    setWindowModified(mDocument->isModified());
+}
+
+void MainWindow::updateActions()
+{
+    const std::string &family = mDocument->fabric().generator().family;
+    action(QStringLiteral("actionRegenerate"))->setEnabled(build::findFamily(family) != nullptr);
+    action(QStringLiteral("actionReconfigureOcs"))->setEnabled(family == "tpu-torus");
+}
+
+void MainWindow::selectionChanged()
+{
+    mInspector->setSelection(toVector(mCanvas->selectedNodes()),
+                             toVector(mCanvas->selectedLinks()));
+}
+
+void MainWindow::openDefaultFabric()
+{
+    Fabric fabric;
+    try {
+        fabric = files::loadResource(QStringLiteral(":/fabrics/default.fabric.json"));
+    } catch (const std::exception &) {
+        // Until the resource exists, build the same 256-GPU SuperPOD scalable unit.
+        fabric = build::generate("ib-fat-tree", nlohmann::json{{"gpus", 256}});
+    }
+    setDocument(std::make_unique<Document>(std::move(fabric)));
+}
+
+bool MainWindow::openFile(const QString &fileName)
+{
+    if (!maybeSave())
+        return false;
+    Fabric fabric;
+    try {
+        fabric = files::load(fileName);
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Open Fabric"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    const QString path = QFileInfo(fileName).absoluteFilePath();
+    setDocument(std::make_unique<Document>(std::move(fabric), path));
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::openGenerated(Fabric fabric)
+{
+    if (!maybeSave())
+        return false;
+    setDocument(std::make_unique<Document>(std::move(fabric)));
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (mDocument->fileName().isEmpty())
+        return saveAs();
+    return writeTo(mDocument->fileName());
+}
+
+bool MainWindow::saveAs(const QString &fileName)
+{
+    QString name = fileName;
+    if (name.isEmpty()) {
+        const QString suggested = mDocument->fileName().isEmpty()
+            ? QDir::home().filePath(QStringLiteral("fabric.fabric.json"))
+            : mDocument->fileName();
+        name = mPrompts->saveFileName(this, suggested, files::saveFilter());
+        if (name.isEmpty())
+            return false;
+    }
+    return writeTo(name);
+}
+
+bool MainWindow::writeTo(const QString &fileName)
+{
+    // Save writes only what holds everything; other formats are Export.
+    const io::FabricFormat *native = io::findFormat("native");
+    const QString path = QFileInfo(native ? files::withExtension(fileName, *native) : fileName)
+                             .absoluteFilePath();
+    try {
+        files::save(mDocument->fabric(), path, native);
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Save Fabric"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    mDocument->markSaved(path);
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+void MainWindow::exportTo(const io::FabricFormat *format)
+{
+    const QString base = mDocument->fileName().isEmpty()
+        ? QDir::home().filePath(QStringLiteral("fabric"))
+        : mDocument->fileName().section(QLatin1Char('.'), 0, 0);
+    QString name = mPrompts->saveFileName(this, base, files::filterOf(*format));
+    if (name.isEmpty())
+        return;
+    name = files::withExtension(name, *format);
+    try {
+        files::save(mDocument->fabric(), name, format);
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Export Fabric"), QString::fromUtf8(e.what()));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(name), 5000);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!mDocument || !mDocument->isModified())
+        return true;
+    switch (mPrompts->askToSave(this, mDocument->displayName())) {
+    case Prompts::SaveChoice::Save: return save();
+    case Prompts::SaveChoice::Discard: return true;
+    case Prompts::SaveChoice::Cancel: return false;
+    }
+    return false;
+}
+
+void MainWindow::addNode(const Node &prototype, QPointF scenePos)
+{
+    Node n;
+    n.kind = prototype.kind;
+    n.role = prototype.role;
+    n.name = NodeNamer(mDocument->fabric()).take(namePrefix(n));
+    n.hints.tier = defaultTier(n);
+    n.hints.position = std::pair{scenePos.x(), scenePos.y()};
+    n.forwards = false;
+    mDocument->undoStack()->push(new AddNodes(mDocument.get(), {n}));
+    const NodeId id = static_cast<NodeId>(mDocument->fabric().nodeIdBound()) - 1;
+    mCanvas->setSelection({id});
+}
+
+bool MainWindow::addLink(NodeId a, NodeId b)
+{
+    const Fabric &f = mDocument->fabric();
+    if (a == b) {
+        statusBar()->showMessage(tr("A link needs two different nodes"), 5000);
+        return false;
+    }
+    if (!f.hasNode(a) || !f.hasNode(b))
+        return false;
+    Link l = mPalette->linkTemplate();
+    l.a = a;
+    l.b = b;
+    mDocument->undoStack()->push(new AddLinks(mDocument.get(), {l}));
+    return true;
+}
+
+void MainWindow::deleteSelection()
+{
+    const auto nodes = toVector(mCanvas->selectedNodes());
+    const auto links = toVector(mCanvas->selectedLinks());
+    if (!nodes.empty())
+        mDocument->undoStack()->push(new RemoveNodes(mDocument.get(), nodes, links));
+    else if (!links.empty())
+        mDocument->undoStack()->push(new RemoveLinks(mDocument.get(), links));
+}
+
+void MainWindow::duplicateSelection()
+{
+    const auto nodes = toVector(mCanvas->selectedNodes());
+    if (nodes.empty())
+        return;
+    DuplicateNodes::Positions positions;
+    for (NodeId n : nodes) {
+        const QPointF p = mCanvas->nodePosition(n) + QPointF(kDuplicateOffset, kDuplicateOffset);
+        positions[n] = {p.x(), p.y()};
+    }
+    auto *command = new DuplicateNodes(mDocument.get(), nodes, positions);
+    QList<NodeId> copies;
+    for (NodeId n : nodes)
+        copies << command->copyOf(n);
+    mDocument->undoStack()->push(command);
+    mCanvas->setSelection(copies);
+}
+
+void MainWindow::newFromTemplate()
+{
+    TemplateGallery gallery(this);
+    if (!mPrompts->runDialog(&gallery))
+        return;
+    try {
+        openGenerated(gallery.takeFabric());
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Generate Fabric"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::regenerate()
+{
+    const GeneratorInfo &generator = mDocument->fabric().generator();
+    if (!build::findFamily(generator.family))
+        return;
+    TemplateGallery gallery(this);
+    gallery.setFixedFamily(generator.family, generator.params);
+    if (!mPrompts->runDialog(&gallery))
+        return;
+    try {
+        mDocument->undoStack()->push(new RegenerateFabric(mDocument.get(), gallery.takeFabric()));
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Regenerate Fabric"), QString::fromUtf8(e.what()));
+        return;
+    }
+    mCanvas->zoomToFit();
+}
+
+void MainWindow::reconfigureOcs()
+{
+    const GeneratorInfo &generator = mDocument->fabric().generator();
+    if (generator.family != "tpu-torus")
+        return;
+    const nlohmann::json &p = generator.params;
+    const build::TpuShape current{p.value("x", 16), p.value("y", 16), p.value("z", 16)};
+    ReconfigureOcsDialog dialog(current, p.value("twisted", false), current.cubes(), this);
+    if (!mPrompts->runDialog(&dialog))
+        return;
+    try {
+        mDocument->undoStack()->push(
+            new ReconfigureOcs(mDocument.get(), dialog.shape(), dialog.twisted()));
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Reconfigure OCS"), QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::find()
+{
+    const QString text = mFindEdit->text().trimmed();
+    if (text.isEmpty())
+        return;
+    if (!mCanvas->findAndFocus(text))
+        statusBar()->showMessage(tr("No node name contains \u201c%1\u201d").arg(text), 5000);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    mCanvas->setPresentationMode(on);
+    QFont f = mNormalFont;
+    if (on)
+        f.setPointSizeF(f.pointSizeF() * kPresentationFontScale);
+    setFont(f);
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog dialog(findChildren<QAction *>(), this);
+    mPrompts->runDialog(&dialog);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About FabricScope"),
+                       tr("<h3>FabricScope %1</h3>"
+                          "<p>Draw AI-cluster network fabrics and watch collectives run on "
+                          "them.</p><p>Licensed under the GNU GPL version 3 or later.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::addRecentFile(const QString &fileName)
+{
+    mRecentFiles.removeAll(fileName);
+    mRecentFiles.prepend(fileName);
+    while (mRecentFiles.size() > kMaxRecentFiles)
+        mRecentFiles.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), mRecentFiles);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    mRecentMenu->clear();
+    for (const QString &name : std::as_const(mRecentFiles)) {
+        QAction *a = mRecentMenu->addAction(QFileInfo(name).fileName());
+        a->setToolTip(name);
+        connect(a, &QAction::triggered, this, [this, name] { openFile(name); });
+    }
+    if (!mRecentFiles.isEmpty()) {
+        mRecentMenu->addSeparator();
+        mRecentMenu->addAction(tr("Clear Menu"), this, [this] {
+            mRecentFiles.clear();
+            QSettings().setValue(QStringLiteral("recentFiles"), mRecentFiles);
+            updateRecentMenu();
+        });
+    }
+    mRecentMenu->setEnabled(!mRecentFiles.isEmpty());
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1440, 900);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const bool antialias = settings.value(QStringLiteral("view/antialiasing"), true).toBool();
+    action(QStringLiteral("actionAntialiasing"))->setChecked(antialias);
+    mCanvas->setAntialiasing(antialias);
+    updateRecentMenu();
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("view/antialiasing"),
+                      action(QStringLiteral("actionAntialiasing"))->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QString> names = localFiles(event->mimeData());
+    if (names.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openFile(names.front());
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Palette drags and file drops onto the canvas land here before the view sees them.
+    if (watched != mCanvas->viewport())
+        return QMainWindow::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove: {
+        auto *drag = static_cast<QDragMoveEvent *>(event);
+        if (PaletteDock::nodeFromMime(drag->mimeData())
+            || !localFiles(drag->mimeData()).isEmpty()) {
+            drag->acceptProposedAction();
+            return true;
+        }
+        break;
+    }
+    case QEvent::Drop: {
+        auto *drop = static_cast<QDropEvent *>(event);
+        if (const auto node = PaletteDock::nodeFromMime(drop->mimeData())) {
+            drop->acceptProposedAction();
+            addNode(*node, mCanvas->mapToScene(drop->position().toPoint()));
+            return true;
+        }
+        if (!localFiles(drop->mimeData()).isEmpty()) {
+            dropEvent(drop);
+            return true;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+QPointF MainWindow::viewCentre() const
+{
+    return mCanvas->mapToScene(mCanvas->viewport()->rect().center());
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    mPrompts->showError(this, title, message);
+}
+
+} // namespace fabric::app

@@ -2,13 +2,126 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QMainWindow>
+#include "model/fabric.h"
 
-/// The main window. Placeholder until the explorer issue: shows the embedded default fabric's
-/// name and counts.
+#include <QMainWindow>
+#include <QPointF>
+#include <QStringList>
+
+#include <memory>
+
+class QLineEdit;
+class QMenu;
+class QUndoGroup;
+
+namespace fabric::io {
+class FabricFormat;
+}
+namespace fabric::views {
+class FabricCanvas;
+}
+
+namespace fabric::app {
+
+class Document;
+class InspectorDock;
+class MetricsDock;
+class PaletteDock;
+class Prompts;
+
+/**
+ * The main window: the fabric canvas in the middle, docks for metrics, the inspector, the
+ * palette and the undo history around it, and the menus, toolbar and shortcuts of a desktop
+ * editor. One document at a time: opening or generating a fabric replaces the open one after
+ * asking to save unsaved changes.
+ */
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Replaces the dialogs and message boxes (tests answer without modal loops).
+    void setPrompts(std::unique_ptr<Prompts> prompts);
+    Prompts *prompts() const { return mPrompts.get(); }
+
+    Document *document() const { return mDocument.get(); }
+    views::FabricCanvas *canvas() const { return mCanvas; }
+    MetricsDock *metricsDock() const { return mMetrics; }
+    InspectorDock *inspectorDock() const { return mInspector; }
+    PaletteDock *paletteDock() const { return mPalette; }
+    /// The action with this object name ("actionSave", "actionUndo"...), or nullptr.
+    QAction *action(const QString &objectName) const;
+    QStringList recentFiles() const { return mRecentFiles; }
+
+    /// Opens the embedded 256-GPU SuperPOD unit (generated when the resource is missing).
+    void openDefaultFabric();
+    /// Opens @p fileName after asking to save the open document. A bad file shows an error
+    /// naming the file and the fault, and leaves the open document as it was. False then, or
+    /// when the user cancelled.
+    bool openFile(const QString &fileName);
+    /// Shows a generated fabric as a new, unsaved document (after asking to save).
+    bool openGenerated(Fabric fabric);
+    /// Saves to the document's file, or asks for one. False when cancelled or failed.
+    bool save();
+    /// Saves to @p fileName in the native format (asks for a name when empty).
+    bool saveAs(const QString &fileName = {});
+    /// Asks to save a modified document; false when the user cancelled.
+    bool maybeSave();
+
+    /// Adds a node of @p prototype's kind and role at @p scenePos, named uniquely.
+    void addNode(const Node &prototype, QPointF scenePos);
+    /// Links @p a and @p b with the palette's default capacity, latency and medium.
+    bool addLink(NodeId a, NodeId b);
+
+    void newFromTemplate();
+    void regenerate();
+    void reconfigureOcs();
+    void deleteSelection();
+    void duplicateSelection();
+
+Q_SIGNALS:
+    /// Another document is shown (opened, generated); the previous one is being destroyed.
+    void documentChanged(fabric::app::Document *document);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void setDocument(std::unique_ptr<Document> document);
+    void updateTitle();
+    void updateActions();
+    void selectionChanged();
+    void exportTo(const io::FabricFormat *format);
+    bool writeTo(const QString &fileName);
+    void addRecentFile(const QString &fileName);
+    void updateRecentMenu();
+    void setPresentationMode(bool on);
+    void showShortcuts();
+    void showAbout();
+    void find();
+    void readSettings();
+    void writeSettings() const;
+    QPointF viewCentre() const;
+    void showError(const QString &title, const QString &message);
+
+    std::unique_ptr<Prompts> mPrompts;
+    std::unique_ptr<Document> mDocument;
+    views::FabricCanvas *mCanvas;
+    MetricsDock *mMetrics = nullptr;
+    InspectorDock *mInspector = nullptr;
+    PaletteDock *mPalette = nullptr;
+    QUndoGroup *mUndoGroup;
+    QMenu *mRecentMenu = nullptr;
+    QLineEdit *mFindEdit = nullptr;
+    QStringList mRecentFiles;
+    QFont mNormalFont;
 };
+
+} // namespace fabric::app

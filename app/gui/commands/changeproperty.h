@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "document.h"
+#include "properties.h"
+
+#include <QCoreApplication>
+#include <QUndoCommand>
+#include <QVariant>
+
+#include <vector>
+
+namespace fabric::app {
+
+/**
+ * Gives one property the same value on many items (a bulk edit of a selection is one command),
+ * in the manner of Tiled's ChangeValue. Undo gives every item its own old value back.
+ * Consecutive changes of the same property on the same items merge (typing in a spin box).
+ *
+ * @p Traits says which items: ChangeNodeProperty and ChangeLinkProperty are the two uses.
+ * The value must have passed validate() first.
+ */
+template<typename Traits>
+class ChangeProperty : public QUndoCommand
+{
+public:
+    using Id = typename Traits::Id;
+    using Property = typename Traits::Property;
+
+    ChangeProperty(Document *document, std::vector<Id> ids, Property property, QVariant value,
+                   QUndoCommand *parent = nullptr)
+        : QUndoCommand(parent)
+        , mDocument(document)
+        , mIds(std::move(ids))
+        , mProperty(property)
+        , mNew(std::move(value))
+    {
+        for (Id id : mIds)
+            mOld.push_back(propertyValue(Traits::item(document->fabric(), id), property));
+        setText(QCoreApplication::translate("Undo Commands", "Change %1")
+                    .arg(propertySpec(property).label));
+    }
+
+    void undo() override
+    {
+        for (std::size_t i = 0; i < mIds.size(); ++i)
+            setPropertyValue(Traits::item(mDocument->fabric(), mIds[i]), mProperty, mOld[i]);
+        mDocument->emitChanged(Traits::changed(mIds));
+    }
+
+    void redo() override
+    {
+        for (Id id : mIds)
+            setPropertyValue(Traits::item(mDocument->fabric(), id), mProperty, mNew);
+        mDocument->emitChanged(Traits::changed(mIds));
+    }
+
+    int id() const override { return Traits::kMergeId; }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *change = static_cast<const ChangeProperty *>(other);
+        if (change->mDocument != mDocument || change->mProperty != mProperty
+            || change->mIds != mIds)
+            return false;
+        mNew = change->mNew;
+        return true;
+    }
+
+private:
+    Document *mDocument;
+    std::vector<Id> mIds;
+    Property mProperty;
+    std::vector<QVariant> mOld;
+    QVariant mNew;
+};
+
+} // namespace fabric::app

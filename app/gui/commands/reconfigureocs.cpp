@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reconfigureocs.h"
+
+#include "document.h"
+
+#include <QCoreApplication>
+
+namespace fabric::app {
+
+ReconfigureOcs::ReconfigureOcs(Document *document, const build::TpuShape &shape, bool twisted,
+                               QUndoCommand *parent)
+    : QUndoCommand(parent)
+    , mDocument(document)
+{
+    // Reconfiguring a copy and keeping only what differs makes the command exact whatever
+    // build::reconfigureTpu touches, and small: a few hundred nodes of a pod.
+    const Fabric &current = document->fabric();
+    Fabric changed = current;
+    build::reconfigureTpu(changed, shape, twisted);
+    changed.forEachNode([&](const Node &n) {
+        if (!(n == current.node(n.id)))
+            mNodes.push_back(n);
+    });
+    mGenerator = changed.generator();
+    setText(QCoreApplication::translate("Undo Commands", "Reconfigure OCS to %1x%2x%3%4")
+                .arg(shape.x)
+                .arg(shape.y)
+                .arg(shape.z)
+                .arg(twisted ? QCoreApplication::translate("Undo Commands", " (twisted)")
+                             : QString()));
+}
+
+void ReconfigureOcs::swap()
+{
+    Fabric &fabric = mDocument->fabric();
+    ChangeEvent circuits{ChangeEvent::Type::CircuitsChanged, {}, {}};
+    ChangeEvent nodes{ChangeEvent::Type::NodesChanged, {}, {}};
+    for (Node &n : mNodes) {
+        std::swap(fabric.node(n.id), n);
+        (n.kind == NodeKind::Ocs ? circuits : nodes).nodes.push_back(n.id);
+    }
+    std::swap(fabric.generator(), mGenerator);
+    if (!circuits.nodes.empty())
+        mDocument->emitChanged(circuits);
+    if (!nodes.nodes.empty())
+        mDocument->emitChanged(nodes);
+}
+
+} // namespace fabric::app

@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "build/tputorus.h"
+#include "model/fabric.h"
+
+#include <QUndoCommand>
+
+#include <vector>
+
+namespace fabric::app {
+
+class Document;
+
+/**
+ * Rewires the optical circuit switches of a TPU torus: the same cubes arranged as another
+ * slice shape, twisted or not (build::reconfigureTpu). The OCS get new circuit tables, chips
+ * new torus coordinates and names, the generator new parameters; ids and links stay. Views
+ * hear CircuitsChanged for the OCS and NodesChanged for the chips.
+ */
+class ReconfigureOcs : public QUndoCommand
+{
+public:
+    /// Throws UserError when the fabric is not a TPU torus or the shape does not fit it.
+    ReconfigureOcs(Document *document, const build::TpuShape &shape, bool twisted,
+                   QUndoCommand *parent = nullptr);
+
+    void undo() override { swap(); }
+    void redo() override { swap(); }
+
+private:
+    void swap();
+
+    Document *mDocument;
+    std::vector<Node> mNodes;   ///< The changed nodes as they are not in the fabric right now.
+    GeneratorInfo mGenerator;   ///< Likewise for the generator info.
+};
+
+} // namespace fabric::app

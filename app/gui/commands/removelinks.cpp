@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "removelinks.h"
+
+#include "document.h"
+
+#include <QCoreApplication>
+
+#include <set>
+
+namespace fabric::app {
+namespace {
+
+std::vector<Link> copiesOf(const Fabric &fabric, const std::vector<LinkId> &ids)
+{
+    std::vector<Link> out;
+    for (LinkId id : std::set<LinkId>(ids.begin(), ids.end()))
+        if (fabric.hasLink(id))
+            out.push_back(fabric.link(id));
+    return out;
+}
+
+} // namespace
+
+RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links,
+                         QUndoCommand *parent)
+    : AddRemoveItems(document, {}, copiesOf(document->fabric(), links), QString(), parent)
+{
+    setText(QCoreApplication::translate("Undo Commands", "Remove %n Link(s)", nullptr,
+                                        int(mLinks.size())));
+}
+
+} // namespace fabric::app

@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/changeevent.h"
+#include "model/fabric.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace fabric::app {
+
+/**
+ * An open fabric: the model, its undo stack, its file and whether it has unsaved changes (in
+ * the manner of Tiled's Document).
+ *
+ * Only loading a file (the constructor) changes the model outside an undo command. Commands
+ * edit fabric() and then call emitChanged(), so every view hears one typed ChangeEvent per
+ * change and patches itself instead of rebuilding.
+ */
+class Document : public QObject
+{
+    Q_OBJECT
+public:
+    /// A document on @p fabric, read from @p fileName (empty for a document never saved).
+    explicit Document(Fabric fabric, QString fileName = {}, QObject *parent = nullptr);
+    ~Document() override;
+
+    const Fabric &fabric() const { return mFabric; }
+    /// For undo commands only; they must call emitChanged() after each change.
+    Fabric &fabric() { return mFabric; }
+
+    QUndoStack *undoStack() const { return mUndoStack; }
+
+    /// The file this document was read from or last saved to; empty when none.
+    QString fileName() const { return mFileName; }
+    void setFileName(const QString &fileName);
+    /// The file's name without its folder, or "untitled".
+    QString displayName() const;
+
+    /// Whether there are changes since the document was opened or last saved.
+    bool isModified() const;
+    /// Marks the current state as saved (the undo stack's clean index).
+    void markSaved(const QString &fileName);
+
+    /// Tells the views what changed. For undo commands.
+    void emitChanged(const ChangeEvent &event);
+    /// Exchanges the whole model with @p other and emits a Reset (regenerating a fabric).
+    void swapFabric(Fabric &other);
+
+Q_SIGNALS:
+    void changed(const fabric::ChangeEvent &event);
+    void modifiedChanged(bool modified);
+    void fileNameChanged(const QString &fileName);
+
+private:
+    Fabric mFabric;
+    QUndoStack *mUndoStack;
+    QString mFileName;
+};
+
+} // namespace fabric::app

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fileformats.h"
+
+#include "io/fabricfile.h"
+#include "io/formatregistry.h"
+#include "model/error.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <sstream>
+
+namespace fabric::app::files {
+namespace {
+
+std::filesystem::path toPath(const QString &fileName)
+{
+    return std::filesystem::path(QFile::encodeName(fileName).toStdString());
+}
+
+QString patterns(const io::FabricFormat &format)
+{
+    QStringList out;
+    for (const std::string &ext : format.extensions())
+        out << QStringLiteral("*.") + QString::fromStdString(ext);
+    return out.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+QString filterOf(const io::FabricFormat &format)
+{
+    const QString description = QString::fromUtf8(format.description().data(),
+                                                  qsizetype(format.description().size()));
+    // Descriptions usually end with their patterns already.
+    return description.contains(QLatin1Char('('))
+        ? description
+        : QStringLiteral("%1 (%2)").arg(description, patterns(format));
+}
+
+QString openFilter()
+{
+    QStringList all;
+    QStringList each;
+    for (const io::FabricFormat *f : io::formats()) {
+        if (!f->canRead())
+            continue;
+        all << patterns(*f);
+        each << filterOf(*f);
+    }
+    each.prepend(QCoreApplication::translate("Files", "All fabric files (%1)")
+                     .arg(all.join(QLatin1Char(' '))));
+    each << QCoreApplication::translate("Files", "All files (*)");
+    return each.join(QStringLiteral(";;"));
+}
+
+QString saveFilter()
+{
+    const io::FabricFormat *native = io::findFormat("native");
+    return native ? filterOf(*native) : QString();
+}
+
+std::vector<const io::FabricFormat *> exportFormats()
+{
+    std::vector<const io::FabricFormat *> out;
+    for (const io::FabricFormat *f : io::formats())
+        if (f->canWrite() && f->name() != "native")
+            out.push_back(f);
+    return out;
+}
+
+QString withExtension(const QString &fileName, const io::FabricFormat &format)
+{
+    if (format.extensionMatch(fileName.toStdString()) > 0 || format.extensions().empty())
+        return fileName;
+    return fileName + QLatin1Char('.') + QString::fromStdString(format.extensions().front());
+}
+
+Fabric load(const QString &fileName) { return io::loadFabric(toPath(fileName)); }
+
+Fabric loadResource(const QString &resource)
+{
+    QFile file(resource);
+    if (!file.open(QIODevice::ReadOnly))
+        throw UserError(resource.toStdString() + ": cannot open the embedded fabric");
+    std::istringstream in(file.readAll().toStdString());
+    return io::readFabric(in, QFileInfo(resource).fileName().toStdString());
+}
+
+void save(const Fabric &fabric, const QString &fileName, const io::FabricFormat *format)
+{
+    io::saveFabric(fabric, toPath(fileName), format);
+}
+
+} // namespace fabric::app::files

@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/fabric.h"
+
+#include <QString>
+
+namespace fabric::io {
+class FabricFormat;
+}
+
+/// The GUI's side of core/io: file dialog filters from the format registry and Qt paths.
+namespace fabric::app::files {
+
+/// Filter for Open: every readable format together, then each one.
+QString openFilter();
+/// Filter for Save / Save As: only the native format holds everything a document has.
+QString saveFilter();
+/// Formats that can write but lose something (DOT, GraphML...): File > Export.
+std::vector<const io::FabricFormat *> exportFormats();
+QString filterOf(const io::FabricFormat &format);
+/// @p fileName with the format's first extension unless it already ends with one of them.
+QString withExtension(const QString &fileName, const io::FabricFormat &format);
+
+/// Throws UserError naming the file and the fault's line or JSON path.
+Fabric load(const QString &fileName);
+/// Reads a fabric embedded as a Qt resource (":/fabrics/...").
+Fabric loadResource(const QString &resource);
+/// Atomic save; throws UserError naming the file.
+void save(const Fabric &fabric, const QString &fileName, const io::FabricFormat *format = nullptr);
+
+} // namespace fabric::app::files

@@ -1,0 +1,76 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "metricstext.h"
+
+#include "model/units.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace fabric::app {
+namespace {
+
+QString tr(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("Metrics", text, nullptr, n);
+}
+QString count(std::size_t n) { return QLocale().toString(qulonglong(n)); }
+QString gbps(double v) { return QString::fromStdString(units::formatGbps(v)); }
+
+QString ratio(double oversubscription)
+{
+    return oversubscription > 0 ? QStringLiteral("%1:1").arg(oversubscription, 0, 'g', 3)
+                                : tr("no uplinks");
+}
+
+QString tierName(const metrics::TierSummary &t)
+{
+    return tr("tier %1 (%2)").arg(t.tier).arg(QString::fromStdString(t.role));
+}
+
+} // namespace
+
+QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
+{
+    QList<MetricRow> rows;
+    rows.append({tr("GPUs / chips"), count(m.endpoints)});
+    rows.append({tr("Hosts"), count(m.hosts)});
+    rows.append({tr("Switches"), count(m.switches)});
+    for (const auto &[role, n] : m.switchesByRole)
+        rows.append({QString::fromStdString(role), count(n), 1});
+    if (m.ocs > 0)
+        rows.append({tr("Optical circuit switches"), count(m.ocs)});
+    rows.append({tr("Links"), count(m.links)});
+    for (const auto &[medium, n] : m.linksByMedium)
+        rows.append({QString::fromStdString(medium), count(n), 1});
+    rows.append({tr("Total capacity (one way)"), gbps(m.totalCapacityGbps)});
+    for (const metrics::TierSummary &t : m.tiers) {
+        if (t.tier < 2)
+            continue; // GPUs and hosts: their "oversubscription" means nothing
+        rows.append({tierName(t), tr("%1 switches, %2 down, %3 up, %4")
+                                      .arg(count(t.switches), gbps(t.downGbps), gbps(t.upGbps),
+                                           ratio(t.oversubscription)),
+                     1});
+    }
+    if (withPaths) {
+        rows.append({tr("Bisection bandwidth"), gbps(m.bisectionGbps)});
+        rows.append({tr("Diameter"), m.diameterHops < 0
+                                         ? tr("disconnected")
+                                         : tr("%n hop(s)", m.diameterHops)});
+    }
+    return rows;
+}
+
+QString metricSummary(const metrics::FabricMetrics &m)
+{
+    QStringList lines;
+    lines << tr("%1 GPUs, %2 switches, %3 links")
+                 .arg(count(m.endpoints), count(m.switches + m.ocs), count(m.links));
+    lines << tr("Bisection bandwidth: %1").arg(gbps(m.bisectionGbps));
+    for (const metrics::TierSummary &t : m.tiers)
+        if (t.tier >= 2)
+            lines << tr("Oversubscription at %1: %2").arg(tierName(t), ratio(t.oversubscription));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace fabric::app

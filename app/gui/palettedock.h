@@ -1,0 +1,54 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/link.h"
+#include "model/node.h"
+
+#include <QDockWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QListWidget;
+class QMimeData;
+
+namespace fabric::app {
+
+/**
+ * What a user can add by hand: GPUs, hosts, switches of each role and OCS. Double-click (or
+ * Enter) adds one at the centre of the view; dragging one onto the canvas adds it where it is
+ * dropped. Below, the defaults every new link gets (capacity, latency, medium).
+ */
+class PaletteDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    /// MIME type of a palette drag: the payload is "kind/role".
+    static QString mimeType();
+    /// The node a palette drag carries, or nullopt when @p mime is not from the palette.
+    static std::optional<Node> nodeFromMime(const QMimeData *mime);
+
+    explicit PaletteDock(QWidget *parent = nullptr);
+
+    /// Number of entries and the node entry @p row stands for (kind and role; no id or name).
+    int entryCount() const;
+    Node entry(int row) const;
+
+    /// A link with the current default capacity, latency and medium (ends unset).
+    Link linkTemplate() const;
+
+    QListWidget *list() const { return mList; }
+    QDoubleSpinBox *capacityEditor() const { return mCapacity; }
+
+Q_SIGNALS:
+    /// The user asked to add @p node at the view centre.
+    void addRequested(const fabric::Node &node);
+
+private:
+    QListWidget *mList;
+    QDoubleSpinBox *mCapacity;
+    QDoubleSpinBox *mLatency;
+    QComboBox *mMedium;
+};
+
+} // namespace fabric::app

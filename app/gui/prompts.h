@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+class QDialog;
+class QWidget;
+
+namespace fabric::app {
+
+/**
+ * Every question the main window asks the user and every error it shows, behind one
+ * replaceable object: the default uses message boxes and file dialogs, tests answer without
+ * a modal loop.
+ */
+class Prompts
+{
+public:
+    enum class SaveChoice { Save, Discard, Cancel };
+
+    virtual ~Prompts();
+
+    /// "Save changes to NAME?" when closing or replacing a modified document.
+    virtual SaveChoice askToSave(QWidget *parent, const QString &documentName);
+    virtual void showError(QWidget *parent, const QString &title, const QString &message);
+    /// A file to open, or empty when cancelled. @p filter is a QFileDialog name filter.
+    virtual QString openFileName(QWidget *parent, const QString &folder, const QString &filter);
+    /// A file to save to, or empty when cancelled.
+    virtual QString saveFileName(QWidget *parent, const QString &suggested, const QString &filter);
+    /// Runs a dialog (the template gallery, the OCS reconfiguration); true when accepted.
+    virtual bool runDialog(QDialog *dialog);
+};
+
+} // namespace fabric::app

@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "propertyform.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <climits>
+#include <cmath>
+
+namespace fabric::app {
+
+using Type = PropertySpec::Type;
+
+PropertyForm::PropertyForm(QList<PropertySpec> specs, QWidget *parent)
+    : QWidget(parent)
+    , mSpecs(std::move(specs))
+{
+    auto *layout = new QFormLayout(this);
+    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (int i = 0; i < mSpecs.size(); ++i) {
+        QWidget *editor = makeEditor(i);
+        editor->setToolTip(mSpecs[i].toolTip);
+        auto *label = new QLabel(mSpecs[i].label, this);
+        label->setToolTip(mSpecs[i].toolTip);
+        label->setBuddy(editor);
+        mEditors.append(editor);
+        mLabels.append(label);
+        layout->addRow(label, editor);
+    }
+}
+
+int PropertyForm::indexOf(int id) const
+{
+    for (int i = 0; i < mSpecs.size(); ++i)
+        if (mSpecs[i].id == id)
+            return i;
+    return -1;
+}
+
+QWidget *PropertyForm::makeEditor(int index)
+{
+    const PropertySpec &s = mSpecs[index];
+    auto emitEdited = [this, index] { Q_EMIT edited(index, value(index)); };
+    const QString suffix = s.unit.isEmpty() ? QString() : QLatin1Char(' ') + s.unit;
+    switch (s.type) {
+    case Type::Text: {
+        auto *edit = new QLineEdit(this);
+        connect(edit, &QLineEdit::editingFinished, this, [edit, emitEdited] {
+            if (edit->isModified())
+                emitEdited();
+            edit->setModified(false);
+        });
+        return edit;
+    }
+    case Type::Int: {
+        auto *spin = new QSpinBox(this);
+        spin->setRange(int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
+        spin->setSingleStep(s.step);
+        spin->setSuffix(suffix);
+        spin->setKeyboardTracking(false);
+        connect(spin, &QSpinBox::valueChanged, this, emitEdited);
+        return spin;
+    }
+    case Type::Double: {
+        auto *spin = new QDoubleSpinBox(this);
+        spin->setDecimals(3);
+        spin->setRange(s.min, s.max);
+        spin->setSuffix(suffix);
+        spin->setKeyboardTracking(false);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, emitEdited);
+        return spin;
+    }
+    case Type::Bool: {
+        auto *check = new QCheckBox(this);
+        connect(check, &QCheckBox::toggled, this, emitEdited);
+        return check;
+    }
+    case Type::Choice: {
+        auto *combo = new QComboBox(this);
+        combo->addItems(s.choices);
+        connect(combo, &QComboBox::activated, this, emitEdited);
+        return combo;
+    }
+    }
+    return nullptr;
+}
+
+void PropertyForm::setValue(int index, const QVariant &value, bool mixed)
+{
+    QWidget *editor = mEditors.at(index);
+    const QSignalBlocker blocker(editor);
+    if (auto *edit = qobject_cast<QLineEdit *>(editor))
+        edit->setText(value.toString());
+    else if (auto *spin = qobject_cast<QSpinBox *>(editor))
+        spin->setValue(value.toInt());
+    else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(editor))
+        dspin->setValue(value.toDouble());
+    else if (auto *check = qobject_cast<QCheckBox *>(editor))
+        check->setChecked(value.toBool());
+    else if (auto *combo = qobject_cast<QComboBox *>(editor))
+        combo->setCurrentIndex(combo->findText(value.toString(), Qt::MatchFixedString));
+    mLabels.at(index)->setText(mixed ? tr("%1 (varies)").arg(mSpecs[index].label)
+                                     : mSpecs[index].label);
+}
+
+QVariant PropertyForm::value(int index) const
+{
+    QWidget *editor = mEditors.at(index);
+    if (auto *edit = qobject_cast<QLineEdit *>(editor))
+        return edit->text();
+    if (auto *spin = qobject_cast<QSpinBox *>(editor))
+        return spin->value();
+    if (auto *dspin = qobject_cast<QDoubleSpinBox *>(editor))
+        return dspin->value();
+    if (auto *check = qobject_cast<QCheckBox *>(editor))
+        return check->isChecked();
+    if (auto *combo = qobject_cast<QComboBox *>(editor))
+        return combo->currentText();
+    return {};
+}
+
+} // namespace fabric::app

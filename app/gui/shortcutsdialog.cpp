@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "shortcutsdialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace fabric::app {
+
+ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *table = new QTableWidget(0, 2, this);
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut")});
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (const QAction *a : actions) {
+        if (a->shortcuts().isEmpty())
+            continue;
+        QStringList keys;
+        for (const QKeySequence &k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(a->text().remove(QLatin1Char('&'))));
+        table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
+    }
+    table->sortItems(0);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    resize(480, 520);
+}
+
+} // namespace fabric::app

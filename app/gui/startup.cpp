@@ -1,0 +1,151 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "startup.h"
+
+#include "mainwindow.h"
+#include "metricsdock.h"
+#include "model/error.h"
+#include "prompts.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QPixmap>
+#include <QPointer>
+#include <QTimer>
+
+namespace fabric::app {
+namespace {
+
+/// Polls until the metrics are computed (or a generous limit passes), then grabs.
+constexpr int kPollMs = 100;
+constexpr int kMaxPolls = 600;
+
+class ConsolePrompts : public Prompts
+{
+public:
+    SaveChoice askToSave(QWidget *, const QString &) override { return SaveChoice::Discard; }
+    void showError(QWidget *, const QString &title, const QString &message) override
+    {
+        qWarning("%s: %s", qPrintable(title), qPrintable(message));
+    }
+    QString openFileName(QWidget *, const QString &, const QString &) override { return {}; }
+    QString saveFileName(QWidget *, const QString &, const QString &) override { return {}; }
+    bool runDialog(QDialog *) override { return false; }
+};
+
+} // namespace
+
+std::unique_ptr<Prompts> consolePrompts() { return std::make_unique<ConsolePrompts>(); }
+
+std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QString *error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Draw AI-cluster fabrics and watch collectives run "
+                                            "on them."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QCoreApplication::translate("main", "A fabric file to open."),
+                                 QStringLiteral("[file]"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Render the window to a PNG once the fabric is "
+                                            "shown, then quit."),
+        QStringLiteral("png"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QCoreApplication::translate("main", "Window size, WxH."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption family(
+        QStringLiteral("template"),
+        QCoreApplication::translate("main", "Generate a fabric of this family instead of "
+                                            "opening a file."),
+        QStringLiteral("family"));
+    const QCommandLineOption set(
+        QStringLiteral("set"),
+        QCoreApplication::translate("main", "A generator parameter for --template."),
+        QStringLiteral("key=value"));
+    parser.addOptions({screenshot, size, family, set});
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version"))) {
+        error->clear();
+        if (parser.isSet(QStringLiteral("help")))
+            parser.showHelp(0);
+        parser.showVersion();
+    }
+
+    StartupOptions options;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        *error = QCoreApplication::translate("main", "Give at most one file to open.");
+        return std::nullopt;
+    }
+    options.file = files.value(0);
+    options.screenshot = parser.value(screenshot);
+    options.family = parser.value(family);
+    for (const QString &kv : parser.values(set)) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            *error = QCoreApplication::translate("main", "--set needs KEY=VALUE, got %1").arg(kv);
+            return std::nullopt;
+        }
+        options.params[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
+    }
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        const int w = wh.value(0).toInt();
+        const int h = wh.value(1).toInt();
+        if (wh.size() != 2 || w < 200 || h < 200) {
+            *error = QCoreApplication::translate("main", "--size needs WxH of at least 200x200");
+            return std::nullopt;
+        }
+        options.size = QSize(w, h);
+    }
+    return options;
+}
+
+bool applyStartup(MainWindow &window, const StartupOptions &options)
+{
+    if (options.size.isValid())
+        window.resize(options.size);
+    if (!options.family.isEmpty()) {
+        try {
+            return window.openGenerated(build::generate(options.family.toStdString(),
+                                                        options.params));
+        } catch (const UserError &e) {
+            qWarning("%s", e.what());
+            window.openDefaultFabric();
+            return false;
+        }
+    }
+    if (!options.file.isEmpty()) {
+        if (window.openFile(options.file))
+            return true;
+        window.openDefaultFabric();
+        return false;
+    }
+    window.openDefaultFabric();
+    return true;
+}
+
+void screenshotWhenReady(MainWindow &window, const QString &fileName,
+                         std::function<void(bool)> done)
+{
+    auto *timer = new QTimer(&window);
+    auto polls = std::make_shared<int>(0);
+    QPointer<MainWindow> guard(&window);
+    QObject::connect(timer, &QTimer::timeout, &window, [=] {
+        if (guard->metricsDock()->isBusy() && ++*polls < kMaxPolls)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        const bool ok = guard->grab().save(fileName, "PNG");
+        done(ok);
+    });
+    timer->start(kPollMs);
+}
+
+} // namespace fabric::app

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "build/registry.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace fabric::app {
+
+class MainWindow;
+class Prompts;
+
+/// What the command line asks for: `fabricscope [FILE] [--template FAMILY [--set KEY=VALUE]...]
+/// [--screenshot PNG [--size WxH]]`.
+struct StartupOptions
+{
+    QString file;       ///< A fabric to open; empty = the embedded default.
+    QString family;     ///< Generate this family instead of opening a file.
+    build::ParamText params;
+    QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
+    QSize size;         ///< Window size for the screenshot.
+};
+
+/// Parses @p arguments (argv, program name first). Returns nullopt and sets @p error (or
+/// prints help/version and sets @p error empty) when the program should stop.
+std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QString *error);
+
+/// Opens what @p options name in @p window. False when the file or template was bad (an error
+/// was shown or, for screenshots, printed).
+bool applyStartup(MainWindow &window, const StartupOptions &options);
+
+/// Prompts for unattended runs (screenshots): errors go to stderr, unsaved changes are kept
+/// unsaved, dialogs are cancelled.
+std::unique_ptr<Prompts> consolePrompts();
+
+/// Once the canvas has drawn and the metrics are in, renders @p window to @p fileName and
+/// calls @p done with whether the PNG was written.
+void screenshotWhenReady(MainWindow &window, const QString &fileName,
+                         std::function<void(bool)> done);
+
+} // namespace fabric::app

@@ -1,0 +1,281 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "templategallery.h"
+
+#include "build/registry.h"
+#include "metricsrunner.h"
+#include "metricstext.h"
+#include "model/error.h"
+#include "propertyform.h"
+
+#include <QDialogButtonBox>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace fabric::app {
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+PropertySpec toPropertySpec(const build::ParamSpec &p, int id)
+{
+    using T = build::ParamSpec::Type;
+    PropertySpec s;
+    s.id = id;
+    s.label = qs(p.label);
+    s.toolTip = qs(p.description);
+    s.unit = qs(p.unit);
+    s.min = p.min;
+    s.max = p.max;
+    s.step = std::max(1, p.multipleOf);
+    switch (p.type) {
+    case T::Int: s.type = PropertySpec::Type::Int; break;
+    case T::Double: s.type = PropertySpec::Type::Double; break;
+    case T::Bool: s.type = PropertySpec::Type::Bool; break;
+    case T::Choice:
+        s.type = PropertySpec::Type::Choice;
+        for (const std::string &c : p.choices)
+            s.choices << qs(c);
+        break;
+    }
+    return s;
+}
+
+QVariant toVariant(const nlohmann::json &v)
+{
+    if (v.is_boolean())
+        return v.get<bool>();
+    if (v.is_number_integer())
+        return v.get<int>();
+    if (v.is_number())
+        return v.get<double>();
+    if (v.is_string())
+        return qs(v.get<std::string>());
+    return {};
+}
+
+nlohmann::json toJson(const QVariant &v, PropertySpec::Type type)
+{
+    switch (type) {
+    case PropertySpec::Type::Int: return v.toInt();
+    case PropertySpec::Type::Double: return v.toDouble();
+    case PropertySpec::Type::Bool: return v.toBool();
+    case PropertySpec::Type::Choice:
+    case PropertySpec::Type::Text: return v.toString().toStdString();
+    }
+    return {};
+}
+
+} // namespace
+
+struct TemplateGallery::FamilyPage
+{
+    const build::FamilyInfo *info;
+    PropertyForm *form;
+};
+
+TemplateGallery::TemplateGallery(QWidget *parent)
+    : QDialog(parent)
+    , mFamilies(new QListWidget)
+    , mDescription(new QLabel)
+    , mForms(new QStackedWidget)
+    , mError(new QLabel)
+    , mSummary(new QLabel)
+    , mProgress(new QProgressBar)
+    , mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
+    , mDebounce(new QTimer(this))
+    , mRunner(new MetricsRunner(this))
+{
+    setWindowTitle(tr("New Fabric from Template"));
+    setObjectName(QStringLiteral("templateGallery"));
+
+    for (const build::FamilyInfo &info : build::families()) {
+        QList<PropertySpec> specs;
+        for (const build::ParamSpec &p : info.params)
+            specs << toPropertySpec(p, int(specs.size()));
+        auto *form = new PropertyForm(specs);
+        for (int i = 0; i < form->count(); ++i)
+            form->setValue(i, toVariant(info.params[std::size_t(i)].defaultValue));
+        connect(form, &PropertyForm::edited, this, &TemplateGallery::valuesChanged);
+        mForms->addWidget(form);
+        mPages.push_back({&info, form});
+        auto *item = new QListWidgetItem(qs(info.title), mFamilies);
+        item->setToolTip(qs(info.description));
+    }
+
+    mDescription->setWordWrap(true);
+    mError->setWordWrap(true);
+    mError->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    mSummary->setWordWrap(true);
+    mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mProgress->setRange(0, 100);
+    mProgress->setFormat(tr("Generating and measuring... %p%"));
+    mFamilies->setMaximumWidth(240);
+
+    auto *summaryBox = new QGroupBox(tr("Summary"));
+    auto *summaryLayout = new QVBoxLayout(summaryBox);
+    summaryLayout->addWidget(mSummary);
+    summaryLayout->addWidget(mProgress);
+
+    auto *right = new QVBoxLayout;
+    right->addWidget(mDescription);
+    right->addWidget(mForms, 1);
+    right->addWidget(mError);
+    right->addWidget(summaryBox);
+    auto *columns = new QHBoxLayout;
+    columns->addWidget(mFamilies);
+    columns->addLayout(right, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(mButtons);
+
+    connect(mButtons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(mFamilies, &QListWidget::currentRowChanged, this, &TemplateGallery::familyChanged);
+
+    // Typing a number fires an edit per digit; generate once the user pauses.
+    mDebounce->setSingleShot(true);
+    mDebounce->setInterval(250);
+    connect(mDebounce, &QTimer::timeout, this, [this] {
+        const std::string familyName = family();
+        const nlohmann::json params = mResolved;
+        mSummaryParams = nlohmann::json();
+        mProgress->setValue(0);
+        mProgress->show();
+        mRunner->start([familyName, params] {
+            auto fabric = std::make_shared<Fabric>(build::generate(familyName, params));
+            return std::shared_ptr<const Fabric>(std::move(fabric));
+        });
+    });
+    connect(mRunner, &MetricsRunner::progressChanged, this,
+            [this](double f) { mProgress->setValue(int(f * 100)); });
+    connect(mRunner, &MetricsRunner::finished, this,
+            [this](const std::shared_ptr<const Fabric> &fabric, const metrics::FabricMetrics &m) {
+                mProgress->hide();
+                mGenerated = fabric;
+                mSummaryParams = fabric->generator().params;
+                mSummary->setText(metricSummary(m));
+                Q_EMIT summaryUpdated();
+            });
+    connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {
+        mProgress->hide();
+        mError->setText(message);
+        mError->show();
+        mButtons->button(QDialogButtonBox::Ok)->setEnabled(false);
+        Q_EMIT summaryUpdated();
+    });
+
+    mFamilies->setCurrentRow(0);
+    resize(820, 560);
+}
+
+TemplateGallery::~TemplateGallery() = default;
+
+void TemplateGallery::setFixedFamily(const std::string &familyName, const nlohmann::json &params)
+{
+    if (!selectFamily(familyName))
+        return;
+    setWindowTitle(tr("Regenerate Fabric"));
+    mFamilies->hide();
+    PropertyForm *f = form();
+    const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    for (int i = 0; i < f->count(); ++i) {
+        const std::string &key = info.params[std::size_t(i)].key;
+        if (params.is_object() && params.contains(key))
+            f->setValue(i, toVariant(params.at(key)));
+    }
+    valuesChanged();
+}
+
+bool TemplateGallery::selectFamily(const std::string &familyName)
+{
+    for (std::size_t i = 0; i < mPages.size(); ++i) {
+        if (mPages[i].info->name == familyName) {
+            mFamilies->setCurrentRow(int(i));
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string TemplateGallery::family() const
+{
+    const int row = mFamilies->currentRow();
+    return row < 0 ? std::string() : mPages[std::size_t(row)].info->name;
+}
+
+PropertyForm *TemplateGallery::form() const
+{
+    return static_cast<PropertyForm *>(mForms->currentWidget());
+}
+
+QPushButton *TemplateGallery::okButton() const { return mButtons->button(QDialogButtonBox::Ok); }
+
+QString TemplateGallery::errorText() const
+{
+    return mError->isHidden() ? QString() : mError->text();
+}
+
+QString TemplateGallery::summaryText() const { return mSummary->text(); }
+
+bool TemplateGallery::isSummaryReady() const
+{
+    return mGenerated && !mResolved.is_null() && mSummaryParams == mResolved;
+}
+
+Fabric TemplateGallery::takeFabric()
+{
+    if (isSummaryReady())
+        return *mGenerated;
+    return build::generate(family(), formValues());
+}
+
+void TemplateGallery::familyChanged(int row)
+{
+    if (row < 0)
+        return;
+    mForms->setCurrentIndex(row);
+    mDescription->setText(qs(mPages[std::size_t(row)].info->description));
+    valuesChanged();
+}
+
+nlohmann::json TemplateGallery::formValues() const
+{
+    nlohmann::json values = nlohmann::json::object();
+    const PropertyForm *f = form();
+    const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    for (int i = 0; i < f->count(); ++i)
+        values[info.params[std::size_t(i)].key] = toJson(f->value(i), f->spec(i).type);
+    return values;
+}
+
+void TemplateGallery::valuesChanged()
+{
+    mRunner->cancel();
+    mProgress->hide();
+    try {
+        const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+        mResolved = build::resolveParams(info, formValues());
+    } catch (const UserError &e) {
+        mResolved = nlohmann::json();
+        mError->setText(QString::fromUtf8(e.what()));
+        mError->show();
+        mSummary->setText(tr("Fix the parameters to see a summary."));
+        okButton()->setEnabled(false);
+        mDebounce->stop();
+        return;
+    }
+    mError->hide();
+    okButton()->setEnabled(true);
+    mSummary->setText(tr("Computing..."));
+    mDebounce->start();
+}
+
+} // namespace fabric::app

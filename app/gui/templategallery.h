@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/fabric.h"
+
+#include <QDialog>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+class QDialogButtonBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTimer;
+
+namespace fabric::app {
+
+class MetricsRunner;
+class PropertyForm;
+
+/**
+ * "New from template": the five generator families, a form per family built from its
+ * ParamSpecs, a live summary (GPUs, switches, links, bisection, oversubscription per tier)
+ * computed in a worker thread a moment after the last edit, and the resolveParams() error of
+ * bad values under the form, with OK disabled.
+ *
+ * "Regenerate..." uses the same dialog locked to one family and pre-filled with the open
+ * fabric's parameters (setFixedFamily).
+ */
+class TemplateGallery : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit TemplateGallery(QWidget *parent = nullptr);
+    ~TemplateGallery() override;
+
+    /// Shows only @p family, its form filled with @p params (the open fabric's generator).
+    void setFixedFamily(const std::string &family, const nlohmann::json &params);
+    /// Selects a family by name; false when there is none of that name.
+    bool selectFamily(const std::string &family);
+
+    std::string family() const;
+    /// The form of the selected family (tests type into it).
+    PropertyForm *form() const;
+    QPushButton *okButton() const;
+    /// resolveParams()'s complaint about the current values, or empty.
+    QString errorText() const;
+    QString summaryText() const;
+    /// Whether the summary matches the current values.
+    bool isSummaryReady() const;
+
+    /// The fabric the current values generate: the summary's when ready, else generated now.
+    /// Throws UserError when the values are bad.
+    Fabric takeFabric();
+
+Q_SIGNALS:
+    void summaryUpdated();
+
+private:
+    void familyChanged(int row);
+    void valuesChanged();
+    nlohmann::json formValues() const;
+
+    struct FamilyPage;
+    std::vector<FamilyPage> mPages;
+    QListWidget *mFamilies;
+    QLabel *mDescription;
+    QStackedWidget *mForms;
+    QLabel *mError;
+    QLabel *mSummary;
+    QProgressBar *mProgress;
+    QDialogButtonBox *mButtons;
+    QTimer *mDebounce;
+    MetricsRunner *mRunner;
+    nlohmann::json mResolved;                  ///< Resolved values of the current form.
+    nlohmann::json mSummaryParams;             ///< The values the summary fabric was made from.
+    std::shared_ptr<const Fabric> mGenerated;  ///< The summary's fabric.
+};
+
+} // namespace fabric::app

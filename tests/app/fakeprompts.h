@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "prompts.h"
+
+#include <QDialog>
+#include <QStringList>
+
+#include <functional>
+
+/// Answers the main window's questions without modal loops and records what it was told.
+class FakePrompts : public fabric::app::Prompts
+{
+public:
+    SaveChoice saveChoice = SaveChoice::Cancel;
+    QString fileName; ///< Returned by the file dialogs.
+    /// Drives a dialog instead of exec(); returns whether it was accepted. Default: cancel.
+    std::function<bool(QDialog *)> dialog;
+
+    QStringList errors;
+    int saveQuestions = 0;
+
+    SaveChoice askToSave(QWidget *, const QString &) override
+    {
+        ++saveQuestions;
+        return saveChoice;
+    }
+    void showError(QWidget *, const QString &title, const QString &message) override
+    {
+        errors << title + QLatin1String(": ") + message;
+    }
+    QString openFileName(QWidget *, const QString &, const QString &) override { return fileName; }
+    QString saveFileName(QWidget *, const QString &, const QString &) override { return fileName; }
+    bool runDialog(QDialog *d) override { return dialog ? dialog(d) : false; }
+};

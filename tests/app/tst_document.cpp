@@ -1,0 +1,115 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
+#include "commands/changenodeproperty.h"
+#include "document.h"
+#include "fileformats.h"
+#include "model/error.h"
+#include "testfabrics.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace fabric;
+using namespace fabric::app;
+using namespace fabric::testing;
+
+/// The document and its files: names, modified state, saving and loading through core/io.
+class TestDocument : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void namesItsFile();
+    void saveAndLoadKeepEverything();
+    void badFileNamesFileAndFault();
+    void loadsEveryShippedFabric();
+    void regenerationSwapsInPlace();
+
+private:
+    QTemporaryDir mDir;
+};
+
+void TestDocument::namesItsFile()
+{
+    Document untitled(smallTree());
+    QCOMPARE(untitled.displayName(), QStringLiteral("untitled"));
+    QVERIFY(!untitled.isModified());
+    Document named(smallTree(), QStringLiteral("/some/where/pod.fabric.json"));
+    QCOMPARE(named.displayName(), QStringLiteral("pod.fabric.json"));
+    QSignalSpy renamed(&named, &Document::fileNameChanged);
+    named.markSaved(QStringLiteral("/else/x.fabric.json"));
+    QCOMPARE(renamed.count(), 1);
+    QCOMPARE(named.fileName(), QStringLiteral("/else/x.fabric.json"));
+}
+
+void TestDocument::saveAndLoadKeepEverything()
+{
+    Fabric f = build::generate("ib-fat-tree", nlohmann::json{{"gpus", 64}});
+    Document doc(f);
+    doc.undoStack()->push(new ChangeNodeProperty(&doc, {0}, NodeProperty::Name,
+                                                 QStringLiteral("renamed-gpu")));
+    const QString path = mDir.filePath(QStringLiteral("saved.fabric.json"));
+    files::save(doc.fabric(), path);
+    doc.markSaved(path);
+    QVERIFY(!doc.isModified());
+    const Fabric loaded = files::load(path);
+    QCOMPARE(loaded.nodeCount(), doc.fabric().nodeCount());
+    QCOMPARE(loaded.linkCount(), doc.fabric().linkCount());
+    QCOMPARE(loaded.node(0).name, std::string("renamed-gpu"));
+    QVERIFY(loaded == doc.fabric());
+    // The save left no temporary files behind.
+    QCOMPARE(QDir(mDir.path()).entryList(QDir::Files), QStringList{QStringLiteral("saved.fabric.json")});
+}
+
+void TestDocument::badFileNamesFileAndFault()
+{
+    const QString path = mDir.filePath(QStringLiteral("broken.fabric.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "fabricscope", "version": 1, "nodes": [{"id": 0, "kind": "gpu", )"
+               R"("name": "a"}], "links": [{"id": 0, "a": 0, "b": 7, "capacity_gbps": -1}]})");
+    file.close();
+    try {
+        files::load(path);
+        QFAIL("a bad file loaded");
+    } catch (const UserError &e) {
+        const QString message = QString::fromUtf8(e.what());
+        QVERIFY2(message.contains(QStringLiteral("broken.fabric.json")), qPrintable(message));
+    }
+    QVERIFY_THROWS_EXCEPTION(UserError, files::load(mDir.filePath(QStringLiteral("missing.json"))));
+}
+
+void TestDocument::loadsEveryShippedFabric()
+{
+    const QDir dir(QStringLiteral(FABRICSCOPE_TOPOLOGIES));
+    const QStringList names = dir.entryList({QStringLiteral("*.fabric.json")}, QDir::Files);
+    if (names.isEmpty())
+        QSKIP("no shipped fabrics in topologies/ yet");
+    for (const QString &name : names) {
+        const Fabric f = files::load(dir.filePath(name));
+        QVERIFY2(f.nodeCount() > 0, qPrintable(name));
+    }
+}
+
+void TestDocument::regenerationSwapsInPlace()
+{
+    Document doc(smallTree());
+    const Fabric *address = &doc.fabric();
+    EventRecorder rec(&doc);
+    Fabric other = build::generate("dragonfly", nlohmann::json::object());
+    const std::size_t nodes = other.nodeCount();
+    doc.swapFabric(other);
+    // Views keep a pointer to the fabric: it must stay valid across a regeneration.
+    QCOMPARE(&doc.fabric(), address);
+    QCOMPARE(doc.fabric().nodeCount(), nodes);
+    QCOMPARE(other, smallTree());
+    QCOMPARE(rec.events.size(), std::size_t(1));
+    QCOMPARE(rec.events[0].type, ChangeEvent::Type::Reset);
+}
+
+QTEST_MAIN(TestDocument)
+#include "tst_document.moc"

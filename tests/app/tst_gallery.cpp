@@ -1,0 +1,144 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
+#include "propertyform.h"
+#include "templategallery.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace fabric;
+using namespace fabric::app;
+
+/// The "New from template" gallery: forms from the generators' specs, live summary, inline
+/// errors, and the regenerate mode.
+class TestGallery : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void formsFollowTheParamSpecs();
+    void summaryFollowsTheValues();
+    void badCombinationsAreExplainedInline();
+    void regenerateModeIsPrefilled();
+};
+
+namespace {
+
+int indexOfKey(const build::FamilyInfo &family, const std::string &key)
+{
+    for (std::size_t i = 0; i < family.params.size(); ++i)
+        if (family.params[i].key == key)
+            return int(i);
+    return -1;
+}
+
+/// Types a value into an editor as a user would (keyboard tracking is off: Enter commits).
+void typeInto(QWidget *editor, const QString &text)
+{
+    auto *spin = qobject_cast<QAbstractSpinBox *>(editor);
+    QVERIFY(spin);
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
+}
+
+} // namespace
+
+void TestGallery::formsFollowTheParamSpecs()
+{
+    TemplateGallery gallery;
+    QCOMPARE(build::families().size(), std::size_t(5));
+    for (const build::FamilyInfo &family : build::families()) {
+        QVERIFY(gallery.selectFamily(family.name));
+        PropertyForm *form = gallery.form();
+        QCOMPARE(std::size_t(form->count()), family.params.size());
+        for (std::size_t i = 0; i < family.params.size(); ++i) {
+            const build::ParamSpec &p = family.params[i];
+            QWidget *editor = form->editor(int(i));
+            switch (p.type) {
+            case build::ParamSpec::Type::Int: {
+                auto *spin = qobject_cast<QSpinBox *>(editor);
+                QVERIFY2(spin, p.key.c_str());
+                QCOMPARE(spin->minimum(), int(p.min));
+                QCOMPARE(spin->maximum(), int(p.max));
+                QCOMPARE(spin->value(), p.defaultValue.get<int>());
+                break;
+            }
+            case build::ParamSpec::Type::Double:
+                QVERIFY2(qobject_cast<QDoubleSpinBox *>(editor), p.key.c_str());
+                break;
+            case build::ParamSpec::Type::Bool:
+                QVERIFY2(qobject_cast<QCheckBox *>(editor), p.key.c_str());
+                break;
+            case build::ParamSpec::Type::Choice:
+                QCOMPARE(qobject_cast<QComboBox *>(editor)->count(), int(p.choices.size()));
+                break;
+            }
+        }
+    }
+    QVERIFY(!gallery.selectFamily("no-such-family"));
+}
+
+void TestGallery::summaryFollowsTheValues()
+{
+    TemplateGallery gallery;
+    gallery.show();
+    QVERIFY(gallery.selectFamily("ib-fat-tree"));
+    const build::FamilyInfo &family = *build::findFamily("ib-fat-tree");
+    typeInto(gallery.form()->editor(indexOfKey(family, "gpus")), QStringLiteral("64"));
+    QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
+    QVERIFY2(gallery.summaryText().startsWith(QLatin1String("64 GPUs")),
+             qPrintable(gallery.summaryText()));
+    QVERIFY(gallery.summaryText().contains(QLatin1String("Bisection")));
+    QVERIFY(gallery.okButton()->isEnabled());
+    const Fabric fabric = gallery.takeFabric();
+    QCOMPARE(fabric.endpoints().size(), std::size_t(64));
+    QCOMPARE(fabric.generator().family, std::string("ib-fat-tree"));
+
+    typeInto(gallery.form()->editor(indexOfKey(family, "gpus")), QStringLiteral("128"));
+    QVERIFY(!gallery.isSummaryReady()); // stale until the worker is done
+    QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
+    QVERIFY(gallery.summaryText().startsWith(QLatin1String("128 GPUs")));
+}
+
+void TestGallery::badCombinationsAreExplainedInline()
+{
+    TemplateGallery gallery;
+    gallery.show();
+    QVERIFY(gallery.selectFamily("tpu-torus"));
+    const build::FamilyInfo &family = *build::findFamily("tpu-torus");
+    PropertyForm *form = gallery.form();
+    for (const char *key : {"x", "y", "z"})
+        typeInto(form->editor(indexOfKey(family, key)), QStringLiteral("4"));
+    // A twisted torus needs a k x k x 2k shape: 4x4x4 is refused before generating anything.
+    auto *twisted = qobject_cast<QCheckBox *>(form->editor(indexOfKey(family, "twisted")));
+    QVERIFY(twisted);
+    twisted->click();
+    QVERIFY2(gallery.errorText().contains(QLatin1String("twisted")), qPrintable(gallery.errorText()));
+    QVERIFY(!gallery.okButton()->isEnabled());
+    QVERIFY(!gallery.isSummaryReady());
+
+    typeInto(form->editor(indexOfKey(family, "z")), QStringLiteral("8"));
+    QVERIFY(gallery.errorText().isEmpty());
+    QVERIFY(gallery.okButton()->isEnabled());
+    QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
+    QVERIFY2(gallery.summaryText().startsWith(QLatin1String("128 GPUs")),
+             qPrintable(gallery.summaryText()));
+}
+
+void TestGallery::regenerateModeIsPrefilled()
+{
+    TemplateGallery gallery;
+    gallery.setFixedFamily("dragonfly", nlohmann::json{{"routers_per_group", 2}});
+    QCOMPARE(gallery.family(), std::string("dragonfly"));
+    const build::FamilyInfo &family = *build::findFamily("dragonfly");
+    QCOMPARE(gallery.form()->value(indexOfKey(family, "routers_per_group")).toInt(), 2);
+    QVERIFY(gallery.windowTitle().contains(QLatin1String("Regenerate")));
+}
+
+QTEST_MAIN(TestGallery)
+#include "tst_gallery.moc"

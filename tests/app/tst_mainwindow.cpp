@@ -1,0 +1,510 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "document.h"
+#include "fakeprompts.h"
+#include "fileformats.h"
+#include "inspectordock.h"
+#include "mainwindow.h"
+#include "metricsdock.h"
+#include "palettedock.h"
+#include "propertyform.h"
+#include "reconfigureocsdialog.h"
+#include "startup.h"
+#include "templategallery.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDropEvent>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace fabric;
+using namespace fabric::app;
+
+/// The main window driven as a user would: open, edit, undo, save, reload, refuse bad files.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void startsOnTheDefaultFabric();
+    void opensEveryShippedFabric();
+    void rejectsABadFileAndKeepsTheDocument();
+    void addsAndLinksNodesFromThePalette();
+    void dropsPaletteNodesAndFilesOnTheCanvas();
+    void inspectorEditsAndValidates();
+    void saveAndReload();
+    void asksBeforeDiscardingChanges();
+    void generatesFromTheGallery();
+    void regenerateIsUndoable();
+    void reconfiguresTheOcs();
+    void deletesAndDuplicatesTheSelection();
+    void metricsDockShowsInfoFigures();
+    void screenshotWritesAPng();
+    void commandLine();
+
+private:
+    MainWindow *mWindow = nullptr;
+    FakePrompts *mPrompts = nullptr;
+    QTemporaryDir mDir;
+};
+
+namespace {
+
+Fabric smallFatTree() { return build::generate("ib-fat-tree", nlohmann::json{{"gpus", 32}}); }
+
+QString writeFile(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(content);
+    return path;
+}
+
+bool waitForMetrics(MainWindow *w)
+{
+    return QTest::qWaitFor([w] { return !w->metricsDock()->isBusy(); }, 60000);
+}
+
+} // namespace
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QSettings().clear();
+}
+
+void TestMainWindow::init()
+{
+    mWindow = new MainWindow;
+    auto prompts = std::make_unique<FakePrompts>();
+    mPrompts = prompts.get();
+    mWindow->setPrompts(std::move(prompts));
+    mWindow->resize(1280, 800);
+    mWindow->show();
+}
+
+void TestMainWindow::cleanup()
+{
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard;
+    delete mWindow;
+    mWindow = nullptr;
+}
+
+void TestMainWindow::startsOnTheDefaultFabric()
+{
+    mWindow->openDefaultFabric();
+    const Fabric &f = mWindow->document()->fabric();
+    QCOMPARE(f.endpoints().size(), std::size_t(256));
+    QCOMPARE(mWindow->canvas()->fabric(), &f);
+    QVERIFY(!mWindow->isWindowModified());
+    QVERIFY(mWindow->windowTitle().contains(QLatin1String("FabricScope")));
+    QVERIFY(mWindow->action(QStringLiteral("actionRegenerate"))->isEnabled());
+    QVERIFY(!mWindow->action(QStringLiteral("actionReconfigureOcs"))->isEnabled());
+    // The shortcuts a desktop user expects.
+    const auto shortcut = [this](const char *name) {
+        return mWindow->action(QLatin1String(name))->shortcut();
+    };
+    QCOMPARE(shortcut("actionOpen"), QKeySequence(QKeySequence::Open));
+    QCOMPARE(shortcut("actionSave"), QKeySequence(QKeySequence::Save));
+    QCOMPARE(shortcut("actionUndo"), QKeySequence(QKeySequence::Undo));
+    QCOMPARE(shortcut("actionRedo"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")));
+    QCOMPARE(shortcut("actionFind"), QKeySequence(QKeySequence::Find));
+    QCOMPARE(shortcut("actionFit"), QKeySequence(QStringLiteral("F")));
+    QCOMPARE(shortcut("actionDelete"), QKeySequence(QKeySequence::Delete));
+    QCOMPARE(shortcut("actionLinkMode"), QKeySequence(QStringLiteral("L")));
+    QCOMPARE(shortcut("actionPresentation"), QKeySequence(QStringLiteral("F11")));
+}
+
+void TestMainWindow::opensEveryShippedFabric()
+{
+    const QDir dir(QStringLiteral(FABRICSCOPE_TOPOLOGIES));
+    const QStringList names = dir.entryList({QStringLiteral("*.fabric.json")}, QDir::Files);
+    if (names.isEmpty())
+        QSKIP("no shipped fabrics in topologies/ yet");
+    for (const QString &name : names) {
+        QVERIFY2(mWindow->openFile(dir.filePath(name)), qPrintable(mPrompts->errors.join('\n')));
+        QVERIFY(mWindow->document()->fabric().nodeCount() > 0);
+        QVERIFY(mWindow->windowTitle().contains(name));
+        QCOMPARE(mWindow->recentFiles().value(0), dir.absoluteFilePath(name));
+    }
+    QVERIFY(mPrompts->errors.isEmpty());
+}
+
+void TestMainWindow::rejectsABadFileAndKeepsTheDocument()
+{
+    mWindow->openGenerated(smallFatTree());
+    Document *before = mWindow->document();
+    const Fabric fabric = before->fabric();
+    const QString truncated = writeFile(mDir.filePath(QStringLiteral("truncated.fabric.json")),
+                                        R"({"format": "fabricscope", "nodes": [{"id": 0,)");
+    QVERIFY(!mWindow->openFile(truncated));
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QVERIFY2(mPrompts->errors[0].contains(QLatin1String("truncated.fabric.json")),
+             qPrintable(mPrompts->errors[0]));
+    QCOMPARE(mWindow->document(), before);
+    QVERIFY(mWindow->document()->fabric() == fabric);
+    QVERIFY(mWindow->recentFiles().isEmpty() || mWindow->recentFiles()[0] != truncated);
+
+    QVERIFY(!mWindow->openFile(mDir.filePath(QStringLiteral("does-not-exist.fabric.json"))));
+    QCOMPARE(mPrompts->errors.size(), 2);
+    QCOMPARE(mWindow->document(), before);
+}
+
+void TestMainWindow::addsAndLinksNodesFromThePalette()
+{
+    mWindow->openGenerated(Fabric());
+    Document *doc = mWindow->document();
+    PaletteDock *palette = mWindow->paletteDock();
+    QListWidget *list = palette->list();
+    // Double-clicking a palette entry adds it at the view centre.
+    Q_EMIT list->itemActivated(list->item(0)); // GPU
+    Q_EMIT list->itemActivated(list->item(2)); // leaf switch
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(2));
+    QVERIFY(doc->fabric().node(0).kind == NodeKind::Gpu);
+    QVERIFY(doc->fabric().node(1).role == SwitchRole::Leaf);
+    QVERIFY(doc->fabric().node(0).name != doc->fabric().node(1).name);
+    QVERIFY(mWindow->isWindowModified());
+
+    palette->capacityEditor()->setValue(800);
+    Q_EMIT mWindow->canvas()->linkRequested(0, 1);
+    QCOMPARE(doc->fabric().linkCount(), std::size_t(1));
+    QCOMPARE(doc->fabric().link(0).capacityGbps, 800.0);
+    // No link to itself.
+    Q_EMIT mWindow->canvas()->linkRequested(1, 1);
+    QCOMPARE(doc->fabric().linkCount(), std::size_t(1));
+
+    QAction *undo = mWindow->action(QStringLiteral("actionUndo"));
+    QAction *redo = mWindow->action(QStringLiteral("actionRedo"));
+    undo->trigger();
+    QCOMPARE(doc->fabric().linkCount(), std::size_t(0));
+    undo->trigger();
+    undo->trigger();
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(0));
+    QVERIFY(!mWindow->isWindowModified());
+    redo->trigger();
+    redo->trigger();
+    redo->trigger();
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(2));
+    QCOMPARE(doc->fabric().link(0).a, NodeId(0));
+    QCOMPARE(doc->fabric().link(0).b, NodeId(1));
+
+    // A drag on the canvas becomes one undoable move.
+    Q_EMIT mWindow->canvas()->nodesMoved({0}, {QPointF(0, 0)}, {QPointF(120, 80)});
+    QCOMPARE(doc->fabric().node(0).hints.position, (std::pair{120.0, 80.0}));
+    undo->trigger();
+    QVERIFY(doc->fabric().node(0).hints.position != (std::pair{120.0, 80.0}));
+}
+
+void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
+{
+    mWindow->openGenerated(Fabric());
+    QWidget *viewport = mWindow->canvas()->viewport();
+    QMimeData nodeMime;
+    nodeMime.setData(PaletteDock::mimeType(), "switch/spine");
+    QDragEnterEvent enter(QPoint(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton,
+                          Qt::NoModifier);
+    QApplication::sendEvent(viewport, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent nodeDrop(QPointF(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &nodeDrop);
+    QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(1));
+    QVERIFY(mWindow->document()->fabric().node(0).role == SwitchRole::Spine);
+    QVERIFY(mWindow->document()->fabric().node(0).hints.position.has_value());
+
+    // A fabric file dropped on the window opens (after asking about the unsaved node).
+    const QString path = mDir.filePath(QStringLiteral("dropped.fabric.json"));
+    files::save(smallFatTree(), path);
+    QMimeData fileMime;
+    fileMime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent fileEnter(QPoint(10, 10), Qt::CopyAction, &fileMime, Qt::LeftButton,
+                              Qt::NoModifier);
+    QApplication::sendEvent(viewport, &fileEnter);
+    QVERIFY(fileEnter.isAccepted());
+    QDropEvent fileDrop(QPointF(10, 10), Qt::CopyAction, &fileMime, Qt::LeftButton, Qt::NoModifier);
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard;
+    QApplication::sendEvent(viewport, &fileDrop);
+    QCOMPARE(mPrompts->saveQuestions, 1);
+    QCOMPARE(mWindow->document()->fileName(), QFileInfo(path).absoluteFilePath());
+}
+
+void TestMainWindow::inspectorEditsAndValidates()
+{
+    mWindow->openGenerated(smallFatTree());
+    Document *doc = mWindow->document();
+    InspectorDock *inspector = mWindow->inspectorDock();
+    const std::vector<LinkId> links{0, 1, 2};
+    inspector->setSelection({}, links);
+    PropertyForm *linkForm = inspector->linkForm();
+    auto *capacity = qobject_cast<QDoubleSpinBox *>(
+        linkForm->editor(linkForm->indexOf(int(LinkProperty::CapacityGbps))));
+    QVERIFY(capacity);
+    QVERIFY2(capacity->minimum() > 0, "capacity must never reach zero");
+    const int stackBefore = doc->undoStack()->count();
+    capacity->setValue(123);
+    for (LinkId l : links)
+        QCOMPARE(doc->fabric().link(l).capacityGbps, 123.0);
+    QCOMPARE(doc->undoStack()->count(), stackBefore + 1); // a bulk edit is one step
+
+    // Names stay unique.
+    inspector->setSelection({0}, {});
+    PropertyForm *nodeForm = inspector->nodeForm();
+    auto *name = qobject_cast<QLineEdit *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Name))));
+    QVERIFY(name);
+    const std::string taken = doc->fabric().node(1).name;
+    const std::string original = doc->fabric().node(0).name;
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QString::fromStdString(taken));
+    QTest::keyClick(name, Qt::Key_Return);
+    QVERIFY(!inspector->errorText().isEmpty());
+    QCOMPARE(doc->fabric().node(0).name, original);
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("my-gpu"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QVERIFY(inspector->errorText().isEmpty());
+    QCOMPARE(doc->fabric().node(0).name, std::string("my-gpu"));
+    // Undo shows in the inspector.
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QCOMPARE(name->text(), QString::fromStdString(original));
+}
+
+void TestMainWindow::saveAndReload()
+{
+    mWindow->openGenerated(smallFatTree());
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+    QVERIFY(mWindow->isWindowModified());
+    const QString path = mDir.filePath(QStringLiteral("roundtrip"));
+    mPrompts->fileName = path;
+    QVERIFY(mWindow->action(QStringLiteral("actionSave"))->isEnabled());
+    mWindow->action(QStringLiteral("actionSave"))->trigger(); // untitled: asks for a name
+    const QString saved = path + QStringLiteral(".fabric.json");
+    QVERIFY(QFile::exists(saved));
+    QVERIFY(!mWindow->isWindowModified());
+    QVERIFY(mWindow->windowTitle().contains(QLatin1String("roundtrip.fabric.json")));
+    const Fabric edited = mWindow->document()->fabric();
+
+    QVERIFY(mWindow->openFile(saved));
+    QVERIFY(mWindow->document()->fabric() == edited);
+    QCOMPARE(mWindow->recentFiles().value(0), QFileInfo(saved).absoluteFilePath());
+    QVERIFY(mPrompts->errors.isEmpty());
+}
+
+void TestMainWindow::asksBeforeDiscardingChanges()
+{
+    const QString path = mDir.filePath(QStringLiteral("other.fabric.json"));
+    files::save(smallFatTree(), path);
+    mWindow->openGenerated(Fabric());
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(0));
+    Document *edited = mWindow->document();
+
+    mPrompts->saveChoice = Prompts::SaveChoice::Cancel;
+    QVERIFY(!mWindow->openFile(path));
+    QCOMPARE(mWindow->document(), edited);
+    QVERIFY(!mWindow->close()); // closing asks too, and Cancel keeps the window
+    QCOMPARE(mPrompts->saveQuestions, 2);
+
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard;
+    QVERIFY(mWindow->openFile(path));
+    QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(32));
+}
+
+void TestMainWindow::generatesFromTheGallery()
+{
+    const std::map<std::string, nlohmann::json> small = {
+        {"ib-fat-tree", {{"gpus", 64}}},
+        {"roce-clos", {{"zones", 2}, {"racks_per_zone", 4}}},
+        {"hpn", {{"segments", 1}, {"hosts_per_segment", 8}}},
+        {"tpu-torus", {{"x", 4}, {"y", 4}, {"z", 4}}},
+        {"dragonfly", nlohmann::json::object()},
+    };
+    for (const build::FamilyInfo &family : build::families()) {
+        QVERIFY2(small.count(family.name), family.name.c_str());
+        mPrompts->dialog = [&](QDialog *d) {
+            auto *gallery = qobject_cast<TemplateGallery *>(d);
+            if (!gallery || !gallery->selectFamily(family.name))
+                return false;
+            PropertyForm *form = gallery->form();
+            for (const auto &[key, value] : small.at(family.name).items()) {
+                for (int i = 0; i < form->count(); ++i)
+                    if (family.params[std::size_t(i)].key == key)
+                        form->setValue(i, value.get<int>());
+            }
+            // setValue does not emit: nudge the form as a user edit would.
+            Q_EMIT form->edited(0, form->value(0));
+            if (!QTest::qWaitFor([&] { return gallery->isSummaryReady(); }, 60000))
+                return false;
+            return gallery->okButton()->isEnabled();
+        };
+        mWindow->newFromTemplate();
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+        QCOMPARE(mWindow->document()->fabric().generator().family, family.name);
+        QVERIFY(mWindow->document()->fabric().nodeCount() > 0);
+        QVERIFY(mWindow->document()->fileName().isEmpty());
+    }
+}
+
+void TestMainWindow::regenerateIsUndoable()
+{
+    mWindow->openGenerated(smallFatTree());
+    const Fabric before = mWindow->document()->fabric();
+    mPrompts->dialog = [](QDialog *d) {
+        auto *gallery = qobject_cast<TemplateGallery *>(d);
+        if (!gallery)
+            return false;
+        PropertyForm *form = gallery->form();
+        // Pre-filled with the open fabric's parameters.
+        const int gpus = 2; // index of "gpus" among ib-fat-tree's parameters
+        if (gallery->family() != "ib-fat-tree" || form->value(gpus).toInt() != 32)
+            return false;
+        form->setValue(gpus, 64);
+        Q_EMIT form->edited(gpus, 64);
+        return gallery->okButton()->isEnabled();
+    };
+    mWindow->action(QStringLiteral("actionRegenerate"))->trigger();
+    QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+    QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(64));
+    QVERIFY(mWindow->isWindowModified());
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QVERIFY(mWindow->document()->fabric() == before);
+    mWindow->action(QStringLiteral("actionRedo"))->trigger();
+    QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(64));
+}
+
+void TestMainWindow::reconfiguresTheOcs()
+{
+    mWindow->openGenerated(
+        build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 8}}));
+    QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
+    QVERIFY(reconfigure->isEnabled());
+    mPrompts->dialog = [](QDialog *d) {
+        auto *dialog = qobject_cast<ReconfigureOcsDialog *>(d);
+        if (!dialog)
+            return false;
+        dialog->setShape({4, 4, 4}, false); // half the cubes: refused
+        if (dialog->errorText().isEmpty())
+            return false;
+        dialog->setShape({4, 4, 8}, true);
+        return dialog->errorText().isEmpty();
+    };
+    reconfigure->trigger();
+    QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+    QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(true));
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(false));
+}
+
+void TestMainWindow::deletesAndDuplicatesTheSelection()
+{
+    mWindow->openGenerated(smallFatTree());
+    Document *doc = mWindow->document();
+    const Fabric before = doc->fabric();
+    const NodeId leaf = [&] {
+        NodeId found = kNoNode;
+        doc->fabric().forEachNode([&](const Node &n) {
+            if (found == kNoNode && n.role == SwitchRole::Leaf)
+                found = n.id;
+        });
+        return found;
+    }();
+    mWindow->canvas()->setSelection({leaf});
+    if (mWindow->canvas()->selectedNodes() != QList<NodeId>{leaf})
+        QSKIP("the canvas does not select yet");
+    mWindow->action(QStringLiteral("actionDuplicate"))->trigger();
+    QCOMPARE(doc->fabric().nodeCount(), before.nodeCount() + 1);
+    mWindow->canvas()->setSelection({leaf});
+    mWindow->action(QStringLiteral("actionDelete"))->trigger();
+    QVERIFY(!doc->fabric().hasNode(leaf));
+    QVERIFY(doc->fabric().linkCount() < before.linkCount());
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QVERIFY(doc->fabric() == before);
+}
+
+void TestMainWindow::metricsDockShowsInfoFigures()
+{
+    mWindow->openGenerated(smallFatTree());
+    QVERIFY(waitForMetrics(mWindow));
+    QTreeWidget *table = mWindow->metricsDock()->table();
+    QStringList labels;
+    for (int i = 0; i < table->topLevelItemCount(); ++i)
+        labels << table->topLevelItem(i)->text(0);
+    QVERIFY2(labels.contains(QStringLiteral("Bisection bandwidth")), qPrintable(labels.join(',')));
+    QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
+             QStringLiteral("32"));
+    // An edit brings a fresh computation.
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(0));
+    QVERIFY(mWindow->metricsDock()->isBusy());
+    QVERIFY(waitForMetrics(mWindow));
+    QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
+             QStringLiteral("33"));
+}
+
+void TestMainWindow::screenshotWritesAPng()
+{
+    mWindow->openDefaultFabric();
+    const QString png = mDir.filePath(QStringLiteral("shot.png"));
+    bool written = false;
+    bool done = false;
+    screenshotWhenReady(*mWindow, png, [&](bool ok) {
+        written = ok;
+        done = true;
+    });
+    QVERIFY(QTest::qWaitFor([&] { return done; }, 60000));
+    QVERIFY(written);
+    const QImage image(png);
+    QCOMPARE(image.size(), mWindow->size() * mWindow->devicePixelRatio());
+}
+
+void TestMainWindow::commandLine()
+{
+    QString error;
+    auto options = parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("a.fabric.json"),
+                                     QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                     QStringLiteral("--size"), QStringLiteral("1600x1000")},
+                                    &error);
+    QVERIFY(options);
+    QCOMPARE(options->file, QStringLiteral("a.fabric.json"));
+    QCOMPARE(options->screenshot, QStringLiteral("x.png"));
+    QCOMPARE(options->size, QSize(1600, 1000));
+    options = parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("--template"),
+                                QStringLiteral("hpn"), QStringLiteral("--set"),
+                                QStringLiteral("segments=1")},
+                               &error);
+    QVERIFY(options);
+    QCOMPARE(options->params.at("segments"), std::string("1"));
+    QVERIFY(!parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("--set"),
+                               QStringLiteral("novalue")},
+                              &error));
+    QVERIFY(error.contains(QLatin1String("KEY=VALUE")));
+
+    // A bad template on the command line leaves the default fabric open.
+    StartupOptions bad;
+    bad.family = QStringLiteral("ib-fat-tree");
+    bad.params["gpus"] = "-3";
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("gpus")));
+    QVERIFY(!applyStartup(*mWindow, bad));
+    QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(256));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
