@@ -11,6 +11,7 @@ Command infoCommand();
 Command familiesCommand();
 Command convertCommand();
 Command simulateCommand();
+Command exportCommand();
 
 const std::vector<Command> &commands()
 {
@@ -20,6 +21,7 @@ const std::vector<Command> &commands()
         familiesCommand(),
         convertCommand(),
         simulateCommand(),
+        exportCommand(),
     };
     return table;
 }

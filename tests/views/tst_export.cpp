@@ -76,6 +76,7 @@ private Q_SLOTS:
     void resultsAsJsonAndCsv();
     void reportIsOnePdf();
     void framesAreASequence();
+    void cliExportsHeadless();
 
 private:
     Fabric mFabric;
@@ -232,6 +233,71 @@ void TestExport::framesAreASequence()
     }
     // The frames differ: traffic moves.
     QVERIFY(QImage(files[1]) != QImage(files[4]));
+}
+
+void TestExport::cliExportsHeadless()
+{
+    const QString cli = QStringLiteral(FABRICSCOPE_CLI);
+    if (!QFileInfo::exists(cli))
+        QSKIP("fabricscope-cli is not built");
+    const QString fabricFile = mDir.filePath(QStringLiteral("tree16.fabric.json"));
+    io::saveFabric(mFabric, fabricFile.toStdString());
+    const QString scenario = QStringLiteral(
+        "{\"collective\":\"allreduce\",\"algorithm\":\"ring\",\"bytes\":67108864,"
+        "\"routing\":\"ecmp\"}");
+    auto runCli = [&](const QStringList &args, QString *err = nullptr) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the command must go offscreen itself
+        p.setProcessEnvironment(env);
+        p.start(cli, QStringList{QStringLiteral("export"), fabricFile} + args);
+        p.waitForFinished(120000);
+        if (err)
+            *err = QString::fromUtf8(p.readAllStandardError());
+        return p.exitCode();
+    };
+    QString err;
+    const QString svg = mDir.filePath(QStringLiteral("cli.svg"));
+    QCOMPARE(runCli({QStringLiteral("--scenario"), scenario, QStringLiteral("--at"),
+                     QStringLiteral("50%"), QStringLiteral("--format"), QStringLiteral("svg"),
+                     QStringLiteral("--size"), QStringLiteral("2400x1400"), QStringLiteral("-o"), svg},
+                    &err),
+             0);
+    const QString text = readText(svg);
+    QVERIFY2(text.contains(QStringLiteral("allreduce ring")), qPrintable(err));
+    int found = 0;
+    mFabric.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch && text.contains(QString::fromStdString(n.name)))
+            ++found;
+    });
+    QVERIFY(found > 0);
+
+    const QString png = mDir.filePath(QStringLiteral("cli.png"));
+    QCOMPARE(runCli({QStringLiteral("--scenario"), scenario, QStringLiteral("--at"),
+                     QStringLiteral("end"), QStringLiteral("--size"), QStringLiteral("800x600"),
+                     QStringLiteral("-o"), png}, &err), 0);
+    QCOMPARE(QImage(png).size(), QSize(800, 600));
+    QVERIFY(colourCount(QImage(png)) > 4);
+
+    const QString pdf = mDir.filePath(QStringLiteral("cli.pdf"));
+    QCOMPARE(runCli({QStringLiteral("--format"), QStringLiteral("pdf"), QStringLiteral("-o"), pdf},
+                    &err), 0);
+    const QString report = mDir.filePath(QStringLiteral("cli-report.pdf"));
+    QCOMPARE(runCli({QStringLiteral("--scenario"), scenario, QStringLiteral("--compare"),
+                     QStringLiteral("static,adaptive"), QStringLiteral("--format"),
+                     QStringLiteral("report"), QStringLiteral("-o"), report}, &err), 0);
+    const QString reportText = pdfText(report);
+    if (!reportText.isNull()) {
+        QVERIFY2(reportText.contains(QStringLiteral("adaptive")), qPrintable(reportText.left(500)));
+        QVERIFY(reportText.contains(QStringLiteral("Comparison")));
+    }
+    // Bad input: one line, exit code 2.
+    QCOMPARE(runCli({QStringLiteral("--at"), QStringLiteral("soon"), QStringLiteral("--scenario"),
+                     scenario, QStringLiteral("-o"), png}, &err), 2);
+    QVERIFY2(err.contains(QStringLiteral("--at")), qPrintable(err));
+    QCOMPARE(runCli({QStringLiteral("--format"), QStringLiteral("gif"), QStringLiteral("-o"), png},
+                    &err), 2);
 }
 
 QTEST_MAIN(TestExport)

@@ -1,0 +1,284 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli export`: the GUI's pictures, rendered headless so slides can be rebuilt by a
+// script. It needs a Qt application for the canvas; without a display it runs offscreen.
+
+#include "command.h"
+
+#include "canvas/fabriccanvas.h"
+#include "charts/chartdata.h"
+#include "collective/scenario.h"
+#include "common/qtstrings.h"
+#include "explain/explainer.h"
+#include "export/canvasexport.h"
+#include "export/frameexport.h"
+#include "export/reportwriter.h"
+#include "export/resultexport.h"
+#include "export/timespec.h"
+#include "io/fabricfile.h"
+#include "model/error.h"
+#include "model/units.h"
+#include "playback/loadsampler.h"
+#include "playback/scenariorun.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <ostream>
+
+namespace fabric::cli {
+
+namespace {
+
+using views::toQString;
+
+constexpr std::string_view kSynopsis =
+    "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
+    "[--format svg|png|pdf|report|frames|csv|json] [--size WxH] [--title TEXT] "
+    "[--compare POLICY,...] [--frames N] -o FILE";
+
+/// A QApplication for the command's lifetime when the process has none (offscreen without a
+/// display).
+class QtSession
+{
+public:
+    QtSession()
+    {
+        if (QCoreApplication::instance())
+            return;
+        if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")
+            && !std::getenv("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        mApp = std::make_unique<QApplication>(mArgc, mArgv);
+    }
+
+private:
+    static inline int mArgc = 1;
+    static inline char mName[] = "fabricscope-cli";
+    static inline char *mArgv[] = {mName, nullptr};
+    std::unique_ptr<QApplication> mApp;
+};
+
+struct Options
+{
+    std::string fabricPath;
+    std::string scenario;
+    std::string at = "end";
+    std::string format;
+    std::string output;
+    std::string title;
+    std::string compare;
+    int width = 1920, height = 1080;
+    int frames = 30;
+};
+
+Options parse(const std::vector<std::string> &args)
+{
+    Options o;
+    auto value = [&](std::size_t &i) -> const std::string & {
+        if (i + 1 >= args.size())
+            throw UserError(args[i] + " needs a value");
+        return args[++i];
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--scenario")
+            o.scenario = value(i);
+        else if (a == "--at")
+            o.at = value(i);
+        else if (a == "--format")
+            o.format = value(i);
+        else if (a == "-o" || a == "--output")
+            o.output = value(i);
+        else if (a == "--title")
+            o.title = value(i);
+        else if (a == "--compare")
+            o.compare = value(i);
+        else if (a == "--frames") {
+            const std::string &v = value(i);
+            o.frames = std::atoi(v.c_str());
+            if (o.frames < 1 || o.frames > 10000)
+                throw UserError("--frames must be a count from 1 to 10000, not '" + v + "'");
+        } else if (a == "--size") {
+            const std::string &v = value(i);
+            const auto x = v.find('x');
+            o.width = x == std::string::npos ? 0 : std::atoi(v.substr(0, x).c_str());
+            o.height = x == std::string::npos ? 0 : std::atoi(v.substr(x + 1).c_str());
+            if (o.width < 16 || o.height < 16 || o.width > 16384 || o.height > 16384)
+                throw UserError("--size must be WIDTHxHEIGHT in pixels (16..16384), not '" + v
+                                + "'");
+        } else if (!a.empty() && a[0] == '-')
+            throw UserError("unknown option '" + a + "'");
+        else if (o.fabricPath.empty())
+            o.fabricPath = a;
+        else
+            throw UserError("unexpected argument '" + a + "'");
+    }
+    if (o.fabricPath.empty())
+        throw UserError("a FABRIC file is needed");
+    if (o.output.empty())
+        throw UserError("-o FILE is needed");
+    if (o.format.empty()) {
+        const QString suffix = QFileInfo(QString::fromStdString(o.output)).suffix().toLower();
+        o.format = suffix.isEmpty() ? "frames" : suffix.toStdString();
+    }
+    static const std::vector<std::string> formats = {"svg",    "png", "pdf", "report",
+                                                     "frames", "csv", "json"};
+    if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
+        throw UserError("--format must be svg, png, pdf, report, frames, csv or json, not '"
+                        + o.format + "'");
+    return o;
+}
+
+collective::Scenario readScenario(const std::string &text)
+{
+    nlohmann::json j;
+    try {
+        if (!text.empty() && text.front() == '{') {
+            j = nlohmann::json::parse(text);
+        } else {
+            std::ifstream in(text);
+            if (!in)
+                throw UserError("--scenario: cannot read '" + text + "'");
+            j = nlohmann::json::parse(in);
+        }
+    } catch (const nlohmann::json::exception &e) {
+        throw UserError("--scenario: not valid JSON (" + std::string(e.what()) + ")");
+    }
+    // A scenario file may hold the scenario itself or {"scenario": {...}}.
+    if (j.is_object() && j.contains("scenario"))
+        j = j["scenario"];
+    return collective::scenarioFromJson(j);
+}
+
+int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+{
+    const Options o = parse(args);
+    const Fabric fabric = io::loadFabric(o.fabricPath);
+    QtSession session;
+
+    std::shared_ptr<views::SimRun> run;
+    QList<views::SimRunPtr> runs;
+    if (!o.scenario.empty()) {
+        const collective::Scenario scenario = readScenario(o.scenario);
+        run = views::runScenario(fabric, scenario);
+        runs << run;
+        if (!o.compare.empty()) {
+            for (const QString &name : QString::fromStdString(o.compare).split(QLatin1Char(','))) {
+                const auto policy = route::policyFromString(name.trimmed().toStdString());
+                if (!policy)
+                    throw UserError("--compare: unknown routing policy '" + name.toStdString()
+                                    + "'");
+                if (*policy == scenario.routing)
+                    continue;
+                collective::Scenario other = scenario;
+                other.routing = *policy;
+                runs << views::runScenario(fabric, other);
+            }
+        }
+    } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
+        throw UserError("--format " + o.format + " needs a --scenario to simulate");
+    }
+
+    const double end = run ? run->result.completionS : 0.0;
+    const auto at = views::parseTime(QString::fromStdString(o.at), end);
+    if (!at)
+        throw UserError("--at must be 'end', 'start', a percentage or a time such as 2.5ms, not '"
+                        + o.at + "'");
+
+    const QString output = QString::fromStdString(o.output);
+    QString error;
+    if (o.format == "csv" || o.format == "json") {
+        const QByteArray data = o.format == "csv"
+            ? views::linksCsv(*run)
+            : QByteArray::fromStdString(views::resultJson(*run).dump(2) + "\n");
+        if (!views::writeFileAtomically(output, data, &error))
+            throw std::runtime_error(error.toStdString());
+        out << "wrote " << o.output << "\n";
+        return 0;
+    }
+
+    views::FabricCanvas canvas;
+    canvas.resize(o.width, o.height);
+    canvas.setFabric(&fabric);
+    std::unique_ptr<views::LoadSampler> sampler;
+    if (run) {
+        sampler = std::make_unique<views::LoadSampler>(run->result);
+        views::showLoadsAt(canvas, *sampler, *at);
+    }
+    QString title = QString::fromStdString(o.title);
+    if (title.isEmpty()) {
+        title = QFileInfo(QString::fromStdString(o.fabricPath)).completeBaseName();
+        title.remove(QStringLiteral(".fabric"));
+        if (run)
+            title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2 of %3")
+                         .arg(run->label, toQString(units::formatSeconds(*at)),
+                              toQString(units::formatSeconds(end)));
+    }
+
+    if (o.format == "frames") {
+        const QStringList files = views::exportFrames(canvas, *run, output, o.frames,
+                                                      QSize(o.width, o.height), title, &error);
+        if (files.isEmpty())
+            throw std::runtime_error(error.toStdString());
+        out << "wrote " << files.size() << " frames to " << o.output << "\n";
+        return 0;
+    }
+    if (o.format == "report") {
+        views::ReportContent content;
+        content.title = title;
+        content.canvas = &canvas;
+        content.scenario << QStringLiteral("Fabric: %1 (%2 nodes, %3 links)")
+                                .arg(QString::fromStdString(o.fabricPath))
+                                .arg(fabric.nodeCount())
+                                .arg(fabric.linkCount());
+        if (run) {
+            content.scenario << QStringLiteral("Scenario: %1, %2 ranks, %3")
+                                    .arg(run->label)
+                                    .arg(run->ranks)
+                                    .arg(toQString(units::formatBytes(run->messageBytes)));
+            content.diagramCaption = QStringLiteral("Link utilisation at t = %1 (viridis: dark = "
+                                                    "idle, yellow = full)")
+                                         .arg(toQString(units::formatSeconds(*at)));
+            content.charts << views::charts::throughput(runs)
+                           << views::charts::linkLoadHistogram(*run)
+                           << views::charts::completionCdf(runs);
+            for (const auto &r : runs)
+                content.comparison << views::summarize(*r);
+            if (runs.size() > 1)
+                content.charts << views::charts::compareBandwidth(content.comparison);
+            content.explanation = views::explainRun(*run, content.comparison.first());
+            for (qsizetype i = 1; i < content.comparison.size(); ++i)
+                content.explanation << views::compareRuns(content.comparison.first(),
+                                                          content.comparison[i]);
+        }
+        if (!views::writeReport(output, content, &error))
+            throw std::runtime_error(error.toStdString());
+        out << "wrote " << o.output << "\n";
+        return 0;
+    }
+    views::CanvasExportOptions options;
+    options.size = QSize(o.width, o.height);
+    options.title = title;
+    if (!views::exportCanvas(canvas, output, *views::imageFormatFromName(toQString(o.format)),
+                             options, &error))
+        throw std::runtime_error(error.toStdString());
+    out << "wrote " << o.output << "\n";
+    return 0;
+}
+
+} // namespace
+
+Command exportCommand()
+{
+    return {"export", kSynopsis,
+            "Render the fabric (coloured by a scenario's link loads at a time), a design-review "
+            "report, an animation's frames or the results, headless.",
+            runExport};
+}
+
+} // namespace fabric::cli

@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compareview.h"
+
+#include "canvas/fabriccanvas.h"
+#include "common/qtstrings.h"
+#include "model/units.h"
+#include "explain/explainer.h"
+#include "export/canvasexport.h"
+#include "export/reportwriter.h"
+#include "playback/loadsampler.h"
+#include "playback/playbackbar.h"
+#include "playback/playbackclock.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace fabric::app {
+
+CompareView::CompareView(QWidget *parent)
+    : QWidget(parent)
+    , mClock(new views::PlaybackClock(this))
+    , mBar(new views::PlaybackBar(this))
+    , mTable(new QTableWidget(this))
+    , mVerdict(new QLabel(this))
+{
+    auto *grid = new QGridLayout;
+    for (int i = 0; i < 2; ++i) {
+        mTitle[i] = new QLabel(this);
+        mTitle[i]->setAlignment(Qt::AlignCenter);
+        QFont f = mTitle[i]->font();
+        f.setBold(true);
+        mTitle[i]->setFont(f);
+        mCanvas[i] = new views::FabricCanvas(this);
+        mCanvas[i]->setLegendVisible(i == 1);
+        grid->addWidget(mTitle[i], 0, i);
+        grid->addWidget(mCanvas[i], 1, i);
+    }
+    grid->setRowStretch(1, 1);
+    mBar->setClock(mClock);
+    mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mTable->verticalHeader()->setVisible(false);
+    mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    mTable->setMaximumHeight(110);
+    mVerdict->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(grid, 1);
+    layout->addWidget(mBar);
+    layout->addWidget(mTable);
+    layout->addWidget(mVerdict);
+    connect(mClock, &views::PlaybackClock::timeChanged, this, &CompareView::showTime);
+}
+
+CompareView::~CompareView() = default;
+
+void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &right)
+{
+    mClock->pause();
+    mLeft = left;
+    mRight = right;
+    const views::SimRunPtr runs[2] = {left, right};
+    QList<views::RunSummary> summaries;
+    double end = 0;
+    for (int i = 0; i < 2; ++i) {
+        mSampler[i].reset();
+        mCanvas[i]->setFabric(runs[i] ? runs[i]->fabric : nullptr);
+        mTitle[i]->setText(runs[i] ? runs[i]->label : QString());
+        if (!runs[i])
+            continue;
+        mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
+        mCanvas[i]->zoomToFit();
+        summaries << views::summarize(*runs[i]);
+        end = std::max(end, runs[i]->result.completionS);
+    }
+    // One clock over the longer run; events of both runs mark the slider.
+    std::vector<double> events;
+    for (const auto &run : runs)
+        if (run)
+            events.insert(events.end(), run->result.timeline.boundaries().begin(),
+                          run->result.timeline.boundaries().end());
+    std::sort(events.begin(), events.end());
+    events.erase(std::unique(events.begin(), events.end()), events.end());
+    mClock->setRun(end, events);
+
+    const QList<QStringList> rows = views::comparisonTable(summaries);
+    mTable->clear();
+    mTable->setColumnCount(int(rows.first().size()));
+    mTable->setRowCount(int(rows.size() - 1));
+    mTable->setHorizontalHeaderLabels(rows.first());
+    for (int r = 1; r < rows.size(); ++r)
+        for (int c = 0; c < rows[r].size(); ++c)
+            mTable->setItem(r - 1, c, new QTableWidgetItem(rows[r][c]));
+    mVerdict->setText(summaries.size() == 2 ? views::compareRuns(summaries[0], summaries[1])
+                                            : QString());
+    // Open on the middle of the shorter run, where the difference shows.
+    double shorter = end;
+    for (const auto &run : runs)
+        if (run)
+            shorter = std::min(shorter, run->result.completionS);
+    mClock->seek(shorter / 2);
+    showTime(mClock->timeS());
+}
+
+QString CompareView::verdict() const
+{
+    return mVerdict->text();
+}
+
+void CompareView::showTime(double timeS)
+{
+    for (int i = 0; i < 2; ++i)
+        if (mSampler[i])
+            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS);
+}
+
+QImage CompareView::renderImage(const QSize &size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    const double tableH = 170;
+    const double w = size.width() / 2.0, h = size.height() - tableH;
+    for (int i = 0; i < 2; ++i)
+        if (mCanvas[i]->fabric())
+            mCanvas[i]->renderTo(&p, QRectF(i * w, 0, w - 4, h), QRectF(), mTitle[i]->text(),
+                                 i == 1);
+    // The table and verdict drawn as text below.
+    QList<views::RunSummary> summaries;
+    for (const auto &run : {mLeft, mRight})
+        if (run)
+            summaries << views::summarize(*run);
+    const QList<QStringList> rows = views::comparisonTable(summaries);
+    const double colW = size.width() / double(rows.first().size());
+    double y = h + 8;
+    QFont f = p.font();
+    f.setPixelSize(14);
+    p.setFont(f);
+    for (int r = 0; r < rows.size(); ++r) {
+        if (r == 0)
+            p.fillRect(QRectF(0, y, size.width(), 24), QColor(230, 230, 230));
+        for (int c = 0; c < rows[r].size(); ++c)
+            p.drawText(QRectF(c * colW + 6, y, colW - 12, 24),
+                       Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight), rows[r][c]);
+        y += 24;
+    }
+    p.drawText(QRectF(6, y + 6, size.width() - 12, size.height() - y - 6),
+               Qt::TextWordWrap, mVerdict->text() + QStringLiteral("  (pictures at t = %1)")
+                   .arg(views::toQString(units::formatSeconds(mClock->timeS()))));
+    return image;
+}
+
+} // namespace fabric::app

@@ -1,0 +1,62 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "playback/simrun.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTableWidget;
+
+namespace fabric::views {
+class FabricCanvas;
+class LoadSampler;
+class PlaybackBar;
+class PlaybackClock;
+} // namespace fabric::views
+
+namespace fabric::app {
+
+/**
+ * Two runs side by side: two canvases coloured by their own loads and kept at the same
+ * simulated time by one playback clock (so the faster run finishes first on screen), and a
+ * table of completion time, algbw, busbw, % of ideal, max link load, collided and idle links,
+ * with a sentence saying which was faster and why.
+ */
+class CompareView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CompareView(QWidget *parent = nullptr);
+    ~CompareView() override;
+
+    void setRuns(const views::SimRunPtr &left, const views::SimRunPtr &right);
+    views::SimRunPtr left() const { return mLeft; }
+    views::SimRunPtr right() const { return mRight; }
+
+    views::PlaybackClock *clock() const { return mClock; }
+    views::FabricCanvas *leftCanvas() const { return mCanvas[0]; }
+    views::FabricCanvas *rightCanvas() const { return mCanvas[1]; }
+    QTableWidget *table() const { return mTable; }
+    QString verdict() const;
+
+    /// The whole view (both canvases and the table) as an image, for screenshots and export.
+    QImage renderImage(const QSize &size);
+
+private:
+    void showTime(double timeS);
+
+    views::SimRunPtr mLeft, mRight;
+    views::FabricCanvas *mCanvas[2] = {nullptr, nullptr};
+    QLabel *mTitle[2] = {nullptr, nullptr};
+    std::unique_ptr<views::LoadSampler> mSampler[2];
+    views::PlaybackClock *mClock = nullptr;
+    views::PlaybackBar *mBar = nullptr;
+    QTableWidget *mTable = nullptr;
+    QLabel *mVerdict = nullptr;
+};
+
+} // namespace fabric::app

@@ -1,0 +1,408 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simulationcontroller.h"
+
+#include "analysisdock.h"
+#include "canvas/fabriccanvas.h"
+#include "charts/chartpanel.h"
+#include "common/qtstrings.h"
+#include "compareview.h"
+#include "document.h"
+#include "explain/explainer.h"
+#include "explain/explainpanel.h"
+#include "export/canvasexport.h"
+#include "export/frameexport.h"
+#include "export/reportwriter.h"
+#include "export/resultexport.h"
+#include "heatmap/heatmapwidget.h"
+#include "mainwindow.h"
+#include "model/units.h"
+#include "playback/loadsampler.h"
+#include "playback/playbackbar.h"
+#include "playback/playbackclock.h"
+#include "simulationdock.h"
+#include "simulationrunner.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QToolBar>
+
+#include <cmath>
+
+namespace fabric::app {
+
+using views::toQString;
+
+namespace {
+constexpr int kHistory = 4;
+/// Sweep sizes: 1 KiB .. 4 GiB in steps of 4x.
+std::vector<double> sweepSizes()
+{
+    std::vector<double> sizes;
+    for (int e = 10; e <= 32; e += 2)
+        sizes.push_back(std::ldexp(1.0, e));
+    return sizes;
+}
+} // namespace
+
+SimulationController::SimulationController(QMainWindow *window, Document *document,
+                                           views::FabricCanvas *canvas)
+    : QObject(window)
+    , mDocument(document)
+    , mCanvas(canvas)
+{
+    mDock = new SimulationDock(window);
+    mAnalysis = new AnalysisDock(window);
+    mRunner = new SimulationRunner(this);
+    mClock = new views::PlaybackClock(this);
+    mBar = new views::PlaybackBar(window);
+    mBar->setClock(mClock);
+    mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
+
+    connect(mDock, &SimulationDock::runRequested, this, &SimulationController::run);
+    connect(mDock, &SimulationDock::cancelRequested, mRunner, &SimulationRunner::cancel);
+    connect(mDock, &SimulationDock::selectionRanksRequested, this, [this] {
+        QStringList names;
+        if (!mDocument)
+            return;
+        for (const NodeId n : mCanvas->selectedNodes())
+            if (mDocument->fabric().hasNode(n) && mDocument->fabric().node(n).isEndpoint())
+                names << toQString(mDocument->fabric().node(n).name);
+        mDock->setRankNames(names);
+    });
+    connect(mRunner, &SimulationRunner::progress, mDock, &SimulationDock::setProgress);
+    connect(mRunner, &SimulationRunner::finished, this, &SimulationController::onFinished);
+    connect(mRunner, &SimulationRunner::failed, this, [this](const QString &message) {
+        mDock->setRunning(false);
+        mDock->setStatus(message, true);
+        mSweepIndex = -1;
+        Q_EMIT runFailed(message);
+    });
+    connect(mRunner, &SimulationRunner::cancelled, this, [this] {
+        mDock->setRunning(false);
+        mDock->setStatus(tr("Cancelled."));
+        mSweepIndex = -1;
+    });
+    connect(mClock, &views::PlaybackClock::timeChanged, this, &SimulationController::showTime);
+    connect(mAnalysis->heatmap(), &views::HeatmapWidget::linkClicked, this, [this](LinkId link) {
+        if (mDocument && mDocument->fabric().hasLink(link))
+            mCanvas->setSelection({}, {link});
+    });
+    if (mDocument)
+        mDocumentConnection = connect(mDocument, &Document::changed, this,
+                                      &SimulationController::onDocumentChanged);
+
+    window->addDockWidget(Qt::RightDockWidgetArea, mDock);
+    window->addDockWidget(Qt::BottomDockWidgetArea, mAnalysis);
+    mPlaybackToolBar = new QToolBar(tr("Playback"), window);
+    mPlaybackToolBar->setObjectName(QStringLiteral("PlaybackToolBar"));
+    mPlaybackToolBar->addWidget(mBar);
+    window->addToolBar(Qt::BottomToolBarArea, mPlaybackToolBar);
+    buildMenu(window);
+}
+
+SimulationController::~SimulationController() = default;
+
+void SimulationController::setDocument(Document *document)
+{
+    if (document == mDocument)
+        return;
+    disconnect(mDocumentConnection);
+    mRunner->cancel();
+    clearOverlays();
+    mDocument = document;
+    mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
+    if (mDocument)
+        mDocumentConnection = connect(mDocument, &Document::changed, this,
+                                      &SimulationController::onDocumentChanged);
+}
+
+bool SimulationController::run(const collective::Scenario &scenario)
+{
+    if (mRunner->isRunning() || !mDocument)
+        return false;
+    mClock->pause();
+    mDock->setRunning(true);
+    mDock->setStatus(tr("Running %1\u2026").arg(toQString(collective::toString(scenario.collective))));
+    return mRunner->start(mDocument->fabric(), scenario);
+}
+
+void SimulationController::runSweep()
+{
+    if (mRunner->isRunning() || !mDock->problem().isEmpty())
+        return;
+    mSweepScenario = mDock->scenario();
+    mSweepIndex = 0;
+    mSweep = {};
+    mSweep.name = toQString(collective::toString(mSweepScenario.algorithm))
+        + QStringLiteral(" \u00b7 ") + toQString(route::toString(mSweepScenario.routing));
+    collective::Scenario s = mSweepScenario;
+    s.bytes = sweepSizes().front();
+    run(s);
+}
+
+void SimulationController::onFinished(const views::SimRunPtr &run)
+{
+    mDock->setRunning(false);
+    if (mSweepIndex >= 0) {
+        if (std::isfinite(run->busbwGBps))
+            mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes, run->busbwGBps));
+        const auto sizes = sweepSizes();
+        if (++mSweepIndex < int(sizes.size())) {
+            mDock->setStatus(tr("Sweep: %1 of %2 sizes").arg(mSweepIndex).arg(sizes.size()));
+            collective::Scenario s = mSweepScenario;
+            s.bytes = sizes[std::size_t(mSweepIndex)];
+            this->run(s);
+            return;
+        }
+        mSweepIndex = -1;
+        mAnalysis->setSweep({mSweep});
+        mAnalysis->showTab(mAnalysis->chartPanel());
+        mDock->setStatus(tr("Sweep done: busbw at %1 sizes.").arg(mSweep.bytesAndBusbwGBps.size()));
+    }
+
+    mCurrent = run;
+    mHistory.prepend(run);
+    while (mHistory.size() > kHistory)
+        mHistory.removeLast();
+    mSampler = std::make_unique<views::LoadSampler>(run->result);
+
+    // What to highlight: the SHARP tree, or the switch links ECMP left idle.
+    mHighlight.clear();
+    for (const LinkId l : run->sharpTreeLinks)
+        mHighlight << l;
+    if (mHighlight.isEmpty() && run->routing.startsWith(QStringLiteral("ecmp")) && run->fabric) {
+        const Fabric &f = *run->fabric;
+        const views::RunSummary s = views::summarize(*run);
+        if (s.idleFabricLinks > 0)
+            f.forEachLink([&](const Link &l) {
+                if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
+                    return;
+                const auto &up = run->result.links[std::size_t(dirLink(l.id, true))];
+                const auto &down = run->result.links[std::size_t(dirLink(l.id, false))];
+                if (up.bytes <= 0 && down.bytes <= 0)
+                    mHighlight << l.id;
+            });
+    }
+    mCanvas->setHighlightedLinks(mHighlight, run->sharpTreeLinks.empty() ? QColor(150, 150, 150)
+                                                                         : QColor(213, 94, 0));
+    mAnalysis->setRuns(run, mHistory);
+    const views::RunSummary summary = views::summarize(*run);
+    QString status = tr("%1: %2").arg(run->label, toQString(units::formatSeconds(run->result.completionS)));
+    if (std::isfinite(summary.busbwGBps))
+        status += tr(", busbw %1").arg(toQString(units::formatGBps(summary.busbwGBps)));
+    if (std::isfinite(summary.fractionOfIdeal))
+        status += tr(", %1% of ideal").arg(summary.fractionOfIdeal * 100, 0, 'f', 0);
+    mDock->setStatus(status);
+    mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
+    // Open on the middle of the run: a first picture that shows traffic.
+    mClock->seek(run->result.completionS / 2);
+    Q_EMIT runFinished(run);
+}
+
+void SimulationController::showTime(double timeS)
+{
+    if (!mSampler || !mCurrent)
+        return;
+    views::showLoadsAt(*mCanvas, *mSampler, timeS);
+    mAnalysis->heatmap()->setTime(timeS);
+}
+
+void SimulationController::clearOverlays()
+{
+    mClock->pause();
+    mSampler.reset();
+    mCurrent.reset();
+    mCanvas->setLinkLoads({});
+    mCanvas->setLinkBadges({});
+    mCanvas->setHighlightedLinks({});
+}
+
+void SimulationController::onDocumentChanged(const ChangeEvent &event)
+{
+    mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
+    if (event.type == ChangeEvent::Type::NodesChanged || !mCurrent)
+        return;
+    clearOverlays();
+    mDock->setStatus(tr("The fabric changed: run the simulation again to see its traffic."));
+}
+
+QString SimulationController::pictureTitle() const
+{
+    QString title = mDocument ? mDocument->displayName() : QString();
+    if (mCurrent)
+        title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2")
+                     .arg(mCurrent->label, toQString(units::formatSeconds(mClock->timeS())));
+    return title;
+}
+
+bool SimulationController::exportPicture(const QString &fileName, const QSize &size,
+                                         QString *error)
+{
+    const auto format = views::imageFormatForFile(fileName);
+    if (!format) {
+        if (error)
+            *error = tr("Use a .png, .svg or .pdf file name.");
+        return false;
+    }
+    views::CanvasExportOptions o;
+    o.size = size;
+    o.title = pictureTitle();
+    return views::exportCanvas(*mCanvas, fileName, *format, o, error);
+}
+
+bool SimulationController::exportReport(const QString &fileName, QString *error)
+{
+    if (!mDocument) {
+        if (error)
+            *error = tr("No fabric is open.");
+        return false;
+    }
+    views::ReportContent c;
+    c.title = tr("Design review: %1").arg(mDocument->displayName());
+    c.canvas = mCanvas;
+    c.scenario << tr("Fabric: %1 (%2 nodes, %3 links)")
+                      .arg(mDocument->displayName())
+                      .arg(mDocument->fabric().nodeCount())
+                      .arg(mDocument->fabric().linkCount());
+    if (mCurrent) {
+        c.scenario << tr("Scenario: %1, %2 ranks, %3")
+                          .arg(mCurrent->label)
+                          .arg(mCurrent->ranks)
+                          .arg(toQString(units::formatBytes(mCurrent->messageBytes)));
+        c.diagramCaption = tr("Link utilisation at t = %1")
+                               .arg(toQString(units::formatSeconds(mClock->timeS())));
+        c.charts << views::charts::throughput(mHistory.mid(0, 3))
+                 << views::charts::linkLoadHistogram(*mCurrent)
+                 << views::charts::completionCdf(mHistory.mid(0, 3));
+        for (const auto &r : std::as_const(mHistory))
+            c.comparison << views::summarize(*r);
+        if (mHistory.size() > 1)
+            c.charts << views::charts::compareBandwidth(c.comparison);
+        c.explanation = mAnalysis->explainPanel()->sentences();
+    }
+    return views::writeReport(fileName, c, error);
+}
+
+bool SimulationController::exportResults(const QString &fileName, QString *error)
+{
+    if (!mCurrent) {
+        if (error)
+            *error = tr("Run a simulation first.");
+        return false;
+    }
+    const bool csv = QFileInfo(fileName).suffix().compare(QStringLiteral("csv"),
+                                                          Qt::CaseInsensitive) == 0;
+    const QByteArray data = csv ? views::linksCsv(*mCurrent)
+                                : QByteArray::fromStdString(views::resultJson(*mCurrent).dump(2));
+    return views::writeFileAtomically(fileName, data, error);
+}
+
+QStringList SimulationController::exportFrames(const QString &directory, int frames,
+                                               const QSize &size, QString *error)
+{
+    if (!mCurrent) {
+        if (error)
+            *error = tr("Run a simulation first.");
+        return {};
+    }
+    const double keep = mClock->timeS();
+    const QStringList files =
+        views::exportFrames(*mCanvas, *mCurrent, directory, frames, size, mCurrent->label, error);
+    showTime(keep);
+    return files;
+}
+
+void SimulationController::buildMenu(QMainWindow *window)
+{
+    mMenu = new QMenu(tr("&Simulation"), window);
+    QAction *runAction = mMenu->addAction(tr("&Run"), this, [this] {
+        if (mDock->problem().isEmpty())
+            run(mDock->scenario());
+    });
+    runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
+    mMenu->addAction(tr("Sweep message &sizes (1 KiB \u2013 4 GiB)"), this,
+                     &SimulationController::runSweep);
+    QAction *play = mMenu->addAction(tr("&Play / Pause"), mClock, &views::PlaybackClock::togglePlay);
+    play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
+    mMenu->addSeparator();
+    QWidget *parent = window;
+    auto report = [parent](bool ok, const QString &error) {
+        if (!ok)
+            QMessageBox::warning(parent, tr("Export"), error);
+    };
+    mMenu->addAction(tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(
+            parent, tr("Export picture"), QString(), tr("Pictures (*.png *.svg *.pdf)"));
+        QString error;
+        if (!file.isEmpty())
+            report(exportPicture(file, QSize(2400, 1350), &error), error);
+    });
+    mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(parent, tr("Export heatmap"), QString(),
+                                                          tr("PNG (*.png)"));
+        if (!file.isEmpty())
+            report(mAnalysis->heatmap()->exportPng(file), tr("Cannot write %1.").arg(file));
+    });
+    mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(parent, tr("Export chart"), QString(),
+                                                          tr("Charts (*.png *.svg)"));
+        if (file.isEmpty())
+            return;
+        const bool svg = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive);
+        views::ChartPanel *chart = mAnalysis->chartPanel();
+        report(svg ? chart->exportSvg(file) : chart->exportPng(file),
+               tr("Cannot write %1.").arg(file));
+    });
+    mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(parent, tr("Export results"), QString(),
+                                                          tr("Results (*.csv *.json)"));
+        QString error;
+        if (!file.isEmpty())
+            report(exportResults(file, &error), error);
+    });
+    mMenu->addAction(tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(parent, tr("Export report"), QString(),
+                                                          tr("PDF (*.pdf)"));
+        QString error;
+        if (!file.isEmpty())
+            report(exportReport(file, &error), error);
+    });
+    mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
+        const QString dir = QFileDialog::getExistingDirectory(parent, tr("Frames folder"));
+        QString error;
+        if (!dir.isEmpty())
+            report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), error);
+    });
+    // Before Help, when the window has one.
+    QAction *help = nullptr;
+    for (QAction *a : window->menuBar()->actions())
+        if (a->menu() && a->text().remove(QLatin1Char('&')) == tr("Help"))
+            help = a;
+    if (help)
+        window->menuBar()->insertMenu(help, mMenu);
+    else
+        window->menuBar()->addMenu(mMenu);
+}
+
+SimulationController *installSimulation(QMainWindow *window, Document *document,
+                                        views::FabricCanvas *canvas)
+{
+    return new SimulationController(window, document, canvas);
+}
+
+SimulationController *installSimulation(MainWindow *window)
+{
+    auto *controller = installSimulation(window, window->document(), window->canvas());
+    QObject::connect(window, &MainWindow::documentChanged, controller,
+                     &SimulationController::setDocument);
+    return controller;
+}
+
+} // namespace fabric::app

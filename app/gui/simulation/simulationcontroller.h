@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/chartdata.h"
+#include "collective/scenario.h"
+#include "playback/simrun.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+
+namespace fabric {
+struct ChangeEvent;
+}
+
+namespace fabric::views {
+class FabricCanvas;
+class LoadSampler;
+class PlaybackBar;
+class PlaybackClock;
+} // namespace fabric::views
+
+namespace fabric::app {
+
+class AnalysisDock;
+class Document;
+class MainWindow;
+class SimulationDock;
+class SimulationRunner;
+
+/**
+ * Everything issue 5 adds to the main window, wired together: the simulation dock runs
+ * scenarios in a worker thread; a finished run drives one playback clock that colours the
+ * canvas by utilisation (with flow-count badges where flows collide and the SHARP tree or idle
+ * uplinks highlighted), follows on the heatmap and fills the charts, explain and compare tabs;
+ * the Simulation menu exports pictures, charts, results, the report and animation frames.
+ *
+ * Results belong to the fabric they ran on: an edit that changes links or nodes marks them
+ * stale and clears the colouring.
+ */
+class SimulationController : public QObject
+{
+    Q_OBJECT
+public:
+    SimulationController(QMainWindow *window, Document *document, views::FabricCanvas *canvas);
+    ~SimulationController() override;
+
+    SimulationDock *simulationDock() const { return mDock; }
+    AnalysisDock *analysisDock() const { return mAnalysis; }
+    views::PlaybackClock *clock() const { return mClock; }
+    views::PlaybackBar *playbackBar() const { return mBar; }
+    SimulationRunner *runner() const { return mRunner; }
+    QMenu *menu() const { return mMenu; }
+
+    views::SimRunPtr currentRun() const { return mCurrent; }
+    /// Finished runs, newest first (at most a few).
+    const QList<views::SimRunPtr> &history() const { return mHistory; }
+
+    /// Follows another document (the main window opened or generated one): results of the old
+    /// one are cleared.
+    void setDocument(Document *document);
+
+    /// Starts @p scenario on the document's fabric (false when a run is going).
+    bool run(const collective::Scenario &scenario);
+    /// Runs the dock's scenario at sizes 1 KiB .. 4 GiB, one after the other, and charts busbw.
+    void runSweep();
+    bool isSweeping() const { return mSweepIndex >= 0; }
+
+    /// @name Exports (also behind the Simulation menu)
+    ///@{
+    bool exportPicture(const QString &fileName, const QSize &size, QString *error = nullptr);
+    bool exportReport(const QString &fileName, QString *error = nullptr);
+    bool exportResults(const QString &fileName, QString *error = nullptr); ///< .csv or .json
+    QStringList exportFrames(const QString &directory, int frames, const QSize &size,
+                             QString *error = nullptr);
+    ///@}
+
+Q_SIGNALS:
+    void runFinished(fabric::views::SimRunPtr run);
+    void runFailed(const QString &message);
+
+private:
+    void onFinished(const views::SimRunPtr &run);
+    void onDocumentChanged(const ChangeEvent &event);
+    void showTime(double timeS);
+    void clearOverlays();
+    void buildMenu(QMainWindow *window);
+    QString pictureTitle() const;
+
+    Document *mDocument;
+    QMetaObject::Connection mDocumentConnection;
+    views::FabricCanvas *mCanvas;
+    SimulationDock *mDock = nullptr;
+    AnalysisDock *mAnalysis = nullptr;
+    SimulationRunner *mRunner = nullptr;
+    views::PlaybackClock *mClock = nullptr;
+    views::PlaybackBar *mBar = nullptr;
+    QToolBar *mPlaybackToolBar = nullptr;
+    QMenu *mMenu = nullptr;
+    views::SimRunPtr mCurrent;
+    QList<views::SimRunPtr> mHistory;
+    std::unique_ptr<views::LoadSampler> mSampler;
+    QList<LinkId> mHighlight;
+    // Sweep state: the scenario, the next size index, the points so far.
+    collective::Scenario mSweepScenario;
+    int mSweepIndex = -1;
+    views::charts::SweepSeries mSweep;
+};
+
+/**
+ * The one call the main window makes: creates the controller (owned by @p window), adds its
+ * docks, the playback toolbar and the Simulation menu. @p canvas is the main canvas.
+ */
+SimulationController *installSimulation(QMainWindow *window, Document *document,
+                                        views::FabricCanvas *canvas);
+/// The same for FabricScope's MainWindow: its document and canvas, following documentChanged().
+SimulationController *installSimulation(MainWindow *window);
+
+} // namespace fabric::app

@@ -1,0 +1,261 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simulationdock.h"
+
+#include "common/qtstrings.h"
+#include "model/units.h"
+#include "scenariocheck.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fabric::app {
+
+using views::toQString;
+
+namespace {
+const QStringList kToggle = {QStringLiteral("ecmp"), QStringLiteral("ecmp-polarized"),
+                             QStringLiteral("static"), QStringLiteral("adaptive"),
+                             QStringLiteral("spray")};
+const std::vector<collective::Collective> kCollectives = {
+    collective::Collective::AllReduce, collective::Collective::AllGather,
+    collective::Collective::ReduceScatter, collective::Collective::AllToAll,
+    collective::Collective::Broadcast, collective::Collective::SendRecv};
+} // namespace
+
+SimulationDock::SimulationDock(QWidget *parent)
+    : QDockWidget(tr("Simulation"), parent)
+{
+    setObjectName(QStringLiteral("SimulationDock"));
+    auto *body = new QWidget(this);
+    auto *form = new QFormLayout;
+
+    mCollective = new QComboBox(body);
+    for (const auto c : kCollectives)
+        mCollective->addItem(toQString(collective::toString(c)), int(c));
+    mAlgorithm = new QComboBox(body);
+    mSize = new QLineEdit(QStringLiteral("1GiB"), body);
+    mSize->setToolTip(tr("Message size S with units: 1GiB, 64MB, 4096"));
+    mRanks = new QLineEdit(QStringLiteral("all"), body);
+    mRanks->setToolTip(tr("'all', a count (the first N in placement order) or GPU names "
+                          "separated by commas"));
+    auto *fromSelection = new QToolButton(body);
+    fromSelection->setText(tr("Selection"));
+    fromSelection->setToolTip(tr("Use the GPUs selected on the canvas as ranks"));
+    auto *ranksRow = new QHBoxLayout;
+    ranksRow->addWidget(mRanks, 1);
+    ranksRow->addWidget(fromSelection);
+    mPlacement = new QComboBox(body);
+    for (const auto p : {collective::Placement::Packed, collective::Placement::Spread,
+                         collective::Placement::Random})
+        mPlacement->addItem(toQString(collective::toString(p)), int(p));
+    mRouting = new QComboBox(body);
+    for (const auto name : route::policyNames())
+        mRouting->addItem(toQString(name), toQString(name));
+    mQps = new QSpinBox(body);
+    mQps->setRange(1, 64);
+    mQps->setToolTip(tr("QPs per connection: each is hashed on its own (Meta used 16)"));
+    mSeed = new QSpinBox(body);
+    mSeed->setRange(0, 1 << 30);
+    mSeed->setValue(1);
+
+    form->addRow(tr("Collective"), mCollective);
+    form->addRow(tr("Algorithm"), mAlgorithm);
+    form->addRow(tr("Size"), mSize);
+    form->addRow(tr("Ranks"), ranksRow);
+    form->addRow(tr("Placement"), mPlacement);
+    form->addRow(tr("Routing"), mRouting);
+    form->addRow(tr("QPs"), mQps);
+    form->addRow(tr("Seed"), mSeed);
+
+    // One click switches the routing and re-runs.
+    auto *toggleRow = new QHBoxLayout;
+    toggleRow->setSpacing(2);
+    mToggle = new QButtonGroup(this);
+    mToggle->setExclusive(true);
+    for (const QString &name : kToggle) {
+        auto *b = new QPushButton(name, body);
+        b->setCheckable(true);
+        b->setObjectName(name);
+        b->setToolTip(tr("Re-run with %1 routing").arg(name));
+        mToggle->addButton(b);
+        toggleRow->addWidget(b);
+    }
+
+    mRun = new QPushButton(tr("Run"), body);
+    mRun->setDefault(true);
+    mCancel = new QPushButton(tr("Cancel"), body);
+    mCancel->setEnabled(false);
+    mProgress = new QProgressBar(body);
+    mProgress->setRange(0, 1000);
+    mProgress->setValue(0);
+    mProgress->setTextVisible(false);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(mRun);
+    buttons->addWidget(mCancel);
+    buttons->addWidget(mProgress, 1);
+
+    mProblem = new QLabel(body);
+    mProblem->setWordWrap(true);
+    mProblem->setStyleSheet(QStringLiteral("color: #b00020"));
+    mStatus = new QLabel(body);
+    mStatus->setWordWrap(true);
+
+    auto *layout = new QVBoxLayout(body);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Routing, one click re-runs:"), body));
+    layout->addLayout(toggleRow);
+    layout->addLayout(buttons);
+    layout->addWidget(mProblem);
+    layout->addWidget(mStatus);
+    layout->addStretch(1);
+    setWidget(body);
+
+    fillAlgorithms();
+    connect(mCollective, &QComboBox::currentIndexChanged, this, [this] {
+        fillAlgorithms();
+        revalidate();
+    });
+    for (QComboBox *box : {mAlgorithm, mPlacement})
+        connect(box, &QComboBox::currentIndexChanged, this, &SimulationDock::revalidate);
+    connect(mRouting, &QComboBox::currentIndexChanged, this, [this] {
+        syncToggle();
+        revalidate();
+    });
+    for (QLineEdit *edit : {mSize, mRanks})
+        connect(edit, &QLineEdit::textChanged, this, &SimulationDock::revalidate);
+    connect(mQps, &QSpinBox::valueChanged, this, &SimulationDock::revalidate);
+    connect(fromSelection, &QToolButton::clicked, this, &SimulationDock::selectionRanksRequested);
+    connect(mRun, &QPushButton::clicked, this, [this] {
+        if (problem().isEmpty() && !mRunning)
+            Q_EMIT runRequested(scenario());
+    });
+    connect(mCancel, &QPushButton::clicked, this, &SimulationDock::cancelRequested);
+    connect(mToggle, &QButtonGroup::buttonClicked, this, [this](QAbstractButton *b) {
+        mRouting->setCurrentIndex(mRouting->findData(b->objectName()));
+        if (problem().isEmpty() && !mRunning)
+            Q_EMIT runRequested(scenario());
+    });
+    syncToggle();
+    revalidate();
+}
+
+void SimulationDock::setFabric(const Fabric *fabric)
+{
+    mFabric = fabric;
+    revalidate();
+}
+
+void SimulationDock::fillAlgorithms()
+{
+    const QString previous = mAlgorithm->currentText();
+    const QSignalBlocker block(mAlgorithm);
+    mAlgorithm->clear();
+    const auto c = collective::Collective(mCollective->currentData().toInt());
+    for (const auto a : collective::algorithmsFor(c))
+        mAlgorithm->addItem(toQString(collective::toString(a)), int(a));
+    const int keep = mAlgorithm->findText(previous);
+    mAlgorithm->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
+collective::Scenario SimulationDock::scenario() const
+{
+    collective::Scenario s;
+    s.collective = collective::Collective(mCollective->currentData().toInt());
+    s.algorithm = collective::Algorithm(mAlgorithm->currentData().toInt());
+    s.bytes = units::parseBytes(mSize->text().toStdString()).value_or(0.0);
+    s.routing = route::policyFromString(mRouting->currentData().toString().toStdString())
+                    .value_or(route::Policy::Ecmp);
+    s.ranks = mRanks->text().trimmed().isEmpty() ? std::string("all")
+                                                 : mRanks->text().trimmed().toStdString();
+    s.placement = collective::Placement(mPlacement->currentData().toInt());
+    s.qps = mQps->value();
+    s.seed = std::uint64_t(mSeed->value());
+    return s;
+}
+
+void SimulationDock::setScenario(const collective::Scenario &s)
+{
+    mCollective->setCurrentIndex(mCollective->findData(int(s.collective)));
+    fillAlgorithms();
+    mAlgorithm->setCurrentIndex(std::max(0, mAlgorithm->findData(int(s.algorithm))));
+    mSize->setText(toQString(units::formatBytes(s.bytes)).remove(QLatin1Char(' ')));
+    mRanks->setText(QString::fromStdString(s.ranks));
+    mPlacement->setCurrentIndex(mPlacement->findData(int(s.placement)));
+    mRouting->setCurrentIndex(mRouting->findData(toQString(route::toString(s.routing))));
+    mQps->setValue(s.qps);
+    mSeed->setValue(int(s.seed));
+    revalidate();
+}
+
+QString SimulationDock::problem() const
+{
+    if (!units::parseBytes(mSize->text().toStdString()))
+        return tr("'%1' is not a size; write it like 1GiB, 64MB or 4096.").arg(mSize->text());
+    if (!mFabric)
+        return tr("Open a fabric first.");
+    return scenarioProblem(*mFabric, scenario());
+}
+
+void SimulationDock::revalidate()
+{
+    const QString why = problem();
+    mProblem->setText(why);
+    mProblem->setVisible(!why.isEmpty());
+    mRun->setEnabled(why.isEmpty() && !mRunning);
+    for (QAbstractButton *b : mToggle->buttons())
+        b->setEnabled(!mRunning);
+}
+
+void SimulationDock::syncToggle()
+{
+    const QString current = mRouting->currentData().toString();
+    for (QAbstractButton *b : mToggle->buttons())
+        if (b->objectName() == current)
+            b->setChecked(true);
+}
+
+void SimulationDock::setRunning(bool running)
+{
+    mRunning = running;
+    mCancel->setEnabled(running);
+    if (running)
+        mProgress->setValue(0);
+    revalidate();
+}
+
+void SimulationDock::setProgress(double fraction)
+{
+    mProgress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
+}
+
+void SimulationDock::setStatus(const QString &message, bool isError)
+{
+    mStatus->setText(message);
+    mStatus->setStyleSheet(isError ? QStringLiteral("color: #b00020") : QString());
+}
+
+QPushButton *SimulationDock::policyButton(const QString &policy) const
+{
+    for (QAbstractButton *b : mToggle->buttons())
+        if (b->objectName() == policy)
+            return static_cast<QPushButton *>(b);
+    return nullptr;
+}
+
+void SimulationDock::setRankNames(const QStringList &gpuNames)
+{
+    if (!gpuNames.isEmpty())
+        mRanks->setText(gpuNames.join(QLatin1Char(',')));
+}
+
+} // namespace fabric::app

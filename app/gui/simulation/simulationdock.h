@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "collective/scenario.h"
+#include "model/fabric.h"
+
+#include <QDockWidget>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace fabric::app {
+
+/**
+ * The simulation dock: the scenario form (collective, algorithm, size with units, ranks and
+ * placement, routing, QPs, seed), Run and Cancel with a progress bar, and a one-click routing
+ * toggle (ecmp, ecmp-polarized, static, adaptive, spray) that re-runs at once. An impossible
+ * combination is explained under the form while it is edited, and Run stays disabled.
+ */
+class SimulationDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit SimulationDock(QWidget *parent = nullptr);
+
+    /// The fabric the form is checked against (not owned; nullptr = none).
+    void setFabric(const Fabric *fabric);
+
+    collective::Scenario scenario() const;
+    void setScenario(const collective::Scenario &scenario);
+    /// Why the current form cannot run (empty when it can).
+    QString problem() const;
+
+    void setRunning(bool running);
+    void setProgress(double fraction);
+    /// Shows @p message under the form (an error from the run, or a result line).
+    void setStatus(const QString &message, bool isError = false);
+
+    /// Widgets, for tests.
+    QComboBox *collectiveBox() const { return mCollective; }
+    QComboBox *algorithmBox() const { return mAlgorithm; }
+    QLineEdit *sizeEdit() const { return mSize; }
+    QLineEdit *ranksEdit() const { return mRanks; }
+    QComboBox *routingBox() const { return mRouting; }
+    QPushButton *runButton() const { return mRun; }
+    QPushButton *cancelButton() const { return mCancel; }
+    QProgressBar *progressBar() const { return mProgress; }
+    QLabel *problemLabel() const { return mProblem; }
+    /// The routing toggle button of @p policy ("ecmp", "adaptive", ...), or nullptr.
+    QPushButton *policyButton(const QString &policy) const;
+
+public Q_SLOTS:
+    /// Puts the names of @p gpuNames in the ranks field (the canvas selection).
+    void setRankNames(const QStringList &gpuNames);
+
+Q_SIGNALS:
+    void runRequested(const fabric::collective::Scenario &scenario);
+    void cancelRequested();
+    /// The user asked to use the canvas selection as ranks.
+    void selectionRanksRequested();
+
+private:
+    void fillAlgorithms();
+    void revalidate();
+    void syncToggle();
+
+    const Fabric *mFabric = nullptr;
+    QComboBox *mCollective = nullptr;
+    QComboBox *mAlgorithm = nullptr;
+    QLineEdit *mSize = nullptr;
+    QLineEdit *mRanks = nullptr;
+    QComboBox *mPlacement = nullptr;
+    QComboBox *mRouting = nullptr;
+    QSpinBox *mQps = nullptr;
+    QSpinBox *mSeed = nullptr;
+    QPushButton *mRun = nullptr;
+    QPushButton *mCancel = nullptr;
+    QProgressBar *mProgress = nullptr;
+    QLabel *mProblem = nullptr;
+    QLabel *mStatus = nullptr;
+    QButtonGroup *mToggle = nullptr;
+    bool mRunning = false;
+};
+
+} // namespace fabric::app

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "collective/scenario.h"
+#include "playback/simrun.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace fabric::app {
+
+/**
+ * Runs scenarios in a worker thread so the GUI never freezes: the engine reports progress and
+ * polls a cancel flag through its plain C++ callbacks (sim::SimCallbacks); results come back as
+ * queued signals. The run works on a snapshot of the fabric, so the document may change
+ * meanwhile. One run at a time.
+ */
+class SimulationRunner : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SimulationRunner(QObject *parent = nullptr);
+    ~SimulationRunner() override;
+
+    /// Starts @p scenario on a copy of @p fabric; false when a run is already going.
+    bool start(const Fabric &fabric, const collective::Scenario &scenario);
+    bool isRunning() const { return mThread != nullptr; }
+    /// Asks the running simulation to stop; cancelled() follows.
+    void cancel();
+    /// Blocks until the current run (if any) has ended and its signal was delivered.
+    void waitForIdle();
+
+Q_SIGNALS:
+    void started();
+    /// Fraction of flows finished, 0..1.
+    void progress(double fraction);
+    void finished(fabric::views::SimRunPtr run);
+    /// The scenario was refused (one line, for the user) or the engine failed.
+    void failed(const QString &message);
+    void cancelled();
+
+private:
+    QThread *mThread = nullptr;
+    std::shared_ptr<std::atomic<bool>> mCancel;
+};
+
+} // namespace fabric::app

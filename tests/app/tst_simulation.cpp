@@ -1,0 +1,334 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "charts/chartpanel.h"
+#include "collective/scenario.h"
+#include "document.h"
+#include "explain/explainpanel.h"
+#include "heatmap/heatmapwidget.h"
+#include "playback/playbackbar.h"
+#include "playback/playbackclock.h"
+#include "simulation/analysisdock.h"
+#include "simulation/compareview.h"
+#include "simulation/scenariocheck.h"
+#include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+#include "simulation/simulationrunner.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::app;
+
+class TestSimulation : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void explainsImpossibleCombinations();
+    void runsPlaysAndSeeks();
+    void policyToggleReRunsAndCompares();
+    void cancelKeepsTheGuiConsistent();
+    void exportsEveryFormat();
+    void editingTheFabricMarksResultsStale();
+    void screenshots();
+
+private:
+    views::SimRunPtr runAndWait(const QString &routing = QString());
+
+    std::unique_ptr<QMainWindow> mWindow;
+    Document *mDocument = nullptr;
+    views::FabricCanvas *mCanvas = nullptr;
+    SimulationController *mSim = nullptr;
+};
+
+void TestSimulation::init()
+{
+    mWindow = std::make_unique<QMainWindow>();
+    mDocument = new Document(
+        build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}),
+        QStringLiteral("fat-tree-64.fabric.json"), mWindow.get());
+    mCanvas = new views::FabricCanvas(mWindow.get());
+    mCanvas->setFabric(&mDocument->fabric());
+    mWindow->setCentralWidget(mCanvas);
+    mSim = installSimulation(mWindow.get(), mDocument, mCanvas);
+    mWindow->resize(1400, 900);
+    mWindow->show();
+    QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
+    SimulationDock *dock = mSim->simulationDock();
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+}
+
+void TestSimulation::cleanup()
+{
+    mSim->runner()->cancel();
+    mSim->runner()->waitForIdle();
+    mWindow.reset();
+}
+
+views::SimRunPtr TestSimulation::runAndWait(const QString &routing)
+{
+    SimulationDock *dock = mSim->simulationDock();
+    QSignalSpy finished(mSim, &SimulationController::runFinished);
+    QSignalSpy failed(mSim, &SimulationController::runFailed);
+    if (routing.isEmpty())
+        QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    else
+        QTest::mouseClick(dock->policyButton(routing), Qt::LeftButton);
+    // The GUI stays responsive while the worker runs: the wait spins the event loop.
+    if (!finished.wait(60000) || !failed.isEmpty())
+        return nullptr;
+    return finished.at(0).at(0).value<views::SimRunPtr>();
+}
+
+void TestSimulation::explainsImpossibleCombinations()
+{
+    SimulationDock *dock = mSim->simulationDock();
+    QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
+    QVERIFY(dock->runButton()->isEnabled());
+
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("dor")));
+    QVERIFY(dock->problem().contains(QStringLiteral("torus")));
+    QVERIFY(!dock->runButton()->isEnabled());
+    QVERIFY(!dock->problemLabel()->isHidden());
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+
+    dock->algorithmBox()->setCurrentIndex(dock->algorithmBox()->findText(QStringLiteral("torus")));
+    QVERIFY2(dock->problem().contains(QStringLiteral("torus")), qPrintable(dock->problem()));
+    QVERIFY(!dock->runButton()->isEnabled());
+    dock->algorithmBox()->setCurrentIndex(dock->algorithmBox()->findText(QStringLiteral("ring")));
+
+    dock->sizeEdit()->setText(QStringLiteral("lots"));
+    QVERIFY(dock->problem().contains(QStringLiteral("not a size")));
+    dock->sizeEdit()->setText(QStringLiteral("0"));
+    QVERIFY(!dock->problem().isEmpty());
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+
+    dock->ranksEdit()->setText(QStringLiteral("1000"));
+    QVERIFY(dock->problem().contains(QStringLiteral("64 GPUs")));
+    dock->ranksEdit()->setText(QStringLiteral("all"));
+    QVERIFY(dock->runButton()->isEnabled());
+
+    // all-to-all has no ring: switching the collective offers its own algorithms.
+    dock->collectiveBox()->setCurrentIndex(dock->collectiveBox()->findText(QStringLiteral("alltoall")));
+    QVERIFY(dock->algorithmBox()->findText(QStringLiteral("ring")) < 0);
+    QVERIFY(dock->problem().isEmpty());
+}
+
+void TestSimulation::runsPlaysAndSeeks()
+{
+    SimulationDock *dock = mSim->simulationDock();
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+    const views::SimRunPtr run = runAndWait();
+    QVERIFY(run);
+    QVERIFY(run->result.completionS > 0);
+    QVERIFY(std::isfinite(run->busbwGBps));
+    QCOMPARE(mSim->currentRun(), run);
+    QVERIFY(!dock->cancelButton()->isEnabled());
+    QVERIFY(dock->runButton()->isEnabled());
+    QCOMPARE(dock->progressBar()->value(), 1000);
+
+    // The canvas is coloured: its legend switches to the utilisation ramp.
+    bool ramp = false;
+    for (const auto &e : mCanvas->legendEntries())
+        ramp = ramp || e.symbol == views::LegendEntry::Symbol::Ramp;
+    QVERIFY(ramp);
+    // Heatmap, charts and explanation are filled.
+    AnalysisDock *analysis = mSim->analysisDock();
+    QVERIFY(analysis->heatmap()->data().rowCount() > 0);
+    QVERIFY(analysis->explainPanel()->sentences().size() >= 3);
+    QVERIFY(analysis->explainPanel()->sentences().first().contains(QStringLiteral("ideal")));
+    QVERIFY(analysis->chartPanel()->seriesCount() > 0);
+
+    // Play, pause, step and seek through the bar.
+    views::PlaybackClock *clock = mSim->clock();
+    QCOMPARE(clock->endS(), run->result.completionS);
+    views::PlaybackBar *bar = mSim->playbackBar();
+    clock->seek(0);
+    QTest::keyClick(bar, Qt::Key_Right);
+    QVERIFY(clock->timeS() > 0);
+    clock->setSpeed(1); // the run lasts 10 s: still playing when paused below
+    QSignalSpy frames(clock, &views::PlaybackClock::timeChanged);
+    QTest::keyClick(bar, Qt::Key_Space);
+    QVERIFY(clock->isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(frames.count() >= 3, 5000);
+    QTest::keyClick(bar, Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+    clock->seek(run->result.completionS * 0.75);
+    QCOMPARE(clock->timeS(), run->result.completionS * 0.75);
+
+    // Clicking the heatmap selects the link on the canvas.
+    views::HeatmapWidget *heatmap = analysis->heatmap();
+    analysis->showTab(heatmap);
+    QTRY_VERIFY(heatmap->isVisible());
+    const QPointF cell = heatmap->cellCenter(heatmap->data().rowCount() - 1, 1);
+    QTest::mouseClick(heatmap, Qt::LeftButton, {}, cell.toPoint());
+    QCOMPARE(mCanvas->selectedLinks().size(), 1);
+}
+
+void TestSimulation::policyToggleReRunsAndCompares()
+{
+    const views::SimRunPtr first = runAndWait(QStringLiteral("static"));
+    QVERIFY(first);
+    QCOMPARE(first->routing, QStringLiteral("static"));
+    const views::SimRunPtr second = runAndWait(QStringLiteral("ecmp"));
+    QVERIFY(second);
+    QCOMPARE(second->routing, QStringLiteral("ecmp"));
+    QCOMPARE(mSim->history().size(), 2);
+    CompareView *compare = mSim->analysisDock()->compareView();
+    QCOMPARE(compare->left(), first);
+    QCOMPARE(compare->right(), second);
+    QCOMPARE(compare->table()->rowCount(), 2);
+    QVERIFY(compare->table()->item(0, 0)->text().contains(QStringLiteral("static")));
+    QVERIFY(!compare->verdict().isEmpty());
+    // Both canvases follow the one clock.
+    compare->clock()->seek(first->result.completionS / 3);
+    QCOMPARE(compare->leftCanvas()->fabric(), first->fabric);
+    const QImage image = compare->renderImage(QSize(1600, 900));
+    QCOMPARE(image.size(), QSize(1600, 900));
+}
+
+void TestSimulation::cancelKeepsTheGuiConsistent()
+{
+    SimulationDock *dock = mSim->simulationDock();
+    dock->collectiveBox()->setCurrentIndex(dock->collectiveBox()->findText(QStringLiteral("alltoall")));
+    dock->sizeEdit()->setText(QStringLiteral("4GiB"));
+    QSignalSpy cancelled(mSim->runner(), &SimulationRunner::cancelled);
+    QSignalSpy finished(mSim->runner(), &SimulationRunner::finished);
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(dock->cancelButton()->isEnabled());
+    QTest::mouseClick(dock->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + finished.count() == 1, 60000);
+    QVERIFY(!mSim->runner()->isRunning());
+    QVERIFY(!dock->cancelButton()->isEnabled());
+    QVERIFY(dock->runButton()->isEnabled());
+}
+
+void TestSimulation::exportsEveryFormat()
+{
+    QVERIFY(runAndWait(QStringLiteral("ecmp")));
+    QTemporaryDir dir;
+    QString error;
+    for (const QString &name : {QStringLiteral("c.png"), QStringLiteral("c.svg"),
+                                QStringLiteral("c.pdf")}) {
+        QVERIFY2(mSim->exportPicture(dir.filePath(name), QSize(1200, 800), &error),
+                 qPrintable(error));
+        QVERIFY(QFileInfo(dir.filePath(name)).size() > 1000);
+    }
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), QSize(1200, 800));
+    QVERIFY(!mSim->exportPicture(dir.filePath(QStringLiteral("c.gif")), QSize(10, 10), &error));
+    QVERIFY2(mSim->exportReport(dir.filePath(QStringLiteral("r.pdf")), &error), qPrintable(error));
+    QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.csv")), &error), qPrintable(error));
+    QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.json")), &error), qPrintable(error));
+    QVERIFY(mSim->analysisDock()->heatmap()->exportPng(dir.filePath(QStringLiteral("h.png"))));
+    QVERIFY(mSim->analysisDock()->chartPanel()->exportSvg(dir.filePath(QStringLiteral("ch.svg"))));
+    const QStringList frames =
+        mSim->exportFrames(dir.filePath(QStringLiteral("frames")), 3, QSize(320, 200), &error);
+    QCOMPARE(frames.size(), 3);
+}
+
+void TestSimulation::editingTheFabricMarksResultsStale()
+{
+    QVERIFY(runAndWait(QStringLiteral("static")));
+    QVERIFY(mSim->currentRun());
+    ChangeEvent e;
+    e.type = ChangeEvent::Type::Reset;
+    mDocument->emitChanged(e);
+    QVERIFY(!mSim->currentRun());
+    bool ramp = false;
+    for (const auto &entry : mCanvas->legendEntries())
+        ramp = ramp || entry.symbol == views::LegendEntry::Symbol::Ramp;
+    QVERIFY(!ramp);
+}
+
+/// Renders docs/screenshots/sim-*.png when FABRICSCOPE_SCREENSHOTS names the folder.
+void TestSimulation::screenshots()
+{
+    const QString out = qEnvironmentVariable("FABRICSCOPE_SCREENSHOTS");
+    if (out.isEmpty())
+        QSKIP("set FABRICSCOPE_SCREENSHOTS=folder to render the screenshots");
+    QDir().mkpath(out);
+    SimulationDock *dock = mSim->simulationDock();
+    auto save = [&](const QImage &image, const QString &name) {
+        QVERIFY(image.save(QDir(out).filePath(name)));
+    };
+    auto shoot = [&](const QString &name) {
+        mWindow->resize(1600, 1000);
+        QTest::qWait(50);
+        save(mWindow->grab().toImage(), name);
+    };
+    // A 128-GPU fat-tree, ring all-reduce with random placement: many cross-leaf flows.
+    Fabric tree = build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 128}});
+    mDocument->swapFabric(tree);
+    mCanvas->setFabric(&mDocument->fabric());
+    mCanvas->zoomToFit();
+    dock->sizeEdit()->setText(QStringLiteral("256MiB"));
+    collective::Scenario s = dock->scenario();
+    s.placement = collective::Placement::Random;
+    s.seed = 3;
+    dock->setScenario(s);
+    QVERIFY(runAndWait(QStringLiteral("ecmp-polarized")));
+    QVERIFY(runAndWait(QStringLiteral("adaptive")));
+    const views::SimRunPtr ecmp = runAndWait(QStringLiteral("ecmp"));
+    QVERIFY(ecmp);
+    shoot(QStringLiteral("sim-ecmp-window.png"));
+    CompareView *compare = mSim->analysisDock()->compareView();
+    compare->setRuns(mSim->history()[2], mSim->history()[0]);
+    save(compare->renderImage(QSize(1800, 1000)), QStringLiteral("sim-compare-polarized-vs-ecmp.png"));
+    compare->setRuns(mSim->history()[0], mSim->history()[1]);
+    save(compare->renderImage(QSize(1800, 1000)), QStringLiteral("sim-compare-ecmp-vs-adaptive.png"));
+    mSim->analysisDock()->showChart(AnalysisDock::Chart::CompareTime);
+    save(mSim->analysisDock()->chartPanel()->renderImage(QSize(1000, 600)),
+         QStringLiteral("sim-chart-completion.png"));
+    mSim->analysisDock()->showChart(AnalysisDock::Chart::LinkLoad);
+    save(mSim->analysisDock()->chartPanel()->renderImage(QSize(1000, 600)),
+         QStringLiteral("sim-chart-ecmp-histogram.png"));
+    views::HeatmapWidget *heatmap = mSim->analysisDock()->heatmap();
+    heatmap->setData(views::HeatmapData::build(*ecmp->fabric, ecmp->result));
+    save(heatmap->renderImage(QSize(1600, 900)), QStringLiteral("sim-heatmap.png"));
+
+    // SHARP against ring on the same fabric.
+    s = dock->scenario();
+    s.placement = collective::Placement::Packed;
+    s.routing = route::Policy::Static;
+    s.algorithm = collective::Algorithm::Ring;
+    dock->setScenario(s);
+    const views::SimRunPtr ring = runAndWait();
+    s.algorithm = collective::Algorithm::Sharp;
+    dock->setScenario(s);
+    const views::SimRunPtr sharp = runAndWait();
+    QVERIFY(ring && sharp);
+    compare->setRuns(ring, sharp);
+    save(compare->renderImage(QSize(1800, 1000)), QStringLiteral("sim-sharp-vs-ring.png"));
+    mSim->analysisDock()->showTab(mSim->analysisDock()->explainPanel());
+    shoot(QStringLiteral("sim-sharp-explain.png"));
+
+    // A torus all-reduce on one TPU cube.
+    Fabric torus = build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}});
+    mDocument->swapFabric(torus);
+    mCanvas->setFabric(&mDocument->fabric());
+    mCanvas->zoomToFit();
+    s = dock->scenario();
+    s.algorithm = collective::Algorithm::Torus;
+    s.routing = route::Policy::Dor;
+    dock->setScenario(s);
+    QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
+    QVERIFY(runAndWait());
+    mSim->analysisDock()->showTab(mSim->analysisDock()->heatmap());
+    shoot(QStringLiteral("sim-torus-allreduce.png"));
+}
+
+QTEST_MAIN(TestSimulation)
+#include "tst_simulation.moc"

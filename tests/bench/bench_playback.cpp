@@ -1,0 +1,148 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Playback at scale: a ring all-reduce over a whole HPN pod (15,360 GPUs), then seeks anywhere in
+// the timeline, forward playback frames (sample + colour + repaint at fit-to-window into a
+// 1920x1080 image, offscreen) and the heatmap. Prints figures for docs/performance.md; never
+// fails on time. Usage: bench_playback [hpn|fat-tree] [frames]
+
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "collective/scenario.h"
+#include "heatmap/heatmapdata.h"
+#include "playback/loadsampler.h"
+#include "playback/scenariorun.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+using namespace fabric;
+
+namespace {
+
+double ms(const QElapsedTimer &t) { return double(t.nsecsElapsed()) / 1e6; }
+
+struct Stats
+{
+    double median = 0, p95 = 0, max = 0;
+};
+
+Stats stats(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    if (v.empty())
+        return {};
+    return {v[v.size() / 2], v[std::min(v.size() - 1, v.size() * 95 / 100)], v.back()};
+}
+
+long rssMiB()
+{
+    FILE *f = std::fopen("/proc/self/statm", "r");
+    long pages = 0, rss = 0;
+    if (f) {
+        if (std::fscanf(f, "%ld %ld", &pages, &rss) != 2)
+            rss = 0;
+        std::fclose(f);
+    }
+    return rss * 4096 / (1024 * 1024);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const std::string which = argc > 1 ? argv[1] : "hpn";
+    const int frames = argc > 2 ? std::atoi(argv[2]) : 120;
+
+    QElapsedTimer t;
+    t.start();
+    const Fabric fabric = which == "hpn"
+        ? build::generate("hpn", nlohmann::json::object())
+        : build::generate("ib-fat-tree", nlohmann::json{{"tiers", 3}, {"gpus", 16384}});
+    std::printf("fabric %s: %zu nodes, %zu links, %zu GPUs, generated in %.0f ms\n",
+                which.c_str(), fabric.nodeCount(), fabric.linkCount(), fabric.endpoints().size(),
+                ms(t));
+
+    collective::Scenario s;
+    s.collective = collective::Collective::AllReduce;
+    s.algorithm = collective::Algorithm::Ring;
+    s.bytes = 1073741824.0;
+    s.routing = route::Policy::Ecmp;
+    t.restart();
+    const auto run = views::runScenario(fabric, s);
+    const sim::Timeline &tl = run->result.timeline;
+    std::printf("ring all-reduce 1 GiB, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
+                "%zu intervals, %zu deltas, %zu keyframes, %.1f MiB\n",
+                run->flows.size(), run->result.completionS, ms(t), tl.intervalCount(),
+                tl.deltaCount(), tl.keyframeCount(), double(tl.memoryBytes()) / 1048576.0);
+
+    // Seeks anywhere: random times, back and forth.
+    views::LoadSampler sampler(run->result);
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> anywhere(0.0, run->result.completionS);
+    std::vector<double> seeks;
+    for (int i = 0; i < 200; ++i) {
+        const double at = anywhere(rng);
+        t.restart();
+        sampler.seek(at);
+        seeks.push_back(ms(t));
+    }
+    const Stats seek = stats(seeks);
+    std::printf("seek anywhere (200 random, LoadSampler: cursor + utilisation of %zu directed "
+                "links): median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                run->result.links.size(), seek.median, seek.p95, seek.max);
+
+    // Forward playback at fit-to-window: sample, colour the canvas, repaint 1920x1080.
+    views::FabricCanvas canvas;
+    canvas.resize(1920, 1080);
+    t.restart();
+    canvas.setFabric(&fabric);
+    canvas.zoomToFit();
+    std::printf("canvas set up in %.0f ms\n", ms(t));
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> sample, colour, paint, total;
+    for (int i = 0; i < frames; ++i) {
+        const double at = run->result.completionS * (i + 0.5) / frames;
+        QElapsedTimer f;
+        f.start();
+        sampler.seek(at);
+        sample.push_back(ms(f));
+        QElapsedTimer c;
+        c.start();
+        canvas.setLinkLoads(sampler.utilisation());
+        const std::vector<int> badges = sampler.badges(2);
+        canvas.setLinkBadges(badges);
+        colour.push_back(ms(c));
+        QElapsedTimer p;
+        p.start();
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            canvas.render(&painter);
+        }
+        paint.push_back(ms(p));
+        total.push_back(ms(f));
+    }
+    const Stats s1 = stats(sample), s2 = stats(colour), s3 = stats(paint), s4 = stats(total);
+    std::printf("playback frame (%d frames): sample median %.2f ms, colour %.2f ms, repaint "
+                "%.2f ms; whole frame median %.2f ms, p95 %.2f ms -> %.0f fps\n",
+                frames, s1.median, s2.median, s3.median, s4.median, s4.p95,
+                s4.median > 0 ? 1000.0 / s4.median : 0.0);
+
+    t.restart();
+    const views::HeatmapData h = views::HeatmapData::build(fabric, run->result);
+    std::printf("heatmap %d rows x %d bins (banded: %s) built in %.0f ms\n", h.rowCount(),
+                h.binCount(), h.isBanded() ? "yes" : "no", ms(t));
+    std::printf("RSS %ld MiB\n", rssMiB());
+    return 0;
+}
