@@ -33,20 +33,54 @@ struct Case
     build::ParamText params;
 };
 
+/// Wall and CPU time of one step: on a machine shared with other builds the CPU time is the
+/// steadier figure.
+struct Lap
+{
+    double wallMs = 0;
+    double cpuMs = 0;
+};
+
+double cpuMsOf(int who)
+{
+    rusage usage {};
+    getrusage(who, &usage);
+    auto ms = [](const timeval &t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3; };
+    return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
 class Stopwatch
 {
 public:
-    double lapMs()
+    explicit Stopwatch(int who = RUSAGE_SELF)
+        : m_who(who)
+        , m_cpu(cpuMsOf(who))
+    {
+    }
+
+    Lap lap()
     {
         const auto now = std::chrono::steady_clock::now();
-        const double ms = std::chrono::duration<double, std::milli>(now - m_last).count();
-        m_last = now;
-        return ms;
+        const double cpu = cpuMsOf(m_who);
+        const Lap l { std::chrono::duration<double, std::milli>(now - m_wall).count(),
+            cpu - m_cpu };
+        m_wall = now;
+        m_cpu = cpu;
+        return l;
     }
 
 private:
-    std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
+    int m_who;
+    std::chrono::steady_clock::time_point m_wall = std::chrono::steady_clock::now();
+    double m_cpu;
 };
+
+std::string text(const Lap &l)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.0f (%.0f)", l.wallMs, l.cpuMs);
+    return buf;
+}
 
 double peakRssMb(int who = RUSAGE_SELF)
 {
@@ -55,8 +89,7 @@ double peakRssMb(int who = RUSAGE_SELF)
     return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
-/// Wall time and peak RSS of `fabricscope-cli info FILE --json`, or "-" when the CLI is not
-/// built or fails.
+/// Time and peak RSS of `fabricscope-cli info FILE --json`, or "-" when the CLI is not built.
 std::string timeCliInfo(const std::filesystem::path &file)
 {
     const std::filesystem::path cli = FABRICSCOPE_CLI;
@@ -64,13 +97,12 @@ std::string timeCliInfo(const std::filesystem::path &file)
         return "- | -";
     const std::string command
         = "'" + cli.string() + "' info '" + file.string() + "' --json > /dev/null";
-    Stopwatch watch;
+    Stopwatch watch(RUSAGE_CHILDREN);
     if (std::system(command.c_str()) != 0)
         return "failed | -";
-    char text[64];
-    std::snprintf(
-        text, sizeof text, "%.2f | %.0f", watch.lapMs() / 1000.0, peakRssMb(RUSAGE_CHILDREN));
-    return text;
+    char peak[32];
+    std::snprintf(peak, sizeof peak, "%.0f", peakRssMb(RUSAGE_CHILDREN));
+    return text(watch.lap()) + " | " + peak;
 }
 
 int runCase(const Case &c)
@@ -79,30 +111,33 @@ int runCase(const Case &c)
         / ("fabricscope-bench-" + std::to_string(getpid()) + ".fabric.json");
     Stopwatch watch;
     const Fabric generated = build::generate(c.family, c.params);
-    const double generateMs = watch.lapMs();
+    const Lap generate = watch.lap();
     io::saveFabric(generated, file);
-    const double saveMs = watch.lapMs();
+    const Lap save = watch.lap();
     const double fileMb = double(std::filesystem::file_size(file)) / (1024.0 * 1024.0);
     const Fabric loaded = io::loadFabric(file);
-    const double loadMs = watch.lapMs();
+    const Lap load = watch.lap();
     const std::string cliInfo = timeCliInfo(file);
     std::filesystem::remove(file);
-    watch.lapMs();
+    watch.lap();
     const int diameter = metrics::diameterHops(loaded);
-    const double diameterMs = watch.lapMs();
+    const Lap diameterLap = watch.lap();
     const double bisection = metrics::bisectionGbps(loaded);
-    const double bisectionMs = watch.lapMs();
+    const Lap bisectionLap = watch.lap();
     const metrics::FabricMetrics m = metrics::computeMetrics(loaded);
-    const double metricsMs = watch.lapMs();
+    const Lap metricsLap = watch.lap();
     if (m.diameterHops != diameter || m.bisectionGbps != bisection) {
         std::fprintf(stderr, "%s: computeMetrics disagrees with its parts\n", c.label.c_str());
         return 1;
     }
-    std::printf("| %s | %zu | %zu | %.0f | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %.2f | %.0f "
-                "| %s | %d | %.0f |\n",
-        c.label.c_str(), m.endpoints, m.links, generateMs, saveMs, fileMb, loadMs, diameterMs,
-        bisectionMs, metricsMs, (generateMs + saveMs + loadMs + metricsMs) / 1000.0, peakRssMb(),
-        cliInfo.c_str(), m.diameterHops, m.bisectionGbps);
+    const Lap total { generate.wallMs + save.wallMs + load.wallMs + metricsLap.wallMs,
+        generate.cpuMs + save.cpuMs + load.cpuMs + metricsLap.cpuMs };
+    std::printf("| %s | %zu | %zu | %s | %s | %.1f | %s | %s | %s | %s | %s | %.0f | %s | %d "
+                "| %.0f |\n",
+        c.label.c_str(), m.endpoints, m.links, text(generate).c_str(), text(save).c_str(), fileMb,
+        text(load).c_str(), text(diameterLap).c_str(), text(bisectionLap).c_str(),
+        text(metricsLap).c_str(), text(total).c_str(), peakRssMb(), cliInfo.c_str(), m.diameterHops,
+        m.bisectionGbps);
     std::fflush(stdout);
     return 0;
 }
@@ -118,10 +153,10 @@ int main(int argc, char **argv)
         { "TPU v4 pod 16x16x16", "tpu-torus", {} },
         { "Meta RoCE, 8 zones", "roce-clos", {} },
     };
-    std::printf("| fabric | endpoints | links | generate ms | save ms | file MiB | load ms "
-                "| diameter ms | bisection ms | computeMetrics ms | generate+save+load+metrics s "
-                "| peak RSS MiB | cli info s | cli info peak RSS MiB | diameter hops "
-                "| bisection Gb/s |\n");
+    std::printf("Times in ms, wall (CPU).\n\n");
+    std::printf("| fabric | endpoints | links | generate | save | file MiB | load | diameter "
+                "| bisection | computeMetrics | generate+save+load+metrics | peak RSS MiB "
+                "| cli info | cli info peak RSS MiB | diameter hops | bisection Gb/s |\n");
     std::printf(
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     std::fflush(stdout);
