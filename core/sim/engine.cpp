@@ -102,6 +102,7 @@ Run::Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &op
 {
     if (!mSystem)
         throw UserError("unknown max-min solver '" + options.solver + "'");
+    mSystem->setPrecision(std::max(options.precision, 0.0));
     checkFlows(mFabric, mSpecs);
     if (mOptions.recordTimeline)
         mRecorder.emplace(mSpecs.size(), 2 * fabric.linkIdBound(),

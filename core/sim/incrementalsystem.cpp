@@ -12,13 +12,13 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kRelTol = 1e-12;
 
-bool same(double a, double b)
+bool same(double a, double b, double tolerance)
 {
     if (a == b)
         return true;
     if (std::isinf(a) || std::isinf(b))
         return false;
-    return std::abs(a - b) <= kRelTol * std::max(std::abs(a), std::abs(b));
+    return std::abs(a - b) <= tolerance * std::max(std::abs(a), std::abs(b));
 }
 } // namespace
 
@@ -58,7 +58,7 @@ double IncrementalSystem::computeLevel(ConstraintId c)
     // Fast paths: the old level still solves the equation.
     if (std::isinf(old) && sumAll <= con.capacity)
         return kInf;
-    if (!std::isinf(old) && someoneAtOld && same(sumAtOld, con.capacity))
+    if (!std::isinf(old) && someoneAtOld && same(sumAtOld, con.capacity, kRelTol))
         return old;
     if (sumAll <= con.capacity)
         return kInf;
@@ -124,7 +124,7 @@ void IncrementalSystem::doSolve()
         con.dirty = false;
         const double oldLevel = con.level;
         const double newLevel = computeLevel(c);
-        if (same(oldLevel, newLevel))
+        if (same(oldLevel, newLevel, mPrecision))
             continue;
         con.level = newLevel;
         mMoved.push_back(c);
@@ -141,7 +141,7 @@ void IncrementalSystem::doSolve()
                 const double others = levelExcept(m.var, c, c2);
                 const double before = std::min({others, oldLevel, con2.level});
                 const double after = std::min({others, newLevel, con2.level});
-                if (!same(before, after)) {
+                if (!same(before, after, mPrecision)) {
                     con2.dirty = true;
                     mQueue.push_back(c2);
                 }

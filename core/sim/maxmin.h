@@ -69,6 +69,14 @@ public:
     std::size_t variableCount() const { return mVars.size(); }
     std::span<const Usage> usages(VariableId v) const;
 
+    /**
+     * Relative change of a fair level below which the incremental solver does not spread it to
+     * neighbouring constraints (default 1e-12: exact to rounding). Larger values trade exactness
+     * for speed, like SimGrid's maxmin/precision: a level is then off by about that much.
+     */
+    void setPrecision(double relative) { mPrecision = relative; }
+    double precision() const { return mPrecision; }
+
     /// Variables whose rate changed in the last solve() (disabled ones included: their rate
     /// dropped to 0), in a deterministic order, without repeats.
     std::span<const VariableId> changedVariables() const { return mChanged; }
@@ -114,6 +122,7 @@ protected:
     std::vector<VariableId> mChanged;
     std::vector<VariableId> mEnabledSinceSolve;
     std::size_t mFullSolves = 0;
+    double mPrecision = 1e-12;
 
 private:
     virtual void doSolve() = 0;

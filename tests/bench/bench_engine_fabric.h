@@ -125,6 +125,68 @@ inline std::vector<sim::FlowSpec> allToAll(const TwoTier &t, double meanBytes)
     return flows;
 }
 
+/// A ring all-reduce cut into @p steps: rank r sends to r+1, step k of rank r waits for step
+/// k-1 of rank r-1 (what it forwards), each step 2(N-1)/N * bytes / steps.
+inline std::vector<sim::FlowSpec> ringSteps(const TwoTier &t, int steps, double bytes)
+{
+    const int n = int(t.gpus.size());
+    const double stepBytes = std::floor(2.0 * (n - 1) / n * bytes / steps);
+    std::vector<sim::FlowSpec> flows;
+    flows.reserve(std::size_t(n) * std::size_t(steps));
+    for (int k = 0; k < steps; ++k)
+        for (int r = 0; r < n; ++r) {
+            sim::FlowSpec f = makeFlow(t, r, (r + 1) % n, stepBytes);
+            f.step = k;
+            f.rank = r;
+            if (k > 0)
+                f.after = {sim::FlowId((k - 1) * n + (r + n - 1) % n)};
+            flows.push_back(std::move(f));
+        }
+    return flows;
+}
+
+/// In-network (SHARP) all-reduce shape, with spine 0 as the aggregation root: every GPU sends
+/// @p bytes to its leaf; each leaf, once all its GPUs have sent, sends one reduced stream up to
+/// the root; the root, once every leaf has sent, sends the result down to every leaf; each leaf
+/// then sends it down to its GPUs. 2N + 2L flows.
+inline std::vector<sim::FlowSpec> sharpLike(const TwoTier &t, double bytes)
+{
+    const int n = int(t.gpus.size());
+    const int leaves = int(t.leaves.size());
+    std::vector<sim::FlowSpec> flows;
+    const auto hop = [&](NodeId src, NodeId dst, DirLinkId d) {
+        sim::FlowSpec f;
+        f.src = src;
+        f.dst = dst;
+        f.bytes = bytes;
+        f.paths.push_back({{d}});
+        f.latencyS = t.linkLatencyS;
+        return f;
+    };
+    for (int g = 0; g < n; ++g) // 0 .. n-1: GPU -> leaf
+        flows.push_back(hop(t.gpus[std::size_t(g)], t.leaves[std::size_t(g / t.gpusPerLeaf)],
+                            dirLink(t.gpuLink[std::size_t(g)], true)));
+    for (int l = 0; l < leaves; ++l) { // n .. n+L-1: leaf -> root
+        flows.push_back(hop(t.leaves[std::size_t(l)], t.spines[0],
+                            dirLink(t.upLink[std::size_t(l)][0], true)));
+        for (int g = l * t.gpusPerLeaf; g < (l + 1) * t.gpusPerLeaf; ++g)
+            flows.back().after.push_back(sim::FlowId(g));
+    }
+    for (int l = 0; l < leaves; ++l) { // n+L .. n+2L-1: root -> leaf
+        flows.push_back(hop(t.spines[0], t.leaves[std::size_t(l)],
+                            dirLink(t.upLink[std::size_t(l)][0], false)));
+        for (int m = 0; m < leaves; ++m)
+            flows.back().after.push_back(sim::FlowId(n + m));
+    }
+    for (int g = 0; g < n; ++g) { // leaf -> GPU
+        const int l = g / t.gpusPerLeaf;
+        flows.push_back(hop(t.leaves[std::size_t(l)], t.gpus[std::size_t(g)],
+                            dirLink(t.gpuLink[std::size_t(g)], false)));
+        flows.back().after.push_back(sim::FlowId(n + leaves + l));
+    }
+    return flows;
+}
+
 /// @p count flows between random distinct GPUs (on different leaves with @p crossLeafOnly),
 /// random sizes and release times.
 inline std::vector<sim::FlowSpec> randomFlows(const TwoTier &t, std::size_t count,

@@ -4,7 +4,7 @@
 // cross-traffic and weight-S off, latency and bandwidth factors 1) and checks every flow's
 // finish time to a relative tolerance. Also times both, side by side.
 //
-//   compare_simgrid [--flows N] [--seeds K] [--alltoall] [--tolerance 1e-6]
+//   compare_simgrid [--flows N] [--seeds K] [--alltoall [--gpus G]] [--tolerance 1e-6]
 //
 // Random mode: on a 2-tier fat-tree of 64 GPUs (8 leaves x 8, 8 spines), N flows between random
 // GPU pairs with random sizes and release times, for seeds 1..K. All-to-all mode: 256 GPUs
@@ -198,6 +198,7 @@ int main(int argc, char **argv)
     std::size_t flowCount = 200;
     int seeds = 3;
     bool allToAll = false;
+    int gpus = 256;
     double tolerance = 1e-6;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -213,6 +214,8 @@ int main(int argc, char **argv)
             gVerbose = true;
         else if (a == "--alltoall")
             allToAll = true;
+        else if (a == "--gpus" && i + 1 < argc)
+            gpus = std::max(32, std::stoi(argv[++i]) / 16 * 16);
     }
     bool ok = true;
     const auto report = [&](const std::string &what, std::size_t n, const Outcome &o) {
@@ -224,9 +227,10 @@ int main(int argc, char **argv)
                     o.oursS > 0 ? o.simgridS / o.oursS : 0.0, pass ? "OK" : "MISMATCH");
     };
     if (allToAll) {
-        const bench::TwoTier t = bench::makeTwoTier(16, 16, 16);
+        const bench::TwoTier t = bench::makeTwoTier(gpus / 16, 16, 16);
         const auto flows = bench::allToAll(t, 1 << 20);
-        report("all-to-all 256 GPUs", flows.size(), compare(t, flows, false));
+        report("all-to-all " + std::to_string(gpus) + " GPUs", flows.size(),
+               compare(t, flows, false));
     } else {
         const bench::TwoTier t = bench::makeTwoTier(8, 8, 8);
         for (int seed = 1; seed <= seeds; ++seed) {
