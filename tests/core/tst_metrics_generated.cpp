@@ -135,6 +135,9 @@ void TestMetricsGenerated::tpuCube()
     const Fabric twisted = generate(
         "tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" }, { "twisted", "true" } });
     QVERIFY(metrics::diameterHops(twisted) < 8);
+    // The twist moves the x and y wrap-arounds half-way along z, so all 2 x 32 of them cross
+    // the z cut too: three times the plain bisection.
+    QCOMPARE(metrics::bisectionGbps(twisted), (32 + 32 + 32) * 400.0);
 }
 
 void TestMetricsGenerated::hpnSegmentsShareTheirUplinks()
