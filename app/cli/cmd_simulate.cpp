@@ -123,7 +123,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("--traffic", "FILE.csv", "Custom traffic: lines src,dst,bytes[,start_s].")
         .option("--alpha", "SECONDS", "Per-message software overhead (0).")
         .option("--aggregate", "MODE", "auto|always|never: merge ring steps (auto).")
-        .option("--step-flow-budget", "N", "Step flows above which auto merges (2000000).")
+        .option("--step-flow-budget", "N", "Step flows above which auto merges (1000000).")
         .option("--chunks", "N", "Pipelining chunks for tree and broadcast (0 = auto).")
         .option("--report", "FILE.json", "Write the full report as JSON.")
         .flag("--flows", "Include every flow in the report.")

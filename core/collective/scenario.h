@@ -53,8 +53,10 @@ struct Scenario
     std::string trafficFile; ///< For Collective::Custom: the CSV `src,dst,bytes[,start_s]`.
     double alphaS = 0.0;    ///< Per-message software overhead.
     Aggregation aggregation = Aggregation::Auto;
-    /// Step flows above which Auto aggregates rings (537M step flows for a 16K ring).
-    std::size_t stepFlowBudget = 2'000'000;
+    /// Step flows above which Auto aggregates rings (537M step flows for a 16K ring), and the
+    /// flow budget of pipelined (tree, broadcast) and all-to-all expansions. 1M step flows
+    /// take about 1.7 s of CPU and 760 MB to expand and simulate (docs/performance.md, "Collectives").
+    std::size_t stepFlowBudget = 1'000'000;
     /// Pipelining chunks for tree and broadcast (0 = automatic, see docs/simulation.md).
     int chunks = 0;
     /// SHARP: concurrent aggregation trees a switch may join (Quantum: 1 per switch; we default
