@@ -25,6 +25,7 @@
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
+#include "simulation/simulationcontroller.h"
 #include "templategallery.h"
 
 #include <QAction>
@@ -124,21 +125,22 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createActions();
+    installSimulation(this);
     statusBar();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mCanvas, &views::FabricCanvas::linkRequested, this,
-            [this](NodeId a, NodeId b) { addLink(a, b); });
+        [this](NodeId a, NodeId b) { addLink(a, b); });
     connect(mCanvas, &views::FabricCanvas::nodesMoved, this,
-            [this](const QList<NodeId> &nodes, const QList<QPointF> &, const QList<QPointF> &to) {
-                if (!mDocument || nodes.isEmpty())
-                    return;
-                std::vector<MoveNodes::Position> positions;
-                for (const QPointF &p : to)
-                    positions.emplace_back(p.x(), p.y());
-                mDocument->undoStack()->push(
-                    new MoveNodes(mDocument.get(), toVector(nodes), std::move(positions)));
-            });
+        [this](const QList<NodeId> &nodes, const QList<QPointF> &, const QList<QPointF> &to) {
+            if (!mDocument || nodes.isEmpty())
+                return;
+            std::vector<MoveNodes::Position> positions;
+            for (const QPointF &p : to)
+                positions.emplace_back(p.x(), p.y());
+            mDocument->undoStack()->push(
+                new MoveNodes(mDocument.get(), toVector(nodes), std::move(positions)));
+        });
     connect(mCanvas, &views::FabricCanvas::nodeHovered, this, [this](NodeId node) {
         if (mDocument && mDocument->fabric().hasNode(node))
             statusBar()->showMessage(QString::fromStdString(mDocument->fabric().node(node).name));
