@@ -70,6 +70,9 @@ struct FabricCanvas::Private
     QColor highlightColor;
 
     double presentation = 1;
+    bool planDirty = true;
+    double planLod = 0;
+    QRectF planVisible;
     bool fitPending = true;
     bool spaceDown = false;
     Drag drag = Drag::None;
@@ -93,9 +96,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->blocks = new BlockLayerItem(d->data);
     d->links = new LinkLayerItem(d->data);
     d->nodes = new NodeLayerItem(d->data);
+    d->blocks->setZValue(0);
     d->links->setZValue(1);
-    d->blocks->setZValue(2);
-    d->nodes->setZValue(3);
+    d->nodes->setZValue(2);
     d->scene->addItem(d->blocks);
     d->scene->addItem(d->links);
     d->scene->addItem(d->nodes);
@@ -176,6 +179,7 @@ void FabricCanvas::rebuildScene()
         item->syncBounds();
     d->scene->setSceneRect(d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
                                                     : QRectF(0, 0, 1, 1));
+    d->planDirty = true;
     refreshOverlays();
     updatePlan();
     viewport()->update();
@@ -206,6 +210,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
     case T::NodesChanged:
         // Positions (user moves) and styles: patch those nodes and their links in place.
         d->data.updateNodes(*d->fabric, event.nodes);
+        d->planDirty = true;
         for (NodeId n : event.nodes)
             if (d->alive(n)) {
                 const Node &node = d->fabric->node(n);
@@ -581,13 +586,20 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     if (!src.isValid())
         return;
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
-    const QRectF area(target.left(), target.top() + titleH, target.width(), target.height() - titleH);
+    const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
+    const double legendScale = std::clamp(target.width() / 1600.0, 0.8, 2.5);
+    const QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
+    // The legend gets its own column when there is room, so it never hides the fabric.
+    const double column = legend.width() < target.width() * 0.3 ? legend.width() + 20 : 0;
+    const QRectF area(target.left(), target.top() + titleH, target.width() - column,
+                      target.height() - titleH);
     // Fit with the aspect kept, as on screen.
     const double s = std::min(area.width() / src.width(), area.height() / src.height());
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
     d->data.plan = d->data.planFor(s, src, d->presentation);
+    d->data.plan.visible = src;
     const bool hoverVisible = d->hoverItem->isVisible();
     d->hoverItem->setVisible(false);
     painter->save();
@@ -609,13 +621,9 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
                           Qt::AlignLeft | Qt::AlignVCenter, title);
         painter->restore();
     }
-    if (withLegend && d->fabric) {
-        const auto entries = legendEntries();
-        const double scale = std::clamp(target.width() / 1600.0, 0.8, 2.5);
-        const QSizeF size = legendSize(entries, scale);
-        paintLegend(painter, QPointF(target.right() - size.width() - 10, target.top() + titleH + 10),
-                    entries, d->data.colorMap, scale);
-    }
+    if (!entries.isEmpty())
+        paintLegend(painter, QPointF(target.right() - legend.width() - 10, target.top() + titleH + 10),
+                    entries, d->data.colorMap, legendScale);
 }
 
 QImage FabricCanvas::renderImage(const QSize &size, const QString &title, bool withLegend)
@@ -691,6 +699,14 @@ void FabricCanvas::updatePlan()
 {
     const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
     const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    // Measuring ink walks the grids: do it only when the view or the geometry changed, so
+    // animation frames at a fixed view pay nothing.
+    if (!d->planDirty && lod == d->planLod && visible == d->planVisible
+        && d->presentation == d->data.plan.scale)
+        return;
+    d->planDirty = false;
+    d->planLod = lod;
+    d->planVisible = visible;
     const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
     if (plan != d->data.plan) {
         d->data.plan = plan;

@@ -3,8 +3,10 @@
 #include "layeritem.h"
 
 #include "common/qtstrings.h"
+#include "model/units.h"
 #include "style/palette.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -61,13 +63,20 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     mBuckets.resize(static_cast<std::size_t>(SceneData::kColourCount));
     for (auto &b : mBuckets)
         b.clear();
-    auto add = [&](int id) {
-        mBuckets[mData.linkColour[static_cast<std::size_t>(id)]].append(mData.segment[static_cast<std::size_t>(id)]);
+    auto collect = [&](const SpatialGrid &grid, bool endsOnly, int sample) {
+        grid.query(exposed, [&](int id) {
+            const QLineF &s = mData.segment[static_cast<std::size_t>(id)];
+            if (endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
+                return;
+            if (!SceneData::sampled(id, sample))
+                return;
+            mBuckets[mData.linkColour[static_cast<std::size_t>(id)]].append(s);
+        });
     };
     if (plan.detailLocal)
-        mData.localGrid.query(exposed, add);
+        collect(mData.localGrid, plan.localEndsOnly, plan.localSample);
     if (plan.detailGlobal)
-        mData.globalGrid.query(exposed, add);
+        collect(mData.globalGrid, plan.globalEndsOnly, plan.globalSample);
     QPen pen;
     pen.setCosmetic(true);
     pen.setCapStyle(Qt::FlatCap);
@@ -82,15 +91,29 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     if (!plan.detailGlobal) {
         pen.setCapStyle(Qt::RoundCap);
         for (const Bundle &b : mData.bundles) {
+            if (b.line.p1() == b.line.p2())
+                continue;
             if (!QRectF(b.line.p1(), b.line.p2()).normalized().adjusted(-2, -2, 2, 2).intersects(exposed))
                 continue;
             const int colour = b.load >= 0 ? SceneData::loadColour(b.load) : b.colour;
-            QColor c = mData.linkColours[static_cast<std::size_t>(colour)];
-            c.setAlpha(200);
-            pen.setColor(c);
-            pen.setWidthF(bundleWidth(b.gbps) * plan.scale);
+            // Opaque: blending wide bundles costs more than the rest of the frame.
+            pen.setColor(mData.linkColours[static_cast<std::size_t>(colour)]);
+            // Over individual nodes, bundles are thin guides; alone, their width is capacity.
+            pen.setWidthF((plan.detailNodes ? std::min(2.0, bundleWidth(b.gbps)) : bundleWidth(b.gbps))
+                          * plan.scale);
             painter->setPen(pen);
             painter->drawLine(b.line);
+        }
+        // With few bundles, say what each carries (e.g. the oversubscribed aggregation).
+        if (mData.bundles.size() <= 80) {
+            painter->setPen(palette::ink());
+            for (const Bundle &b : mData.bundles) {
+                if (b.line.length() * plan.lod < 40 || !exposed.contains(b.line.center()))
+                    continue;
+                drawScreenText(painter, b.line.center() + QPointF(4 / plan.lod, 0),
+                               toQString(units::formatGbps(b.gbps)), 10 * plan.scale, plan.lod,
+                               Qt::AlignLeft);
+            }
         }
     }
     // Per-link badges (flow counts) where they can be read.
@@ -139,23 +162,23 @@ void NodeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         mBuckets[static_cast<std::size_t>(mData.nodeFill[i] * outlines + outline)].append(mData.rect[i]);
         mVisible.push_back(id);
     });
-    QPen pen;
-    pen.setCosmetic(true);
-    pen.setWidthF(plan.scale);
-    pen.setJoinStyle(Qt::MiterJoin);
+    // Outlines are drawn as a slightly larger rectangle under the fill: two rectangle fills
+    // take the raster engine's fast path, a stroked outline does not.
+    painter->setPen(Qt::NoPen);
     for (std::size_t k = 0; k < mBuckets.size(); ++k) {
         if (mBuckets[k].isEmpty())
             continue;
         const auto fill = k / static_cast<std::size_t>(outlines);
         const auto outline = k % static_cast<std::size_t>(outlines);
-        painter->setBrush(mData.fillColours[fill]);
-        if (outline + 1 == static_cast<std::size_t>(outlines)) {
-            painter->setPen(Qt::NoPen);
-        } else {
-            pen.setColor(mData.outlineColours[outline]);
-            pen.setWidthF((outline > 0 ? 2.0 : 1.0) * plan.scale);
-            painter->setPen(pen);
+        if (outline + 1 != static_cast<std::size_t>(outlines)) {
+            const double m = (outline > 0 ? 2.0 : 1.0) * plan.scale / plan.lod;
+            mOutlined.clear();
+            for (const QRectF &r : mBuckets[k])
+                mOutlined.append(r.adjusted(-m, -m, m, m));
+            painter->setBrush(mData.outlineColours[outline]);
+            painter->drawRects(mOutlined);
         }
+        painter->setBrush(mData.fillColours[fill]);
         painter->drawRects(mBuckets[k]);
     }
     painter->setBrush(Qt::NoBrush);
@@ -165,13 +188,21 @@ void NodeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     font.setPointSizeF(5.5 * plan.scale);
     painter->setFont(font);
     painter->setPen(palette::ink());
+    const QFontMetricsF metrics(font);
     for (int id : mVisible) {
         const Node &n = mData.fabric->node(id);
         if (n.kind == NodeKind::Gpu && !plan.gpuLabels)
             continue;
         const QRectF &r = mData.rect[static_cast<std::size_t>(id)];
-        painter->drawText(QRectF(r.center().x() - 60, r.bottom() + 0.5, 120, 9 * plan.scale),
-                          Qt::AlignHCenter | Qt::AlignTop, toQString(n.name));
+        const QString text = toQString(n.name);
+        if (n.kind == NodeKind::Host && r.height() >= 8) {
+            painter->drawText(r, Qt::AlignCenter, text);
+            continue;
+        }
+        const double w = metrics.horizontalAdvance(text) + 2;
+        const QRectF box(r.center().x() - w / 2, r.bottom() + 0.5, w, metrics.height());
+        painter->fillRect(box, QColor(255, 255, 255, 200));
+        painter->drawText(box, Qt::AlignCenter, text);
     }
 }
 
@@ -185,11 +216,10 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     QPen pen;
     pen.setCosmetic(true);
     if (!layout.decorations.empty()) {
-        pen.setColor(QColor(0xb0, 0xb0, 0xb8));
-        pen.setStyle(Qt::DashLine);
+        // Solid and opaque: dashed cosmetic pens cost the raster engine several times more.
+        pen.setColor(QColor(0xc4, 0xc4, 0xcc));
         painter->setPen(pen);
         painter->drawLines(layout.decorations.data(), static_cast<int>(layout.decorations.size()));
-        pen.setStyle(Qt::SolidLine);
     }
     for (const LayoutBlock &b : layout.blocks) {
         if (!b.rect.adjusted(0, -30 / plan.lod, 0, 0).intersects(exposed))
@@ -210,9 +240,17 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
             painter->setBrush(fill);
             painter->drawRect(b.rect);
             painter->setPen(palette::ink());
-            drawScreenText(painter, b.rect.topLeft() + QPointF(0, -9 / plan.lod),
-                           b.title + QStringLiteral("  ") + b.detail, 12 * plan.scale, plan.lod,
-                           Qt::AlignLeft, true);
+            // The frame's title, shortened to what fits over the frame (pods side by side).
+            QFont font = painter->font();
+            font.setPixelSize(static_cast<int>(12 * plan.scale));
+            font.setBold(true);
+            const QFontMetricsF fm(font);
+            QString text = b.title + QStringLiteral("  ") + b.detail;
+            if (fm.horizontalAdvance(text) > px)
+                text = b.title;
+            if (fm.horizontalAdvance(text) <= px)
+                drawScreenText(painter, b.rect.topLeft() + QPointF(0, -9 / plan.lod), text,
+                               12 * plan.scale, plan.lod, Qt::AlignLeft, true);
             continue;
         }
         QColor fill = tint.lighter(b.kind == LayoutBlock::Kind::Row ? 150 : 175);
@@ -228,8 +266,11 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         const double size = std::clamp(px / 12, 8.0, 15.0) * plan.scale;
         painter->setPen(palette::ink());
         if (b.kind == LayoutBlock::Kind::Row) {
-            drawScreenText(painter, b.rect.center(), b.title + QStringLiteral(" · ") + b.detail,
-                           size, plan.lod, Qt::AlignHCenter, true);
+            // Rows of two planes lie close together: offset their titles along the row.
+            const double at = b.plane < 0 ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
+            drawScreenText(painter, QPointF(b.rect.left() + at * b.rect.width(), b.rect.center().y()),
+                           b.title + QStringLiteral(" · ") + b.detail, size, plan.lod,
+                           Qt::AlignHCenter, true);
         } else {
             drawScreenText(painter, b.rect.center() - QPointF(0, size * 0.7 / plan.lod), b.title,
                            size, plan.lod, Qt::AlignHCenter, true);
@@ -238,10 +279,17 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         }
     }
     painter->setBrush(Qt::NoBrush);
+    if (!plan.detailNodes)
+        return; // blocks carry their own titles
     painter->setPen(palette::ink());
+    QFont font = painter->font();
+    font.setPointSizeF(11 * plan.scale);
+    font.setBold(true);
+    painter->setFont(font);
     for (const LayoutLabel &l : layout.labels)
-        drawScreenText(painter, l.pos, l.text, 12 * plan.scale, plan.lod,
-                       l.rightAligned ? Qt::AlignRight : Qt::AlignLeft, true);
+        painter->drawText(QRectF(l.rightAligned ? l.pos.x() - 400 : l.pos.x(), l.pos.y() - 14, 400, 18),
+                          static_cast<int>((l.rightAligned ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom),
+                          l.text);
 }
 
 } // namespace fabric::views

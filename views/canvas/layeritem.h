@@ -47,6 +47,7 @@ public:
 
 private:
     std::vector<QList<QRectF>> mBuckets;
+    QList<QRectF> mOutlined;
     std::vector<int> mVisible;
 };
 

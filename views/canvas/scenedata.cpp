@@ -39,6 +39,28 @@ int baseLinkColour(const Link &l)
     return static_cast<int>(l.medium);
 }
 
+/// Length of @p s inside @p r (Liang-Barsky).
+double clippedLength(const QLineF &s, const QRectF &r)
+{
+    double t0 = 0, t1 = 1;
+    const double dx = s.dx(), dy = s.dy();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {s.x1() - r.left(), r.right() - s.x1(), s.y1() - r.top(), r.bottom() - s.y1()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return 0;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+    }
+    return t1 > t0 ? (t1 - t0) * s.length() : 0;
+}
+
 } // namespace
 
 void SceneData::clear()
@@ -139,16 +161,42 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
     buildGrids();
 }
 
+bool SceneData::isRow(long long unit) const
+{
+    if (unit < 0)
+        return false;
+    const QRectF r = layout->blocks[static_cast<std::size_t>(unit)].rect;
+    return r.width() > 2.5 * r.height();
+}
+
+QPointF SceneData::centre(long long unit, int plane) const
+{
+    if (unit < 0)
+        return pos[static_cast<std::size_t>(-unit - 1)];
+    const LayoutBlock &block = layout->blocks[static_cast<std::size_t>(unit)];
+    if (isRow(unit) || block.kind == LayoutBlock::Kind::Cube || plane < 0)
+        return block.rect.center();
+    // Two planes leave a pod side by side rather than on top of each other.
+    return block.rect.center() + QPointF((plane % 2 == 0 ? -0.18 : 0.18) * block.rect.width(), 0);
+}
+
 QPointF SceneData::anchor(long long unit, const QPointF &towards, int plane) const
 {
     if (unit < 0)
         return pos[static_cast<std::size_t>(-unit - 1)];
-    const QRectF r = layout->blocks[static_cast<std::size_t>(unit)].rect;
-    if (r.width() > 2.5 * r.height())
-        return QPointF(std::clamp(towards.x(), r.left() + 10, r.right() - 10), r.center().y());
-    // Two planes leave a pod side by side rather than on top of each other.
-    const double dx = plane < 0 ? 0 : (plane % 2 == 0 ? -0.18 : 0.18) * r.width();
-    return r.center() + QPointF(dx, 0);
+    const LayoutBlock &block = layout->blocks[static_cast<std::size_t>(unit)];
+    const QRectF r = block.rect;
+    if (r.width() > 2.5 * r.height()) // a row: meet it straight above or below
+        return QPointF(std::clamp(towards.x(), r.left() + 10, r.right() - 10),
+                       towards.y() < r.top() ? r.top() : r.bottom());
+    if (block.kind == LayoutBlock::Kind::Cube) // projected cubes overlap: use centres
+        return r.center();
+    // The bundle starts where the line towards its other end leaves the block.
+    const QPointF c = centre(unit, plane);
+    const QPointF v = towards - c;
+    const double tx = v.x() != 0 ? (v.x() > 0 ? r.right() - c.x() : c.x() - r.left()) / std::abs(v.x()) : 1e300;
+    const double ty = v.y() != 0 ? (r.height() / 2) / std::abs(v.y()) : 1e300;
+    return c + v * std::min({tx, ty, 1.0});
 }
 
 void SceneData::buildBundles(const Fabric &f)
@@ -166,9 +214,11 @@ void SceneData::buildBundles(const Fabric &f)
         NodeId a = link.a, b = link.b;
         bool counted = true;
         // An optical link is bundled by the circuit it is part of: chip to chip across the OCS.
+        bool optical = false;
         for (NodeId *end : {&a, &b}) {
             if (f.node(*end).kind != NodeKind::Ocs)
                 continue;
+            optical = true;
             const LinkId peer = f.ocsPeer(*end, link.id);
             if (peer != kNoLink) {
                 *end = f.link(peer).other(*end);
@@ -177,7 +227,9 @@ void SceneData::buildBundles(const Fabric &f)
         }
         long long ua = unitOf(a), ub = unitOf(b);
         const double len = segment[static_cast<std::size_t>(link.id)].length();
-        if (ua == ub) {
+        // Links to an OCS leave their block for the OCS, wherever the circuit ends: global
+        // (a circuit back into the same block gets a bundle that draws nothing).
+        if (ua == ub && !optical) {
             localLength += len;
             return;
         }
@@ -191,11 +243,20 @@ void SceneData::buildBundles(const Fabric &f)
         if (inserted) {
             Bundle bundle;
             bundle.colour = colour;
-            const QPointF ca = ua < 0 ? pos[static_cast<std::size_t>(-ua - 1)]
-                                      : layout->blocks[static_cast<std::size_t>(ua)].rect.center();
-            const QPointF cb = ub < 0 ? pos[static_cast<std::size_t>(-ub - 1)]
-                                      : layout->blocks[static_cast<std::size_t>(ub)].rect.center();
-            bundle.line = QLineF(anchor(ua, cb, link.plane), anchor(ub, ca, link.plane));
+            const bool rowA = isRow(ua), rowB = isRow(ub);
+            QPointF pa, pb;
+            // A row is met straight above or below the other end, so place its end first.
+            if (rowB) {
+                pb = anchor(ub, centre(ua, link.plane), link.plane);
+                pa = anchor(ua, pb, link.plane);
+            } else if (rowA) {
+                pa = anchor(ua, centre(ub, link.plane), link.plane);
+                pb = anchor(ub, pa, link.plane);
+            } else {
+                pa = anchor(ua, centre(ub, link.plane), link.plane);
+                pb = anchor(ub, centre(ua, link.plane), link.plane);
+            }
+            bundle.line = QLineF(pa, pb);
             bundles.push_back(bundle);
         }
         Bundle &bundle = bundles[static_cast<std::size_t>(it->second)];
@@ -311,11 +372,55 @@ DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentati
     const double frac = std::clamp(seen.width() * seen.height() / (bounds.width() * bounds.height()), 0.0, 1.0);
     const double visibleNodes = static_cast<double>(liveNodes) * frac;
     const bool hasBlocks = !layout->blocks.empty();
-    p.detailNodes = !hasBlocks
-        || (layout->nodePitch * lod >= 2.5 && visibleNodes <= kMaxDetailNodes
-            && localLength * lod * frac <= kLocalInkBudget);
+    // Ink estimates assume links spread evenly; when the estimate is near the budget, measure
+    // the links really in view (clipped lengths from the grid, stopping past the budget).
+    // Ink of the links in view, measured from the grid (clipped lengths), stopping once past
+    // @p cap; a cheap even-spread estimate decides the clear cases.
+    auto ink = [&](const SpatialGrid &grid, double total, double cap, bool endsOnly) {
+        const double estimate = total * lod * frac;
+        if (!endsOnly && estimate <= cap * 0.2)
+            return estimate;
+        if (estimate > cap * 60)
+            return estimate;
+        double sum = 0;
+        grid.queryWhile(seen, [&](int id) {
+            const QLineF &s = segment[static_cast<std::size_t>(id)];
+            if (!endsOnly || seen.contains(s.p1()) || seen.contains(s.p2()))
+                sum += clippedLength(s, seen) * lod;
+            return sum <= cap;
+        });
+        return sum;
+    };
+    // Picks how links of one class are drawn; false when they must be bundled.
+    auto choose = [&](const SpatialGrid &grid, double total, double budget, bool &endsOnly, int &sample) {
+        endsOnly = false;
+        sample = 1;
+        const double all = ink(grid, total, budget * kMaxSample, false);
+        if (all <= budget)
+            return true;
+        if (lod >= 0.5 && ink(grid, total, budget, true) <= budget) {
+            endsOnly = true;
+            return true;
+        }
+        if (all <= budget * kMaxSample) {
+            sample = static_cast<int>(std::ceil(all / budget));
+            return true;
+        }
+        return false;
+    };
+    p.visible = seen;
+    const bool nodesFit = layout->nodePitch * lod >= 2.5 && visibleNodes <= kMaxDetailNodes;
+    if (!hasBlocks) {
+        p.detailNodes = true;
+    } else {
+        p.detailNodes = nodesFit
+            && choose(localGrid, localLength, kLocalInkBudget, p.localEndsOnly, p.localSample);
+    }
     p.detailLocal = p.detailNodes;
-    p.detailGlobal = p.detailNodes && globalLength * lod * frac <= kGlobalInkBudget;
+    p.detailGlobal = p.detailNodes
+        && choose(globalGrid, globalLength, kGlobalInkBudget, p.globalEndsOnly, p.globalSample);
+    if (!hasBlocks)
+        p.detailGlobal = true; // nothing to bundle into: draw everything
     p.nodeLabels = p.detailNodes && lod * 8 >= 6.5 && visibleNodes <= 2500;
     p.gpuLabels = p.nodeLabels && lod >= 2.4;
     return p;

@@ -27,6 +27,11 @@ struct DrawPlan
     bool detailGlobal = true;  ///< Individual links between blocks; otherwise bundles.
     bool nodeLabels = false;   ///< Switch and host names.
     bool gpuLabels = false;    ///< GPU names too.
+    bool localEndsOnly = false;  ///< Draw only local links with an end in @c visible.
+    bool globalEndsOnly = false; ///< Same for global links.
+    int localSample = 1;         ///< Draw one local link in this many (a thinned fan).
+    int globalSample = 1;        ///< Same for global links.
+    QRectF visible;            ///< The view's scene rectangle when the plan was made.
     double scale = 1;          ///< Presentation mode multiplies pens and fonts.
     bool operator==(const DrawPlan &) const = default;
 };
@@ -59,9 +64,19 @@ public:
     static constexpr int kColourCount = kLoadColours + kLoadLevels;
 
     /// Line ink (device pixels) one frame may spend on individual links, from the budget of
-    /// ARCHITECTURE.md (about 20M line pixels a second, so ~600K in a 30 fps frame).
-    static constexpr double kLocalInkBudget = 350000;
-    static constexpr double kGlobalInkBudget = 250000;
+    /// ARCHITECTURE.md (about 20M line pixels a second, so ~600K in a 30 fps frame), leaving
+    /// room for nodes, bundles and text. Zoomed in, links that only pass through the view
+    /// (neither end visible) are the first to go when they would overrun it; when the nodes
+    /// fit but their links would take up to kMaxSample times the budget, one link in k is
+    /// drawn (a thinned fan that keeps its shape); beyond that, blocks and bundles.
+    static constexpr int kMaxSample = 12;
+    /// Whether link @p id is among the drawn ones when one in @p k is drawn.
+    static bool sampled(int id, int k)
+    {
+        return k <= 1 || (static_cast<unsigned>(id) * 2654435761u >> 16) % static_cast<unsigned>(k) == 0;
+    }
+    static constexpr double kLocalInkBudget = 260000;
+    static constexpr double kGlobalInkBudget = 160000;
     static constexpr int kMaxDetailNodes = 20000;
 
     void clear();
@@ -107,6 +122,8 @@ private:
     void buildGrids();
     void buildBundles(const Fabric &fabric);
     QPointF anchor(long long unit, const QPointF &towards, int plane) const;
+    QPointF centre(long long unit, int plane) const;
+    bool isRow(long long unit) const;
 };
 
 } // namespace fabric::views

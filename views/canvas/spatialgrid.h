@@ -49,6 +49,29 @@ public:
                     }
                 }
     }
+    /// As query(), but stops as soon as @p f returns false.
+    template<typename F> void queryWhile(const QRectF &rect, F &&f) const
+    {
+        bool go = true;
+        if (mCells.empty())
+            return;
+        if (++mEpoch == 0) {
+            std::fill(mStamp.begin(), mStamp.end(), 0);
+            mEpoch = 1;
+        }
+        const int x0 = col(rect.left()), x1 = col(rect.right());
+        const int y0 = row(rect.top()), y1 = row(rect.bottom());
+        for (int y = y0; y <= y1 && go; ++y)
+            for (int x = x0; x <= x1 && go; ++x)
+                for (int id : mCells[static_cast<std::size_t>(y * mCols + x)]) {
+                    auto &stamp = mStamp[static_cast<std::size_t>(id)];
+                    if (stamp != mEpoch) {
+                        stamp = mEpoch;
+                        if (!(go = f(id)))
+                            break;
+                    }
+                }
+    }
     /// Sizes the per-id stamp array; call after inserting ids up to @p idBound - 1.
     void setIdBound(std::size_t idBound) { mStamp.assign(idBound, 0); }
     std::size_t entryCount() const;

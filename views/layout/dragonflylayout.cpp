@@ -47,7 +47,8 @@ FabricLayout dragonflyLayout(const Fabric &f)
     const double inner = std::max(40.0, static_cast<double>(maxRouters) * 34 / (2 * std::numbers::pi));
     const double groupRadius = inner + 30 + static_cast<double>(maxEndpoints) * 13;
     const double g = static_cast<double>(groups.size());
-    const double big = std::max(2.2 * groupRadius, g * (2 * groupRadius + 50) / (2 * std::numbers::pi));
+    // Block rectangles are the discs' bounding squares: space them so neighbours never overlap.
+    const double big = std::max(2.2 * groupRadius, g * (2 * 1.45 * groupRadius + 60) / (2 * std::numbers::pi));
     std::size_t gi = 0;
     for (const auto &[pod, routers] : groups) {
         const double ga = 2 * std::numbers::pi * static_cast<double>(gi) / g - std::numbers::pi / 2;

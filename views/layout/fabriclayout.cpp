@@ -30,7 +30,7 @@ void FabricLayout::updateBounds()
     for (const QLineF &l : decorations)
         r |= QRectF(l.p1(), l.p2()).normalized();
     for (const LayoutLabel &l : labels)
-        r |= QRectF(l.pos.x() - (l.rightAligned ? 120 : 0), l.pos.y() - 12, 120, 16);
+        r |= QRectF(l.pos.x() - (l.rightAligned ? 220 : 0), l.pos.y() - 16, 220, 20);
     bounds = r;
 }
 

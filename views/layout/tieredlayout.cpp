@@ -14,8 +14,8 @@ namespace fabric::views {
 namespace {
 
 constexpr double kGpuSize = 8, kGpuPitch = 10;
-constexpr double kHostCellHeight = 34;
-constexpr double kHostBarHeight = 6;
+constexpr double kHostCellHeight = 36;
+constexpr double kHostBarHeight = 9;
 constexpr double kSwitchW = 24, kSwitchH = 12, kSwitchPitch = 30, kSwitchRowPitch = 26;
 constexpr double kTierGap = 70;
 constexpr double kPodGap = 60;
@@ -178,7 +178,9 @@ FabricLayout tieredLayout(const Fabric &f)
             pods[pod].number = pod;
             pods[pod].switchTiers[effectiveTier(n)].push_back(n.id);
         } else {
-            sharedTiers[effectiveTier(n)].push_back(n.id);
+            // Each plane of a shared tier gets its own full-width row (HPN's two aggregation
+            // planes), so every pod reaches each plane straight up or down.
+            sharedTiers[effectiveTier(n) * 16 + std::max(0, n.hints.plane) % 16].push_back(n.id);
         }
     });
     auto byIndex = [&](NodeId a, NodeId b) {
@@ -252,7 +254,7 @@ FabricLayout tieredLayout(const Fabric &f)
                             h0 + 4 + kGpuSize / 2);
             if (cell.host != kNoNode)
                 local[static_cast<std::size_t>(cell.host)] =
-                    QPointF(x0 + (cellW - 8) / 2, h0 + 4 + kGpuSize + 8 + kHostBarHeight / 2);
+                    QPointF(x0 + (cellW - 8) / 2, h0 + 4 + kGpuSize + 6 + kHostBarHeight / 2);
         }
         double h = static_cast<double>(hostRows) * kHostCellHeight;
         for (auto &[tier, nodes] : pod.switchTiers) {
@@ -360,17 +362,24 @@ FabricLayout tieredLayout(const Fabric &f)
                                sn.hints.index, s);
         }
         std::sort(keyed.begin(), keyed.end());
+        // Shared switches reach every pod: spread them over the full width, in the order of
+        // what they reach, so each pod's bundle to a row goes straight up or down.
         std::vector<double> desired;
         for (std::size_t i = 0; i < keyed.size(); ++i) {
             nodes[i] = std::get<4>(keyed[i]);
-            desired.push_back(std::get<1>(keyed[i]));
+            desired.push_back((static_cast<double>(i) + 0.5) * totalW / static_cast<double>(keyed.size()));
         }
         const double used = placeRows(nodes, desired, totalW, 0, local);
         for (NodeId s : nodes) {
             const QPointF l = local[static_cast<std::size_t>(s)];
             out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), y - used + l.y());
         }
-        out.labels.push_back({QPointF(-30, y - used / 2 + 4), tierName(f, nodes), true});
+        out.labels.push_back({QPointF(-30, y - used / 2 + 4),
+                              tierName(f, nodes)
+                                  + (f.node(nodes.front()).hints.plane >= 0
+                                         ? QStringLiteral(" (plane %1)").arg(f.node(nodes.front()).hints.plane)
+                                         : QString()),
+                              true});
         // Many shared switches of one plane collapse into a row block when zoomed out.
         std::map<int, std::vector<NodeId>> byPlane;
         for (NodeId s : nodes)

@@ -134,8 +134,10 @@ FabricLayout torusLayout(const Fabric &f, TorusView view, const TorusCamera &cam
             }
         });
         // The OCS ring, in the horizontal plane through the middle of the grid.
-        const double radius = 0.62 * std::hypot(coord3d(dims[0] - 1), coord3d(dims[1] - 1))
-            + 3 * kPitch3d;
+        // Big enough that the OCS boxes do not touch, even where the tilted ring is narrowest.
+        const double radius = std::max(0.62 * std::hypot(coord3d(dims[0] - 1), coord3d(dims[1] - 1))
+                                           + 3 * kPitch3d,
+                                       static_cast<double>(ocs.size()) * 70 / (2 * std::numbers::pi));
         for (std::size_t i = 0; i < ocs.size(); ++i) {
             const double a = 2 * std::numbers::pi * (static_cast<double>(i) + 0.5)
                 / static_cast<double>(ocs.size());
