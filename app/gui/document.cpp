@@ -16,7 +16,7 @@ Document::Document(Fabric fabric, QString fileName, QObject *parent)
     , mFileName(std::move(fileName))
 {
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+        [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
 }
 
 Document::~Document() = default;
@@ -34,7 +34,10 @@ QString Document::displayName() const
     return mFileName.isEmpty() ? tr("untitled") : QFileInfo(mFileName).fileName();
 }
 
-bool Document::isModified() const { return !mUndoStack->isClean(); }
+bool Document::isModified() const
+{
+    return !mUndoStack->isClean();
+}
 
 void Document::markSaved(const QString &fileName)
 {
@@ -42,12 +45,15 @@ void Document::markSaved(const QString &fileName)
     mUndoStack->setClean();
 }
 
-void Document::emitChanged(const ChangeEvent &event) { Q_EMIT changed(event); }
+void Document::emitChanged(const ChangeEvent &event)
+{
+    Q_EMIT changed(event);
+}
 
 void Document::swapFabric(Fabric &other)
 {
     std::swap(mFabric, other);
-    Q_EMIT changed(ChangeEvent{ChangeEvent::Type::Reset, {}, {}});
+    Q_EMIT changed(ChangeEvent { ChangeEvent::Type::Reset, {}, {} });
 }
 
 } // namespace fabric::app

@@ -33,8 +33,8 @@ QString patterns(const io::FabricFormat &format)
 
 QString filterOf(const io::FabricFormat &format)
 {
-    const QString description = QString::fromUtf8(format.description().data(),
-                                                  qsizetype(format.description().size()));
+    const QString description
+        = QString::fromUtf8(format.description().data(), qsizetype(format.description().size()));
     // Descriptions usually end with their patterns already.
     return description.contains(QLatin1Char('('))
         ? description
@@ -79,7 +79,10 @@ QString withExtension(const QString &fileName, const io::FabricFormat &format)
     return fileName + QLatin1Char('.') + QString::fromStdString(format.extensions().front());
 }
 
-Fabric load(const QString &fileName) { return io::loadFabric(toPath(fileName)); }
+Fabric load(const QString &fileName)
+{
+    return io::loadFabric(toPath(fileName));
+}
 
 Fabric loadResource(const QString &resource)
 {

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inspectordock.h"
+#include "plural.h"
 
 #include "commands/changelinkproperty.h"
 #include "commands/changenodeproperty.h"
@@ -30,8 +31,7 @@ void showValues(PropertyForm *form, const std::vector<Id> &ids, Lookup item)
     }
 }
 
-template<typename Id>
-void dropDead(std::vector<Id> &ids, auto alive)
+template<typename Id> void dropDead(std::vector<Id> &ids, auto alive)
 {
     std::erase_if(ids, [&](Id id) { return !alive(id); });
 }
@@ -93,7 +93,10 @@ void InspectorDock::setSelection(std::vector<NodeId> nodes, std::vector<LinkId> 
     refresh();
 }
 
-QString InspectorDock::errorText() const { return mError->isHidden() ? QString() : mError->text(); }
+QString InspectorDock::errorText() const
+{
+    return mError->isHidden() ? QString() : mError->text();
+}
 
 void InspectorDock::refresh()
 {
@@ -114,24 +117,24 @@ void InspectorDock::refresh()
     const Fabric &f = mDocument->fabric();
     QStringList parts;
     if (!mNodes.empty())
-        parts << tr("%n node(s)", nullptr, int(mNodes.size()));
+        parts << counted(qint64(mNodes.size()), tr("1 node"), tr("%1 nodes"));
     if (!mLinks.empty())
-        parts << tr("%n link(s)", nullptr, int(mLinks.size()));
+        parts << counted(qint64(mLinks.size()), tr("1 link"), tr("%1 links"));
     QString heading = tr("Editing %1").arg(parts.join(tr(" and ")));
     if (mLinks.size() == 1) {
         const Link &l = f.link(mLinks.front());
         heading += QLatin1Char('\n')
             + tr("Link %1 \u2194 %2")
                   .arg(QString::fromStdString(f.node(l.a).name),
-                       QString::fromStdString(f.node(l.b).name));
+                      QString::fromStdString(f.node(l.b).name));
     }
     mHeading->setText(heading);
     if (!mNodes.empty())
-        showValues<NodeId, NodeProperty>(mNodeForm, mNodes,
-                                         [&](NodeId id) -> const Node & { return f.node(id); });
+        showValues<NodeId, NodeProperty>(
+            mNodeForm, mNodes, [&](NodeId id) -> const Node & { return f.node(id); });
     if (!mLinks.empty())
-        showValues<LinkId, LinkProperty>(mLinkForm, mLinks,
-                                         [&](LinkId id) -> const Link & { return f.link(id); });
+        showValues<LinkId, LinkProperty>(
+            mLinkForm, mLinks, [&](LinkId id) -> const Link & { return f.link(id); });
 }
 
 void InspectorDock::editNodes(int index, const QVariant &value)

@@ -42,6 +42,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -58,9 +59,12 @@ constexpr double kDuplicateOffset = 40;
 std::string namePrefix(const Node &n)
 {
     switch (n.kind) {
-    case NodeKind::Gpu: return "gpu";
-    case NodeKind::Host: return "host";
-    case NodeKind::Ocs: return "ocs";
+    case NodeKind::Gpu:
+        return "gpu";
+    case NodeKind::Host:
+        return "host";
+    case NodeKind::Ocs:
+        return "ocs";
     case NodeKind::Switch:
         return n.role == SwitchRole::None ? "switch" : std::string(toString(n.role));
     }
@@ -71,16 +75,23 @@ std::string namePrefix(const Node &n)
 int defaultTier(const Node &n)
 {
     switch (n.kind) {
-    case NodeKind::Gpu: return 0;
-    case NodeKind::Host: return 1;
-    case NodeKind::Ocs: return -1;
+    case NodeKind::Gpu:
+        return 0;
+    case NodeKind::Host:
+        return 1;
+    case NodeKind::Ocs:
+        return -1;
     case NodeKind::Switch:
         switch (n.role) {
         case SwitchRole::Leaf:
-        case SwitchRole::Router: return 2;
-        case SwitchRole::Spine: return 3;
-        case SwitchRole::Core: return 4;
-        case SwitchRole::None: return -1;
+        case SwitchRole::Router:
+            return 2;
+        case SwitchRole::Spine:
+            return 3;
+        case SwitchRole::Core:
+            return 4;
+        case SwitchRole::None:
+            return -1;
         }
     }
     return -1;
@@ -159,7 +170,10 @@ MainWindow::~MainWindow()
     delete mCanvas;
 }
 
-void MainWindow::setPrompts(std::unique_ptr<Prompts> prompts) { mPrompts = std::move(prompts); }
+void MainWindow::setPrompts(std::unique_ptr<Prompts> prompts)
+{
+    mPrompts = std::move(prompts);
+}
 
 QAction *MainWindow::action(const QString &objectName) const
 {
@@ -183,25 +197,25 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
 
     connect(mPalette, &PaletteDock::addRequested, this,
-            [this](const Node &node) { addNode(node, viewCentre()); });
+        [this](const Node &node) { addNode(node, viewCentre()); });
 }
 
 void MainWindow::createActions()
 {
-    auto make = [this](const char *name, const QString &text, const QKeySequence &shortcut,
-                       auto slot) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(QLatin1String(name));
-        if (!shortcut.isEmpty())
-            a->setShortcut(shortcut);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
+    auto make
+        = [this](const char *name, const QString &text, const QKeySequence &shortcut, auto slot) {
+              auto *a = new QAction(text, this);
+              a->setObjectName(QLatin1String(name));
+              if (!shortcut.isEmpty())
+                  a->setShortcut(shortcut);
+              connect(a, &QAction::triggered, this, slot);
+              return a;
+          };
 
     // File
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = make("actionNew", tr("&New from Template..."), QKeySequence::New,
-                              [this] { newFromTemplate(); });
+    QAction *newAction = make(
+        "actionNew", tr("&New from Template..."), QKeySequence::New, [this] { newFromTemplate(); });
     QAction *openAction = make("actionOpen", tr("&Open..."), QKeySequence::Open, [this] {
         const QString folder = mDocument && !mDocument->fileName().isEmpty()
             ? QFileInfo(mDocument->fileName()).absolutePath()
@@ -220,17 +234,19 @@ void MainWindow::createActions()
     QAction *saveAction = make("actionSave", tr("&Save"), QKeySequence::Save, [this] { save(); });
     saveAction->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
     file->addAction(saveAction);
-    file->addAction(make("actionSaveAs", tr("Save &As..."), QKeySequence(tr("Ctrl+Shift+S")),
-                         [this] { saveAs(); }));
+    file->addAction(make(
+        "actionSaveAs", tr("Save &As..."), QKeySequence(tr("Ctrl+Shift+S")), [this] { saveAs(); }));
     QMenu *exportMenu = file->addMenu(tr("&Export"));
     for (const io::FabricFormat *format : files::exportFormats()) {
         auto *a = exportMenu->addAction(files::filterOf(*format) + QStringLiteral("..."));
-        a->setObjectName(QStringLiteral("actionExport_") + QString::fromUtf8(format->name().data()));
+        a->setObjectName(
+            QStringLiteral("actionExport_") + QString::fromUtf8(format->name().data()));
         connect(a, &QAction::triggered, this, [this, format] { exportTo(format); });
     }
     exportMenu->setEnabled(!exportMenu->isEmpty());
     file->addSeparator();
-    QAction *quit = make("actionQuit", tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
+    QAction *quit
+        = make("actionQuit", tr("&Quit"), QKeySequence(tr("Ctrl+Q")), [this] { close(); });
     quit->setMenuRole(QAction::QuitRole);
     file->addAction(quit);
 
@@ -241,19 +257,19 @@ void MainWindow::createActions()
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = mUndoGroup->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("actionRedo"));
-    redo->setShortcuts({QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y"))});
+    redo->setShortcuts({ QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y")) });
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction *del = make("actionDelete", tr("&Delete"), QKeySequence::Delete,
-                        [this] { deleteSelection(); });
+    QAction *del
+        = make("actionDelete", tr("&Delete"), QKeySequence::Delete, [this] { deleteSelection(); });
     // The shortcut must work while the canvas has focus, not only from the menu.
     del->setShortcutContext(Qt::WindowShortcut);
     edit->addAction(del);
     edit->addAction(make("actionDuplicate", tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
-                         [this] { duplicateSelection(); }));
+        [this] { duplicateSelection(); }));
     edit->addAction(make("actionSelectAll", tr("Select &All"), QKeySequence::SelectAll, [this] {
         if (!mDocument)
             return;
@@ -269,29 +285,27 @@ void MainWindow::createActions()
 
     // View
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *fit = make("actionFit", tr("Zoom to &Fit"), QKeySequence(tr("F")),
-                        [this] { mCanvas->zoomToFit(); });
+    QAction *fit = make(
+        "actionFit", tr("Zoom to &Fit"), QKeySequence(tr("F")), [this] { mCanvas->zoomToFit(); });
     fit->setIcon(resourceIcon("zoom-fit"));
     view->addAction(fit);
     view->addAction(make("actionZoomSelection", tr("Zoom to &Selection"),
-                         QKeySequence(tr("Shift+F")), [this] { mCanvas->zoomToSelection(); }));
-    QAction *zoomIn = make("actionZoomIn", tr("Zoom &In"), QKeySequence::ZoomIn,
-                           [this] { mCanvas->zoomBy(1.25); });
-    QAction *zoomOut = make("actionZoomOut", tr("Zoom &Out"), QKeySequence::ZoomOut,
-                            [this] { mCanvas->zoomBy(0.8); });
+        QKeySequence(tr("Shift+F")), [this] { mCanvas->zoomToSelection(); }));
+    QAction *zoomIn = make(
+        "actionZoomIn", tr("Zoom &In"), QKeySequence::ZoomIn, [this] { mCanvas->zoomBy(1.25); });
+    QAction *zoomOut = make(
+        "actionZoomOut", tr("Zoom &Out"), QKeySequence::ZoomOut, [this] { mCanvas->zoomBy(0.8); });
     zoomIn->setIcon(resourceIcon("zoom-in"));
     zoomOut->setIcon(resourceIcon("zoom-out"));
     view->addAction(zoomIn);
     view->addAction(zoomOut);
     view->addSeparator();
-    QAction *antialias = make("actionAntialiasing", tr("&Antialiasing"), {}, [this](bool on) {
-        mCanvas->setAntialiasing(on);
-    });
+    QAction *antialias = make("actionAntialiasing", tr("&Antialiasing"), {},
+        [this](bool on) { mCanvas->setAntialiasing(on); });
     antialias->setCheckable(true);
     view->addAction(antialias);
     QAction *presentation = make("actionPresentation", tr("&Presentation Mode"),
-                                 QKeySequence(tr("F11")),
-                                 [this](bool on) { setPresentationMode(on); });
+        QKeySequence(tr("F11")), [this](bool on) { setPresentationMode(on); });
     presentation->setCheckable(true);
     view->addAction(presentation);
     view->addSeparator();
@@ -301,26 +315,25 @@ void MainWindow::createActions()
 
     // Tools
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
-    QAction *linkMode = make("actionLinkMode", tr("Add &Link Mode"), QKeySequence(tr("L")),
-                             [this](bool on) {
-                                 mCanvas->setTool(on ? views::FabricCanvas::Tool::AddLink
-                                                     : views::FabricCanvas::Tool::Select);
-                                 if (on)
-                                     statusBar()->showMessage(
-                                         tr("Drag from one node to another to link them"));
-                             });
+    QAction *linkMode
+        = make("actionLinkMode", tr("Add &Link Mode"), QKeySequence(tr("L")), [this](bool on) {
+              mCanvas->setTool(
+                  on ? views::FabricCanvas::Tool::AddLink : views::FabricCanvas::Tool::Select);
+              if (on)
+                  statusBar()->showMessage(tr("Drag from one node to another to link them"));
+          });
     linkMode->setCheckable(true);
     linkMode->setIcon(resourceIcon("link-mode"));
     tools->addAction(linkMode);
     tools->addSeparator();
     tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
-    tools->addAction(make("actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {},
-                          [this] { reconfigureOcs(); }));
+    tools->addAction(make(
+        "actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {}, [this] { reconfigureOcs(); }));
 
     // Help
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"),
-                         QKeySequence::HelpContents, [this] { showShortcuts(); }));
+    help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents,
+        [this] { showShortcuts(); }));
     QAction *about = make("actionAbout", tr("&About FabricScope"), {}, [this] { showAbout(); });
     about->setMenuRole(QAction::AboutRole);
     help->addAction(about);
@@ -366,6 +379,8 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     mInspector->setDocument(doc);
 
     mCanvas->zoomToFit();
+    // Again once pending resizes and layouts are done (the window may just have been shown).
+    QTimer::singleShot(0, mCanvas, &views::FabricCanvas::zoomToFit);
     updateTitle();
     updateActions();
     Q_EMIT documentChanged(doc);
@@ -387,8 +402,8 @@ void MainWindow::updateActions()
 
 void MainWindow::selectionChanged()
 {
-    mInspector->setSelection(toVector(mCanvas->selectedNodes()),
-                             toVector(mCanvas->selectedLinks()));
+    mInspector->setSelection(
+        toVector(mCanvas->selectedNodes()), toVector(mCanvas->selectedLinks()));
 }
 
 void MainWindow::openDefaultFabric()
@@ -398,7 +413,7 @@ void MainWindow::openDefaultFabric()
         fabric = files::loadResource(QStringLiteral(":/fabrics/default.fabric.json"));
     } catch (const std::exception &) {
         // Until the resource exists, build the same 256-GPU SuperPOD scalable unit.
-        fabric = build::generate("ib-fat-tree", nlohmann::json{{"gpus", 256}});
+        fabric = build::generate("ib-fat-tree", nlohmann::json { { "gpus", 256 } });
     }
     setDocument(std::make_unique<Document>(std::move(fabric)));
 }
@@ -454,8 +469,8 @@ bool MainWindow::writeTo(const QString &fileName)
 {
     // Save writes only what holds everything; other formats are Export.
     const io::FabricFormat *native = io::findFormat("native");
-    const QString path = QFileInfo(native ? files::withExtension(fileName, *native) : fileName)
-                             .absoluteFilePath();
+    const QString path
+        = QFileInfo(native ? files::withExtension(fileName, *native) : fileName).absoluteFilePath();
     try {
         files::save(mDocument->fabric(), path, native);
     } catch (const std::exception &e) {
@@ -491,9 +506,12 @@ bool MainWindow::maybeSave()
     if (!mDocument || !mDocument->isModified())
         return true;
     switch (mPrompts->askToSave(this, mDocument->displayName())) {
-    case Prompts::SaveChoice::Save: return save();
-    case Prompts::SaveChoice::Discard: return true;
-    case Prompts::SaveChoice::Cancel: return false;
+    case Prompts::SaveChoice::Save:
+        return save();
+    case Prompts::SaveChoice::Discard:
+        return true;
+    case Prompts::SaveChoice::Cancel:
+        return false;
     }
     return false;
 }
@@ -505,11 +523,11 @@ void MainWindow::addNode(const Node &prototype, QPointF scenePos)
     n.role = prototype.role;
     n.name = NodeNamer(mDocument->fabric()).take(namePrefix(n));
     n.hints.tier = defaultTier(n);
-    n.hints.position = std::pair{scenePos.x(), scenePos.y()};
+    n.hints.position = std::pair { scenePos.x(), scenePos.y() };
     n.forwards = false;
-    mDocument->undoStack()->push(new AddNodes(mDocument.get(), {n}));
+    mDocument->undoStack()->push(new AddNodes(mDocument.get(), { n }));
     const NodeId id = static_cast<NodeId>(mDocument->fabric().nodeIdBound()) - 1;
-    mCanvas->setSelection({id});
+    mCanvas->setSelection({ id });
 }
 
 bool MainWindow::addLink(NodeId a, NodeId b)
@@ -524,7 +542,7 @@ bool MainWindow::addLink(NodeId a, NodeId b)
     Link l = mPalette->linkTemplate();
     l.a = a;
     l.b = b;
-    mDocument->undoStack()->push(new AddLinks(mDocument.get(), {l}));
+    mDocument->undoStack()->push(new AddLinks(mDocument.get(), { l }));
     return true;
 }
 
@@ -546,7 +564,7 @@ void MainWindow::duplicateSelection()
     DuplicateNodes::Positions positions;
     for (NodeId n : nodes) {
         const QPointF p = mCanvas->nodePosition(n) + QPointF(kDuplicateOffset, kDuplicateOffset);
-        positions[n] = {p.x(), p.y()};
+        positions[n] = { p.x(), p.y() };
     }
     auto *command = new DuplicateNodes(mDocument.get(), nodes, positions);
     QList<NodeId> copies;
@@ -592,7 +610,7 @@ void MainWindow::reconfigureOcs()
     if (generator.family != "tpu-torus")
         return;
     const nlohmann::json &p = generator.params;
-    const build::TpuShape current{p.value("x", 16), p.value("y", 16), p.value("z", 16)};
+    const build::TpuShape current { p.value("x", 16), p.value("y", 16), p.value("z", 16) };
     ReconfigureOcsDialog dialog(current, p.value("twisted", false), current.cubes(), this);
     if (!mPrompts->runDialog(&dialog))
         return;
@@ -635,10 +653,10 @@ void MainWindow::showShortcuts()
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About FabricScope"),
-                       tr("<h3>FabricScope %1</h3>"
-                          "<p>Draw AI-cluster network fabrics and watch collectives run on "
-                          "them.</p><p>Licensed under the GNU GPL version 3 or later.</p>")
-                           .arg(QApplication::applicationVersion()));
+        tr("<h3>FabricScope %1</h3>"
+           "<p>Draw AI-cluster network fabrics and watch collectives run on "
+           "them.</p><p>Licensed under the GNU GPL version 3 or later.</p>")
+            .arg(QApplication::applicationVersion()));
 }
 
 void MainWindow::addRecentFile(const QString &fileName)
@@ -689,7 +707,7 @@ void MainWindow::writeSettings() const
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     settings.setValue(QStringLiteral("view/antialiasing"),
-                      action(QStringLiteral("actionAntialiasing"))->isChecked());
+        action(QStringLiteral("actionAntialiasing"))->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

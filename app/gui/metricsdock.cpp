@@ -20,7 +20,7 @@ void fill(QTreeWidget *table, const QList<MetricRow> &rows)
     table->clear();
     QTreeWidgetItem *parent = nullptr;
     for (const MetricRow &row : rows) {
-        auto *item = new QTreeWidgetItem({row.label, row.value});
+        auto *item = new QTreeWidgetItem({ row.label, row.value });
         if (row.depth > 0 && parent)
             parent->addChild(item);
         else
@@ -40,7 +40,7 @@ MetricsDock::MetricsDock(QWidget *parent)
 {
     setObjectName(QStringLiteral("metricsDock"));
     mTable->setColumnCount(2);
-    mTable->setHeaderLabels({tr("Figure"), tr("Value")});
+    mTable->setHeaderLabels({ tr("Figure"), tr("Value") });
     mTable->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     mTable->setRootIsDecorated(false);
     mProgress->setRange(0, 100);
@@ -59,16 +59,16 @@ MetricsDock::MetricsDock(QWidget *parent)
     mDebounce->setInterval(300);
     connect(mDebounce, &QTimer::timeout, this, &MetricsDock::refresh);
     connect(mRunner, &MetricsRunner::progressChanged, this,
-            [this](double f) { mProgress->setValue(static_cast<int>(f * 100)); });
+        [this](double f) { mProgress->setValue(static_cast<int>(f * 100)); });
     connect(mRunner, &MetricsRunner::finished, this,
-            [this](const std::shared_ptr<const Fabric> &, const metrics::FabricMetrics &m) {
-                mProgress->hide();
-                fill(mTable, metricRows(m, true));
-                Q_EMIT updated();
-            });
+        [this](const std::shared_ptr<const Fabric> &, const metrics::FabricMetrics &m) {
+            mProgress->hide();
+            fill(mTable, metricRows(m, true));
+            Q_EMIT updated();
+        });
     connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {
         mProgress->hide();
-        auto *item = new QTreeWidgetItem({tr("Error"), message});
+        auto *item = new QTreeWidgetItem({ tr("Error"), message });
         mTable->addTopLevelItem(item);
         Q_EMIT updated();
     });
@@ -92,7 +92,10 @@ void MetricsDock::setDocument(Document *document)
     refresh();
 }
 
-bool MetricsDock::isBusy() const { return mDebounce->isActive() || mRunner->isRunning(); }
+bool MetricsDock::isBusy() const
+{
+    return mDebounce->isActive() || mRunner->isRunning();
+}
 
 void MetricsDock::refresh()
 {

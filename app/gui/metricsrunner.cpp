@@ -83,7 +83,10 @@ void MetricsRunner::cancel()
     mCurrent.reset();
 }
 
-bool MetricsRunner::isRunning() const { return mCurrent != nullptr; }
+bool MetricsRunner::isRunning() const
+{
+    return mCurrent != nullptr;
+}
 
 void MetricsRunner::deliver(const std::shared_ptr<Run> &run)
 {

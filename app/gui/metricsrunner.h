@@ -39,7 +39,7 @@ public:
 Q_SIGNALS:
     void progressChanged(double fraction);
     void finished(std::shared_ptr<const fabric::Fabric> fabric,
-                  const fabric::metrics::FabricMetrics &metrics);
+        const fabric::metrics::FabricMetrics &metrics);
     void failed(const QString &message);
 
 private:

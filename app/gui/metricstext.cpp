@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metricstext.h"
+#include "plural.h"
 
 #include "model/units.h"
 
@@ -10,12 +11,18 @@
 namespace fabric::app {
 namespace {
 
-QString tr(const char *text, int n = -1)
+QString tr(const char *text)
 {
-    return QCoreApplication::translate("Metrics", text, nullptr, n);
+    return QCoreApplication::translate("Metrics", text);
 }
-QString count(std::size_t n) { return QLocale().toString(qulonglong(n)); }
-QString gbps(double v) { return QString::fromStdString(units::formatGbps(v)); }
+QString count(std::size_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
+QString gbps(double v)
+{
+    return QString::fromStdString(units::formatGbps(v));
+}
 
 QString ratio(double oversubscription)
 {
@@ -28,35 +35,43 @@ QString tierName(const metrics::TierSummary &t)
     return tr("tier %1 (%2)").arg(t.tier).arg(QString::fromStdString(t.role));
 }
 
+QString capitalised(QString s)
+{
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s;
+}
+
 } // namespace
 
 QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
 {
     QList<MetricRow> rows;
-    rows.append({tr("GPUs / chips"), count(m.endpoints)});
-    rows.append({tr("Hosts"), count(m.hosts)});
-    rows.append({tr("Switches"), count(m.switches)});
+    rows.append({ tr("GPUs / chips"), count(m.endpoints) });
+    rows.append({ tr("Hosts"), count(m.hosts) });
+    rows.append({ tr("Switches"), count(m.switches) });
     for (const auto &[role, n] : m.switchesByRole)
-        rows.append({QString::fromStdString(role), count(n), 1});
+        rows.append({ QString::fromStdString(role), count(n), 1 });
     if (m.ocs > 0)
-        rows.append({tr("Optical circuit switches"), count(m.ocs)});
-    rows.append({tr("Links"), count(m.links)});
+        rows.append({ tr("Optical circuit switches"), count(m.ocs) });
+    rows.append({ tr("Links"), count(m.links) });
     for (const auto &[medium, n] : m.linksByMedium)
-        rows.append({QString::fromStdString(medium), count(n), 1});
-    rows.append({tr("Total capacity (one way)"), gbps(m.totalCapacityGbps)});
+        rows.append({ QString::fromStdString(medium), count(n), 1 });
+    rows.append({ tr("Total capacity (one way)"), gbps(m.totalCapacityGbps) });
     for (const metrics::TierSummary &t : m.tiers) {
         if (t.tier < 2)
             continue; // GPUs and hosts: their "oversubscription" means nothing
-        rows.append({tierName(t), tr("%1 switches, %2 down, %3 up, %4")
-                                      .arg(count(t.switches), gbps(t.downGbps), gbps(t.upGbps),
-                                           ratio(t.oversubscription)),
-                     1});
+        rows.append({ capitalised(tierName(t)),
+            counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
+        rows.append({ tr("down"), gbps(t.downGbps), 1 });
+        rows.append({ tr("up"), gbps(t.upGbps), 1 });
+        rows.append({ tr("oversubscription"), ratio(t.oversubscription), 1 });
     }
     if (withPaths) {
-        rows.append({tr("Bisection bandwidth"), gbps(m.bisectionGbps)});
-        rows.append({tr("Diameter"), m.diameterHops < 0
-                                         ? tr("disconnected")
-                                         : tr("%n hop(s)", m.diameterHops)});
+        rows.append({ tr("Bisection bandwidth"), gbps(m.bisectionGbps) });
+        rows.append({ tr("Diameter"),
+            m.diameterHops < 0 ? tr("disconnected")
+                               : counted(m.diameterHops, tr("1 hop"), tr("%1 hops")) });
     }
     return rows;
 }

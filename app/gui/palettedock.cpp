@@ -23,20 +23,20 @@ struct Entry
 };
 
 const Entry kEntries[] = {
-    {QT_TRANSLATE_NOOP("Palette", "GPU"), NodeKind::Gpu, SwitchRole::None},
-    {QT_TRANSLATE_NOOP("Palette", "Host (NVLink domain)"), NodeKind::Host, SwitchRole::None},
-    {QT_TRANSLATE_NOOP("Palette", "Leaf / ToR switch"), NodeKind::Switch, SwitchRole::Leaf},
-    {QT_TRANSLATE_NOOP("Palette", "Spine / aggregation switch"), NodeKind::Switch,
-     SwitchRole::Spine},
-    {QT_TRANSLATE_NOOP("Palette", "Core switch"), NodeKind::Switch, SwitchRole::Core},
-    {QT_TRANSLATE_NOOP("Palette", "Dragonfly router"), NodeKind::Switch, SwitchRole::Router},
-    {QT_TRANSLATE_NOOP("Palette", "Optical circuit switch"), NodeKind::Ocs, SwitchRole::None},
+    { QT_TRANSLATE_NOOP("Palette", "GPU"), NodeKind::Gpu, SwitchRole::None },
+    { QT_TRANSLATE_NOOP("Palette", "Host (NVLink domain)"), NodeKind::Host, SwitchRole::None },
+    { QT_TRANSLATE_NOOP("Palette", "Leaf / ToR switch"), NodeKind::Switch, SwitchRole::Leaf },
+    { QT_TRANSLATE_NOOP("Palette", "Spine / aggregation switch"), NodeKind::Switch,
+        SwitchRole::Spine },
+    { QT_TRANSLATE_NOOP("Palette", "Core switch"), NodeKind::Switch, SwitchRole::Core },
+    { QT_TRANSLATE_NOOP("Palette", "Dragonfly router"), NodeKind::Switch, SwitchRole::Router },
+    { QT_TRANSLATE_NOOP("Palette", "Optical circuit switch"), NodeKind::Ocs, SwitchRole::None },
 };
 
 QString payload(NodeKind kind, SwitchRole role)
 {
-    return QStringLiteral("%1/%2").arg(QString::fromUtf8(toString(kind).data()),
-                                       QString::fromUtf8(toString(role).data()));
+    return QStringLiteral("%1/%2").arg(
+        QString::fromUtf8(toString(kind).data()), QString::fromUtf8(toString(role).data()));
 }
 
 /// A list whose drags carry the palette MIME type.
@@ -46,7 +46,7 @@ public:
     using QListWidget::QListWidget;
 
 protected:
-    QStringList mimeTypes() const override { return {PaletteDock::mimeType()}; }
+    QStringList mimeTypes() const override { return { PaletteDock::mimeType() }; }
     QMimeData *mimeData(const QList<QListWidgetItem *> &items) const override
     {
         if (items.isEmpty())
@@ -59,7 +59,10 @@ protected:
 
 } // namespace
 
-QString PaletteDock::mimeType() { return QStringLiteral("application/x-fabricscope-node"); }
+QString PaletteDock::mimeType()
+{
+    return QStringLiteral("application/x-fabricscope-node");
+}
 
 std::optional<Node> PaletteDock::nodeFromMime(const QMimeData *mime)
 {
@@ -95,7 +98,7 @@ PaletteDock::PaletteDock(QWidget *parent)
     mList->setDragEnabled(true);
     mList->setDragDropMode(QAbstractItemView::DragOnly);
     connect(mList, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { Q_EMIT addRequested(entry(mList->row(item))); });
+        [this](QListWidgetItem *item) { Q_EMIT addRequested(entry(mList->row(item))); });
 
     const PropertySpec &capacity = propertySpec(LinkProperty::CapacityGbps);
     mCapacity->setDecimals(3);
@@ -123,7 +126,10 @@ PaletteDock::PaletteDock(QWidget *parent)
     setWidget(box);
 }
 
-int PaletteDock::entryCount() const { return mList->count(); }
+int PaletteDock::entryCount() const
+{
+    return mList->count();
+}
 
 Node PaletteDock::entry(int row) const
 {

@@ -13,15 +13,18 @@ Prompts::~Prompts() = default;
 
 Prompts::SaveChoice Prompts::askToSave(QWidget *parent, const QString &documentName)
 {
-    const auto answer = QMessageBox::warning(
-        parent, QCoreApplication::translate("Prompts", "Unsaved Changes"),
-        QCoreApplication::translate("Prompts", "Save the changes to %1 before closing it?")
-            .arg(documentName),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto answer
+        = QMessageBox::warning(parent, QCoreApplication::translate("Prompts", "Unsaved Changes"),
+            QCoreApplication::translate("Prompts", "Save the changes to %1 before closing it?")
+                .arg(documentName),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     switch (answer) {
-    case QMessageBox::Save: return SaveChoice::Save;
-    case QMessageBox::Discard: return SaveChoice::Discard;
-    default: return SaveChoice::Cancel;
+    case QMessageBox::Save:
+        return SaveChoice::Save;
+    case QMessageBox::Discard:
+        return SaveChoice::Discard;
+    default:
+        return SaveChoice::Cancel;
     }
 }
 
@@ -32,16 +35,19 @@ void Prompts::showError(QWidget *parent, const QString &title, const QString &me
 
 QString Prompts::openFileName(QWidget *parent, const QString &folder, const QString &filter)
 {
-    return QFileDialog::getOpenFileName(parent, QCoreApplication::translate("Prompts", "Open Fabric"),
-                                        folder, filter);
+    return QFileDialog::getOpenFileName(
+        parent, QCoreApplication::translate("Prompts", "Open Fabric"), folder, filter);
 }
 
 QString Prompts::saveFileName(QWidget *parent, const QString &suggested, const QString &filter)
 {
-    return QFileDialog::getSaveFileName(parent, QCoreApplication::translate("Prompts", "Save Fabric"),
-                                        suggested, filter);
+    return QFileDialog::getSaveFileName(
+        parent, QCoreApplication::translate("Prompts", "Save Fabric"), suggested, filter);
 }
 
-bool Prompts::runDialog(QDialog *dialog) { return dialog->exec() == QDialog::Accepted; }
+bool Prompts::runDialog(QDialog *dialog)
+{
+    return dialog->exec() == QDialog::Accepted;
+}
 
 } // namespace fabric::app

@@ -9,14 +9,20 @@
 namespace fabric::app {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("Properties", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Properties", text);
+}
 
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
 
 using Type = PropertySpec::Type;
 
 PropertySpec spec(auto id, const char *label, Type type, double min = 0, double max = 0,
-                  QString unit = {}, QStringList choices = {})
+    QString unit = {}, QStringList choices = {})
 {
     PropertySpec s;
     s.id = static_cast<int>(id);
@@ -34,7 +40,7 @@ constexpr double kHintMax = 1e6;
 QStringList kindNames()
 {
     QStringList out;
-    for (NodeKind k : {NodeKind::Gpu, NodeKind::Host, NodeKind::Switch, NodeKind::Ocs})
+    for (NodeKind k : { NodeKind::Gpu, NodeKind::Host, NodeKind::Switch, NodeKind::Ocs })
         out << qs(toString(k));
     return out;
 }
@@ -42,8 +48,8 @@ QStringList kindNames()
 QStringList roleNames()
 {
     QStringList out;
-    for (SwitchRole r : {SwitchRole::None, SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core,
-                         SwitchRole::Router})
+    for (SwitchRole r : { SwitchRole::None, SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core,
+             SwitchRole::Router })
         out << qs(toString(r));
     return out;
 }
@@ -51,8 +57,8 @@ QStringList roleNames()
 QStringList mediumNames()
 {
     QStringList out;
-    for (Medium m : {Medium::NvLink, Medium::InfiniBand, Medium::Ethernet, Medium::Ici,
-                     Medium::Optical})
+    for (Medium m :
+        { Medium::NvLink, Medium::InfiniBand, Medium::Ethernet, Medium::Ici, Medium::Optical })
         out << qs(toString(m));
     return out;
 }
@@ -140,18 +146,30 @@ const PropertySpec &propertySpec(LinkProperty property)
 QVariant propertyValue(const Node &node, NodeProperty property)
 {
     switch (property) {
-    case NodeProperty::Name: return QString::fromStdString(node.name);
-    case NodeProperty::Kind: return qs(toString(node.kind));
-    case NodeProperty::Role: return qs(toString(node.role));
-    case NodeProperty::Ports: return node.ports;
-    case NodeProperty::SwitchLatencyNs: return node.switchLatencyNs;
-    case NodeProperty::SharpCapable: return node.sharpCapable;
-    case NodeProperty::Forwards: return node.forwards;
-    case NodeProperty::Tier: return node.hints.tier;
-    case NodeProperty::Pod: return node.hints.pod;
-    case NodeProperty::Plane: return node.hints.plane;
-    case NodeProperty::Rail: return node.hints.rail;
-    case NodeProperty::Index: return node.hints.index;
+    case NodeProperty::Name:
+        return QString::fromStdString(node.name);
+    case NodeProperty::Kind:
+        return qs(toString(node.kind));
+    case NodeProperty::Role:
+        return qs(toString(node.role));
+    case NodeProperty::Ports:
+        return node.ports;
+    case NodeProperty::SwitchLatencyNs:
+        return node.switchLatencyNs;
+    case NodeProperty::SharpCapable:
+        return node.sharpCapable;
+    case NodeProperty::Forwards:
+        return node.forwards;
+    case NodeProperty::Tier:
+        return node.hints.tier;
+    case NodeProperty::Pod:
+        return node.hints.pod;
+    case NodeProperty::Plane:
+        return node.hints.plane;
+    case NodeProperty::Rail:
+        return node.hints.rail;
+    case NodeProperty::Index:
+        return node.hints.index;
     }
     return {};
 }
@@ -159,12 +177,18 @@ QVariant propertyValue(const Node &node, NodeProperty property)
 QVariant propertyValue(const Link &link, LinkProperty property)
 {
     switch (property) {
-    case LinkProperty::CapacityGbps: return link.capacityGbps;
-    case LinkProperty::LatencyNs: return link.latencyNs;
-    case LinkProperty::Medium: return qs(toString(link.medium));
-    case LinkProperty::Plane: return link.plane;
-    case LinkProperty::PortA: return link.portA;
-    case LinkProperty::PortB: return link.portB;
+    case LinkProperty::CapacityGbps:
+        return link.capacityGbps;
+    case LinkProperty::LatencyNs:
+        return link.latencyNs;
+    case LinkProperty::Medium:
+        return qs(toString(link.medium));
+    case LinkProperty::Plane:
+        return link.plane;
+    case LinkProperty::PortA:
+        return link.portA;
+    case LinkProperty::PortB:
+        return link.portB;
     }
     return {};
 }
@@ -172,41 +196,71 @@ QVariant propertyValue(const Link &link, LinkProperty property)
 void setPropertyValue(Node &node, NodeProperty property, const QVariant &value)
 {
     switch (property) {
-    case NodeProperty::Name: node.name = value.toString().trimmed().toStdString(); break;
+    case NodeProperty::Name:
+        node.name = value.toString().trimmed().toStdString();
+        break;
     case NodeProperty::Kind:
         node.kind = nodeKindFromString(value.toString().toStdString()).value_or(node.kind);
         break;
     case NodeProperty::Role:
         node.role = switchRoleFromString(value.toString().toStdString()).value_or(node.role);
         break;
-    case NodeProperty::Ports: node.ports = value.toInt(); break;
-    case NodeProperty::SwitchLatencyNs: node.switchLatencyNs = value.toDouble(); break;
-    case NodeProperty::SharpCapable: node.sharpCapable = value.toBool(); break;
-    case NodeProperty::Forwards: node.forwards = value.toBool(); break;
-    case NodeProperty::Tier: node.hints.tier = value.toInt(); break;
-    case NodeProperty::Pod: node.hints.pod = value.toInt(); break;
-    case NodeProperty::Plane: node.hints.plane = value.toInt(); break;
-    case NodeProperty::Rail: node.hints.rail = value.toInt(); break;
-    case NodeProperty::Index: node.hints.index = value.toInt(); break;
+    case NodeProperty::Ports:
+        node.ports = value.toInt();
+        break;
+    case NodeProperty::SwitchLatencyNs:
+        node.switchLatencyNs = value.toDouble();
+        break;
+    case NodeProperty::SharpCapable:
+        node.sharpCapable = value.toBool();
+        break;
+    case NodeProperty::Forwards:
+        node.forwards = value.toBool();
+        break;
+    case NodeProperty::Tier:
+        node.hints.tier = value.toInt();
+        break;
+    case NodeProperty::Pod:
+        node.hints.pod = value.toInt();
+        break;
+    case NodeProperty::Plane:
+        node.hints.plane = value.toInt();
+        break;
+    case NodeProperty::Rail:
+        node.hints.rail = value.toInt();
+        break;
+    case NodeProperty::Index:
+        node.hints.index = value.toInt();
+        break;
     }
 }
 
 void setPropertyValue(Link &link, LinkProperty property, const QVariant &value)
 {
     switch (property) {
-    case LinkProperty::CapacityGbps: link.capacityGbps = value.toDouble(); break;
-    case LinkProperty::LatencyNs: link.latencyNs = value.toDouble(); break;
+    case LinkProperty::CapacityGbps:
+        link.capacityGbps = value.toDouble();
+        break;
+    case LinkProperty::LatencyNs:
+        link.latencyNs = value.toDouble();
+        break;
     case LinkProperty::Medium:
         link.medium = mediumFromString(value.toString().toStdString()).value_or(link.medium);
         break;
-    case LinkProperty::Plane: link.plane = value.toInt(); break;
-    case LinkProperty::PortA: link.portA = value.toInt(); break;
-    case LinkProperty::PortB: link.portB = value.toInt(); break;
+    case LinkProperty::Plane:
+        link.plane = value.toInt();
+        break;
+    case LinkProperty::PortA:
+        link.portA = value.toInt();
+        break;
+    case LinkProperty::PortB:
+        link.portB = value.toInt();
+        break;
     }
 }
 
 QString validate(const Fabric &fabric, const std::vector<NodeId> &nodes, NodeProperty property,
-                 const QVariant &value)
+    const QVariant &value)
 {
     if (QString error = checkAgainstSpec(propertySpec(property), value); !error.isEmpty())
         return error;
@@ -221,8 +275,8 @@ QString validate(const Fabric &fabric, const std::vector<NodeId> &nodes, NodePro
     return {};
 }
 
-QString validate(const Fabric &, const std::vector<LinkId> &, LinkProperty property,
-                 const QVariant &value)
+QString validate(
+    const Fabric &, const std::vector<LinkId> &, LinkProperty property, const QVariant &value)
 {
     return checkAgainstSpec(propertySpec(property), value);
 }

@@ -49,8 +49,8 @@ struct PropertySpec
     double min = 0, max = 0; ///< Inclusive range for Int and Double.
     QStringList choices;
     QString unit;
-    int step = 1;     ///< Int values go in steps of this (an even radix: 2).
-    QString toolTip;  ///< One sentence for people.
+    int step = 1; ///< Int values go in steps of this (an even radix: 2).
+    QString toolTip; ///< One sentence for people.
 };
 
 /// Node properties in inspector order.
@@ -69,9 +69,9 @@ void setPropertyValue(Link &link, LinkProperty property, const QVariant &value);
 /// Why @p value cannot be given to @p property of all of @p nodes (names must be non-empty and
 /// unique, numbers in range, choices known), or an empty string when it can.
 QString validate(const Fabric &fabric, const std::vector<NodeId> &nodes, NodeProperty property,
-                 const QVariant &value);
+    const QVariant &value);
 /// As above for links (capacity above zero, latency not negative...).
 QString validate(const Fabric &fabric, const std::vector<LinkId> &links, LinkProperty property,
-                 const QVariant &value);
+    const QVariant &value);
 
 } // namespace fabric::app

@@ -61,7 +61,8 @@ QWidget *PropertyForm::makeEditor(int index)
     }
     case Type::Int: {
         auto *spin = new QSpinBox(this);
-        spin->setRange(int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
+        spin->setRange(
+            int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
         spin->setKeyboardTracking(false);
@@ -106,8 +107,8 @@ void PropertyForm::setValue(int index, const QVariant &value, bool mixed)
         check->setChecked(value.toBool());
     else if (auto *combo = qobject_cast<QComboBox *>(editor))
         combo->setCurrentIndex(combo->findText(value.toString(), Qt::MatchFixedString));
-    mLabels.at(index)->setText(mixed ? tr("%1 (varies)").arg(mSpecs[index].label)
-                                     : mSpecs[index].label);
+    mLabels.at(index)->setText(
+        mixed ? tr("%1 (varies)").arg(mSpecs[index].label) : mSpecs[index].label);
 }
 
 QVariant PropertyForm::value(int index) const

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reconfigureocsdialog.h"
+#include "plural.h"
 
 #include "model/error.h"
 
@@ -14,8 +15,8 @@
 
 namespace fabric::app {
 
-ReconfigureOcsDialog::ReconfigureOcsDialog(const build::TpuShape &current, bool twisted, int cubes,
-                                           QWidget *parent)
+ReconfigureOcsDialog::ReconfigureOcsDialog(
+    const build::TpuShape &current, bool twisted, int cubes, QWidget *parent)
     : QDialog(parent)
     , mCubes(cubes)
     , mTwisted(new QCheckBox(tr("Twisted torus")))
@@ -24,13 +25,13 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(const build::TpuShape &current, bool 
 {
     setWindowTitle(tr("Reconfigure OCS"));
     auto *layout = new QFormLayout(this);
-    auto *intro = new QLabel(tr("The optical circuit switches rewire the %n cube(s) of this pod "
-                                "into another slice shape. Each side is a multiple of 4 chips; "
-                                "a twisted torus needs a k x k x 2k or k x 2k x 2k shape.",
-                                nullptr, cubes));
+    auto *intro = new QLabel(tr("The optical circuit switches rewire the %1 of this pod into "
+                                "another slice shape. Each side is a multiple of 4 chips; a "
+                                "twisted torus needs a k x k x 2k or k x 2k x 2k shape.")
+                                 .arg(counted(cubes, tr("cube"), tr("%1 cubes"))));
     intro->setWordWrap(true);
     layout->addRow(intro);
-    const char *names[] = {"X", "Y", "Z"};
+    const char *names[] = { "X", "Y", "Z" };
     for (int d = 0; d < 3; ++d) {
         mSides[d] = new QSpinBox;
         mSides[d]->setRange(build::kTpuCubeSide, 4 * build::kTpuCubeSide);
@@ -52,10 +53,13 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(const build::TpuShape &current, bool 
 
 build::TpuShape ReconfigureOcsDialog::shape() const
 {
-    return {mSides[0]->value(), mSides[1]->value(), mSides[2]->value()};
+    return { mSides[0]->value(), mSides[1]->value(), mSides[2]->value() };
 }
 
-bool ReconfigureOcsDialog::twisted() const { return mTwisted->isChecked(); }
+bool ReconfigureOcsDialog::twisted() const
+{
+    return mTwisted->isChecked();
+}
 
 void ReconfigureOcsDialog::setShape(const build::TpuShape &shape, bool twisted)
 {
@@ -80,8 +84,8 @@ void ReconfigureOcsDialog::check()
     try {
         build::checkTpuShape(s, twisted());
         if (s.cubes() != mCubes)
-            error = tr("The shape must hold the pod's %n cube(s); %1x%2x%3 holds %4.", nullptr,
-                       mCubes)
+            error = tr("The shape must hold the pod's %1; %2x%3x%4 holds %5.")
+                        .arg(counted(mCubes, tr("cube"), tr("%1 cubes")))
                         .arg(s.x)
                         .arg(s.y)
                         .arg(s.z)

@@ -23,8 +23,8 @@ class ReconfigureOcsDialog : public QDialog
     Q_OBJECT
 public:
     /// Starts from @p current; @p cubes is the number of cubes the fabric has.
-    ReconfigureOcsDialog(const build::TpuShape &current, bool twisted, int cubes,
-                         QWidget *parent = nullptr);
+    ReconfigureOcsDialog(
+        const build::TpuShape &current, bool twisted, int cubes, QWidget *parent = nullptr);
 
     build::TpuShape shape() const;
     bool twisted() const;

@@ -15,7 +15,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
 {
     setWindowTitle(tr("Keyboard Shortcuts"));
     auto *table = new QTableWidget(0, 2, this);
-    table->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut")});
+    table->setHorizontalHeaderLabels({ tr("Action"), tr("Shortcut") });
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -35,37 +35,37 @@ public:
 
 } // namespace
 
-std::unique_ptr<Prompts> consolePrompts() { return std::make_unique<ConsolePrompts>(); }
+std::unique_ptr<Prompts> consolePrompts()
+{
+    return std::make_unique<ConsolePrompts>();
+}
 
 std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QString *error)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Draw AI-cluster fabrics and watch collectives run "
-                                            "on them."));
+    parser.setApplicationDescription(QCoreApplication::translate("main",
+        "Draw AI-cluster fabrics and watch collectives run "
+        "on them."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QCoreApplication::translate("main", "A fabric file to open."),
-                                 QStringLiteral("[file]"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "Render the window to a PNG once the fabric is "
-                                            "shown, then quit."),
+        QCoreApplication::translate("main", "A fabric file to open."), QStringLiteral("[file]"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QCoreApplication::translate("main",
+            "Render the window to a PNG once the fabric is "
+            "shown, then quit."),
         QStringLiteral("png"));
     const QCommandLineOption size(QStringLiteral("size"),
-                                  QCoreApplication::translate("main", "Window size, WxH."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption family(
-        QStringLiteral("template"),
-        QCoreApplication::translate("main", "Generate a fabric of this family instead of "
-                                            "opening a file."),
+        QCoreApplication::translate("main", "Window size, WxH."), QStringLiteral("WxH"));
+    const QCommandLineOption family(QStringLiteral("template"),
+        QCoreApplication::translate("main",
+            "Generate a fabric of this family instead of "
+            "opening a file."),
         QStringLiteral("family"));
-    const QCommandLineOption set(
-        QStringLiteral("set"),
+    const QCommandLineOption set(QStringLiteral("set"),
         QCoreApplication::translate("main", "A generator parameter for --template."),
         QStringLiteral("key=value"));
-    parser.addOptions({screenshot, size, family, set});
+    parser.addOptions({ screenshot, size, family, set });
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -113,8 +113,8 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
         window.resize(options.size);
     if (!options.family.isEmpty()) {
         try {
-            return window.openGenerated(build::generate(options.family.toStdString(),
-                                                        options.params));
+            return window.openGenerated(
+                build::generate(options.family.toStdString(), options.params));
         } catch (const UserError &e) {
             qWarning("%s", e.what());
             window.openDefaultFabric();
@@ -131,8 +131,8 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
     return true;
 }
 
-void screenshotWhenReady(MainWindow &window, const QString &fileName,
-                         std::function<void(bool)> done)
+void screenshotWhenReady(
+    MainWindow &window, const QString &fileName, std::function<void(bool)> done)
 {
     auto *timer = new QTimer(&window);
     auto polls = std::make_shared<int>(0);

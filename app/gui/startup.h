@@ -21,11 +21,11 @@ class Prompts;
 /// [--screenshot PNG [--size WxH]]`.
 struct StartupOptions
 {
-    QString file;       ///< A fabric to open; empty = the embedded default.
-    QString family;     ///< Generate this family instead of opening a file.
+    QString file; ///< A fabric to open; empty = the embedded default.
+    QString family; ///< Generate this family instead of opening a file.
     build::ParamText params;
     QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
-    QSize size;         ///< Window size for the screenshot.
+    QSize size; ///< Window size for the screenshot.
 };
 
 /// Parses @p arguments (argv, program name first). Returns nullopt and sets @p error (or
@@ -42,7 +42,7 @@ std::unique_ptr<Prompts> consolePrompts();
 
 /// Once the canvas has drawn and the metrics are in, renders @p window to @p fileName and
 /// calls @p done with whether the PNG was written.
-void screenshotWhenReady(MainWindow &window, const QString &fileName,
-                         std::function<void(bool)> done);
+void screenshotWhenReady(
+    MainWindow &window, const QString &fileName, std::function<void(bool)> done);
 
 } // namespace fabric::app

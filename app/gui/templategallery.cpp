@@ -22,7 +22,10 @@
 namespace fabric::app {
 namespace {
 
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 PropertySpec toPropertySpec(const build::ParamSpec &p, int id)
 {
@@ -36,9 +39,15 @@ PropertySpec toPropertySpec(const build::ParamSpec &p, int id)
     s.max = p.max;
     s.step = std::max(1, p.multipleOf);
     switch (p.type) {
-    case T::Int: s.type = PropertySpec::Type::Int; break;
-    case T::Double: s.type = PropertySpec::Type::Double; break;
-    case T::Bool: s.type = PropertySpec::Type::Bool; break;
+    case T::Int:
+        s.type = PropertySpec::Type::Int;
+        break;
+    case T::Double:
+        s.type = PropertySpec::Type::Double;
+        break;
+    case T::Bool:
+        s.type = PropertySpec::Type::Bool;
+        break;
     case T::Choice:
         s.type = PropertySpec::Type::Choice;
         for (const std::string &c : p.choices)
@@ -64,11 +73,15 @@ QVariant toVariant(const nlohmann::json &v)
 nlohmann::json toJson(const QVariant &v, PropertySpec::Type type)
 {
     switch (type) {
-    case PropertySpec::Type::Int: return v.toInt();
-    case PropertySpec::Type::Double: return v.toDouble();
-    case PropertySpec::Type::Bool: return v.toBool();
+    case PropertySpec::Type::Int:
+        return v.toInt();
+    case PropertySpec::Type::Double:
+        return v.toDouble();
+    case PropertySpec::Type::Bool:
+        return v.toBool();
     case PropertySpec::Type::Choice:
-    case PropertySpec::Type::Text: return v.toString().toStdString();
+    case PropertySpec::Type::Text:
+        return v.toString().toStdString();
     }
     return {};
 }
@@ -105,7 +118,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
             form->setValue(i, toVariant(info.params[std::size_t(i)].defaultValue));
         connect(form, &PropertyForm::edited, this, &TemplateGallery::valuesChanged);
         mForms->addWidget(form);
-        mPages.push_back({&info, form});
+        mPages.push_back({ &info, form });
         auto *item = new QListWidgetItem(qs(info.title), mFamilies);
         item->setToolTip(qs(info.description));
     }
@@ -155,15 +168,15 @@ TemplateGallery::TemplateGallery(QWidget *parent)
         });
     });
     connect(mRunner, &MetricsRunner::progressChanged, this,
-            [this](double f) { mProgress->setValue(int(f * 100)); });
+        [this](double f) { mProgress->setValue(int(f * 100)); });
     connect(mRunner, &MetricsRunner::finished, this,
-            [this](const std::shared_ptr<const Fabric> &fabric, const metrics::FabricMetrics &m) {
-                mProgress->hide();
-                mGenerated = fabric;
-                mSummaryParams = fabric->generator().params;
-                mSummary->setText(metricSummary(m));
-                Q_EMIT summaryUpdated();
-            });
+        [this](const std::shared_ptr<const Fabric> &fabric, const metrics::FabricMetrics &m) {
+            mProgress->hide();
+            mGenerated = fabric;
+            mSummaryParams = fabric->generator().params;
+            mSummary->setText(metricSummary(m));
+            Q_EMIT summaryUpdated();
+        });
     connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {
         mProgress->hide();
         mError->setText(message);
@@ -216,14 +229,20 @@ PropertyForm *TemplateGallery::form() const
     return static_cast<PropertyForm *>(mForms->currentWidget());
 }
 
-QPushButton *TemplateGallery::okButton() const { return mButtons->button(QDialogButtonBox::Ok); }
+QPushButton *TemplateGallery::okButton() const
+{
+    return mButtons->button(QDialogButtonBox::Ok);
+}
 
 QString TemplateGallery::errorText() const
 {
     return mError->isHidden() ? QString() : mError->text();
 }
 
-QString TemplateGallery::summaryText() const { return mSummary->text(); }
+QString TemplateGallery::summaryText() const
+{
+    return mSummary->text();
+}
 
 bool TemplateGallery::isSummaryReady() const
 {

@@ -77,9 +77,9 @@ private:
     QDialogButtonBox *mButtons;
     QTimer *mDebounce;
     MetricsRunner *mRunner;
-    nlohmann::json mResolved;                  ///< Resolved values of the current form.
-    nlohmann::json mSummaryParams;             ///< The values the summary fabric was made from.
-    std::shared_ptr<const Fabric> mGenerated;  ///< The summary's fabric.
+    nlohmann::json mResolved; ///< Resolved values of the current form.
+    nlohmann::json mSummaryParams; ///< The values the summary fabric was made from.
+    std::shared_ptr<const Fabric> mGenerated; ///< The summary's fabric.
 };
 
 } // namespace fabric::app

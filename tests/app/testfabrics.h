@@ -52,8 +52,8 @@ class EventRecorder : public QObject
 public:
     template<typename Doc> explicit EventRecorder(Doc *document)
     {
-        connect(document, &Doc::changed, this,
-                [this](const ChangeEvent &e) { events.push_back(e); });
+        connect(
+            document, &Doc::changed, this, [this](const ChangeEvent &e) { events.push_back(e); });
     }
     std::vector<ChangeEvent::Type> types() const
     {

@@ -17,8 +17,8 @@
 #include "testfabrics.h"
 
 #include <QUndoStack>
-#include <set>
 #include <QtTest>
+#include <set>
 
 using namespace fabric;
 using namespace fabric::app;
@@ -53,20 +53,21 @@ void TestCommands::addNodesKeepsIdsAcrossUndoRedo()
     // A link to a node added by the same command names the node's id.
     Node gpu = makeNode(NodeKind::Gpu, "gpu-2");
     gpu.id = static_cast<NodeId>(doc.fabric().nodeIdBound());
-    doc.undoStack()->push(new AddNodes(&doc, {gpu}, {makeLink(gpu.id, 2)}));
+    doc.undoStack()->push(new AddNodes(&doc, { gpu }, { makeLink(gpu.id, 2) }));
     QVERIFY(doc.fabric().hasNode(4));
     QCOMPARE(doc.fabric().node(4).name, std::string("gpu-2"));
     QCOMPARE(doc.fabric().linkCount(), std::size_t(4));
-    QCOMPARE(rec.types(), (std::vector{Type::NodesAdded, Type::LinksAdded}));
-    QCOMPARE(rec.events[0].nodes, std::vector<NodeId>{4});
-    QCOMPARE(rec.events[1].links, std::vector<LinkId>{3});
+    QCOMPARE(rec.types(), (std::vector { Type::NodesAdded, Type::LinksAdded }));
+    QCOMPARE(rec.events[0].nodes, std::vector<NodeId> { 4 });
+    QCOMPARE(rec.events[1].links, std::vector<LinkId> { 3 });
 
     rec.events.clear();
     doc.undoStack()->undo();
     QVERIFY(!doc.fabric().hasNode(4));
     QVERIFY(!doc.fabric().hasLink(3));
-    QCOMPARE(rec.types(), (std::vector{Type::LinksAboutToBeRemoved, Type::LinksRemoved,
-                                       Type::NodesAboutToBeRemoved, Type::NodesRemoved}));
+    QCOMPARE(rec.types(),
+        (std::vector { Type::LinksAboutToBeRemoved, Type::LinksRemoved, Type::NodesAboutToBeRemoved,
+            Type::NodesRemoved }));
     QCOMPARE(doc.fabric(), smallTree());
 
     doc.undoStack()->redo();
@@ -80,32 +81,32 @@ void TestCommands::removeNodesRestoresLinksWithTheirIds()
     Document doc(smallTree());
     const Fabric before = doc.fabric();
     EventRecorder rec(&doc);
-    doc.undoStack()->push(new RemoveNodes(&doc, {2})); // the leaf: all three links go
+    doc.undoStack()->push(new RemoveNodes(&doc, { 2 })); // the leaf: all three links go
     QVERIFY(!doc.fabric().hasNode(2));
     QCOMPARE(doc.fabric().linkCount(), std::size_t(0));
     QCOMPARE(rec.events.front().type, Type::LinksAboutToBeRemoved);
-    QCOMPARE(rec.events.front().links, (std::vector<LinkId>{0, 1, 2}));
+    QCOMPARE(rec.events.front().links, (std::vector<LinkId> { 0, 1, 2 }));
     QCOMPARE(rec.events.back().type, Type::NodesRemoved);
-    QCOMPARE(rec.events.back().nodes, std::vector<NodeId>{2});
+    QCOMPARE(rec.events.back().nodes, std::vector<NodeId> { 2 });
 
     rec.events.clear();
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), before);
-    QCOMPARE(rec.types(), (std::vector{Type::NodesAdded, Type::LinksAdded}));
+    QCOMPARE(rec.types(), (std::vector { Type::NodesAdded, Type::LinksAdded }));
     QCOMPARE(doc.fabric().link(2).a, NodeId(2));
 
     doc.undoStack()->redo();
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), before);
     // New items after an undo never take the ids of restored ones.
-    doc.undoStack()->push(new AddNodes(&doc, {makeNode(NodeKind::Host, "host-0")}));
+    doc.undoStack()->push(new AddNodes(&doc, { makeNode(NodeKind::Host, "host-0") }));
     QVERIFY(doc.fabric().hasNode(4));
 }
 
 void TestCommands::removeNodesAndLinksIsOneStep()
 {
     Document doc(smallTree());
-    doc.undoStack()->push(new RemoveNodes(&doc, {0}, {2}));
+    doc.undoStack()->push(new RemoveNodes(&doc, { 0 }, { 2 }));
     QCOMPARE(doc.undoStack()->count(), 1);
     QCOMPARE(doc.fabric().nodeCount(), std::size_t(3));
     QCOMPARE(doc.fabric().linkCount(), std::size_t(1)); // gpu-1 -- leaf stays
@@ -118,14 +119,14 @@ void TestCommands::addLinksAndRemoveLinks()
 {
     Document doc(smallTree());
     EventRecorder rec(&doc);
-    doc.undoStack()->push(new AddLinks(&doc, {makeLink(0, 1, 900), makeLink(0, 1, 900)}));
-    QCOMPARE(rec.events.back().links, (std::vector<LinkId>{3, 4})); // parallel links are legal
-    doc.undoStack()->push(new RemoveLinks(&doc, {3, 0}));
+    doc.undoStack()->push(new AddLinks(&doc, { makeLink(0, 1, 900), makeLink(0, 1, 900) }));
+    QCOMPARE(rec.events.back().links, (std::vector<LinkId> { 3, 4 })); // parallel links are legal
+    doc.undoStack()->push(new RemoveLinks(&doc, { 3, 0 }));
     QVERIFY(!doc.fabric().hasLink(0));
     QVERIFY(!doc.fabric().hasLink(3));
     QVERIFY(doc.fabric().hasLink(4));
     QCOMPARE(rec.events.back().type, Type::LinksRemoved);
-    QCOMPARE(rec.events.back().links, (std::vector<LinkId>{0, 3}));
+    QCOMPARE(rec.events.back().links, (std::vector<LinkId> { 0, 3 }));
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric().link(3).capacityGbps, 900.0);
     QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
@@ -139,8 +140,8 @@ void TestCommands::addLinksAndRemoveLinks()
 void TestCommands::addLinksRejectsSelfLinks()
 {
     Document doc(smallTree());
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AddLinks(&doc, {makeLink(1, 1)}));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AddLinks(&doc, {makeLink(1, 42)}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AddLinks(&doc, { makeLink(1, 1) }));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AddLinks(&doc, { makeLink(1, 42) }));
     QCOMPARE(doc.fabric(), smallTree());
 }
 
@@ -149,43 +150,43 @@ void TestCommands::moveNodesMergesConsecutiveDrags()
     Document doc(smallTree());
     EventRecorder rec(&doc);
     QUndoStack *stack = doc.undoStack();
-    stack->push(new MoveNodes(&doc, {0, 1}, {{10, 10}, {20, 10}}));
-    stack->push(new MoveNodes(&doc, {0, 1}, {{15, 12}, {25, 12}}));
+    stack->push(new MoveNodes(&doc, { 0, 1 }, { { 10, 10 }, { 20, 10 } }));
+    stack->push(new MoveNodes(&doc, { 0, 1 }, { { 15, 12 }, { 25, 12 } }));
     QCOMPARE(stack->count(), 1);
-    stack->push(new MoveNodes(&doc, {1}, {{30, 30}}));
+    stack->push(new MoveNodes(&doc, { 1 }, { { 30, 30 } }));
     QCOMPARE(stack->count(), 2);
-    QCOMPARE(doc.fabric().node(1).hints.position, (std::pair{30.0, 30.0}));
+    QCOMPARE(doc.fabric().node(1).hints.position, (std::pair { 30.0, 30.0 }));
     QCOMPARE(rec.events.back().type, Type::NodesChanged);
-    QCOMPARE(rec.events.back().nodes, std::vector<NodeId>{1});
+    QCOMPARE(rec.events.back().nodes, std::vector<NodeId> { 1 });
 
     stack->undo();
-    QCOMPARE(doc.fabric().node(1).hints.position, (std::pair{25.0, 12.0}));
+    QCOMPARE(doc.fabric().node(1).hints.position, (std::pair { 25.0, 12.0 }));
     stack->undo(); // back to automatic layout, not to a pinned position
     QVERIFY(!doc.fabric().node(0).hints.position);
     QVERIFY(!doc.fabric().node(1).hints.position);
     stack->redo();
-    QCOMPARE(doc.fabric().node(0).hints.position, (std::pair{15.0, 12.0}));
+    QCOMPARE(doc.fabric().node(0).hints.position, (std::pair { 15.0, 12.0 }));
 }
 
 void TestCommands::changeNodePropertyIsOneBulkCommand()
 {
     Document doc(smallTree());
     EventRecorder rec(&doc);
-    doc.undoStack()->push(new ChangeNodeProperty(&doc, {0, 1, 2}, NodeProperty::Pod, 7));
+    doc.undoStack()->push(new ChangeNodeProperty(&doc, { 0, 1, 2 }, NodeProperty::Pod, 7));
     QCOMPARE(doc.undoStack()->count(), 1);
-    for (NodeId id : {0, 1, 2})
+    for (NodeId id : { 0, 1, 2 })
         QCOMPARE(doc.fabric().node(id).hints.pod, 7);
     QCOMPARE(rec.events.size(), std::size_t(1));
     QCOMPARE(rec.events[0].type, Type::NodesChanged);
-    QCOMPARE(rec.events[0].nodes, (std::vector<NodeId>{0, 1, 2}));
+    QCOMPARE(rec.events[0].nodes, (std::vector<NodeId> { 0, 1, 2 }));
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), smallTree());
 
     doc.undoStack()->push(
-        new ChangeNodeProperty(&doc, {2}, NodeProperty::Role, QStringLiteral("core")));
+        new ChangeNodeProperty(&doc, { 2 }, NodeProperty::Role, QStringLiteral("core")));
     QVERIFY(doc.fabric().node(2).role == SwitchRole::Core);
     doc.undoStack()->push(
-        new ChangeNodeProperty(&doc, {2}, NodeProperty::Name, QStringLiteral("core-0")));
+        new ChangeNodeProperty(&doc, { 2 }, NodeProperty::Name, QStringLiteral("core-0")));
     QCOMPARE(doc.fabric().node(2).name, std::string("core-0"));
     doc.undoStack()->undo();
     doc.undoStack()->undo();
@@ -196,9 +197,9 @@ void TestCommands::changeNodePropertyMergesEdits()
 {
     Document doc(smallTree());
     QUndoStack *stack = doc.undoStack();
-    stack->push(new ChangeNodeProperty(&doc, {2, 3}, NodeProperty::Ports, 32));
-    stack->push(new ChangeNodeProperty(&doc, {2, 3}, NodeProperty::Ports, 64));
-    stack->push(new ChangeNodeProperty(&doc, {2, 3}, NodeProperty::SwitchLatencyNs, 90.0));
+    stack->push(new ChangeNodeProperty(&doc, { 2, 3 }, NodeProperty::Ports, 32));
+    stack->push(new ChangeNodeProperty(&doc, { 2, 3 }, NodeProperty::Ports, 64));
+    stack->push(new ChangeNodeProperty(&doc, { 2, 3 }, NodeProperty::SwitchLatencyNs, 90.0));
     QCOMPARE(stack->count(), 2);
     QCOMPARE(doc.fabric().node(3).ports, 64);
     stack->undo();
@@ -210,16 +211,17 @@ void TestCommands::changeLinkPropertyRestoresEachOldValue()
 {
     Document doc(smallTree());
     EventRecorder rec(&doc);
-    doc.undoStack()->push(new ChangeLinkProperty(&doc, {0, 2}, LinkProperty::CapacityGbps, 200.0));
+    doc.undoStack()->push(
+        new ChangeLinkProperty(&doc, { 0, 2 }, LinkProperty::CapacityGbps, 200.0));
     QCOMPARE(doc.fabric().link(0).capacityGbps, 200.0);
     QCOMPARE(doc.fabric().link(2).capacityGbps, 200.0);
     QCOMPARE(rec.events.back().type, Type::LinksChanged);
-    QCOMPARE(rec.events.back().links, (std::vector<LinkId>{0, 2}));
+    QCOMPARE(rec.events.back().links, (std::vector<LinkId> { 0, 2 }));
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
     QCOMPARE(doc.fabric().link(2).capacityGbps, 800.0);
     doc.undoStack()->push(
-        new ChangeLinkProperty(&doc, {1}, LinkProperty::Medium, QStringLiteral("ethernet")));
+        new ChangeLinkProperty(&doc, { 1 }, LinkProperty::Medium, QStringLiteral("ethernet")));
     QVERIFY(doc.fabric().link(1).medium == Medium::Ethernet);
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), smallTree());
@@ -229,7 +231,7 @@ void TestCommands::duplicateNodesCopiesInternalLinks()
 {
     Document doc(smallTree());
     EventRecorder rec(&doc);
-    auto *dup = new DuplicateNodes(&doc, {0, 2}, {{0, {100.0, 50.0}}});
+    auto *dup = new DuplicateNodes(&doc, { 0, 2 }, { { 0, { 100.0, 50.0 } } });
     const NodeId gpuCopy = dup->copyOf(0);
     const NodeId leafCopy = dup->copyOf(2);
     doc.undoStack()->push(dup);
@@ -237,19 +239,19 @@ void TestCommands::duplicateNodesCopiesInternalLinks()
     QCOMPARE(leafCopy, NodeId(5));
     QCOMPARE(doc.fabric().node(gpuCopy).name, std::string("gpu-0-copy"));
     QVERIFY(doc.fabric().node(leafCopy).role == SwitchRole::Leaf);
-    QCOMPARE(doc.fabric().node(gpuCopy).hints.position, (std::pair{100.0, 50.0}));
+    QCOMPARE(doc.fabric().node(gpuCopy).hints.position, (std::pair { 100.0, 50.0 }));
     // Only the gpu-0 -- leaf-0 link lies inside the selection.
     QCOMPARE(doc.fabric().linkCount(), std::size_t(4));
     const Link &copy = doc.fabric().link(3);
-    QCOMPARE(std::set({copy.a, copy.b}), std::set({gpuCopy, leafCopy}));
-    QCOMPARE(rec.types(), (std::vector{Type::NodesAdded, Type::LinksAdded}));
+    QCOMPARE(std::set({ copy.a, copy.b }), std::set({ gpuCopy, leafCopy }));
+    QCOMPARE(rec.types(), (std::vector { Type::NodesAdded, Type::LinksAdded }));
 
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), smallTree());
     doc.undoStack()->redo();
     QCOMPARE(doc.fabric().node(gpuCopy).name, std::string("gpu-0-copy"));
     // A second duplicate gets a name of its own.
-    doc.undoStack()->push(new DuplicateNodes(&doc, {0}));
+    doc.undoStack()->push(new DuplicateNodes(&doc, { 0 }));
     QCOMPARE(doc.fabric().node(6).name, std::string("gpu-0-copy-2"));
 }
 
@@ -262,23 +264,24 @@ void TestCommands::regenerateFabricSwapsWholeFabric()
     other.generator().family = "test-family";
     doc.undoStack()->push(new RegenerateFabric(&doc, other));
     QCOMPARE(doc.fabric(), other);
-    QCOMPARE(rec.types(), std::vector{Type::Reset});
+    QCOMPARE(rec.types(), std::vector { Type::Reset });
     QVERIFY(doc.undoStack()->text(0).contains(QLatin1String("test-family")));
     doc.undoStack()->undo();
     QCOMPARE(doc.fabric(), smallTree());
-    QCOMPARE(rec.types(), (std::vector{Type::Reset, Type::Reset}));
+    QCOMPARE(rec.types(), (std::vector { Type::Reset, Type::Reset }));
     doc.undoStack()->redo();
     QCOMPARE(doc.fabric(), other);
 }
 
 void TestCommands::reconfigureOcsRewritesCircuits()
 {
-    const Fabric pod = build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 8}});
+    const Fabric pod
+        = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } });
     Document doc(pod);
     EventRecorder rec(&doc);
-    doc.undoStack()->push(new ReconfigureOcs(&doc, {4, 4, 8}, true));
+    doc.undoStack()->push(new ReconfigureOcs(&doc, { 4, 4, 8 }, true));
     QCOMPARE(doc.fabric().generator().params["twisted"], nlohmann::json(true));
-    const auto twisted = build::tpuCircuits({4, 4, 8}, true);
+    const auto twisted = build::tpuCircuits({ 4, 4, 8 }, true);
     std::size_t ocsCount = 0;
     doc.fabric().forEachNode([&](const Node &n) {
         if (n.kind != NodeKind::Ocs)
@@ -299,7 +302,7 @@ void TestCommands::reconfigureOcsRewritesCircuits()
 
     // Another arrangement of the same two cubes moves chips in the grid.
     rec.events.clear();
-    doc.undoStack()->push(new ReconfigureOcs(&doc, {8, 4, 4}, false));
+    doc.undoStack()->push(new ReconfigureOcs(&doc, { 8, 4, 4 }, false));
     QCOMPARE(doc.fabric().generator().params["x"], nlohmann::json(8));
     QCOMPARE(rec.events.back().type, Type::NodesChanged);
     doc.undoStack()->undo();
@@ -307,9 +310,9 @@ void TestCommands::reconfigureOcsRewritesCircuits()
     QCOMPARE(doc.fabric(), pod);
 
     // A shape that does not hold the fabric's cubes never reaches the stack.
-    QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&doc, {4, 4, 4}, false));
+    QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&doc, { 4, 4, 4 }, false));
     Document handMade(smallTree());
-    QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&handMade, {4, 4, 8}, false));
+    QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&handMade, { 4, 4, 8 }, false));
 }
 
 void TestCommands::undoStackTracksModifiedState()
@@ -317,7 +320,7 @@ void TestCommands::undoStackTracksModifiedState()
     Document doc(smallTree(), QStringLiteral("/tmp/x.fabric.json"));
     QSignalSpy modified(&doc, &Document::modifiedChanged);
     QVERIFY(!doc.isModified());
-    doc.undoStack()->push(new ChangeNodeProperty(&doc, {0}, NodeProperty::Rail, 3));
+    doc.undoStack()->push(new ChangeNodeProperty(&doc, { 0 }, NodeProperty::Rail, 3));
     QVERIFY(doc.isModified());
     doc.undoStack()->undo();
     QVERIFY(!doc.isModified());

@@ -48,10 +48,10 @@ void TestDocument::namesItsFile()
 
 void TestDocument::saveAndLoadKeepEverything()
 {
-    Fabric f = build::generate("ib-fat-tree", nlohmann::json{{"gpus", 64}});
+    Fabric f = build::generate("ib-fat-tree", nlohmann::json { { "gpus", 64 } });
     Document doc(f);
-    doc.undoStack()->push(new ChangeNodeProperty(&doc, {0}, NodeProperty::Name,
-                                                 QStringLiteral("renamed-gpu")));
+    doc.undoStack()->push(
+        new ChangeNodeProperty(&doc, { 0 }, NodeProperty::Name, QStringLiteral("renamed-gpu")));
     const QString path = mDir.filePath(QStringLiteral("saved.fabric.json"));
     files::save(doc.fabric(), path);
     doc.markSaved(path);
@@ -62,7 +62,8 @@ void TestDocument::saveAndLoadKeepEverything()
     QCOMPARE(loaded.node(0).name, std::string("renamed-gpu"));
     QVERIFY(loaded == doc.fabric());
     // The save left no temporary files behind.
-    QCOMPARE(QDir(mDir.path()).entryList(QDir::Files), QStringList{QStringLiteral("saved.fabric.json")});
+    QCOMPARE(QDir(mDir.path()).entryList(QDir::Files),
+        QStringList { QStringLiteral("saved.fabric.json") });
 }
 
 void TestDocument::badFileNamesFileAndFault()
@@ -86,7 +87,7 @@ void TestDocument::badFileNamesFileAndFault()
 void TestDocument::loadsEveryShippedFabric()
 {
     const QDir dir(QStringLiteral(FABRICSCOPE_TOPOLOGIES));
-    const QStringList names = dir.entryList({QStringLiteral("*.fabric.json")}, QDir::Files);
+    const QStringList names = dir.entryList({ QStringLiteral("*.fabric.json") }, QDir::Files);
     if (names.isEmpty())
         QSKIP("no shipped fabrics in topologies/ yet");
     for (const QString &name : names) {

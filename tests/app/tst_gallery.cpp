@@ -92,7 +92,7 @@ void TestGallery::summaryFollowsTheValues()
     typeInto(gallery.form()->editor(indexOfKey(family, "gpus")), QStringLiteral("64"));
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
     QVERIFY2(gallery.summaryText().startsWith(QLatin1String("64 GPUs")),
-             qPrintable(gallery.summaryText()));
+        qPrintable(gallery.summaryText()));
     QVERIFY(gallery.summaryText().contains(QLatin1String("Bisection")));
     QVERIFY(gallery.okButton()->isEnabled());
     const Fabric fabric = gallery.takeFabric();
@@ -112,13 +112,14 @@ void TestGallery::badCombinationsAreExplainedInline()
     QVERIFY(gallery.selectFamily("tpu-torus"));
     const build::FamilyInfo &family = *build::findFamily("tpu-torus");
     PropertyForm *form = gallery.form();
-    for (const char *key : {"x", "y", "z"})
+    for (const char *key : { "x", "y", "z" })
         typeInto(form->editor(indexOfKey(family, key)), QStringLiteral("4"));
     // A twisted torus needs a k x k x 2k shape: 4x4x4 is refused before generating anything.
     auto *twisted = qobject_cast<QCheckBox *>(form->editor(indexOfKey(family, "twisted")));
     QVERIFY(twisted);
     twisted->click();
-    QVERIFY2(gallery.errorText().contains(QLatin1String("twisted")), qPrintable(gallery.errorText()));
+    QVERIFY2(
+        gallery.errorText().contains(QLatin1String("twisted")), qPrintable(gallery.errorText()));
     QVERIFY(!gallery.okButton()->isEnabled());
     QVERIFY(!gallery.isSummaryReady());
 
@@ -127,13 +128,13 @@ void TestGallery::badCombinationsAreExplainedInline()
     QVERIFY(gallery.okButton()->isEnabled());
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
     QVERIFY2(gallery.summaryText().startsWith(QLatin1String("128 GPUs")),
-             qPrintable(gallery.summaryText()));
+        qPrintable(gallery.summaryText()));
 }
 
 void TestGallery::regenerateModeIsPrefilled()
 {
     TemplateGallery gallery;
-    gallery.setFixedFamily("dragonfly", nlohmann::json{{"routers_per_group", 2}});
+    gallery.setFixedFamily("dragonfly", nlohmann::json { { "routers_per_group", 2 } });
     QCOMPARE(gallery.family(), std::string("dragonfly"));
     const build::FamilyInfo &family = *build::findFamily("dragonfly");
     QCOMPARE(gallery.form()->value(indexOfKey(family, "routers_per_group")).toInt(), 2);

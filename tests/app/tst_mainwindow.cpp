@@ -16,17 +16,17 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QDropEvent>
-#include <QRegularExpression>
-#include <QStandardPaths>
 #include <QDoubleSpinBox>
+#include <QDropEvent>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -67,7 +67,10 @@ private:
 
 namespace {
 
-Fabric smallFatTree() { return build::generate("ib-fat-tree", nlohmann::json{{"gpus", 32}}); }
+Fabric smallFatTree()
+{
+    return build::generate("ib-fat-tree", nlohmann::json { { "gpus", 32 } });
+}
 
 QString writeFile(const QString &path, const QByteArray &content)
 {
@@ -121,9 +124,8 @@ void TestMainWindow::startsOnTheDefaultFabric()
     QVERIFY(mWindow->action(QStringLiteral("actionRegenerate"))->isEnabled());
     QVERIFY(!mWindow->action(QStringLiteral("actionReconfigureOcs"))->isEnabled());
     // The shortcuts a desktop user expects.
-    const auto shortcut = [this](const char *name) {
-        return mWindow->action(QLatin1String(name))->shortcut();
-    };
+    const auto shortcut
+        = [this](const char *name) { return mWindow->action(QLatin1String(name))->shortcut(); };
     QCOMPARE(shortcut("actionOpen"), QKeySequence(QKeySequence::Open));
     QCOMPARE(shortcut("actionSave"), QKeySequence(QKeySequence::Save));
     QCOMPARE(shortcut("actionUndo"), QKeySequence(QKeySequence::Undo));
@@ -138,7 +140,7 @@ void TestMainWindow::startsOnTheDefaultFabric()
 void TestMainWindow::opensEveryShippedFabric()
 {
     const QDir dir(QStringLiteral(FABRICSCOPE_TOPOLOGIES));
-    const QStringList names = dir.entryList({QStringLiteral("*.fabric.json")}, QDir::Files);
+    const QStringList names = dir.entryList({ QStringLiteral("*.fabric.json") }, QDir::Files);
     if (names.isEmpty())
         QSKIP("no shipped fabrics in topologies/ yet");
     for (const QString &name : names) {
@@ -156,11 +158,11 @@ void TestMainWindow::rejectsABadFileAndKeepsTheDocument()
     Document *before = mWindow->document();
     const Fabric fabric = before->fabric();
     const QString truncated = writeFile(mDir.filePath(QStringLiteral("truncated.fabric.json")),
-                                        R"({"format": "fabricscope", "nodes": [{"id": 0,)");
+        R"({"format": "fabricscope", "nodes": [{"id": 0,)");
     QVERIFY(!mWindow->openFile(truncated));
     QCOMPARE(mPrompts->errors.size(), 1);
     QVERIFY2(mPrompts->errors[0].contains(QLatin1String("truncated.fabric.json")),
-             qPrintable(mPrompts->errors[0]));
+        qPrintable(mPrompts->errors[0]));
     QCOMPARE(mWindow->document(), before);
     QVERIFY(mWindow->document()->fabric() == fabric);
     QVERIFY(mWindow->recentFiles().isEmpty() || mWindow->recentFiles()[0] != truncated);
@@ -209,10 +211,10 @@ void TestMainWindow::addsAndLinksNodesFromThePalette()
     QCOMPARE(doc->fabric().link(0).b, NodeId(1));
 
     // A drag on the canvas becomes one undoable move.
-    Q_EMIT mWindow->canvas()->nodesMoved({0}, {QPointF(0, 0)}, {QPointF(120, 80)});
-    QCOMPARE(doc->fabric().node(0).hints.position, (std::pair{120.0, 80.0}));
+    Q_EMIT mWindow->canvas()->nodesMoved({ 0 }, { QPointF(0, 0) }, { QPointF(120, 80) });
+    QCOMPARE(doc->fabric().node(0).hints.position, (std::pair { 120.0, 80.0 }));
     undo->trigger();
-    QVERIFY(doc->fabric().node(0).hints.position != (std::pair{120.0, 80.0}));
+    QVERIFY(doc->fabric().node(0).hints.position != (std::pair { 120.0, 80.0 }));
 }
 
 void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
@@ -221,8 +223,8 @@ void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
     QWidget *viewport = mWindow->canvas()->viewport();
     QMimeData nodeMime;
     nodeMime.setData(PaletteDock::mimeType(), "switch/spine");
-    QDragEnterEvent enter(QPoint(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton,
-                          Qt::NoModifier);
+    QDragEnterEvent enter(
+        QPoint(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(viewport, &enter);
     QVERIFY(enter.isAccepted());
     QDropEvent nodeDrop(QPointF(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
@@ -235,9 +237,9 @@ void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
     const QString path = mDir.filePath(QStringLiteral("dropped.fabric.json"));
     files::save(smallFatTree(), path);
     QMimeData fileMime;
-    fileMime.setUrls({QUrl::fromLocalFile(path)});
-    QDragEnterEvent fileEnter(QPoint(10, 10), Qt::CopyAction, &fileMime, Qt::LeftButton,
-                              Qt::NoModifier);
+    fileMime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent fileEnter(
+        QPoint(10, 10), Qt::CopyAction, &fileMime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(viewport, &fileEnter);
     QVERIFY(fileEnter.isAccepted());
     QDropEvent fileDrop(QPointF(10, 10), Qt::CopyAction, &fileMime, Qt::LeftButton, Qt::NoModifier);
@@ -252,7 +254,7 @@ void TestMainWindow::inspectorEditsAndValidates()
     mWindow->openGenerated(smallFatTree());
     Document *doc = mWindow->document();
     InspectorDock *inspector = mWindow->inspectorDock();
-    const std::vector<LinkId> links{0, 1, 2};
+    const std::vector<LinkId> links { 0, 1, 2 };
     inspector->setSelection({}, links);
     PropertyForm *linkForm = inspector->linkForm();
     auto *capacity = qobject_cast<QDoubleSpinBox *>(
@@ -266,9 +268,10 @@ void TestMainWindow::inspectorEditsAndValidates()
     QCOMPARE(doc->undoStack()->count(), stackBefore + 1); // a bulk edit is one step
 
     // Names stay unique.
-    inspector->setSelection({0}, {});
+    inspector->setSelection({ 0 }, {});
     PropertyForm *nodeForm = inspector->nodeForm();
-    auto *name = qobject_cast<QLineEdit *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Name))));
+    auto *name
+        = qobject_cast<QLineEdit *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Name))));
     QVERIFY(name);
     const std::string taken = doc->fabric().node(1).name;
     const std::string original = doc->fabric().node(0).name;
@@ -331,11 +334,11 @@ void TestMainWindow::asksBeforeDiscardingChanges()
 void TestMainWindow::generatesFromTheGallery()
 {
     const std::map<std::string, nlohmann::json> small = {
-        {"ib-fat-tree", {{"gpus", 64}}},
-        {"roce-clos", {{"zones", 2}, {"racks_per_zone", 4}}},
-        {"hpn", {{"segments", 1}, {"hosts_per_segment", 8}}},
-        {"tpu-torus", {{"x", 4}, {"y", 4}, {"z", 4}}},
-        {"dragonfly", nlohmann::json::object()},
+        { "ib-fat-tree", { { "gpus", 64 } } },
+        { "roce-clos", { { "zones", 2 }, { "racks_per_zone", 4 } } },
+        { "hpn", { { "segments", 1 }, { "hosts_per_segment", 8 } } },
+        { "tpu-torus", { { "x", 4 }, { "y", 4 }, { "z", 4 } } },
+        { "dragonfly", nlohmann::json::object() },
     };
     for (const build::FamilyInfo &family : build::families()) {
         QVERIFY2(small.count(family.name), family.name.c_str());
@@ -393,17 +396,17 @@ void TestMainWindow::regenerateIsUndoable()
 void TestMainWindow::reconfiguresTheOcs()
 {
     mWindow->openGenerated(
-        build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 8}}));
+        build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
     QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
     QVERIFY(reconfigure->isEnabled());
     mPrompts->dialog = [](QDialog *d) {
         auto *dialog = qobject_cast<ReconfigureOcsDialog *>(d);
         if (!dialog)
             return false;
-        dialog->setShape({4, 4, 4}, false); // half the cubes: refused
+        dialog->setShape({ 4, 4, 4 }, false); // half the cubes: refused
         if (dialog->errorText().isEmpty())
             return false;
-        dialog->setShape({4, 4, 8}, true);
+        dialog->setShape({ 4, 4, 8 }, true);
         return dialog->errorText().isEmpty();
     };
     reconfigure->trigger();
@@ -426,12 +429,12 @@ void TestMainWindow::deletesAndDuplicatesTheSelection()
         });
         return found;
     }();
-    mWindow->canvas()->setSelection({leaf});
-    if (mWindow->canvas()->selectedNodes() != QList<NodeId>{leaf})
+    mWindow->canvas()->setSelection({ leaf });
+    if (mWindow->canvas()->selectedNodes() != QList<NodeId> { leaf })
         QSKIP("the canvas does not select yet");
     mWindow->action(QStringLiteral("actionDuplicate"))->trigger();
     QCOMPARE(doc->fabric().nodeCount(), before.nodeCount() + 1);
-    mWindow->canvas()->setSelection({leaf});
+    mWindow->canvas()->setSelection({ leaf });
     mWindow->action(QStringLiteral("actionDelete"))->trigger();
     QVERIFY(!doc->fabric().hasNode(leaf));
     QVERIFY(doc->fabric().linkCount() < before.linkCount());
@@ -450,13 +453,13 @@ void TestMainWindow::metricsDockShowsInfoFigures()
         labels << table->topLevelItem(i)->text(0);
     QVERIFY2(labels.contains(QStringLiteral("Bisection bandwidth")), qPrintable(labels.join(',')));
     QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
-             QStringLiteral("32"));
+        QStringLiteral("32"));
     // An edit brings a fresh computation.
     Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(0));
     QVERIFY(mWindow->metricsDock()->isBusy());
     QVERIFY(waitForMetrics(mWindow));
     QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
-             QStringLiteral("33"));
+        QStringLiteral("33"));
 }
 
 void TestMainWindow::screenshotWritesAPng()
@@ -478,23 +481,24 @@ void TestMainWindow::screenshotWritesAPng()
 void TestMainWindow::commandLine()
 {
     QString error;
-    auto options = parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("a.fabric.json"),
-                                     QStringLiteral("--screenshot"), QStringLiteral("x.png"),
-                                     QStringLiteral("--size"), QStringLiteral("1600x1000")},
-                                    &error);
+    auto options
+        = parseCommandLine({ QStringLiteral("fabricscope"), QStringLiteral("a.fabric.json"),
+                               QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                               QStringLiteral("--size"), QStringLiteral("1600x1000") },
+            &error);
     QVERIFY(options);
     QCOMPARE(options->file, QStringLiteral("a.fabric.json"));
     QCOMPARE(options->screenshot, QStringLiteral("x.png"));
     QCOMPARE(options->size, QSize(1600, 1000));
-    options = parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("--template"),
-                                QStringLiteral("hpn"), QStringLiteral("--set"),
-                                QStringLiteral("segments=1")},
-                               &error);
+    options = parseCommandLine(
+        { QStringLiteral("fabricscope"), QStringLiteral("--template"), QStringLiteral("hpn"),
+            QStringLiteral("--set"), QStringLiteral("segments=1") },
+        &error);
     QVERIFY(options);
     QCOMPARE(options->params.at("segments"), std::string("1"));
-    QVERIFY(!parseCommandLine({QStringLiteral("fabricscope"), QStringLiteral("--set"),
-                               QStringLiteral("novalue")},
-                              &error));
+    QVERIFY(!parseCommandLine(
+        { QStringLiteral("fabricscope"), QStringLiteral("--set"), QStringLiteral("novalue") },
+        &error));
     QVERIFY(error.contains(QLatin1String("KEY=VALUE")));
 
     // A bad template on the command line leaves the default fabric open.

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addlinks.h"
+#include "plural.h"
 
 #include "document.h"
 
@@ -28,11 +29,10 @@ std::vector<Link> checked(const Fabric &fabric, std::vector<Link> links)
 } // namespace
 
 AddLinks::AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent)
-    : AddRemoveItems(document, {}, checked(document->fabric(), std::move(links)), QString(),
-                     parent)
+    : AddRemoveItems(document, {}, checked(document->fabric(), std::move(links)), QString(), parent)
 {
-    setText(QCoreApplication::translate("Undo Commands", "Add %n Link(s)", nullptr,
-                                        int(mLinks.size())));
+    setText(counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Add Link"),
+        QCoreApplication::translate("Undo Commands", "Add %1 Links")));
 }
 
 } // namespace fabric::app

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addnodes.h"
+#include "plural.h"
 
 #include "document.h"
 
@@ -9,8 +10,7 @@
 namespace fabric::app {
 namespace {
 
-template<typename Item>
-std::vector<Item> withIds(std::vector<Item> items, std::size_t bound)
+template<typename Item> std::vector<Item> withIds(std::vector<Item> items, std::size_t bound)
 {
     auto next = static_cast<decltype(Item::id)>(bound);
     for (Item &item : items)
@@ -21,14 +21,13 @@ std::vector<Item> withIds(std::vector<Item> items, std::size_t bound)
 
 } // namespace
 
-AddNodes::AddNodes(Document *document, std::vector<Node> nodes, std::vector<Link> links,
-                   QUndoCommand *parent)
+AddNodes::AddNodes(
+    Document *document, std::vector<Node> nodes, std::vector<Link> links, QUndoCommand *parent)
     : AddRemoveItems(document, withIds(std::move(nodes), document->fabric().nodeIdBound()),
-                     withIds(std::move(links), document->fabric().linkIdBound()), QString(),
-                     parent)
+        withIds(std::move(links), document->fabric().linkIdBound()), QString(), parent)
 {
-    setText(QCoreApplication::translate("Undo Commands", "Add %n Node(s)", nullptr,
-                                        int(mNodes.size())));
+    setText(counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Add Node"),
+        QCoreApplication::translate("Undo Commands", "Add %1 Nodes")));
 }
 
 } // namespace fabric::app

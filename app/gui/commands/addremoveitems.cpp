@@ -6,9 +6,8 @@
 
 namespace fabric::app {
 
-AddRemoveItems::AddRemoveItems(Document *document, std::vector<Node> nodes,
-                               std::vector<Link> links, const QString &text,
-                               QUndoCommand *parent)
+AddRemoveItems::AddRemoveItems(Document *document, std::vector<Node> nodes, std::vector<Link> links,
+    const QString &text, QUndoCommand *parent)
     : QUndoCommand(text, parent)
     , mDocument(document)
     , mNodes(std::move(nodes))
@@ -20,13 +19,13 @@ void AddRemoveItems::addItems()
 {
     Fabric &fabric = mDocument->fabric();
     if (!mNodes.empty()) {
-        ChangeEvent event{ChangeEvent::Type::NodesAdded, {}, {}};
+        ChangeEvent event { ChangeEvent::Type::NodesAdded, {}, {} };
         for (const Node &n : mNodes)
             event.nodes.push_back(fabric.addNode(n));
         mDocument->emitChanged(event);
     }
     if (!mLinks.empty()) {
-        ChangeEvent event{ChangeEvent::Type::LinksAdded, {}, {}};
+        ChangeEvent event { ChangeEvent::Type::LinksAdded, {}, {} };
         for (const Link &l : mLinks)
             event.links.push_back(fabric.addLink(l));
         mDocument->emitChanged(event);
@@ -44,16 +43,16 @@ void AddRemoveItems::removeItems()
         nodeIds.push_back(n.id);
 
     if (!linkIds.empty()) {
-        mDocument->emitChanged({ChangeEvent::Type::LinksAboutToBeRemoved, {}, linkIds});
+        mDocument->emitChanged({ ChangeEvent::Type::LinksAboutToBeRemoved, {}, linkIds });
         for (LinkId id : linkIds)
             fabric.removeLink(id);
-        mDocument->emitChanged({ChangeEvent::Type::LinksRemoved, {}, linkIds});
+        mDocument->emitChanged({ ChangeEvent::Type::LinksRemoved, {}, linkIds });
     }
     if (!nodeIds.empty()) {
-        mDocument->emitChanged({ChangeEvent::Type::NodesAboutToBeRemoved, nodeIds, {}});
+        mDocument->emitChanged({ ChangeEvent::Type::NodesAboutToBeRemoved, nodeIds, {} });
         for (NodeId id : nodeIds)
             fabric.removeNode(id);
-        mDocument->emitChanged({ChangeEvent::Type::NodesRemoved, nodeIds, {}});
+        mDocument->emitChanged({ ChangeEvent::Type::NodesRemoved, nodeIds, {} });
     }
 }
 

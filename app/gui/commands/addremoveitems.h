@@ -26,7 +26,7 @@ public:
 
 protected:
     AddRemoveItems(Document *document, std::vector<Node> nodes, std::vector<Link> links,
-                   const QString &text, QUndoCommand *parent);
+        const QString &text, QUndoCommand *parent);
 
     /// Adds the nodes, then the links; emits NodesAdded and LinksAdded.
     void addItems();

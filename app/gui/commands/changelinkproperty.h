@@ -15,7 +15,7 @@ struct LinkPropertyTraits
     static Link &item(Fabric &fabric, LinkId id) { return fabric.link(id); }
     static ChangeEvent changed(const std::vector<LinkId> &ids)
     {
-        return {ChangeEvent::Type::LinksChanged, {}, ids};
+        return { ChangeEvent::Type::LinksChanged, {}, ids };
     }
 };
 

@@ -15,7 +15,7 @@ struct NodePropertyTraits
     static Node &item(Fabric &fabric, NodeId id) { return fabric.node(id); }
     static ChangeEvent changed(const std::vector<NodeId> &ids)
     {
-        return {ChangeEvent::Type::NodesChanged, ids, {}};
+        return { ChangeEvent::Type::NodesChanged, ids, {} };
     }
 };
 

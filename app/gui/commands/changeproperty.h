@@ -21,15 +21,14 @@ namespace fabric::app {
  * @p Traits says which items: ChangeNodeProperty and ChangeLinkProperty are the two uses.
  * The value must have passed validate() first.
  */
-template<typename Traits>
-class ChangeProperty : public QUndoCommand
+template<typename Traits> class ChangeProperty : public QUndoCommand
 {
 public:
     using Id = typename Traits::Id;
     using Property = typename Traits::Property;
 
     ChangeProperty(Document *document, std::vector<Id> ids, Property property, QVariant value,
-                   QUndoCommand *parent = nullptr)
+        QUndoCommand *parent = nullptr)
         : QUndoCommand(parent)
         , mDocument(document)
         , mIds(std::move(ids))

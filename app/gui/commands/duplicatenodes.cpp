@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "duplicatenodes.h"
+#include "plural.h"
 
 #include "document.h"
 #include "nodenames.h"
@@ -23,7 +24,7 @@ std::map<NodeId, NodeId> copyIds(const Fabric &fabric, const std::vector<NodeId>
 }
 
 std::vector<Node> copiedNodes(const Fabric &fabric, const std::map<NodeId, NodeId> &copies,
-                              const DuplicateNodes::Positions &positions)
+    const DuplicateNodes::Positions &positions)
 {
     NodeNamer namer(fabric);
     std::vector<Node> out;
@@ -61,7 +62,7 @@ std::vector<Link> copiedLinks(const Fabric &fabric, const std::map<NodeId, NodeI
 } // namespace
 
 DuplicateNodes::DuplicateNodes(Document *document, const std::vector<NodeId> &nodes,
-                               const Positions &positions, QUndoCommand *parent)
+    const Positions &positions, QUndoCommand *parent)
     : AddNodes(document, {}, {}, parent)
     , mCopies(copyIds(document->fabric(), nodes))
 {
@@ -70,8 +71,9 @@ DuplicateNodes::DuplicateNodes(Document *document, const std::vector<NodeId> &no
     auto next = static_cast<LinkId>(document->fabric().linkIdBound());
     for (Link &l : mLinks)
         l.id = next++;
-    setText(QCoreApplication::translate("Undo Commands", "Duplicate %n Node(s)", nullptr,
-                                        int(mNodes.size())));
+    setText(counted(qint64(mNodes.size()),
+        QCoreApplication::translate("Undo Commands", "Duplicate Node"),
+        QCoreApplication::translate("Undo Commands", "Duplicate %1 Nodes")));
 }
 
 NodeId DuplicateNodes::copyOf(NodeId original) const

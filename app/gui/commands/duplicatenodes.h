@@ -22,7 +22,7 @@ public:
     /// @p positions: where to put the copy of each node (scene units); nodes not in it keep
     /// their layout hints.
     DuplicateNodes(Document *document, const std::vector<NodeId> &nodes,
-                   const Positions &positions = {}, QUndoCommand *parent = nullptr);
+        const Positions &positions = {}, QUndoCommand *parent = nullptr);
 
     /// Id of the copy of @p original, or kNoNode.
     NodeId copyOf(NodeId original) const;

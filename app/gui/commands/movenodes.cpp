@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movenodes.h"
+#include "plural.h"
 
 #include "commandids.h"
 #include "document.h"
@@ -9,8 +10,8 @@
 
 namespace fabric::app {
 
-MoveNodes::MoveNodes(Document *document, std::vector<NodeId> nodes, std::vector<Position> to,
-                     QUndoCommand *parent)
+MoveNodes::MoveNodes(
+    Document *document, std::vector<NodeId> nodes, std::vector<Position> to, QUndoCommand *parent)
     : QUndoCommand(parent)
     , mDocument(document)
     , mNodes(std::move(nodes))
@@ -20,14 +21,24 @@ MoveNodes::MoveNodes(Document *document, std::vector<NodeId> nodes, std::vector<
         mFrom.push_back(document->fabric().node(mNodes[i]).hints.position);
         mTo.emplace_back(to[i]);
     }
-    setText(QCoreApplication::translate("Undo Commands", "Move %n Node(s)", nullptr,
-                                        int(mNodes.size())));
+    setText(
+        counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Move Node"),
+            QCoreApplication::translate("Undo Commands", "Move %1 Nodes")));
 }
 
-void MoveNodes::undo() { apply(mFrom); }
-void MoveNodes::redo() { apply(mTo); }
+void MoveNodes::undo()
+{
+    apply(mFrom);
+}
+void MoveNodes::redo()
+{
+    apply(mTo);
+}
 
-int MoveNodes::id() const { return MoveNodesId; }
+int MoveNodes::id() const
+{
+    return MoveNodesId;
+}
 
 bool MoveNodes::mergeWith(const QUndoCommand *other)
 {
@@ -43,7 +54,7 @@ void MoveNodes::apply(const std::vector<std::optional<Position>> &positions)
     Fabric &fabric = mDocument->fabric();
     for (std::size_t i = 0; i < mNodes.size(); ++i)
         fabric.node(mNodes[i]).hints.position = positions[i];
-    mDocument->emitChanged({ChangeEvent::Type::NodesChanged, mNodes, {}});
+    mDocument->emitChanged({ ChangeEvent::Type::NodesChanged, mNodes, {} });
 }
 
 } // namespace fabric::app

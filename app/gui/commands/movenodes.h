@@ -25,7 +25,7 @@ public:
     using Position = std::pair<double, double>;
 
     MoveNodes(Document *document, std::vector<NodeId> nodes, std::vector<Position> to,
-              QUndoCommand *parent = nullptr);
+        QUndoCommand *parent = nullptr);
 
     void undo() override;
     void redo() override;

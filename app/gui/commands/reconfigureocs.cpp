@@ -8,8 +8,8 @@
 
 namespace fabric::app {
 
-ReconfigureOcs::ReconfigureOcs(Document *document, const build::TpuShape &shape, bool twisted,
-                               QUndoCommand *parent)
+ReconfigureOcs::ReconfigureOcs(
+    Document *document, const build::TpuShape &shape, bool twisted, QUndoCommand *parent)
     : QUndoCommand(parent)
     , mDocument(document)
 {
@@ -23,19 +23,19 @@ ReconfigureOcs::ReconfigureOcs(Document *document, const build::TpuShape &shape,
             mNodes.push_back(n);
     });
     mGenerator = changed.generator();
-    setText(QCoreApplication::translate("Undo Commands", "Reconfigure OCS to %1x%2x%3%4")
-                .arg(shape.x)
-                .arg(shape.y)
-                .arg(shape.z)
-                .arg(twisted ? QCoreApplication::translate("Undo Commands", " (twisted)")
-                             : QString()));
+    setText(
+        QCoreApplication::translate("Undo Commands", "Reconfigure OCS to %1x%2x%3%4")
+            .arg(shape.x)
+            .arg(shape.y)
+            .arg(shape.z)
+            .arg(twisted ? QCoreApplication::translate("Undo Commands", " (twisted)") : QString()));
 }
 
 void ReconfigureOcs::swap()
 {
     Fabric &fabric = mDocument->fabric();
-    ChangeEvent circuits{ChangeEvent::Type::CircuitsChanged, {}, {}};
-    ChangeEvent nodes{ChangeEvent::Type::NodesChanged, {}, {}};
+    ChangeEvent circuits { ChangeEvent::Type::CircuitsChanged, {}, {} };
+    ChangeEvent nodes { ChangeEvent::Type::NodesChanged, {}, {} };
     for (Node &n : mNodes) {
         std::swap(fabric.node(n.id), n);
         (n.kind == NodeKind::Ocs ? circuits : nodes).nodes.push_back(n.id);

@@ -24,7 +24,7 @@ class ReconfigureOcs : public QUndoCommand
 public:
     /// Throws UserError when the fabric is not a TPU torus or the shape does not fit it.
     ReconfigureOcs(Document *document, const build::TpuShape &shape, bool twisted,
-                   QUndoCommand *parent = nullptr);
+        QUndoCommand *parent = nullptr);
 
     void undo() override { swap(); }
     void redo() override { swap(); }
@@ -33,8 +33,8 @@ private:
     void swap();
 
     Document *mDocument;
-    std::vector<Node> mNodes;   ///< The changed nodes as they are not in the fabric right now.
-    GeneratorInfo mGenerator;   ///< Likewise for the generator info.
+    std::vector<Node> mNodes; ///< The changed nodes as they are not in the fabric right now.
+    GeneratorInfo mGenerator; ///< Likewise for the generator info.
 };
 
 } // namespace fabric::app

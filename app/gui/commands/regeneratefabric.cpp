@@ -11,12 +11,15 @@ namespace fabric::app {
 RegenerateFabric::RegenerateFabric(Document *document, Fabric fabric, QUndoCommand *parent)
     : QUndoCommand(QCoreApplication::translate("Undo Commands", "Regenerate %1")
                        .arg(QString::fromStdString(fabric.generator().family)),
-                   parent)
+        parent)
     , mDocument(document)
     , mOther(std::move(fabric))
 {
 }
 
-void RegenerateFabric::swap() { mDocument->swapFabric(mOther); }
+void RegenerateFabric::swap()
+{
+    mDocument->swapFabric(mOther);
+}
 
 } // namespace fabric::app

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removelinks.h"
+#include "plural.h"
 
 #include "document.h"
 
@@ -22,12 +23,12 @@ std::vector<Link> copiesOf(const Fabric &fabric, const std::vector<LinkId> &ids)
 
 } // namespace
 
-RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links,
-                         QUndoCommand *parent)
+RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links, QUndoCommand *parent)
     : AddRemoveItems(document, {}, copiesOf(document->fabric(), links), QString(), parent)
 {
-    setText(QCoreApplication::translate("Undo Commands", "Remove %n Link(s)", nullptr,
-                                        int(mLinks.size())));
+    setText(
+        counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Remove Link"),
+            QCoreApplication::translate("Undo Commands", "Remove %1 Links")));
 }
 
 } // namespace fabric::app

@@ -10,8 +10,8 @@ namespace fabric::app {
 class RemoveLinks : public AddRemoveItems
 {
 public:
-    RemoveLinks(Document *document, const std::vector<LinkId> &links,
-                QUndoCommand *parent = nullptr);
+    RemoveLinks(
+        Document *document, const std::vector<LinkId> &links, QUndoCommand *parent = nullptr);
 
     void undo() override { addItems(); }
     void redo() override { removeItems(); }

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removenodes.h"
+#include "plural.h"
 
 #include "document.h"
 
@@ -20,8 +21,8 @@ std::vector<Node> copiesOf(const Fabric &fabric, const std::vector<NodeId> &ids)
     return out;
 }
 
-std::vector<Link> linksToRemove(const Fabric &fabric, const std::vector<NodeId> &nodes,
-                                const std::vector<LinkId> &extra)
+std::vector<Link> linksToRemove(
+    const Fabric &fabric, const std::vector<NodeId> &nodes, const std::vector<LinkId> &extra)
 {
     std::set<LinkId> ids(extra.begin(), extra.end());
     for (NodeId n : nodes)
@@ -37,12 +38,13 @@ std::vector<Link> linksToRemove(const Fabric &fabric, const std::vector<NodeId> 
 } // namespace
 
 RemoveNodes::RemoveNodes(Document *document, const std::vector<NodeId> &nodes,
-                         const std::vector<LinkId> &extraLinks, QUndoCommand *parent)
+    const std::vector<LinkId> &extraLinks, QUndoCommand *parent)
     : AddRemoveItems(document, copiesOf(document->fabric(), nodes),
-                     linksToRemove(document->fabric(), nodes, extraLinks), QString(), parent)
+        linksToRemove(document->fabric(), nodes, extraLinks), QString(), parent)
 {
-    setText(QCoreApplication::translate("Undo Commands", "Remove %n Node(s)", nullptr,
-                                        int(mNodes.size())));
+    setText(
+        counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Remove Node"),
+            QCoreApplication::translate("Undo Commands", "Remove %1 Nodes")));
 }
 
 } // namespace fabric::app
