@@ -51,16 +51,35 @@ void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
     }
 }
 
+/// Upper bound on what @p r can carry: the sum over its paths of their narrowest link.
+double routeCapacityBytesPerS(const Fabric &f, const route::Route &r)
+{
+    double sum = 0;
+    for (const sim::Path &p : r.paths) {
+        double narrowest = std::numeric_limits<double>::infinity();
+        for (DirLinkId d : p.links)
+            narrowest = std::min(narrowest, units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
+        sum += narrowest;
+    }
+    return sum;
+}
+
 void boundHop(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
 {
     const Fabric &f = sink.router().fabric();
     const Node &s = f.node(src);
     const bool sameHost = s.host != kNoNode && s.host == f.node(dst).host;
-    const double bw = sameHost
+    double bw = sameHost
         ? std::min(ideal::nvlinkBytesPerS(f, src), ideal::nvlinkBytesPerS(f, dst))
         : std::min(ideal::injectionBytesPerS(f, src), ideal::injectionBytesPerS(f, dst));
+    const route::Route &r = sink.route(src, dst);
+    // A hop cannot beat its shortest paths (one ICI link between torus neighbours), except
+    // that a plane-bound NIC keeps its full injection: one QP on one of HPN's two ports is a
+    // choice the ideal should show the cost of.
+    if (sink.router().planesOf(src).empty())
+        bw = std::min(bw, routeCapacityBytesPerS(f, r));
     bound.bytesPerS = std::min(bound.bytesPerS, bw);
-    bound.latencyS = std::max(bound.latencyS, sink.route(src, dst).latencyS);
+    bound.latencyS = std::max(bound.latencyS, r.latencyS);
 }
 
 void boundHopByLink(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
