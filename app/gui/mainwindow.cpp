@@ -29,6 +29,7 @@
 #include "templategallery.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -308,6 +309,31 @@ void MainWindow::createActions()
         QKeySequence(tr("F11")), [this](bool on) { setPresentationMode(on); });
     presentation->setCheckable(true);
     view->addAction(presentation);
+    QAction *legend = make(
+        "actionLegend", tr("&Legend"), {}, [this](bool on) { mCanvas->setLegendVisible(on); });
+    legend->setCheckable(true);
+    legend->setChecked(mCanvas->isLegendVisible());
+    view->addAction(legend);
+    QMenu *torus = view->addMenu(tr("&Torus View"));
+    torus->setObjectName(QStringLiteral("menuTorusView"));
+    auto *torusViews = new QActionGroup(this);
+    const std::pair<const char *, views::TorusView> torusChoices[] = {
+        { "actionTorus3d", views::TorusView::Projection },
+        { "actionTorusSlices", views::TorusView::Slices },
+    };
+    for (const auto &[name, kind] : torusChoices) {
+        QAction *a = make(name,
+            kind == views::TorusView::Projection ? tr("&3D Projection (drag to orbit)")
+                                                 : tr("Z &Slices Side by Side"),
+            {}, [this, kind] {
+                mCanvas->setTorusView(kind);
+                mCanvas->zoomToFit();
+            });
+        a->setCheckable(true);
+        a->setChecked(kind == mCanvas->torusView());
+        torusViews->addAction(a);
+        torus->addAction(a);
+    }
     view->addSeparator();
     QMenu *docks = view->addMenu(tr("&Docks"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
@@ -398,6 +424,8 @@ void MainWindow::updateActions()
     const std::string &family = mDocument->fabric().generator().family;
     action(QStringLiteral("actionRegenerate"))->setEnabled(build::findFamily(family) != nullptr);
     action(QStringLiteral("actionReconfigureOcs"))->setEnabled(family == "tpu-torus");
+    findChild<QMenu *>(QStringLiteral("menuTorusView"))
+        ->setEnabled(mCanvas->layoutName().startsWith(QLatin1String("torus")));
 }
 
 void MainWindow::selectionChanged()

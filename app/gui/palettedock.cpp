@@ -95,6 +95,9 @@ PaletteDock::PaletteDock(QWidget *parent)
         item->setToolTip(tr("Double-click to add at the centre of the view, or drag onto the "
                             "canvas"));
     }
+    // As tall as its entries, so the history below gets the rest of the column.
+    mList->setMaximumHeight(
+        mList->sizeHintForRow(0) * mList->count() + 2 * mList->frameWidth() + 4);
     mList->setDragEnabled(true);
     mList->setDragDropMode(QAbstractItemView::DragOnly);
     connect(mList, &QListWidget::itemActivated, this,

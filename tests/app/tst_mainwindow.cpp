@@ -22,6 +22,7 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -123,6 +124,7 @@ void TestMainWindow::startsOnTheDefaultFabric()
     QVERIFY(mWindow->windowTitle().contains(QLatin1String("FabricScope")));
     QVERIFY(mWindow->action(QStringLiteral("actionRegenerate"))->isEnabled());
     QVERIFY(!mWindow->action(QStringLiteral("actionReconfigureOcs"))->isEnabled());
+    QVERIFY(!mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
     // The shortcuts a desktop user expects.
     const auto shortcut
         = [this](const char *name) { return mWindow->action(QLatin1String(name))->shortcut(); };
@@ -399,6 +401,9 @@ void TestMainWindow::reconfiguresTheOcs()
         build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
     QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
     QVERIFY(reconfigure->isEnabled());
+    QVERIFY(mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
+    mWindow->action(QStringLiteral("actionTorusSlices"))->trigger();
+    QCOMPARE(mWindow->canvas()->layoutName(), QStringLiteral("torus-slices"));
     mPrompts->dialog = [](QDialog *d) {
         auto *dialog = qobject_cast<ReconfigureOcsDialog *>(d);
         if (!dialog)
