@@ -208,7 +208,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     std::unique_ptr<views::LoadSampler> sampler;
     if (run) {
         sampler = std::make_unique<views::LoadSampler>(run->result);
-        views::showLoadsAt(canvas, *sampler, *at);
+        views::showLoadsAt(canvas, *sampler, *at, views::summarize(*run).multipath ? 0 : 2);
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {

@@ -3,7 +3,7 @@
 // Playback at scale: a ring all-reduce over a whole HPN pod (15,360 GPUs), then seeks anywhere in
 // the timeline, forward playback frames (sample + colour + repaint at fit-to-window into a
 // 1920x1080 image, offscreen) and the heatmap. Prints figures for docs/performance.md; never
-// fails on time. Usage: bench_playback [hpn|fat-tree] [frames]
+// fails on time. Usage: bench_playback [hpn|fat-tree] [frames] [ring|alltoall]
 
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
@@ -63,6 +63,9 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const std::string which = argc > 1 ? argv[1] : "hpn";
     const int frames = argc > 2 ? std::atoi(argv[2]) : 120;
+    // "ring": all-reduce over every GPU; "alltoall": all-to-all among the first 256 GPUs (65,280
+    // flows, a long timeline with many events).
+    const std::string pattern = argc > 3 ? argv[3] : "ring";
 
     QElapsedTimer t;
     t.start();
@@ -78,11 +81,18 @@ int main(int argc, char **argv)
     s.algorithm = collective::Algorithm::Ring;
     s.bytes = 1073741824.0;
     s.routing = route::Policy::Ecmp;
+    if (pattern == "alltoall") {
+        s.collective = collective::Collective::AllToAll;
+        s.algorithm = collective::Algorithm::Direct;
+        s.ranks = "256";
+        s.bytes = 256.0 * 1048576.0;
+    }
     t.restart();
     const auto run = views::runScenario(fabric, s);
     const sim::Timeline &tl = run->result.timeline;
-    std::printf("ring all-reduce 1 GiB, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
+    std::printf("%s, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
                 "%zu intervals, %zu deltas, %zu keyframes, %.1f MiB\n",
+                pattern == "ring" ? "ring all-reduce 1 GiB" : "all-to-all 256 MiB among 256 GPUs",
                 run->flows.size(), run->result.completionS, ms(t), tl.intervalCount(),
                 tl.deltaCount(), tl.keyframeCount(), double(tl.memoryBytes()) / 1048576.0);
 

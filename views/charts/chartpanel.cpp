@@ -11,6 +11,8 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLineSeries>
 #include <QPainter>
@@ -163,6 +165,7 @@ void ChartPanel::setupAxes()
                 if (std::isfinite(v))
                     top = std::max(top, v);
         y->setRange(0, top > 0 ? top * 1.15 : 1);
+        y->applyNiceNumbers();
         return;
     }
 
@@ -210,6 +213,11 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     // Lay the chart out at the target size, paint its scene, then give it back to the view.
     const QRectF old = d->chart->geometry();
     d->chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
+    // Layouts settle on the next event loop turn: settle them now, or axes paint where the
+    // previous size put them.
+    QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
+    if (QGraphicsLayout *layout = d->chart->layout())
+        layout->activate();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), target.size()));
     d->chart->setGeometry(old);
 }

@@ -64,9 +64,12 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         const sim::LinkStats &b = r.links[std::size_t(s.bottleneck)];
         const Link &link = run.fabric->link(linkOf(s.bottleneck));
         QString why;
-        if (b.peakFlows >= 2)
+        if (b.peakFlows >= 2 && !s.multipath)
             why = QObject::tr("up to %1 flows shared it at once, so each got at most 1/%1 of its "
                               "capacity while links beside it had room")
+                      .arg(b.peakFlows);
+        else if (b.peakFlows >= 2)
+            why = QObject::tr("%1 path shares of split flows met on it and filled it")
                       .arg(b.peakFlows);
         else
             why = QObject::tr("a single flow filled it at line rate: the run is bound by link "
@@ -85,7 +88,14 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     }
 
     // Collisions and idle links among the switch-to-switch links.
-    if (s.fabricLinks > 0) {
+    if (s.fabricLinks > 0 && s.multipath) {
+        out << QObject::tr("Flows were split over several equal-cost paths (%1), so no link had "
+                           "to carry a whole elephant flow: of the %2 switch-to-switch link "
+                           "directions that could carry this traffic, %3 sat idle.")
+                   .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
+                   .arg(s.fabricLinks)
+                   .arg(s.idleFabricLinks);
+    } else if (s.fabricLinks > 0) {
         QString sentence =
             QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
                         "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
@@ -132,7 +142,7 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
                     .arg(fast.label, seconds(fast.completionS))
                     .arg(slow.completionS / fast.completionS, 0, 'f', 2)
                     .arg(slow.label, seconds(slow.completionS));
-    if (slow.collidedFabricLinks > fast.collidedFabricLinks)
+    if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)
                  .arg(slow.collidedFabricLinks)

@@ -31,6 +31,11 @@ RunSummary summarize(const SimRun &run)
     if (std::isfinite(run.idealS) && r.completionS > 0)
         s.fractionOfIdeal = run.idealS / r.completionS;
     s.bottleneck = r.bottlenecks.empty() ? -1 : r.bottlenecks.front();
+    for (const sim::FlowSpec &f : run.flows)
+        if (f.paths.size() > 1) {
+            s.multipath = true;
+            break;
+        }
     for (const sim::LinkStats &l : r.links) {
         s.maxLinkUtil = std::max(s.maxLinkUtil, l.peakUtil);
         s.maxLinkFlows = std::max(s.maxLinkFlows, int(l.peakFlows));
@@ -72,6 +77,8 @@ RunSummary summarize(const SimRun &run)
             s.idleFabricLinks += g.idle;
             s.collidedFabricLinks += g.collided;
         }
+    if (s.multipath)
+        s.collidedFabricLinks = -1;
     return s;
 }
 

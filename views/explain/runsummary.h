@@ -31,7 +31,10 @@ struct RunSummary
     int maxLinkFlows = 0;       ///< Highest number of flows sharing one directed link at once.
     int fabricLinks = 0;        ///< Directed switch-to-switch links in groups that carried traffic.
     int idleFabricLinks = 0;    ///< ... of which carried no byte.
-    int collidedFabricLinks = 0; ///< ... of which carried 2 or more flows at once.
+    /// ... of which carried 2 or more flows at once; -1 when flows were split over several
+    /// paths (adaptive, spray, dor ties), where the engine counts path shares, not flows.
+    int collidedFabricLinks = 0;
+    bool multipath = false;     ///< Some flow was split over several paths.
     double wireBytes = 0.0;     ///< Bytes summed over every directed link (hop-bytes).
     DirLinkId bottleneck = -1;  ///< The engine's first bottleneck link, -1 when none.
 };

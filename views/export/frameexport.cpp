@@ -5,6 +5,7 @@
 #include "canvas/fabriccanvas.h"
 #include "canvasexport.h"
 #include "common/qtstrings.h"
+#include "explain/runsummary.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
 #include "playback/simrun.h"
@@ -27,11 +28,12 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     }
     frames = std::max(1, frames);
     LoadSampler sampler(run.result);
+    const int badges = summarize(run).multipath ? 0 : 2;
     const double end = run.result.completionS;
     QStringList written;
     for (int i = 0; i < frames; ++i) {
         const double t = frames == 1 ? end : end * i / (frames - 1);
-        showLoadsAt(canvas, sampler, t);
+        showLoadsAt(canvas, sampler, t, badges);
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
             + QStringLiteral("t = %1").arg(toQString(units::formatSeconds(t)));
         const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));

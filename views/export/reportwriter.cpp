@@ -61,8 +61,13 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
             orDash(r.busbwGBps, toQString(units::formatGBps(r.busbwGBps))),
             orDash(r.fractionOfIdeal,
                    QStringLiteral("%1%").arg(r.fractionOfIdeal * 100, 0, 'f', 0)),
-            QStringLiteral("%1% (%2 flows)").arg(r.maxLinkUtil * 100, 0, 'f', 0).arg(r.maxLinkFlows),
-            QStringLiteral("%1 / %2").arg(r.collidedFabricLinks).arg(r.fabricLinks),
+            r.multipath ? QStringLiteral("%1%").arg(r.maxLinkUtil * 100, 0, 'f', 0)
+                        : QStringLiteral("%1% (%2 flows)")
+                              .arg(r.maxLinkUtil * 100, 0, 'f', 0)
+                              .arg(r.maxLinkFlows),
+            r.collidedFabricLinks < 0
+                ? QObject::tr("\u2013 (split flows)")
+                : QStringLiteral("%1 / %2").arg(r.collidedFabricLinks).arg(r.fabricLinks),
             QStringLiteral("%1 / %2").arg(r.idleFabricLinks).arg(r.fabricLinks)};
     }
     return rows;

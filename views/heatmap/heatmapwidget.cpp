@@ -17,7 +17,7 @@ namespace fabric::views {
 
 namespace {
 constexpr double kLabelWidth = 170;
-constexpr double kLegendWidth = 90;
+constexpr double kLegendWidth = 110;
 constexpr double kTitleHeight = 24;
 constexpr double kAxisHeight = 34;
 

@@ -74,6 +74,7 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
+        mMultipath[i] = views::summarize(*runs[i]).multipath;
         mCanvas[i]->zoomToFit();
         summaries << views::summarize(*runs[i]);
         end = std::max(end, runs[i]->result.completionS);
@@ -116,7 +117,7 @@ void CompareView::showTime(double timeS)
 {
     for (int i = 0; i < 2; ++i)
         if (mSampler[i])
-            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS);
+            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mMultipath[i] ? 0 : 2);
 }
 
 QImage CompareView::renderImage(const QSize &size)

@@ -171,6 +171,8 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
     while (mHistory.size() > kHistory)
         mHistory.removeLast();
     mSampler = std::make_unique<views::LoadSampler>(run->result);
+    // Badges count flows sharing a link; split flows would count path shares instead.
+    mBadgeMinFlows = views::summarize(*run).multipath ? 0 : 2;
 
     // What to highlight: the SHARP tree, or the switch links ECMP left idle.
     mHighlight.clear();
@@ -209,7 +211,7 @@ void SimulationController::showTime(double timeS)
 {
     if (!mSampler || !mCurrent)
         return;
-    views::showLoadsAt(*mCanvas, *mSampler, timeS);
+    views::showLoadsAt(*mCanvas, *mSampler, timeS, mBadgeMinFlows);
     mAnalysis->heatmap()->setTime(timeS);
 }
 

@@ -107,6 +107,7 @@ private:
     QList<views::SimRunPtr> mHistory;
     std::unique_ptr<views::LoadSampler> mSampler;
     QList<LinkId> mHighlight;
+    int mBadgeMinFlows = 2;
     // Sweep state: the scenario, the next size index, the points so far.
     collective::Scenario mSweepScenario;
     int mSweepIndex = -1;

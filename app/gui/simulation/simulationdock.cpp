@@ -218,10 +218,12 @@ void SimulationDock::revalidate()
 
 void SimulationDock::syncToggle()
 {
+    // Unchecks all when the routing (dor) has no toggle button.
     const QString current = mRouting->currentData().toString();
+    mToggle->setExclusive(false);
     for (QAbstractButton *b : mToggle->buttons())
-        if (b->objectName() == current)
-            b->setChecked(true);
+        b->setChecked(b->objectName() == current);
+    mToggle->setExclusive(true);
 }
 
 void SimulationDock::setRunning(bool running)
