@@ -153,7 +153,14 @@ void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *
     if (!format->canWrite())
         throw UserError(fileName + ": the " + std::string(format->name())
                         + " format cannot be written");
-    saveAtomically(path, [&](std::ostream &out) { format->write(fabric, out); });
+    try {
+        saveAtomically(path, [&](std::ostream &out) { format->write(fabric, out); });
+    } catch (const UserError &e) {
+        const std::string what = e.what();
+        if (what.rfind(fileName + ": ", 0) == 0)
+            throw;
+        throw UserError(fileName + ": " + what);
+    }
 }
 
 } // namespace fabric::io

@@ -64,7 +64,7 @@ const std::string &JsonLine::finish()
 void JsonLine::appendNumber(std::string &out, double value)
 {
     if (!std::isfinite(value))
-        throw std::invalid_argument("a number is not finite");
+        throw std::invalid_argument("a number that is not finite");
     char buf[32];
     const auto result = std::to_chars(buf, buf + sizeof buf, value);
     out.append(buf, result.ptr);

@@ -5,6 +5,8 @@
 #include "jsonline.h"
 #include "nativeformat.h"
 
+#include "model/error.h"
+
 #include <ostream>
 #include <stdexcept>
 
@@ -98,8 +100,8 @@ void writeLink(JsonLine &line, const Link &l)
 
 // Writes every live element with @p writeOne, one per line, as a JSON array body.
 template<typename Each, typename WriteOne>
-void writeArray(std::ostream &out, std::string_view key, Each &&forEach, WriteOne &&writeOne,
-                bool last)
+void writeArray(std::ostream &out, std::string_view key, std::string_view singular, Each &&forEach,
+                WriteOne &&writeOne, bool last)
 {
     out << "\"" << key << "\": [";
     JsonLine line;
@@ -108,8 +110,8 @@ void writeArray(std::ostream &out, std::string_view key, Each &&forEach, WriteOn
         try {
             writeOne(line, element);
         } catch (const std::invalid_argument &e) {
-            throw std::invalid_argument(std::string(key) + " " + std::to_string(element.id)
-                                        + ": " + e.what());
+            throw UserError("cannot save: " + std::string(singular) + " "
+                            + std::to_string(element.id) + " has " + e.what());
         }
         out << (first ? "\n" : ",\n") << line.finish();
         first = false;
@@ -146,9 +148,9 @@ void NativeFormat::write(const Fabric &fabric, std::ostream &out) const
         out << "\"scenarios\": " << scenarios.dump(-1, ' ', false, json::error_handler_t::replace)
             << ",\n";
     writeArray(
-        out, "nodes", [&](auto &&f) { fabric.forEachNode(f); }, writeNode, false);
+        out, "nodes", "node", [&](auto &&f) { fabric.forEachNode(f); }, writeNode, false);
     writeArray(
-        out, "links", [&](auto &&f) { fabric.forEachLink(f); }, writeLink, true);
+        out, "links", "link", [&](auto &&f) { fabric.forEachLink(f); }, writeLink, true);
     out << "}\n";
 }
 
