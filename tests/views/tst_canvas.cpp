@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
+#include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
 #include "layout/layoutengine.h"
 
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void linkLoadsRecolour();
     void exportToSvgAndImage();
     void torusOrbitAndSlices();
+    void ocsPanelListsCircuits();
 
 private:
     void showCanvas(FabricCanvas &canvas, const Fabric &f)
@@ -550,6 +552,41 @@ void TestCanvas::torusOrbitAndSlices()
     QCOMPARE(wrap.hops, 1);
     QCOMPARE(wrap.paths.size(), 1);
     QCOMPARE(wrap.paths.front().size(), 2); // chip - OCS - chip
+}
+
+void TestCanvas::ocsPanelListsCircuits()
+{
+    const Fabric f = generate("tpu-torus", smallParams("tpu-torus"));
+    OcsPanel panel;
+    panel.setFabric(&f);
+    int ocs = 0;
+    std::size_t circuits = 0;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Ocs) {
+            ++ocs;
+            circuits += n.circuits.size();
+        }
+    });
+    QVERIFY(ocs > 0);
+    QCOMPARE(panel.topLevelItemCount(), ocs);
+    std::size_t rows = 0;
+    for (int i = 0; i < panel.topLevelItemCount(); ++i)
+        rows += static_cast<std::size_t>(panel.topLevelItem(i)->childCount());
+    QCOMPARE(rows, circuits);
+    // Picking a circuit names its two optical links.
+    QSignalSpy picked(&panel, &OcsPanel::circuitSelected);
+    QTreeWidgetItem *first = nullptr;
+    for (int i = 0; i < panel.topLevelItemCount() && !first; ++i)
+        if (panel.topLevelItem(i)->childCount() > 0)
+            first = panel.topLevelItem(i)->child(0);
+    QVERIFY(first);
+    panel.setCurrentItem(first);
+    QCOMPARE(picked.count(), 1);
+    const auto links = picked.at(0).at(0).value<QList<LinkId>>();
+    QCOMPARE(links.size(), 2);
+    QVERIFY(f.link(links[0]).medium == Medium::Optical);
+    panel.setFabric(nullptr);
+    QCOMPARE(panel.topLevelItemCount(), 0);
 }
 
 QTEST_MAIN(TestCanvas)
