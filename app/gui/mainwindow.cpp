@@ -403,6 +403,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     mUndoGroup->setActiveStack(doc->undoStack());
     mMetrics->setDocument(doc);
     mInspector->setDocument(doc);
+    mPalette->adoptDefaults(doc->fabric());
 
     mCanvas->zoomToFit();
     // Again once pending resizes and layouts are done (the window may just have been shown).
@@ -721,7 +722,12 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1440, 900);
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
+        // First start: the palette is short, the history and the metrics get the room.
+        auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
+        resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
+        resizeDocks({ mMetrics, mInspector }, { 3, 2 }, Qt::Vertical);
+    }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     const bool antialias = settings.value(QStringLiteral("view/antialiasing"), true).toBool();
     action(QStringLiteral("actionAntialiasing"))->setChecked(antialias);

@@ -12,6 +12,10 @@
 #include <QMimeData>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <map>
+#include <tuple>
+
 namespace fabric::app {
 namespace {
 
@@ -126,6 +130,7 @@ PaletteDock::PaletteDock(QWidget *parent)
     auto *layout = new QVBoxLayout(box);
     layout->addWidget(mList);
     layout->addWidget(defaults);
+    layout->addStretch();
     setWidget(box);
 }
 
@@ -149,6 +154,28 @@ Link PaletteDock::linkTemplate() const
     l.latencyNs = mLatency->value();
     l.medium = mediumFromString(mMedium->currentText().toStdString()).value_or(Medium::Ethernet);
     return l;
+}
+
+} // namespace fabric::app
+
+namespace fabric::app {
+
+void PaletteDock::adoptDefaults(const Fabric &fabric)
+{
+    // NVLink joins GPUs to their host; what a user draws by hand is the fabric's own kind.
+    std::map<std::tuple<Medium, double, double>, std::size_t> kinds;
+    fabric.forEachLink([&](const Link &l) {
+        if (l.medium != Medium::NvLink)
+            ++kinds[{ l.medium, l.capacityGbps, l.latencyNs }];
+    });
+    if (kinds.empty())
+        return;
+    const auto common = std::max_element(kinds.begin(), kinds.end(),
+        [](const auto &a, const auto &b) { return a.second < b.second; });
+    const auto &[medium, capacity, latency] = common->first;
+    mMedium->setCurrentText(QString::fromUtf8(toString(medium).data()));
+    mCapacity->setValue(capacity);
+    mLatency->setValue(latency);
 }
 
 } // namespace fabric::app

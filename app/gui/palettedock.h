@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/link.h"
-#include "model/node.h"
+#include "model/fabric.h"
 
 #include <QDockWidget>
 
@@ -36,6 +35,9 @@ public:
 
     /// A link with the current default capacity, latency and medium (ends unset).
     Link linkTemplate() const;
+    /// Takes the defaults from the fabric's most common switch-to-switch kind of link (its
+    /// medium, capacity and latency), so new links match the fabric being edited.
+    void adoptDefaults(const Fabric &fabric);
 
     QListWidget *list() const { return mList; }
     QDoubleSpinBox *capacityEditor() const { return mCapacity; }

@@ -296,6 +296,8 @@ void TestMainWindow::inspectorEditsAndValidates()
 void TestMainWindow::saveAndReload()
 {
     mWindow->openGenerated(smallFatTree());
+    // New links default to the fabric's own kind of link.
+    QVERIFY(mWindow->paletteDock()->linkTemplate().medium == Medium::InfiniBand);
     Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
     QVERIFY(mWindow->isWindowModified());
     const QString path = mDir.filePath(QStringLiteral("roundtrip"));
