@@ -216,6 +216,9 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     // Layouts settle on the next event loop turn: settle them now, or axes paint where the
     // previous size put them.
     QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
+    // Axes and series replaced since the last event loop turn are deleted later: now, or their
+    // items still paint (a tiny ghost chart in a corner).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     if (QGraphicsLayout *layout = d->chart->layout())
         layout->activate();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), target.size()));
