@@ -5,12 +5,11 @@
 #include "command.h"
 #include "options.h"
 
-#include "collective/expand.h"
 #include "collective/report.h"
+#include "collective/run.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
 #include "model/units.h"
-#include "sim/engine.h"
 
 #include <cstdio>
 #include <iomanip>
@@ -46,26 +45,25 @@ Scenario scenarioFrom(const ParsedOptions &o)
         s.algorithm = collective::Algorithm::Direct;
         s.trafficFile = *o.value("--traffic");
     } else {
-        s.collective = *collective::collectiveFromString(o.choice(
-            "--collective",
-            {"allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv"},
+        s.collective = *collective::collectiveFromString(o.choice("--collective",
+            { "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv" },
             "allreduce"));
         s.algorithm = collective::defaultAlgorithm(s.collective);
         if (o.has("--algorithm"))
             s.algorithm = *collective::algorithmFromString(o.choice(
-                "--algorithm", {"ring", "tree", "hierarchical", "sharp", "torus", "direct"}, ""));
+                "--algorithm", { "ring", "tree", "hierarchical", "sharp", "torus", "direct" }, ""));
     }
     s.bytes = o.bytes("--bytes", s.bytes);
     s.routing = *route::policyFromString(o.choice(
-        "--routing", {"ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor"}, "ecmp"));
+        "--routing", { "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor" }, "ecmp"));
     s.ranks = o.value("--ranks", "all");
     s.placement = *collective::placementFromString(
-        o.choice("--placement", {"packed", "spread", "random"}, "packed"));
+        o.choice("--placement", { "packed", "spread", "random" }, "packed"));
     s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
     s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
     s.alphaS = o.number("--alpha", 0, 1, 0);
     s.aggregation = *collective::aggregationFromString(
-        o.choice("--aggregate", {"auto", "always", "never"}, "auto"));
+        o.choice("--aggregate", { "auto", "always", "never" }, "auto"));
     s.stepFlowBudget = static_cast<std::size_t>(
         o.integer("--step-flow-budget", 1, 100'000'000, static_cast<long long>(s.stepFlowBudget)));
     s.chunks = static_cast<int>(o.integer("--chunks", 0, 4096, 0));
@@ -73,7 +71,7 @@ Scenario scenarioFrom(const ParsedOptions &o)
 }
 
 void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
-                  const collective::Expansion &e, const sim::SimResult &r)
+    const collective::Expansion &e, const sim::SimResult &r)
 {
     const collective::Summary sum = collective::summarize(fabric, e, r);
     auto row = [&](const char *label) -> std::ostream & {
@@ -82,23 +80,23 @@ void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
     out << "Simulated " << collective::toString(s.collective);
     if (s.collective != collective::Collective::Custom)
         out << " (" << collective::toString(s.algorithm) << ")";
-    out << " of " << units::formatBytes(e.bytes) << " over " << e.ranks.size()
-        << " ranks, routing " << route::toString(s.routing) << ", " << e.flows.size()
-        << " flows\n";
+    out << " of " << units::formatBytes(e.bytes) << " over " << e.ranks.size() << " ranks, routing "
+        << route::toString(s.routing) << ", " << e.flows.size() << " flows\n";
     row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
     row("algbw:") << units::formatGBps(sum.algbwGBps) << "   (S / t)\n";
     row("busbw:") << units::formatGBps(sum.busbwGBps) << "   (algbw x " << number(e.busbwFactor)
                   << ", nccl-tests)\n";
     row("Ideal:") << units::formatSeconds(sum.idealS) << "   (" << e.ideal.formula;
     if (e.ideal.bandwidthBytesPerS > 0)
-        out << ", B = " << units::formatGBps(units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS));
+        out << ", B = "
+            << units::formatGBps(units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS));
     out << ")\n";
     row("Efficiency:") << percent(sum.ofIdeal) << " of ideal\n";
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
-        row("Bottleneck:") << collective::describeDirLink(fabric, *sum.bottleneck)
-                           << ", saturated " << units::formatSeconds(l.saturatedS) << ", up to "
-                           << l.peakFlows << " flows\n";
+        row("Bottleneck:") << collective::describeDirLink(fabric, *sum.bottleneck) << ", saturated "
+                           << units::formatSeconds(l.saturatedS) << ", up to " << l.peakFlows
+                           << " flows\n";
     } else {
         row("Bottleneck:") << "none (no link saturated: latency-bound)\n";
     }
@@ -111,9 +109,9 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     OptionParser parser("simulate");
     parser.positional("FABRIC", "The fabric file (any readable format).")
         .option("--collective", "NAME",
-                "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
+            "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
         .option("--algorithm", "NAME",
-                "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
+            "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
         .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
         .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
         .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
@@ -137,11 +135,11 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
     const Fabric fabric = io::loadFabric(o.positional(0));
-    const route::Router router(fabric, collective::routerOptions(s));
-    const collective::Expansion e = collective::expand(router, s);
     sim::SimOptions options;
     options.recordTimeline = false;
-    const sim::SimResult r = sim::simulate(fabric, e.flows, options);
+    const collective::ScenarioRun run = collective::runScenario(fabric, s, options);
+    const collective::Expansion &e = run.expansion;
+    const sim::SimResult &r = run.result;
 
     printSummary(out, fabric, s, e, r);
     if (const auto path = o.value("--report")) {
@@ -149,7 +147,8 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         io::saveAtomically(*path, [&](std::ostream &f) { f << j.dump(1) << "\n"; });
     }
     if (const auto path = o.value("--links-csv"))
-        io::saveAtomically(*path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, r); });
+        io::saveAtomically(
+            *path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, r); });
     return 0;
 }
 
@@ -157,13 +156,13 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
 
 Command simulateCommand()
 {
-    return {"simulate",
-            "simulate FABRIC --collective C --algorithm A --bytes SIZE --routing P [--ranks "
-            "all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] [--traffic "
-            "FILE.csv] [--report FILE.json] [--flows] [--links-csv FILE]",
-            "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
-            "report completion, algbw, busbw, % of ideal and the bottleneck.",
-            runSimulate};
+    return { "simulate",
+        "simulate FABRIC --collective C --algorithm A --bytes SIZE --routing P [--ranks "
+        "all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] [--traffic "
+        "FILE.csv] [--report FILE.json] [--flows] [--links-csv FILE]",
+        "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
+        "report completion, algbw, busbw, % of ideal and the bottleneck.",
+        runSimulate };
 }
 
 } // namespace fabric::cli

@@ -25,7 +25,7 @@ void expandBroadcastRing(Context &c)
     for (int k = 0; k < chunks; ++k) {
         for (std::size_t i = 0; i + 1 < n; ++i)
             cur[i] = c.sink.add(c.ranks[i], c.ranks[i + 1], chunkBytes,
-                                {i > 0 ? cur[i - 1] : -1, prev[i]}, {k, int(i), 0});
+                { i > 0 ? cur[i - 1] : -1, prev[i] }, { k, int(i), 0 });
         std::swap(prev, cur);
     }
     Ideal &ideal = c.out.ideal;
@@ -48,12 +48,12 @@ void expandBroadcastTree(Context &c)
         for (std::size_t r = 0; r < span && r + span < n; ++r) {
             boundHop(c.sink, c.ranks[r], c.ranks[r + span], hop);
             const sim::FlowId f = c.sink.add(c.ranks[r], c.ranks[r + span], c.scenario.bytes,
-                                             {received[r], sent[r]}, {round, int(r), 0});
+                { received[r], sent[r] }, { round, int(r), 0 });
             sent[r] = f;
             received[r + span] = f;
         }
-        idealS += ideal::binomialBroadcastS(2, c.scenario.bytes, c.scenario.alphaS + hop.latencyS,
-                                            hop.bytesPerS);
+        idealS += ideal::binomialBroadcastS(
+            2, c.scenario.bytes, c.scenario.alphaS + hop.latencyS, hop.bytesPerS);
         slowest = std::min(slowest, hop.bytesPerS);
         latency = std::max(latency, hop.latencyS);
     }

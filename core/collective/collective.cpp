@@ -8,24 +8,24 @@
 namespace fabric::collective {
 namespace {
 
-constexpr std::array<std::pair<Collective, std::string_view>, 7> kCollectives{{
-    {Collective::AllReduce, "allreduce"},
-    {Collective::AllGather, "allgather"},
-    {Collective::ReduceScatter, "reducescatter"},
-    {Collective::AllToAll, "alltoall"},
-    {Collective::Broadcast, "broadcast"},
-    {Collective::SendRecv, "sendrecv"},
-    {Collective::Custom, "custom"},
-}};
+constexpr std::array<std::pair<Collective, std::string_view>, 7> kCollectives { {
+    { Collective::AllReduce, "allreduce" },
+    { Collective::AllGather, "allgather" },
+    { Collective::ReduceScatter, "reducescatter" },
+    { Collective::AllToAll, "alltoall" },
+    { Collective::Broadcast, "broadcast" },
+    { Collective::SendRecv, "sendrecv" },
+    { Collective::Custom, "custom" },
+} };
 
-constexpr std::array<std::pair<Algorithm, std::string_view>, 6> kAlgorithms{{
-    {Algorithm::Ring, "ring"},
-    {Algorithm::Tree, "tree"},
-    {Algorithm::Hierarchical, "hierarchical"},
-    {Algorithm::Sharp, "sharp"},
-    {Algorithm::Torus, "torus"},
-    {Algorithm::Direct, "direct"},
-}};
+constexpr std::array<std::pair<Algorithm, std::string_view>, 6> kAlgorithms { {
+    { Algorithm::Ring, "ring" },
+    { Algorithm::Tree, "tree" },
+    { Algorithm::Hierarchical, "hierarchical" },
+    { Algorithm::Sharp, "sharp" },
+    { Algorithm::Torus, "torus" },
+    { Algorithm::Direct, "direct" },
+} };
 
 template<typename E, std::size_t N>
 std::string_view nameIn(const std::array<std::pair<E, std::string_view>, N> &table, E value)
@@ -37,8 +37,8 @@ std::string_view nameIn(const std::array<std::pair<E, std::string_view>, N> &tab
 }
 
 template<typename E, std::size_t N>
-std::optional<E> valueIn(const std::array<std::pair<E, std::string_view>, N> &table,
-                         std::string_view name)
+std::optional<E> valueIn(
+    const std::array<std::pair<E, std::string_view>, N> &table, std::string_view name)
 {
     for (const auto &[v, n] : table)
         if (n == name)
@@ -48,12 +48,18 @@ std::optional<E> valueIn(const std::array<std::pair<E, std::string_view>, N> &ta
 
 } // namespace
 
-std::string_view toString(Collective c) { return nameIn(kCollectives, c); }
+std::string_view toString(Collective c)
+{
+    return nameIn(kCollectives, c);
+}
 std::optional<Collective> collectiveFromString(std::string_view name)
 {
     return valueIn(kCollectives, name);
 }
-std::string_view toString(Algorithm a) { return nameIn(kAlgorithms, a); }
+std::string_view toString(Algorithm a)
+{
+    return nameIn(kAlgorithms, a);
+}
 std::optional<Algorithm> algorithmFromString(std::string_view name)
 {
     return valueIn(kAlgorithms, name);
@@ -63,22 +69,25 @@ std::vector<Algorithm> algorithmsFor(Collective c)
 {
     switch (c) {
     case Collective::AllReduce:
-        return {Algorithm::Ring, Algorithm::Tree, Algorithm::Hierarchical, Algorithm::Sharp,
-                Algorithm::Torus};
+        return { Algorithm::Ring, Algorithm::Tree, Algorithm::Hierarchical, Algorithm::Sharp,
+            Algorithm::Torus };
     case Collective::AllGather:
     case Collective::ReduceScatter:
-        return {Algorithm::Ring};
+        return { Algorithm::Ring };
     case Collective::Broadcast:
-        return {Algorithm::Ring, Algorithm::Tree};
+        return { Algorithm::Ring, Algorithm::Tree };
     case Collective::AllToAll:
     case Collective::SendRecv:
     case Collective::Custom:
-        return {Algorithm::Direct};
+        return { Algorithm::Direct };
     }
     return {};
 }
 
-Algorithm defaultAlgorithm(Collective c) { return algorithmsFor(c).front(); }
+Algorithm defaultAlgorithm(Collective c)
+{
+    return algorithmsFor(c).front();
+}
 
 double busBandwidthFactor(Collective c, std::size_t ranks)
 {

@@ -16,17 +16,17 @@ enum class Collective {
     AllToAll,
     Broadcast,
     SendRecv, ///< Each pipeline stage (rank i) sends to the next (rank i+1).
-    Custom,   ///< Flows read from a traffic CSV.
+    Custom, ///< Flows read from a traffic CSV.
 };
 
 /// How a collective is carried out.
 enum class Algorithm {
-    Ring,         ///< Ring (all-reduce, all-gather, reduce-scatter) or pipelined chain (broadcast).
-    Tree,         ///< NCCL double binary tree (all-reduce) or binomial tree (broadcast).
+    Ring, ///< Ring (all-reduce, all-gather, reduce-scatter) or pipelined chain (broadcast).
+    Tree, ///< NCCL double binary tree (all-reduce) or binomial tree (broadcast).
     Hierarchical, ///< NVLink inside hosts, a ring per rail across hosts (all-reduce).
-    Sharp,        ///< In-network aggregation on SHARP switches (all-reduce).
-    Torus,        ///< Bucket algorithm on a torus, all dimensions and both directions at once.
-    Direct,       ///< Every flow at once (all-to-all, send/recv, custom traffic).
+    Sharp, ///< In-network aggregation on SHARP switches (all-reduce).
+    Torus, ///< Bucket algorithm on a torus, all dimensions and both directions at once.
+    Direct, ///< Every flow at once (all-to-all, send/recv, custom traffic).
 };
 
 /// "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv", "custom".

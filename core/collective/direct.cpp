@@ -20,8 +20,8 @@ void expandAllToAll(Context &c)
     const std::size_t flows = n * (n - 1);
     if (flows > c.scenario.stepFlowBudget)
         throw UserError("--collective alltoall over " + std::to_string(n) + " ranks is "
-                        + std::to_string(flows) + " flows, above the budget of "
-                        + std::to_string(c.scenario.stepFlowBudget) + ": use fewer --ranks");
+            + std::to_string(flows) + " flows, above the budget of "
+            + std::to_string(c.scenario.stepFlowBudget) + ": use fewer --ranks");
     c.out.stepFlows = flows;
     const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);
@@ -37,11 +37,11 @@ void expandAllToAll(Context &c)
         const double local = host == kNoNode ? 0.0 : double(perHost[host] - 1);
         const double remote = double(n - 1) - local;
         const double nvlink = ideal::nvlinkBytesPerS(f, c.ranks[i]);
-        slowestS = std::max({slowestS, remote * each / ideal::injectionBytesPerS(f, c.ranks[i]),
-                             local > 0 ? local * each / nvlink : 0.0});
+        slowestS = std::max({ slowestS, remote * each / ideal::injectionBytesPerS(f, c.ranks[i]),
+            local > 0 ? local * each / nvlink : 0.0 });
         for (std::size_t j = 0; j < n; ++j)
             if (i != j) {
-                c.sink.add(c.ranks[i], c.ranks[j], each, {}, {int((j + n - i) % n), int(i), 0});
+                c.sink.add(c.ranks[i], c.ranks[j], each, {}, { int((j + n - i) % n), int(i), 0 });
                 firstByteS = std::min(firstByteS, c.sink.route(c.ranks[i], c.ranks[j]).latencyS);
             }
     }
@@ -57,7 +57,7 @@ void expandSendRecv(Context &c)
     const std::size_t n = c.ranks.size();
     HopBound hop;
     for (std::size_t i = 0; i + 1 < n; ++i) {
-        c.sink.add(c.ranks[i], c.ranks[i + 1], c.scenario.bytes, {}, {0, int(i), 0});
+        c.sink.add(c.ranks[i], c.ranks[i + 1], c.scenario.bytes, {}, { 0, int(i), 0 });
         boundHop(c.sink, c.ranks[i], c.ranks[i + 1], hop);
     }
     c.out.stepFlows = n - 1;

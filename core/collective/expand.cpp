@@ -32,7 +32,8 @@ int Context::chunksFor(double bytes, std::size_t flowsPerChunk, double chunkByte
     int chunks = scenario.chunks > 0
         ? scenario.chunks
         : std::clamp(static_cast<int>(std::ceil(bytes / chunkBytes)), 1, maxChunks);
-    const std::size_t budgetChunks = std::max<std::size_t>(1, scenario.stepFlowBudget / std::max<std::size_t>(1, flowsPerChunk));
+    const std::size_t budgetChunks = std::max<std::size_t>(
+        1, scenario.stepFlowBudget / std::max<std::size_t>(1, flowsPerChunk));
     chunks = static_cast<int>(std::min<std::size_t>(std::size_t(chunks), budgetChunks));
     out.chunks = chunks;
     return chunks;
@@ -61,8 +62,8 @@ Expansion expand(const route::Router &router, const Scenario &s)
         for (Algorithm a : allowed)
             names += (names.empty() ? "" : "|") + std::string(toString(a));
         throw UserError("--algorithm " + std::string(toString(s.algorithm))
-                        + " does not apply to --collective " + std::string(toString(s.collective))
-                        + "; use " + names);
+            + " does not apply to --collective " + std::string(toString(s.collective)) + "; use "
+            + names);
     }
 
     Expansion out;
@@ -70,7 +71,7 @@ Expansion expand(const route::Router &router, const Scenario &s)
     out.algorithm = s.algorithm;
     out.bytes = s.bytes;
     FlowSink sink(router, s.alphaS);
-    detail::Context c{router, s, {}, sink, out};
+    detail::Context c { router, s, {}, sink, out };
     if (s.collective == Collective::Custom) {
         if (s.trafficFile.empty())
             throw UserError("--traffic FILE.csv is needed for custom traffic");

@@ -33,7 +33,7 @@ struct Expansion
     Algorithm algorithm = Algorithm::Ring;
     std::vector<NodeId> ranks;
     std::vector<sim::FlowSpec> flows;
-    double bytes = 0.0;       ///< S in the nccl-tests sense (algbw = S / t).
+    double bytes = 0.0; ///< S in the nccl-tests sense (algbw = S / t).
     double busbwFactor = 1.0; ///< busbw = algbw x busbwFactor.
     Ideal ideal;
     /// Ring steps merged into persistent flows (docs/simulation.md, "Step aggregation").

@@ -16,7 +16,7 @@ const route::Route &FlowSink::route(NodeId src, NodeId dst)
 }
 
 sim::FlowId FlowSink::add(NodeId src, NodeId dst, double bytes, std::vector<sim::FlowId> after,
-                          FlowTags tags, double messages)
+    FlowTags tags, double messages)
 {
     const route::Route &r = route(src, dst);
     sim::FlowSpec f;
@@ -40,8 +40,7 @@ sim::FlowId FlowSink::add(NodeId src, NodeId dst, double bytes, std::vector<sim:
 }
 
 sim::FlowId FlowSink::addOnPath(NodeId src, NodeId dst, double bytes, sim::Path path,
-                                double latencyS, double notBeforeS, double alphaS,
-                                FlowTags tags)
+    double latencyS, double notBeforeS, double alphaS, FlowTags tags)
 {
     sim::FlowSpec f;
     f.src = src;

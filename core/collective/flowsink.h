@@ -27,7 +27,11 @@ struct FlowTags
 class FlowSink
 {
 public:
-    FlowSink(const route::Router &router, double alphaS) : mRouter(router), mAlphaS(alphaS) {}
+    FlowSink(const route::Router &router, double alphaS)
+        : mRouter(router)
+        , mAlphaS(alphaS)
+    {
+    }
 
     /// The route of @p src -> @p dst, computed on first use.
     const route::Route &route(NodeId src, NodeId dst);
@@ -37,10 +41,10 @@ public:
      * messages (an aggregated ring): latency and alpha are paid once per message.
      */
     sim::FlowId add(NodeId src, NodeId dst, double bytes, std::vector<sim::FlowId> after,
-                    FlowTags tags, double messages = 1.0);
+        FlowTags tags, double messages = 1.0);
     /// Adds a flow on a given one-hop path (SHARP tree edges), with its start time.
-    sim::FlowId addOnPath(NodeId src, NodeId dst, double bytes, sim::Path path,
-                          double latencyS, double notBeforeS, double alphaS, FlowTags tags);
+    sim::FlowId addOnPath(NodeId src, NodeId dst, double bytes, sim::Path path, double latencyS,
+        double notBeforeS, double alphaS, FlowTags tags);
 
     std::vector<sim::FlowSpec> &flows() { return mFlows; }
     const route::Router &router() const { return mRouter; }

@@ -22,7 +22,7 @@ void expandHierarchical(Context &c)
         const NodeId h = f.node(r).host;
         if (h == kNoNode)
             throw UserError("--algorithm hierarchical needs GPUs grouped in hosts; '"
-                            + f.node(r).name + "' has no host (use ring)");
+                + f.node(r).name + "' has no host (use ring)");
         auto [it, fresh] = hostIndex.try_emplace(h, hosts.size());
         if (fresh)
             hosts.emplace_back();
@@ -46,10 +46,10 @@ void expandHierarchical(Context &c)
     const bool aggregate = c.aggregateFor(c.ranks.size() * std::size_t(2 * local + cross));
 
     RankProgress progress(f.nodeIdBound());
-    addRingPhase(c.sink, hosts, {local, S / double(g), aggregate, 0, 0}, progress);
-    addRingPhase(c.sink, rails, {cross, S / double(g * hostCount), aggregate, 1, local},
-                 progress);
-    addRingPhase(c.sink, hosts, {local, S / double(g), aggregate, 2, local + cross}, progress);
+    addRingPhase(c.sink, hosts, { local, S / double(g), aggregate, 0, 0 }, progress);
+    addRingPhase(
+        c.sink, rails, { cross, S / double(g * hostCount), aggregate, 1, local }, progress);
+    addRingPhase(c.sink, hosts, { local, S / double(g), aggregate, 2, local + cross }, progress);
 
     HopBound inHost, across;
     for (const auto &members : hosts)
@@ -61,7 +61,8 @@ void expandHierarchical(Context &c)
 
     Ideal &ideal = c.out.ideal;
     const double alpha = c.scenario.alphaS;
-    const double intra = g > 1 ? ideal::ringAllGatherS(g, S, alpha + inHost.latencyS, inHost.bytesPerS) : 0.0;
+    const double intra
+        = g > 1 ? ideal::ringAllGatherS(g, S, alpha + inHost.latencyS, inHost.bytesPerS) : 0.0;
     const double inter = hostCount > 1
         ? ideal::ringAllReduceS(hostCount, S / double(g), alpha + across.latencyS, across.bytesPerS)
         : 0.0;

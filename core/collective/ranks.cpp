@@ -37,10 +37,10 @@ std::vector<NodeId> spread(const route::Router &router, const std::vector<NodeId
     std::vector<std::pair<std::pair<int, int>, NodeId>> order;
     for (NodeId key : groupKeys) {
         const int pod = f.node(groups[key].front()).hints.pod;
-        order.push_back({{perPod[pod]++, pod}, key});
+        order.push_back({ { perPod[pod]++, pod }, key });
     }
-    std::stable_sort(order.begin(), order.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::stable_sort(
+        order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     std::vector<NodeId> out;
     out.reserve(endpoints.size());
     for (std::size_t round = 0; out.size() < endpoints.size(); ++round)
@@ -54,8 +54,8 @@ std::vector<NodeId> spread(const route::Router &router, const std::vector<NodeId
 
 } // namespace
 
-std::vector<NodeId> placementOrder(const route::Router &router, Placement placement,
-                                   std::uint64_t seed)
+std::vector<NodeId> placementOrder(
+    const route::Router &router, Placement placement, std::uint64_t seed)
 {
     std::vector<NodeId> endpoints = router.graph().endpoints();
     switch (placement) {
@@ -75,8 +75,8 @@ std::vector<NodeId> placementOrder(const route::Router &router, Placement placem
     return endpoints;
 }
 
-std::vector<NodeId> selectRanks(const route::Router &router, std::string_view spec,
-                                Placement placement, std::uint64_t seed)
+std::vector<NodeId> selectRanks(
+    const route::Router &router, std::string_view spec, Placement placement, std::uint64_t seed)
 {
     const Fabric &f = router.fabric();
     const std::size_t available = router.graph().endpoints().size();
@@ -85,10 +85,10 @@ std::vector<NodeId> selectRanks(const route::Router &router, std::string_view sp
 
     std::size_t count = 0;
     const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), count);
-    if (ec == std::errc{} && end == spec.data() + spec.size()) {
+    if (ec == std::errc {} && end == spec.data() + spec.size()) {
         if (count < 1 || count > available)
             throw UserError("--ranks: a count must be 1 to " + std::to_string(available)
-                            + " (the fabric's GPUs), got " + std::string(spec));
+                + " (the fabric's GPUs), got " + std::string(spec));
         auto order = placementOrder(router, placement, seed);
         order.resize(count);
         return order;
@@ -115,8 +115,8 @@ std::vector<NodeId> selectRanks(const route::Router &router, std::string_view sp
             throw UserError("--ranks: no node named '" + std::string(name) + "'");
         if (!f.node(it->second).isEndpoint())
             throw UserError("--ranks: '" + std::string(name) + "' is a "
-                            + std::string(toString(f.node(it->second).kind))
-                            + ", not an endpoint; ranks must be GPUs");
+                + std::string(toString(f.node(it->second).kind))
+                + ", not an endpoint; ranks must be GPUs");
         if (!seen.insert(it->second).second)
             throw UserError("--ranks: '" + std::string(name) + "' is listed twice");
         ranks.push_back(it->second);

@@ -18,8 +18,8 @@ namespace fabric::collective {
 
 /// Every endpoint of @p router's fabric in @p placement order (see Placement). Spread groups
 /// GPUs by the switch they attach to and deals them out round-robin, pods first.
-std::vector<NodeId> placementOrder(const route::Router &router, Placement placement,
-                                   std::uint64_t seed);
+std::vector<NodeId> placementOrder(
+    const route::Router &router, Placement placement, std::uint64_t seed);
 
 /**
  * The ordered ranks of a collective: @p spec is "all", a count "N" (the first N in placement
@@ -27,7 +27,7 @@ std::vector<NodeId> placementOrder(const route::Router &router, Placement placem
  * --ranks for an unknown name, a node that is not an endpoint (GPU), a repeat, or a count out
  * of range.
  */
-std::vector<NodeId> selectRanks(const route::Router &router, std::string_view spec,
-                                Placement placement, std::uint64_t seed);
+std::vector<NodeId> selectRanks(
+    const route::Router &router, std::string_view spec, Placement placement, std::uint64_t seed);
 
 } // namespace fabric::collective

@@ -13,21 +13,16 @@ namespace {
 std::pair<NodeId, NodeId> ends(const Fabric &f, DirLinkId d)
 {
     const Link &l = f.link(linkOf(d));
-    return isForward(d) ? std::pair{l.a, l.b} : std::pair{l.b, l.a};
+    return isForward(d) ? std::pair { l.a, l.b } : std::pair { l.b, l.a };
 }
 
 nlohmann::json linkJson(const Fabric &f, DirLinkId d, const sim::LinkStats &s)
 {
     const auto [from, to] = ends(f, d);
-    return {{"id", linkOf(d)},
-            {"from", f.node(from).name},
-            {"to", f.node(to).name},
-            {"capacity_gbps", f.link(linkOf(d)).capacityGbps},
-            {"bytes", s.bytes},
-            {"peak_util", s.peakUtil},
-            {"mean_util", s.meanUtil},
-            {"busy_s", s.busyS},
-            {"peak_flows", s.peakFlows}};
+    return { { "id", linkOf(d) }, { "from", f.node(from).name }, { "to", f.node(to).name },
+        { "capacity_gbps", f.link(linkOf(d)).capacityGbps }, { "bytes", s.bytes },
+        { "peak_util", s.peakUtil }, { "mean_util", s.meanUtil }, { "busy_s", s.busyS },
+        { "peak_flows", s.peakFlows } };
 }
 
 nlohmann::json pathJson(const sim::Path &p)
@@ -76,7 +71,7 @@ Summary summarize(const Fabric &fabric, const Expansion &e, const sim::SimResult
 }
 
 nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expansion &e,
-                          const sim::SimResult &r, bool withFlows)
+    const sim::SimResult &r, bool withFlows)
 {
     const Summary s = summarize(f, e, r);
     nlohmann::json j;
@@ -121,7 +116,7 @@ nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expan
     if (!e.sharpTree.empty()) {
         nlohmann::json tree = nlohmann::json::array();
         for (const auto &[child, parent] : e.sharpTree)
-            tree.push_back({f.node(child).name, f.node(parent).name});
+            tree.push_back({ f.node(child).name, f.node(parent).name });
         j["sharp_tree"] = std::move(tree);
     }
 
@@ -130,21 +125,17 @@ nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expan
         for (std::size_t i = 0; i < e.flows.size(); ++i) {
             const sim::FlowSpec &spec = e.flows[i];
             const sim::FlowResult &fr = r.flows[i];
-            nlohmann::json fj = {{"src", f.node(spec.src).name},
-                                 {"dst", f.node(spec.dst).name},
-                                 {"bytes", spec.bytes},
-                                 {"release_s", fr.releaseS},
-                                 {"start_s", fr.startS},
-                                 {"finish_s", fr.finishS},
-                                 {"step", spec.step},
-                                 {"phase", spec.phase},
-                                 {"path", spec.paths.empty() ? nlohmann::json::array()
-                                                             : pathJson(spec.paths.front())}};
+            nlohmann::json fj = { { "src", f.node(spec.src).name },
+                { "dst", f.node(spec.dst).name }, { "bytes", spec.bytes },
+                { "release_s", fr.releaseS }, { "start_s", fr.startS }, { "finish_s", fr.finishS },
+                { "step", spec.step }, { "phase", spec.phase },
+                { "path",
+                    spec.paths.empty() ? nlohmann::json::array() : pathJson(spec.paths.front()) } };
             if (spec.paths.size() > 1) {
                 nlohmann::json paths = nlohmann::json::array();
                 for (std::size_t p = 0; p < spec.paths.size(); ++p)
-                    paths.push_back({{"links", pathJson(spec.paths[p])},
-                                     {"weight", p < spec.weights.size() ? spec.weights[p] : 0.0}});
+                    paths.push_back({ { "links", pathJson(spec.paths[p]) },
+                        { "weight", p < spec.weights.size() ? spec.weights[p] : 0.0 } });
                 fj["paths"] = std::move(paths);
                 fj["split"] = spec.split == sim::Split::Adaptive ? "adaptive" : "weighted";
             }

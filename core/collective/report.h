@@ -19,10 +19,10 @@ namespace fabric::collective {
 struct Summary
 {
     double completionS = 0.0;
-    double algbwGBps = 0.0;  ///< S / t, in GB/s (10^9 bytes/s).
-    double busbwGBps = 0.0;  ///< algbw x the nccl-tests factor.
-    double idealS = 0.0;     ///< Closed-form time (Expansion::ideal).
-    double ofIdeal = 0.0;    ///< idealS / completionS: 0.84 = "84% of ideal".
+    double algbwGBps = 0.0; ///< S / t, in GB/s (10^9 bytes/s).
+    double busbwGBps = 0.0; ///< algbw x the nccl-tests factor.
+    double idealS = 0.0; ///< Closed-form time (Expansion::ideal).
+    double ofIdeal = 0.0; ///< idealS / completionS: 0.84 = "84% of ideal".
     /// Fabric bytes (every link except NVLink) sent per rank, mean over ranks.
     double fabricBytesPerRank = 0.0;
     std::optional<DirLinkId> bottleneck; ///< The most saturated directed link, if any.
@@ -40,8 +40,7 @@ Summary summarize(const Fabric &fabric, const Expansion &expansion, const sim::S
  * src; `paths` with weights when a flow has several).
  */
 nlohmann::json reportJson(const Fabric &fabric, const Scenario &scenario,
-                          const Expansion &expansion, const sim::SimResult &result,
-                          bool withFlows);
+    const Expansion &expansion, const sim::SimResult &result, bool withFlows);
 
 /// Per directed link CSV: `id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows`
 /// for every directed link that carried bytes.

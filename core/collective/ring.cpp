@@ -16,14 +16,14 @@ void expandRing(Context &c)
     const bool aggregate = c.aggregateFor(std::size_t(allReduce ? 2 : 1) * half * n);
 
     RankProgress progress(c.fabric().nodeIdBound());
-    const std::vector<std::vector<NodeId>> rings{c.ranks};
+    const std::vector<std::vector<NodeId>> rings { c.ranks };
     if (allReduce && !aggregate) {
-        addRingPhase(c.sink, rings, {half, chunk, false, 0, 0}, progress);
-        addRingPhase(c.sink, rings, {half, chunk, false, 1, half}, progress);
+        addRingPhase(c.sink, rings, { half, chunk, false, 0, 0 }, progress);
+        addRingPhase(c.sink, rings, { half, chunk, false, 1, half }, progress);
     } else {
         const int phase = c.scenario.collective == Collective::AllGather ? 1 : 0;
-        addRingPhase(c.sink, rings, {allReduce ? 2 * half : half, chunk, aggregate, phase, 0},
-                     progress);
+        addRingPhase(
+            c.sink, rings, { allReduce ? 2 * half : half, chunk, aggregate, phase, 0 }, progress);
     }
 
     HopBound hop;
@@ -33,10 +33,12 @@ void expandRing(Context &c)
     ideal.bandwidthBytesPerS = hop.bytesPerS;
     ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
     if (allReduce) {
-        ideal.timeS = ideal::ringAllReduceS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
+        ideal.timeS
+            = ideal::ringAllReduceS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
         ideal.formula = "2(p-1) a + 2(p-1)/p S/B";
     } else {
-        ideal.timeS = ideal::ringAllGatherS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
+        ideal.timeS
+            = ideal::ringAllGatherS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
         ideal.formula = "(p-1) a + (p-1)/p S/B";
     }
 }

@@ -11,7 +11,7 @@
 namespace fabric::collective {
 
 void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
-                  const RingPhase &phase, RankProgress &progress)
+    const RingPhase &phase, RankProgress &progress)
 {
     for (const std::vector<NodeId> &ring : rings) {
         const std::size_t n = ring.size();
@@ -22,8 +22,8 @@ void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
             std::vector<sim::FlowId> sent(n);
             for (std::size_t r = 0; r < n; ++r)
                 sent[r] = sink.add(ring[r], ring[(r + 1) % n], phase.steps * phase.chunkBytes,
-                                   {progress.lastIn[at(r)], progress.lastOut[at(r)]},
-                                   {phase.firstStep, int(r), phase.phase}, phase.steps);
+                    { progress.lastIn[at(r)], progress.lastOut[at(r)] },
+                    { phase.firstStep, int(r), phase.phase }, phase.steps);
             for (std::size_t r = 0; r < n; ++r) {
                 progress.lastOut[at(r)] = sent[r];
                 progress.lastIn[at(r + 1)] = sent[r];
@@ -37,10 +37,10 @@ void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
             for (std::size_t r = 0; r < n; ++r) {
                 const std::size_t pred = (r + n - 1) % n;
                 std::vector<sim::FlowId> after = k == 0
-                    ? std::vector<sim::FlowId>{progress.lastIn[at(r)], progress.lastOut[at(r)]}
-                    : std::vector<sim::FlowId>{prev[pred], prev[r]};
+                    ? std::vector<sim::FlowId> { progress.lastIn[at(r)], progress.lastOut[at(r)] }
+                    : std::vector<sim::FlowId> { prev[pred], prev[r] };
                 cur[r] = sink.add(ring[r], ring[(r + 1) % n], phase.chunkBytes, std::move(after),
-                                  {phase.firstStep + k, int(r), phase.phase});
+                    { phase.firstStep + k, int(r), phase.phase });
             }
             std::swap(prev, cur);
         }
@@ -58,7 +58,8 @@ double routeCapacityBytesPerS(const Fabric &f, const route::Route &r)
     for (const sim::Path &p : r.paths) {
         double narrowest = std::numeric_limits<double>::infinity();
         for (DirLinkId d : p.links)
-            narrowest = std::min(narrowest, units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
+            narrowest
+                = std::min(narrowest, units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
         sum += narrowest;
     }
     return sum;
@@ -88,8 +89,8 @@ void boundHopByLink(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
     const route::Route &r = sink.route(src, dst);
     for (const sim::Path &p : r.paths)
         for (DirLinkId d : p.links)
-            bound.bytesPerS = std::min(bound.bytesPerS,
-                                       units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
+            bound.bytesPerS = std::min(
+                bound.bytesPerS, units::gbpsToBytesPerSecond(f.link(linkOf(d)).capacityGbps));
     bound.latencyS = std::max(bound.latencyS, r.latencyS);
 }
 

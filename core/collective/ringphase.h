@@ -16,7 +16,8 @@ struct RankProgress
     explicit RankProgress(std::size_t nodeIdBound)
         : lastIn(nodeIdBound, -1)
         , lastOut(nodeIdBound, -1)
-    {}
+    {
+    }
     std::vector<sim::FlowId> lastIn;
     std::vector<sim::FlowId> lastOut;
 };
@@ -28,7 +29,7 @@ struct RingPhase
     double chunkBytes = 0.0;
     /// Merge the steps into one persistent flow per member (docs/simulation.md).
     bool aggregate = false;
-    int phase = 0;     ///< FlowSpec::phase tag.
+    int phase = 0; ///< FlowSpec::phase tag.
     int firstStep = 0; ///< FlowSpec::step of the first step.
 };
 
@@ -38,7 +39,7 @@ struct RingPhase
  * @p progress says r last received and sent. Updates @p progress.
  */
 void addRingPhase(FlowSink &sink, const std::vector<std::vector<NodeId>> &rings,
-                  const RingPhase &phase, RankProgress &progress);
+    const RingPhase &phase, RankProgress &progress);
 
 /// The slowest hop of a set of connections: the worst latency and the narrowest bandwidth.
 struct HopBound

@@ -10,14 +10,18 @@
 namespace fabric::collective {
 namespace {
 
-constexpr std::array<std::pair<Placement, std::string_view>, 3> kPlacements{{
-    {Placement::Packed, "packed"}, {Placement::Spread, "spread"}, {Placement::Random, "random"}}};
-constexpr std::array<std::pair<Aggregation, std::string_view>, 3> kAggregations{{
-    {Aggregation::Auto, "auto"}, {Aggregation::Always, "always"}, {Aggregation::Never, "never"}}};
+constexpr std::array<std::pair<Placement, std::string_view>, 3> kPlacements {
+    { { Placement::Packed, "packed" }, { Placement::Spread, "spread" },
+        { Placement::Random, "random" } }
+};
+constexpr std::array<std::pair<Aggregation, std::string_view>, 3> kAggregations {
+    { { Aggregation::Auto, "auto" }, { Aggregation::Always, "always" },
+        { Aggregation::Never, "never" } }
+};
 
 template<typename T>
 T enumField(const nlohmann::json &j, const char *key, T fallback,
-            std::optional<T> (*parse)(std::string_view))
+    std::optional<T> (*parse)(std::string_view))
 {
     if (!j.contains(key))
         return fallback;
@@ -84,20 +88,20 @@ std::optional<Aggregation> aggregationFromString(std::string_view name)
 nlohmann::json toJson(const Scenario &s)
 {
     return {
-        {"collective", toString(s.collective)},
-        {"algorithm", toString(s.algorithm)},
-        {"bytes", s.bytes},
-        {"routing", route::toString(s.routing)},
-        {"ranks", s.ranks},
-        {"placement", toString(s.placement)},
-        {"qps", s.qps},
-        {"seed", s.seed},
-        {"traffic", s.trafficFile},
-        {"alpha_s", s.alphaS},
-        {"aggregation", toString(s.aggregation)},
-        {"step_flow_budget", s.stepFlowBudget},
-        {"chunks", s.chunks},
-        {"sharp_trees_per_switch", s.sharpTreesPerSwitch},
+        { "collective", toString(s.collective) },
+        { "algorithm", toString(s.algorithm) },
+        { "bytes", s.bytes },
+        { "routing", route::toString(s.routing) },
+        { "ranks", s.ranks },
+        { "placement", toString(s.placement) },
+        { "qps", s.qps },
+        { "seed", s.seed },
+        { "traffic", s.trafficFile },
+        { "alpha_s", s.alphaS },
+        { "aggregation", toString(s.aggregation) },
+        { "step_flow_budget", s.stepFlowBudget },
+        { "chunks", s.chunks },
+        { "sharp_trees_per_switch", s.sharpTreesPerSwitch },
     };
 }
 

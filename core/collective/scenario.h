@@ -26,7 +26,7 @@ std::optional<Placement> placementFromString(std::string_view name);
 /// When a ring's steps are merged into persistent flows (docs/simulation.md, "Step
 /// aggregation").
 enum class Aggregation {
-    Auto,   ///< Only when the step-by-step expansion would exceed Scenario::stepFlowBudget.
+    Auto, ///< Only when the step-by-step expansion would exceed Scenario::stepFlowBudget.
     Always,
     Never,
 };
@@ -48,14 +48,15 @@ struct Scenario
     /// names (in ring order; placement does not reorder it).
     std::string ranks = "all";
     Placement placement = Placement::Packed;
-    int qps = 1;            ///< QPs per connection.
+    int qps = 1; ///< QPs per connection.
     std::uint64_t seed = 1; ///< Seeds ECMP and random placement.
     std::string trafficFile; ///< For Collective::Custom: the CSV `src,dst,bytes[,start_s]`.
-    double alphaS = 0.0;    ///< Per-message software overhead.
+    double alphaS = 0.0; ///< Per-message software overhead.
     Aggregation aggregation = Aggregation::Auto;
     /// Step flows above which Auto aggregates rings (537M step flows for a 16K ring), and the
     /// flow budget of pipelined (tree, broadcast) and all-to-all expansions. 1M step flows
-    /// take about 1.7 s of CPU and 760 MB to expand and simulate (docs/performance.md, "Collectives").
+    /// take about 1.7 s of CPU and 760 MB to expand and simulate (docs/performance.md,
+    /// "Collectives").
     std::size_t stepFlowBudget = 1'000'000;
     /// Pipelining chunks for tree and broadcast (0 = automatic, see docs/simulation.md).
     int chunks = 0;

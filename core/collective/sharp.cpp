@@ -17,7 +17,10 @@
 namespace fabric::collective::detail {
 namespace {
 
-std::string quoted(const Fabric &f, NodeId n) { return "'" + f.node(n).name + "'"; }
+std::string quoted(const Fabric &f, NodeId n)
+{
+    return "'" + f.node(n).name + "'";
+}
 
 /// The arc from @p from to @p to usable in @p plane.
 const ForwardingArc *arcTo(const route::Router &router, NodeId from, NodeId to, int plane)
@@ -64,8 +67,8 @@ void expandSharp(Context &c)
         for (std::size_t r = 0; r < c.ranks.size(); ++r) {
             const auto att = router.attachments(c.ranks[r], plane);
             if (att.empty())
-                throw UserError("--algorithm sharp: " + quoted(f, c.ranks[r])
-                                + " reaches no switch" + (plane >= 0 ? " in plane " + std::to_string(plane) : ""));
+                throw UserError("--algorithm sharp: " + quoted(f, c.ranks[r]) + " reaches no switch"
+                    + (plane >= 0 ? " in plane " + std::to_string(plane) : ""));
             leafOf[r] = att.front();
             leaves.push_back(att.front());
         }
@@ -73,20 +76,22 @@ void expandSharp(Context &c)
         leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
         for (NodeId leaf : leaves) {
             if (!aggregates(f, leaf))
-                throw UserError("--algorithm sharp: leaf switch " + quoted(f, leaf)
-                                + " is not SHARP-capable");
+                throw UserError(
+                    "--algorithm sharp: leaf switch " + quoted(f, leaf) + " is not SHARP-capable");
             if (usage[std::size_t(leaf)] >= limit)
-                throw UserError("--algorithm sharp: switch " + quoted(f, leaf) + " would join more than "
-                                + std::to_string(limit) + " concurrent aggregation trees");
+                throw UserError("--algorithm sharp: switch " + quoted(f, leaf)
+                    + " would join more than " + std::to_string(limit)
+                    + " concurrent aggregation trees");
         }
 
         // Root: the SHARP switch nearest to the farthest leaf (lowest id on ties).
         std::vector<int> eccentricity(transit.size(), 0);
         for (NodeId leaf : leaves) {
-            const auto &dist = router.distanceField({leaf}, plane);
+            const auto &dist = router.distanceField({ leaf }, plane);
             for (std::size_t i = 0; i < transit.size(); ++i)
                 eccentricity[i] = dist[i] < 0 || eccentricity[i] < 0
-                    ? -1 : std::max<int>(eccentricity[i], dist[i]);
+                    ? -1
+                    : std::max<int>(eccentricity[i], dist[i]);
         }
         NodeId root = kNoNode;
         int best = std::numeric_limits<int>::max();
@@ -101,15 +106,18 @@ void expandSharp(Context &c)
                             "within the limit of concurrent trees");
 
         // Grow the tree from each leaf towards the root, joining it as early as possible.
-        const auto &toRoot = router.distanceField({root}, plane);
+        const auto &toRoot = router.distanceField({ root }, plane);
         auto distToRoot = [&](NodeId n) {
-            const int i = int(std::lower_bound(transit.begin(), transit.end(), n) - transit.begin());
-            return i < int(transit.size()) && transit[std::size_t(i)] == n ? int(toRoot[std::size_t(i)]) : -1;
+            const int i
+                = int(std::lower_bound(transit.begin(), transit.end(), n) - transit.begin());
+            return i < int(transit.size()) && transit[std::size_t(i)] == n
+                ? int(toRoot[std::size_t(i)])
+                : -1;
         };
         std::vector<NodeId> parent(f.nodeIdBound(), kNoNode);
         std::vector<const ForwardingArc *> upArc(f.nodeIdBound(), nullptr);
         std::vector<char> inTree(f.nodeIdBound(), 0);
-        std::vector<NodeId> switches{root};
+        std::vector<NodeId> switches { root };
         inTree[std::size_t(root)] = 1;
         for (NodeId leaf : leaves) {
             for (NodeId v = leaf; !inTree[std::size_t(v)];) {
@@ -129,7 +137,7 @@ void expandSharp(Context &c)
                 }
                 if (!pick)
                     throw UserError("--algorithm sharp: no SHARP-capable path from leaf "
-                                    + quoted(f, leaf) + " to the tree root " + quoted(f, root));
+                        + quoted(f, leaf) + " to the tree root " + quoted(f, root));
                 parent[std::size_t(v)] = pick->to;
                 upArc[std::size_t(v)] = pick;
                 v = pick->to;
@@ -140,7 +148,7 @@ void expandSharp(Context &c)
 
         // Stream heads: a switch forwards once its last child's head has arrived.
         std::sort(switches.begin(), switches.end(),
-                  [&](NodeId a, NodeId b) { return distToRoot(a) > distToRoot(b); });
+            [&](NodeId a, NodeId b) { return distToRoot(a) > distToRoot(b); });
         std::vector<double> headIn(f.nodeIdBound(), 0.0);
         auto edgePath = [&](NodeId from, const ForwardingArc &arc) {
             sim::Path p;
@@ -155,7 +163,7 @@ void expandSharp(Context &c)
             sim::Path p = edgePath(c.ranks[r], *arc);
             const double lat = router.pathLatencyS(c.ranks[r], p);
             c.sink.addOnPath(c.ranks[r], leafOf[r], part, std::move(p), lat, 0.0, alpha,
-                             {0, int(r), int(2 * t)});
+                { 0, int(r), int(2 * t) });
             headIn[std::size_t(leafOf[r])] = std::max(headIn[std::size_t(leafOf[r])], alpha + lat);
             c.out.sharpTree.emplace_back(c.ranks[r], leafOf[r]);
         }
@@ -166,7 +174,7 @@ void expandSharp(Context &c)
             sim::Path p = edgePath(s, *upArc[std::size_t(s)]);
             const double lat = router.pathLatencyS(s, p);
             const double start = headIn[std::size_t(s)] + switchS(s);
-            c.sink.addOnPath(s, up, part, std::move(p), lat, start, 0.0, {1, -1, int(2 * t)});
+            c.sink.addOnPath(s, up, part, std::move(p), lat, start, 0.0, { 1, -1, int(2 * t) });
             headIn[std::size_t(up)] = std::max(headIn[std::size_t(up)], start + lat);
             c.out.sharpTree.emplace_back(s, up);
         }
@@ -182,7 +190,7 @@ void expandSharp(Context &c)
             sim::Path p = edgePath(up, *down);
             const double lat = router.pathLatencyS(up, p);
             c.sink.addOnPath(up, s, part, std::move(p), lat, headOut[std::size_t(up)], 0.0,
-                             {2, -1, int(2 * t + 1)});
+                { 2, -1, int(2 * t + 1) });
             headOut[std::size_t(s)] = headOut[std::size_t(up)] + lat + switchS(s);
         }
         for (std::size_t r = 0; r < c.ranks.size(); ++r) {
@@ -190,7 +198,7 @@ void expandSharp(Context &c)
             sim::Path p = edgePath(leafOf[r], *arc);
             const double lat = router.pathLatencyS(leafOf[r], p);
             c.sink.addOnPath(leafOf[r], c.ranks[r], part, std::move(p), lat,
-                             headOut[std::size_t(leafOf[r])], 0.0, {3, int(r), int(2 * t + 1)});
+                headOut[std::size_t(leafOf[r])], 0.0, { 3, int(r), int(2 * t + 1) });
             treeLatencyS = std::max(treeLatencyS, headOut[std::size_t(leafOf[r])] + lat);
         }
     }

@@ -20,7 +20,7 @@ std::vector<std::vector<NodeId>> lines(const route::Torus &torus, int dim, int d
 {
     const route::Coord &dims = torus.dims();
     std::vector<std::vector<NodeId>> out;
-    route::Coord c{0, 0, 0};
+    route::Coord c { 0, 0, 0 };
     const auto d = std::size_t(dim);
     for (c[0] = 0; c[0] < (d == 0 ? 1 : dims[0]); ++c[0])
         for (c[1] = 0; c[1] < (d == 1 ? 1 : dims[1]); ++c[1])
@@ -68,7 +68,7 @@ void expandTorus(Context &c)
     HopBound hop;
     int part = 0;
     for (std::size_t first = 0; first < D; ++first) {
-        for (int dir : {+1, -1}) {
+        for (int dir : { +1, -1 }) {
             std::vector<int> order;
             for (std::size_t i = 0; i < D; ++i)
                 order.push_back(active[(first + i) % D]);
@@ -83,7 +83,8 @@ void expandTorus(Context &c)
                 if (part == 0 || dir < 0)
                     for (const auto &ring : rings)
                         boundHopByLink(c.sink, ring[0], ring[1], hop);
-                addRingPhase(c.sink, rings, {k - 1, data / k, aggregate, 2 * part, step}, progress);
+                addRingPhase(
+                    c.sink, rings, { k - 1, data / k, aggregate, 2 * part, step }, progress);
                 step += k - 1;
                 data /= k;
             }
@@ -91,7 +92,7 @@ void expandTorus(Context &c)
                 const int dim = order[j];
                 const int k = torus->dims()[std::size_t(dim)];
                 addRingPhase(c.sink, lines(*torus, dim, dir),
-                             {k - 1, dataAt[j] / k, aggregate, 2 * part + 1, step}, progress);
+                    { k - 1, dataAt[j] / k, aggregate, 2 * part + 1, step }, progress);
                 step += k - 1;
             }
             ++part;
@@ -101,8 +102,8 @@ void expandTorus(Context &c)
     Ideal &ideal = c.out.ideal;
     ideal.bandwidthBytesPerS = hop.bytesPerS;
     ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
-    ideal.timeS = ideal::torusBucketAllReduceS(sizes, c.scenario.bytes, ideal.messageLatencyS,
-                                               hop.bytesPerS);
+    ideal.timeS = ideal::torusBucketAllReduceS(
+        sizes, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
     ideal.formula = "2 sum(ki-1) a + 2(p-1)/p S/(2 D B_link)";
 }
 

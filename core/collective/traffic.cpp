@@ -30,8 +30,8 @@ std::string_view trim(std::string_view s)
 
 } // namespace
 
-std::vector<TrafficRow> readTraffic(std::istream &in, const std::string &fileName,
-                                    const Fabric &fabric)
+std::vector<TrafficRow> readTraffic(
+    std::istream &in, const std::string &fileName, const Fabric &fabric)
 {
     std::unordered_map<std::string, NodeId> byName;
     fabric.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
@@ -52,15 +52,16 @@ std::vector<TrafficRow> readTraffic(std::istream &in, const std::string &fileNam
         }
         if (fields.size() < 3 || fields.size() > 4)
             throw UserError(where + "expected src,dst,bytes[,start_s], got "
-                            + std::to_string(fields.size()) + " fields");
+                + std::to_string(fields.size()) + " fields");
         TrafficRow row;
         for (int i = 0; i < 2; ++i) {
             const auto it = byName.find(std::string(fields[std::size_t(i)]));
             if (it == byName.end())
-                throw UserError(where + "no node named '" + std::string(fields[std::size_t(i)]) + "'");
+                throw UserError(
+                    where + "no node named '" + std::string(fields[std::size_t(i)]) + "'");
             if (!fabric.node(it->second).isEndpoint())
                 throw UserError(where + "'" + std::string(fields[std::size_t(i)])
-                                + "' is not an endpoint (GPU)");
+                    + "' is not an endpoint (GPU)");
             (i == 0 ? row.src : row.dst) = it->second;
         }
         if (row.src == row.dst)
@@ -68,15 +69,16 @@ std::vector<TrafficRow> readTraffic(std::istream &in, const std::string &fileNam
         const auto bytes = units::parseBytes(fields[2]);
         if (!bytes || *bytes <= 0)
             throw UserError(where + "bytes must be a size above 0 such as 4096, 64MB or 1GiB, got '"
-                            + std::string(fields[2]) + "'");
+                + std::string(fields[2]) + "'");
         row.bytes = *bytes;
         if (fields.size() == 4) {
             double start = 0;
-            const auto [end, ec] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), start);
-            if (ec != std::errc{} || end != fields[3].data() + fields[3].size() || !std::isfinite(start)
-                || start < 0)
+            const auto [end, ec]
+                = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), start);
+            if (ec != std::errc {} || end != fields[3].data() + fields[3].size()
+                || !std::isfinite(start) || start < 0)
                 throw UserError(where + "start_s must be a time in seconds >= 0, got '"
-                                + std::string(fields[3]) + "'");
+                    + std::string(fields[3]) + "'");
             row.startS = start;
         }
         rows.push_back(row);
@@ -104,13 +106,13 @@ void expandTraffic(Context &c)
     std::unordered_map<NodeId, double> out, in, first;
     double total = 0, ideal = 0, latency = 0;
     for (const TrafficRow &row : rows) {
-        for (NodeId n : {row.src, row.dst})
+        for (NodeId n : { row.src, row.dst })
             if (!seen[std::size_t(n)]) {
                 seen[std::size_t(n)] = 1;
                 c.ranks.push_back(n);
                 first[n] = row.startS;
             }
-        const sim::FlowId id = c.sink.add(row.src, row.dst, row.bytes, {}, {0, -1, 0});
+        const sim::FlowId id = c.sink.add(row.src, row.dst, row.bytes, {}, { 0, -1, 0 });
         sim::FlowSpec &flow = c.sink.flows()[std::size_t(id)];
         flow.notBeforeS = row.startS;
         total += row.bytes;
@@ -118,13 +120,13 @@ void expandTraffic(Context &c)
         in[row.dst] += row.bytes;
         first[row.src] = std::min(first[row.src], row.startS);
         first[row.dst] = std::min(first[row.dst], row.startS);
-        const double bw = std::min(ideal::injectionBytesPerS(f, row.src),
-                                   ideal::injectionBytesPerS(f, row.dst));
+        const double bw = std::min(
+            ideal::injectionBytesPerS(f, row.src), ideal::injectionBytesPerS(f, row.dst));
         latency = std::max(latency, flow.latencyS + flow.releaseDelayS);
         ideal = std::max(ideal, row.startS + flow.latencyS + flow.releaseDelayS + row.bytes / bw);
     }
     // A node cannot move its bytes faster than its injection bandwidth.
-    for (const auto *side : {&out, &in})
+    for (const auto *side : { &out, &in })
         for (const auto &[node, bytes] : *side)
             ideal = std::max(ideal, first[node] + bytes / ideal::injectionBytesPerS(f, node));
     c.out.bytes = total;

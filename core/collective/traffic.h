@@ -25,8 +25,8 @@ struct TrafficRow
  * "src," are skipped. Throws UserError "FILE:LINE: ..." for an unknown or non-GPU node, src ==
  * dst, a bad or zero size or a bad start time.
  */
-std::vector<TrafficRow> readTraffic(std::istream &in, const std::string &fileName,
-                                    const Fabric &fabric);
+std::vector<TrafficRow> readTraffic(
+    std::istream &in, const std::string &fileName, const Fabric &fabric);
 /// Same, from a file (UserError when it cannot be opened).
 std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabric);
 

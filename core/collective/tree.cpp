@@ -57,7 +57,7 @@ void expandTree(Context &c)
                 children[std::size_t(parentA[std::size_t(p)])].push_back(p);
         }
         // Breadth-first order from the root: parents before children.
-        std::vector<int> order{root};
+        std::vector<int> order { root };
         for (std::size_t i = 0; i < order.size(); ++i)
             for (int ch : children[std::size_t(order[i])])
                 order.push_back(ch);
@@ -71,33 +71,35 @@ void expandTree(Context &c)
                 boundHop(c.sink, rankAt(p), rankAt(parentA[std::size_t(p)]), hop);
         }
 
-        std::vector<sim::FlowId> upPrev(static_cast<std::size_t>(n), -1), up(static_cast<std::size_t>(n), -1);
-        std::vector<sim::FlowId> downPrev(static_cast<std::size_t>(n), -1), down(static_cast<std::size_t>(n), -1);
+        std::vector<sim::FlowId> upPrev(static_cast<std::size_t>(n), -1),
+            up(static_cast<std::size_t>(n), -1);
+        std::vector<sim::FlowId> downPrev(static_cast<std::size_t>(n), -1),
+            down(static_cast<std::size_t>(n), -1);
         for (int k = 0; k < chunks; ++k) {
             // Reduce: children before parents.
             for (auto it = order.rbegin(); it != order.rend(); ++it) {
                 const int p = *it, par = parentA[std::size_t(p)];
                 if (par < 0)
                     continue;
-                std::vector<sim::FlowId> after{upPrev[std::size_t(p)]};
+                std::vector<sim::FlowId> after { upPrev[std::size_t(p)] };
                 for (int ch : children[std::size_t(p)])
                     after.push_back(up[std::size_t(ch)]);
-                up[std::size_t(p)] = c.sink.add(rankAt(p), rankAt(par), chunkBytes, after,
-                                                {k, p, 2 * t});
+                up[std::size_t(p)]
+                    = c.sink.add(rankAt(p), rankAt(par), chunkBytes, after, { k, p, 2 * t });
             }
             // Broadcast: parents before children; the root starts once its children reduced.
             for (int p : order) {
                 const int par = parentA[std::size_t(p)];
                 if (par < 0)
                     continue;
-                std::vector<sim::FlowId> after{downPrev[std::size_t(p)]};
+                std::vector<sim::FlowId> after { downPrev[std::size_t(p)] };
                 if (par == root)
                     for (int ch : children[std::size_t(root)])
                         after.push_back(up[std::size_t(ch)]);
                 else
                     after.push_back(down[std::size_t(par)]);
-                down[std::size_t(p)] = c.sink.add(rankAt(par), rankAt(p), chunkBytes, after,
-                                                  {k, p, 2 * t + 1});
+                down[std::size_t(p)]
+                    = c.sink.add(rankAt(par), rankAt(p), chunkBytes, after, { k, p, 2 * t + 1 });
             }
             std::swap(upPrev, up);
             std::swap(downPrev, down);

@@ -7,14 +7,14 @@
 namespace fabric::route {
 namespace {
 
-constexpr std::array<std::pair<Policy, std::string_view>, 6> kNames{{
-    {Policy::Ecmp, "ecmp"},
-    {Policy::EcmpPolarized, "ecmp-polarized"},
-    {Policy::Static, "static"},
-    {Policy::Adaptive, "adaptive"},
-    {Policy::Spray, "spray"},
-    {Policy::Dor, "dor"},
-}};
+constexpr std::array<std::pair<Policy, std::string_view>, 6> kNames { {
+    { Policy::Ecmp, "ecmp" },
+    { Policy::EcmpPolarized, "ecmp-polarized" },
+    { Policy::Static, "static" },
+    { Policy::Adaptive, "adaptive" },
+    { Policy::Spray, "spray" },
+    { Policy::Dor, "dor" },
+} };
 
 } // namespace
 

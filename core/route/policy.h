@@ -11,12 +11,12 @@ namespace fabric::route {
 /// A routing policy: how a flow's path(s) are chosen among the equal-cost shortest paths.
 /// docs/simulation.md describes each exactly as modelled.
 enum class Policy {
-    Ecmp,          ///< Per-switch hash of the 5-tuple with the switch's own seed.
+    Ecmp, ///< Per-switch hash of the 5-tuple with the switch's own seed.
     EcmpPolarized, ///< One hash and seed at every switch: tier choices are correlated.
-    Static,        ///< Destination-based d-mod-k, as the InfiniBand Subnet Manager computes it.
-    Adaptive,      ///< All equal-cost paths, each its own max-min share (Split::Adaptive).
-    Spray,         ///< All equal-cost paths, equal fixed shares (Split::Weighted).
-    Dor,           ///< Dimension-order routing on a torus, shortest direction, ties split.
+    Static, ///< Destination-based d-mod-k, as the InfiniBand Subnet Manager computes it.
+    Adaptive, ///< All equal-cost paths, each its own max-min share (Split::Adaptive).
+    Spray, ///< All equal-cost paths, equal fixed shares (Split::Weighted).
+    Dor, ///< Dimension-order routing on a torus, shortest direction, ties split.
 };
 
 /// "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor".

@@ -38,8 +38,13 @@ class Router::Walk
 {
 public:
     Walk(const Router &router, NodeId src, NodeId dst, int plane, const Distances &dist)
-        : mRouter(router), mSrc(src), mDst(dst), mPlane(plane), mDist(dist)
-    {}
+        : mRouter(router)
+        , mSrc(src)
+        , mDst(dst)
+        , mPlane(plane)
+        , mDist(dist)
+    {
+    }
 
     /// Equal-cost next arcs from @p cur, in the fabric's link order.
     void candidates(NodeId cur, std::vector<const ForwardingArc *> &out) const
@@ -124,7 +129,7 @@ public:
     {
         const Fabric &f = mRouter.fabric();
         return UserError("no path from " + nameOf(f, mSrc) + " to " + nameOf(f, mDst)
-                         + (mPlane >= 0 ? " in plane " + std::to_string(mPlane) : std::string()));
+            + (mPlane >= 0 ? " in plane " + std::to_string(mPlane) : std::string()));
     }
 
 private:
@@ -162,7 +167,8 @@ Router::Router(const Fabric &fabric, const RouterOptions &options)
     , mTorus(Torus::detect(mGraph))
 {
     if (options.qps < 1 || options.qps > 64)
-        throw UserError("--qps must be an integer from 1 to 64, got " + std::to_string(options.qps));
+        throw UserError(
+            "--qps must be an integer from 1 to 64, got " + std::to_string(options.qps));
     if (options.maxPaths < 1)
         throw UserError("maximum paths per flow must be at least 1");
     if (options.policy == Policy::Dor && !mTorus)
@@ -222,8 +228,8 @@ Router::Router(const Fabric &fabric, const RouterOptions &options)
     }
     for (std::size_t i = 0; i < leaves.size(); ++i)
         for (std::size_t p = 0; p < down[i].size(); ++p)
-            mStaticKey[static_cast<std::size_t>(down[i][p])] =
-                static_cast<std::int64_t>(i * perLeaf + p);
+            mStaticKey[static_cast<std::size_t>(down[i][p])]
+                = static_cast<std::int64_t>(i * perLeaf + p);
 }
 
 Router::~Router() = default;
@@ -262,7 +268,7 @@ std::vector<int> Router::planesOf(NodeId node) const
 std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
 {
     if (mCompact[static_cast<std::size_t>(endpoint)] >= 0)
-        return {endpoint};
+        return { endpoint };
     std::vector<NodeId> out;
     for (const ForwardingArc &arc : mGraph.arcsOf(endpoint))
         if (mCompact[static_cast<std::size_t>(arc.to)] >= 0 && arcInPlane(arc, plane))
@@ -318,9 +324,9 @@ void Router::prepare(const std::vector<NodeId> &destinations) const
     }
     for (const auto &[plane, keys] : missing)
         for (std::size_t i = 0; i < keys.size(); i += 64)
-            fillDistances(plane, std::vector<std::vector<NodeId>>(
-                                     keys.begin() + std::ptrdiff_t(i),
-                                     keys.begin() + std::ptrdiff_t(std::min(keys.size(), i + 64))));
+            fillDistances(plane,
+                std::vector<std::vector<NodeId>>(keys.begin() + std::ptrdiff_t(i),
+                    keys.begin() + std::ptrdiff_t(std::min(keys.size(), i + 64))));
 }
 
 void Router::fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const
@@ -381,7 +387,7 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
     else if (!dstPlanes.empty()) {
         std::vector<int> common;
         std::set_intersection(planes.begin(), planes.end(), dstPlanes.begin(), dstPlanes.end(),
-                              std::back_inserter(common));
+            std::back_inserter(common));
         planes = common;
     }
     const int plane = planes.empty() ? -1 : planes[port % planes.size()];
@@ -390,26 +396,28 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
     if (targets.empty())
         throw walk.noPath();
 
-    const FiveTuple tuple{src, dst, port};
+    const FiveTuple tuple { src, dst, port };
     switch (mOptions.policy) {
     case Policy::Ecmp:
-        return {walk.single([&](NodeId at, std::size_t n) {
-            return n == 1 ? 0 : flowHash(tuple, mix64(mOptions.seed ^ mix64(std::uint64_t(at) + 1))) % n;
-        })};
+        return { walk.single([&](NodeId at, std::size_t n) {
+            return n == 1
+                ? 0
+                : flowHash(tuple, mix64(mOptions.seed ^ mix64(std::uint64_t(at) + 1))) % n;
+        }) };
     case Policy::EcmpPolarized: {
         const std::uint64_t h = flowHash(tuple, mOptions.seed);
-        return {walk.single([&](NodeId, std::size_t n) { return h % n; })};
+        return { walk.single([&](NodeId, std::size_t n) { return h % n; }) };
     }
     case Policy::Static: {
         const auto key = static_cast<std::uint64_t>(mStaticKey[static_cast<std::size_t>(dst)]);
         std::uint64_t radix = 1;
-        return {walk.single([&](NodeId, std::size_t n) {
+        return { walk.single([&](NodeId, std::size_t n) {
             if (n == 1)
                 return std::size_t(0);
             const std::size_t pick = (key / radix) % n;
             radix = std::min<std::uint64_t>(radix * n, std::uint64_t(1) << 62);
             return pick;
-        })};
+        }) };
     }
     case Policy::Adaptive:
     case Policy::Spray:
@@ -421,12 +429,13 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
 
 std::vector<sim::Path> Router::routeDor(NodeId src, NodeId dst) const
 {
-    for (NodeId n : {src, dst})
+    for (NodeId n : { src, dst })
         if (!mTorus->hasCoordinates(n))
             throw UserError("--routing dor: " + nameOf(fabric(), n)
-                            + " is not a torus chip (no x, y, z coordinates)");
+                + " is not a torus chip (no x, y, z coordinates)");
     std::vector<sim::Path> out;
-    for (const auto &arcs : mTorus->dorRoutes(src, dst, static_cast<std::size_t>(mOptions.maxPaths))) {
+    for (const auto &arcs :
+        mTorus->dorRoutes(src, dst, static_cast<std::size_t>(mOptions.maxPaths))) {
         sim::Path path;
         NodeId at = src;
         for (const ForwardingArc *arc : arcs) {
@@ -437,7 +446,7 @@ std::vector<sim::Path> Router::routeDor(NodeId src, NodeId dst) const
     }
     if (out.empty())
         throw UserError("--routing dor: no dimension-order path from " + nameOf(fabric(), src)
-                        + " to " + nameOf(fabric(), dst) + " (a torus link or circuit is missing)");
+            + " to " + nameOf(fabric(), dst) + " (a torus link or circuit is missing)");
     return out;
 }
 
@@ -453,8 +462,8 @@ Route Router::route(NodeId src, NodeId dst) const
     auto add = [&](std::vector<sim::Path> paths, double share) {
         for (sim::Path &p : paths) {
             const double w = share / double(paths.size());
-            auto it = std::find_if(weighted.begin(), weighted.end(),
-                                   [&](const auto &e) { return e.first == p; });
+            auto it = std::find_if(
+                weighted.begin(), weighted.end(), [&](const auto &e) { return e.first == p; });
             if (it == weighted.end())
                 weighted.emplace_back(std::move(p), w);
             else
@@ -465,14 +474,14 @@ Route Router::route(NodeId src, NodeId dst) const
     if (s.isEndpoint() && d.isEndpoint() && s.host != kNoNode && s.host == d.host) {
         // Inside a host: its NVLink domain, as NCCL would.
         sim::Path p;
-        for (const auto &[from, to] : {std::pair{src, s.host}, std::pair{s.host, dst}})
+        for (const auto &[from, to] : { std::pair { src, s.host }, std::pair { s.host, dst } })
             for (const ForwardingArc &arc : mGraph.arcsOf(from))
                 if (arc.to == to) {
                     appendArc(from, arc, p.links);
                     break;
                 }
         if (p.links.size() == 2)
-            add({std::move(p)}, 1.0);
+            add({ std::move(p) }, 1.0);
     }
     if (weighted.empty()) {
         if (mOptions.policy == Policy::Dor)

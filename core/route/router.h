@@ -21,7 +21,7 @@ struct RouterOptions
 {
     Policy policy = Policy::Ecmp;
     std::uint64_t seed = 1; ///< Run seed: per-switch ECMP seeds derive from it.
-    int qps = 1;            ///< QPs (subflows with their own source port) per connection.
+    int qps = 1; ///< QPs (subflows with their own source port) per connection.
     /// At most this many paths per flow for adaptive, spray and dor. Fat-tree pairs can have
     /// thousands of equal-cost paths; past the cap an evenly spread subset is used.
     int maxPaths = 64;
@@ -94,8 +94,8 @@ public:
     int distance(NodeId from, const std::vector<NodeId> &targets, int plane) const;
     /// Distances to the nearest of @p targets for every transit node at once (-1 unreachable),
     /// indexed like transitNodes(). Cached; the reference stays valid while the router lives.
-    const std::vector<std::int16_t> &distanceField(const std::vector<NodeId> &targets,
-                                                   int plane) const
+    const std::vector<std::int16_t> &distanceField(
+        const std::vector<NodeId> &targets, int plane) const
     {
         return distances(targets, plane);
     }
@@ -119,12 +119,12 @@ private:
     ForwardingGraph mGraph;
     RouterOptions mOptions;
     std::optional<Torus> mTorus;
-    std::vector<std::int32_t> mCompact;       // node id -> transit index, -1 = not transit
-    std::vector<NodeId> mTransit;             // transit index -> node id
-    std::vector<std::uint32_t> mTOffsets;     // CSR over transit index
-    std::vector<std::int32_t> mTTo;           // neighbour transit index
+    std::vector<std::int32_t> mCompact; // node id -> transit index, -1 = not transit
+    std::vector<NodeId> mTransit; // transit index -> node id
+    std::vector<std::uint32_t> mTOffsets; // CSR over transit index
+    std::vector<std::int32_t> mTTo; // neighbour transit index
     std::vector<const ForwardingArc *> mTArc; // the arc, for its planes
-    std::vector<std::int64_t> mStaticKey;     // node id -> d-mod-k destination key
+    std::vector<std::int64_t> mStaticKey; // node id -> d-mod-k destination key
     mutable std::map<std::pair<int, std::vector<NodeId>>, Distances> mDistanceCache;
 };
 

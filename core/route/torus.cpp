@@ -15,8 +15,8 @@ std::optional<Torus> Torus::detect(const ForwardingGraph &graph)
         if (h.x < 0 || h.y < 0 || h.z < 0)
             continue;
         ++t.mChipCount;
-        t.mDims = {std::max(t.mDims[0], h.x + 1), std::max(t.mDims[1], h.y + 1),
-                   std::max(t.mDims[2], h.z + 1)};
+        t.mDims = { std::max(t.mDims[0], h.x + 1), std::max(t.mDims[1], h.y + 1),
+            std::max(t.mDims[2], h.z + 1) };
     }
     if (t.mChipCount < 2)
         return std::nullopt;
@@ -36,7 +36,7 @@ bool Torus::hasCoordinates(NodeId chip) const
 Coord Torus::coordinates(NodeId chip) const
 {
     const LayoutHints &h = mGraph->fabric().node(chip).hints;
-    return {h.x, h.y, h.z};
+    return { h.x, h.y, h.z };
 }
 
 std::size_t Torus::cellOf(const Coord &c) const
@@ -47,7 +47,8 @@ std::size_t Torus::cellOf(const Coord &c) const
 NodeId Torus::chipAt(const Coord &c) const
 {
     for (int d = 0; d < 3; ++d)
-        if (c[static_cast<std::size_t>(d)] < 0 || c[static_cast<std::size_t>(d)] >= mDims[static_cast<std::size_t>(d)])
+        if (c[static_cast<std::size_t>(d)] < 0
+            || c[static_cast<std::size_t>(d)] >= mDims[static_cast<std::size_t>(d)])
             return kNoNode;
     return mCells[cellOf(c)];
 }
@@ -76,15 +77,15 @@ const ForwardingArc *Torus::step(NodeId chip, int dim, int dir) const
     return twisted;
 }
 
-std::vector<std::vector<const ForwardingArc *>> Torus::dorRoutes(NodeId src, NodeId dst,
-                                                                 std::size_t maxRoutes) const
+std::vector<std::vector<const ForwardingArc *>> Torus::dorRoutes(
+    NodeId src, NodeId dst, std::size_t maxRoutes) const
 {
     struct Partial
     {
         NodeId at;
         std::vector<const ForwardingArc *> arcs;
     };
-    std::vector<Partial> routes{{src, {}}};
+    std::vector<Partial> routes { { src, {} } };
     const Coord target = coordinates(dst);
     // A twist may shift a finished dimension at a wrap: a second pass puts it right.
     for (int pass = 0; pass < 2; ++pass) {

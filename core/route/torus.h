@@ -46,15 +46,18 @@ public:
      * doubles the routes (ties split). Each route is the arc sequence walked. At most
      * @p maxRoutes routes (later ties stop splitting). Empty when a step is missing.
      */
-    std::vector<std::vector<const ForwardingArc *>> dorRoutes(NodeId src, NodeId dst,
-                                                              std::size_t maxRoutes) const;
+    std::vector<std::vector<const ForwardingArc *>> dorRoutes(
+        NodeId src, NodeId dst, std::size_t maxRoutes) const;
 
 private:
-    explicit Torus(const ForwardingGraph &graph) : mGraph(&graph) {}
+    explicit Torus(const ForwardingGraph &graph)
+        : mGraph(&graph)
+    {
+    }
     std::size_t cellOf(const Coord &c) const;
 
     const ForwardingGraph *mGraph;
-    Coord mDims{1, 1, 1};
+    Coord mDims { 1, 1, 1 };
     std::size_t mChipCount = 0;
     std::vector<NodeId> mCells; ///< Index = x + X * (y + Y * z).
 };

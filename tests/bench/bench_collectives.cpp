@@ -33,8 +33,8 @@ double since(Clock::time_point t0)
 Fabric makeFabric(const std::string &which)
 {
     if (which == "hpn")
-        return build::generate("hpn", build::ParamText{});
-    return build::generate("ib-fat-tree", build::ParamText{{"tiers", "3"}, {"radix", "64"}});
+        return build::generate("hpn", build::ParamText {});
+    return build::generate("ib-fat-tree", build::ParamText { { "tiers", "3" }, { "radix", "64" } });
 }
 
 /// Runs @p body in a child process and prints its CPU time (generation included) and peak RSS
@@ -49,16 +49,17 @@ void isolated(const std::function<void()> &body)
         _exit(0);
     }
     int status = 0;
-    rusage usage{};
+    rusage usage {};
     wait4(pid, &status, 0, &usage);
     const double cpuS = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         + 1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-    std::printf(" | process CPU %.2f s | peak RSS %.0f MB\n", cpuS, double(usage.ru_maxrss) / 1024.0);
+    std::printf(
+        " | process CPU %.2f s | peak RSS %.0f MB\n", cpuS, double(usage.ru_maxrss) / 1024.0);
 }
 
 void collectiveCase(const std::string &fabricName, const char *ranks, collective::Algorithm a,
-                    route::Policy p, bool whatIfSharp,
-                    collective::Aggregation aggregation = collective::Aggregation::Auto)
+    route::Policy p, bool whatIfSharp,
+    collective::Aggregation aggregation = collective::Aggregation::Auto)
 {
     isolated([&] {
         const auto tg = Clock::now();
@@ -88,11 +89,10 @@ void collectiveCase(const std::string &fabricName, const char *ranks, collective
         std::printf("%-11s %-5s %6zu ranks %-6s %-7s | %7zu flows%s | gen %.2f s | route+expand "
                     "%.3f s | engine %.3f s | total %.3f s | sim %s, %.1f%% of ideal, busbw "
                     "%.1f GB/s",
-                    fabricName.c_str(), std::string(collective::toString(a)).c_str(),
-                    e.ranks.size(), std::string(route::toString(p)).c_str(),
-                    whatIfSharp ? "what-if" : "", e.flows.size(), e.aggregated ? " (aggr.)" : "",
-                    genS, expandS, engineS, expandS + engineS,
-                    units::formatSeconds(r.completionS).c_str(), 100 * sum.ofIdeal, sum.busbwGBps);
+            fabricName.c_str(), std::string(collective::toString(a)).c_str(), e.ranks.size(),
+            std::string(route::toString(p)).c_str(), whatIfSharp ? "what-if" : "", e.flows.size(),
+            e.aggregated ? " (aggr.)" : "", genS, expandS, engineS, expandS + engineS,
+            units::formatSeconds(r.completionS).c_str(), 100 * sum.ofIdeal, sum.busbwGBps);
     });
 }
 
@@ -101,7 +101,7 @@ void routingCase(const std::string &fabricName, std::size_t ranks, route::Policy
     isolated([&] {
         const Fabric f = makeFabric(fabricName);
         const auto t0 = Clock::now();
-        const route::Router router(f, {p, 1, 1, 64});
+        const route::Router router(f, { p, 1, 1, 64 });
         const double buildS = since(t0);
         // A shift by 1032 GPUs: another host, leaf and pod (segment), so every flow crosses
         // the fabric's top tier.
@@ -118,8 +118,8 @@ void routingCase(const std::string &fabricName, std::size_t ranks, route::Policy
             links += router.route(NodeId(r), dst(r)).paths.front().links.size();
         std::printf("routing %-11s %-14s %zu flows | router build %.3f s | distances %.3f s | "
                     "paths %.3f s | total %.3f s (%.1f links/path)",
-                    fabricName.c_str(), std::string(route::toString(p)).c_str(), ranks, buildS,
-                    prepareS, since(t2), since(t0), double(links) / double(ranks));
+            fabricName.c_str(), std::string(route::toString(p)).c_str(), ranks, buildS, prepareS,
+            since(t2), since(t0), double(links) / double(ranks));
     });
 }
 
@@ -139,7 +139,7 @@ int main()
     // The step-flow budget's worth: a step-by-step ring of 1M flows, and the double binary tree
     // at 16K ranks (chunks cut to stay within the budget).
     collectiveCase("fat-tree", "724", collective::Algorithm::Ring, route::Policy::Static, false,
-                   collective::Aggregation::Never);
+        collective::Aggregation::Never);
     collectiveCase("fat-tree", "16384", collective::Algorithm::Tree, route::Policy::Static, false);
     return 0;
 }

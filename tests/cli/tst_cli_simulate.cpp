@@ -54,34 +54,37 @@ void TestCliSimulate::initTestCase()
     QVERIFY(mDir.isValid());
     mFatTree = path("rail.fabric.json");
     mTorus = path("cube.fabric.json");
-    io::saveFabric(build::generate("ib-fat-tree", build::ParamText{{"tiers", "2"}, {"radix", "16"}}),
-                   mFatTree);
-    io::saveFabric(build::generate("tpu-torus", build::ParamText{{"x", "4"}, {"y", "4"}, {"z", "4"}}),
-                   mTorus);
+    io::saveFabric(
+        build::generate("ib-fat-tree", build::ParamText { { "tiers", "2" }, { "radix", "16" } }),
+        mFatTree);
+    io::saveFabric(
+        build::generate("tpu-torus", build::ParamText { { "x", "4" }, { "y", "4" }, { "z", "4" } }),
+        mTorus);
 }
 
 void TestCliSimulate::writesReportAndLinks()
 {
-    const Result r = cli({"simulate", mFatTree, "--collective", "allreduce", "--algorithm", "ring",
-                          "--bytes", "64MiB", "--routing", "static", "--report", path("r.json"),
-                          "--flows", "--links-csv", path("links.csv")});
+    const Result r = cli({ "simulate", mFatTree, "--collective", "allreduce", "--algorithm", "ring",
+        "--bytes", "64MiB", "--routing", "static", "--report", path("r.json"), "--flows",
+        "--links-csv", path("links.csv") });
     QVERIFY2(r.code == 0, r.err.c_str());
-    for (const char *text : {"Completion:", "algbw:", "busbw:", "of ideal", "Bottleneck:"})
+    for (const char *text : { "Completion:", "algbw:", "busbw:", "of ideal", "Bottleneck:" })
         QVERIFY2(r.out.find(text) != std::string::npos, text);
 
     std::ifstream in(path("r.json"));
     const nlohmann::json j = nlohmann::json::parse(in);
-    for (const char *key : {"completion_s", "algbw_GBps", "busbw_GBps", "ideal_s"})
+    for (const char *key : { "completion_s", "algbw_GBps", "busbw_GBps", "ideal_s" })
         QVERIFY2(j.contains(key) && j[key].is_number() && j[key].get<double>() > 0, key);
     QVERIFY(j["busbw_GBps"].get<double>() > j["algbw_GBps"].get<double>());
     QVERIFY(j["links"].is_array() && !j["links"].empty());
     for (const auto &l : j["links"])
-        for (const char *key : {"id", "from", "to", "capacity_gbps", "bytes", "peak_util", "peak_flows"})
+        for (const char *key :
+            { "id", "from", "to", "capacity_gbps", "bytes", "peak_util", "peak_flows" })
             QVERIFY2(l.contains(key), key);
     QCOMPARE(j["flows"].size(), std::size_t(2 * 127 * 128));
     const Fabric f = io::loadFabric(mFatTree);
     for (const auto &fl : j["flows"]) {
-        for (const char *key : {"src", "dst", "bytes", "release_s", "finish_s", "path"})
+        for (const char *key : { "src", "dst", "bytes", "release_s", "finish_s", "path" })
             QVERIFY2(fl.contains(key), key);
         QVERIFY(fl["finish_s"].get<double>() >= fl["release_s"].get<double>());
         // path: link ids walked from src to dst.
@@ -97,7 +100,8 @@ void TestCliSimulate::writesReportAndLinks()
     std::ifstream csv(path("links.csv"));
     std::string header;
     std::getline(csv, header);
-    QCOMPARE(header, std::string("id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows"));
+    QCOMPARE(header,
+        std::string("id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows"));
 }
 
 void TestCliSimulate::refusesNonsense_data()
@@ -105,18 +109,24 @@ void TestCliSimulate::refusesNonsense_data()
     QTest::addColumn<bool>("torus");
     QTest::addColumn<QStringList>("options");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("sharp on a torus") << true << QStringList{"--algorithm", "sharp", "--routing", "dor"} << "sharp";
-    QTest::newRow("dor on a fat-tree") << false << QStringList{"--routing", "dor"} << "dor";
-    QTest::newRow("torus on a fat-tree") << false << QStringList{"--algorithm", "torus"} << "torus";
-    QTest::newRow("switch as a rank") << false << QStringList{"--ranks", "leaf0,h0-gpu0"} << "--ranks";
-    QTest::newRow("host as a rank") << false << QStringList{"--ranks", "h0"} << "--ranks";
-    QTest::newRow("unknown rank") << false << QStringList{"--ranks", "nope"} << "--ranks";
-    QTest::newRow("zero bytes") << false << QStringList{"--bytes", "0"} << "--bytes";
-    QTest::newRow("bad size") << false << QStringList{"--bytes", "lots"} << "--bytes";
-    QTest::newRow("ring all-to-all") << false << QStringList{"--collective", "alltoall", "--algorithm", "ring"} << "--algorithm";
-    QTest::newRow("unknown policy") << false << QStringList{"--routing", "random"} << "--routing";
-    QTest::newRow("zero qps") << false << QStringList{"--qps", "0"} << "--qps";
-    QTest::newRow("one rank") << false << QStringList{"--ranks", "1"} << "--ranks";
+    QTest::newRow("sharp on a torus")
+        << true << QStringList { "--algorithm", "sharp", "--routing", "dor" } << "sharp";
+    QTest::newRow("dor on a fat-tree") << false << QStringList { "--routing", "dor" } << "dor";
+    QTest::newRow("torus on a fat-tree")
+        << false << QStringList { "--algorithm", "torus" } << "torus";
+    QTest::newRow("switch as a rank")
+        << false << QStringList { "--ranks", "leaf0,h0-gpu0" } << "--ranks";
+    QTest::newRow("host as a rank") << false << QStringList { "--ranks", "h0" } << "--ranks";
+    QTest::newRow("unknown rank") << false << QStringList { "--ranks", "nope" } << "--ranks";
+    QTest::newRow("zero bytes") << false << QStringList { "--bytes", "0" } << "--bytes";
+    QTest::newRow("bad size") << false << QStringList { "--bytes", "lots" } << "--bytes";
+    QTest::newRow("ring all-to-all")
+        << false << QStringList { "--collective", "alltoall", "--algorithm", "ring" }
+        << "--algorithm";
+    QTest::newRow("unknown policy")
+        << false << QStringList { "--routing", "random" } << "--routing";
+    QTest::newRow("zero qps") << false << QStringList { "--qps", "0" } << "--qps";
+    QTest::newRow("one rank") << false << QStringList { "--ranks", "1" } << "--ranks";
 }
 
 void TestCliSimulate::refusesNonsense()
@@ -124,7 +134,7 @@ void TestCliSimulate::refusesNonsense()
     QFETCH(bool, torus);
     QFETCH(QStringList, options);
     QFETCH(QString, mentions);
-    std::vector<std::string> args{"simulate", torus ? mTorus : mFatTree, "--bytes", "1MiB"};
+    std::vector<std::string> args { "simulate", torus ? mTorus : mFatTree, "--bytes", "1MiB" };
     for (const QString &o : options)
         args.push_back(o.toStdString());
     const Result r = cli(args);
@@ -138,10 +148,11 @@ void TestCliSimulate::runsCustomTraffic()
 {
     {
         std::ofstream csv(path("traffic.csv"));
-        csv << "src,dst,bytes,start_s\n# two elephants into one GPU\nh0-gpu0,h1-gpu0,64MB\nh2-gpu0,h1-gpu0,64MB,0.001\n";
+        csv << "src,dst,bytes,start_s\n# two elephants into one "
+               "GPU\nh0-gpu0,h1-gpu0,64MB\nh2-gpu0,h1-gpu0,64MB,0.001\n";
     }
-    const Result r = cli({"simulate", mFatTree, "--traffic", path("traffic.csv"), "--routing",
-                          "static", "--report", path("t.json")});
+    const Result r = cli({ "simulate", mFatTree, "--traffic", path("traffic.csv"), "--routing",
+        "static", "--report", path("t.json") });
     QVERIFY2(r.code == 0, r.err.c_str());
     std::ifstream in(path("t.json"));
     const nlohmann::json j = nlohmann::json::parse(in);
@@ -155,7 +166,7 @@ void TestCliSimulate::namesTheBadTrafficLine()
         std::ofstream csv(path("bad.csv"));
         csv << "h0-gpu0,h1-gpu0,64MB\nh0-gpu0,leaf3,1MB\n";
     }
-    const Result r = cli({"simulate", mFatTree, "--traffic", path("bad.csv")});
+    const Result r = cli({ "simulate", mFatTree, "--traffic", path("bad.csv") });
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("bad.csv:2:") != std::string::npos, r.err.c_str());
 }

@@ -53,7 +53,7 @@ void TestCollectiveClosedForm::ringWithin1Percent_data()
     QTest::addColumn<int>("collective");
     QTest::addColumn<int>("policy");
     QTest::addColumn<double>("steps"); // per 1/N of S
-    for (auto p : {route::Policy::Static, route::Policy::Adaptive}) {
+    for (auto p : { route::Policy::Static, route::Policy::Adaptive }) {
         const QByteArray name(route::toString(p).data());
         QTest::newRow("allreduce " + name) << int(Collective::AllReduce) << int(p) << 2.0;
         QTest::newRow("allgather " + name) << int(Collective::AllGather) << int(p) << 1.0;
@@ -70,12 +70,14 @@ void TestCollectiveClosedForm::ringWithin1Percent()
     QFETCH(double, steps);
     const Fabric f = smallRailFatTree();
     const double S = 256 * kMiB;
-    const Run r = run(f, scenario(Collective(collective), Algorithm::Ring, S, route::Policy(policy)));
+    const Run r
+        = run(f, scenario(Collective(collective), Algorithm::Ring, S, route::Policy(policy)));
     const double N = 128;
     const double expected = steps * (N - 1) * kCrossHostS + steps * (N - 1) / N * S / kNicBytesPerS;
-    QVERIFY2(near(r.result.completionS, expected, 0.01), qPrintable(both(r.result.completionS, expected)));
+    QVERIFY2(near(r.result.completionS, expected, 0.01),
+        qPrintable(both(r.result.completionS, expected)));
     QVERIFY2(near(r.expansion.ideal.timeS, expected, 1e-9),
-             qPrintable(both(r.expansion.ideal.timeS, expected)));
+        qPrintable(both(r.expansion.ideal.timeS, expected)));
     QVERIFY(!r.expansion.aggregated);
     QCOMPARE(r.expansion.flows.size(), std::size_t(steps * (N - 1) * N));
 }
@@ -84,11 +86,13 @@ void TestCollectiveClosedForm::ecmpRingIsSlowerThanStatic()
 {
     const Fabric f = smallRailFatTree();
     const double S = 64 * kMiB;
-    const Run ecmp = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Ecmp));
-    const Run stat = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
+    const Run ecmp
+        = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Ecmp));
+    const Run stat
+        = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
     // A collision halves a step's rate on the busiest uplink, and that link paces the ring.
     QVERIFY2(ecmp.result.completionS > 1.5 * stat.result.completionS,
-             qPrintable(both(ecmp.result.completionS, stat.result.completionS)));
+        qPrintable(both(ecmp.result.completionS, stat.result.completionS)));
     QVERIFY(ecmp.summary.ofIdeal < 0.67);
     QVERIFY(ecmp.summary.bottleneck.has_value());
 }
@@ -105,7 +109,7 @@ void TestCollectiveClosedForm::stepAggregationIsExactOnAContentionFreeRing()
     QVERIFY(merged.expansion.aggregated);
     QCOMPARE(merged.expansion.flows.size(), std::size_t(128));
     QVERIFY2(near(merged.result.completionS, steps.result.completionS, 1e-6),
-             qPrintable(both(merged.result.completionS, steps.result.completionS)));
+        qPrintable(both(merged.result.completionS, steps.result.completionS)));
     QVERIFY(near(merged.result.completionS, merged.expansion.ideal.timeS, 1e-6));
     // Auto merges only above the budget.
     s.aggregation = collective::Aggregation::Auto;
@@ -117,13 +121,15 @@ void TestCollectiveClosedForm::sharpBeatsRingByTwoNMinusOneOverN()
 {
     const Fabric f = smallRailFatTree();
     const double S = 1024 * kMiB;
-    const Run ring = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
-    const Run sharp = run(f, scenario(Collective::AllReduce, Algorithm::Sharp, S, route::Policy::Static));
+    const Run ring
+        = run(f, scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static));
+    const Run sharp
+        = run(f, scenario(Collective::AllReduce, Algorithm::Sharp, S, route::Policy::Static));
     const double N = 128;
     const double ratio = ring.result.completionS / sharp.result.completionS;
     QVERIFY2(near(ratio, 2 * (N - 1) / N, 0.02), qPrintable(both(ratio, 2 * (N - 1) / N)));
     QVERIFY2(near(sharp.result.completionS, sharp.expansion.ideal.timeS, 0.01),
-             qPrintable(both(sharp.result.completionS, sharp.expansion.ideal.timeS)));
+        qPrintable(both(sharp.result.completionS, sharp.expansion.ideal.timeS)));
     // One tree: every rank's leaf, every leaf to one spine root; each rank sends S once.
     QVERIFY(!sharp.expansion.sharpTree.empty());
     QVERIFY(near(sharp.summary.fabricBytesPerRank, S, 1e-9));
@@ -134,25 +140,28 @@ void TestCollectiveClosedForm::sharpBeatsRingByTwoNMinusOneOverN()
 void TestCollectiveClosedForm::torusMatchesBucketFormula()
 {
     // One 4x4x4 cube; wraps go through the OCS (two fibres): a = 100 ns per step, B = 50 GB/s.
-    const Fabric f = gen("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
+    const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const double S = 64 * kMiB;
     const Run r = run(f, scenario(Collective::AllReduce, Algorithm::Torus, S, route::Policy::Dor));
     const double a = r.expansion.ideal.messageLatencyS;
     QVERIFY2(a > 0 && a < 1e-6, qPrintable(QString::number(a)));
     const double p = 64;
     const double expected = 2 * 9 * a + 2 * (p - 1) / p * S / (2 * 3 * 50e9);
-    QVERIFY2(near(r.expansion.ideal.timeS, expected, 1e-9), qPrintable(both(r.expansion.ideal.timeS, expected)));
-    QVERIFY2(near(r.result.completionS, expected, 0.02), qPrintable(both(r.result.completionS, expected)));
+    QVERIFY2(near(r.expansion.ideal.timeS, expected, 1e-9),
+        qPrintable(both(r.expansion.ideal.timeS, expected)));
+    QVERIFY2(near(r.result.completionS, expected, 0.02),
+        qPrintable(both(r.result.completionS, expected)));
 }
 
 void TestCollectiveClosedForm::hierarchicalSendsAnEighthAcrossTheFabric()
 {
     const Fabric f = smallRailFatTree();
     const double S = 256 * kMiB;
-    const Run h = run(f, scenario(Collective::AllReduce, Algorithm::Hierarchical, S, route::Policy::Static));
+    const Run h = run(
+        f, scenario(Collective::AllReduce, Algorithm::Hierarchical, S, route::Policy::Static));
     const double H = 16, g = 8, N = 128;
     QVERIFY2(near(h.summary.fabricBytesPerRank, 2 * (H - 1) / H * S / g, 1e-9),
-             qPrintable(both(h.summary.fabricBytesPerRank, 2 * (H - 1) / H * S / g)));
+        qPrintable(both(h.summary.fabricBytesPerRank, 2 * (H - 1) / H * S / g)));
     // A ring with every hop across the fabric (spread placement) sends 2(N-1)/N S per GPU.
     auto flat = scenario(Collective::AllReduce, Algorithm::Ring, S, route::Policy::Static);
     flat.placement = collective::Placement::Spread;
@@ -161,22 +170,29 @@ void TestCollectiveClosedForm::hierarchicalSendsAnEighthAcrossTheFabric()
     const double share = h.summary.fabricBytesPerRank / ring.summary.fabricBytesPerRank;
     QVERIFY2(near(share, 1.0 / 8, 0.07), qPrintable(QString::number(share)));
     QVERIFY2(near(h.result.completionS, h.expansion.ideal.timeS, 0.02),
-             qPrintable(both(h.result.completionS, h.expansion.ideal.timeS)));
+        qPrintable(both(h.result.completionS, h.expansion.ideal.timeS)));
 }
 
 void TestCollectiveClosedForm::treeAndBroadcastsStayAboveTheirBounds()
 {
     const Fabric f = smallRailFatTree();
     const double S = 64 * kMiB;
-    struct Case { Collective c; Algorithm a; double within; };
-    for (const Case k : {Case{Collective::AllReduce, Algorithm::Tree, 3.0},
-                         Case{Collective::Broadcast, Algorithm::Ring, 1.5},
-                         Case{Collective::Broadcast, Algorithm::Tree, 1.01},
-                         Case{Collective::SendRecv, Algorithm::Direct, 1.01},
-                         Case{Collective::AllToAll, Algorithm::Direct, 3.0}}) {
+    struct Case
+    {
+        Collective c;
+        Algorithm a;
+        double within;
+    };
+    for (const Case k : { Case { Collective::AllReduce, Algorithm::Tree, 3.0 },
+             Case { Collective::Broadcast, Algorithm::Ring, 1.5 },
+             Case { Collective::Broadcast, Algorithm::Tree, 1.01 },
+             Case { Collective::SendRecv, Algorithm::Direct, 1.01 },
+             Case { Collective::AllToAll, Algorithm::Direct, 3.0 } }) {
         const Run r = run(f, scenario(k.c, k.a, S, route::Policy::Static));
-        const QString what = QString("%1/%2: %3").arg(collective::toString(k.c).data(),
-            collective::toString(k.a).data(), both(r.result.completionS, r.expansion.ideal.timeS));
+        const QString what
+            = QString("%1/%2: %3")
+                  .arg(collective::toString(k.c).data(), collective::toString(k.a).data(),
+                      both(r.result.completionS, r.expansion.ideal.timeS));
         QVERIFY2(r.result.completionS >= r.expansion.ideal.timeS * (1 - 1e-9), qPrintable(what));
         QVERIFY2(r.result.completionS <= r.expansion.ideal.timeS * k.within, qPrintable(what));
     }
@@ -190,7 +206,8 @@ void TestCollectiveClosedForm::busbwUsesNcclFactors()
     QCOMPARE(collective::busBandwidthFactor(Collective::AllToAll, 8), 7.0 / 8);
     QCOMPARE(collective::busBandwidthFactor(Collective::Broadcast, 8), 1.0);
     const Fabric f = smallRailFatTree();
-    const Run r = run(f, scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Static));
+    const Run r = run(
+        f, scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Static));
     QVERIFY(near(r.summary.algbwGBps, 64 * kMiB / r.result.completionS / 1e9, 1e-12));
     QVERIFY(near(r.summary.busbwGBps, r.summary.algbwGBps * 2 * 127 / 128, 1e-12));
     // The seed article's example (DOMAIN.md section 1): 16-way ring, 140 GB at 50 GB/s.

@@ -47,13 +47,13 @@ void TestCollectiveScenario::roundTripsThroughJson()
     const nlohmann::json j = collective::toJson(s);
     QCOMPARE(j["routing"].get<std::string>(), std::string("ecmp-polarized"));
     QVERIFY(collective::scenarioFromJson(j) == s);
-    QVERIFY(collective::scenarioFromJson(nlohmann::json::object()) == collective::Scenario{});
+    QVERIFY(collective::scenarioFromJson(nlohmann::json::object()) == collective::Scenario {});
 }
 
 void TestCollectiveScenario::rejectsBadJson()
 {
-    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({{"routing", "random"}}));
-    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({{"qps", "many"}}));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({ { "routing", "random" } }));
+    QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({ { "qps", "many" } }));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson(nlohmann::json::array()));
 }
 
@@ -79,8 +79,9 @@ void TestCollectiveScenario::placesRanks()
     QVERIFY(a != c);
     QCOMPARE(std::set<NodeId>(a.begin(), a.end()).size(), std::size_t(128));
     // Names keep their order.
-    const auto named = collective::selectRanks(router, "h3-gpu1, h0-gpu0", collective::Placement::Spread, 1);
-    QCOMPARE(named, (std::vector<NodeId>{f.findNode("h3-gpu1"), f.findNode("h0-gpu0")}));
+    const auto named
+        = collective::selectRanks(router, "h3-gpu1, h0-gpu0", collective::Placement::Spread, 1);
+    QCOMPARE(named, (std::vector<NodeId> { f.findNode("h3-gpu1"), f.findNode("h0-gpu0") }));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "h0-gpu0,h0-gpu0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "spine0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "129", {}, 1));
@@ -89,19 +90,22 @@ void TestCollectiveScenario::placesRanks()
 void TestCollectiveScenario::readsTrafficAndNamesBadLines()
 {
     const Fabric f = smallRailFatTree();
-    std::istringstream good("src,dst,bytes,start_s\n\n# comment\nh0-gpu0, h1-gpu0, 64MB\nh1-gpu0,h0-gpu0,1GiB,0.5\n");
+    std::istringstream good(
+        "src,dst,bytes,start_s\n\n# comment\nh0-gpu0, h1-gpu0, 64MB\nh1-gpu0,h0-gpu0,1GiB,0.5\n");
     const auto rows = collective::readTraffic(good, "t.csv", f);
     QCOMPARE(rows.size(), std::size_t(2));
     QCOMPARE(rows[0].bytes, 64e6);
     QCOMPARE(rows[1].startS, 0.5);
-    struct Bad { const char *text; const char *where; };
-    for (const Bad bad : {Bad{"h0-gpu0,h1-gpu0\n", "t.csv:1:"},
-                          Bad{"h0-gpu0,h1-gpu0,1MB\nh0-gpu0,nobody,1MB\n", "t.csv:2:"},
-                          Bad{"h0-gpu0,leaf0,1MB\n", "not an endpoint"},
-                          Bad{"h0-gpu0,h0-gpu0,1MB\n", "same node"},
-                          Bad{"h0-gpu0,h1-gpu0,0\n", "bytes"},
-                          Bad{"h0-gpu0,h1-gpu0,1MB,-2\n", "start_s"},
-                          Bad{"# nothing\n", "no traffic"}}) {
+    struct Bad
+    {
+        const char *text;
+        const char *where;
+    };
+    for (const Bad bad : { Bad { "h0-gpu0,h1-gpu0\n", "t.csv:1:" },
+             Bad { "h0-gpu0,h1-gpu0,1MB\nh0-gpu0,nobody,1MB\n", "t.csv:2:" },
+             Bad { "h0-gpu0,leaf0,1MB\n", "not an endpoint" },
+             Bad { "h0-gpu0,h0-gpu0,1MB\n", "same node" }, Bad { "h0-gpu0,h1-gpu0,0\n", "bytes" },
+             Bad { "h0-gpu0,h1-gpu0,1MB,-2\n", "start_s" }, Bad { "# nothing\n", "no traffic" } }) {
         std::istringstream in(bad.text);
         try {
             collective::readTraffic(in, "t.csv", f);
@@ -116,8 +120,9 @@ void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
 {
     // Single-plane HPN: both planes' ToRs reach every aggregation switch, so the two trees
     // (one per NIC port) may share a root. What-if: mark the Ethernet switches SHARP-capable.
-    Fabric f = gen("hpn", {{"segments", "1"}, {"hosts_per_segment", "4"}, {"gpus_per_host", "2"},
-                           {"aggs_per_plane", "2"}, {"dual_plane", "false"}});
+    Fabric f = gen("hpn",
+        { { "segments", "1" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
+            { "aggs_per_plane", "2" }, { "dual_plane", "false" } });
     for (std::size_t n = 0; n < f.nodeIdBound(); ++n)
         if (f.hasNode(NodeId(n)) && f.node(NodeId(n)).kind == NodeKind::Switch)
             f.node(NodeId(n)).sharpCapable = true;
@@ -143,19 +148,28 @@ void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
 
 void TestCollectiveScenario::refusesNonsense()
 {
-    const Fabric torus = gen("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
+    const Fabric torus = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const Fabric tree = smallRailFatTree();
-    const Fabric ethernet = gen("hpn", {{"segments", "1"}, {"hosts_per_segment", "4"},
-                                        {"gpus_per_host", "2"}, {"aggs_per_plane", "2"}});
-    struct Case { const Fabric *f; Collective c; Algorithm a; double bytes; const char *ranks; };
-    for (const Case k : {Case{&torus, Collective::AllReduce, Algorithm::Sharp, 1e6, "all"},
-                         Case{&torus, Collective::AllReduce, Algorithm::Hierarchical, 1e6, "all"},
-                         Case{&torus, Collective::AllReduce, Algorithm::Torus, 1e6, "8"},
-                         Case{&tree, Collective::AllReduce, Algorithm::Torus, 1e6, "all"},
-                         Case{&ethernet, Collective::AllReduce, Algorithm::Sharp, 1e6, "all"},
-                         Case{&tree, Collective::AllReduce, Algorithm::Ring, 0, "all"},
-                         Case{&tree, Collective::AllGather, Algorithm::Tree, 1e6, "all"},
-                         Case{&tree, Collective::AllReduce, Algorithm::Hierarchical, 1e6, "h0-gpu0,h0-gpu1,h1-gpu0"}}) {
+    const Fabric ethernet = gen("hpn",
+        { { "segments", "1" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
+            { "aggs_per_plane", "2" } });
+    struct Case
+    {
+        const Fabric *f;
+        Collective c;
+        Algorithm a;
+        double bytes;
+        const char *ranks;
+    };
+    for (const Case k : { Case { &torus, Collective::AllReduce, Algorithm::Sharp, 1e6, "all" },
+             Case { &torus, Collective::AllReduce, Algorithm::Hierarchical, 1e6, "all" },
+             Case { &torus, Collective::AllReduce, Algorithm::Torus, 1e6, "8" },
+             Case { &tree, Collective::AllReduce, Algorithm::Torus, 1e6, "all" },
+             Case { &ethernet, Collective::AllReduce, Algorithm::Sharp, 1e6, "all" },
+             Case { &tree, Collective::AllReduce, Algorithm::Ring, 0, "all" },
+             Case { &tree, Collective::AllGather, Algorithm::Tree, 1e6, "all" },
+             Case { &tree, Collective::AllReduce, Algorithm::Hierarchical, 1e6,
+                 "h0-gpu0,h0-gpu1,h1-gpu0" } }) {
         auto s = scenario(k.c, k.a, k.bytes, route::Policy::Ecmp);
         s.ranks = k.ranks;
         route::Router router(*k.f, collective::routerOptions(s));

@@ -6,6 +6,7 @@
 #include "build/registry.h"
 #include "collective/expand.h"
 #include "collective/report.h"
+#include "collective/run.h"
 #include "route/router.h"
 #include "sim/engine.h"
 
@@ -24,39 +25,29 @@ inline Fabric gen(std::string_view family, build::ParamText text = {})
 /// 2-tier rail-optimised fat-tree, radix 16: 16 hosts x 8 GPUs, 16 leaves, 8 spines, NDR.
 inline Fabric smallRailFatTree()
 {
-    return gen("ib-fat-tree", {{"tiers", "2"}, {"radix", "16"}, {"gpus_per_host", "8"}});
+    return gen("ib-fat-tree", { { "tiers", "2" }, { "radix", "16" }, { "gpus_per_host", "8" } });
 }
 
 /// 2-tier fat-tree of radix k with one GPU per host: leaf i holds GPUs i*k/2 .. i*k/2 + k/2-1.
 inline Fabric flatFatTree(int k, int tiers = 2)
 {
-    return gen("ib-fat-tree", {{"tiers", std::to_string(tiers)},
-                               {"radix", std::to_string(k)},
-                               {"gpus_per_host", "1"},
-                               {"rail_optimised", "false"}});
+    return gen("ib-fat-tree",
+        { { "tiers", std::to_string(tiers) }, { "radix", std::to_string(k) },
+            { "gpus_per_host", "1" }, { "rail_optimised", "false" } });
 }
 
-struct Run
-{
-    collective::Expansion expansion;
-    sim::SimResult result;
-    collective::Summary summary;
-};
+using Run = collective::ScenarioRun;
 
+/// Runs @p s without a timeline (the tests read results and link statistics only).
 inline Run run(const Fabric &f, const collective::Scenario &s)
 {
-    route::Router router(f, collective::routerOptions(s));
-    Run r;
-    r.expansion = collective::expand(router, s);
     sim::SimOptions options;
     options.recordTimeline = false;
-    r.result = sim::simulate(f, r.expansion.flows, options);
-    r.summary = collective::summarize(f, r.expansion, r.result);
-    return r;
+    return collective::runScenario(f, s, options);
 }
 
-inline collective::Scenario scenario(collective::Collective c, collective::Algorithm a,
-                                     double bytes, route::Policy p)
+inline collective::Scenario scenario(
+    collective::Collective c, collective::Algorithm a, double bytes, route::Policy p)
 {
     collective::Scenario s;
     s.collective = c;

@@ -37,7 +37,7 @@ void TestRoutePolicies::pathsAreShortestAndLatencyAddsUp()
     // Across spines: GPU -> leaf -> spine -> leaf -> GPU: 4 links of 50 ns, 3 switches of
     // 100 ns (the generator's defaults).
     const Fabric f = flatFatTree(8);
-    route::Router router(f, {route::Policy::Ecmp, 1, 1, 64});
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
     const route::Route r = router.route(0, 8);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(r.paths[0].links.size(), std::size_t(4));
@@ -72,7 +72,7 @@ void TestRoutePolicies::ecmpLeavesAboutEInverseIdle()
     const int seeds = 400;
     double idle = 0, maxLoad = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
-        route::Router router(f, {route::Policy::Ecmp, std::uint64_t(seed), 1, 64});
+        route::Router router(f, { route::Policy::Ecmp, std::uint64_t(seed), 1, 64 });
         std::map<DirLinkId, int> load;
         for (int i = 0; i < F; ++i)
             ++load[router.route(i, F + i).paths[0].links[1]]; // leaf 0 -> spine
@@ -86,10 +86,10 @@ void TestRoutePolicies::ecmpLeavesAboutEInverseIdle()
     maxLoad /= seeds;
     const double expectedIdle = std::pow(1.0 - 1.0 / F, F);
     QVERIFY2(std::abs(idle - expectedIdle) < 0.03,
-             qPrintable(QString("idle %1 expected %2").arg(idle).arg(expectedIdle)));
+        qPrintable(QString("idle %1 expected %2").arg(idle).arg(expectedIdle)));
     QVERIFY2(std::abs(idle - std::exp(-1.0)) < 0.05, qPrintable(QString::number(idle)));
     QVERIFY2(std::abs(maxLoad - expectedMaxLoad) < 0.2,
-             qPrintable(QString("max load %1 expected %2").arg(maxLoad).arg(expectedMaxLoad)));
+        qPrintable(QString("max load %1 expected %2").arg(maxLoad).arg(expectedMaxLoad)));
 }
 
 void TestRoutePolicies::polarisedEcmpUsesFewerCoreLinks()
@@ -99,7 +99,7 @@ void TestRoutePolicies::polarisedEcmpUsesFewerCoreLinks()
     // picks core H mod 4 = j: one of its 4 uplinks.
     const Fabric f = flatFatTree(8, 3);
     auto coreShare = [&](route::Policy policy) {
-        route::Router router(f, {policy, 7, 1, 64});
+        route::Router router(f, { policy, 7, 1, 64 });
         std::set<DirLinkId> used;
         for (NodeId i = 0; i < 128; ++i) {
             const route::Route r = router.route(i, (i + 64) % 128);
@@ -124,26 +124,27 @@ void TestRoutePolicies::staticRingHasNoCollisions()
     // Rail-optimised: the ring's host-crossing hops (GPU 7 of host h -> GPU 0 of host h+1)
     // all leave leaf 7 (or 15) together; d-mod-k spreads them over distinct uplinks.
     const Fabric f = smallRailFatTree();
-    route::Router router(f, {route::Policy::Static, 1, 1, 64});
+    route::Router router(f, { route::Policy::Static, 1, 1, 64 });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < 128; ++r)
         routes.push_back(router.route(r, (r + 1) % 128));
     for (const auto &[link, n] : loadPerLink(routes))
         QVERIFY2(n == 1, qPrintable(QString("link %1 carries %2").arg(linkOf(link)).arg(n)));
     // Shift patterns too: i -> i + 8s crosses the fabric for every GPU.
-    for (int shift : {8, 24, 64}) {
+    for (int shift : { 8, 24, 64 }) {
         routes.clear();
         for (NodeId r = 0; r < 128; ++r)
             routes.push_back(router.route(r, (r + shift) % 128));
         for (const auto &[link, n] : loadPerLink(routes))
-            QVERIFY2(n == 1, qPrintable(QString("shift %1 link %2 x%3").arg(shift).arg(linkOf(link)).arg(n)));
+            QVERIFY2(n == 1,
+                qPrintable(QString("shift %1 link %2 x%3").arg(shift).arg(linkOf(link)).arg(n)));
     }
 }
 
 void TestRoutePolicies::ecmpRingCollides()
 {
     const Fabric f = smallRailFatTree();
-    route::Router router(f, {route::Policy::Ecmp, 1, 1, 64});
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < 128; ++r)
         routes.push_back(router.route(r, (r + 1) % 128));
@@ -156,11 +157,12 @@ void TestRoutePolicies::ecmpRingCollides()
 void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
 {
     const Fabric f = flatFatTree(8, 3); // inter-pod: 4 aggs x 1 core each... = 4 x 4 paths
-    for (route::Policy p : {route::Policy::Adaptive, route::Policy::Spray}) {
-        route::Router router(f, {p, 1, 1, 64});
+    for (route::Policy p : { route::Policy::Adaptive, route::Policy::Spray }) {
+        route::Router router(f, { p, 1, 1, 64 });
         const route::Route r = router.route(0, 127);
         QCOMPARE(r.paths.size(), std::size_t(16));
-        QVERIFY(r.split == (p == route::Policy::Adaptive ? sim::Split::Adaptive : sim::Split::Weighted));
+        QVERIFY(r.split
+            == (p == route::Policy::Adaptive ? sim::Split::Adaptive : sim::Split::Weighted));
         double sum = 0;
         for (double w : r.weights)
             sum += w;
@@ -171,7 +173,7 @@ void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
         QCOMPARE(distinct.size(), std::size_t(16));
     }
     // The cap keeps an evenly spread subset.
-    route::Router capped(f, {route::Policy::Spray, 1, 1, 4});
+    route::Router capped(f, { route::Policy::Spray, 1, 1, 4 });
     const route::Route r = capped.route(0, 127);
     QCOMPARE(r.paths.size(), std::size_t(4));
     std::set<DirLinkId> firstUplinks;
@@ -183,8 +185,8 @@ void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
 void TestRoutePolicies::qpsSpreadAConnection()
 {
     const Fabric f = flatFatTree(16);
-    route::Router one(f, {route::Policy::Ecmp, 3, 1, 64});
-    route::Router many(f, {route::Policy::Ecmp, 3, 16, 64});
+    route::Router one(f, { route::Policy::Ecmp, 3, 1, 64 });
+    route::Router many(f, { route::Policy::Ecmp, 3, 16, 64 });
     QCOMPARE(one.route(0, 8).paths.size(), std::size_t(1));
     const route::Route r = many.route(0, 8);
     QVERIFY(r.paths.size() >= 4); // 16 QPs onto 8 uplinks: ~7 distinct expected
@@ -199,8 +201,9 @@ void TestRoutePolicies::qpsSpreadAConnection()
 
 void TestRoutePolicies::hpnFlowStaysInOnePlane()
 {
-    const Fabric f = gen("hpn", {{"segments", "2"}, {"hosts_per_segment", "4"},
-                                 {"gpus_per_host", "2"}, {"aggs_per_plane", "4"}});
+    const Fabric f = gen("hpn",
+        { { "segments", "2" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
+            { "aggs_per_plane", "4" } });
     auto planesOn = [&](const sim::Path &p) {
         std::set<int> planes;
         for (DirLinkId d : p.links)
@@ -209,12 +212,12 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
         return planes;
     };
     const NodeId dst = 8 + 2; // segment 1, host 1, GPU 0
-    route::Router one(f, {route::Policy::Ecmp, 1, 1, 64});
+    route::Router one(f, { route::Policy::Ecmp, 1, 1, 64 });
     const route::Route r = one.route(0, dst);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(planesOn(r.paths[0]).size(), std::size_t(1));
     // Two QPs: one per NIC port, each in its plane.
-    route::Router two(f, {route::Policy::Ecmp, 1, 2, 64});
+    route::Router two(f, { route::Policy::Ecmp, 1, 2, 64 });
     const route::Route r2 = two.route(0, dst);
     QCOMPARE(r2.paths.size(), std::size_t(2));
     std::set<int> all;
@@ -222,7 +225,7 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
         QCOMPARE(planesOn(p).size(), std::size_t(1));
         all.insert(*planesOn(p).begin());
     }
-    QCOMPARE(all, (std::set<int>{0, 1}));
+    QCOMPARE(all, (std::set<int> { 0, 1 }));
     // Connections spread over both ports with one QP each.
     std::set<int> used;
     for (NodeId d = 2; d < 16; ++d)
@@ -232,8 +235,8 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
 
 void TestRoutePolicies::dorSplitsTiesAndFollowsDimensions()
 {
-    const Fabric f = gen("tpu-torus", {{"x", "4"}, {"y", "4"}, {"z", "4"}});
-    route::Router router(f, {route::Policy::Dor, 1, 1, 64});
+    const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    route::Router router(f, { route::Policy::Dor, 1, 1, 64 });
     const NodeId src = f.findNode("chip-0-0-0");
     const NodeId dst = f.findNode("chip-2-1-0");
     QVERIFY(src != kNoNode && dst != kNoNode);
@@ -261,14 +264,14 @@ void TestRoutePolicies::dorSplitsTiesAndFollowsDimensions()
 void TestRoutePolicies::refusesDorWithoutTorus()
 {
     const Fabric f = flatFatTree(8);
-    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, {route::Policy::Dor, 1, 1, 64}));
-    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, {route::Policy::Ecmp, 1, 0, 64}));
+    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, { route::Policy::Dor, 1, 1, 64 }));
+    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, { route::Policy::Ecmp, 1, 0, 64 }));
 }
 
 void TestRoutePolicies::sameHostUsesNvlink()
 {
     const Fabric f = smallRailFatTree();
-    route::Router router(f, {route::Policy::Ecmp, 1, 1, 64});
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
     const route::Route r = router.route(0, 1);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(r.paths[0].links.size(), std::size_t(2));
@@ -279,21 +282,24 @@ void TestRoutePolicies::sameHostUsesNvlink()
 void TestRoutePolicies::preparedDistancesMatchOneByOne()
 {
     // The bit-parallel BFS of prepare() and the one-at-a-time BFS give the same fields.
-    for (const Fabric &f : {flatFatTree(8, 3), gen("hpn", {{"segments", "2"}, {"hosts_per_segment", "4"},
-                                                          {"gpus_per_host", "2"}, {"aggs_per_plane", "4"}})}) {
-        route::Router lazy(f, {route::Policy::Ecmp, 1, 1, 64});
-        route::Router batch(f, {route::Policy::Ecmp, 1, 1, 64});
+    for (const Fabric &f : { flatFatTree(8, 3),
+             gen("hpn",
+                 { { "segments", "2" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
+                     { "aggs_per_plane", "4" } }) }) {
+        route::Router lazy(f, { route::Policy::Ecmp, 1, 1, 64 });
+        route::Router batch(f, { route::Policy::Ecmp, 1, 1, 64 });
         const auto endpoints = batch.graph().endpoints();
         batch.prepare(endpoints);
         for (NodeId d : endpoints)
-            for (int plane : {-1, 0, 1}) {
+            for (int plane : { -1, 0, 1 }) {
                 const auto targets = lazy.attachments(d, plane);
                 if (targets.empty() || (plane >= 0 && lazy.planesOf(d).empty()))
                     continue;
                 QVERIFY(lazy.distanceField(targets, plane) == batch.distanceField(targets, plane));
             }
         for (NodeId s = 0; s + 1 < NodeId(endpoints.size()); s += 3)
-            QVERIFY(lazy.route(s, endpoints.back()).paths == batch.route(s, endpoints.back()).paths);
+            QVERIFY(
+                lazy.route(s, endpoints.back()).paths == batch.route(s, endpoints.back()).paths);
     }
 }
 
