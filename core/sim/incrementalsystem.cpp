@@ -101,26 +101,37 @@ void IncrementalSystem::solveEverything()
 void IncrementalSystem::doSolve()
 {
     std::size_t busy = 0;
-    for (const Constraint &con : mCons)
+    std::size_t members = 0;
+    for (const Constraint &con : mCons) {
         busy += con.vars.empty() ? 0 : 1;
-    if (mFullSolves == 0 || (mDirty.size() > 1024 && mDirty.size() * 4 > busy)) {
+        members += con.vars.size();
+    }
+    if (mFullSolves == 0 || (mDirty.size() > 1024 && mDirty.size() * 4 > busy)
+        || mSkipIncremental > 0) {
+        mSkipIncremental = mSkipIncremental > 0 ? mSkipIncremental - 1 : 0;
         solveEverything();
         return;
     }
 
     mQueue.assign(mDirty.begin(), mDirty.end());
     mMoved.clear();
-    const std::size_t budget = 8 * busy + 4096;
-    std::size_t steps = 0;
+    // Give up once the worklist has cost several full solves: when every event moves most
+    // levels (dense all-to-all), progressive filling is the cheaper exact answer. Then skip
+    // the attempt for the next few solves, longer each time it keeps failing.
+    const std::size_t budget = 8 * members + 4096;
+    std::size_t work = 0;
     for (std::size_t head = 0; head < mQueue.size(); ++head) {
-        if (++steps > budget) {
+        if (work > budget) {
             for (std::size_t i = head; i < mQueue.size(); ++i)
                 mCons[std::size_t(mQueue[i])].dirty = false;
+            mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), 64);
+            mSkipIncremental = mBackoff;
             solveEverything();
             return;
         }
         const ConstraintId c = mQueue[head];
         Constraint &con = mCons[std::size_t(c)];
+        work += con.vars.size();
         con.dirty = false;
         const double oldLevel = con.level;
         const double newLevel = computeLevel(c);
@@ -148,6 +159,7 @@ void IncrementalSystem::doSolve()
             }
         }
     }
+    mBackoff = 0;
     for (ConstraintId c : mMoved)
         for (const Member &m : mCons[std::size_t(c)].vars)
             setRate(m.var, rateFromLevels(m.var));

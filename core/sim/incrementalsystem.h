@@ -24,8 +24,9 @@ namespace fabric::sim {
  * constraints and spreads changes along that rule (a worklist, in deterministic FIFO order),
  * then sets the rates of the variables on constraints whose level moved. When a solve would
  * touch a large part of the system (first solve, a burst of starts) or the worklist runs past
- * its budget, it falls back to progressive filling, then recomputes every level, so the result
- * is exact either way.
+ * its budget (a few full solves of work), it falls back to progressive filling, then
+ * recomputes every level, so the result is exact either way and never costs much more than
+ * the full solver.
  */
 class IncrementalSystem final : public System
 {
@@ -41,6 +42,8 @@ private:
     std::vector<std::pair<double, double>> mScratch; ///< (demand, coefficient) of one constraint
     std::vector<ConstraintId> mQueue;
     std::vector<ConstraintId> mMoved; ///< Constraints whose level changed in this solve.
+    std::size_t mSkipIncremental = 0; ///< Solves left to do in full after a failed attempt.
+    std::size_t mBackoff = 0;
 };
 
 } // namespace fabric::sim

@@ -58,8 +58,8 @@ std::vector<double> runSimGrid(const bench::TwoTier &t, const std::vector<sim::F
     engine.set_config("network/weight-S:0");
     engine.set_config("network/latency-factor:1");
     engine.set_config("network/bandwidth-factor:1");
-    engine.set_config("maxmin/precision:1e-9");
-    engine.set_config("surf/precision:1e-9");
+    engine.set_config("maxmin/precision:1e-12");
+    engine.set_config("surf/precision:1e-12");
 
     auto *zone = sg4::create_full_zone("fabric");
     std::map<NodeId, sg4::Host *> hosts;
