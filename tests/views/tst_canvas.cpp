@@ -238,6 +238,14 @@ void TestCanvas::hoverShowsNodeAndTooltip()
     const QString tip = canvas.describeNode(spine);
     QVERIFY(tip.contains(QString::fromStdString(f.node(spine).name)));
     QVERIFY(tip.contains(QStringLiteral("Gb/s")));
+    // A link's midpoint gives the link, with its capacity in the tooltip.
+    const LinkId uplink = f.linksOf(spine).front();
+    const QPointF mid = (canvas.nodePosition(f.link(uplink).a) + canvas.nodePosition(f.link(uplink).b)) / 2;
+    const LinkId under = canvas.linkAt(mid); // parallel cables lie on top of each other
+    QVERIFY(under != kNoLink);
+    QVERIFY((f.link(under).a == f.link(uplink).a && f.link(under).b == f.link(uplink).b)
+            || (f.link(under).a == f.link(uplink).b && f.link(under).b == f.link(uplink).a));
+    QVERIFY(canvas.describeLink(uplink).contains(QStringLiteral("Gb/s")));
     // Moving off every node clears the hover.
     QTest::mouseMove(canvas.viewport(), QPoint(2, 2));
     QCOMPARE(canvas.hoveredNode(), kNoNode);

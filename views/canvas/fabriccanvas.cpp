@@ -65,6 +65,7 @@ struct FabricCanvas::Private
     QList<NodeId> selectedNodes;
     QList<LinkId> selectedLinks;
     NodeId hovered = kNoNode;
+    LinkId hoveredLink = kNoLink;
     QList<QList<LinkId>> paths;
     QList<LinkId> highlighted;
     QColor highlightColor;
@@ -463,6 +464,60 @@ double distanceToSegment(const QPointF &p, const QLineF &s)
 }
 } // namespace
 
+LinkId FabricCanvas::linkAt(const QPointF &p) const
+{
+    if (!d->fabric)
+        return kNoLink;
+    const DrawPlan &plan = d->data.plan;
+    const double tol = 4 / std::max(plan.lod, 1e-6);
+    LinkId hit = kNoLink;
+    double best = tol;
+    auto test = [&](int id, bool endsOnly, int sample) {
+        const QLineF &s = d->data.segment[static_cast<std::size_t>(id)];
+        if ((endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
+            || !SceneData::sampled(id, sample))
+            return; // not drawn, so not under the pointer
+        const double dist = distanceToSegment(p, s);
+        if (dist <= best) {
+            best = dist;
+            hit = id;
+        }
+    };
+    const QRectF around(p.x() - tol, p.y() - tol, 2 * tol, 2 * tol);
+    if (plan.detailLocal)
+        d->data.localGrid.query(around, [&](int id) { test(id, plan.localEndsOnly, plan.localSample); });
+    if (plan.detailGlobal)
+        d->data.globalGrid.query(around, [&](int id) { test(id, plan.globalEndsOnly, plan.globalSample); });
+    return hit;
+}
+
+QString FabricCanvas::describeLink(LinkId id) const
+{
+    if (!d->fabric || !d->fabric->hasLink(id))
+        return {};
+    const Fabric &f = *d->fabric;
+    const Link &l = f.link(id);
+    QStringList lines;
+    lines << QStringLiteral("<b>%1 ↔ %2</b>")
+                 .arg(toQString(f.node(l.a).name).toHtmlEscaped(), toQString(f.node(l.b).name).toHtmlEscaped());
+    lines << QStringLiteral("%1 per direction · %2%3")
+                 .arg(toQString(units::formatGbps(l.capacityGbps)), palette::mediumName(l.medium),
+                      l.plane >= 0 ? QStringLiteral(" · plane %1").arg(l.plane) : QString());
+    if (l.latencyNs > 0)
+        lines << QStringLiteral("Latency %1").arg(toQString(units::formatSeconds(units::nsToSeconds(l.latencyNs))));
+    const auto &loads = d->data.loads;
+    if (!loads.empty()) {
+        const auto i = static_cast<std::size_t>(id);
+        lines << QStringLiteral("Load %1 → %2: %3 % · back: %4 %")
+                     .arg(toQString(f.node(l.a).name).toHtmlEscaped(), toQString(f.node(l.b).name).toHtmlEscaped())
+                     .arg(std::lround(100 * std::max(0.f, loads[2 * i])))
+                     .arg(std::lround(100 * std::max(0.f, loads[2 * i + 1])));
+    }
+    if (!d->data.badges.empty() && d->data.badges[static_cast<std::size_t>(id)] > 0)
+        lines << QStringLiteral("Badge: %1").arg(d->data.badges[static_cast<std::size_t>(id)]);
+    return lines.join(QStringLiteral("<br>"));
+}
+
 void FabricCanvas::setTorusView(TorusView view)
 {
     if (d->options.torusView == view)
@@ -781,22 +836,7 @@ void FabricCanvas::mousePressEvent(QMouseEvent *event)
         d->drag = Drag::Pending; // becomes MoveNodes once the pointer travels
         return;
     }
-    // A link under the pointer?
-    const double tol = 4 / std::max(d->data.plan.lod, 1e-6);
-    LinkId hit = kNoLink;
-    double best = tol;
-    auto test = [&](int id) {
-        const double dist = distanceToSegment(d->pressScene, d->data.segment[static_cast<std::size_t>(id)]);
-        if (dist <= best) {
-            best = dist;
-            hit = id;
-        }
-    };
-    const QRectF around(d->pressScene.x() - tol, d->pressScene.y() - tol, 2 * tol, 2 * tol);
-    if (d->data.plan.detailLocal)
-        d->data.localGrid.query(around, test);
-    if (d->data.plan.detailGlobal)
-        d->data.globalGrid.query(around, test);
+    const LinkId hit = linkAt(d->pressScene);
     if (hit != kNoLink) {
         QList<LinkId> links = ctrl ? d->selectedLinks : QList<LinkId>();
         if (links.contains(hit))
@@ -877,7 +917,18 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
     case Drag::None:
         break;
     }
-    setHovered(nodeAt(scenePos), event->globalPosition().toPoint());
+    const NodeId node = nodeAt(scenePos);
+    setHovered(node, event->globalPosition().toPoint());
+    // Off nodes, a link under the pointer gets its own tooltip (capacity, loads).
+    const LinkId link = node == kNoNode ? linkAt(scenePos) : kNoLink;
+    if (link != d->hoveredLink) {
+        d->hoveredLink = link;
+        if (link != kNoLink)
+            QToolTip::showText(event->globalPosition().toPoint(), describeLink(link), viewport());
+        else if (node == kNoNode)
+            QToolTip::hideText();
+        Q_EMIT linkHovered(link);
+    }
     QGraphicsView::mouseMoveEvent(event);
 }
 

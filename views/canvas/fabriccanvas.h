@@ -77,6 +77,10 @@ public:
     QString describeNode(NodeId node) const;
     /// Node drawn at @p scenePos at the current zoom (kNoNode when none or collapsed in a block).
     NodeId nodeAt(const QPointF &scenePos) const;
+    /// Link drawn within a few pixels of @p scenePos at the current zoom (kNoLink when none).
+    LinkId linkAt(const QPointF &scenePos) const;
+    /// The tooltip text of @p link: ends, capacity, medium, plane, and loads when set.
+    QString describeLink(LinkId link) const;
     /// True when the current zoom shows individual nodes rather than collapsed blocks.
     bool showsDetail() const;
     /// Name of the layout in use ("tiered", "torus-3d", "torus-slices", "dragonfly", "force").
@@ -143,6 +147,7 @@ public:
 Q_SIGNALS:
     void selectionChanged();
     void nodeHovered(fabric::NodeId node); ///< kNoNode when the pointer leaves nodes.
+    void linkHovered(fabric::LinkId link); ///< kNoLink when the pointer leaves links.
     /// The user dragged from @p a to @p b with the AddLink tool.
     void linkRequested(fabric::NodeId a, fabric::NodeId b);
     /// The user finished dragging nodes; positions are scene coordinates.
