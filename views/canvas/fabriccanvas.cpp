@@ -172,7 +172,6 @@ void FabricCanvas::rebuildScene()
     if (d->fabric) {
         d->data.build(*d->fabric, d->layout);
     } else {
-        const auto loads = std::move(d->data.loads);
         d->data.clear();
     }
     for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
@@ -212,18 +211,11 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         // Positions (user moves) and styles: patch those nodes and their links in place.
         d->data.updateNodes(*d->fabric, event.nodes);
         d->planDirty = true;
-        for (NodeId n : event.nodes)
-            if (d->alive(n)) {
-                const Node &node = d->fabric->node(n);
-                d->data.nodeOutline[static_cast<std::size_t>(n)] =
-                    static_cast<std::uint8_t>(node.hints.plane >= 0 ? 1 + node.hints.plane % 4 : 0);
-            }
-        if (!d->data.bounds.contains(d->scene->sceneRect()) || true) {
-            for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
-                                    static_cast<LayerItem *>(d->nodes)})
-                item->syncBounds();
-            d->scene->setSceneRect(d->scene->sceneRect() | d->data.bounds.adjusted(-400, -400, 400, 400));
-        }
+        // A node moved far out grows the scene; the layers follow its bounds.
+        for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
+                                static_cast<LayerItem *>(d->nodes)})
+            item->syncBounds();
+        d->scene->setSceneRect(d->scene->sceneRect() | d->data.bounds.adjusted(-400, -400, 400, 400));
         refreshOverlays();
         viewport()->update();
         return;

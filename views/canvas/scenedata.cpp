@@ -298,7 +298,10 @@ void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
             continue;
         const auto id = static_cast<std::size_t>(n);
         nodeGrid.remove(n, rect[id]);
-        placeNode(f, f.node(n));
+        const Node &node = f.node(n);
+        placeNode(f, node);
+        nodeFill[id] = static_cast<std::uint8_t>(fillClass(node)); // role or rail may have changed
+        nodeOutline[id] = static_cast<std::uint8_t>(node.hints.plane >= 0 ? 1 + node.hints.plane % 4 : 0);
         nodeGrid.insert(n, rect[id]);
         outside = outside || !bounds.contains(rect[id]);
         for (LinkId l : f.linksOf(n)) {
