@@ -29,22 +29,47 @@ double seconds(std::chrono::steady_clock::time_point since)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
 }
 
-void runCase(const char *name, const Fabric &fabric, const std::vector<sim::FlowSpec> &flows,
-             const sim::SimOptions &options)
+sim::SimResult runCase(const char *name, const Fabric &fabric,
+                       const std::vector<sim::FlowSpec> &flows, const sim::SimOptions &options)
 {
     const auto t0 = std::chrono::steady_clock::now();
-    const sim::SimResult r = sim::simulate(fabric, flows, options);
+    sim::SimResult r = sim::simulate(fabric, flows, options);
     const double wallS = seconds(t0);
     std::printf("%-34s %8zu %7zu %8zu %10zu %9.4f %10.1f %8.1f %8.0f\n", name, flows.size(),
                 fabric.linkCount(), r.events, r.rateChanges, r.completionS * 1e3, wallS * 1e3,
                 double(r.timeline.memoryBytes()) / 1e6, peakRssMb());
     std::fflush(stdout);
+    return r;
+}
+
+/// What the GUI does: jump anywhere (a fresh stateAt) and play forward (one cursor).
+void timeSeeks(const sim::Timeline &timeline)
+{
+    bench::Lcg rng(3);
+    auto t0 = std::chrono::steady_clock::now();
+    const int jumps = 20;
+    for (int i = 0; i < jumps; ++i)
+        (void)timeline.stateAt(timeline.endS() * double(rng.next(1000)) / 1000.0);
+    const double jumpMs = seconds(t0) * 1e3 / jumps;
+    sim::TimelineCursor cursor(timeline);
+    t0 = std::chrono::steady_clock::now();
+    const int frames = 300;
+    for (int i = 0; i <= frames; ++i)
+        (void)cursor.seek(timeline.endS() * i / frames);
+    const double frameMs = seconds(t0) * 1e3 / (frames + 1);
+    std::printf("    seek: %.2f ms per random jump (stateAt), %.2f ms per playback frame (cursor);"
+                " %zu intervals, %zu deltas, %zu keyframes\n",
+                jumpMs, frameMs, timeline.intervalCount(), timeline.deltaCount(),
+                timeline.keyframeCount());
 }
 } // namespace
 
 int main(int argc, char **argv)
 {
+    // --quick: the 256-GPU all-to-all at precision 1e-5 only; --collectives: the cluster-scale
+    // runs and seek timings only.
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    const bool collectivesOnly = argc > 1 && std::strcmp(argv[1], "--collectives") == 0;
     std::printf("%-34s %8s %7s %8s %10s %9s %10s %8s %8s\n", "case", "flows", "links", "events",
                 "changes", "sim_ms", "wall_ms", "tl_MB", "rss_MB");
     sim::SimOptions withTimeline;
@@ -63,17 +88,26 @@ int main(int argc, char **argv)
         runCase("alltoall-256 precision 1e-5", t256.fabric, a2a, coarse);
         return 0;
     }
+    (void)a2a;
 
     // Collective-shaped runs at cluster scale: N GPUs on a 2-tier tree of 64-GPU leaves.
     for (int n : {15360, 16384}) {
         const bench::TwoTier t = bench::makeTwoTier(n / 64, 64, 64);
         const auto ring = bench::ringSteps(t, 4, double(1 << 30));
-        runCase(("ring-" + std::to_string(n) + " 4 steps +timeline").c_str(), t.fabric, ring,
-                withTimeline);
+        timeSeeks(runCase(("ring-" + std::to_string(n) + " 4 steps +timeline").c_str(), t.fabric,
+                          ring, withTimeline)
+                      .timeline);
         const auto sharp = bench::sharpLike(t, double(1 << 30));
-        runCase(("sharp-" + std::to_string(n) + " +timeline").c_str(), t.fabric, sharp,
-                withTimeline);
+        timeSeeks(runCase(("sharp-" + std::to_string(n) + " +timeline").c_str(), t.fabric, sharp,
+                          withTimeline)
+                      .timeline);
     }
+    // Seeking in a timeline with many events: 3,000 random flows on 256 GPUs.
+    timeSeeks(runCase("random-3000 on 256 +timeline", t256.fabric,
+                      bench::randomFlows(t256, 3000, 7, 0.01), withTimeline)
+                  .timeline);
+    if (collectivesOnly)
+        return 0;
 
     // Growth with GPUs (flows ~ n^2, links ~ n): all-to-all of distinct sizes on 2-tier trees,
     // the worst case for exact max-min (every event moves most rates).
