@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine.h"
 
-#include "finishheap.h"
 #include "flowcheck.h"
+#include "indexedheap.h"
 #include "linkmeter.h"
 #include "maxmin.h"
 #include "timelinerecorder.h"
@@ -81,7 +81,7 @@ private:
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
     std::vector<FlowId> mDependents;
     std::priority_queue<StartEvent, std::vector<StartEvent>, std::greater<>> mStarts;
-    FinishHeap mFinishes;
+    IndexedHeap mFinishes; ///< Predicted finish time per transferring flow.
     std::vector<FlowId> mTouched;
     std::uint32_t mBatch = 0;
     std::size_t mFinished = 0;
@@ -309,7 +309,7 @@ SimResult Run::run()
     while (!mStarts.empty() || !mFinishes.empty()) {
         const auto nextS = [&] {
             const double start = mStarts.empty() ? kNever : mStarts.top().timeS;
-            const double end = mFinishes.empty() ? kNever : mFinishes.topTimeS();
+            const double end = mFinishes.empty() ? kNever : mFinishes.topKey();
             return std::min(start, end);
         };
         nowS = nextS();
@@ -320,8 +320,8 @@ SimResult Run::run()
         // Everything within 1e-12 relative of the first event is the same event.
         const double batchEndS = nowS + std::abs(nowS) * 1e-12;
         while (nextS() <= batchEndS) {
-            if (!mFinishes.empty() && mFinishes.topTimeS() <= batchEndS) {
-                finish(mFinishes.topFlow(), nowS);
+            if (!mFinishes.empty() && mFinishes.topKey() <= batchEndS) {
+                finish(mFinishes.topId(), nowS);
             } else {
                 const FlowId f = mStarts.top().flow;
                 mStarts.pop();

@@ -115,10 +115,10 @@ void IncrementalSystem::doSolve()
 
     mQueue.assign(mDirty.begin(), mDirty.end());
     mMoved.clear();
-    // Give up once the worklist has cost several full solves: when every event moves most
+    // Give up once the worklist has cost about a full solve: when every event moves most
     // levels (dense all-to-all), progressive filling is the cheaper exact answer. Then skip
     // the attempt for the next few solves, longer each time it keeps failing.
-    const std::size_t budget = 8 * members + 4096;
+    const std::size_t budget = members + 1024;
     std::size_t work = 0;
     for (std::size_t head = 0; head < mQueue.size(); ++head) {
         if (work > budget) {

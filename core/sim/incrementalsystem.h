@@ -24,7 +24,7 @@ namespace fabric::sim {
  * constraints and spreads changes along that rule (a worklist, in deterministic FIFO order),
  * then sets the rates of the variables on constraints whose level moved. When a solve would
  * touch a large part of the system (first solve, a burst of starts) or the worklist runs past
- * its budget (a few full solves of work), it falls back to progressive filling, then
+ * its budget (about one full solve of work), it falls back to progressive filling, then
  * recomputes every level, so the result is exact either way and never costs much more than
  * the full solver.
  */

@@ -8,7 +8,6 @@
 #include <cassert>
 #include <functional>
 #include <limits>
-#include <queue>
 #include <utility>
 
 namespace fabric::sim {
@@ -164,8 +163,7 @@ void System::progressiveFilling()
         const double level = mRemaining[c] / mUnfrozenWeight[c];
         return level > 0.0 ? level : 0.0;
     };
-    using Entry = std::pair<double, ConstraintId>;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    mFillOrder.reset(n);
     for (std::size_t c = 0; c < n; ++c) {
         const Constraint &con = mCons[c];
         if (con.vars.empty())
@@ -174,13 +172,12 @@ void System::progressiveFilling()
         for (const Member &m : con.vars)
             mUnfrozenWeight[c] += m.coefficient;
         mUnfrozenCount[c] = std::uint32_t(con.vars.size());
-        heap.push({levelOf(c), ConstraintId(c)});
+        mFillOrder.set(ConstraintId(c), levelOf(c));
     }
-    while (!heap.empty()) {
-        const auto [level, c] = heap.top();
-        heap.pop();
-        if (mUnfrozenCount[std::size_t(c)] == 0 || level != levelOf(std::size_t(c)))
-            continue; // stale entry
+    while (!mFillOrder.empty()) {
+        const ConstraintId c = mFillOrder.topId();
+        const double level = mFillOrder.topKey();
+        mFillOrder.pop();
         for (const Member &m : mCons[std::size_t(c)].vars) {
             if (mFrozen[std::size_t(m.var)])
                 continue;
@@ -191,8 +188,12 @@ void System::progressiveFilling()
                 const std::size_t other = std::size_t(mUsages[i].constraint);
                 mRemaining[other] -= mUsages[i].coefficient * level;
                 mUnfrozenWeight[other] -= mUsages[i].coefficient;
-                if (--mUnfrozenCount[other] > 0 && other != std::size_t(c))
-                    heap.push({levelOf(other), ConstraintId(other)});
+                if (other == std::size_t(c))
+                    continue;
+                if (--mUnfrozenCount[other] > 0)
+                    mFillOrder.set(ConstraintId(other), levelOf(other));
+                else
+                    mFillOrder.remove(ConstraintId(other));
             }
         }
     }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "indexedheap.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -136,6 +138,7 @@ private:
     std::vector<double> mUnfrozenWeight;
     std::vector<std::uint32_t> mUnfrozenCount;
     std::vector<std::uint8_t> mFrozen;
+    IndexedHeap mFillOrder; ///< Unfilled constraints by the level at which they fill.
 };
 
 } // namespace fabric::sim

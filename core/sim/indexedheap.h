@@ -9,18 +9,26 @@
 namespace fabric::sim {
 
 /**
- * The predicted finish time of every transferring flow, in a binary heap indexed by flow, so a
- * rate change moves one entry (O(log n)) instead of piling up stale ones. Ties break on the
- * flow id, so the order is deterministic.
+ * A binary min-heap of ids 0..n-1 with a double key each, indexed by id, so changing a key moves
+ * one entry (O(log n)) instead of piling up stale ones. Ties break on the id, so the order is
+ * deterministic. The engine keeps predicted finish times in one (id = flow); progressive filling
+ * keeps fill levels in one (id = constraint).
  */
-class FinishHeap
+class IndexedHeap
 {
 public:
-    explicit FinishHeap(std::size_t flowCount) : mPos(flowCount, kAbsent) {}
+    explicit IndexedHeap(std::size_t idCount = 0) : mPos(idCount, kAbsent) {}
 
+    /// Empties the heap and makes room for ids below @p idCount.
+    void reset(std::size_t idCount)
+    {
+        mHeap.clear();
+        mPos.assign(idCount, kAbsent);
+    }
     bool empty() const { return mHeap.empty(); }
-    std::int32_t topFlow() const { return mHeap.front().flow; }
-    double topTimeS() const { return mHeap.front().timeS; }
+    std::int32_t topId() const { return mHeap.front().flow; }
+    double topKey() const { return mHeap.front().timeS; }
+    void pop() { remove(topId()); }
 
     /// Inserts @p flow or moves it to @p timeS.
     void set(std::int32_t flow, double timeS)
