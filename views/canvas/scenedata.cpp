@@ -126,6 +126,10 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
                             SwitchRole::Router, SwitchRole::None})
         fillColours.push_back(palette::role(role));
     fillColours.push_back(palette::ocs());
+    // Chips of a 3D projection, farthest to nearest: farther ones fade (a depth cue), and
+    // buckets paint in this order, so near chips cover far ones.
+    for (int level = 0; level < 4; ++level)
+        fillColours.push_back(palette::chip().lighter(100 + 22 * (3 - level)));
     outlineColours = {palette::ink(), palette::plane(0), palette::plane(1), palette::plane(2),
                       palette::plane(3)};
     linkColours.clear();
@@ -142,6 +146,8 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
         placeNode(f, n);
         const auto id = static_cast<std::size_t>(n.id);
         nodeFill[id] = static_cast<std::uint8_t>(fillClass(n));
+        if (n.kind == NodeKind::Gpu && id < l.depth.size())
+            nodeFill[id] = static_cast<std::uint8_t>(19 - std::min(3, static_cast<int>(l.depth[id] * 4)));
         nodeOutline[id] = static_cast<std::uint8_t>(n.hints.plane >= 0 ? 1 + n.hints.plane % 4 : 0);
     });
     segment.assign(f.linkIdBound(), QLineF());
@@ -301,6 +307,8 @@ void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
         const Node &node = f.node(n);
         placeNode(f, node);
         nodeFill[id] = static_cast<std::uint8_t>(fillClass(node)); // role or rail may have changed
+        if (node.kind == NodeKind::Gpu && id < layout->depth.size())
+            nodeFill[id] = static_cast<std::uint8_t>(19 - std::min(3, static_cast<int>(layout->depth[id] * 4)));
         nodeOutline[id] = static_cast<std::uint8_t>(node.hints.plane >= 0 ? 1 + node.hints.plane % 4 : 0);
         nodeGrid.insert(n, rect[id]);
         outside = outside || !bounds.contains(rect[id]);

@@ -45,6 +45,8 @@ struct FabricLayout
     std::vector<QPointF> positions; ///< Node centre by id (before user positions are applied).
     std::vector<QSizeF> sizes;      ///< Node box size by id.
     std::vector<int> blockOf;       ///< Node id -> index in blocks, or -1 (drawn individually).
+    /// 3D layouts: node id -> depth 0 (nearest) .. 1 (farthest), for a depth cue; else empty.
+    std::vector<float> depth;
     std::vector<LayoutBlock> blocks;
     std::vector<LayoutLabel> labels;
     std::vector<QLineF> decorations; ///< Cube edges and other guide lines, drawn faintly.

@@ -35,6 +35,12 @@ public:
         mCp = std::cos(pitch);
         mSp = std::sin(pitch);
     }
+    /// Towards the viewer is negative.
+    double depth(const Vec3 &v) const
+    {
+        const double d = v.x * mSy + v.y * mCy;
+        return d * mCp - v.z * mSp;
+    }
     QPointF operator()(const Vec3 &v) const
     {
         const double x1 = v.x * mCy - v.y * mSy;
@@ -125,9 +131,14 @@ FabricLayout torusLayout(const Fabric &f, TorusView view, const TorusCamera &cam
                     block.detail = QStringLiteral("4×4×4 chips");
                     out.blocks.push_back(block);
                 }
+        out.depth.assign(f.nodeIdBound(), 0.f);
+        const double reach = std::max(1.0, std::hypot(centre.x, centre.y, centre.z));
         f.forEachNode([&](const Node &n) {
             if (n.kind == NodeKind::Gpu && n.hints.x >= 0) {
                 const auto id = static_cast<std::size_t>(n.id);
+                const Vec3 v{coord3d(n.hints.x) - centre.x, coord3d(n.hints.y) - centre.y,
+                             coord3d(n.hints.z) - centre.z};
+                out.depth[id] = static_cast<float>(std::clamp(0.5 + 0.5 * project.depth(v) / reach, 0.0, 1.0));
                 out.positions[id] = at(coord3d(n.hints.x), coord3d(n.hints.y), coord3d(n.hints.z));
                 out.sizes[id] = QSizeF(kChip, kChip);
                 out.blockOf[id] = cubeIndex(n.hints.x, n.hints.y, n.hints.z);
