@@ -5,6 +5,8 @@
 #include "startup.h"
 
 #include <QApplication>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -21,6 +23,10 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 2;
     }
+    // Screenshots neither use nor change the user's window layout and recent files.
+    QTemporaryDir scratchSettings;
+    if (!options->screenshot.isEmpty())
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratchSettings.path());
     fabric::app::MainWindow window;
     if (!options->screenshot.isEmpty())
         window.setPrompts(fabric::app::consolePrompts());

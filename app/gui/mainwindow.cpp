@@ -723,10 +723,13 @@ void MainWindow::readSettings()
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1440, 900);
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
-        // First start: the palette is short, the history and the metrics get the room.
-        auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
-        resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
-        resizeDocks({ mMetrics, mInspector }, { 3, 2 }, Qt::Vertical);
+        // First start: the palette is short, the history and the metrics get the room. The
+        // docks have sizes only once the window is laid out.
+        QTimer::singleShot(0, this, [this] {
+            auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
+            resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
+            resizeDocks({ mMetrics, mInspector }, { 3, 2 }, Qt::Vertical);
+        });
     }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     const bool antialias = settings.value(QStringLiteral("view/antialiasing"), true).toBool();

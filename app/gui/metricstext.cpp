@@ -64,6 +64,8 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
         rows.append({ capitalised(tierName(t)),
             counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
         rows.append({ tr("down"), gbps(t.downGbps), 1 });
+        if (t.upGbps <= 0)
+            continue; // the top tier: nothing above it to be oversubscribed against
         rows.append({ tr("up"), gbps(t.upGbps), 1 });
         rows.append({ tr("oversubscription"), ratio(t.oversubscription), 1 });
     }

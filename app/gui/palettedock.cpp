@@ -100,7 +100,7 @@ PaletteDock::PaletteDock(QWidget *parent)
                             "canvas"));
     }
     // As tall as its entries, so the history below gets the rest of the column.
-    mList->setMaximumHeight(
+    mList->setFixedHeight(
         mList->sizeHintForRow(0) * mList->count() + 2 * mList->frameWidth() + 4);
     mList->setDragEnabled(true);
     mList->setDragDropMode(QAbstractItemView::DragOnly);
