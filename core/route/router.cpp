@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <iterator>
 #include <limits>
 #include <set>
@@ -29,6 +28,34 @@ bool planeAllows(int linkPlane, int plane)
 std::string nameOf(const Fabric &f, NodeId n)
 {
     return f.hasNode(n) ? "'" + f.node(n).name + "'" : "#" + std::to_string(n);
+}
+
+/**
+ * The d-mod-k choice among @p cands for destination @p key; @p radix is the product of the
+ * switch counts of the earlier choices.
+ *
+ * The digit picks the next switch, not the arc: parallel links to one switch are one port group
+ * and their member is picked by the next digit, which is not consumed. Going up, a leaf thus
+ * gives destination key its (switch, member) pair; coming down, the single-switch hop into the
+ * destination's leaf picks the same member by the same digit, so each destination of a leaf owns
+ * one downlink, as OpenSM's ftree assigns them. Counting parallel arcs as digits of their own
+ * instead left the down hop's digit at the leaf ordinal: every flow into a leaf then took the
+ * first of the spine's parallel links (8 flows on one of 32 on the 256-GPU SuperPOD unit).
+ */
+std::size_t staticPick(
+    const std::vector<const ForwardingArc *> &cands, std::uint64_t key, std::uint64_t &radix)
+{
+    std::vector<NodeId> next; // distinct next switches, in the fabric's link order
+    for (const ForwardingArc *a : cands)
+        if (std::find(next.begin(), next.end(), a->to) == next.end())
+            next.push_back(a->to);
+    const NodeId to = next[(key / radix) % next.size()];
+    radix = std::min<std::uint64_t>(radix * next.size(), std::uint64_t(1) << 62);
+    std::vector<std::size_t> group;
+    for (std::size_t i = 0; i < cands.size(); ++i)
+        if (cands[i]->to == to)
+            group.push_back(i);
+    return group[(key / radix) % group.size()];
 }
 
 } // namespace
@@ -78,7 +105,7 @@ public:
                 out.push_back(&arc);
     }
 
-    /// One path, @p choose(node, candidateCount) picking the candidate at each hop.
+    /// One path, @p choose(node, candidates) returning the index of the candidate to take.
     template<typename Choose> sim::Path single(Choose &&choose) const
     {
         sim::Path path;
@@ -87,24 +114,26 @@ public:
             candidates(cur, cands);
             if (cands.empty() || path.links.size() > kMaxHops)
                 throw noPath();
-            const ForwardingArc *arc = cands[choose(cur, cands.size())];
+            const ForwardingArc *arc = cands[choose(cur, cands)];
             mRouter.appendArc(cur, *arc, path.links);
             cur = arc->to;
         }
         return path;
     }
 
-    /// Up to @p maxPaths of the equal-cost paths, evenly spread in their lexicographic order.
+    /// Every equal-cost path, or past @p maxPaths a subset as even as possible on every hop.
     std::vector<sim::Path> spread(std::size_t maxPaths)
     {
         const double total = count(mSrc);
         if (total < 1)
             throw noPath();
-        const std::size_t m = total <= double(maxPaths) ? std::size_t(total) : maxPaths;
+        if (total > double(maxPaths))
+            return balanced(maxPaths);
+        const auto m = std::size_t(total);
         std::vector<sim::Path> out;
         std::vector<const ForwardingArc *> cands;
         for (std::size_t i = 0; i < m; ++i) {
-            double j = std::floor(double(i) * total / double(m));
+            double j = double(i);
             sim::Path path;
             for (NodeId cur = mSrc; cur != mDst;) {
                 candidates(cur, cands);
@@ -122,6 +151,23 @@ public:
             }
             out.push_back(std::move(path));
         }
+        return out;
+    }
+
+    /// @p m paths where every switch deals the paths reaching it round-robin over its
+    /// candidate arcs, so each hop's ports carry shares as equal as @p m allows. A subset in
+    /// lexicographic order would only be even on the first hop: with 8 parallel spine -> leaf
+    /// links, 64 of 256 paths took 2 of them. Each round starts one port further, so a second
+    /// pass through a switch takes new combinations rather than repeating the first.
+    std::vector<sim::Path> balanced(std::size_t m) const
+    {
+        std::unordered_map<NodeId, std::size_t> visits;
+        std::vector<sim::Path> out;
+        for (std::size_t i = 0; i < m; ++i)
+            out.push_back(single([&](NodeId at, const std::vector<const ForwardingArc *> &c) {
+                const std::size_t k = visits[at]++;
+                return (k + k / c.size()) % c.size();
+            }));
         return out;
     }
 
@@ -399,24 +445,22 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
     const FiveTuple tuple { src, dst, port };
     switch (mOptions.policy) {
     case Policy::Ecmp:
-        return { walk.single([&](NodeId at, std::size_t n) {
+        return { walk.single([&](NodeId at, const std::vector<const ForwardingArc *> &c) {
+            const std::size_t n = c.size();
             return n == 1
                 ? 0
                 : flowHash(tuple, mix64(mOptions.seed ^ mix64(std::uint64_t(at) + 1))) % n;
         }) };
     case Policy::EcmpPolarized: {
         const std::uint64_t h = flowHash(tuple, mOptions.seed);
-        return { walk.single([&](NodeId, std::size_t n) { return h % n; }) };
+        return { walk.single(
+            [&](NodeId, const std::vector<const ForwardingArc *> &c) { return h % c.size(); }) };
     }
     case Policy::Static: {
         const auto key = static_cast<std::uint64_t>(mStaticKey[static_cast<std::size_t>(dst)]);
         std::uint64_t radix = 1;
-        return { walk.single([&](NodeId, std::size_t n) {
-            if (n == 1)
-                return std::size_t(0);
-            const std::size_t pick = (key / radix) % n;
-            radix = std::min<std::uint64_t>(radix * n, std::uint64_t(1) << 62);
-            return pick;
+        return { walk.single([&](NodeId, const std::vector<const ForwardingArc *> &c) {
+            return staticPick(c, key, radix);
         }) };
     }
     case Policy::Adaptive:

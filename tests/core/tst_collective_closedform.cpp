@@ -39,6 +39,7 @@ class TestCollectiveClosedForm : public QObject
 private Q_SLOTS:
     void ringWithin1Percent_data();
     void ringWithin1Percent();
+    void superPodRingIsNearIdeal();
     void ecmpRingIsSlowerThanStatic();
     void stepAggregationIsExactOnAContentionFreeRing();
     void sharpBeatsRingByTwoNMinusOneOverN();
@@ -80,6 +81,21 @@ void TestCollectiveClosedForm::ringWithin1Percent()
         qPrintable(both(r.expansion.ideal.timeS, expected)));
     QVERIFY(!r.expansion.aggregated);
     QCOMPARE(r.expansion.flows.size(), std::size_t(steps * (N - 1) * N));
+}
+
+void TestCollectiveClosedForm::superPodRingIsNearIdeal()
+{
+    // The app's default fabric (8 parallel links per leaf-spine pair): static d-mod-k gives the
+    // ring one flow per link, adaptive spreads evenly; both ran at 12.5% / 50% when parallel
+    // links were picked by the wrong digit / a lexicographic subset.
+    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
+    const Run stat = run(
+        f, scenario(Collective::AllReduce, Algorithm::Ring, 256 * kMiB, route::Policy::Static));
+    QVERIFY2(stat.summary.ofIdeal > 0.99, qPrintable(QString::number(stat.summary.ofIdeal)));
+    const Run adaptive = run(
+        f, scenario(Collective::AllReduce, Algorithm::Ring, 256 * kMiB, route::Policy::Adaptive));
+    QVERIFY2(
+        adaptive.summary.ofIdeal > 0.97, qPrintable(QString::number(adaptive.summary.ofIdeal)));
 }
 
 void TestCollectiveClosedForm::ecmpRingIsSlowerThanStatic()

@@ -22,6 +22,9 @@ private Q_SLOTS:
     void ecmpLeavesAboutEInverseIdle();
     void polarisedEcmpUsesFewerCoreLinks();
     void staticRingHasNoCollisions();
+    void superPodRingHasNoCollisions_data();
+    void superPodRingHasNoCollisions();
+    void cappedAdaptiveIsEvenOnEveryHop();
     void ecmpRingCollides();
     void adaptiveAndSprayUseAllPaths();
     void qpsSpreadAConnection();
@@ -139,6 +142,49 @@ void TestRoutePolicies::staticRingHasNoCollisions()
             QVERIFY2(n == 1,
                 qPrintable(QString("shift %1 link %2 x%3").arg(shift).arg(linkOf(link)).arg(n)));
     }
+}
+
+void TestRoutePolicies::superPodRingHasNoCollisions_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::newRow("256 (the default fabric)") << 256;
+    QTest::newRow("128") << 128;
+}
+
+void TestRoutePolicies::superPodRingHasNoCollisions()
+{
+    // The SuperPOD unit joins each leaf to each spine by 8 parallel links. The ring's host
+    // crossings all run leaf 7 -> leaf 0; each must own one of the 32 spine -> leaf0 links, not
+    // share the first link of each spine.
+    QFETCH(int, gpus);
+    const Fabric f = gen("ib-fat-tree", { { "gpus", std::to_string(gpus) } });
+    route::Router router(f, { route::Policy::Static, 1, 1, 64 });
+    std::vector<route::Route> routes;
+    for (NodeId r = 0; r < gpus; ++r)
+        routes.push_back(router.route(r, (r + 1) % gpus));
+    for (const auto &[link, n] : loadPerLink(routes))
+        QVERIFY2(n == 1, qPrintable(QString("link %1 carries %2").arg(linkOf(link)).arg(n)));
+}
+
+void TestRoutePolicies::cappedAdaptiveIsEvenOnEveryHop()
+{
+    // leaf7 -> leaf0 on the SuperPOD unit: 4 spines x 8 up x 8 down = 256 paths, capped at 64.
+    // Every one of the 32 uplinks and of the 32 downlinks must carry the same number of them.
+    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
+    route::Router router(f, { route::Policy::Adaptive, 1, 1, 64 });
+    const route::Route r = router.route(7, 8); // h0-gpu7 (leaf7) -> h1-gpu0 (leaf0)
+    std::map<DirLinkId, double> up, down;
+    for (std::size_t i = 0; i < r.paths.size(); ++i) {
+        const auto &links = r.paths[i].links;
+        QCOMPARE(links.size(), std::size_t(4));
+        up[links[1]] += r.weights[i];
+        down[links[2]] += r.weights[i];
+    }
+    QCOMPARE(up.size(), std::size_t(32));
+    QCOMPARE(down.size(), std::size_t(32));
+    for (const auto *hop : { &up, &down })
+        for (const auto &[link, w] : *hop)
+            QVERIFY2(std::abs(w - 1.0 / 32) < 1e-12, qPrintable(QString::number(w)));
 }
 
 void TestRoutePolicies::ecmpRingCollides()
