@@ -50,8 +50,7 @@ void check(const nlohmann::json &params)
 Fabric build(const nlohmann::json &params)
 {
     const Plan p = plan(params);
-    FabricBuilder b(
-        params.at("cable_latency_ns").get<double>(), params.at("switch_latency_ns").get<double>());
+    FabricBuilder b = FabricBuilder::fromParams(params);
     const double gbps = params.at("link_gbps").get<double>();
     const int routers = p.groups * p.a;
     const int gpus = routers * p.p;

@@ -12,6 +12,12 @@ FabricBuilder::FabricBuilder(double cableLatencyNs, double switchLatencyNs)
 {
 }
 
+FabricBuilder FabricBuilder::fromParams(const nlohmann::json &params)
+{
+    return FabricBuilder(params.at("cable_latency_ns").get<double>(),
+                         params.at("switch_latency_ns").get<double>());
+}
+
 void FabricBuilder::addHosts(int hostCount, int gpusPerHost, const HostNamer &namer)
 {
     if (m_fabric.nodeIdBound() != 0)

@@ -4,6 +4,8 @@
 
 #include "model/fabric.h"
 
+#include <nlohmann/json.hpp>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +24,9 @@ class FabricBuilder
 {
 public:
     FabricBuilder(double cableLatencyNs, double switchLatencyNs);
+    /// A builder with the latencies of the resolved parameters `cable_latency_ns` and
+    /// `switch_latency_ns`, which every packet-switched family has.
+    static FabricBuilder fromParams(const nlohmann::json &params);
 
     void reserve(std::size_t nodes, std::size_t links) { m_fabric.reserve(nodes, links); }
 

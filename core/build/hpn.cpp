@@ -54,8 +54,7 @@ void check(const nlohmann::json &params)
 Fabric build(const nlohmann::json &params)
 {
     const Plan p = plan(params);
-    FabricBuilder b(
-        params.at("cable_latency_ns").get<double>(), params.at("switch_latency_ns").get<double>());
+    FabricBuilder b = FabricBuilder::fromParams(params);
     const double nicGbps = params.at("nic_port_gbps").get<double>();
     const double uplinkGbps = params.at("tor_uplink_gbps").get<double>();
     const int hostsPerPod = p.segments * p.hostsPerSegment;

@@ -127,8 +127,7 @@ std::string podPrefix(const Plan &p, int pod)
 Fabric build(const nlohmann::json &params)
 {
     const Plan p = plan(params);
-    FabricBuilder b(
-        params.at("cable_latency_ns").get<double>(), params.at("switch_latency_ns").get<double>());
+    FabricBuilder b = FabricBuilder::fromParams(params);
     const double gbps = rateGbps(params.at("rate").get<std::string>());
 
     int leafCount = 0;

@@ -55,8 +55,7 @@ void check(const nlohmann::json &params)
 Fabric build(const nlohmann::json &params)
 {
     const Plan p = plan(params);
-    FabricBuilder b(
-        params.at("cable_latency_ns").get<double>(), params.at("switch_latency_ns").get<double>());
+    FabricBuilder b = FabricBuilder::fromParams(params);
     const double gbps = params.at("link_gbps").get<double>();
     const int hostsPerZone = p.racks * p.hostsPerRack;
     const int hosts = p.zones * hostsPerZone;
