@@ -5,6 +5,7 @@
 #include "build/registry.h"
 #include "build/tputorus.h"
 #include "canvas/fabriccanvas.h"
+#include "common/qtstrings.h"
 #include "commands/addlinks.h"
 #include "commands/addnodes.h"
 #include "commands/duplicatenodes.h"
@@ -20,8 +21,10 @@
 #include "io/formatregistry.h"
 #include "metricsdock.h"
 #include "model/error.h"
+#include "model/units.h"
 #include "nodenames.h"
 #include "palettedock.h"
+#include "plural.h"
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
@@ -351,6 +354,10 @@ void MainWindow::createActions()
     linkMode->setCheckable(true);
     linkMode->setIcon(resourceIcon("link-mode"));
     tools->addAction(linkMode);
+    tools->addAction(make("actionShowPaths", tr("Show Equal-Cost &Paths"),
+        QKeySequence(tr("P")), [this] { showEqualCostPaths(); }));
+    tools->addAction(make(
+        "actionClearPaths", tr("&Clear Paths"), {}, [this] { mCanvas->clearPaths(); }));
     tools->addSeparator();
     tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
     tools->addAction(make(
@@ -631,6 +638,34 @@ void MainWindow::regenerate()
         return;
     }
     mCanvas->zoomToFit();
+}
+
+void MainWindow::showEqualCostPaths()
+{
+    const Fabric &fabric = mDocument->fabric();
+    QList<NodeId> ends;
+    for (NodeId n : mCanvas->selectedNodes())
+        if (fabric.hasNode(n) && fabric.node(n).isEndpoint())
+            ends.append(n);
+    if (ends.size() != 2) {
+        statusBar()->showMessage(
+            tr("Select exactly two GPUs (Ctrl+click) to see the equal-cost paths between them"));
+        return;
+    }
+    const QString from = views::toQString(fabric.node(ends[0]).name);
+    const QString to = views::toQString(fabric.node(ends[1]).name);
+    const views::PathSet set = mCanvas->showPathsBetween(ends[0], ends[1]);
+    if (set.paths.isEmpty()) {
+        statusBar()->showMessage(tr("No path joins %1 and %2").arg(from, to));
+        return;
+    }
+    const QString count = counted(set.paths.size(), tr("1 equal-cost path"),
+                              tr("%1 equal-cost paths"))
+        + (set.truncated ? tr(" (more not listed)") : QString());
+    statusBar()->showMessage(tr("%1 from %2 to %3, %4 hops each, bottleneck %5")
+                                 .arg(count, from, to)
+                                 .arg(set.hops)
+                                 .arg(views::toQString(units::formatGbps(set.bottleneckGbps))));
 }
 
 void MainWindow::reconfigureOcs()

@@ -78,6 +78,9 @@ public:
     void newFromTemplate();
     void regenerate();
     void reconfigureOcs();
+    /// Highlights every equal-cost shortest path between the two selected GPUs and says how
+    /// many there are, their hop count and their bottleneck capacity in the status bar.
+    void showEqualCostPaths();
     void deleteSelection();
     void duplicateSelection();
 

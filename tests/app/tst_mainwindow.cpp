@@ -21,6 +21,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QStatusBar>
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void commandLine();
+    void showsEqualCostPathsBetweenTwoGpus();
 
 private:
     MainWindow *mWindow = nullptr;
@@ -515,6 +517,34 @@ void TestMainWindow::commandLine()
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("gpus")));
     QVERIFY(!applyStartup(*mWindow, bad));
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(256));
+}
+
+void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
+{
+    mWindow->openDefaultFabric();
+    // The default SuperPOD unit: GPU 0 (rail 0, leaf0) and GPU 9 (host 1, rail 1, leaf1) meet
+    // only through the 4 spines, each reached by 8 parallel links from either leaf.
+    const Fabric &f = mWindow->document()->fabric();
+    const std::vector<NodeId> gpus = f.endpoints();
+    mWindow->canvas()->setSelection({gpus[0], gpus[9]});
+    mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
+    const QList<QList<LinkId>> paths = mWindow->canvas()->shownPaths();
+    QCOMPARE(paths.size(), 256);
+    for (const QList<LinkId> &path : paths)
+        QCOMPARE(path.size(), 4);
+    const QString message = mWindow->statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("256 equal-cost paths")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("4 hops")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("400 Gb/s")), qPrintable(message));
+
+    mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
+    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+
+    // One GPU selected: nothing is drawn and the status bar says what to do.
+    mWindow->canvas()->setSelection({gpus[0]});
+    mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
+    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+    QVERIFY(mWindow->statusBar()->currentMessage().contains(QStringLiteral("exactly two")));
 }
 
 QTEST_MAIN(TestMainWindow)
