@@ -5,6 +5,7 @@
 #include "common/qtstrings.h"
 #include "heatmap/heatmapdata.h"
 #include "model/units.h"
+#include "sim/switchlinks.h"
 
 #include <QObject>
 
@@ -80,23 +81,14 @@ ChartSpec linkLoadHistogram(const SimRun &run)
     std::map<QString, std::map<int, int>> groups;
     std::map<QString, bool> used;
     int maxFlows = 1;
-    f.forEachLink([&](const Link &l) {
-        const Node &a = f.node(l.a), &b = f.node(l.b);
-        if (a.kind != NodeKind::Switch || b.kind != NodeKind::Switch)
-            return;
-        for (const bool fromA : {true, false}) {
-            const auto d = std::size_t(dirLink(l.id, fromA));
-            if (d >= r.links.size())
-                continue;
-            const Node &u = fromA ? a : b, &v = fromA ? b : a;
+    sim::forEachSwitchDirLink(
+        f, r, [&](const Link &, const Node &u, const Node &v, const sim::LinkStats &stats) {
             const QString key = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
-            const int flows = r.links[d].peakFlows;
-            ++groups[key][flows];
-            maxFlows = std::max(maxFlows, flows);
-            if (r.links[d].bytes > 0)
+            ++groups[key][stats.peakFlows];
+            maxFlows = std::max(maxFlows, stats.peakFlows);
+            if (stats.bytes > 0)
                 used[key] = true;
-        }
-    });
+        });
     const int top = std::min(maxFlows, 8); // 8 and more share the last bar
     for (int k = 0; k <= top; ++k)
         spec.categories << (k == 0 ? QObject::tr("0 (idle)")

@@ -3,6 +3,7 @@
 #include "runsummary.h"
 
 #include "common/qtstrings.h"
+#include "sim/switchlinks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,25 +53,17 @@ RunSummary summarize(const SimRun &run)
         bool used = false;
     };
     std::map<std::tuple<int, int, int>, Group> groups;
-    f.forEachLink([&](const Link &l) {
-        const Node &a = f.node(l.a), &b = f.node(l.b);
-        if (a.kind != NodeKind::Switch || b.kind != NodeKind::Switch)
-            return;
-        for (const bool fromA : {true, false}) {
-            const auto d = std::size_t(dirLink(l.id, fromA));
-            if (d >= r.links.size())
-                continue;
-            const Node &u = fromA ? a : b, &v = fromA ? b : a;
+    sim::forEachSwitchDirLink(
+        f, r, [&](const Link &l, const Node &u, const Node &v, const sim::LinkStats &stats) {
             Group &g = groups[{int(u.role), int(v.role), l.plane}];
             ++g.links;
-            if (r.links[d].bytes <= 0)
+            if (stats.bytes <= 0)
                 ++g.idle;
             else
                 g.used = true;
-            if (r.links[d].peakFlows >= 2)
+            if (stats.peakFlows >= 2)
                 ++g.collided;
-        }
-    });
+        });
     for (const auto &[key, g] : groups)
         if (g.used) {
             s.fabricLinks += g.links;
