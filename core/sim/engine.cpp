@@ -44,10 +44,44 @@ struct FlowState
     std::int32_t pending = 0;  ///< Unfinished `after` flows.
     VariableId varBegin = 0;   ///< Its max-min variables: [varBegin, varEnd).
     VariableId varEnd = 0;
-    double remainingBytes = 0.0; ///< At sinceS.
+    double remainingBytes = 0.0; ///< At sinceS (flows with several variables).
     double rateBytesPerS = 0.0;
     double sinceS = 0.0;
     std::uint32_t stamp = 0; ///< Batch that last touched it.
+    // Flows with one variable ride the clock of their bottleneck (see Group).
+    ConstraintId group = -1;
+    std::uint32_t joins = 0; ///< Joins so far: tells a group's current entry from stale ones.
+    double target = 0.0;     ///< Group::served at which it finishes.
+    bool single() const { return varEnd - varBegin == 1; }
+};
+
+/// One entry of a group's finish order.
+struct GroupEntry
+{
+    double target;
+    FlowId flow;
+    std::uint32_t join;
+    bool operator>(const GroupEntry &o) const
+    {
+        return target > o.target || (target == o.target && flow > o.flow);
+    }
+};
+
+/**
+ * The flows whose rate is set by one bottleneck constraint: they all move at its level, so one
+ * virtual clock (bytes each has moved since the group formed) serves them all. A level change
+ * costs O(1) here (rebase the clock, re-key the group's next finisher), not one rate write and
+ * one heap move per flow; only a flow that changes bottleneck moves, in O(log).
+ */
+struct Group
+{
+    double served = 0.0; ///< Bytes per member moved up to sinceS.
+    double rate = 0.0;
+    double sinceS = 0.0;
+    std::int32_t members = 0;
+    std::uint32_t stamp = 0; ///< Batch that last touched it.
+    std::vector<GroupEntry> order; ///< Min-heap on target; may hold stale entries.
+    double servedAt(double nowS) const { return served + rate * (nowS - sinceS); }
 };
 
 /// One run of the engine.
@@ -64,7 +98,15 @@ private:
     void start(FlowId f, double nowS);
     void finish(FlowId f, double nowS);
     void touchFlow(FlowId f);
+    void touchGroup(ConstraintId g, double nowS);
+    void joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS);
+    void leaveGroup(FlowId f, double nowS, double *remainingBytes);
+    /// Drops stale entries on top of @p g's finish order and re-keys it in mGroupFinishes.
+    void rekeyGroup(ConstraintId g);
+    /// Removes and returns the next flow to finish in group @p g.
+    FlowId popGroup(ConstraintId g);
     void applyRates(double nowS);
+    void applyLoads(double nowS);
     bool pollCancel(double nowS);
 
     const Fabric &mFabric;
@@ -81,7 +123,11 @@ private:
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
     std::vector<FlowId> mDependents;
     std::priority_queue<StartEvent, std::vector<StartEvent>, std::greater<>> mStarts;
-    IndexedHeap mFinishes; ///< Predicted finish time per transferring flow.
+    IndexedHeap mFinishes; ///< Predicted finish time per transferring multi-variable flow.
+    std::vector<Group> mGroups; ///< Per constraint: the flows it bottlenecks.
+    IndexedHeap mGroupFinishes; ///< Per group: time its next member finishes.
+    std::vector<ConstraintId> mTouchedGroups;
+    std::vector<double> mAppliedLoad; ///< Per constraint: load the meter has.
     std::vector<FlowId> mTouched;
     std::uint32_t mBatch = 0;
     std::size_t mFinished = 0;
@@ -170,6 +216,9 @@ void Run::buildSystem()
         st.pending = std::int32_t(spec.after.size());
     }
     mVarRate.assign(mVarFlow.size(), 0.0);
+    mGroups.resize(mSystem->constraintCount());
+    mGroupFinishes.reset(mSystem->constraintCount());
+    mAppliedLoad.assign(mSystem->constraintCount(), 0.0);
 
     mDependentBegin.assign(n + 1, 0);
     for (const FlowSpec &spec : mSpecs)
@@ -226,6 +275,8 @@ void Run::finish(FlowId f, double nowS)
     FlowState &st = mFlows[std::size_t(f)];
     st.phase = Phase::Done;
     mFinishes.remove(f);
+    if (st.group >= 0)
+        leaveGroup(f, nowS, nullptr);
     mResult.flows[std::size_t(f)].finishS = nowS;
     mResult.completionS = std::max(mResult.completionS, nowS);
     ++mFinished;
@@ -245,25 +296,122 @@ void Run::finish(FlowId f, double nowS)
     }
 }
 
+void Run::touchGroup(ConstraintId g, double nowS)
+{
+    Group &group = mGroups[std::size_t(g)];
+    if (group.stamp == mBatch)
+        return;
+    group.stamp = mBatch;
+    group.served = group.servedAt(nowS);
+    group.sinceS = nowS;
+    mTouchedGroups.push_back(g);
+}
+
+void Run::joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS)
+{
+    touchGroup(g, nowS);
+    Group &group = mGroups[std::size_t(g)];
+    FlowState &st = mFlows[std::size_t(f)];
+    st.group = g;
+    st.target = group.served + remainingBytes;
+    ++group.members;
+    group.order.push_back({st.target, f, ++st.joins});
+    std::push_heap(group.order.begin(), group.order.end(), std::greater<>());
+}
+
+void Run::leaveGroup(FlowId f, double nowS, double *remainingBytes)
+{
+    FlowState &st = mFlows[std::size_t(f)];
+    const ConstraintId g = st.group;
+    touchGroup(g, nowS);
+    Group &group = mGroups[std::size_t(g)];
+    if (remainingBytes)
+        *remainingBytes = std::max(st.target - group.served, 0.0);
+    --group.members;
+    st.group = -1;
+    ++st.joins; // its entry in group.order is stale now
+}
+
+void Run::rekeyGroup(ConstraintId g)
+{
+    Group &group = mGroups[std::size_t(g)];
+    const auto stale = [&](const GroupEntry &e) {
+        const FlowState &st = mFlows[std::size_t(e.flow)];
+        return st.group != g || st.joins != e.join;
+    };
+    while (!group.order.empty() && stale(group.order.front())) {
+        std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
+        group.order.pop_back();
+    }
+    if (group.members == 0) {
+        group.order.clear();
+        mGroupFinishes.remove(g);
+    } else if (group.rate > 0.0) {
+        mGroupFinishes.set(g, group.sinceS + (group.order.front().target - group.served) / group.rate);
+    } else {
+        mGroupFinishes.remove(g);
+    }
+}
+
+FlowId Run::popGroup(ConstraintId g)
+{
+    rekeyGroup(g); // top is current
+    Group &group = mGroups[std::size_t(g)];
+    const FlowId f = group.order.front().flow;
+    std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
+    group.order.pop_back();
+    return f;
+}
+
 void Run::applyRates(double nowS)
 {
     for (VariableId v : mSystem->changedVariables()) {
+        const FlowId f = mVarFlow[std::size_t(v)];
+        FlowState &st = mFlows[std::size_t(f)];
         const double rate = mSystem->rate(v);
-        const double delta = rate - mVarRate[std::size_t(v)];
-        if (delta == 0.0)
+        if (!st.single()) {
+            mVarRate[std::size_t(v)] = rate;
+            touchFlow(f);
             continue;
-        mVarRate[std::size_t(v)] = rate;
-        for (const Usage &u : mSystem->usages(v))
-            mMeter.addLoad(mLinkOf[std::size_t(u.constraint)], nowS, u.coefficient * delta);
-        touchFlow(mVarFlow[std::size_t(v)]);
+        }
+        if (mRecorder)
+            touchFlow(f);
+        if (st.phase != Phase::Transfer)
+            continue;
+        const ConstraintId g = mSystem->bottleneck(v);
+        if (g == st.group) {
+            // Its group's level moved: the group's clock takes it, for every member at once.
+            Group &group = mGroups[std::size_t(g)];
+            if (group.rate != rate) {
+                touchGroup(g, nowS);
+                group.rate = rate;
+                mResult.rateChanges += std::size_t(group.members);
+            }
+            continue;
+        }
+        double remaining = mSpecs[std::size_t(f)].bytes;
+        if (st.group >= 0)
+            leaveGroup(f, nowS, &remaining);
+        joinGroup(f, g, remaining, nowS);
+        Group &group = mGroups[std::size_t(g)];
+        if (group.rate != rate) {
+            group.rate = rate;
+            mResult.rateChanges += std::size_t(group.members);
+        } else {
+            ++mResult.rateChanges;
+        }
     }
+    for (ConstraintId g : mTouchedGroups)
+        rekeyGroup(g);
+    mTouchedGroups.clear();
     for (FlowId f : mTouched) {
         FlowState &st = mFlows[std::size_t(f)];
         double rate = 0.0;
-        if (st.phase == Phase::Transfer)
+        if (st.phase == Phase::Transfer && st.single()) {
+            rate = mSystem->rate(st.varBegin);
+        } else if (st.phase == Phase::Transfer) {
             for (VariableId v = st.varBegin; v < st.varEnd; ++v)
                 rate += mVarRate[std::size_t(v)];
-        if (st.phase == Phase::Transfer) {
             st.remainingBytes -= st.rateBytesPerS * (nowS - st.sinceS);
             st.sinceS = nowS;
             if (rate != st.rateBytesPerS) {
@@ -276,6 +424,16 @@ void Run::applyRates(double nowS)
             mRecorder->setFlow(f, rate);
     }
     mTouched.clear();
+    applyLoads(nowS);
+}
+
+void Run::applyLoads(double nowS)
+{
+    for (ConstraintId c : mSystem->changedLoads()) {
+        const double load = mSystem->solvedLoad(c);
+        mMeter.addLoad(mLinkOf[std::size_t(c)], nowS, load - mAppliedLoad[std::size_t(c)]);
+        mAppliedLoad[std::size_t(c)] = load;
+    }
     if (mRecorder)
         mMeter.forEachChanged([&](DirLinkId d, double load, std::int32_t flows) {
             mRecorder->setLink(d, load, flows);
@@ -306,11 +464,12 @@ SimResult Run::run()
     const std::size_t pollEvery = 256;
     std::size_t nextProgress = 0;
     double nowS = 0.0;
-    while (!mStarts.empty() || !mFinishes.empty()) {
+    while (!mStarts.empty() || !mFinishes.empty() || !mGroupFinishes.empty()) {
         const auto nextS = [&] {
             const double start = mStarts.empty() ? kNever : mStarts.top().timeS;
             const double end = mFinishes.empty() ? kNever : mFinishes.topKey();
-            return std::min(start, end);
+            const double groupEnd = mGroupFinishes.empty() ? kNever : mGroupFinishes.topKey();
+            return std::min({start, end, groupEnd});
         };
         nowS = nextS();
         ++mBatch;
@@ -322,6 +481,10 @@ SimResult Run::run()
         while (nextS() <= batchEndS) {
             if (!mFinishes.empty() && mFinishes.topKey() <= batchEndS) {
                 finish(mFinishes.topId(), nowS);
+            } else if (!mGroupFinishes.empty() && mGroupFinishes.topKey() <= batchEndS) {
+                const ConstraintId g = mGroupFinishes.topId();
+                finish(popGroup(g), nowS);
+                rekeyGroup(g);
             } else {
                 const FlowId f = mStarts.top().flow;
                 mStarts.pop();

@@ -34,7 +34,23 @@ double IncrementalSystem::levelExcept(VariableId v, ConstraintId skipA, Constrai
     return d;
 }
 
-double IncrementalSystem::rateFromLevels(VariableId v) const { return levelExcept(v, -1, -1); }
+void IncrementalSystem::setRateFromLevels(VariableId v)
+{
+    // The smallest level, on the constraint that has it (the current bottleneck on a tie, so
+    // the engine's per-bottleneck clocks do not churn).
+    const Variable &var = mVars[std::size_t(v)];
+    double rate = kInf;
+    ConstraintId at = -1;
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+        const ConstraintId c = mUsages[i].constraint;
+        const double level = mCons[std::size_t(c)].level;
+        if (level < rate || (level == rate && c == var.bottleneck)) {
+            rate = level;
+            at = c;
+        }
+    }
+    setRate(v, rate, at);
+}
 
 double IncrementalSystem::computeLevel(ConstraintId c)
 {
@@ -162,10 +178,10 @@ void IncrementalSystem::doSolve()
     mBackoff = 0;
     for (ConstraintId c : mMoved)
         for (const Member &m : mCons[std::size_t(c)].vars)
-            setRate(m.var, rateFromLevels(m.var));
+            setRateFromLevels(m.var);
     for (VariableId v : mEnabledSinceSolve)
         if (mVars[std::size_t(v)].enabled)
-            setRate(v, rateFromLevels(v));
+            setRateFromLevels(v);
 }
 
 } // namespace fabric::sim

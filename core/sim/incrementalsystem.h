@@ -37,7 +37,8 @@ private:
     double computeLevel(ConstraintId c);
     /// min of L over v's constraints other than @p skipA and @p skipB.
     double levelExcept(VariableId v, ConstraintId skipA, ConstraintId skipB) const;
-    double rateFromLevels(VariableId v) const;
+    /// Rate and bottleneck of @p v from the levels of its constraints.
+    void setRateFromLevels(VariableId v);
 
     std::vector<std::pair<double, double>> mScratch; ///< (demand, coefficient) of one constraint
     std::vector<ConstraintId> mQueue;

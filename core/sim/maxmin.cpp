@@ -6,6 +6,7 @@
 #include "incrementalsystem.h"
 
 #include <cassert>
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <utility>
@@ -32,6 +33,7 @@ ConstraintId System::addConstraint(double capacity)
     c.capacity = capacity;
     c.level = std::numeric_limits<double>::infinity();
     mCons.push_back(std::move(c));
+    mLoad.push_back(0.0);
     return ConstraintId(mCons.size() - 1);
 }
 
@@ -62,6 +64,7 @@ void System::beginChanges()
     for (VariableId v : mChanged)
         mVars[std::size_t(v)].changed = false;
     mChanged.clear();
+    mLoadChanged.clear();
     mPublished = false;
 }
 
@@ -115,13 +118,16 @@ void System::disable(VariableId v)
         }
         markDirty(c);
     }
-    setRate(v, 0.0);
+    setRate(v, 0.0, -1);
 }
 
 void System::solve()
 {
     beginChanges();
+    mLoadsFresh = false;
     doSolve();
+    if (!mLoadsFresh)
+        refreshChangedLoads();
     for (ConstraintId c : mDirty)
         mCons[std::size_t(c)].dirty = false;
     mDirty.clear();
@@ -137,12 +143,33 @@ double System::load(ConstraintId c) const
     return sum;
 }
 
-void System::setRate(VariableId v, double rate)
+void System::refreshChangedLoads()
+{
+    ++mStampNow;
+    mStamp.resize(mCons.size(), 0);
+    for (VariableId v : mChanged) {
+        const Variable &var = mVars[std::size_t(v)];
+        for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+            const ConstraintId c = mUsages[i].constraint;
+            if (mStamp[std::size_t(c)] == mStampNow)
+                continue;
+            mStamp[std::size_t(c)] = mStampNow;
+            const double now = load(c);
+            if (now != mLoad[std::size_t(c)]) {
+                mLoad[std::size_t(c)] = now;
+                mLoadChanged.push_back(c);
+            }
+        }
+    }
+}
+
+void System::setRate(VariableId v, double rate, ConstraintId bottleneck)
 {
     Variable &var = mVars[std::size_t(v)];
-    if (var.rate == rate)
+    if (var.rate == rate && var.bottleneck == bottleneck)
         return;
     var.rate = rate;
+    var.bottleneck = bottleneck;
     if (!var.changed) {
         var.changed = true;
         mChanged.push_back(v);
@@ -156,14 +183,19 @@ void System::progressiveFilling()
     mRemaining.assign(n, 0.0);
     mUnfrozenWeight.assign(n, 0.0);
     mUnfrozenCount.assign(n, 0);
+    mFilledLoad.assign(n, 0.0);
     mFrozen.assign(mVars.size(), 0);
 
-    // Level at which constraint c fills if every unfrozen variable grows together.
+    // Level at which constraint c fills if every unfrozen variable grows together. It only
+    // grows as variables freeze (at a level no higher than it), so the heap may hold stale,
+    // lower keys: each is checked when it reaches the top.
     const auto levelOf = [this](std::size_t c) {
         const double level = mRemaining[c] / mUnfrozenWeight[c];
         return level > 0.0 ? level : 0.0;
     };
-    mFillOrder.reset(n);
+    const auto later = [](const std::pair<double, ConstraintId> &a,
+                          const std::pair<double, ConstraintId> &b) { return a > b; };
+    mFillOrder.clear();
     for (std::size_t c = 0; c < n; ++c) {
         const Constraint &con = mCons[c];
         if (con.vars.empty())
@@ -172,31 +204,45 @@ void System::progressiveFilling()
         for (const Member &m : con.vars)
             mUnfrozenWeight[c] += m.coefficient;
         mUnfrozenCount[c] = std::uint32_t(con.vars.size());
-        mFillOrder.set(ConstraintId(c), levelOf(c));
+        mFillOrder.emplace_back(levelOf(c), ConstraintId(c));
     }
+    std::make_heap(mFillOrder.begin(), mFillOrder.end(), later);
     while (!mFillOrder.empty()) {
-        const ConstraintId c = mFillOrder.topId();
-        const double level = mFillOrder.topKey();
-        mFillOrder.pop();
+        std::pop_heap(mFillOrder.begin(), mFillOrder.end(), later);
+        const auto [key, c] = mFillOrder.back();
+        mFillOrder.pop_back();
+        if (mUnfrozenCount[std::size_t(c)] == 0)
+            continue; // every variable froze on other constraints
+        const double level = levelOf(std::size_t(c));
+        if (level > key && !mFillOrder.empty()
+            && later(std::pair(level, c), mFillOrder.front())) {
+            mFillOrder.emplace_back(level, c); // stale: fills later than the next one
+            std::push_heap(mFillOrder.begin(), mFillOrder.end(), later);
+            continue;
+        }
         for (const Member &m : mCons[std::size_t(c)].vars) {
             if (mFrozen[std::size_t(m.var)])
                 continue;
             mFrozen[std::size_t(m.var)] = 1;
-            setRate(m.var, level);
+            setRate(m.var, level, c);
             const Variable &var = mVars[std::size_t(m.var)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 const std::size_t other = std::size_t(mUsages[i].constraint);
-                mRemaining[other] -= mUsages[i].coefficient * level;
-                mUnfrozenWeight[other] -= mUsages[i].coefficient;
-                if (other == std::size_t(c))
-                    continue;
-                if (--mUnfrozenCount[other] > 0)
-                    mFillOrder.set(ConstraintId(other), levelOf(other));
-                else
-                    mFillOrder.remove(ConstraintId(other));
+                const double a = mUsages[i].coefficient;
+                mRemaining[other] -= a * level;
+                mUnfrozenWeight[other] -= a;
+                mFilledLoad[other] += a * level;
+                --mUnfrozenCount[other];
             }
         }
     }
+    for (std::size_t c = 0; c < n; ++c) {
+        if (mFilledLoad[c] != mLoad[c]) {
+            mLoad[c] = mFilledLoad[c];
+            mLoadChanged.push_back(ConstraintId(c));
+        }
+    }
+    mLoadsFresh = true;
 }
 
 } // namespace fabric::sim

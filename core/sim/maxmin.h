@@ -2,13 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "indexedheap.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 /**
@@ -62,6 +61,12 @@ public:
     void solve();
 
     double rate(VariableId v) const { return mVars[std::size_t(v)].rate; }
+    /**
+     * The constraint whose fair level sets @p v's rate (its bottleneck: rate(v) is that level,
+     * and every variable with the same bottleneck has the same rate), -1 when disabled. The
+     * engine keeps one clock per bottleneck, so a level change costs it O(1), not O(variables).
+     */
+    ConstraintId bottleneck(VariableId v) const { return mVars[std::size_t(v)].bottleneck; }
     /// Sum of coefficient * rate over the enabled variables of @p c.
     double load(ConstraintId c) const;
     /// Number of enabled variables using @p c.
@@ -81,7 +86,12 @@ public:
 
     /// Variables whose rate changed in the last solve() (disabled ones included: their rate
     /// dropped to 0), in a deterministic order, without repeats.
+    /// A variable whose bottleneck() changed is reported too, even at the same rate.
     std::span<const VariableId> changedVariables() const { return mChanged; }
+    /// Constraints whose load changed in the last solve(), in a deterministic order, and that
+    /// load (sum of coefficient * rate, kept by the solver: no walk over the variables).
+    std::span<const ConstraintId> changedLoads() const { return mLoadChanged; }
+    double solvedLoad(ConstraintId c) const { return mLoad[std::size_t(c)]; }
     /// Number of solves that touched the whole system (all of them for "full").
     std::size_t fullSolveCount() const { return mFullSolves; }
 
@@ -93,6 +103,7 @@ protected:
         std::uint32_t usageBegin = 0; ///< Range in mUsages / mSlots.
         std::uint32_t usageEnd = 0;
         double rate = 0.0;
+        ConstraintId bottleneck = -1;
         bool enabled = false;
         bool changed = false; ///< Already in mChanged.
     };
@@ -111,9 +122,10 @@ protected:
 
     /// Marks @p c as needing a new fair level.
     void markDirty(ConstraintId c);
-    /// Sets a variable's rate and records the change.
-    void setRate(VariableId v, double rate);
-    /// Progressive filling of every enabled variable (sets rates through setRate()).
+    /// Sets a variable's rate and bottleneck and records the change.
+    void setRate(VariableId v, double rate, ConstraintId bottleneck);
+    /// Progressive filling of every enabled variable (sets rates through setRate()), loads
+    /// included.
     void progressiveFilling();
 
     std::vector<Variable> mVars;
@@ -123,6 +135,9 @@ protected:
     std::vector<ConstraintId> mDirty; ///< Constraints touched since the last solve.
     std::vector<VariableId> mChanged;
     std::vector<VariableId> mEnabledSinceSolve;
+    std::vector<double> mLoad; ///< Per constraint, as of the last solve().
+    std::vector<ConstraintId> mLoadChanged;
+    bool mLoadsFresh = false; ///< progressiveFilling() already set mLoad in this solve.
     std::size_t mFullSolves = 0;
     double mPrecision = 1e-12;
 
@@ -130,6 +145,8 @@ private:
     virtual void doSolve() = 0;
     /// Forgets the changes published by the last solve() at the first mutation after it.
     void beginChanges();
+    /// Brings mLoad up to date on the constraints of the changed variables.
+    void refreshChangedLoads();
 
     bool mPublished = false;
 
@@ -137,8 +154,13 @@ private:
     std::vector<double> mRemaining;
     std::vector<double> mUnfrozenWeight;
     std::vector<std::uint32_t> mUnfrozenCount;
+    std::vector<double> mFilledLoad;
     std::vector<std::uint8_t> mFrozen;
-    IndexedHeap mFillOrder; ///< Unfilled constraints by the level at which they fill.
+    std::vector<std::uint32_t> mStamp; ///< Per constraint, for refreshChangedLoads().
+    std::uint32_t mStampNow = 0;
+    /// Unfilled constraints by the level at which they fill, as a lazy min-heap: a level only
+    /// grows while filling, so a stale key is a lower bound and is refreshed when it surfaces.
+    std::vector<std::pair<double, ConstraintId>> mFillOrder;
 };
 
 } // namespace fabric::sim

@@ -106,23 +106,60 @@ inline sim::FlowSpec makeFlow(const TwoTier &t, int s, int d, double bytes)
     return f;
 }
 
+/// All-to-all among every GPU: flow s -> d moves @p bytes(s, d, i) bytes (i counts the flows).
+template<typename Bytes>
+std::vector<sim::FlowSpec> allToAllSized(const TwoTier &t, Bytes &&bytes)
+{
+    const int n = int(t.gpus.size());
+    std::vector<sim::FlowSpec> flows;
+    flows.reserve(std::size_t(n) * std::size_t(n - 1));
+    std::uint64_t i = 0;
+    for (int s = 0; s < n; ++s)
+        for (int d = 0; d < n; ++d)
+            if (s != d)
+                flows.push_back(makeFlow(t, s, d, bytes(s, d, i++)));
+    return flows;
+}
+
 /// All-to-all among every GPU, every flow a distinct size around @p meanBytes (spread +-50%).
 inline std::vector<sim::FlowSpec> allToAll(const TwoTier &t, double meanBytes)
 {
     const int n = int(t.gpus.size());
     const std::uint64_t count = std::uint64_t(n) * std::uint64_t(n - 1);
-    std::vector<sim::FlowSpec> flows;
-    flows.reserve(count);
-    std::uint64_t i = 0;
-    for (int s = 0; s < n; ++s)
-        for (int d = 0; d < n; ++d)
-            if (s != d) {
-                // A permutation of 0..count-1 (odd multiplier mod a power of two would not
-                // cover it; a prime stride mod count does when they are coprime).
-                const double rank = double((i++ * 7919) % count) / double(count);
-                flows.push_back(makeFlow(t, s, d, std::floor(meanBytes * (0.5 + rank))));
-            }
-    return flows;
+    // A permutation of 0..count-1 (odd multiplier mod a power of two would not cover it; a
+    // prime stride mod count does when they are coprime).
+    return allToAllSized(t, [&](int, int, std::uint64_t i) {
+        const double rank = double((i * 7919) % count) / double(count);
+        return std::floor(meanBytes * (0.5 + rank));
+    });
+}
+
+/// Whole bytes drawn log-uniform in [@p minBytes, @p maxBytes).
+inline double logUniformBytes(Lcg &rng, double minBytes, double maxBytes)
+{
+    const double u = double(rng.next(std::uint64_t(1) << 30)) / double(std::uint64_t(1) << 30);
+    return std::floor(minBytes * std::pow(maxBytes / minBytes, u));
+}
+
+/// MoE-dispatch-like all-to-all: every pair's size drawn log-uniform in [1 MiB, 64 MiB) from a
+/// generator seeded with @p seed (so sizes are unequal, nearly all distinct).
+inline std::vector<sim::FlowSpec> allToAllLogUniform(const TwoTier &t, std::uint64_t seed)
+{
+    Lcg rng(seed);
+    return allToAllSized(t, [&](int, int, std::uint64_t) {
+        return logUniformBytes(rng, double(1 << 20), double(1 << 26));
+    });
+}
+
+/// All-to-all where the size depends on the source only (log-uniform in [1 MiB, 64 MiB), seeded):
+/// a source's flows all finish together, so there are about as many events as GPUs.
+inline std::vector<sim::FlowSpec> allToAllPerSource(const TwoTier &t, std::uint64_t seed)
+{
+    Lcg rng(seed);
+    std::vector<double> perSource;
+    for (std::size_t s = 0; s < t.gpus.size(); ++s)
+        perSource.push_back(logUniformBytes(rng, double(1 << 20), double(1 << 26)));
+    return allToAllSized(t, [&](int s, int, std::uint64_t) { return perSource[std::size_t(s)]; });
 }
 
 /// A ring all-reduce cut into @p steps: rank r sends to r+1, step k of rank r waits for step

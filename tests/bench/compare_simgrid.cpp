@@ -4,12 +4,21 @@
 // cross-traffic and weight-S off, latency and bandwidth factors 1) and checks every flow's
 // finish time to a relative tolerance. Also times both, side by side.
 //
-//   compare_simgrid [--flows N] [--seeds K] [--alltoall [--gpus G]] [--tolerance 1e-6]
+//   compare_simgrid [--flows N] [--seeds K] [--tolerance 1e-6]
+//   compare_simgrid --alltoall [--gpus G] [--sizes distinct|loguniform|per-source] [--seed S]
+//                   [--simgrid-deadline SECONDS] [--no-simgrid]
 //
 // Random mode: on a 2-tier fat-tree of 64 GPUs (8 leaves x 8, 8 spines), N flows between random
-// GPU pairs with random sizes and release times, for seeds 1..K. All-to-all mode: 256 GPUs
-// (16 x 16, 16 spines), 65,280 flows of distinct sizes, all released at 0.
-// Exit code 0 when every flow agrees, 1 otherwise.
+// GPU pairs with random sizes and release times, for seeds 1..K. All-to-all mode: G GPUs
+// (G/16 leaves x 16, 16 spines), G(G-1) flows all released at 0, sized by --sizes:
+//   distinct    every flow a distinct size, 0.5 to 1.5 MiB (the default);
+//   loguniform  every pair's size drawn log-uniform in [1 MiB, 64 MiB), seeded (MoE dispatch);
+//   per-source  one log-uniform size per source, seeded: each source's flows finish together.
+// --simgrid-deadline caps SimGrid's wall time: SimGrid streams each finish as it happens, is
+// stopped at the deadline, and the flows it finished are checked; FabricScope is timed over the
+// same simulated span (cancelled once it passes SimGrid's last finish) and in full, so the
+// speed-up is reported on the same work and as a lower bound for the whole run.
+// Exit code 0 when every flow compared agrees, 1 otherwise.
 
 #include "bench_engine_fabric.h"
 
@@ -26,6 +35,9 @@
 #include <string>
 #include <utility>
 
+#include <csignal>
+
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,11 +54,30 @@ double wallSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Runs @p flows in SimGrid and returns each flow's finish time. With @p latencyInLinks the
-/// SimGrid links carry the latency; otherwise each comm starts after its flow's latency on
-/// zero-latency links (see docs/validation.md for why both).
-std::vector<double> runSimGrid(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows,
-                               bool latencyInLinks)
+/// A flow SimGrid finished, as the child process streams it to the parent.
+struct Finished
+{
+    std::uint64_t flow;
+    double finishS;
+};
+
+void writeAll(int fd, const void *data, std::size_t size)
+{
+    const char *p = static_cast<const char *>(data);
+    while (size > 0) {
+        const ssize_t n = write(fd, p, size);
+        if (n <= 0)
+            _exit(1);
+        p += n;
+        size -= std::size_t(n);
+    }
+}
+
+/// Runs @p flows in SimGrid and writes each flow's finish (a Finished) to @p fd.
+/// With @p latencyInLinks the SimGrid links carry the latency; otherwise each comm starts after
+/// its flow's latency on zero-latency links (see docs/validation.md for why both).
+void runSimGrid(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows,
+                const std::vector<std::size_t> &waitOrder, bool latencyInLinks, int fd)
 {
     int argc = 1;
     char name[] = "compare_simgrid";
@@ -89,7 +120,6 @@ std::vector<double> runSimGrid(const bench::TwoTier &t, const std::vector<sim::F
     }
     zone->seal();
 
-    std::vector<double> finish(flows.size(), -1.0);
     std::vector<std::size_t> order(flows.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -98,7 +128,9 @@ std::vector<double> runSimGrid(const bench::TwoTier &t, const std::vector<sim::F
     };
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return startS(a) < startS(b); });
-    // One driver starts every comm at its release time, then collects the finish times.
+    // One driver starts every comm at its release time, then waits for them in @p waitOrder
+    // (FabricScope's finish order: only when each finish is reported depends on it, so the
+    // stream follows SimGrid's progress) and streams each finish.
     sg4::Actor::create("driver", hosts[t.gpus[0]], [&] {
         std::vector<sg4::CommPtr> comms(flows.size());
         for (std::size_t i : order) {
@@ -107,65 +139,104 @@ std::vector<double> runSimGrid(const bench::TwoTier &t, const std::vector<sim::F
             comms[i] = sg4::Comm::sendto_async(hosts[f.src], hosts[f.dst],
                                                std::uint64_t(f.bytes));
         }
-        for (std::size_t i = 0; i < comms.size(); ++i) {
+        for (std::size_t i : waitOrder) {
             comms[i]->wait();
-            finish[i] = comms[i]->get_finish_time();
+            const Finished done{i, comms[i]->get_finish_time()};
+            writeAll(fd, &done, sizeof done);
         }
     });
     engine.run();
-    return finish;
 }
 
 struct Outcome
 {
     double maxRelError = 0.0;
     std::size_t worst = 0;
-    double oursS = 0.0;
-    double simgridS = 0.0;
+    std::size_t compared = 0;   ///< Flows SimGrid finished (all, unless stopped).
+    double oursS = 0.0;         ///< FabricScope, whole run.
+    double oursSpanS = 0.0;     ///< FabricScope up to SimGrid's last finish (when stopped).
+    double simgridS = 0.0;      ///< SimGrid wall time (to the deadline when stopped).
+    double simgridSpanS = 0.0;  ///< SimGrid wall time to its last finish.
+    double spanEndS = 0.0;      ///< Simulated time of SimGrid's last finish.
+    bool stopped = false;       ///< SimGrid hit the deadline.
 };
 
-/// runSimGrid() in a child process: SimGrid allows one engine per process.
-std::vector<double> runSimGridForked(const bench::TwoTier &t,
-                                     const std::vector<sim::FlowSpec> &flows, bool latencyInLinks)
+/// runSimGrid() in a child process (SimGrid allows one engine per process), stopped after
+/// @p deadlineS of wall time (0 = none). Fills @p finish (-1 = not finished) and the SimGrid
+/// side of @p o.
+void runSimGridForked(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows,
+                      const std::vector<std::size_t> &waitOrder, bool latencyInLinks,
+                      double deadlineS, std::vector<double> &finish, Outcome &o)
 {
-    std::vector<double> finish(flows.size(), -1.0);
+    finish.assign(flows.size(), -1.0);
     int fds[2];
     if (pipe(fds) != 0)
-        return finish;
+        return;
     std::fflush(stdout);
+    const auto t0 = std::chrono::steady_clock::now();
     const pid_t child = fork();
     if (child == 0) {
         close(fds[0]);
-        const std::vector<double> result = runSimGrid(t, flows, latencyInLinks);
-        const char *p = reinterpret_cast<const char *>(result.data());
-        std::size_t left = result.size() * sizeof(double);
-        while (left > 0) {
-            const ssize_t n = write(fds[1], p, left);
-            if (n <= 0)
-                _exit(1);
-            p += n;
-            left -= std::size_t(n);
-        }
+        runSimGrid(t, flows, waitOrder, latencyInLinks, fds[1]);
         _exit(0);
     }
     close(fds[1]);
-    char *p = reinterpret_cast<char *>(finish.data());
-    std::size_t left = finish.size() * sizeof(double);
-    while (left > 0) {
-        const ssize_t n = read(fds[0], p, left);
+    Finished buffer[512];
+    std::size_t have = 0; // bytes in buffer
+    while (true) {
+        int timeoutMs = -1;
+        if (deadlineS > 0.0) {
+            const double left = deadlineS - wallSince(t0);
+            if (left <= 0.0) {
+                kill(child, SIGKILL);
+                o.stopped = true;
+                break;
+            }
+            timeoutMs = int(std::ceil(left * 1e3));
+        }
+        pollfd p{fds[0], POLLIN, 0};
+        if (poll(&p, 1, timeoutMs) <= 0)
+            continue;
+        const ssize_t n = read(fds[0], reinterpret_cast<char *>(buffer) + have,
+                               sizeof buffer - have);
         if (n <= 0)
-            break;
-        p += n;
-        left -= std::size_t(n);
+            break; // SimGrid is done
+        have += std::size_t(n);
+        const std::size_t whole = have / sizeof(Finished);
+        for (std::size_t i = 0; i < whole; ++i) {
+            if (buffer[i].flow < finish.size() && finish[buffer[i].flow] < 0) {
+                finish[buffer[i].flow] = buffer[i].finishS;
+                ++o.compared;
+                o.spanEndS = std::max(o.spanEndS, buffer[i].finishS);
+                o.simgridSpanS = wallSince(t0);
+            }
+        }
+        have -= whole * sizeof(Finished);
+        std::memmove(buffer, reinterpret_cast<char *>(buffer) + whole * sizeof(Finished), have);
     }
     close(fds[0]);
     int status = 0;
     waitpid(child, &status, 0);
-    return finish;
+    o.simgridS = wallSince(t0);
+}
+
+/// FabricScope's wall time to simulate @p flows up to @p untilS (cancelled once its progress
+/// report passes it, which it polls every few hundred events).
+double oursUntil(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows, double untilS)
+{
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    double reachedS = 0.0;
+    sim::SimCallbacks callbacks;
+    callbacks.progress = [&](double, double timeS) { reachedS = timeS; };
+    callbacks.cancelled = [&] { return reachedS >= untilS; };
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)sim::simulate(t.fabric, flows, options, callbacks);
+    return wallSince(t0);
 }
 
 Outcome compare(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows,
-                bool latencyInLinks)
+                bool latencyInLinks, double deadlineS = 0.0, bool withSimGrid = true)
 {
     Outcome o;
     sim::SimOptions options;
@@ -173,21 +244,39 @@ Outcome compare(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows
     auto t0 = std::chrono::steady_clock::now();
     const sim::SimResult ours = sim::simulate(t.fabric, flows, options);
     o.oursS = wallSince(t0);
-    t0 = std::chrono::steady_clock::now();
-    const std::vector<double> theirs = runSimGridForked(t, flows, latencyInLinks);
-    o.simgridS = wallSince(t0);
+    if (!withSimGrid)
+        return o;
+    std::vector<std::size_t> waitOrder(flows.size());
+    for (std::size_t i = 0; i < waitOrder.size(); ++i)
+        waitOrder[i] = i;
+    std::stable_sort(waitOrder.begin(), waitOrder.end(), [&](std::size_t a, std::size_t b) {
+        return ours.flows[a].finishS < ours.flows[b].finishS;
+    });
+    std::vector<double> theirs;
+    runSimGridForked(t, flows, waitOrder, latencyInLinks, deadlineS, theirs, o);
+    if (o.stopped && o.compared > 0)
+        o.oursSpanS = oursUntil(t, flows, o.spanEndS);
     for (std::size_t i = 0; i < flows.size(); ++i) {
         const double a = ours.flows[i].finishS;
         const double b = theirs[i];
-        const double err = std::abs(a - b) / std::max(std::abs(b), 1e-300);
         if (gVerbose)
             std::printf("flow %zu src %d dst %d bytes %.0f release %.9f ours %.12f simgrid %.12f\n", i,
                         flows[i].src, flows[i].dst, flows[i].bytes, flows[i].notBeforeS, a, b);
-        if (err > o.maxRelError || b < 0) {
-            o.maxRelError = b < 0 ? 1.0 : err;
+        if (b < 0) {
+            if (!o.stopped) { // SimGrid ran to the end without finishing it
+                o.maxRelError = 1.0;
+                o.worst = i;
+            }
+            continue;
+        }
+        const double err = std::abs(a - b) / std::max(std::abs(b), 1e-300);
+        if (err > o.maxRelError) {
+            o.maxRelError = err;
             o.worst = i;
         }
     }
+    if (o.stopped && o.compared == 0)
+        o.maxRelError = 1.0; // nothing to compare is no agreement
     return o;
 }
 
@@ -200,6 +289,10 @@ int main(int argc, char **argv)
     bool allToAll = false;
     int gpus = 256;
     double tolerance = 1e-6;
+    std::string sizes = "distinct";
+    std::uint64_t sizeSeed = 1;
+    double deadlineS = 0.0;
+    bool withSimGrid = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--flows" && i + 1 < argc)
@@ -216,21 +309,57 @@ int main(int argc, char **argv)
             allToAll = true;
         else if (a == "--gpus" && i + 1 < argc)
             gpus = std::max(32, std::stoi(argv[++i]) / 16 * 16);
+        else if (a == "--sizes" && i + 1 < argc)
+            sizes = argv[++i];
+        else if (a == "--seed" && i + 1 < argc)
+            sizeSeed = std::stoull(argv[++i]);
+        else if (a == "--simgrid-deadline" && i + 1 < argc)
+            deadlineS = std::stod(argv[++i]);
+        else if (a == "--no-simgrid")
+            withSimGrid = false;
+        else {
+            std::fprintf(stderr, "compare_simgrid: unknown argument '%s'\n", a.c_str());
+            return 2;
+        }
     }
     bool ok = true;
     const auto report = [&](const std::string &what, std::size_t n, const Outcome &o) {
+        if (!withSimGrid) {
+            std::printf("%-34s flows %7zu  ours %.3f s\n", what.c_str(), n, o.oursS);
+            return;
+        }
         const bool pass = o.maxRelError <= tolerance;
         ok = ok && pass;
-        std::printf("%-28s flows %7zu  max rel error %.3e (flow %zu)  ours %.3f s  simgrid %.3f s"
-                    "  speed-up %.0fx  %s\n",
+        std::printf("%-34s flows %7zu  max rel error %.3e (flow %zu)  ours %.3f s  simgrid %.3f s"
+                    "%s  speed-up %.0fx  %s\n",
                     what.c_str(), n, o.maxRelError, o.worst, o.oursS, o.simgridS,
-                    o.oursS > 0 ? o.simgridS / o.oursS : 0.0, pass ? "OK" : "MISMATCH");
+                    o.stopped ? " (stopped)" : "", o.oursS > 0 ? o.simgridS / o.oursS : 0.0,
+                    pass ? "OK" : "MISMATCH");
+        if (o.stopped)
+            std::printf("    SimGrid stopped at its %.0f s deadline: %zu of %zu flows finished, the "
+                        "last at simulated %.6f s after %.3f s of wall time.\n"
+                        "    Same span in FabricScope: %.3f s, speed-up %.0fx on the same work; "
+                        "whole run %.3f s, speed-up at least %.0fx.\n",
+                        deadlineS, o.compared, n, o.spanEndS, o.simgridSpanS, o.oursSpanS,
+                        o.oursSpanS > 0 ? o.simgridSpanS / o.oursSpanS : 0.0, o.oursS,
+                        o.oursS > 0 ? o.simgridS / o.oursS : 0.0);
+        std::fflush(stdout);
     };
     if (allToAll) {
         const bench::TwoTier t = bench::makeTwoTier(gpus / 16, 16, 16);
-        const auto flows = bench::allToAll(t, 1 << 20);
-        report("all-to-all " + std::to_string(gpus) + " GPUs", flows.size(),
-               compare(t, flows, false));
+        std::vector<sim::FlowSpec> flows;
+        if (sizes == "distinct")
+            flows = bench::allToAll(t, 1 << 20);
+        else if (sizes == "loguniform")
+            flows = bench::allToAllLogUniform(t, sizeSeed);
+        else if (sizes == "per-source")
+            flows = bench::allToAllPerSource(t, sizeSeed);
+        else {
+            std::fprintf(stderr, "compare_simgrid: unknown --sizes '%s'\n", sizes.c_str());
+            return 2;
+        }
+        report("all-to-all " + std::to_string(gpus) + " GPUs " + sizes, flows.size(),
+               compare(t, flows, false, deadlineS, withSimGrid));
     } else {
         const bench::TwoTier t = bench::makeTwoTier(8, 8, 8);
         for (int seed = 1; seed <= seeds; ++seed) {
@@ -242,13 +371,13 @@ int main(int argc, char **argv)
                 flows = kept;
             }
             report("random seed " + std::to_string(seed), flows.size(),
-                   compare(t, flows, false));
+                   compare(t, flows, false, deadlineS, withSimGrid));
             // Every route 4 links long: equal latencies, so SimGrid's latency-weighted
             // sharing is plain max-min and its own latency handling is checked too.
             const auto longFlows =
                 bench::randomFlows(t, flowCount, std::uint64_t(seed), 0.002, true);
             report("random seed " + std::to_string(seed) + " cross-leaf", longFlows.size(),
-                   compare(t, longFlows, true));
+                   compare(t, longFlows, true, deadlineS, withSimGrid));
         }
     }
     return ok ? 0 : 1;
