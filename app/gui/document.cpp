@@ -14,6 +14,7 @@ Document::Document(Fabric fabric, QString fileName, QObject *parent)
     , mFabric(std::move(fabric))
     , mUndoStack(new QUndoStack(this))
     , mFileName(std::move(fileName))
+    , mScenarios(scenariosOf(mFabric))
 {
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
         [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
@@ -53,7 +54,26 @@ void Document::emitChanged(const ChangeEvent &event)
 void Document::swapFabric(Fabric &other)
 {
     std::swap(mFabric, other);
+    // Scenarios belong to the document, not to one generation of its fabric.
+    storeScenarios(mFabric, mScenarios);
+    storeScenarios(other, {});
     Q_EMIT changed(ChangeEvent { ChangeEvent::Type::Reset, {}, {} });
+}
+
+void Document::setScenarios(const ScenarioList &list)
+{
+    mScenarios = list;
+    storeScenarios(mFabric, mScenarios);
+    Q_EMIT scenariosChanged();
+}
+
+void Document::setLastRunScenario(int index)
+{
+    if (index == mScenarios.lastRun || index >= mScenarios.items.size())
+        return;
+    mScenarios.lastRun = index;
+    storeScenarios(mFabric, mScenarios);
+    Q_EMIT scenariosChanged();
 }
 
 } // namespace fabric::app

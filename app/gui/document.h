@@ -4,6 +4,7 @@
 
 #include "model/changeevent.h"
 #include "model/fabric.h"
+#include "savedscenarios.h"
 
 #include <QObject>
 #include <QString>
@@ -50,7 +51,21 @@ public:
     /// Exchanges the whole model with @p other and emits a Reset (regenerating a fabric).
     void swapFabric(Fabric &other);
 
+    /// @name Simulation scenarios
+    /// Saved with the document (the native file's `scenarios` array); read from the fabric's
+    /// metadata when the document is made, so a malformed list throws UserError there.
+    ///@{
+    const ScenarioList &scenarios() const { return mScenarios; }
+    /// For undo commands (ChangeScenarios): replaces the list and emits scenariosChanged().
+    void setScenarios(const ScenarioList &list);
+    /// Marks @p index as the scenario run last (re-run when the file is opened). Not an edit:
+    /// it does not make the document modified on its own.
+    void setLastRunScenario(int index);
+    ///@}
+
 Q_SIGNALS:
+    void scenariosChanged();
+
     void changed(const fabric::ChangeEvent &event);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString &fileName);
@@ -59,6 +74,7 @@ private:
     Fabric mFabric;
     QUndoStack *mUndoStack;
     QString mFileName;
+    ScenarioList mScenarios;
 };
 
 } // namespace fabric::app

@@ -5,6 +5,7 @@
 #include "io/fabricfile.h"
 #include "io/formatregistry.h"
 #include "model/error.h"
+#include "savedscenarios.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -81,7 +82,14 @@ QString withExtension(const QString &fileName, const io::FabricFormat &format)
 
 Fabric load(const QString &fileName)
 {
-    return io::loadFabric(toPath(fileName));
+    Fabric fabric = io::loadFabric(toPath(fileName));
+    // core keeps the scenarios verbatim; their schema is the GUI's (savedscenarios.h).
+    try {
+        (void)scenariosOf(fabric);
+    } catch (const UserError &e) {
+        throw UserError(fileName.toStdString() + ": " + e.what());
+    }
+    return fabric;
 }
 
 Fabric loadResource(const QString &resource)

@@ -23,7 +23,8 @@ QString filterOf(const io::FabricFormat &format);
 /// @p fileName with the format's first extension unless it already ends with one of them.
 QString withExtension(const QString &fileName, const io::FabricFormat &format);
 
-/// Throws UserError naming the file and the fault's line or JSON path.
+/// Throws UserError naming the file and the fault's line or JSON path (a malformed saved
+/// scenario too: "FILE: /scenarios/1/bytes: ...").
 Fabric load(const QString &fileName);
 /// Reads a fabric embedded as a Qt resource (":/fabrics/...").
 Fabric loadResource(const QString &resource);

@@ -28,6 +28,7 @@
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
+#include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "templategallery.h"
 
@@ -140,7 +141,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     createDocks();
     createActions();
-    installSimulation(this);
+    mSimulation = installSimulation(this);
+    mScenarios = new ScenarioKeeper(this, mSimulation);
     statusBar();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);

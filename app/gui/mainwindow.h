@@ -28,6 +28,8 @@ class InspectorDock;
 class MetricsDock;
 class PaletteDock;
 class Prompts;
+class ScenarioKeeper;
+class SimulationController;
 
 /**
  * The main window: the fabric canvas in the middle, docks for metrics, the inspector, the
@@ -51,6 +53,8 @@ public:
     MetricsDock *metricsDock() const { return mMetrics; }
     InspectorDock *inspectorDock() const { return mInspector; }
     PaletteDock *paletteDock() const { return mPalette; }
+    SimulationController *simulation() const { return mSimulation; }
+    ScenarioKeeper *scenarioKeeper() const { return mScenarios; }
     /// The action with this object name ("actionSave", "actionUndo"...), or nullptr.
     QAction *action(const QString &objectName) const;
     QStringList recentFiles() const { return mRecentFiles; }
@@ -120,6 +124,8 @@ private:
     MetricsDock *mMetrics = nullptr;
     InspectorDock *mInspector = nullptr;
     PaletteDock *mPalette = nullptr;
+    SimulationController *mSimulation = nullptr;
+    ScenarioKeeper *mScenarios = nullptr;
     QUndoGroup *mUndoGroup;
     QMenu *mRecentMenu = nullptr;
     QLineEdit *mFindEdit = nullptr;

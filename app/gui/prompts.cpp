@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDialog>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMessageBox>
 
 namespace fabric::app {
@@ -48,6 +49,15 @@ QString Prompts::saveFileName(QWidget *parent, const QString &suggested, const Q
 bool Prompts::runDialog(QDialog *dialog)
 {
     return dialog->exec() == QDialog::Accepted;
+}
+
+QString Prompts::askText(
+    QWidget *parent, const QString &title, const QString &label, const QString &text)
+{
+    bool ok = false;
+    const QString answer
+        = QInputDialog::getText(parent, title, label, QLineEdit::Normal, text, &ok);
+    return ok ? answer : QString();
 }
 
 } // namespace fabric::app

@@ -30,6 +30,9 @@ public:
     virtual QString saveFileName(QWidget *parent, const QString &suggested, const QString &filter);
     /// Runs a dialog (the template gallery, the OCS reconfiguration); true when accepted.
     virtual bool runDialog(QDialog *dialog);
+    /// A line of text (a new name), or a null QString when cancelled.
+    virtual QString askText(
+        QWidget *parent, const QString &title, const QString &label, const QString &text);
 };
 
 } // namespace fabric::app

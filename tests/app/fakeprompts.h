@@ -33,4 +33,10 @@ public:
     QString openFileName(QWidget *, const QString &, const QString &) override { return fileName; }
     QString saveFileName(QWidget *, const QString &, const QString &) override { return fileName; }
     bool runDialog(QDialog *d) override { return dialog ? dialog(d) : false; }
+    /// Returned by askText (a null QString cancels).
+    QString text;
+    QString askText(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return text;
+    }
 };

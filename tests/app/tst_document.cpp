@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "build/registry.h"
 #include "commands/changenodeproperty.h"
+#include "commands/changescenarios.h"
 #include "document.h"
 #include "fileformats.h"
 #include "model/error.h"
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void badFileNamesFileAndFault();
     void loadsEveryShippedFabric();
     void regenerationSwapsInPlace();
+    void scenariosRoundTripThroughTheFile();
 
 private:
     QTemporaryDir mDir;
@@ -110,6 +112,51 @@ void TestDocument::regenerationSwapsInPlace()
     QCOMPARE(other, smallTree());
     QCOMPARE(rec.events.size(), std::size_t(1));
     QCOMPARE(rec.events[0].type, ChangeEvent::Type::Reset);
+}
+
+void TestDocument::scenariosRoundTripThroughTheFile()
+{
+    Document doc(smallTree());
+    QSignalSpy listed(&doc, &Document::scenariosChanged);
+    collective::Scenario spray;
+    spray.routing = route::Policy::Spray;
+    spray.bytes = 65536;
+    spray.qps = 4;
+    doc.undoStack()->push(ChangeScenarios::add(&doc, { QStringLiteral("a"), {} }));
+    doc.undoStack()->push(ChangeScenarios::add(&doc, { QStringLiteral("a"), spray }));
+    QCOMPARE(listed.count(), 2);
+    QCOMPARE(doc.scenarios().items[1].name, QStringLiteral("a (2)"));
+    QCOMPARE(doc.scenarios().lastRun, 1);
+    QVERIFY(doc.isModified());
+    // Regenerating the fabric keeps the document's scenarios.
+    Fabric other = smallTree();
+    doc.swapFabric(other);
+    QCOMPARE(scenariosOf(doc.fabric()), doc.scenarios());
+
+    const QString path = mDir.filePath(QStringLiteral("scenarios.fabric.json"));
+    files::save(doc.fabric(), path);
+    const Document reopened(files::load(path), path);
+    QCOMPARE(reopened.scenarios(), doc.scenarios());
+    QCOMPARE(reopened.scenarios().items[1].scenario.qps, 4);
+
+    // Every fault names its JSON path.
+    const std::pair<const char *, const char *> bad[] = {
+        { R"({})", "/scenarios: expected an array" },
+        { R"([3])", "/scenarios/0: expected an object" },
+        { R"([{"bytes": 5}])", "/scenarios/0/name" },
+        { R"([{"name": "x", "bytes": 0}])", "/scenarios/0/bytes: must be greater than 0" },
+        { R"([{"name": "x"}, {"name": "y", "qps": 1.5}])", "/scenarios/1/qps" },
+        { R"([{"name": "x", "last_run": true}, {"name": "y", "last_run": true}])",
+            "/scenarios/1/last_run" },
+    };
+    for (const auto &[json, path] : bad) {
+        try {
+            scenarioListFromJson(nlohmann::json::parse(json));
+            QFAIL(json);
+        } catch (const UserError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).startsWith(QLatin1String(path)), e.what());
+        }
+    }
 }
 
 QTEST_MAIN(TestDocument)

@@ -4,7 +4,11 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "collective/scenario.h"
+#include "commands/changescenarios.h"
 #include "document.h"
+#include "fakeprompts.h"
+#include "mainwindow.h"
+#include "savedscenarios.h"
 #include "explain/explainpanel.h"
 #include "heatmap/heatmapwidget.h"
 #include "playback/playbackbar.h"
@@ -12,12 +16,16 @@
 #include "simulation/analysisdock.h"
 #include "simulation/compareview.h"
 #include "simulation/scenariocheck.h"
+#include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QUndoStack>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -43,6 +51,9 @@ private Q_SLOTS:
     void cancelKeepsTheGuiConsistent();
     void exportsEveryFormat();
     void editingTheFabricMarksResultsStale();
+    void scenariosAreSavedAndReRunOnOpen();
+    void refusesAMalformedScenario();
+    void sweepChartsBusbwAgainstSize();
     void screenshots();
 
 private:
@@ -251,6 +262,197 @@ void TestSimulation::editingTheFabricMarksResultsStale()
     for (const auto &entry : mCanvas->legendEntries())
         ramp = ramp || entry.symbol == views::LegendEntry::Symbol::Ramp;
     QVERIFY(!ramp);
+}
+
+namespace {
+
+/// A main window (the real one, with the document and the scenario keeper) on a fabric of 64
+/// GPUs, answering its questions through FakePrompts.
+std::unique_ptr<MainWindow> mainWindowOn(Fabric fabric, FakePrompts **prompts)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    auto window = std::make_unique<MainWindow>();
+    auto fake = std::make_unique<FakePrompts>();
+    *prompts = fake.get();
+    window->setPrompts(std::move(fake));
+    window->openGenerated(std::move(fabric));
+    window->resize(1400, 900);
+    window->show();
+    return window;
+}
+
+Fabric fatTree64()
+{
+    return build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}});
+}
+
+} // namespace
+
+void TestSimulation::scenariosAreSavedAndReRunOnOpen()
+{
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindowOn(fatTree64(), &prompts);
+    SimulationController *sim = window->simulation();
+    SimulationDock *dock = sim->simulationDock();
+    QVERIFY(!dock->savedBox()->isEnabled());
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+    dock->nameEdit()->setText(QStringLiteral("static ring"));
+
+    // A run is kept in the document, as an undoable edit that makes it modified.
+    QSignalSpy finished(sim, &SimulationController::runFinished);
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    const auto first = finished.at(0).at(0).value<views::SimRunPtr>();
+    Document *doc = window->document();
+    QCOMPARE(doc->scenarios().items.size(), 1);
+    QCOMPARE(doc->scenarios().items[0].name, QStringLiteral("static ring"));
+    QCOMPARE(doc->scenarios().items[0].scenario, dock->scenario());
+    QCOMPARE(doc->scenarios().lastRun, 0);
+    QVERIFY(doc->isModified());
+    QCOMPARE(dock->savedBox()->count(), 1);
+    QCOMPARE(dock->savedBox()->currentText(), QStringLiteral("static ring"));
+    doc->undoStack()->undo();
+    QCOMPARE(doc->scenarios().items.size(), 0);
+    QCOMPARE(dock->savedBox()->count(), 0);
+    doc->undoStack()->redo();
+    QCOMPARE(doc->scenarios().items.size(), 1);
+
+    // The same settings again add nothing; other settings add a second scenario.
+    finished.clear();
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(doc->scenarios().items.size(), 1);
+    finished.clear();
+    QTest::mouseClick(dock->policyButton(QStringLiteral("ecmp")), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(doc->scenarios().items.size(), 2);
+    QCOMPARE(doc->scenarios().lastRun, 1);
+    QVERIFY(doc->scenarios().items[1].name.contains(QStringLiteral("ecmp")));
+
+    // Rename (asked through the prompts) and delete, both undoable.
+    prompts->text = QStringLiteral("ecmp ring");
+    dock->savedBox()->setCurrentIndex(1);
+    QTest::mouseClick(dock->renameSavedButton(), Qt::LeftButton);
+    QCOMPARE(doc->scenarios().items[1].name, QStringLiteral("ecmp ring"));
+    QTest::mouseClick(dock->deleteSavedButton(), Qt::LeftButton);
+    QCOMPARE(doc->scenarios().items.size(), 1);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->scenarios().items.size(), 2);
+    QCOMPARE(doc->scenarios().items[1].name, QStringLiteral("ecmp ring"));
+
+    // Run the first again from the list: it becomes the last run.
+    dock->savedBox()->setCurrentIndex(0);
+    finished.clear();
+    QTest::mouseClick(dock->runSavedButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(doc->scenarios().lastRun, 0);
+    QCOMPARE(dock->routingBox()->currentData().toString(), QStringLiteral("static"));
+
+    // Save, then reopen: the list is back and the last run is computed again.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("with-scenarios.fabric.json"));
+    QVERIFY(window->saveAs(path));
+    QVERIFY(!doc->isModified());
+    finished.clear();
+    QVERIFY(window->openFile(path));
+    QVERIFY(window->document() != doc);
+    doc = window->document();
+    QCOMPARE(doc->scenarios().items.size(), 2);
+    QCOMPARE(doc->scenarios().items[1].name, QStringLiteral("ecmp ring"));
+    QCOMPARE(doc->scenarios().lastRun, 0);
+    QVERIFY(!doc->isModified());
+    QCOMPARE(dock->savedBox()->count(), 2);
+    QCOMPARE(dock->savedBox()->currentText(), QStringLiteral("static ring"));
+    QVERIFY(finished.wait(60000));
+    const auto again = finished.at(0).at(0).value<views::SimRunPtr>();
+    QCOMPARE(again->routing, QStringLiteral("static"));
+    QCOMPARE(again->result.completionS, first->result.completionS);
+    QCOMPARE(sim->currentRun(), again);
+    // Re-running an identical saved scenario is not an edit.
+    QVERIFY(!doc->isModified());
+    sim->runner()->waitForIdle();
+}
+
+void TestSimulation::refusesAMalformedScenario()
+{
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindowOn(fatTree64(), &prompts);
+    QTemporaryDir dir;
+    const QString good = dir.filePath(QStringLiteral("good.fabric.json"));
+    ScenarioList list;
+    list.items.append({QStringLiteral("ring"), collective::Scenario{}});
+    window->document()->undoStack()->push(
+        new ChangeScenarios(window->document(), list, QStringLiteral("add")));
+    QVERIFY(window->saveAs(good));
+    Document *doc = window->document();
+
+    QFile file(good);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    file.close();
+    QVERIFY(text.contains("\"bytes\":1073741824.0,"));
+    const struct
+    {
+        const char *from, *to, *path;
+    } faults[] = {
+        {"\"bytes\":1073741824.0", "\"bytes\":\"lots\"", "/scenarios/0/bytes: must be a number"},
+        {"\"routing\":\"ecmp\"", "\"routing\":\"fastest\"", "/scenarios/0/routing"},
+        {"\"name\":\"ring\"", "\"name\":7", "/scenarios/0/name"},
+        {"\"qps\":1", "\"qps\":1,\"colour\":2", "/scenarios/0/colour: unknown field"},
+    };
+    for (const auto &fault : faults) {
+        QByteArray broken = text;
+        broken.replace(fault.from, fault.to);
+        QVERIFY(broken != text);
+        const QString path = dir.filePath(QStringLiteral("bad.fabric.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(broken);
+        out.close();
+        prompts->errors.clear();
+        QVERIFY(!window->openFile(path));
+        QCOMPARE(prompts->errors.size(), 1);
+        QVERIFY2(prompts->errors[0].contains(QStringLiteral("bad.fabric.json: ") + fault.path),
+                 qPrintable(prompts->errors[0]));
+        // The open document stays, scenarios and all.
+        QCOMPARE(window->document(), doc);
+        QCOMPARE(doc->scenarios().items.size(), 1);
+    }
+}
+
+void TestSimulation::sweepChartsBusbwAgainstSize()
+{
+    SimulationDock *dock = mSim->simulationDock();
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+    QSignalSpy finished(mSim, &SimulationController::runFinished);
+    mSim->runSweep();
+    QVERIFY(mSim->isSweeping());
+    QTRY_VERIFY_WITH_TIMEOUT(!mSim->isSweeping(), 120000);
+    // Only the last size reports a finished run; every size is a point.
+    QCOMPARE(finished.count(), 1);
+    const views::ChartSpec &spec = mSim->analysisDock()->chartPanel()->spec();
+    QCOMPARE(spec.lines.size(), 1);
+    QCOMPARE(mSim->analysisDock()->chartPanel()->seriesCount(), 1);
+    const QList<QPointF> &points = spec.lines.front().points;
+    QCOMPARE(points.size(), 12); // 1 KiB, 4 KiB, ... 4 GiB, x in log2(bytes)
+    QCOMPARE(points.front().x(), 10.0);
+    QCOMPARE(points.back().x(), 32.0);
+    for (int i = 1; i < points.size(); ++i) {
+        QVERIFY(points[i].x() > points[i - 1].x());
+        // Latency dominates small messages; busbw only grows with size.
+        QVERIFY2(points[i].y() >= points[i - 1].y() * 0.999,
+                 qPrintable(QStringLiteral("%1 < %2 at %3 bytes")
+                                .arg(points[i].y())
+                                .arg(points[i - 1].y())
+                                .arg(points[i].x())));
+    }
+    QVERIFY(points.front().y() < 0.1 * points.back().y());
+    // Large messages approach the bandwidth bound: the last two sizes are within 10%.
+    QVERIFY(points[points.size() - 2].y() > 0.9 * points.back().y());
+    const auto last = finished.at(0).at(0).value<views::SimRunPtr>();
+    QCOMPARE(last->messageBytes, 4294967296.0);
+    QCOMPARE(points.back().y(), last->busbwGBps);
 }
 
 /// Renders docs/screenshots/sim-*.png when FABRICSCOPE_SCREENSHOTS names the folder.

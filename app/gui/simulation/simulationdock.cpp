@@ -9,6 +9,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -67,6 +68,10 @@ SimulationDock::SimulationDock(QWidget *parent)
     mSeed = new QSpinBox(body);
     mSeed->setRange(0, 1 << 30);
     mSeed->setValue(1);
+    mName = new QLineEdit(body);
+    mName->setObjectName(QStringLiteral("scenarioName"));
+    mName->setPlaceholderText(tr("automatic"));
+    mName->setToolTip(tr("The name the run is saved under in the document"));
 
     form->addRow(tr("Collective"), mCollective);
     form->addRow(tr("Algorithm"), mAlgorithm);
@@ -76,6 +81,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     form->addRow(tr("Routing"), mRouting);
     form->addRow(tr("QPs"), mQps);
     form->addRow(tr("Seed"), mSeed);
+    form->addRow(tr("Name"), mName);
 
     // One click switches the routing and re-runs.
     auto *toggleRow = new QHBoxLayout;
@@ -110,6 +116,26 @@ SimulationDock::SimulationDock(QWidget *parent)
     mStatus = new QLabel(body);
     mStatus->setWordWrap(true);
 
+    // The document's saved scenarios.
+    auto *saved = new QGroupBox(tr("Saved scenarios"), body);
+    mSaved = new QComboBox(saved);
+    mSaved->setObjectName(QStringLiteral("savedScenarios"));
+    mSaved->setToolTip(tr("Every run is saved with the fabric document; the last one runs again "
+                          "when the file is opened"));
+    mRunSaved = new QPushButton(tr("Run"), saved);
+    mRunSaved->setObjectName(QStringLiteral("runSaved"));
+    mRenameSaved = new QPushButton(tr("Rename\u2026"), saved);
+    mRenameSaved->setObjectName(QStringLiteral("renameSaved"));
+    mDeleteSaved = new QPushButton(tr("Delete"), saved);
+    mDeleteSaved->setObjectName(QStringLiteral("deleteSaved"));
+    auto *savedButtons = new QHBoxLayout;
+    savedButtons->addWidget(mRunSaved);
+    savedButtons->addWidget(mRenameSaved);
+    savedButtons->addWidget(mDeleteSaved);
+    auto *savedLayout = new QVBoxLayout(saved);
+    savedLayout->addWidget(mSaved);
+    savedLayout->addLayout(savedButtons);
+
     auto *layout = new QVBoxLayout(body);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Routing, one click re-runs:"), body));
@@ -117,6 +143,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     layout->addLayout(buttons);
     layout->addWidget(mProblem);
     layout->addWidget(mStatus);
+    layout->addWidget(saved);
     layout->addStretch(1);
     setWidget(body);
 
@@ -145,7 +172,20 @@ SimulationDock::SimulationDock(QWidget *parent)
         if (problem().isEmpty() && !mRunning)
             Q_EMIT runRequested(scenario());
     });
+    connect(mRunSaved, &QPushButton::clicked, this, [this] {
+        if (currentSaved() >= 0 && !mRunning)
+            Q_EMIT runSavedRequested(currentSaved());
+    });
+    connect(mRenameSaved, &QPushButton::clicked, this, [this] {
+        if (currentSaved() >= 0)
+            Q_EMIT renameSavedRequested(currentSaved());
+    });
+    connect(mDeleteSaved, &QPushButton::clicked, this, [this] {
+        if (currentSaved() >= 0)
+            Q_EMIT deleteSavedRequested(currentSaved());
+    });
     syncToggle();
+    syncSavedButtons();
     revalidate();
 }
 
@@ -197,6 +237,40 @@ void SimulationDock::setScenario(const collective::Scenario &s)
     revalidate();
 }
 
+QString SimulationDock::scenarioName() const
+{
+    return mName->text().trimmed();
+}
+
+void SimulationDock::setScenarioName(const QString &name)
+{
+    mName->setText(name);
+}
+
+void SimulationDock::setSavedScenarios(const QStringList &names, int current)
+{
+    const QSignalBlocker block(mSaved);
+    mSaved->clear();
+    mSaved->addItems(names);
+    if (!names.isEmpty())
+        mSaved->setCurrentIndex(current >= 0 && current < names.size() ? current : 0);
+    syncSavedButtons();
+}
+
+int SimulationDock::currentSaved() const
+{
+    return mSaved->currentIndex();
+}
+
+void SimulationDock::syncSavedButtons()
+{
+    const bool any = mSaved->count() > 0;
+    mSaved->setEnabled(any);
+    mRunSaved->setEnabled(any && !mRunning);
+    mRenameSaved->setEnabled(any);
+    mDeleteSaved->setEnabled(any);
+}
+
 QString SimulationDock::problem() const
 {
     if (!units::parseBytes(mSize->text().toStdString()))
@@ -214,6 +288,7 @@ void SimulationDock::revalidate()
     mRun->setEnabled(why.isEmpty() && !mRunning);
     for (QAbstractButton *b : mToggle->buttons())
         b->setEnabled(!mRunning);
+    syncSavedButtons();
 }
 
 void SimulationDock::syncToggle()

@@ -22,6 +22,9 @@ namespace fabric::app {
  * placement, routing, QPs, seed), Run and Cancel with a progress bar, and a one-click routing
  * toggle (ecmp, ecmp-polarized, static, adaptive, spray) that re-runs at once. An impossible
  * combination is explained under the form while it is edited, and Run stays disabled.
+ *
+ * Below, the document's saved scenarios (every run the user started, by name) with Run,
+ * Rename and Delete; the main window keeps the list in the document.
  */
 class SimulationDock : public QDockWidget
 {
@@ -34,6 +37,14 @@ public:
 
     collective::Scenario scenario() const;
     void setScenario(const collective::Scenario &scenario);
+    /// The name typed for the next run (empty: a name is made from the settings).
+    QString scenarioName() const;
+    void setScenarioName(const QString &name);
+
+    /// Shows the document's saved scenarios; @p current is selected (-1: the first).
+    void setSavedScenarios(const QStringList &names, int current);
+    /// The selected saved scenario, or -1.
+    int currentSaved() const;
     /// Why the current form cannot run (empty when it can).
     QString problem() const;
 
@@ -50,6 +61,11 @@ public:
     QComboBox *routingBox() const { return mRouting; }
     QPushButton *runButton() const { return mRun; }
     QPushButton *cancelButton() const { return mCancel; }
+    QLineEdit *nameEdit() const { return mName; }
+    QComboBox *savedBox() const { return mSaved; }
+    QPushButton *runSavedButton() const { return mRunSaved; }
+    QPushButton *renameSavedButton() const { return mRenameSaved; }
+    QPushButton *deleteSavedButton() const { return mDeleteSaved; }
     QProgressBar *progressBar() const { return mProgress; }
     QLabel *problemLabel() const { return mProblem; }
     /// The routing toggle button of @p policy ("ecmp", "adaptive", ...), or nullptr.
@@ -64,11 +80,16 @@ Q_SIGNALS:
     void cancelRequested();
     /// The user asked to use the canvas selection as ranks.
     void selectionRanksRequested();
+    /// Run, Rename or Delete on saved scenario @p index.
+    void runSavedRequested(int index);
+    void renameSavedRequested(int index);
+    void deleteSavedRequested(int index);
 
 private:
     void fillAlgorithms();
     void revalidate();
     void syncToggle();
+    void syncSavedButtons();
 
     const Fabric *mFabric = nullptr;
     QComboBox *mCollective = nullptr;
@@ -79,6 +100,11 @@ private:
     QComboBox *mRouting = nullptr;
     QSpinBox *mQps = nullptr;
     QSpinBox *mSeed = nullptr;
+    QLineEdit *mName = nullptr;
+    QComboBox *mSaved = nullptr;
+    QPushButton *mRunSaved = nullptr;
+    QPushButton *mRenameSaved = nullptr;
+    QPushButton *mDeleteSaved = nullptr;
     QPushButton *mRun = nullptr;
     QPushButton *mCancel = nullptr;
     QProgressBar *mProgress = nullptr;

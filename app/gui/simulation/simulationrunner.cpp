@@ -32,6 +32,7 @@ bool SimulationRunner::start(const Fabric &fabric, const collective::Scenario &s
 {
     if (mThread)
         return false;
+    mScenario = scenario;
     auto snapshot = std::make_shared<const Fabric>(fabric);
     auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
     mCancel = cancelFlag;

@@ -31,6 +31,8 @@ public:
     /// Starts @p scenario on a copy of @p fabric; false when a run is already going.
     bool start(const Fabric &fabric, const collective::Scenario &scenario);
     bool isRunning() const { return mThread != nullptr; }
+    /// The scenario of the current (or last) run.
+    const collective::Scenario &scenario() const { return mScenario; }
     /// Asks the running simulation to stop; cancelled() follows.
     void cancel();
     /// Blocks until the current run (if any) has ended and its signal was delivered.
@@ -48,6 +50,7 @@ Q_SIGNALS:
 private:
     QThread *mThread = nullptr;
     std::shared_ptr<std::atomic<bool>> mCancel;
+    collective::Scenario mScenario;
 };
 
 } // namespace fabric::app

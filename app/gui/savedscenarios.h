@@ -1,0 +1,57 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "collective/scenario.h"
+#include "model/fabric.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QList>
+#include <QString>
+
+namespace fabric::app {
+
+/// A simulation scenario the user ran, kept with the document under a name.
+struct SavedScenario
+{
+    QString name;
+    collective::Scenario scenario;
+
+    bool operator==(const SavedScenario &) const = default;
+};
+
+/**
+ * The scenarios of a document and which one ran last. In a native file they are the top-level
+ * `scenarios` array (kept by core/io in Fabric::metadata()["scenarios"]): one object per
+ * scenario with `name` (string), the fields of collective::toJson() and `last_run` (true on the
+ * one to re-run when the file is opened). Results are not stored: they are recomputed.
+ */
+struct ScenarioList
+{
+    QList<SavedScenario> items;
+    int lastRun = -1; ///< Index into items; -1 = none.
+
+    bool operator==(const ScenarioList &) const = default;
+
+    /// Index of the scenario equal to @p s (its settings, not its name), or -1.
+    int indexOf(const collective::Scenario &s) const;
+    /// @p base, or "base (2)", "base (3)"... whichever no scenario has yet.
+    QString uniqueName(const QString &base) const;
+};
+
+/// A short name for @p s: "all-reduce ring 64 MiB ecmp".
+QString defaultScenarioName(const collective::Scenario &s);
+
+nlohmann::json toJson(const ScenarioList &list);
+/**
+ * Reads the `scenarios` array. Throws UserError whose message starts with the JSON path of the
+ * fault, e.g. "/scenarios/1/bytes: must be a number, got \"lots\"".
+ */
+ScenarioList scenarioListFromJson(const nlohmann::json &array);
+/// The scenarios @p fabric carries in its metadata (io::kScenariosKey); empty when none.
+ScenarioList scenariosOf(const Fabric &fabric);
+/// Stores @p list in @p fabric's metadata (removes the key when the list is empty).
+void storeScenarios(Fabric &fabric, const ScenarioList &list);
+
+} // namespace fabric::app
