@@ -1,0 +1,152 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trafficview.h"
+
+#include "charts/chartpanel.h"
+#include "export/canvasexport.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QSvgGenerator>
+
+namespace fabric::views {
+
+TrafficView::TrafficView(Mode mode, QWidget *parent)
+    : QWidget(parent)
+    , mMode(mode)
+{
+    const int count = mode == Mode::WireBytes ? 1 : 3;
+    for (int i = 0; i < count; ++i)
+        mCharts << new ChartPanel(this);
+    mCaption = new QLabel(this);
+    mCaption->setWordWrap(true);
+    mCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mCaption->setContentsMargins(6, 2, 6, 4);
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(2, 2, 2, 2);
+    if (mode == Mode::WireBytes) {
+        grid->addWidget(mCharts[0], 0, 0, 1, 2);
+    } else {
+        grid->addWidget(mCharts[0], 0, 0);
+        grid->addWidget(mCharts[1], 0, 1);
+        grid->addWidget(mCharts[2], 1, 0, 1, 2);
+        grid->setColumnStretch(0, 2);
+        grid->setColumnStretch(1, 3);
+    }
+    grid->addWidget(mCaption, 2, 0, 1, 2);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    refresh();
+}
+
+QSize TrafficView::sizeHint() const
+{
+    return QSize(800, 560);
+}
+
+void TrafficView::setRuns(const SimRunPtr &current, const QList<SimRunPtr> &history)
+{
+    mRun = current;
+    mHistory = history;
+    refresh();
+}
+
+void TrafficView::refresh()
+{
+    mWire = mRun ? traffic::wireBytes(*mRun, mHistory) : traffic::WireBytes();
+    mMedia = mRun ? traffic::nvlinkVsFabric(*mRun) : traffic::MediaSplit();
+    if (mMode == Mode::WireBytes) {
+        mCharts[0]->setSpec(mWire.chart);
+    } else {
+        mCharts[0]->setSpec(mMedia.ladder);
+        mCharts[1]->setSpec(mMedia.bytes);
+        mCharts[2]->setSpec(mMedia.throughput);
+    }
+    mCaption->setText(mRun ? caption().join(QLatin1Char(' '))
+                           : tr("Run a simulation to see where its bytes travel."));
+}
+
+QStringList TrafficView::caption() const
+{
+    return mMode == Mode::WireBytes ? mWire.caption : mMedia.caption;
+}
+
+QList<ChartPanel *> TrafficView::charts() const
+{
+    return mCharts;
+}
+
+QList<QRectF> TrafficView::chartRects(const QRectF &area) const
+{
+    if (mMode == Mode::WireBytes)
+        return {area};
+    const double top = area.height() * 0.55, left = area.width() * 0.4;
+    return {QRectF(area.left(), area.top(), left, top),
+            QRectF(area.left() + left, area.top(), area.width() - left, top),
+            QRectF(area.left(), area.top() + top, area.width(), area.height() - top)};
+}
+
+void TrafficView::renderTo(QPainter *painter, const QRectF &target)
+{
+    // The caption below the charts, as many lines as the sentences need at this width.
+    QFont font = painter->font();
+    font.setPixelSize(std::max(11, int(target.width() / 100)));
+    painter->save();
+    painter->setFont(font);
+    const double margin = font.pixelSize();
+    const QString text = caption().join(QLatin1Char('\n'));
+    const QRectF textArea(target.left() + margin, target.top(), target.width() - 2 * margin,
+                          target.height());
+    const QRectF needed = painter->boundingRect(textArea, Qt::TextWordWrap, text);
+    const double captionH = text.isEmpty() ? 0.0 : needed.height() + margin;
+    const QRectF charts(target.topLeft(), QSizeF(target.width(), target.height() - captionH));
+    const QList<QRectF> rects = chartRects(charts);
+    painter->restore();
+    for (qsizetype i = 0; i < mCharts.size(); ++i)
+        mCharts[i]->renderTo(painter, rects[i]);
+    painter->save();
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    painter->drawText(QRectF(textArea.left(), charts.bottom(), textArea.width(), captionH),
+                      Qt::TextWordWrap | Qt::AlignTop | Qt::AlignLeft, text);
+    painter->restore();
+}
+
+bool TrafficView::paint(QPaintDevice *device, const QSize &size)
+{
+    QPainter painter;
+    if (!painter.begin(device))
+        return false;
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return painter.end();
+}
+
+QImage TrafficView::renderImage(const QSize &size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    paint(&image, size);
+    return image;
+}
+
+bool TrafficView::exportImage(const QString &fileName, const QSize &size)
+{
+    const auto format = imageFormatForFile(fileName);
+    if (format == ImageFormat::Png)
+        return renderImage(size).save(fileName, "PNG");
+    if (format != ImageFormat::Svg)
+        return false;
+    // Vector: the charts' own scenes and the caption as text.
+    QSvgGenerator svg;
+    svg.setFileName(fileName);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(mCharts.first()->spec().title);
+    svg.setDescription(caption().join(QLatin1Char(' ')));
+    return paint(&svg, size);
+}
+
+} // namespace fabric::views

@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "playback/simrun.h"
+#include "trafficdata.h"
+
+#include <QImage>
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+
+namespace fabric::views {
+
+class ChartPanel;
+
+/**
+ * Where a run's bytes travel, as charts (through the ChartPanel adapter) with a caption of plain
+ * sentences computed from the run:
+ *  - WireBytes: bytes per GPU by tier and direction (GPU -> leaf ... spine -> leaf -> GPU) as
+ *    grouped bars, a SHARP all-reduce next to a ring on the same ranks (issue 5, "SHARP view").
+ *  - NvlinkVsFabric: the bandwidth ladder (NVLink against NIC per GPU) with the throughput the run
+ *    got while busy, bytes per GPU by link class, and throughput over time by class (issue 5,
+ *    "Hierarchical all-reduce").
+ * Exports paint the charts and the caption together (PNG and vector SVG).
+ */
+class TrafficView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Mode { WireBytes, NvlinkVsFabric };
+
+    explicit TrafficView(Mode mode, QWidget *parent = nullptr);
+
+    Mode mode() const { return mMode; }
+    /// Shows @p current; @p history (newest first, may hold @p current) supplies the run it is
+    /// compared with.
+    void setRuns(const SimRunPtr &current, const QList<SimRunPtr> &history);
+    SimRunPtr run() const { return mRun; }
+
+    /// The figures shown (valid for the mode's kind).
+    const traffic::WireBytes &wireBytes() const { return mWire; }
+    const traffic::MediaSplit &mediaSplit() const { return mMedia; }
+    /// The caption's sentences.
+    QStringList caption() const;
+    /// The chart panels on show (one for WireBytes, three for NvlinkVsFabric).
+    QList<ChartPanel *> charts() const;
+
+    /// Charts and caption painted into @p target of @p painter (any paint device).
+    void renderTo(QPainter *painter, const QRectF &target);
+    /// The view painted into an image of @p size (white background).
+    QImage renderImage(const QSize &size);
+    /// Writes the picture as PNG or SVG, by @p fileName's suffix; false when it cannot.
+    bool exportImage(const QString &fileName, const QSize &size = QSize(1600, 1000));
+
+    QSize sizeHint() const override;
+
+private:
+    void refresh();
+    /// renderTo() over the whole of @p device, @p size large.
+    bool paint(QPaintDevice *device, const QSize &size);
+    /// Rectangles of the charts inside @p area (the caption below excluded).
+    QList<QRectF> chartRects(const QRectF &area) const;
+
+    Mode mMode;
+    SimRunPtr mRun;
+    QList<SimRunPtr> mHistory;
+    traffic::WireBytes mWire;
+    traffic::MediaSplit mMedia;
+    QList<ChartPanel *> mCharts;
+    QLabel *mCaption = nullptr;
+};
+
+} // namespace fabric::views
