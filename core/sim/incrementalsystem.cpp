@@ -95,22 +95,35 @@ double IncrementalSystem::computeLevel(ConstraintId c)
 void IncrementalSystem::solveEverything()
 {
     progressiveFilling();
-    // Levels consistent with the fixed point, for the next incremental solve.
-    for (std::size_t c = 0; c < mCons.size(); ++c)
-        mCons[c].level = kInf;
+    // Levels consistent with the fixed point, for the next incremental solve: with the max-min
+    // rates known, L(c) is the largest rate on c when c is saturated (the filling kept both).
     for (std::size_t c = 0; c < mCons.size(); ++c) {
         Constraint &con = mCons[c];
-        if (con.vars.empty())
+        const Fill &fill = mFill[c];
+        con.level = !con.vars.empty() && fill.load >= con.capacity * (1 - kRelTol) ? fill.top
+                                                                                   : kInf;
+    }
+}
+
+void IncrementalSystem::solveExactly()
+{
+    if (!refillAboveDisabled()) {
+        solveEverything();
+        return;
+    }
+    // Levels of the constraints the refill touched (the others keep theirs).
+    for (ConstraintId c : mRefilled) {
+        Constraint &con = mCons[std::size_t(c)];
+        const Fill &fill = mFill[std::size_t(c)];
+        if (con.vars.empty() || fill.load < con.capacity * (1 - kRelTol)) {
+            con.level = kInf;
             continue;
-        // With the max-min rates known, L(c) is the largest rate on c when c is saturated.
-        double sum = 0.0;
-        double top = 0.0;
-        for (const Member &m : con.vars) {
-            const double r = mVars[std::size_t(m.var)].rate;
-            sum += m.coefficient * r;
-            top = std::max(top, r);
         }
-        con.level = sum >= con.capacity * (1 - kRelTol) ? top : kInf;
+        double top = fill.top;
+        if (!(top > 0.0)) // nothing filled again here: the largest rate that stayed
+            for (const Member &m : con.vars)
+                top = std::max(top, mVars[std::size_t(m.var)].rate);
+        con.level = top;
     }
 }
 
@@ -125,12 +138,16 @@ void IncrementalSystem::doSolve()
     if (mFullSolves == 0 || (mDirty.size() > 1024 && mDirty.size() * 4 > busy)
         || mSkipIncremental > 0) {
         mSkipIncremental = mSkipIncremental > 0 ? mSkipIncremental - 1 : 0;
-        solveEverything();
+        if (mFullSolves == 0)
+            solveEverything();
+        else
+            solveExactly();
         return;
     }
 
     mQueue.assign(mDirty.begin(), mDirty.end());
     mMoved.clear();
+    mUndo.clear();
     // Give up once the worklist has cost about a full solve: when every event moves most
     // levels (dense all-to-all), progressive filling is the cheaper exact answer. Then skip
     // the attempt for the next few solves, longer each time it keeps failing.
@@ -142,7 +159,9 @@ void IncrementalSystem::doSolve()
                 mCons[std::size_t(mQueue[i])].dirty = false;
             mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), 64);
             mSkipIncremental = mBackoff;
-            solveEverything();
+            for (auto it = mUndo.rbegin(); it != mUndo.rend(); ++it) // back to the last solve
+                mCons[std::size_t(it->first)].level = it->second;
+            solveExactly();
             return;
         }
         const ConstraintId c = mQueue[head];
@@ -153,6 +172,7 @@ void IncrementalSystem::doSolve()
         const double newLevel = computeLevel(c);
         if (same(oldLevel, newLevel, mPrecision))
             continue;
+        mUndo.emplace_back(c, con.level);
         con.level = newLevel;
         mMoved.push_back(c);
         for (const Member &m : con.vars) {

@@ -33,6 +33,9 @@ class IncrementalSystem final : public System
 private:
     void doSolve() override;
     void solveEverything();
+    /// refillAboveDisabled() when it applies (then the levels it touched), else
+    /// solveEverything().
+    void solveExactly();
     /// L(c) from the current levels of the other constraints.
     double computeLevel(ConstraintId c);
     /// min of L over v's constraints other than @p skipA and @p skipB.
@@ -43,6 +46,8 @@ private:
     std::vector<std::pair<double, double>> mScratch; ///< (demand, coefficient) of one constraint
     std::vector<ConstraintId> mQueue;
     std::vector<ConstraintId> mMoved; ///< Constraints whose level changed in this solve.
+    /// (constraint, level before) for each level the worklist changed, to undo a failed try.
+    std::vector<std::pair<ConstraintId, double>> mUndo;
     std::size_t mSkipIncremental = 0; ///< Solves left to do in full after a failed attempt.
     std::size_t mBackoff = 0;
 };

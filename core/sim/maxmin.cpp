@@ -118,6 +118,7 @@ void System::disable(VariableId v)
         }
         markDirty(c);
     }
+    mDisabledSinceSolve.emplace_back(v, var.rate);
     setRate(v, 0.0, -1);
 }
 
@@ -132,6 +133,7 @@ void System::solve()
         mCons[std::size_t(c)].dirty = false;
     mDirty.clear();
     mEnabledSinceSolve.clear();
+    mDisabledSinceSolve.clear();
     mPublished = true;
 }
 
@@ -163,61 +165,128 @@ void System::refreshChangedLoads()
     }
 }
 
-void System::setRate(VariableId v, double rate, ConstraintId bottleneck)
+namespace {
+bool fillsLater(const std::pair<double, ConstraintId> &a, const std::pair<double, ConstraintId> &b)
 {
-    Variable &var = mVars[std::size_t(v)];
-    if (var.rate == rate && var.bottleneck == bottleneck)
-        return;
-    var.rate = rate;
-    var.bottleneck = bottleneck;
-    if (!var.changed) {
-        var.changed = true;
-        mChanged.push_back(v);
-    }
+    return a > b;
 }
+} // namespace
 
 void System::progressiveFilling()
 {
     ++mFullSolves;
     const std::size_t n = mCons.size();
-    mRemaining.assign(n, 0.0);
-    mUnfrozenWeight.assign(n, 0.0);
-    mUnfrozenCount.assign(n, 0);
-    mFilledLoad.assign(n, 0.0);
+    mFill.assign(n, Fill{});
     mFrozen.assign(mVars.size(), 0);
-
-    // Level at which constraint c fills if every unfrozen variable grows together. It only
-    // grows as variables freeze (at a level no higher than it), so the heap may hold stale,
-    // lower keys: each is checked when it reaches the top.
-    const auto levelOf = [this](std::size_t c) {
-        const double level = mRemaining[c] / mUnfrozenWeight[c];
-        return level > 0.0 ? level : 0.0;
-    };
-    const auto later = [](const std::pair<double, ConstraintId> &a,
-                          const std::pair<double, ConstraintId> &b) { return a > b; };
     mFillOrder.clear();
     for (std::size_t c = 0; c < n; ++c) {
         const Constraint &con = mCons[c];
         if (con.vars.empty())
             continue;
-        mRemaining[c] = con.capacity;
+        Fill &fill = mFill[c];
+        fill.remaining = con.capacity;
         for (const Member &m : con.vars)
-            mUnfrozenWeight[c] += m.coefficient;
-        mUnfrozenCount[c] = std::uint32_t(con.vars.size());
-        mFillOrder.emplace_back(levelOf(c), ConstraintId(c));
+            fill.weight += m.coefficient;
+        fill.unfrozen = std::uint32_t(con.vars.size());
+        mFillOrder.emplace_back(std::max(fill.remaining / fill.weight, 0.0), ConstraintId(c));
     }
-    std::make_heap(mFillOrder.begin(), mFillOrder.end(), later);
+    fillInOrder();
+    for (std::size_t c = 0; c < n; ++c) {
+        if (mFill[c].load != mLoad[c]) {
+            mLoad[c] = mFill[c].load;
+            mLoadChanged.push_back(ConstraintId(c));
+        }
+    }
+    mLoadsFresh = true;
+}
+
+bool System::refillAboveDisabled()
+{
+    if (!mEnabledSinceSolve.empty() || mDisabledSinceSolve.empty() || mFill.size() != mCons.size())
+        return false;
+    double threshold = std::numeric_limits<double>::infinity();
+    for (const auto &[v, rate] : mDisabledSinceSolve)
+        threshold = std::min(threshold, rate);
+    threshold *= 1 - 1e-9; // rounding: rather fill a few more again than one too few
+    if (!(threshold > 0.0))
+        return false;
+
+    ++mStampNow;
+    mStamp.resize(mCons.size(), 0);
+    mRefilled.clear();
+    const auto touch = [&](ConstraintId c) {
+        if (mStamp[std::size_t(c)] == mStampNow)
+            return;
+        mStamp[std::size_t(c)] = mStampNow;
+        mRefilled.push_back(c);
+        Fill &fill = mFill[std::size_t(c)];
+        fill = Fill{};
+        fill.load = mLoad[std::size_t(c)];
+    };
+    // Take out of each constraint's load what the disabled variables and those to fill again
+    // carried: what is left is the load of the variables that stay frozen.
+    for (const auto &[v, rate] : mDisabledSinceSolve) {
+        const Variable &var = mVars[std::size_t(v)];
+        for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+            touch(mUsages[i].constraint);
+            mFill[std::size_t(mUsages[i].constraint)].load -= mUsages[i].coefficient * rate;
+        }
+    }
+    mFrozen.assign(mVars.size(), 1);
+    for (std::size_t v = 0; v < mVars.size(); ++v) {
+        const Variable &var = mVars[v];
+        if (!var.enabled || var.rate < threshold)
+            continue;
+        mFrozen[v] = 0;
+        for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+            touch(mUsages[i].constraint);
+            Fill &fill = mFill[std::size_t(mUsages[i].constraint)];
+            fill.load -= mUsages[i].coefficient * var.rate;
+            fill.weight += mUsages[i].coefficient;
+            ++fill.unfrozen;
+        }
+    }
+    mFillOrder.clear();
+    for (ConstraintId c : mRefilled) {
+        Fill &fill = mFill[std::size_t(c)];
+        if (mCons[std::size_t(c)].vars.empty())
+            fill.load = 0.0; // exactly, not a rounding residue
+        fill.remaining = mCons[std::size_t(c)].capacity - fill.load;
+        if (fill.unfrozen > 0)
+            mFillOrder.emplace_back(std::max(fill.remaining / fill.weight, 0.0), c);
+    }
+    fillInOrder();
+    for (ConstraintId c : mRefilled) {
+        if (mFill[std::size_t(c)].load != mLoad[std::size_t(c)]) {
+            mLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
+            mLoadChanged.push_back(c);
+        }
+    }
+    mLoadsFresh = true;
+    return true;
+}
+
+void System::fillInOrder()
+{
+    // Level at which constraint c fills if every unfrozen variable grows together. It only
+    // grows as variables freeze (at a level no higher than it), so the heap may hold stale,
+    // lower keys: each is checked when it reaches the top.
+    const auto levelOf = [this](std::size_t c) {
+        const double level = mFill[c].remaining / mFill[c].weight;
+        return level > 0.0 ? level : 0.0;
+    };
+    std::make_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
     while (!mFillOrder.empty()) {
-        std::pop_heap(mFillOrder.begin(), mFillOrder.end(), later);
+        std::pop_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
         const auto [key, c] = mFillOrder.back();
         mFillOrder.pop_back();
-        if (mUnfrozenCount[std::size_t(c)] == 0)
+        if (mFill[std::size_t(c)].unfrozen == 0)
             continue; // every variable froze on other constraints
         const double level = levelOf(std::size_t(c));
         if (level > key && !mFillOrder.empty()
-            && later(std::pair(level, c), mFillOrder.front())) {
+            && fillsLater(std::pair(level, c), mFillOrder.front())) {
             mFillOrder.emplace_back(level, c); // stale: fills later than the next one
-            std::push_heap(mFillOrder.begin(), mFillOrder.end(), later);
+            std::push_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
             continue;
         }
         for (const Member &m : mCons[std::size_t(c)].vars) {
@@ -227,22 +296,16 @@ void System::progressiveFilling()
             setRate(m.var, level, c);
             const Variable &var = mVars[std::size_t(m.var)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
-                const std::size_t other = std::size_t(mUsages[i].constraint);
+                Fill &other = mFill[std::size_t(mUsages[i].constraint)];
                 const double a = mUsages[i].coefficient;
-                mRemaining[other] -= a * level;
-                mUnfrozenWeight[other] -= a;
-                mFilledLoad[other] += a * level;
-                --mUnfrozenCount[other];
+                other.remaining -= a * level;
+                other.weight -= a;
+                other.load += a * level;
+                other.top = level;
+                --other.unfrozen;
             }
         }
     }
-    for (std::size_t c = 0; c < n; ++c) {
-        if (mFilledLoad[c] != mLoad[c]) {
-            mLoad[c] = mFilledLoad[c];
-            mLoadChanged.push_back(ConstraintId(c));
-        }
-    }
-    mLoadsFresh = true;
 }
 
 } // namespace fabric::sim

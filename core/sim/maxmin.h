@@ -123,10 +123,32 @@ protected:
     /// Marks @p c as needing a new fair level.
     void markDirty(ConstraintId c);
     /// Sets a variable's rate and bottleneck and records the change.
-    void setRate(VariableId v, double rate, ConstraintId bottleneck);
+    void setRate(VariableId v, double rate, ConstraintId bottleneck)
+    {
+        Variable &var = mVars[std::size_t(v)];
+        if (var.rate == rate && var.bottleneck == bottleneck)
+            return;
+        var.rate = rate;
+        var.bottleneck = bottleneck;
+        if (!var.changed) {
+            var.changed = true;
+            mChanged.push_back(v);
+        }
+    }
     /// Progressive filling of every enabled variable (sets rates through setRate()), loads
     /// included.
     void progressiveFilling();
+    /**
+     * The same result when the only changes since the last solve are disabled variables, at a
+     * fraction of the cost: progressive filling raises every rate together, so the constraints
+     * it fills below the smallest rate a disabled variable had (the threshold) fill exactly as
+     * before, and the variables frozen there keep their rates. Only the variables at or above
+     * the threshold are filled again, from the state the filling had there (each constraint's
+     * capacity minus its load from the variables below). Returns false, doing nothing, when it
+     * does not apply (a variable was enabled, or nothing was disabled). Sets mRefilled to the
+     * constraints it touched.
+     */
+    bool refillAboveDisabled();
 
     std::vector<Variable> mVars;
     std::vector<Usage> mUsages;
@@ -138,6 +160,20 @@ protected:
     std::vector<double> mLoad; ///< Per constraint, as of the last solve().
     std::vector<ConstraintId> mLoadChanged;
     bool mLoadsFresh = false; ///< progressiveFilling() already set mLoad in this solve.
+    /// Per constraint, what the last progressiveFilling() left: one record, so the filling
+    /// loop touches one cache line per constraint it updates.
+    struct Fill
+    {
+        double remaining = 0.0; ///< Capacity not taken by frozen variables.
+        double weight = 0.0;    ///< Sum of the coefficients of its unfrozen variables.
+        double load = 0.0;      ///< Sum of coefficient * rate of its frozen variables.
+        double top = 0.0;       ///< Largest rate frozen on it (levels only grow: the last one).
+        std::uint32_t unfrozen = 0;
+    };
+    std::vector<Fill> mFill;
+    std::vector<ConstraintId> mRefilled;
+    /// Variables disabled since the last solve, with the rate they had.
+    std::vector<std::pair<VariableId, double>> mDisabledSinceSolve;
     std::size_t mFullSolves = 0;
     double mPrecision = 1e-12;
 
@@ -151,16 +187,14 @@ private:
     bool mPublished = false;
 
     // Scratch for progressiveFilling(), kept to avoid allocations.
-    std::vector<double> mRemaining;
-    std::vector<double> mUnfrozenWeight;
-    std::vector<std::uint32_t> mUnfrozenCount;
-    std::vector<double> mFilledLoad;
     std::vector<std::uint8_t> mFrozen;
     std::vector<std::uint32_t> mStamp; ///< Per constraint, for refreshChangedLoads().
     std::uint32_t mStampNow = 0;
     /// Unfilled constraints by the level at which they fill, as a lazy min-heap: a level only
     /// grows while filling, so a stale key is a lower bound and is refreshed when it surfaces.
     std::vector<std::pair<double, ConstraintId>> mFillOrder;
+    /// Pops mFillOrder until empty, freezing the unfrozen variables of each constraint it fills.
+    void fillInOrder();
 };
 
 } // namespace fabric::sim
