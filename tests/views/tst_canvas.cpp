@@ -4,9 +4,11 @@
 #include "canvas/fabriccanvas.h"
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
+#include "canvas/scenedata.h"
 #include "layout/layoutengine.h"
 
 #include <QBuffer>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTest>
@@ -73,6 +75,15 @@ QPoint viewPoint(const FabricCanvas &c, NodeId n)
     return c.mapFromScene(c.nodePosition(n));
 }
 
+/// Drags with the left button from @p a to @p b on the canvas.
+void drag(FabricCanvas &canvas, const QPoint &a, const QPoint &b)
+{
+    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(canvas.viewport(), a + QPoint(10, 5));
+    QTest::mouseMove(canvas.viewport(), b);
+    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, b);
+}
+
 int nonBackgroundPixels(const QImage &image)
 {
     const QRgb bg = image.pixel(0, 0);
@@ -136,6 +147,13 @@ private Q_SLOTS:
     void exportToSvgAndImage();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
+    void particlesMoveOnLoadedLinksOnly();
+    void particleDensityFollowsRate();
+    void linkInfoProviderExtendsTooltip();
+    void snapRoundsMovedPositions();
+    void paletteDropEmitsNodeDropRequested();
+    void twistedTorusDiffersFromPlain();
+    void dimensionColouringAndFilter();
 
 private:
     void showCanvas(FabricCanvas &canvas, const Fabric &f)
@@ -339,10 +357,7 @@ void TestCanvas::moveThenApplyChangeMovesNode()
     const QPointF before = canvas.nodePosition(n);
     QSignalSpy moved(&canvas, &FabricCanvas::nodesMoved);
     const QPoint a = viewPoint(canvas, n), b = a + QPoint(60, 40);
-    QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, a);
-    QTest::mouseMove(canvas.viewport(), a + QPoint(10, 5));
-    QTest::mouseMove(canvas.viewport(), b);
-    QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, b);
+    drag(canvas, a, b);
     QCOMPARE(moved.count(), 1);
     const auto ids = moved.at(0).at(0).value<QList<NodeId>>();
     const auto from = moved.at(0).at(1).value<QList<QPointF>>();
@@ -595,6 +610,271 @@ void TestCanvas::ocsPanelListsCircuits()
     QVERIFY(f.link(links[0]).medium == Medium::Optical);
     panel.setFabric(nullptr);
     QCOMPARE(panel.topLevelItemCount(), 0);
+}
+
+namespace {
+/// A link between two switches, and another switch link sharing no node with it.
+std::pair<LinkId, LinkId> twoSwitchLinks(const Fabric &f)
+{
+    std::vector<LinkId> switchLinks;
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            switchLinks.push_back(l.id);
+    });
+    const LinkId best = switchLinks.front();
+    LinkId other = kNoLink;
+    for (LinkId l : switchLinks) {
+        const Link &a = f.link(best), &b = f.link(l);
+        if (a.a != b.a && a.a != b.b && a.b != b.a && a.b != b.b) {
+            other = l;
+            break;
+        }
+    }
+    return {best, other};
+}
+
+int countColour(const QImage &image, QRgb colour)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
+    return n;
+}
+} // namespace
+
+void TestCanvas::particlesMoveOnLoadedLinksOnly()
+{
+    const Fabric f = generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}});
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setLegendVisible(false);
+    QVERIFY(canvas.showsDetail());
+    const auto [loaded, idle] = twoSwitchLinks(f);
+    QVERIFY(loaded != kNoLink && idle != kNoLink);
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    loads[std::size_t(dirLink(loaded, true))] = 1.0f;  // a -> b at line rate
+    loads[std::size_t(dirLink(loaded, false))] = 0.5f; // and back at half
+    canvas.setLinkLoads(loads);
+    canvas.setParticlePhase(0);
+    const QImage without = canvas.viewport()->grab().toImage();
+    QCOMPARE(canvas.lastParticleCount(), 0); // off by default
+    canvas.setParticlesEnabled(true);
+    const QImage phase0 = canvas.viewport()->grab().toImage();
+    QVERIFY(canvas.lastParticleCount() > 4);
+    QVERIFY(phase0 != without);
+    // The same phase draws the same picture (a paused playback is frozen).
+    QCOMPARE(canvas.viewport()->grab().toImage(), phase0);
+    canvas.setParticlePhase(0.1); // 4.5 px further on
+    const QImage phase1 = canvas.viewport()->grab().toImage();
+    QVERIFY(phase1 != phase0);
+    // Every pixel that changed lies on the loaded link; the idle link's pixels never change.
+    const QLineF onLoaded(canvas.mapFromScene(canvas.nodePosition(f.link(loaded).a)),
+                          canvas.mapFromScene(canvas.nodePosition(f.link(loaded).b)));
+    const QLineF onIdle(canvas.mapFromScene(canvas.nodePosition(f.link(idle).a)),
+                        canvas.mapFromScene(canvas.nodePosition(f.link(idle).b)));
+    int changed = 0, nearIdle = 0;
+    for (int y = 0; y < phase0.height(); ++y)
+        for (int x = 0; x < phase0.width(); ++x) {
+            if (phase0.pixel(x, y) == phase1.pixel(x, y))
+                continue;
+            ++changed;
+            const QPointF p(x + 0.5, y + 0.5);
+            QVERIFY2(SceneData::distanceToSegment(p, onLoaded) < 5, qPrintable(QStringLiteral("%1,%2").arg(x).arg(y)));
+            if (SceneData::distanceToSegment(p, onIdle) < 3 && SceneData::distanceToSegment(p, onLoaded) > 6)
+                ++nearIdle;
+        }
+    QVERIFY(changed > 20);
+    QCOMPARE(nearIdle, 0);
+    if (qEnvironmentVariableIsSet("CANVAS_TEST_DUMP"))
+        phase1.save(qEnvironmentVariable("CANVAS_TEST_DUMP") + QStringLiteral("/particles.png"));
+    // Switched off, the particles go.
+    canvas.setParticlesEnabled(false);
+    QCOMPARE(canvas.viewport()->grab().toImage(), without);
+}
+
+void TestCanvas::particleDensityFollowsRate()
+{
+    const Fabric f = generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}});
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setParticlesEnabled(true);
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    auto countAt = [&](float load) {
+        f.forEachLink([&](const Link &l) {
+            if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+                loads[std::size_t(dirLink(l.id, true))] = load;
+        });
+        canvas.setLinkLoads(loads);
+        canvas.viewport()->grab();
+        return canvas.lastParticleCount();
+    };
+    const int full = countAt(1.0f), quarter = countAt(0.25f);
+    QVERIFY2(full >= 3 * quarter && quarter >= 1,
+             qPrintable(QStringLiteral("%1 vs %2").arg(full).arg(quarter)));
+    QCOMPARE(countAt(0.0f), 0);
+    // Zoomed out to blocks, particles run along the bundles.
+    const Fabric big = generate("hpn", smallParams("hpn"));
+    canvas.setFabric(&big);
+    canvas.zoomToFit();
+    canvas.zoomBy(0.05);
+    QVERIFY(!canvas.showsDetail());
+    std::vector<float> all(2 * big.linkIdBound(), 0.8f);
+    canvas.setLinkLoads(all);
+    canvas.viewport()->grab();
+    QVERIFY(canvas.lastParticleCount() > 0);
+    QVERIFY(canvas.lastParticleCount() <= 24000);
+}
+
+void TestCanvas::linkInfoProviderExtendsTooltip()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const LinkId l = 4;
+    QVERIFY(!canvas.describeLink(l).contains(QStringLiteral("flows")));
+    canvas.setLinkInfoProvider([](LinkId id) { return QStringLiteral("3 flows on link %1").arg(id); });
+    QVERIFY(canvas.describeLink(l).contains(QStringLiteral("3 flows on link 4")));
+    canvas.setLinkInfoProvider({});
+    QVERIFY(!canvas.describeLink(l).contains(QStringLiteral("flows")));
+}
+
+void TestCanvas::snapRoundsMovedPositions()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    QCOMPARE(canvas.gridSnap(), 0.0);
+    canvas.setGridSnap(25);
+    QCOMPARE(canvas.gridSnap(), 25.0);
+    QVERIFY(canvas.grab().toImage() != QImage()); // the dot grid paints
+    QSignalSpy moved(&canvas, &FabricCanvas::nodesMoved);
+    const NodeId n = 2;
+    const QPoint a = viewPoint(canvas, n), b = a + QPoint(47, 31);
+    drag(canvas, a, b);
+    QCOMPARE(moved.count(), 1);
+    const auto to = moved.at(0).at(2).value<QList<QPointF>>();
+    QCOMPARE(to.size(), 1);
+    for (const double v : {to[0].x(), to[0].y()})
+        QVERIFY2(std::abs(v / 25 - std::round(v / 25)) < 1e-9, qPrintable(QString::number(v)));
+    // Snapped to the grid point nearest to where the unsnapped drag would have put it.
+    const QPointF free = canvas.mapToScene(b) - canvas.mapToScene(a) + canvas.nodePosition(n);
+    QVERIFY(std::abs(to[0].x() - free.x()) <= 12.5 + 1e-9 && std::abs(to[0].y() - free.y()) <= 12.5 + 1e-9);
+    canvas.setGridSnap(0);
+    QCOMPARE(canvas.gridSnap(), 0.0);
+}
+
+void TestCanvas::paletteDropEmitsNodeDropRequested()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    QSignalSpy dropped(&canvas, &FabricCanvas::nodeDropRequested);
+    QMimeData mime;
+    mime.setData(QString::fromLatin1(kPaletteItemMimeType), QByteArray("switch:leaf"));
+    const QPointF at(300, 200);
+    QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDragMoveEvent move(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &move);
+    QVERIFY(move.isAccepted());
+    QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &drop);
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(dropped.at(0).at(0).toString(), QStringLiteral("switch:leaf"));
+    const QPointF scene = dropped.at(0).at(1).toPointF();
+    QVERIFY(QLineF(scene, canvas.mapToScene(at.toPoint())).length() < 1e-6);
+    // With snap on, the position is on the grid.
+    canvas.setGridSnap(20);
+    QDragEnterEvent enter2((at + QPointF(7, 3)).toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &enter2);
+    QDropEvent snappedDrop(at + QPointF(7, 3), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &snappedDrop);
+    QCOMPARE(dropped.count(), 2);
+    const QPointF s = dropped.at(1).at(1).toPointF();
+    QCOMPARE(std::fmod(std::abs(s.x()), 20.0), 0.0);
+    QCOMPARE(std::fmod(std::abs(s.y()), 20.0), 0.0);
+    // Other drags (files) are not taken for palette items.
+    QMimeData other;
+    other.setText(QStringLiteral("hello"));
+    QDropEvent foreign(at, Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas.viewport(), &foreign);
+    QCOMPARE(dropped.count(), 2);
+}
+
+void TestCanvas::twistedTorusDiffersFromPlain()
+{
+    const Fabric plain = generate("tpu-torus", {{"x", 4}, {"y", 4}, {"z", 8}, {"twisted", false}});
+    const Fabric twisted = generate("tpu-torus", {{"x", 4}, {"y", 4}, {"z", 8}, {"twisted", true}});
+    FabricCanvas canvas;
+    showCanvas(canvas, plain);
+    QCOMPARE(canvas.twistedWrapLinks(), 0);
+    auto hasTwistEntry = [&] {
+        const auto legend = canvas.legendEntries();
+        return std::any_of(legend.begin(), legend.end(), [](const LegendEntry &e) {
+            return e.label.contains(QStringLiteral("Twisted wrap-around"));
+        });
+    };
+    QVERIFY(!hasTwistEntry());
+    const QRgb magenta = qRgb(0xb8, 0x00, 0x6b);
+    for (const TorusView view : {TorusView::Projection, TorusView::Slices}) {
+        canvas.setTorusView(view);
+        canvas.setFabric(&plain);
+        const QImage a = canvas.renderImage(QSize(1200, 800));
+        canvas.setFabric(&twisted);
+        // 4x4x8: the x and y wrap-arounds (2 x 32 circuits, two fibres each) are twisted.
+        QCOMPARE(canvas.twistedWrapLinks(), 128);
+        QVERIFY(hasTwistEntry());
+        const QImage b = canvas.renderImage(QSize(1200, 800));
+        QVERIFY(a != b);
+        QCOMPARE(countColour(a, magenta), 0);
+        QVERIFY2(countColour(b, magenta) > 200, qPrintable(QString::number(countColour(b, magenta))));
+    }
+}
+
+void TestCanvas::dimensionColouringAndFilter()
+{
+    const Fabric f = generate("tpu-torus", {{"x", 4}, {"y", 4}, {"z", 4}});
+    FabricCanvas canvas;
+    canvas.setTorusView(TorusView::Slices);
+    showCanvas(canvas, f);
+    QVERIFY(canvas.hasTorusDimensions());
+    auto dimEntries = [&] {
+        int n = 0;
+        for (const LegendEntry &e : canvas.legendEntries())
+            n += e.label.startsWith(QStringLiteral("Torus dimension"));
+        return n;
+    };
+    QCOMPARE(dimEntries(), 0);
+    const QImage plain = canvas.renderImage(QSize(1200, 800), QString(), false);
+    canvas.setDimensionColouring(true);
+    QCOMPARE(dimEntries(), 3);
+    const QImage coloured = canvas.renderImage(QSize(1200, 800), QString(), false);
+    QVERIFY(plain != coloured);
+    // Each dimension's full hue shows up; with X alone, Y and Z links are grey.
+    const QRgb x = SceneData::dimensionColour(0, SceneData::kDimLevels - 1).rgb();
+    const QRgb y = SceneData::dimensionColour(1, SceneData::kDimLevels - 1).rgb();
+    const QRgb z = SceneData::dimensionColour(2, SceneData::kDimLevels - 1).rgb();
+    QVERIFY(countColour(coloured, x) > 50);
+    QVERIFY(countColour(coloured, y) > 50);
+    QVERIFY(countColour(coloured, z) > 50);
+    canvas.setDimensionFilter(0);
+    QCOMPARE(canvas.dimensionFilter(), 0);
+    QCOMPARE(dimEntries(), 1);
+    const QImage onlyX = canvas.renderImage(QSize(1200, 800), QString(), false);
+    QVERIFY(countColour(onlyX, x) > 50);
+    QCOMPARE(countColour(onlyX, y), 0);
+    QCOMPARE(countColour(onlyX, z), 0);
+    // Loads set brightness: an idle X link is paler than a busy one.
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    canvas.setLinkLoads(loads);
+    const QImage idle = canvas.renderImage(QSize(1200, 800), QString(), false);
+    QCOMPARE(countColour(idle, x), 0);
+    QVERIFY(countColour(idle, SceneData::dimensionColour(0, 0).rgb()) > 50);
+    canvas.setDimensionFilter(-1);
+    canvas.setDimensionColouring(false);
+    QCOMPARE(dimEntries(), 0);
 }
 
 QTEST_MAIN(TestCanvas)

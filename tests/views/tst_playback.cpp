@@ -6,6 +6,10 @@
 #include "playback/timelineslider.h"
 #include "simfixture.h"
 
+#include "canvas/fabriccanvas.h"
+#include "common/qtstrings.h"
+#include "model/units.h"
+
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
@@ -28,6 +32,8 @@ private Q_SLOTS:
     void sliderSeeksWhereClicked();
     void samplerMatchesTheTimeline();
     void samplerSeeksBackAndForth();
+    void animationPhaseFollowsTheClock();
+    void linkTooltipShowsFlowsAndBytes();
 
 private:
     static const std::vector<double> kEvents;
@@ -251,6 +257,71 @@ void TestPlayback::samplerSeeksBackAndForth()
         for (std::size_t d = 0; d < r.links.size(); ++d)
             QCOMPARE(sampler.state().linkBytes[d], fresh.linkBytes[d]);
     }
+}
+
+void TestPlayback::animationPhaseFollowsTheClock()
+{
+    PlaybackClock clock;
+    const std::vector<double> events = {0.0, 1e-3, 2e-3};
+    clock.setRun(2e-3, events);
+    QCOMPARE(clock.animationPhaseS(), 0.0);
+    // Half a wall second of playing moves the phase by half a second at any speed.
+    for (const double speed : {1.0, 10.0, 0.5}) {
+        clock.seek(0);
+        clock.setSpeed(speed);
+        const double before = clock.animationPhaseS();
+        clock.advance(0.05);
+        QVERIFY(qAbs(clock.animationPhaseS() - before - 0.05) < 1e-9);
+    }
+    // Paused, nothing moves; a seek jumps.
+    clock.pause();
+    const double frozen = clock.animationPhaseS();
+    QCOMPARE(clock.animationPhaseS(), frozen);
+    clock.setSpeed(1.0);
+    clock.seek(1e-3);
+    QVERIFY(qAbs(clock.animationPhaseS() - 0.5 * clock.baseDurationS()) < 1e-9);
+}
+
+void TestPlayback::linkTooltipShowsFlowsAndBytes()
+{
+    const Fabric fabric = testing::fatTree(64);
+    const auto run = testing::ringRun(fabric, route::Policy::Static, 16e6, 2);
+    const sim::SimResult &r = run->result;
+    LoadSampler sampler(r);
+    const double t = (r.flows[0].startS + r.flows[0].finishS) / 2;
+    sampler.seek(t);
+    // The first flow's first hop: a GPU's uplink, one flow on it now.
+    const DirLinkId d = run->flows[0].paths[0].links[0];
+    const LinkId link = linkOf(d);
+    const bool fromA = d == dirLink(link, true);
+    const sim::TimelineState &s = sampler.state();
+    QCOMPARE(s.linkFlows[std::size_t(d)], 1);
+    const QString text = sampler.describeLink(fabric, link);
+    const Link &l = fabric.link(link);
+    const QString from = toQString(fabric.node(fromA ? l.a : l.b).name);
+    const QString to = toQString(fabric.node(fromA ? l.b : l.a).name);
+    const QString line = text.split(QStringLiteral("<br>")).filter(from + QStringLiteral(" → ") + to).value(0);
+    QVERIFY2(!line.isEmpty(), qPrintable(text));
+    QVERIFY2(line.contains(QStringLiteral("· 1 flow ·")), qPrintable(line));
+    const double util = s.linkLoadBytesPerS[std::size_t(d)] / r.links[std::size_t(d)].capacityBytesPerS;
+    QVERIFY2(line.contains(QStringLiteral(": %1 %").arg(std::lround(100 * util))), qPrintable(line));
+    QVERIFY(line.contains(toQString(units::formatGbps(s.linkLoadBytesPerS[std::size_t(d)] * 8 / 1e9))));
+    QVERIFY2(line.contains(toQString(units::formatBytes(s.linkBytes[std::size_t(d)])) + QStringLiteral(" so far of ")
+                           + toQString(units::formatBytes(r.links[std::size_t(d)].bytes))),
+             qPrintable(line));
+    QVERIFY(s.linkBytes[std::size_t(d)] > 0 && s.linkBytes[std::size_t(d)] < r.links[std::size_t(d)].bytes);
+    QVERIFY(text.contains(toQString(units::formatSeconds(t))));
+
+    // Through the canvas: the provider's text ends the link tooltip.
+    FabricCanvas canvas;
+    canvas.setFabric(&fabric);
+    canvas.setLinkLoads(sampler.utilisation());
+    canvas.setLinkInfoProvider([&](LinkId id) { return sampler.describeLink(fabric, id); });
+    QVERIFY(canvas.describeLink(link).contains(line));
+    // Later, more bytes so far.
+    sampler.seek(r.completionS);
+    QVERIFY(canvas.describeLink(link).contains(toQString(units::formatBytes(r.links[std::size_t(d)].bytes))
+                                               + QStringLiteral(" so far")));
 }
 
 QTEST_MAIN(TestPlayback)

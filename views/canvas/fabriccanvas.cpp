@@ -9,7 +9,9 @@
 #include "scenedata.h"
 #include "style/palette.h"
 
+#include <QDragEnterEvent>
 #include <QGraphicsPathItem>
+#include <QMimeData>
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -56,9 +58,12 @@ struct FabricCanvas::Private
     LinkLayerItem *links = nullptr;
     NodeLayerItem *nodes = nullptr;
     BlockLayerItem *blocks = nullptr;
+    ParticleLayerItem *particles = nullptr;
+    std::function<QString(LinkId)> linkInfo;
+    qreal gridSnap = 0;
     QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
                       *highlightItem = nullptr, *dragItem = nullptr, *rubberItem = nullptr,
-                      *linkLineItem = nullptr;
+                      *linkLineItem = nullptr, *dropItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
 
@@ -103,6 +108,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->scene->addItem(d->blocks);
     d->scene->addItem(d->links);
     d->scene->addItem(d->nodes);
+    d->particles = new ParticleLayerItem(d->data);
+    d->particles->setZValue(1.5); // over links, under nodes
+    d->scene->addItem(d->particles);
     d->highlightItem = overlay(d->scene, palette::path(), 3, 8);
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
@@ -116,6 +124,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->rubberItem = overlay(d->scene, palette::selection(), 1, 13);
     d->rubberItem->setBrush(QColor(0, 158, 115, 40));
     d->linkLineItem = overlay(d->scene, palette::selection(), 2, 13);
+    d->dropItem = overlay(d->scene, palette::selection(), 2, 14);
+    d->dropItem->setBrush(QColor(0, 158, 115, 60));
+    setAcceptDrops(true);
 
     setOptimizationFlags(QGraphicsView::DontSavePainterState
                          | QGraphicsView::DontAdjustForAntialiasing);
@@ -175,7 +186,7 @@ void FabricCanvas::rebuildScene()
         d->data.clear();
     }
     for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
-                            static_cast<LayerItem *>(d->nodes)})
+                            static_cast<LayerItem *>(d->nodes), static_cast<LayerItem *>(d->particles)})
         item->syncBounds();
     d->scene->setSceneRect(d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
                                                     : QRectF(0, 0, 1, 1));
@@ -213,7 +224,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->planDirty = true;
         // A node moved far out grows the scene; the layers follow its bounds.
         for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
-                                static_cast<LayerItem *>(d->nodes)})
+                                static_cast<LayerItem *>(d->nodes), static_cast<LayerItem *>(d->particles)})
             item->syncBounds();
         d->scene->setSceneRect(d->scene->sceneRect() | d->data.bounds.adjusted(-400, -400, 400, 400));
         refreshOverlays();
@@ -445,17 +456,6 @@ NodeId FabricCanvas::nodeAt(const QPointF &p) const
     return best;
 }
 
-namespace {
-double distanceToSegment(const QPointF &p, const QLineF &s)
-{
-    const QPointF v = s.p2() - s.p1();
-    const double len2 = QPointF::dotProduct(v, v);
-    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - s.p1(), v) / len2, 0.0, 1.0) : 0;
-    const QPointF q = s.p1() + t * v - p;
-    return std::sqrt(QPointF::dotProduct(q, q));
-}
-} // namespace
-
 LinkId FabricCanvas::linkAt(const QPointF &p) const
 {
     if (!d->fabric)
@@ -469,7 +469,7 @@ LinkId FabricCanvas::linkAt(const QPointF &p) const
         if ((endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
             || !SceneData::sampled(id, sample))
             return; // not drawn, so not under the pointer
-        const double dist = distanceToSegment(p, s);
+        const double dist = SceneData::distanceToSegment(p, s);
         if (dist <= best) {
             best = dist;
             hit = id;
@@ -497,8 +497,11 @@ QString FabricCanvas::describeLink(LinkId id) const
                       l.plane >= 0 ? QStringLiteral(" · plane %1").arg(l.plane) : QString());
     if (l.latencyNs > 0)
         lines << QStringLiteral("Latency %1").arg(toQString(units::formatSeconds(units::nsToSeconds(l.latencyNs))));
+    const QString extra = d->linkInfo ? d->linkInfo(id) : QString();
     const auto &loads = d->data.loads;
-    if (!loads.empty()) {
+    if (!extra.isEmpty()) {
+        lines << extra;
+    } else if (!loads.empty()) {
         const auto i = static_cast<std::size_t>(id);
         lines << QStringLiteral("Load %1 → %2: %3 % · back: %4 %")
                      .arg(toQString(f.node(l.a).name).toHtmlEscaped(), toQString(f.node(l.b).name).toHtmlEscaped())
@@ -603,11 +606,208 @@ void FabricCanvas::setColorMap(ColorMap::Kind kind)
 
 ColorMap FabricCanvas::colorMap() const { return d->data.colorMap; }
 
+void FabricCanvas::setParticlesEnabled(bool on)
+{
+    if (d->data.overlay.particles == on)
+        return;
+    d->data.overlay.particles = on;
+    updateLegend();
+    d->particles->update();
+}
+
+bool FabricCanvas::particlesEnabled() const { return d->data.overlay.particles; }
+
+void FabricCanvas::setParticlePhase(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds == d->data.overlay.particlePhase)
+        return;
+    d->data.overlay.particlePhase = seconds;
+    if (d->data.overlay.particles && !d->data.loads.empty())
+        d->particles->update();
+}
+
+double FabricCanvas::particlePhase() const { return d->data.overlay.particlePhase; }
+
+int FabricCanvas::lastParticleCount() const { return d->particles->lastCount(); }
+
+void FabricCanvas::setLinkInfoProvider(std::function<QString(LinkId)> provider)
+{
+    d->linkInfo = std::move(provider);
+}
+
+void FabricCanvas::setDimensionColouring(bool on)
+{
+    if (d->data.overlay.dimensionColours == on)
+        return;
+    d->data.overlay.dimensionColours = on;
+    recolour();
+}
+
+void FabricCanvas::recolour()
+{
+    d->data.applyLoads();
+    updateLegend();
+    d->links->update();
+    d->particles->update();
+}
+
+bool FabricCanvas::dimensionColouring() const { return d->data.overlay.dimensionColours; }
+
+void FabricCanvas::setDimensionFilter(int dim)
+{
+    dim = dim >= 0 && dim <= 2 ? dim : -1;
+    if (d->data.overlay.dimensionFilter == dim)
+        return;
+    d->data.overlay.dimensionFilter = dim;
+    recolour();
+}
+
+int FabricCanvas::dimensionFilter() const { return d->data.overlay.dimensionFilter; }
+
+bool FabricCanvas::hasTorusDimensions() const { return d->fabric && d->data.hasDimensions; }
+
+int FabricCanvas::twistedWrapLinks() const
+{
+    return d->fabric ? static_cast<int>(d->data.twistedLinks) : 0;
+}
+
+void FabricCanvas::setGridSnap(qreal step)
+{
+    step = std::isfinite(step) && step > 0 ? step : 0;
+    if (step == d->gridSnap)
+        return;
+    d->gridSnap = step;
+    d->scene->update(); // the dot grid
+    viewport()->update();
+}
+
+qreal FabricCanvas::gridSnap() const { return d->gridSnap; }
+
+QPointF FabricCanvas::snapped(const QPointF &p) const
+{
+    const qreal s = d->gridSnap;
+    if (s <= 0)
+        return p;
+    return QPointF(std::round(p.x() / s) * s, std::round(p.y() / s) * s);
+}
+
+void FabricCanvas::showDropIndicator(const QPointF &scenePos)
+{
+    QPainterPath path;
+    if (!std::isnan(scenePos.x())) {
+        const double lod = std::max(d->data.plan.lod, 1e-6);
+        const double r = std::max(8.0, 12 / lod);
+        path.addRect(QRectF(scenePos.x() - r, scenePos.y() - r, 2 * r, 2 * r));
+        path.moveTo(scenePos.x() - 2 * r, scenePos.y());
+        path.lineTo(scenePos.x() + 2 * r, scenePos.y());
+        path.moveTo(scenePos.x(), scenePos.y() - 2 * r);
+        path.lineTo(scenePos.x(), scenePos.y() + 2 * r);
+    }
+    d->dropItem->setPath(path);
+}
+
+bool FabricCanvas::acceptPaletteDrag(QDropEvent *event)
+{
+    if (!event->mimeData()->hasFormat(QLatin1String(kPaletteItemMimeType)))
+        return false;
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    showDropIndicator(snapped(mapToScene(event->position().toPoint())));
+    return true;
+}
+
+void FabricCanvas::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!acceptPaletteDrag(event))
+        QGraphicsView::dragEnterEvent(event);
+}
+
+void FabricCanvas::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!acceptPaletteDrag(event))
+        QGraphicsView::dragMoveEvent(event);
+}
+
+void FabricCanvas::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    showDropIndicator(QPointF(std::nan(""), 0));
+    QGraphicsView::dragLeaveEvent(event);
+}
+
+void FabricCanvas::dropEvent(QDropEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (!mime->hasFormat(QLatin1String(kPaletteItemMimeType))) {
+        QGraphicsView::dropEvent(event);
+        return;
+    }
+    showDropIndicator(QPointF(std::nan(""), 0));
+    const QString key = QString::fromUtf8(mime->data(QLatin1String(kPaletteItemMimeType))).trimmed();
+    if (key.isEmpty()) {
+        event->ignore();
+        return;
+    }
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    Q_EMIT nodeDropRequested(key, snapped(mapToScene(event->position().toPoint())));
+}
+
+void FabricCanvas::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    QGraphicsView::drawBackground(painter, rect);
+    const qreal step = d->gridSnap;
+    const DrawPlan &plan = d->data.plan;
+    if (step <= 0 || !d->fabric || !plan.detailNodes || plan.lod <= 0)
+        return;
+    // Faint dots at the grid, thinned to every k-th line so they stay at least 8 px apart.
+    const double k = std::max(1.0, std::ceil(8 / (step * plan.lod)));
+    const double s = step * k;
+    const double x0 = std::floor(rect.left() / s) * s, y0 = std::floor(rect.top() / s) * s;
+    QList<QPointF> dots;
+    for (double y = y0; y <= rect.bottom(); y += s)
+        for (double x = x0; x <= rect.right(); x += s)
+            dots.append(QPointF(x, y));
+    if (dots.size() > 200000)
+        return;
+    QPen pen(QColor(0xb0, 0xb4, 0xbc));
+    pen.setCosmetic(true);
+    pen.setWidth(1);
+    painter->setPen(pen);
+    painter->drawPoints(dots.constData(), static_cast<int>(dots.size()));
+}
+
 QList<LegendEntry> FabricCanvas::legendEntries() const
 {
     if (!d->fabric)
         return {};
-    return views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
+    QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
+    // Canvas-specific link entries go at the end of the Links group.
+    QList<LegendEntry> extra;
+    if (d->data.twistedLinks > 0)
+        extra.append({LegendEntry::Symbol::Line, d->data.linkColours[SceneData::kTwistColour], 2.2,
+                      QStringLiteral("Twisted wrap-around (through the OCS)")});
+    if (d->data.overlay.dimensionColours && d->data.hasDimensions) {
+        static const char *names[3] = {"X", "Y", "Z"};
+        const bool loads = !d->data.loads.empty();
+        for (int dim = 0; dim < 3; ++dim)
+            if (d->data.overlay.dimensionFilter < 0 || d->data.overlay.dimensionFilter == dim)
+                extra.append({LegendEntry::Symbol::Line,
+                              SceneData::dimensionColour(dim, SceneData::kDimLevels - 2), 2,
+                              QStringLiteral("Torus dimension %1%2")
+                                  .arg(QLatin1String(names[dim]),
+                                       loads && dim == std::max(0, d->data.overlay.dimensionFilter)
+                                           ? QStringLiteral(" (paler = idler)")
+                                           : QString())});
+    }
+    if (d->data.overlay.particles && !d->data.loads.empty())
+        extra.append({LegendEntry::Symbol::Box, QColor(0x1a, 0x1a, 0x1a), 0,
+                      QStringLiteral("Moving dots: traffic direction, denser = higher rate")});
+    int at = 1;
+    while (at < out.size() && out[at].symbol != LegendEntry::Symbol::Heading)
+        ++at;
+    for (int i = 0; i < extra.size(); ++i)
+        out.insert(at + i, extra[i]);
+    return out;
 }
 
 void FabricCanvas::setLegendVisible(bool visible)
@@ -878,17 +1078,20 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
         [[fallthrough]];
     case Drag::MoveNodes: {
         d->dragOffset = scenePos - d->pressScene;
+        // Where node @p n lands: moved by the drag, then snapped to the grid when on.
+        auto landing = [&](NodeId n) { return snapped(d->data.pos[static_cast<std::size_t>(n)] + d->dragOffset); };
         QPainterPath ghost;
         for (NodeId n : d->selectedNodes) {
             if (!d->alive(n))
                 continue;
-            const QRectF r = d->nodeRect(n).translated(d->dragOffset);
+            const QRectF box = d->nodeRect(n);
+            const QRectF r = box.translated(landing(n) - box.center());
             ghost.addRect(r);
             for (LinkId l : d->fabric->linksOf(n)) {
                 const NodeId o = d->fabric->link(l).other(n);
                 QPointF to = d->data.pos[static_cast<std::size_t>(o)];
                 if (d->selectedNodes.contains(o))
-                    to += d->dragOffset;
+                    to = landing(o);
                 ghost.moveTo(r.center());
                 ghost.lineTo(to);
             }
@@ -956,9 +1159,9 @@ void FabricCanvas::mouseReleaseEvent(QMouseEvent *event)
                 continue;
             ids.append(n);
             from.append(d->data.pos[static_cast<std::size_t>(n)]);
-            to.append(d->data.pos[static_cast<std::size_t>(n)] + d->dragOffset);
+            to.append(snapped(d->data.pos[static_cast<std::size_t>(n)] + d->dragOffset));
         }
-        if (!ids.isEmpty() && !d->dragOffset.isNull())
+        if (!ids.isEmpty() && from != to)
             Q_EMIT nodesMoved(ids, from, to);
         return;
     }

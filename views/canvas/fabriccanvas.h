@@ -14,9 +14,14 @@
 #include <QList>
 #include <QPointF>
 
+#include <functional>
 #include <span>
 
 namespace fabric::views {
+
+/// MIME type of a drag from the node palette; its data is a UTF-8 item key such as "gpu",
+/// "host", "switch:leaf", "switch:spine", "switch:core" or "ocs".
+inline constexpr char kPaletteItemMimeType[] = "application/x-fabricscope-palette-item";
 
 /**
  * The fabric canvas: lays out a Fabric by its family (tiers, planes, zones, torus, dragonfly,
@@ -124,6 +129,49 @@ public:
     void setHighlightedLinks(const QList<LinkId> &links, const QColor &color = QColor());
     void setColorMap(ColorMap::Kind kind);
     ColorMap colorMap() const;
+
+    /**
+     * Animated particles on loaded links (needs setLinkLoads): small squares moving in the
+     * direction of traffic, both directions of a link side by side, their gaps inversely
+     * following the directed link's rate and their speed steady on screen. They move only when
+     * setParticlePhase() changes, so a paused playback freezes them and a seek jumps them.
+     */
+    void setParticlesEnabled(bool on);
+    bool particlesEnabled() const;
+    /// Animation phase in seconds (e.g. PlaybackClock::animationPhaseS()); repaints particles.
+    void setParticlePhase(double seconds);
+    double particlePhase() const;
+    /// Particles drawn by the last repaint (0 when none).
+    int lastParticleCount() const;
+
+    /**
+     * Extra text for link tooltips during a run (e.g. utilisation, rate, flows and bytes so far
+     * per direction, see LoadSampler::describeLink). Its non-empty result is appended to
+     * describeLink() in place of the plain load line. An empty function removes it.
+     */
+    void setLinkInfoProvider(std::function<QString(LinkId)> provider);
+
+    /// Torus links (ICI and the fibres of OCS circuits) coloured by dimension: X blue,
+    /// Y vermillion, Z green, pale when idle and deep when busy (with loads). Off by default.
+    void setDimensionColouring(bool on);
+    bool dimensionColouring() const;
+    /// With dimension colouring, show only dimension @p dim (0 = X, 1 = Y, 2 = Z; -1 = all):
+    /// the other dimensions' links turn grey and carry no particles.
+    void setDimensionFilter(int dim);
+    int dimensionFilter() const;
+    /// True when the fabric has torus links with a dimension (chips with x, y, z hints).
+    bool hasTorusDimensions() const;
+    /// Optical links of twisted wrap-around circuits (drawn in their own colour; 0 untwisted).
+    int twistedWrapLinks() const;
+    ///@}
+
+    /// @name Editing aids (issue 4)
+    ///@{
+    /// Snap to a grid of @p step scene units (0 = off): dragged nodes snap live, nodesMoved
+    /// positions and nodeDropRequested positions are multiples of step, and a faint dot grid
+    /// is drawn when zoomed in to individual nodes.
+    void setGridSnap(qreal step);
+    qreal gridSnap() const;
     ///@}
 
     /// @name Legend and export
@@ -153,6 +201,9 @@ Q_SIGNALS:
     /// The user finished dragging nodes; positions are scene coordinates.
     void nodesMoved(const QList<fabric::NodeId> &nodes, const QList<QPointF> &from,
                     const QList<QPointF> &to);
+    /// A palette item (kPaletteItemMimeType, key such as "switch:leaf") was dropped at
+    /// @p scenePos (snapped to the grid when snapping is on).
+    void nodeDropRequested(const QString &itemKey, const QPointF &scenePos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -165,6 +216,11 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void keyReleaseEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
 
 private:
     void relayout(bool keepView);
@@ -173,6 +229,12 @@ private:
     void setHovered(NodeId node, const QPoint &globalPos);
     void updatePlan();
     void updateLegend();
+    QPointF snapped(const QPointF &scenePos) const;
+    void showDropIndicator(const QPointF &scenePos);
+    /// Link colours changed their rule: recolour, repaint links and particles, new legend.
+    void recolour();
+    /// Accepts a drag of a palette item and shows where it would land; false for other drags.
+    bool acceptPaletteDrag(QDropEvent *event);
 
     struct Private;
     Private *d;

@@ -84,7 +84,8 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         if (mBuckets[c].isEmpty())
             continue;
         pen.setColor(mData.linkColours[c]);
-        pen.setWidthF((c >= SceneData::kLoadColours ? 1.6 : 1.0) * plan.scale);
+        pen.setWidthF((c == SceneData::kTwistColour ? 2.2 : c >= SceneData::kLoadColours ? 1.6 : 1.0)
+                      * plan.scale);
         painter->setPen(pen);
         painter->drawLines(mBuckets[c]);
     }
@@ -95,7 +96,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                 continue;
             if (!QRectF(b.line.p1(), b.line.p2()).normalized().adjusted(-2, -2, 2, 2).intersects(exposed))
                 continue;
-            const int colour = b.load >= 0 ? SceneData::loadColour(b.load) : b.colour;
+            const int colour = mData.bundleColour(b);
             // Opaque: blending wide bundles costs more than the rest of the frame.
             pen.setColor(mData.linkColours[static_cast<std::size_t>(colour)]);
             // Over individual nodes, bundles are thin guides; alone, their width is capacity.
@@ -140,6 +141,101 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         mData.globalGrid.query(exposed, badge);
         painter->setBrush(Qt::NoBrush);
     }
+}
+
+void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    mLastCount = 0;
+    if (!mData.fabric || !mData.overlay.particles || mData.loads.empty())
+        return;
+    const DrawPlan &plan = mData.plan;
+    const double lod = plan.lod > 0 ? plan.lod : 1;
+    const double size = 3 * plan.scale;
+    // A little margin so squares straddling the edge of a tile are drawn whole.
+    const QRectF exposed = option->exposedRect.adjusted(-size / lod, -size / lod, size / lod, size / lod);
+    mRuns.clear();
+    double count = 0;
+    // One direction of a line: the visible part of it, in device pixels from its start.
+    auto add = [&](const QLineF &line, bool reverse, double rel, int colour) {
+        if (!(rel > 0))
+            return;
+        double t0, t1;
+        if (!SceneData::clipRange(line, exposed, t0, t1))
+            return;
+        const double len = line.length() * lod;
+        if (len < 2)
+            return;
+        Run r;
+        const QPointF a = reverse ? line.p2() : line.p1(), b = reverse ? line.p1() : line.p2();
+        r.from = a;
+        r.step = (b - a) / len;
+        r.side = QPointF(-r.step.y(), r.step.x()) * 1.6 * plan.scale;
+        r.begin = (reverse ? 1 - t1 : t0) * len;
+        r.end = (reverse ? 1 - t0 : t1) * len;
+        r.gap = std::clamp(SceneData::kMinParticleGap / rel, SceneData::kMinParticleGap,
+                           SceneData::kMaxParticleGap);
+        r.light = mData.lightColour[static_cast<std::size_t>(colour)];
+        count += (r.end - r.begin) / r.gap;
+        mRuns.push_back(r);
+    };
+    const double ref = mData.maxLinkGbps > 0 ? mData.maxLinkGbps : 1;
+    auto link = [&](int id, bool endsOnly, int sample) {
+        const auto i = static_cast<std::size_t>(id);
+        const QLineF &s = mData.segment[i];
+        if (endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
+            return;
+        if (!SceneData::sampled(id, sample))
+            return;
+        const int colour = mData.linkColour[i];
+        if (colour == SceneData::kIdleColour && mData.overlay.dimensionColours)
+            return; // filtered out
+        const double cap = mData.fabric->link(id).capacityGbps;
+        add(s, false, mData.loads[2 * i] * cap / ref, colour);
+        add(s, true, mData.loads[2 * i + 1] * cap / ref, colour);
+    };
+    if (plan.detailNodes && plan.detailLocal)
+        mData.localGrid.query(exposed, [&](int id) { link(id, plan.localEndsOnly, plan.localSample); });
+    if (plan.detailNodes && plan.detailGlobal)
+        mData.globalGrid.query(exposed, [&](int id) { link(id, plan.globalEndsOnly, plan.globalSample); });
+    if (!plan.detailGlobal) {
+        for (const Bundle &b : mData.bundles) {
+            if (b.gbps <= 0 || b.line.p1() == b.line.p2())
+                continue;
+            const int colour = mData.bundleColour(b);
+            if (colour == SceneData::kIdleColour && mData.overlay.dimensionColours)
+                continue;
+            add(b.line, false, b.forwardGbps / b.gbps, colour);
+            add(b.line, true, b.backwardGbps / b.gbps, colour);
+        }
+    }
+    if (mRuns.empty())
+        return;
+    // Over the budget, every gap widens alike, so density still follows the rate.
+    const double widen = std::max(1.0, count / SceneData::kMaxParticles);
+    const double travelled = mData.overlay.particlePhase * SceneData::kParticleSpeed;
+    mDark.clear();
+    mLight.clear();
+    const double h = size / 2 / lod;
+    for (const Run &r : mRuns) {
+        const double gap = r.gap * widen;
+        const double offset = std::fmod(travelled, gap);
+        QList<QRectF> &out = r.light ? mDark : mLight;
+        for (double u = offset + std::ceil((r.begin - offset) / gap) * gap; u <= r.end; u += gap) {
+            const QPointF p = r.from + r.step * u + r.side;
+            out.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h));
+        }
+    }
+    mLastCount = static_cast<int>(mDark.size() + mLight.size());
+    painter->setPen(Qt::NoPen);
+    if (!mDark.isEmpty()) {
+        painter->setBrush(QColor(0x1a, 0x1a, 0x1a));
+        painter->drawRects(mDark);
+    }
+    if (!mLight.isEmpty()) {
+        painter->setBrush(Qt::white);
+        painter->drawRects(mLight);
+    }
+    painter->setBrush(Qt::NoBrush);
 }
 
 void NodeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)

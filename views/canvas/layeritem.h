@@ -38,6 +38,39 @@ private:
     std::vector<QList<QLineF>> mBuckets;
 };
 
+/**
+ * Animated particles on loaded links, drawn over the links: small squares moving in the
+ * direction of traffic, each direction of a link on its own side, spaced inversely to the
+ * directed link's rate (rate / the fastest non-NVLink link; for bundles, rate / capacity) and
+ * moving kParticleSpeed device pixels per second of SceneData::particlePhase. Individual links
+ * get them where the plan draws them individually, bundles in the zoomed-out view. Only the
+ * exposed rectangle is filled, at most SceneData::kMaxParticles per paint (over that, every
+ * gap widens by the same factor), batched into one drawRects per colour (dark on light links,
+ * white on dark ones).
+ */
+class ParticleLayerItem : public LayerItem
+{
+public:
+    using LayerItem::LayerItem;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    /// Particles the last paint() drew (for tests and benchmarks).
+    int lastCount() const { return mLastCount; }
+
+private:
+    struct Run
+    {
+        QPointF from;     ///< Scene point where the direction of travel starts.
+        QPointF step;     ///< Scene vector of one device pixel along the travel.
+        QPointF side;     ///< Scene offset to the travel's right-hand side.
+        double begin, end; ///< Visible part, device pixels from @c from.
+        double gap;       ///< Device pixels between particles.
+        bool light;       ///< Drawn on a light colour (dark particles).
+    };
+    std::vector<Run> mRuns;
+    QList<QRectF> mDark, mLight;
+    int mLastCount = 0;
+};
+
 /// Nodes batched by fill and outline with drawRects, and their names when readable.
 class NodeLayerItem : public LayerItem
 {

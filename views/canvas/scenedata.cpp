@@ -39,17 +39,27 @@ int baseLinkColour(const Link &l)
     return static_cast<int>(l.medium);
 }
 
-/// Length of @p s inside @p r (Liang-Barsky).
+/// Length of @p s inside @p r.
 double clippedLength(const QLineF &s, const QRectF &r)
 {
-    double t0 = 0, t1 = 1;
+    double t0, t1;
+    return SceneData::clipRange(s, r, t0, t1) ? (t1 - t0) * s.length() : 0;
+}
+
+} // namespace
+
+bool SceneData::clipRange(const QLineF &s, const QRectF &r, double &t0, double &t1)
+{
+    // Liang-Barsky.
+    t0 = 0;
+    t1 = 1;
     const double dx = s.dx(), dy = s.dy();
     const double p[4] = {-dx, dx, -dy, dy};
     const double q[4] = {s.x1() - r.left(), r.right() - s.x1(), s.y1() - r.top(), r.bottom() - s.y1()};
     for (int i = 0; i < 4; ++i) {
         if (p[i] == 0) {
             if (q[i] < 0)
-                return 0;
+                return false;
             continue;
         }
         const double t = q[i] / p[i];
@@ -58,14 +68,26 @@ double clippedLength(const QLineF &s, const QRectF &r)
         else
             t1 = std::min(t1, t);
     }
-    return t1 > t0 ? (t1 - t0) * s.length() : 0;
+    return t1 > t0;
 }
 
-} // namespace
+double SceneData::distanceToSegment(const QPointF &p, const QLineF &s)
+{
+    const QPointF v = s.p2() - s.p1();
+    const double len2 = QPointF::dotProduct(v, v);
+    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - s.p1(), v) / len2, 0.0, 1.0) : 0;
+    const QPointF q = s.p1() + t * v - p;
+    return std::sqrt(QPointF::dotProduct(q, q));
+}
 
 void SceneData::clear()
 {
+    // Display settings outlive the fabric.
+    const ColorMap map = colorMap;
+    const Overlay keep = overlay;
     *this = SceneData();
+    colorMap = map;
+    overlay = keep;
 }
 
 int SceneData::loadColour(float load)
@@ -73,6 +95,112 @@ int SceneData::loadColour(float load)
     if (!(load > 0))
         return kIdleColour;
     return kLoadColours + ColorMap::level(load, kLoadLevels);
+}
+
+int SceneData::dimColour(int dim, float load)
+{
+    // Without loads the full hue; with loads, idle links are the palest level.
+    const int level = std::isnan(load) ? kDimLevels - 1
+        : load > 0                     ? std::max(1, ColorMap::level(load, kDimLevels))
+                                       : 0;
+    return kDimColours + dim * kDimLevels + level;
+}
+
+QColor SceneData::dimensionColour(int dim, int level)
+{
+    // X blue, Y vermillion, Z bluish green (Okabe-Ito): pale when idle, deep when busy.
+    static const QColor hues[3] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00),
+                                   QColor(0x00, 0x9e, 0x73)};
+    const QColor full = hues[std::clamp(dim, 0, 2)];
+    const QColor deep = full.darker(135);
+    const QColor pale(235, 235, 235);
+    const double t = static_cast<double>(level) / (kDimLevels - 1);
+    // Pale -> full over the first two thirds, full -> deep after.
+    auto mix = [](const QColor &a, const QColor &b, double u) {
+        return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * u),
+                                static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * u),
+                                static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * u));
+    };
+    return t < 0.66 ? mix(pale, full, 0.25 + 0.75 * t / 0.66) : mix(full, deep, (t - 0.66) / 0.34);
+}
+
+int SceneData::bundleColour(const Bundle &b) const
+{
+    if (overlay.dimensionColours && b.dim >= 0) {
+        if (overlay.dimensionFilter >= 0 && b.dim != overlay.dimensionFilter)
+            return kIdleColour;
+        return dimColour(b.dim, b.load >= 0 ? b.load : std::numeric_limits<float>::quiet_NaN());
+    }
+    return b.load >= 0 ? loadColour(b.load) : b.colour;
+}
+
+void SceneData::classifyTorusLinks(const Fabric &f)
+{
+    linkDim.assign(f.linkIdBound(), -1);
+    twistedLinks = 0;
+    hasDimensions = false;
+    int extent[3] = {0, 0, 0};
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Gpu && n.hints.x >= 0 && n.hints.y >= 0 && n.hints.z >= 0) {
+            extent[0] = std::max(extent[0], n.hints.x + 1);
+            extent[1] = std::max(extent[1], n.hints.y + 1);
+            extent[2] = std::max(extent[2], n.hints.z + 1);
+        }
+    });
+    if (extent[0] == 0)
+        return;
+    auto chip = [&](NodeId id) {
+        const Node &n = f.node(id);
+        return n.kind == NodeKind::Gpu && n.hints.x >= 0 && n.hints.y >= 0 && n.hints.z >= 0;
+    };
+    auto coord = [&](NodeId id, int d) {
+        const LayoutHints &h = f.node(id).hints;
+        return d == 0 ? h.x : d == 1 ? h.y : h.z;
+    };
+    // The one dimension along which @p a and @p b are neighbours (a step or a wrap), -1 none.
+    auto stepDim = [&](NodeId a, NodeId b) {
+        int found = -1, differ = 0;
+        for (int d = 0; d < 3; ++d) {
+            const int ca = coord(a, d), cb = coord(b, d);
+            if (ca == cb)
+                continue;
+            ++differ;
+            if ((ca + 1) % extent[d] == cb || (cb + 1) % extent[d] == ca)
+                found = found < 0 ? d : found;
+        }
+        return differ == 1 ? found : (found >= 0 && differ > 1 ? -2 - found : -1);
+    };
+    f.forEachLink([&](const Link &link) {
+        const auto id = static_cast<std::size_t>(link.id);
+        if (chip(link.a) && chip(link.b)) {
+            const int d = stepDim(link.a, link.b);
+            linkDim[id] = static_cast<std::int8_t>(d >= 0 ? d : -1);
+            return;
+        }
+        // A fibre from a chip to an OCS: its circuit's far chip tells the dimension and whether
+        // it wraps around the torus with a twist (other coordinates shifted).
+        const bool aChip = chip(link.a);
+        const NodeId c = aChip ? link.a : link.b, o = aChip ? link.b : link.a;
+        if (!chip(c) || f.node(o).kind != NodeKind::Ocs)
+            return;
+        const int port = aChip ? link.portA : link.portB;
+        int d = port >= 0 && port < 6 ? port / 2 : -1;
+        const LinkId peer = f.ocsPeer(o, link.id);
+        const NodeId far = peer != kNoLink ? f.link(peer).other(o) : kNoNode;
+        if (far != kNoNode && chip(far)) {
+            const int s = stepDim(c, far);
+            if (d < 0)
+                d = s >= 0 ? s : (s <= -2 ? -2 - s : -1);
+            // A wrap-around joins the last chip along d to the first; twisted when the far chip
+            // also moved along another dimension.
+            if (d >= 0 && std::abs(coord(c, d) - coord(far, d)) > 1 && s <= -2) {
+                baseColour[id] = static_cast<std::uint8_t>(kTwistColour);
+                ++twistedLinks;
+            }
+        }
+        linkDim[id] = static_cast<std::int8_t>(d);
+    });
+    hasDimensions = std::any_of(linkDim.begin(), linkDim.end(), [](std::int8_t d) { return d >= 0; });
 }
 
 void SceneData::placeNode(const Fabric &f, const Node &n)
@@ -141,6 +269,13 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
     linkColours.push_back(QColor(0xc8, 0xc8, 0xc8)); // idle under loads
     for (int i = 0; i < kLoadLevels; ++i)
         linkColours.push_back(colorMap.map((i + 0.5) / kLoadLevels));
+    linkColours.push_back(QColor(0xb8, 0x00, 0x6b)); // twisted wrap-around: deep magenta
+    for (int dim = 0; dim < 3; ++dim)
+        for (int level = 0; level < kDimLevels; ++level)
+            linkColours.push_back(dimensionColour(dim, level));
+    lightColour.clear();
+    for (const QColor &c : linkColours)
+        lightColour.push_back(qGray(c.rgb()) >= 130);
 
     f.forEachNode([&](const Node &n) {
         placeNode(f, n);
@@ -152,11 +287,19 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
     });
     segment.assign(f.linkIdBound(), QLineF());
     baseColour.assign(f.linkIdBound(), 0);
+    maxLinkGbps = 0;
     f.forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
         segment[id] = QLineF(pos[static_cast<std::size_t>(link.a)], pos[static_cast<std::size_t>(link.b)]);
         baseColour[id] = static_cast<std::uint8_t>(baseLinkColour(link));
+        // NVLink inside a host runs several times faster than the fabric: leave it out of the
+        // reference, so a fabric link at line rate gets the densest particles too.
+        if (link.medium != Medium::NvLink)
+            maxLinkGbps = std::max(maxLinkGbps, link.capacityGbps);
     });
+    if (maxLinkGbps <= 0)
+        f.forEachLink([&](const Link &link) { maxLinkGbps = std::max(maxLinkGbps, link.capacityGbps); });
+    classifyTorusLinks(f);
     linkColour = baseColour;
     if (!loads.empty() && loads.size() != 2 * f.linkIdBound())
         loads.clear();
@@ -209,6 +352,8 @@ void SceneData::buildBundles(const Fabric &f)
 {
     bundles.clear();
     linkBundle.assign(f.linkIdBound(), -1);
+    linkForward.assign(f.linkIdBound(), 1);
+    linkCounted.assign(f.linkIdBound(), 1);
     localLength = globalLength = 0;
     auto unitOf = [&](NodeId n) -> long long {
         const auto i = static_cast<std::size_t>(n);
@@ -240,6 +385,8 @@ void SceneData::buildBundles(const Fabric &f)
             return;
         }
         globalLength += len;
+        // a -> b runs p1 -> p2 unless the ends swap to order the key.
+        const bool forward = ua <= ub;
         if (ua > ub)
             std::swap(ua, ub);
         const int colour = baseColour[static_cast<std::size_t>(link.id)];
@@ -263,9 +410,15 @@ void SceneData::buildBundles(const Fabric &f)
                 pb = anchor(ub, centre(ua, link.plane), link.plane);
             }
             bundle.line = QLineF(pa, pb);
+            bundle.dim = linkDim.empty() ? -1 : linkDim[static_cast<std::size_t>(link.id)];
             bundles.push_back(bundle);
         }
         Bundle &bundle = bundles[static_cast<std::size_t>(it->second)];
+        const int dim = linkDim.empty() ? -1 : linkDim[static_cast<std::size_t>(link.id)];
+        if (bundle.dim != dim)
+            bundle.dim = -2;
+        linkForward[static_cast<std::size_t>(link.id)] = forward ? 1 : 0;
+        linkCounted[static_cast<std::size_t>(link.id)] = counted ? 1 : 0;
         if (counted) {
             bundle.gbps += link.capacityGbps;
             ++bundle.links;
@@ -345,19 +498,35 @@ std::vector<LinkId> SceneData::applyLoads()
     std::vector<LinkId> changed;
     if (!fabric)
         return changed;
-    for (Bundle &b : bundles)
+    for (Bundle &b : bundles) {
         b.load = loads.empty() ? -1.f : 0.f;
+        b.forwardGbps = b.backwardGbps = 0;
+    }
+    const bool dims = overlay.dimensionColours && !linkDim.empty();
     fabric->forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
         int colour = baseColour[id];
+        float load = std::numeric_limits<float>::quiet_NaN();
         if (!loads.empty()) {
-            const float load = std::max(loads[2 * id], loads[2 * id + 1]);
+            const float ab = loads[2 * id], ba = loads[2 * id + 1];
+            load = std::max(ab, ba);
             colour = loadColour(load);
             if (linkBundle[id] >= 0) {
-                float &bl = bundles[static_cast<std::size_t>(linkBundle[id])].load;
-                bl = std::max(bl, std::isnan(load) ? 0.f : load);
+                Bundle &b = bundles[static_cast<std::size_t>(linkBundle[id])];
+                b.load = std::max(b.load, std::isnan(load) ? 0.f : load);
+                // Both fibres of a circuit carry the same traffic: count the circuit once,
+                // as its capacity is (each fibre's peer is the one with the lower id).
+                if (linkCounted[id]) {
+                    const double fwd = (ab > 0 ? ab : 0) * link.capacityGbps;
+                    const double back = (ba > 0 ? ba : 0) * link.capacityGbps;
+                    (linkForward[id] ? b.forwardGbps : b.backwardGbps) += fwd;
+                    (linkForward[id] ? b.backwardGbps : b.forwardGbps) += back;
+                }
             }
         }
+        if (dims && linkDim[id] >= 0)
+            colour = overlay.dimensionFilter >= 0 && linkDim[id] != overlay.dimensionFilter ? kIdleColour
+                                                                           : dimColour(linkDim[id], load);
         if (linkColour[id] != colour) {
             linkColour[id] = static_cast<std::uint8_t>(colour);
             changed.push_back(link.id);

@@ -44,6 +44,9 @@ struct Bundle
     int links = 0;
     int colour = 0;   ///< Index into SceneData::linkColours.
     float load = -1;  ///< Highest load of its links, or -1 without loads.
+    /// Traffic along the line (p1 -> p2) and against it, in Gb/s, from the loads (0 without).
+    double forwardGbps = 0, backwardGbps = 0;
+    int dim = -1; ///< Torus dimension of all its links (0..2), -1 none, -2 mixed.
 };
 
 /**
@@ -61,7 +64,19 @@ public:
     static constexpr int kIdleColour = 9;
     static constexpr int kLoadColours = 10;
     static constexpr int kLoadLevels = 32;
-    static constexpr int kColourCount = kLoadColours + kLoadLevels;
+    /// Optical links of a twisted wrap-around circuit (TPU twisted torus).
+    static constexpr int kTwistColour = kLoadColours + kLoadLevels;
+    /// Torus links coloured by dimension: X, Y, Z hues, kDimLevels brightness levels each.
+    static constexpr int kDimColours = kTwistColour + 1;
+    static constexpr int kDimLevels = 8;
+    static constexpr int kColourCount = kDimColours + 3 * kDimLevels;
+    /// Animated particles: at most this many per frame (each a 3x3 px square), spaced no
+    /// closer than kMinParticleGap device pixels on a link at full capacity and no farther
+    /// than kMaxParticleGap; they travel kParticleSpeed device pixels per second of phase.
+    static constexpr int kMaxParticles = 24000;
+    static constexpr double kMinParticleGap = 9;
+    static constexpr double kMaxParticleGap = 150;
+    static constexpr double kParticleSpeed = 45;
 
     /// Line ink (device pixels) one frame may spend on individual links, from the budget of
     /// ARCHITECTURE.md (about 20M line pixels a second, so ~600K in a 30 fps frame), leaving
@@ -108,19 +123,47 @@ public:
     std::vector<float> loads;
     std::vector<int> badges;
     ColorMap colorMap;
+    /// Display settings of the overlays; they outlive the fabric (clear() keeps them).
+    struct Overlay
+    {
+        bool particles = false;        ///< Draw animated particles on loaded links.
+        double particlePhase = 0;      ///< Seconds of animation (FabricCanvas::setParticlePhase).
+        bool dimensionColours = false; ///< Colour torus links by dimension.
+        int dimensionFilter = -1;      ///< With dimensionColours: only this dimension, -1 all.
+    } overlay;
+
+    // Torus structure, by link id.
+    std::vector<std::int8_t> linkDim;       ///< Dimension 0..2 of a torus link, else -1.
+    std::vector<std::uint8_t> linkForward;  ///< 1 when a -> b runs along its bundle's line.
+    std::vector<std::uint8_t> linkCounted;  ///< 0 for the second fibre of a bundled circuit.
+    std::size_t twistedLinks = 0;           ///< Optical links of twisted wrap-around circuits.
+    bool hasDimensions = false;             ///< Some link has a torus dimension.
+    double maxLinkGbps = 0;                 ///< Reference rate for particle spacing.
+    std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 
     DrawPlan plan;
 
     /// Colour class of @p load (0..1; <= 0 is idle).
     static int loadColour(float load);
+    /// Colour class of a link of torus dimension @p dim at @p load (NaN: no loads).
+    static int dimColour(int dim, float load);
+    /// Colour class a bundle is drawn in now (loads, dimensions, filter).
+    int bundleColour(const Bundle &bundle) const;
+    /// Colour of dimension @p dim (0..2) at brightness level @p level (0..kDimLevels-1).
+    static QColor dimensionColour(int dim, int level);
     /// Recolours links from loads (or restores base colours); returns links whose class changed.
     std::vector<LinkId> applyLoads();
     QRectF linkRect(LinkId id) const;
+    /// The part [t0, t1] of @p s inside @p r; false when it misses.
+    static bool clipRange(const QLineF &s, const QRectF &r, double &t0, double &t1);
+    /// Distance from @p p to the segment @p s.
+    static double distanceToSegment(const QPointF &p, const QLineF &s);
 
 private:
     void placeNode(const Fabric &fabric, const Node &n);
     void buildGrids();
     void buildBundles(const Fabric &fabric);
+    void classifyTorusLinks(const Fabric &fabric);
     QPointF anchor(long long unit, const QPointF &towards, int plane) const;
     QPointF centre(long long unit, int plane) const;
     bool isRow(long long unit) const;

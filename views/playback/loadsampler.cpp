@@ -2,6 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadsampler.h"
 
+#include "common/qtstrings.h"
+#include "model/units.h"
+
+#include <QStringList>
+
 #include <algorithm>
 
 namespace fabric::views {
@@ -25,6 +30,37 @@ void LoadSampler::seek(double timeS)
     const std::size_t links = std::min(mFlows.size(), s.linkFlows.size() / 2);
     for (std::size_t l = 0; l < links; ++l)
         mFlows[l] = std::max(s.linkFlows[2 * l], s.linkFlows[2 * l + 1]);
+}
+
+QString LoadSampler::describeLink(const Fabric &fabric, LinkId link) const
+{
+    const sim::TimelineState &s = mCursor.state();
+    if (!fabric.hasLink(link) || mTimeS < 0)
+        return {};
+    const auto d0 = static_cast<std::size_t>(dirLink(link, true));
+    if (d0 + 1 >= mResult.links.size() || d0 + 1 >= s.linkLoadBytesPerS.size())
+        return {};
+    const Link &l = fabric.link(link);
+    const QString a = toQString(fabric.node(l.a).name).toHtmlEscaped();
+    const QString b = toQString(fabric.node(l.b).name).toHtmlEscaped();
+    QStringList lines;
+    lines << QStringLiteral("<i>At t = %1:</i>").arg(toQString(units::formatSeconds(s.timeS)));
+    for (const bool forward : {true, false}) {
+        const std::size_t d = forward ? d0 : d0 + 1;
+        const double rate = s.linkLoadBytesPerS[d];
+        const double cap = mResult.links[d].capacityBytesPerS;
+        const int flows = d < s.linkFlows.size() ? s.linkFlows[d] : 0;
+        const double sofar = d < s.linkBytes.size() ? s.linkBytes[d] : 0.0;
+        lines << QStringLiteral("%1 → %2: %3 % · %4 · %5 flow%6 · %7 so far of %8")
+                     .arg(forward ? a : b, forward ? b : a)
+                     .arg(cap > 0 ? std::lround(100 * rate / cap) : 0)
+                     .arg(toQString(units::formatGbps(rate * 8 / 1e9)))
+                     .arg(flows)
+                     .arg(flows == 1 ? QString() : QStringLiteral("s"))
+                     .arg(toQString(units::formatBytes(sofar)),
+                          toQString(units::formatBytes(mResult.links[d].bytes)));
+    }
+    return lines.join(QStringLiteral("<br>"));
 }
 
 std::vector<int> LoadSampler::badges(int minFlows) const

@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/fabric.h"
 #include "sim/result.h"
 #include "sim/timeline.h"
+
+#include <QString>
 
 #include <cstdint>
 #include <span>
@@ -36,6 +39,14 @@ public:
     std::vector<int> badges(int minFlows) const;
     /// The raw timeline state at timeS() (rates, bytes so far).
     const sim::TimelineState &state() const { return mCursor.state(); }
+
+    /**
+     * Tooltip lines (HTML) for @p link of @p fabric (the fabric of the run) at timeS(): per
+     * direction, the utilisation and rate now, the flows on it now, and the bytes carried so
+     * far out of the run's total. All read from the timeline state and the result's link
+     * statistics; empty when the link is not in the run. O(1).
+     */
+    QString describeLink(const Fabric &fabric, LinkId link) const;
 
 private:
     const sim::SimResult &mResult;

@@ -54,6 +54,12 @@ double PlaybackClock::simulatedPerWallSecond() const
     return mEndS / mBaseDurationS * mSpeed;
 }
 
+double PlaybackClock::animationPhaseS() const
+{
+    const double rate = simulatedPerWallSecond();
+    return rate > 0 ? mTimeS / rate : 0.0;
+}
+
 void PlaybackClock::setMaxFps(int fps)
 {
     mMaxFps = std::clamp(fps, 1, 240);

@@ -49,6 +49,14 @@ public:
     /// Simulated seconds per wall-clock second at the current speed.
     double simulatedPerWallSecond() const;
 
+    /**
+     * The playback time mapped to wall-clock seconds at the current speed (timeS() divided by
+     * simulatedPerWallSecond()): what animations such as the canvas particles follow, so they
+     * move at a steady pace on screen whatever the speed, freeze when paused and jump on a
+     * seek. 0 for an empty run.
+     */
+    double animationPhaseS() const;
+
     int maxFps() const { return mMaxFps; }
     /// Frame-rate cap, 1..240 (default 30).
     void setMaxFps(int fps);

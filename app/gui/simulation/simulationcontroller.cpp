@@ -24,6 +24,7 @@
 #include "simulationrunner.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
@@ -171,6 +172,13 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
     while (mHistory.size() > kHistory)
         mHistory.removeLast();
     mSampler = std::make_unique<views::LoadSampler>(run->result);
+    // Link tooltips read the run's timeline at the playback time (the run's fabric has the
+    // document's ids: it is a snapshot of it).
+    mCanvas->setLinkInfoProvider([this](LinkId link) {
+        if (!mSampler || !mCurrent || !mCurrent->fabric)
+            return QString();
+        return mSampler->describeLink(*mCurrent->fabric, link);
+    });
     // Badges count flows sharing a link; split flows would count path shares instead.
     mBadgeMinFlows = views::summarize(*run).multipath ? 0 : 2;
 
@@ -212,12 +220,15 @@ void SimulationController::showTime(double timeS)
     if (!mSampler || !mCurrent)
         return;
     views::showLoadsAt(*mCanvas, *mSampler, timeS, mBadgeMinFlows);
+    // Particles follow the clock: steady on screen, frozen when paused, jumping on a seek.
+    mCanvas->setParticlePhase(mClock->animationPhaseS());
     mAnalysis->heatmap()->setTime(timeS);
 }
 
 void SimulationController::clearOverlays()
 {
     mClock->pause();
+    mCanvas->setLinkInfoProvider({});
     mSampler.reset();
     mCurrent.reset();
     mCanvas->setLinkLoads({});
@@ -333,6 +344,37 @@ void SimulationController::buildMenu(QMainWindow *window)
                      &SimulationController::runSweep);
     QAction *play = mMenu->addAction(tr("&Play / Pause"), mClock, &views::PlaybackClock::togglePlay);
     play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
+    mMenu->addSeparator();
+    // Canvas overlays of a run.
+    mParticlesAction = mMenu->addAction(tr("Pa&rticles"));
+    mParticlesAction->setCheckable(true);
+    mParticlesAction->setChecked(true);
+    mParticlesAction->setToolTip(tr("Moving dots along loaded links: direction of traffic, denser = higher rate"));
+    mCanvas->setParticlesEnabled(true);
+    connect(mParticlesAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setParticlesEnabled);
+    mDimensionAction = mMenu->addAction(tr("Colour torus links by &dimension"));
+    mDimensionAction->setCheckable(true);
+    connect(mDimensionAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setDimensionColouring);
+    QMenu *dims = mMenu->addMenu(tr("Torus dimension shown"));
+    auto *group = new QActionGroup(dims);
+    const QStringList names = {tr("All"), tr("X only"), tr("Y only"), tr("Z only")};
+    for (int i = 0; i < names.size(); ++i) {
+        QAction *a = dims->addAction(names[i]);
+        a->setCheckable(true);
+        a->setChecked(i == 0);
+        group->addAction(a);
+        mDimensionFilter << a;
+        connect(a, &QAction::triggered, this, [this, i] {
+            mCanvas->setDimensionFilter(i - 1);
+            if (i > 0 && !mDimensionAction->isChecked())
+                mDimensionAction->setChecked(true); // a filter shows through the colouring
+        });
+    }
+    connect(mMenu, &QMenu::aboutToShow, this, [this, dims] {
+        const bool torus = mCanvas->hasTorusDimensions();
+        mDimensionAction->setEnabled(torus);
+        dims->setEnabled(torus);
+    });
     mMenu->addSeparator();
     QWidget *parent = window;
     auto report = [parent](bool ok, const QString &error) {

@@ -57,6 +57,12 @@ public:
     views::PlaybackBar *playbackBar() const { return mBar; }
     SimulationRunner *runner() const { return mRunner; }
     QMenu *menu() const { return mMenu; }
+    /// Simulation menu toggles of the canvas overlays (checkable): animated particles (on by
+    /// default), torus links coloured by dimension, and which dimension to show (All, X, Y, Z;
+    /// exclusive, in that order).
+    QAction *particlesAction() const { return mParticlesAction; }
+    QAction *dimensionColoursAction() const { return mDimensionAction; }
+    const QList<QAction *> &dimensionFilterActions() const { return mDimensionFilter; }
 
     views::SimRunPtr currentRun() const { return mCurrent; }
     /// Finished runs, newest first (at most a few).
@@ -103,6 +109,9 @@ private:
     views::PlaybackBar *mBar = nullptr;
     QToolBar *mPlaybackToolBar = nullptr;
     QMenu *mMenu = nullptr;
+    QAction *mParticlesAction = nullptr;
+    QAction *mDimensionAction = nullptr;
+    QList<QAction *> mDimensionFilter;
     views::SimRunPtr mCurrent;
     QList<views::SimRunPtr> mHistory;
     std::unique_ptr<views::LoadSampler> mSampler;
