@@ -28,6 +28,7 @@
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
+#include "simulation/playbackkeys.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "templategallery.h"
@@ -143,6 +144,7 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     mSimulation = installSimulation(this);
     mScenarios = new ScenarioKeeper(this, mSimulation);
+    new PlaybackKeys(this, mSimulation);
     statusBar();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);

@@ -16,6 +16,7 @@
 #include "simulation/analysisdock.h"
 #include "simulation/compareview.h"
 #include "simulation/scenariocheck.h"
+#include "simulation/playbackkeys.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void scenariosAreSavedAndReRunOnOpen();
     void refusesAMalformedScenario();
     void sweepChartsBusbwAgainstSize();
+    void playbackKeysWorkOnTheCanvas();
     void screenshots();
 
 private:
@@ -209,6 +211,34 @@ void TestSimulation::policyToggleReRunsAndCompares()
     QCOMPARE(compare->leftCanvas()->fabric(), first->fabric);
     const QImage image = compare->renderImage(QSize(1600, 900));
     QCOMPARE(image.size(), QSize(1600, 900));
+    // Both fabrics are drawn at the same scale: below the legend, the columns with ink form two
+    // groups (the two drawings) of the same width.
+    QList<int> inked;
+    for (int x = 0; x < image.width(); ++x)
+        for (int y = 280; y < 700; ++y)
+            if (qGray(image.pixel(x, y)) < 235) {
+                inked << x;
+                break;
+            }
+    QVERIFY(!inked.isEmpty());
+    int split = 1;
+    for (int i = 1; i < inked.size(); ++i)
+        if (inked[i] - inked[i - 1] > inked[split] - inked[split - 1])
+            split = i;
+    const int leftInk = inked[split - 1] - inked.front();
+    const int rightInk = inked.back() - inked[split];
+    QVERIFY(leftInk > 200);
+    QVERIFY2(std::abs(leftInk - rightInk) <= leftInk / 50,
+             qPrintable(QStringLiteral("%1 against %2 px").arg(leftInk).arg(rightInk)));
+
+    // Shown, the two canvases get the same size and the same fit scale.
+    mSim->analysisDock()->show();
+    mSim->analysisDock()->showTab(compare);
+    QTRY_VERIFY(compare->isVisible());
+    QTRY_COMPARE(compare->leftCanvas()->size(), compare->rightCanvas()->size());
+    QVERIFY(compare->leftCanvas()->width() > 100);
+    QTRY_COMPARE(compare->leftCanvas()->transform().m11(),
+                 compare->rightCanvas()->transform().m11());
 }
 
 void TestSimulation::cancelKeepsTheGuiConsistent()
@@ -453,6 +483,61 @@ void TestSimulation::sweepChartsBusbwAgainstSize()
     const auto last = finished.at(0).at(0).value<views::SimRunPtr>();
     QCOMPARE(last->messageBytes, 4294967296.0);
     QCOMPARE(points.back().y(), last->busbwGBps);
+}
+
+void TestSimulation::playbackKeysWorkOnTheCanvas()
+{
+    new PlaybackKeys(mWindow.get(), mSim);
+    views::PlaybackClock *clock = mSim->clock();
+    // No run yet: Space is only the canvas's pan key.
+    QTest::keyClick(mCanvas, Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+    const views::SimRunPtr run = runAndWait(QStringLiteral("static"));
+    QVERIFY(run);
+    mWindow->activateWindow();
+    mCanvas->setFocus();
+    clock->setSpeed(1);
+
+    QTest::keyClick(mCanvas, Qt::Key_Home);
+    QCOMPARE(clock->timeS(), 0.0);
+    QTest::keyClick(mCanvas, Qt::Key_Right);
+    const double next = clock->timeS();
+    QVERIFY(next > 0);
+    QTest::keyClick(mCanvas, Qt::Key_Right);
+    QVERIFY(clock->timeS() > next);
+    QTest::keyClick(mCanvas, Qt::Key_Left);
+    QCOMPARE(clock->timeS(), next);
+    QTest::keyClick(mCanvas, Qt::Key_End);
+    QCOMPARE(clock->timeS(), clock->endS());
+    QTest::keyClick(mCanvas, Qt::Key_Home);
+
+    // A Space tap plays and pauses, on the canvas and on its viewport.
+    QTest::keyClick(mCanvas, Qt::Key_Space);
+    QVERIFY(clock->isPlaying());
+    QTest::keyClick(mCanvas->viewport(), Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+
+    // Space + drag pans and does not play.
+    const QPoint from = mCanvas->viewport()->rect().center();
+    mCanvas->zoomBy(4);
+    const QPointF centre = mCanvas->mapToScene(from);
+    QTest::keyPress(mCanvas, Qt::Key_Space);
+    QTest::mousePress(mCanvas->viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(mCanvas->viewport(), from + QPoint(60, 0));
+    QTest::mouseRelease(mCanvas->viewport(), Qt::LeftButton, {}, from + QPoint(60, 0));
+    QTest::keyRelease(mCanvas, Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+    QVERIFY(mCanvas->mapToScene(from) != centre);
+
+    // Text fields keep their keys.
+    const double before = clock->timeS();
+    SimulationDock *dock = mSim->simulationDock();
+    dock->sizeEdit()->setFocus();
+    QTest::keyClick(dock->sizeEdit(), Qt::Key_Right);
+    QTest::keyClick(dock->sizeEdit(), Qt::Key_Space);
+    QCOMPARE(clock->timeS(), before);
+    QVERIFY(!clock->isPlaying());
+    QVERIFY(dock->sizeEdit()->text().endsWith(QLatin1Char(' ')));
 }
 
 /// Renders docs/screenshots/sim-*.png when FABRICSCOPE_SCREENSHOTS names the folder.

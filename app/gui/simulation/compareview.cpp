@@ -11,6 +11,7 @@
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "style/legend.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
@@ -37,10 +38,13 @@ CompareView::CompareView(QWidget *parent)
         QFont f = mTitle[i]->font();
         f.setBold(true);
         mTitle[i]->setFont(f);
+        // A long title must not widen its column: both canvases get half the width.
+        mTitle[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         mCanvas[i] = new views::FabricCanvas(this);
         mCanvas[i]->setLegendVisible(i == 1);
         grid->addWidget(mTitle[i], 0, i);
         grid->addWidget(mCanvas[i], 1, i);
+        grid->setColumnStretch(i, 1);
     }
     grid->setRowStretch(1, 1);
     mBar->setClock(mClock);
@@ -127,11 +131,21 @@ QImage CompareView::renderImage(const QSize &size)
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     const double tableH = 170;
-    const double w = size.width() / 2.0, h = size.height() - tableH;
+    // One legend, in its own column on the right, so both fabrics are drawn at the same size.
+    const QList<views::LegendEntry> entries =
+        mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
+    const double legendScale = std::clamp(size.width() / 1600.0, 0.8, 2.5);
+    const QSizeF legend =
+        entries.isEmpty() ? QSizeF(0, 0) : views::legendSize(entries, legendScale);
+    const double column = legend.isEmpty() ? 0 : legend.width() + 20;
+    const double w = (size.width() - column) / 2.0, h = size.height() - tableH;
     for (int i = 0; i < 2; ++i)
         if (mCanvas[i]->fabric())
             mCanvas[i]->renderTo(&p, QRectF(i * w, 0, w - 4, h), QRectF(), mTitle[i]->text(),
-                                 i == 1);
+                                 false);
+    if (!entries.isEmpty())
+        views::paintLegend(&p, QPointF(size.width() - legend.width() - 10, 40), entries,
+                           mCanvas[1]->colorMap(), legendScale);
     // The table and verdict drawn as text below.
     QList<views::RunSummary> summaries;
     for (const auto &run : {mLeft, mRight})
