@@ -42,7 +42,7 @@ TrafficView::TrafficView(Mode mode, QWidget *parent)
 
 QSize TrafficView::sizeHint() const
 {
-    return QSize(800, 560);
+    return QSize(640, 400); // as a chart: the dock keeps the size it had before these tabs
 }
 
 void TrafficView::setRuns(const SimRunPtr &current, const QList<SimRunPtr> &history)

@@ -6,8 +6,14 @@
 #include "compareview.h"
 #include "explain/explainpanel.h"
 #include "heatmap/heatmapwidget.h"
+#include "traffic/trafficview.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -35,6 +41,10 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     chartLayout->addWidget(mChartChoice);
     chartLayout->addWidget(mChart, 1);
     mTabs->addTab(charts, tr("Charts"));
+    mWireBytes = new views::TrafficView(views::TrafficView::Mode::WireBytes);
+    mTabs->addTab(trafficPage(mWireBytes), tr("Bytes on the wire"));
+    mNvlink = new views::TrafficView(views::TrafficView::Mode::NvlinkVsFabric);
+    mTabs->addTab(trafficPage(mNvlink), tr("NVLink vs fabric"));
 
     mExplain = new views::ExplainPanel(mTabs);
     mTabs->addTab(mExplain, tr("Explain"));
@@ -42,6 +52,49 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     mTabs->addTab(mCompare, tr("Compare"));
     setWidget(mTabs);
     connect(mChartChoice, &QComboBox::currentIndexChanged, this, &AnalysisDock::refreshChart);
+    connect(mTabs->tabBar(), &QTabBar::tabBarClicked, this, [this] { mTabPicked = true; });
+}
+
+QWidget *AnalysisDock::trafficPage(views::TrafficView *view)
+{
+    auto *page = new QWidget(mTabs);
+    view->setParent(page);
+    auto *exportButton = new QPushButton(tr("Export\u2026"), page);
+    exportButton->setToolTip(tr("Save this view, charts and caption, as PNG or SVG"));
+    connect(exportButton, &QPushButton::clicked, this, [this, view] {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), QString(),
+                                                          tr("Pictures (*.png *.svg)"));
+        if (!file.isEmpty() && !view->exportImage(file))
+            QMessageBox::warning(this, tr("Export"),
+                                 tr("Cannot write %1 (the name must end in .png or .svg).").arg(file));
+    });
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(row);
+    layout->addWidget(view, 1);
+    return page;
+}
+
+QWidget *AnalysisDock::pageOf(QWidget *widget) const
+{
+    for (QWidget *w = widget; w; w = w->parentWidget())
+        if (mTabs->indexOf(w) >= 0)
+            return w;
+    return nullptr;
+}
+
+void AnalysisDock::followRun(const views::SimRun &run)
+{
+    QWidget *target = run.algorithm == QStringLiteral("sharp")          ? pageOf(mWireBytes)
+                    : run.algorithm == QStringLiteral("hierarchical") ? pageOf(mNvlink)
+                                                                        : nullptr;
+    QWidget *shown = mTabs->currentWidget();
+    const bool onTraffic = shown == pageOf(mWireBytes) || shown == pageOf(mNvlink);
+    if (target && (!mTabPicked || onTraffic))
+        mTabs->setCurrentWidget(target);
 }
 
 void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::SimRunPtr> &history)
@@ -58,7 +111,11 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
     mExplain->setRun(current, previous);
     if (current && previous)
         mCompare->setRuns(previous, current);
+    mWireBytes->setRuns(current, history);
+    mNvlink->setRuns(current, history);
     refreshChart();
+    if (current)
+        followRun(*current);
 }
 
 void AnalysisDock::setSweep(const QList<views::charts::SweepSeries> &sweep)
@@ -75,7 +132,9 @@ void AnalysisDock::showChart(Chart chart)
 
 void AnalysisDock::showTab(QWidget *tab)
 {
-    mTabs->setCurrentWidget(tab == mChart ? mChart->parentWidget() : tab);
+    mTabPicked = true;
+    if (QWidget *page = pageOf(tab))
+        mTabs->setCurrentWidget(page);
 }
 
 void AnalysisDock::refreshChart()

@@ -14,6 +14,7 @@ namespace fabric::views {
 class ChartPanel;
 class ExplainPanel;
 class HeatmapWidget;
+class TrafficView;
 } // namespace fabric::views
 
 namespace fabric::app {
@@ -22,7 +23,10 @@ class CompareView;
 
 /**
  * The analysis dock: tabs for the congestion heatmap, the charts (one at a time, picked from a
- * list), the explain panel and the compare view. It shows the runs the controller hands it.
+ * list), the bytes on the wire by tier (SHARP against ring), NVLink against fabric traffic, the
+ * explain panel and the compare view. It shows the runs the controller hands it. When a SHARP or
+ * hierarchical run arrives it brings up the traffic view that explains it, unless a tab was
+ * picked (by the user or showTab()) and it is not one of the two traffic views.
  */
 class AnalysisDock : public QDockWidget
 {
@@ -42,11 +46,21 @@ public:
     views::HeatmapWidget *heatmap() const { return mHeatmap; }
     views::ChartPanel *chartPanel() const { return mChart; }
     views::ExplainPanel *explainPanel() const { return mExplain; }
+    /// "Bytes on the wire": per tier and direction, SHARP against ring.
+    views::TrafficView *wireBytesView() const { return mWireBytes; }
+    /// "NVLink vs fabric": the bandwidth ladder and the hierarchical all-reduce's split.
+    views::TrafficView *nvlinkView() const { return mNvlink; }
     CompareView *compareView() const { return mCompare; }
     QTabWidget *tabs() const { return mTabs; }
 
 private:
     void refreshChart();
+    /// A tab page holding @p view and a button that exports it (PNG or SVG).
+    QWidget *trafficPage(views::TrafficView *view);
+    /// The tab page that holds @p widget (itself or an ancestor), or null.
+    QWidget *pageOf(QWidget *widget) const;
+    /// Brings up the traffic view that explains @p run, when no other tab was picked.
+    void followRun(const views::SimRun &run);
 
     QTabWidget *mTabs = nullptr;
     views::HeatmapWidget *mHeatmap = nullptr;
@@ -54,6 +68,9 @@ private:
     views::ChartPanel *mChart = nullptr;
     views::ExplainPanel *mExplain = nullptr;
     CompareView *mCompare = nullptr;
+    views::TrafficView *mWireBytes = nullptr;
+    views::TrafficView *mNvlink = nullptr;
+    bool mTabPicked = false; ///< A tab was chosen by a click or showTab().
     views::SimRunPtr mCurrent;
     QList<views::SimRunPtr> mHistory;
     QList<views::charts::SweepSeries> mSweep;
