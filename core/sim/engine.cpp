@@ -118,6 +118,9 @@ private:
     std::vector<FlowState> mFlows;
     std::vector<FlowId> mVarFlow;       ///< Variable -> flow.
     std::vector<double> mVarRate;       ///< Rate the engine last applied, per variable.
+    /// Per variable of a one-variable flow: the group its flow is in (-1: none); -2 for the
+    /// variables of multi-variable flows. Compact, so the hot loop need not load the flow.
+    std::vector<ConstraintId> mVarGroup;
     std::vector<ConstraintId> mConstraintOf; ///< DirLinkId -> constraint (-1 = unused).
     std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
@@ -216,6 +219,10 @@ void Run::buildSystem()
         st.pending = std::int32_t(spec.after.size());
     }
     mVarRate.assign(mVarFlow.size(), 0.0);
+    mVarGroup.assign(mVarFlow.size(), -1);
+    for (const FlowState &st : mFlows)
+        if (st.varEnd - st.varBegin > 1)
+            std::fill(mVarGroup.begin() + st.varBegin, mVarGroup.begin() + st.varEnd, -2);
     mGroups.resize(mSystem->constraintCount());
     mGroupFinishes.reset(mSystem->constraintCount());
     mAppliedLoad.assign(mSystem->constraintCount(), 0.0);
@@ -313,6 +320,7 @@ void Run::joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS
     Group &group = mGroups[std::size_t(g)];
     FlowState &st = mFlows[std::size_t(f)];
     st.group = g;
+    mVarGroup[std::size_t(st.varBegin)] = g;
     st.target = group.served + remainingBytes;
     ++group.members;
     group.order.push_back({st.target, f, ++st.joins});
@@ -329,6 +337,7 @@ void Run::leaveGroup(FlowId f, double nowS, double *remainingBytes)
         *remainingBytes = std::max(st.target - group.served, 0.0);
     --group.members;
     st.group = -1;
+    mVarGroup[std::size_t(st.varBegin)] = -1;
     ++st.joins; // its entry in group.order is stale now
 }
 
@@ -366,9 +375,21 @@ FlowId Run::popGroup(ConstraintId g)
 void Run::applyRates(double nowS)
 {
     for (VariableId v : mSystem->changedVariables()) {
+        const double rate = mSystem->rate(v);
+        const ConstraintId mine = mVarGroup[std::size_t(v)];
+        if (!mRecorder && mine >= 0 && mSystem->bottleneck(v) == mine) {
+            // The hot path, without touching the flow: its group's level moved, and the group's
+            // clock takes it for every member at once.
+            Group &group = mGroups[std::size_t(mine)];
+            if (group.rate != rate) {
+                touchGroup(mine, nowS);
+                group.rate = rate;
+                mResult.rateChanges += std::size_t(group.members);
+            }
+            continue;
+        }
         const FlowId f = mVarFlow[std::size_t(v)];
         FlowState &st = mFlows[std::size_t(f)];
-        const double rate = mSystem->rate(v);
         if (!st.single()) {
             mVarRate[std::size_t(v)] = rate;
             touchFlow(f);
@@ -380,7 +401,6 @@ void Run::applyRates(double nowS)
             continue;
         const ConstraintId g = mSystem->bottleneck(v);
         if (g == st.group) {
-            // Its group's level moved: the group's clock takes it, for every member at once.
             Group &group = mGroups[std::size_t(g)];
             if (group.rate != rate) {
                 touchGroup(g, nowS);

@@ -166,10 +166,16 @@ void System::refreshChangedLoads()
 }
 
 namespace {
-bool fillsLater(const std::pair<double, ConstraintId> &a, const std::pair<double, ConstraintId> &b)
+/// Heap order of mFillOrder (a function object, so the heap operations inline it).
+struct FillsLater
 {
-    return a > b;
-}
+    bool operator()(const std::pair<double, ConstraintId> &a,
+                    const std::pair<double, ConstraintId> &b) const
+    {
+        return a.first > b.first || (a.first == b.first && a.second > b.second);
+    }
+};
+constexpr FillsLater fillsLater;
 } // namespace
 
 void System::progressiveFilling()
@@ -289,7 +295,10 @@ void System::fillInOrder()
             std::push_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
             continue;
         }
-        for (const Member &m : mCons[std::size_t(c)].vars) {
+        const std::vector<Member> &members = mCons[std::size_t(c)].vars;
+        const std::size_t count = members.size();
+        for (std::size_t k = 0; k < count; ++k) {
+            const Member &m = members[k];
             if (mFrozen[std::size_t(m.var)])
                 continue;
             mFrozen[std::size_t(m.var)] = 1;

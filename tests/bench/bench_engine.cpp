@@ -2,6 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Engine speed: the 256-GPU all-to-all with unequal sizes, and how time grows with flows and
 // links. Prints a table; figures go to docs/performance.md.
+//
+//   bench_engine                 everything but the exact 256-GPU unequal all-to-all
+//   bench_engine --quick         the 256-GPU all-to-all with sizes per source, and 64 GPUs unequal
+//   bench_engine --collectives   the cluster-scale runs and seek timings only
+//   bench_engine --alltoall-256  the exact 256-GPU all-to-all, log-uniform 1-64 MiB per pair
+//                                (65,280 events: minutes; see docs/performance.md)
 
 #include "bench_engine_fabric.h"
 
@@ -35,7 +41,7 @@ sim::SimResult runCase(const char *name, const Fabric &fabric,
     const auto t0 = std::chrono::steady_clock::now();
     sim::SimResult r = sim::simulate(fabric, flows, options);
     const double wallS = seconds(t0);
-    std::printf("%-34s %8zu %7zu %8zu %10zu %9.4f %10.1f %8.1f %8.0f\n", name, flows.size(),
+    std::printf("%-38s %8zu %7zu %8zu %10zu %9.4f %10.1f %8.1f %8.0f\n", name, flows.size(),
                 fabric.linkCount(), r.events, r.rateChanges, r.completionS * 1e3, wallS * 1e3,
                 double(r.timeline.memoryBytes()) / 1e6, peakRssMb());
     std::fflush(stdout);
@@ -66,29 +72,30 @@ void timeSeeks(const sim::Timeline &timeline)
 
 int main(int argc, char **argv)
 {
-    // --quick: the 256-GPU all-to-all at precision 1e-5 only; --collectives: the cluster-scale
-    // runs and seek timings only.
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-    const bool collectivesOnly = argc > 1 && std::strcmp(argv[1], "--collectives") == 0;
-    std::printf("%-34s %8s %7s %8s %10s %9s %10s %8s %8s\n", "case", "flows", "links", "events",
+    const std::string mode = argc > 1 ? argv[1] : "";
+    const bool quick = mode == "--quick";
+    const bool collectivesOnly = mode == "--collectives";
+    std::printf("%-38s %8s %7s %8s %10s %9s %10s %8s %8s\n", "case", "flows", "links", "events",
                 "changes", "sim_ms", "wall_ms", "tl_MB", "rss_MB");
     sim::SimOptions withTimeline;
     sim::SimOptions bare;
     bare.recordTimeline = false;
     sim::SimOptions full = bare;
     full.solver = "full";
-    sim::SimOptions coarse = bare;
-    coarse.precision = 1e-5;
 
     // The headline of issue 3: 256 GPUs (16 leaves x 16 GPUs, 16 spines, 400G), 65,280 flows.
-    // Exact, it takes minutes (see docs/performance.md); --quick runs it at precision 1e-5.
     const bench::TwoTier t256 = bench::makeTwoTier(16, 16, 16);
-    const auto a2a = bench::allToAll(t256, 1 << 20);
-    if (quick) {
-        runCase("alltoall-256 precision 1e-5", t256.fabric, a2a, coarse);
+    if (mode == "--alltoall-256") {
+        runCase("alltoall-256 loguniform (exact)", t256.fabric,
+                bench::allToAllLogUniform(t256, 1), bare);
         return 0;
     }
-    (void)a2a;
+    if (quick) {
+        runCase("alltoall-256 per-source", t256.fabric, bench::allToAllPerSource(t256, 1), bare);
+        const bench::TwoTier t64 = bench::makeTwoTier(4, 16, 16);
+        runCase("alltoall-64 loguniform", t64.fabric, bench::allToAllLogUniform(t64, 1), bare);
+        return 0;
+    }
 
     // Collective-shaped runs at cluster scale: N GPUs on a 2-tier tree of 64-GPU leaves.
     for (int n : {15360, 16384}) {
@@ -110,15 +117,19 @@ int main(int argc, char **argv)
         return 0;
 
     // Growth with GPUs (flows ~ n^2, links ~ n): all-to-all of distinct sizes on 2-tier trees,
-    // the worst case for exact max-min (every event moves most rates).
-    for (int leaves : {2, 3, 4}) {
+    // the worst case for exact max-min (every event moves most rates); sizes per source, where
+    // a source's flows finish together.
+    for (int leaves : {2, 4, 8}) {
         const bench::TwoTier t = bench::makeTwoTier(leaves, 16, 16);
         const auto flows = bench::allToAll(t, 1 << 20);
         const std::string name = "alltoall-" + std::to_string(leaves * 16);
-        runCase((name + " incremental").c_str(), t.fabric, flows, bare);
-        runCase((name + " full").c_str(), t.fabric, flows, full);
-        runCase((name + " precision 1e-5").c_str(), t.fabric, flows, coarse);
+        runCase((name + " distinct").c_str(), t.fabric, flows, bare);
+        if (leaves <= 4)
+            runCase((name + " distinct, full solver").c_str(), t.fabric, flows, full);
+        runCase((name + " loguniform").c_str(), t.fabric, bench::allToAllLogUniform(t, 1), bare);
+        runCase((name + " per-source").c_str(), t.fabric, bench::allToAllPerSource(t, 1), bare);
     }
+    runCase("alltoall-256 per-source", t256.fabric, bench::allToAllPerSource(t256, 1), bare);
     // Growth with flows at fixed links (256 GPUs): random pairs released over 10 ms.
     for (std::size_t count : {1000, 3000, 10000, 30000}) {
         const auto flows = bench::randomFlows(t256, count, 7, 0.01);
