@@ -105,6 +105,8 @@ private:
     void rekeyGroup(ConstraintId g);
     /// Removes and returns the next flow to finish in group @p g.
     FlowId popGroup(ConstraintId g);
+    /// Moves group @p g to @p rate from @p nowS on; false when it already ran at it.
+    bool setGroupRate(ConstraintId g, double rate, double nowS);
     void applyRates(double nowS);
     void applyLoads(double nowS);
     bool pollCancel(double nowS);
@@ -372,6 +374,17 @@ FlowId Run::popGroup(ConstraintId g)
     return f;
 }
 
+bool Run::setGroupRate(ConstraintId g, double rate, double nowS)
+{
+    Group &group = mGroups[std::size_t(g)];
+    if (group.rate == rate)
+        return false;
+    touchGroup(g, nowS); // the clock runs at the old rate up to now
+    group.rate = rate;
+    mResult.rateChanges += std::size_t(group.members);
+    return true;
+}
+
 void Run::applyRates(double nowS)
 {
     for (VariableId v : mSystem->changedVariables()) {
@@ -380,12 +393,7 @@ void Run::applyRates(double nowS)
         if (!mRecorder && mine >= 0 && mSystem->bottleneck(v) == mine) {
             // The hot path, without touching the flow: its group's level moved, and the group's
             // clock takes it for every member at once.
-            Group &group = mGroups[std::size_t(mine)];
-            if (group.rate != rate) {
-                touchGroup(mine, nowS);
-                group.rate = rate;
-                mResult.rateChanges += std::size_t(group.members);
-            }
+            setGroupRate(mine, rate, nowS);
             continue;
         }
         const FlowId f = mVarFlow[std::size_t(v)];
@@ -401,25 +409,15 @@ void Run::applyRates(double nowS)
             continue;
         const ConstraintId g = mSystem->bottleneck(v);
         if (g == st.group) {
-            Group &group = mGroups[std::size_t(g)];
-            if (group.rate != rate) {
-                touchGroup(g, nowS);
-                group.rate = rate;
-                mResult.rateChanges += std::size_t(group.members);
-            }
+            setGroupRate(g, rate, nowS);
             continue;
         }
         double remaining = mSpecs[std::size_t(f)].bytes;
         if (st.group >= 0)
             leaveGroup(f, nowS, &remaining);
         joinGroup(f, g, remaining, nowS);
-        Group &group = mGroups[std::size_t(g)];
-        if (group.rate != rate) {
-            group.rate = rate;
-            mResult.rateChanges += std::size_t(group.members);
-        } else {
-            ++mResult.rateChanges;
-        }
+        if (!setGroupRate(g, rate, nowS))
+            ++mResult.rateChanges; // the flow that moved in
     }
     for (ConstraintId g : mTouchedGroups)
         rekeyGroup(g);
