@@ -148,9 +148,8 @@ Breakdown breakdown(const SimRun &run)
                 continue;
             const sim::LinkStats &s = r.links[d];
             const Node &u = f.node(fromA ? l.a : l.b), &v = f.node(fromA ? l.b : l.a);
-            QString label = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
-            if (cls == LinkClass::NvLink)
-                label += QObject::tr(" NVLink");
+            // Compact ("GPU\u2192leaf"): a dock shows eight of them side by side.
+            const QString label = tierName(u) + QStringLiteral("\u2192") + tierName(v);
             TierGroup &g = groups[label];
             g.label = label;
             g.direction = directionOf(u, v);
@@ -255,8 +254,10 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
 
     ChartSpec &c = w.chart;
     c.title = QObject::tr("Bytes on the wire per GPU, by tier and direction");
-    c.xTitle = QObject::tr("each GPU's totals, and the links from the GPUs up (\u2191) towards "
-                           "the core and back down (\u2193)");
+    c.xTitle = QObject::tr("sent by a GPU, up the tiers, back down, received");
+    if (std::any_of(all.begin(), all.end(),
+                    [](const TierGroup &g) { return g.linkClass == LinkClass::NvLink; }))
+        c.xTitle += QObject::tr(" (GPU\u2192host is NVLink)");
     c.yTitle = QObject::tr("bytes per GPU (%1)").arg(unitName);
     ChartBars mine{runName(run), {}};
     ChartBars theirs{w.reference ? w.reference->label
@@ -267,18 +268,15 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
     // halves. The closed form knows nothing else; a ring run also shows its tiers.
     const double refReceived = w.closedFormReference ? w.referencePerGpu
                                                      : ref.perGpu(ref.gpuReceivedBytes);
-    c.categories << QObject::tr("sent per GPU");
+    c.categories << QObject::tr("sent");
     mine.values << w.sentPerGpu / unit;
     theirs.values << (std::isfinite(w.referencePerGpu) ? w.referencePerGpu / unit : 0.0);
     for (const TierGroup &g : all) {
-        const QString arrow = g.direction == Direction::Up     ? QStringLiteral("\u2191")
-                            : g.direction == Direction::Down ? QStringLiteral("\u2193")
-                                                               : QStringLiteral("\u2194");
-        c.categories << QStringLiteral("%1 %2").arg(g.label, arrow);
+        c.categories << g.label;
         mine.values << groupValue(b, g.label, unit);
         theirs.values << groupValue(ref, g.label, unit);
     }
-    c.categories << QObject::tr("received per GPU");
+    c.categories << QObject::tr("received");
     mine.values << b.perGpu(b.gpuReceivedBytes) / unit;
     theirs.values << (std::isfinite(refReceived) ? refReceived / unit : 0.0);
     c.bars << mine;
@@ -335,17 +333,16 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
     const Breakdown &b = m.run;
     m.nvlinkBytesPerGpu = b.perGpu(b.bytes(LinkClass::NvLink, Direction::Up));
     m.nicBytesPerGpu = b.perGpu(b.bytes(LinkClass::Nic, Direction::Up));
-    const QString nvlinkName = QObject::tr("NVLink (GPU \u2194 host)");
-    const QString nicName = QObject::tr("NIC (GPU \u2194 fabric)");
+    const QString nvlinkName = QObject::tr("NVLink");
+    const QString nicName = QObject::tr("NIC");
     const auto orZero = [](double v) { return std::isfinite(v) ? v : 0.0; };
 
-    m.ladder.title = QObject::tr("Bandwidth ladder per GPU (one direction)");
-    m.ladder.xTitle = QObject::tr("link class");
-    m.ladder.yTitle = QObject::tr("GB/s");
+    m.ladder.title = QObject::tr("Bandwidth ladder per GPU");
+    m.ladder.yTitle = QObject::tr("GB/s, one direction");
     m.ladder.categories << nvlinkName << nicName;
-    m.ladder.bars << ChartBars{QObject::tr("capacity of the fabric"),
+    m.ladder.bars << ChartBars{QObject::tr("capacity"),
                                {b.nvlinkGBpsPerGpu, b.nicGBpsPerGpu}}
-                  << ChartBars{QObject::tr("busy-time throughput in this run"),
+                  << ChartBars{QObject::tr("while busy"),
                                {orZero(b.busyGBps(LinkClass::NvLink)),
                                 orZero(b.busyGBps(LinkClass::Nic))}};
 
@@ -354,13 +351,12 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
         top = std::max(top, b.perGpu(g.bytes));
     const auto [unit, unitName] = bytesUnit(top);
     m.bytes.title = QObject::tr("Bytes per GPU by link class");
-    m.bytes.xTitle = QObject::tr("link class");
     m.bytes.yTitle = QObject::tr("bytes per GPU (%1)").arg(unitName);
-    m.bytes.categories << nvlinkName << nicName << QObject::tr("switch and chip links");
+    m.bytes.categories << nvlinkName << nicName << QObject::tr("switch links");
     const std::pair<Direction, QString> directions[] = {
-        {Direction::Up, QObject::tr("up (towards the core)")},
-        {Direction::Down, QObject::tr("down (towards the GPUs)")},
-        {Direction::Across, QObject::tr("across (one tier)")}};
+        {Direction::Up, QObject::tr("up")},
+        {Direction::Down, QObject::tr("down")},
+        {Direction::Across, QObject::tr("across")}};
     for (const auto &[direction, name] : directions) {
         ChartBars bars{name, {}};
         double sum = 0;
@@ -377,12 +373,12 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
     // gaps that would otherwise draw a comb).
     const sim::Timeline &t = run.result.timeline;
     const auto [scale, timeName] = charts::timeUnit(run.result.completionS);
-    m.throughput.title = QObject::tr("Sent per GPU over time: NVLink vs fabric");
+    m.throughput.title = QObject::tr("Sent per GPU: NVLink vs fabric");
     m.throughput.xTitle = QObject::tr("simulated time (%1)").arg(timeName);
-    m.throughput.yTitle = QObject::tr("GB/s per GPU (mean over a bin)");
+    m.throughput.yTitle = QObject::tr("GB/s per GPU");
     m.throughput.steps = true;
-    ChartLine nvlinkLine{QObject::tr("NVLink (GPU to its host)"), {}};
-    ChartLine nicLine{QObject::tr("fabric (GPU into the network)"), {}};
+    ChartLine nvlinkLine{QObject::tr("NVLink"), {}};
+    ChartLine nicLine{QObject::tr("fabric (NIC)"), {}};
     if (run.fabric && t.intervalCount() > 0 && t.endS() > 0 && b.ranks > 0) {
         const Fabric &f = *run.fabric;
         std::vector<std::int8_t> cls(t.dirLinkCount(), -1);

@@ -30,7 +30,7 @@ enum class LinkClass {
 /// The bytes of one group of directed links with the same tier pair and direction.
 struct TierGroup
 {
-    QString label; ///< "GPU \u2192 leaf", "GPU \u2192 host NVLink".
+    QString label; ///< "GPU\u2192leaf", "leaf\u2192spine", "GPU\u2192host".
     Direction direction = Direction::Up;
     LinkClass linkClass = LinkClass::Network;
     int fromTier = 0; ///< LayoutHints::tier of the sending side (0 = GPUs).

@@ -25,18 +25,14 @@ TrafficView::TrafficView(Mode mode, QWidget *parent)
     mCaption->setContentsMargins(6, 2, 6, 4);
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
-    if (mode == Mode::WireBytes) {
-        grid->addWidget(mCharts[0], 0, 0, 1, 2);
-    } else {
-        grid->addWidget(mCharts[0], 0, 0);
-        grid->addWidget(mCharts[1], 0, 1);
-        grid->addWidget(mCharts[2], 1, 0, 1, 2);
-        grid->setColumnStretch(0, 2);
-        grid->setColumnStretch(1, 3);
+    // On screen the charts stand in one row (the dock is wide and short); exports use two rows
+    // (see chartRects()).
+    for (qsizetype i = 0; i < mCharts.size(); ++i) {
+        grid->addWidget(mCharts[i], 0, int(i));
+        grid->setColumnStretch(int(i), i == 2 ? 3 : 2);
     }
-    grid->addWidget(mCaption, 2, 0, 1, 2);
+    grid->addWidget(mCaption, 1, 0, 1, int(mCharts.size()));
     grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
     refresh();
 }
 
