@@ -37,8 +37,12 @@ class Fabric;
  *  - Deterministic: no randomness, no hash-order iteration; the same input gives bit-identical
  *    results.
  *
- * Speed: the max-min system is re-solved incrementally (see maxmin.h): only links whose
- * fair level can change are recomputed, so an event costs in proportion to the flows near it.
+ * Speed (see docs/simulation.md, "The engine"): the max-min system is re-solved incrementally
+ * (see maxmin.h): only links whose fair level can change are recomputed, so an event costs in
+ * proportion to the flows near it; when a change spreads everywhere (a dense all-to-all of
+ * unequal sizes), only the flows at or above the smallest rate that left are filled again.
+ * Flows of one path ride one clock per bottleneck link, so a level change costs O(1) per
+ * bottleneck, not a rate write and a finish-time move per flow.
  */
 namespace fabric::sim {
 
@@ -49,9 +53,9 @@ struct SimOptions
     /// whole system at every event; the reference the other is tested against).
     std::string solver = "incremental";
     /// Relative change of a link's fair level that the incremental solver passes on to its
-    /// neighbours (System::setPrecision). The default is exact to rounding. On dense all-to-all
-    /// traffic every event moves every rate a little; 1e-5 (SimGrid's default maxmin/precision)
-    /// stops those ripples and runs many times faster, with rates off by about that much.
+    /// neighbours (System::setPrecision). The default is exact to rounding. Larger values (1e-5
+    /// is SimGrid's default maxmin/precision) stop small ripples early, with rates off by about
+    /// that much; on dense traffic the exact refill is used anyway, so it saves little there.
     double precision = 1e-12;
     /// Record a timeline (views need it; benchmarks may skip it).
     bool recordTimeline = true;

@@ -26,7 +26,9 @@ namespace fabric::sim {
  * touch a large part of the system (first solve, a burst of starts) or the worklist runs past
  * its budget (about one full solve of work), it falls back to progressive filling, then
  * recomputes every level, so the result is exact either way and never costs much more than
- * the full solver.
+ * the full solver. When the only changes were disabled variables (flows that finished), that
+ * fallback fills again only the variables at or above the smallest rate that left
+ * (System::refillAboveDisabled), and recomputes only the levels it touched.
  */
 class IncrementalSystem final : public System
 {

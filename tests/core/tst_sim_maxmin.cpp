@@ -30,6 +30,7 @@ private Q_SLOTS:
     void disablingReportsChangesAndRedistributes_data() { solvers_data(); }
     void unknownSolverIsRefused();
     void incrementalMatchesFullOnRandomSystems();
+    void refillMatchesFullOnRandomSystems();
 };
 
 namespace {
@@ -153,64 +154,118 @@ void TestSimMaxMin::disablingReportsChangesAndRedistributes()
 
 void TestSimMaxMin::unknownSolverIsRefused() { QVERIFY(!System::create("lagrange")); }
 
+namespace {
+/// Solves by System::refillAboveDisabled() whenever it applies, else by progressive filling.
+class RefillSystem final : public System
+{
+public:
+    std::size_t refills = 0;
+
+private:
+    void doSolve() override
+    {
+        if (refillAboveDisabled())
+            ++refills;
+        else
+            progressiveFilling();
+    }
+};
+
+/**
+ * The same random sequence of enables and disables on the full solver and on @p other: the same
+ * rates after each solve (and loads, and a bottleneck whose level is the rate). With
+ * @p disableOnly, every other round only disables. A fixed linear congruential generator keeps
+ * it reproducible everywhere. Returns the number of full solves @p other made.
+ */
+std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, bool disableOnly)
+{
+    std::uint64_t state = seed * 0x9E3779B97F4A7C15ull;
+    const auto next = [&](std::uint64_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % n;
+    };
+    auto full = System::create("full");
+    const std::size_t constraints = 5 + next(40);
+    for (std::size_t c = 0; c < constraints; ++c) {
+        const double cap = 1.0 + double(next(4)); // few distinct capacities: many ties
+        full->addConstraint(cap);
+        other.addConstraint(cap);
+    }
+    const std::size_t vars = 20 + next(200);
+    for (std::size_t v = 0; v < vars; ++v) {
+        std::vector<Usage> usages;
+        const std::size_t k = 1 + next(4);
+        for (std::size_t i = 0; i < k; ++i) {
+            const ConstraintId c = ConstraintId(next(constraints));
+            bool dup = false;
+            for (const Usage &u : usages)
+                dup = dup || u.constraint == c;
+            if (!dup)
+                usages.push_back({c, next(5) == 0 ? 0.5 : 1.0});
+        }
+        full->addVariable(usages);
+        other.addVariable(usages);
+    }
+    for (int round = 0; round < 200; ++round) {
+        const std::size_t changes = 1 + next(round == 0 ? vars : 4);
+        for (std::size_t i = 0; i < changes; ++i) {
+            const VariableId v = VariableId(next(vars));
+            if (full->isEnabled(v)) {
+                full->disable(v);
+                other.disable(v);
+            } else if (!disableOnly || round % 2 == 0) {
+                full->enable(v);
+                other.enable(v);
+            }
+        }
+        full->solve();
+        other.solve();
+        for (std::size_t v = 0; v < vars; ++v) {
+            const double a = full->rate(VariableId(v));
+            const double b = other.rate(VariableId(v));
+            if (!near(a, b))
+                QTest::qFail(qPrintable(QString("seed %1 round %2 var %3: full %4, other %5")
+                                            .arg(seed).arg(round).arg(v).arg(a, 0, 'g', 17)
+                                            .arg(b, 0, 'g', 17)),
+                             __FILE__, __LINE__);
+            const ConstraintId at = other.bottleneck(VariableId(v));
+            if (other.isEnabled(VariableId(v)) != (at >= 0))
+                QTest::qFail("a variable is enabled exactly when it has a bottleneck", __FILE__,
+                             __LINE__);
+        }
+        for (std::size_t c = 0; c < constraints; ++c)
+            if (std::abs(other.solvedLoad(ConstraintId(c)) - full->load(ConstraintId(c))) > 1e-9)
+                QTest::qFail(qPrintable(QString("seed %1 round %2 load of %3: %4, expected %5")
+                                            .arg(seed).arg(round).arg(c)
+                                            .arg(other.solvedLoad(ConstraintId(c)))
+                                            .arg(full->load(ConstraintId(c)))),
+                             __FILE__, __LINE__);
+    }
+    return other.fullSolveCount();
+}
+} // namespace
+
 void TestSimMaxMin::incrementalMatchesFullOnRandomSystems()
 {
-    // Same random sequence of enables and disables on both solvers: same rates after each
-    // solve. A fixed linear congruential generator keeps it reproducible everywhere.
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        std::uint64_t state = seed * 0x9E3779B97F4A7C15ull;
-        const auto next = [&](std::uint64_t n) {
-            state = state * 6364136223846793005ull + 1442695040888963407ull;
-            return (state >> 33) % n;
-        };
-        auto full = System::create("full");
         auto inc = System::create("incremental");
-        const std::size_t constraints = 5 + next(40);
-        for (std::size_t c = 0; c < constraints; ++c) {
-            const double cap = 1.0 + double(next(4)); // few distinct capacities: many ties
-            full->addConstraint(cap);
-            inc->addConstraint(cap);
-        }
-        const std::size_t vars = 20 + next(200);
-        for (std::size_t v = 0; v < vars; ++v) {
-            std::vector<Usage> usages;
-            const std::size_t k = 1 + next(4);
-            for (std::size_t i = 0; i < k; ++i) {
-                const ConstraintId c = ConstraintId(next(constraints));
-                bool dup = false;
-                for (const Usage &u : usages)
-                    dup = dup || u.constraint == c;
-                if (!dup)
-                    usages.push_back({c, next(5) == 0 ? 0.5 : 1.0});
-            }
-            full->addVariable(usages);
-            inc->addVariable(usages);
-        }
-        for (int round = 0; round < 200; ++round) {
-            const std::size_t changes = 1 + next(round == 0 ? vars : 4);
-            for (std::size_t i = 0; i < changes; ++i) {
-                const VariableId v = VariableId(next(vars));
-                if (full->isEnabled(v)) {
-                    full->disable(v);
-                    inc->disable(v);
-                } else {
-                    full->enable(v);
-                    inc->enable(v);
-                }
-            }
-            full->solve();
-            inc->solve();
-            for (std::size_t v = 0; v < vars; ++v) {
-                const double a = full->rate(VariableId(v));
-                const double b = inc->rate(VariableId(v));
-                if (!near(a, b))
-                    QFAIL(qPrintable(QString("seed %1 round %2 var %3: full %4 incremental %5")
-                                         .arg(seed).arg(round).arg(v).arg(a, 0, 'g', 17)
-                                         .arg(b, 0, 'g', 17)));
-            }
-        }
+        const std::size_t fullSolves = compareWithFullOnRandomSystem(seed, *inc, false);
+        if (QTest::currentTestFailed())
+            return;
         // Mostly incremental: the first solve and the odd large change are full.
-        QVERIFY2(inc->fullSolveCount() <= 20, qPrintable(QString::number(inc->fullSolveCount())));
+        QVERIFY2(fullSolves <= 20, qPrintable(QString::number(fullSolves)));
+    }
+}
+
+void TestSimMaxMin::refillMatchesFullOnRandomSystems()
+{
+    // Filling again only at and above the smallest rate that left gives the full answer.
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        RefillSystem refill;
+        compareWithFullOnRandomSystem(seed, refill, true);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(refill.refills >= 50, qPrintable(QString::number(refill.refills)));
     }
 }
 
