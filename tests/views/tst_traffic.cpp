@@ -30,6 +30,7 @@ private Q_SLOTS:
     void sharpFallsBackToTheRingClosedForm();
     void ringIsSetAgainstSharp();
     void hierarchicalKeepsBytesOnNvlink();
+    void torusHasNeitherNvlinkNorNics();
     void viewsExportPngAndSvg();
     void screenshots();
 
@@ -226,6 +227,36 @@ void TestTraffic::hierarchicalKeepsBytesOnNvlink()
     QVERIFY(caption.contains(QStringLiteral("9\u00d7 less")));
 }
 
+void TestTraffic::torusHasNeitherNvlinkNorNics()
+{
+    // A TPU cube: chips joined by ICI links, no hosts, no switches.
+    const Fabric cube = io::loadFabric(FABRICSCOPE_TOPOLOGIES "/tpu-v4-cube.fabric.json");
+    collective::Scenario s;
+    s.algorithm = collective::Algorithm::Torus;
+    s.routing = route::Policy::Dor;
+    s.bytes = 16e6;
+    const SimRunPtr torus = runScenario(cube, s);
+    const traffic::MediaSplit m = traffic::nvlinkVsFabric(*torus);
+    QCOMPARE(m.nvlinkBytesPerGpu, 0.0);
+    QCOMPARE(m.nicBytesPerGpu, 0.0);
+    QVERIFY(m.run.gpuSentBytes > 0);
+    const QString caption = m.caption.join(QLatin1Char(' '));
+    QVERIFY2(caption.contains(QStringLiteral("neither NVLink nor NICs")), qPrintable(caption));
+    QVERIFY2(caption.contains(QStringLiteral("on its chip links")), qPrintable(caption));
+    // Chip links join chips of one tier ("across"); wrap-around fibres go up to the OCS.
+    bool across = false;
+    for (const traffic::TierGroup &g : m.run.groups) {
+        QCOMPARE(g.linkClass, traffic::LinkClass::Network);
+        across = across || (g.label == QStringLiteral("chip\u2192chip")
+                            && g.direction == traffic::Direction::Across);
+    }
+    QVERIFY(across);
+    const traffic::WireBytes w = traffic::wireBytes(*torus, {torus});
+    QVERIFY(!std::isfinite(w.ratio));
+    QCOMPARE(w.chart.bars.size(), 1);
+    QVERIFY(w.sentPerGpu > 0);
+}
+
 void TestTraffic::viewsExportPngAndSvg()
 {
     QTemporaryDir dir;
@@ -256,10 +287,14 @@ void TestTraffic::viewsExportPngAndSvg()
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
     const QString wireSvg = QString::fromUtf8(a.readAll());
     const QString mediaSvg = QString::fromUtf8(b.readAll());
-    for (const QString &tier : {QStringLiteral("GPU"), QStringLiteral("leaf"), QStringLiteral("spine")})
-        QVERIFY2(wireSvg.contains(tier), qPrintable(tier));
+    // The tier groups are real text of the SVG (category labels), in travel order.
+    for (const char *tiers : {"GPU\u2192leaf", "leaf\u2192spine", "spine\u2192leaf", "leaf\u2192GPU"}) {
+        const QString label = QLatin1Char('>') + QString::fromUtf8(tiers) + QLatin1Char('<');
+        QVERIFY2(wireSvg.contains(label), qPrintable(label));
+    }
     QVERIFY(wireSvg.contains(QStringLiteral("closed form")) || wireSvg.contains(mRing->label));
-    for (const QString &name : {QStringLiteral("NVLink"), QStringLiteral("NIC"), QStringLiteral("host")})
+    for (const QString &name : {QStringLiteral(">NVLink<"), QStringLiteral(">NIC<"),
+                                QStringLiteral(">switch links<"), QStringLiteral("host")})
         QVERIFY2(mediaSvg.contains(name), qPrintable(name));
 }
 

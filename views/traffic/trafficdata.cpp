@@ -110,8 +110,11 @@ LinkClass classOf(const Fabric &fabric, const Link &link)
 {
     if (link.medium == Medium::NvLink)
         return LinkClass::NvLink;
-    const bool a = fabric.node(link.a).isEndpoint(), b = fabric.node(link.b).isEndpoint();
-    return a != b ? LinkClass::Nic : LinkClass::Network;
+    // A NIC joins a GPU to a packet switch; a chip's fibre to an OCS is part of the fabric.
+    const Node &a = fabric.node(link.a), &b = fabric.node(link.b);
+    const bool nic = (a.isEndpoint() && b.kind == NodeKind::Switch)
+        || (b.isEndpoint() && a.kind == NodeKind::Switch);
+    return nic ? LinkClass::Nic : LinkClass::Network;
 }
 
 double ringBytesPerGpu(int ranks, double bytes)
@@ -431,15 +434,21 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
                          .arg(rate(b.nvlinkGBpsPerGpu), rate(2 * b.nvlinkGBpsPerGpu),
                               rate(b.nicGBpsPerGpu))
                          .arg(b.nvlinkGBpsPerGpu / b.nicGBpsPerGpu, 0, 'g', 3);
+    else if (b.nicGBpsPerGpu > 0)
+        m.caption << QObject::tr("The GPUs of this fabric have no NVLink: every byte they send "
+                                 "goes through their NIC (%1 each, one direction).")
+                         .arg(rate(b.nicGBpsPerGpu));
     else
-        m.caption << QObject::tr("This fabric gives its GPUs %1 of NVLink and %2 of NIC each (one "
-                                 "direction).")
-                         .arg(rate(b.nvlinkGBpsPerGpu), rate(b.nicGBpsPerGpu));
+        m.caption << QObject::tr("The chips of this fabric link to each other directly, with "
+                                 "neither NVLink nor NICs: every byte travels on chip links.");
     const double sent = m.nvlinkBytesPerGpu + m.nicBytesPerGpu;
-    QString used = QObject::tr("This run: each GPU sent %1 over NVLink and %2 into the fabric "
-                               "(%3% of its bytes stayed inside the host).")
-                       .arg(bytesText(m.nvlinkBytesPerGpu), bytesText(m.nicBytesPerGpu))
-                       .arg(sent > 0 ? 100.0 * m.nvlinkBytesPerGpu / sent : 0.0, 0, 'f', 0);
+    QString used = sent > 0
+        ? QObject::tr("This run: each GPU sent %1 over NVLink and %2 into the fabric (%3% of its "
+                      "bytes stayed inside the host).")
+              .arg(bytesText(m.nvlinkBytesPerGpu), bytesText(m.nicBytesPerGpu))
+              .arg(100.0 * m.nvlinkBytesPerGpu / sent, 0, 'f', 0)
+        : QObject::tr("This run: each chip sent %1 on its chip links.")
+              .arg(bytesText(b.perGpu(b.gpuSentBytes)));
     const double nvlinkBusy = b.busyGBps(LinkClass::NvLink), nicBusy = b.busyGBps(LinkClass::Nic);
     if (std::isfinite(nvlinkBusy) && std::isfinite(nicBusy))
         used += QObject::tr(" While busy, a GPU's NVLink ran at %1 and its NIC at %2.")

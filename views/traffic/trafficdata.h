@@ -23,8 +23,8 @@ enum class Direction {
 /// What kind of link carries the bytes: the bandwidth ladder of DOMAIN.md section 1.
 enum class LinkClass {
     NvLink,  ///< Medium NVLink: a GPU and its host's NVLink domain.
-    Nic,     ///< A GPU's link into the scale-out fabric (its NIC).
-    Network, ///< Every other link: switch to switch, chip to chip, OCS.
+    Nic,     ///< A GPU's link to a packet switch of the scale-out fabric (its NIC).
+    Network, ///< Every other link: switch to switch, chip to chip, chip to OCS.
 };
 
 /// The bytes of one group of directed links with the same tier pair and direction.
