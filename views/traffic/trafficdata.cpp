@@ -92,14 +92,6 @@ double Breakdown::sum(LinkClass cls, Direction direction, double TierGroup::*fie
     return total;
 }
 
-double Breakdown::busyGBps(LinkClass cls) const
-{
-    // A GPU's NVLink and NIC links both point up from it.
-    const double busy = busyS(cls, Direction::Up);
-    return busy > 0 ? units::bytesPerSecondToGBps(bytes(cls, Direction::Up) / busy)
-                    : SimRun::kUnknown;
-}
-
 Direction directionOf(const Node &from, const Node &to)
 {
     const int a = tierOf(from), b = tierOf(to);
@@ -142,7 +134,11 @@ Breakdown breakdown(const SimRun &run)
     b.ranks = run.ranks > 0 ? run.ranks : int(ranks.size());
 
     std::map<QString, TierGroup> groups;
-    std::vector<double> nicSent(f.nodeIdBound(), 0.0);
+    // Per GPU, for NVLink and NIC: bytes sent and the longest busy time of those links.
+    std::vector<double> sent[2] = {std::vector<double>(f.nodeIdBound(), 0.0),
+                                   std::vector<double>(f.nodeIdBound(), 0.0)};
+    std::vector<double> busy[2] = {std::vector<double>(f.nodeIdBound(), 0.0),
+                                   std::vector<double>(f.nodeIdBound(), 0.0)};
     f.forEachLink([&](const Link &l) {
         const LinkClass cls = classOf(f, l);
         for (const bool fromA : {true, false}) {
@@ -166,16 +162,31 @@ Breakdown breakdown(const SimRun &run)
                 b.gpuSentBytes += s.bytes;
             if (v.isEndpoint())
                 b.gpuReceivedBytes += s.bytes;
-            if (u.isEndpoint() && cls == LinkClass::Nic)
-                nicSent[std::size_t(u.id)] += s.bytes;
+            if (u.isEndpoint() && cls != LinkClass::Network) {
+                const auto c = std::size_t(cls), n = std::size_t(u.id);
+                sent[c][n] += s.bytes;
+                busy[c][n] = std::max(busy[c][n], s.busyS);
+            }
         }
     });
     for (auto &entry : groups)
         b.groups.push_back(entry.second);
     std::sort(b.groups.begin(), b.groups.end(), travelOrder);
-    for (const double sent : nicSent) {
-        b.nicMaxSentBytes = std::max(b.nicMaxSentBytes, sent);
-        b.nicSenders += sent > 0 ? 1 : 0;
+    const auto nic = std::size_t(LinkClass::Nic);
+    for (const double bytes : sent[nic]) {
+        b.nicMaxSentBytes = std::max(b.nicMaxSentBytes, bytes);
+        b.nicSenders += bytes > 0 ? 1 : 0;
+    }
+    for (const LinkClass cls : {LinkClass::NvLink, LinkClass::Nic}) {
+        const auto c = std::size_t(cls);
+        double bytes = 0, seconds = 0;
+        for (std::size_t n = 0; n < sent[c].size(); ++n)
+            if (sent[c][n] > 0 && busy[c][n] > 0) {
+                bytes += sent[c][n];
+                seconds += busy[c][n];
+            }
+        (cls == LinkClass::NvLink ? b.nvlinkBusyGBps : b.nicBusyGBps)
+            = seconds > 0 ? units::bytesPerSecondToGBps(bytes / seconds) : SimRun::kUnknown;
     }
 
     // The ladder: what each rank's GPU has towards its host and towards the fabric.

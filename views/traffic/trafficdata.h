@@ -70,9 +70,16 @@ struct Breakdown
     }
     /// Bytes over ranks (0 without ranks).
     double perGpu(double total) const { return ranks > 0 ? total / ranks : 0.0; }
-    /// Mean rate of the GPUs' links of @p cls while they carried traffic, one direction (bytes
-    /// sent over busy time), in GB/s; NaN when none carried any.
-    double busyGBps(LinkClass cls) const;
+    /// What a GPU sent over its links of @p cls while it was sending (its bytes over the longest
+    /// busy time of those links, summed over GPUs), in GB/s, to set against nvlinkGBpsPerGpu and
+    /// nicGBpsPerGpu (a GPU with two NIC ports counts both); NaN when no GPU sent any.
+    double busyGBps(LinkClass cls) const
+    {
+        return cls == LinkClass::NvLink ? nvlinkBusyGBps : cls == LinkClass::Nic ? nicBusyGBps
+                                                                                : SimRun::kUnknown;
+    }
+    double nvlinkBusyGBps = SimRun::kUnknown;
+    double nicBusyGBps = SimRun::kUnknown;
 
 private:
     double sum(LinkClass cls, Direction direction, double TierGroup::*field) const;
