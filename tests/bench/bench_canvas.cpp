@@ -5,8 +5,9 @@
 // paintEvent through QWidget::render), zoomed-in repaints, load recolouring and peak memory.
 // Prints figures for docs/performance.md; never fails on time.
 //
-//   bench_canvas [--frames N] [--screenshots DIR]
-// With --screenshots, also renders every shipped fabric to DIR/canvas-<name>.png at 1600x1000.
+//   bench_canvas [--frames N] [--only hpn|tpu] [--fit-only] [--screenshots DIR]
+// With --screenshots, renders every shipped fabric to DIR/canvas-<name>.png at 1600x1000 instead,
+// plus a generated twisted 8x8x16 TPU slice (canvas-tpu-torus-twisted[-slices].png).
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
@@ -74,6 +75,10 @@ Fabric openFabric(const QString &file, const char *family, const nlohmann::json 
     return build::generate(family, params);
 }
 
+/// With --fit-only, bench() stops after the fit-to-window repaints (for callgrind: run with
+/// --toggle-collect='*repaintMs*' to count the instructions of those frames alone).
+bool gFitOnly = false;
+
 void bench(const char *label, const QString &file, const char *family, const nlohmann::json &params,
            int frames)
 {
@@ -100,6 +105,11 @@ void bench(const char *label, const QString &file, const char *family, const nlo
 
     const double fitMs = repaintMs(canvas, image, frames);
     const bool fitDetail = canvas.showsDetail();
+    if (gFitOnly) {
+        std::printf("%s: fit-to-window 1920x1080 (%s): median %.1f ms over %d frames\n", label,
+                    fitDetail ? "detail" : "blocks", fitMs, frames);
+        return;
+    }
     // Where a fit frame goes: repaint with one layer at a time (z 0 blocks, 1 links, 2 nodes).
     QString breakdown;
     const auto items = canvas.scene()->items();
@@ -126,6 +136,16 @@ void bench(const char *label, const QString &file, const char *family, const nlo
     canvas.setLinkLoads(loads);
     const double setLoadsMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
     const double fitLoadsMs = repaintMs(canvas, image, frames);
+    // The same loads with animated particles (as playback draws them), at fit and zoomed x6.
+    canvas.setParticlesEnabled(true);
+    canvas.setParticlePhase(0.5);
+    const double fitParticlesMs = repaintMs(canvas, image, frames);
+    const int fitParticles = canvas.lastParticleCount();
+    canvas.zoomBy(6);
+    const double midParticlesMs = repaintMs(canvas, image, frames);
+    const int midParticles = canvas.lastParticleCount();
+    canvas.zoomToFit();
+    canvas.setParticlesEnabled(false);
     canvas.setLinkLoads({});
 
     // Zoomed in on the first endpoint: individual nodes and links.
@@ -147,6 +167,9 @@ void bench(const char *label, const QString &file, const char *family, const nlo
                 "%.1f ms (setLinkLoads %.1f ms)\n",
                 fitDetail ? "detail" : "blocks", fitMs, fitAaMs, fitLoadsMs, setLoadsMs);
     std::printf("  fit frame by layer alone:%s\n", qPrintable(breakdown));
+    std::printf("  with loads and particles: fit %.1f ms (%d particles), zoomed x6 %.1f ms (%d "
+                "particles)\n",
+                fitParticlesMs, fitParticles, midParticlesMs, midParticles);
     std::printf("  zoomed x6 from fit (%s): %.1f ms; zoomed on one GPU, scale %.2f (%s): %.1f ms\n",
                 midDetail ? "detail" : "blocks", midMs, zoomLod, zoomDetail ? "detail" : "blocks",
                 detailMs);
@@ -191,6 +214,25 @@ void screenshots(const QString &dir)
         image.save(out);
         std::printf("wrote %s\n", qPrintable(out));
     }
+    // No shipped fabric is twisted: a generated 8x8x16 twisted slice (its twisted wrap-around
+    // circuits in their own colour).
+    {
+        const Fabric f = build::generate(
+            "tpu-torus", nlohmann::json{{"x", 8}, {"y", 8}, {"z", 16}, {"twisted", true}});
+        for (const TorusView view : {TorusView::Projection, TorusView::Slices}) {
+            FabricCanvas canvas;
+            canvas.resize(1600, 1000);
+            canvas.setTorusView(view);
+            canvas.setFabric(&f);
+            QString title = QString::fromStdString(f.metadata().value("title", std::string("tpu-torus")));
+            if (view == TorusView::Slices)
+                title += QStringLiteral(" · slice view");
+            const QString out = dir + QStringLiteral("/canvas-tpu-torus-twisted%1.png")
+                                          .arg(view == TorusView::Slices ? QStringLiteral("-slices") : QString());
+            canvas.renderImage(QSize(1600, 1000), title).save(out);
+            std::printf("wrote %s\n", qPrintable(out));
+        }
+    }
 }
 
 /// The ARCHITECTURE.md reference: 50K random 20 px lines into a 1920x1080 image (33 ms on an
@@ -229,22 +271,29 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     int frames = 30;
     QString shotsDir;
+    QString only; // "hpn" or "tpu": bench one fabric (e.g. under callgrind)
     for (int i = 1; i < argc; ++i) {
         const QString a = QString::fromLocal8Bit(argv[i]);
         if (a == QLatin1String("--frames") && i + 1 < argc)
             frames = std::max(1, QString::fromLocal8Bit(argv[++i]).toInt());
         else if (a == QLatin1String("--screenshots") && i + 1 < argc)
             shotsDir = QString::fromLocal8Bit(argv[++i]);
+        else if (a == QLatin1String("--only") && i + 1 < argc)
+            only = QString::fromLocal8Bit(argv[++i]);
+        else if (a == QLatin1String("--fit-only"))
+            gFitOnly = true;
     }
     if (!shotsDir.isEmpty()) {
         screenshots(shotsDir);
         return 0;
     }
     calibrate(frames);
-    bench("HPN pod (15,360 GPUs)", QStringLiteral("hpn-pod.fabric.json"), "hpn", nlohmann::json::object(),
-          frames);
-    bench("TPU v4 pod 16x16x16", QStringLiteral("tpu-v4-pod.fabric.json"), "tpu-torus",
-          nlohmann::json::object(), frames);
+    if (only.isEmpty() || only == QLatin1String("hpn"))
+        bench("HPN pod (15,360 GPUs)", QStringLiteral("hpn-pod.fabric.json"), "hpn",
+              nlohmann::json::object(), frames);
+    if (only.isEmpty() || only == QLatin1String("tpu"))
+        bench("TPU v4 pod 16x16x16", QStringLiteral("tpu-v4-pod.fabric.json"), "tpu-torus",
+              nlohmann::json::object(), frames);
     std::printf("peak RSS %.0f MB\n", peakRssMb());
     return 0;
 }

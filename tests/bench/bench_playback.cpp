@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Playback at scale: a ring all-reduce over a whole HPN pod (15,360 GPUs), then seeks anywhere in
-// the timeline, forward playback frames (sample + colour + repaint at fit-to-window into a
-// 1920x1080 image, offscreen) and the heatmap. Prints figures for docs/performance.md; never
+// the timeline, forward playback frames (sample + colour + particle phase + repaint at
+// fit-to-window into a 1920x1080 image, offscreen; without and with particles), a zoomed-in
+// repaint with particles, link tooltip text and the heatmap. Prints figures for docs/performance.md; never
 // fails on time. Usage: bench_playback [hpn|fat-tree] [frames] [ring|alltoall]
 
 #include "build/registry.h"
@@ -15,7 +16,6 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
-#include <QPainter>
 
 #include <algorithm>
 #include <cstdio>
@@ -113,41 +113,89 @@ int main(int argc, char **argv)
                 run->result.links.size(), seek.median, seek.p95, seek.max);
 
     // Forward playback at fit-to-window: sample, colour the canvas, repaint 1920x1080.
+    // Shown, without scroll bars or frame, so the viewport really is 1920x1080 at fit, and
+    // repainted through the real paint path (the viewport's paintEvent, draw plan, layers).
     views::FabricCanvas canvas;
+    canvas.setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    canvas.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    canvas.setFrameShape(QFrame::NoFrame);
     canvas.resize(1920, 1080);
+    canvas.show();
     t.restart();
     canvas.setFabric(&fabric);
     canvas.zoomToFit();
     std::printf("canvas set up in %.0f ms\n", ms(t));
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
-    std::vector<double> sample, colour, paint, total;
-    for (int i = 0; i < frames; ++i) {
-        const double at = run->result.completionS * (i + 0.5) / frames;
-        QElapsedTimer f;
-        f.start();
-        sampler.seek(at);
-        sample.push_back(ms(f));
-        QElapsedTimer c;
-        c.start();
-        canvas.setLinkLoads(sampler.utilisation());
-        const std::vector<int> badges = sampler.badges(2);
-        canvas.setLinkBadges(badges);
-        colour.push_back(ms(c));
-        QElapsedTimer p;
-        p.start();
-        image.fill(Qt::white);
-        {
-            QPainter painter(&image);
-            canvas.render(&painter);
+    // Twice: without particles, then with them (the app's default), the phase advancing by a
+    // 30 fps frame each time as PlaybackClock::animationPhaseS() would.
+    for (const bool particles : {false, true}) {
+        canvas.setParticlesEnabled(particles);
+        std::vector<double> sample, colour, paint, total;
+        int drawn = 0;
+        for (int i = 0; i < frames; ++i) {
+            const double at = run->result.completionS * (i + 0.5) / frames;
+            QElapsedTimer f;
+            f.start();
+            sampler.seek(at);
+            sample.push_back(ms(f));
+            QElapsedTimer c;
+            c.start();
+            canvas.setLinkLoads(sampler.utilisation());
+            const std::vector<int> badges = sampler.badges(2);
+            canvas.setLinkBadges(badges);
+            canvas.setParticlePhase(i / 30.0);
+            colour.push_back(ms(c));
+            QElapsedTimer p;
+            p.start();
+            image.fill(Qt::white);
+            canvas.viewport()->render(&image);
+            paint.push_back(ms(p));
+            total.push_back(ms(f));
+            drawn = std::max(drawn, canvas.lastParticleCount());
         }
-        paint.push_back(ms(p));
-        total.push_back(ms(f));
+        if (particles && qEnvironmentVariableIsSet("BENCH_PLAYBACK_SHOTS"))
+            image.save(qEnvironmentVariable("BENCH_PLAYBACK_SHOTS") + QStringLiteral("/playback-fit.png"));
+        const Stats s1 = stats(sample), s2 = stats(colour), s3 = stats(paint), s4 = stats(total);
+        std::printf("playback frame %s particles (%d frames%s): sample median %.2f ms, colour %.2f "
+                    "ms, repaint %.2f ms; whole frame median %.2f ms, p95 %.2f ms -> %.0f fps\n",
+                    particles ? "with" : "without", frames,
+                    particles ? qPrintable(QStringLiteral(", up to %1 particles").arg(drawn)) : "",
+                    s1.median, s2.median, s3.median, s4.median, s4.p95,
+                    s4.median > 0 ? 1000.0 / s4.median : 0.0);
     }
-    const Stats s1 = stats(sample), s2 = stats(colour), s3 = stats(paint), s4 = stats(total);
-    std::printf("playback frame (%d frames): sample median %.2f ms, colour %.2f ms, repaint "
-                "%.2f ms; whole frame median %.2f ms, p95 %.2f ms -> %.0f fps\n",
-                frames, s1.median, s2.median, s3.median, s4.median, s4.p95,
-                s4.median > 0 ? 1000.0 / s4.median : 0.0);
+    // Zoomed in x8 on the middle of the pod, mid-run: individual links with their particles.
+    sampler.seek(run->result.completionS / 2);
+    canvas.setLinkLoads(sampler.utilisation());
+    canvas.zoomBy(8);
+    {
+        std::vector<double> paint;
+        int drawn = 0;
+        for (int i = 0; i < std::max(10, frames / 4); ++i) {
+            canvas.setParticlePhase(i / 30.0);
+            QElapsedTimer p;
+            p.start();
+            image.fill(Qt::white);
+            canvas.viewport()->render(&image);
+            paint.push_back(ms(p));
+            drawn = std::max(drawn, canvas.lastParticleCount());
+        }
+        const Stats s5 = stats(paint);
+        // BENCH_PLAYBACK_SHOTS=DIR keeps the last fit and zoomed frames, to look at them.
+        if (qEnvironmentVariableIsSet("BENCH_PLAYBACK_SHOTS"))
+            image.save(qEnvironmentVariable("BENCH_PLAYBACK_SHOTS") + QStringLiteral("/playback-zoomed.png"));
+        std::printf("zoomed x8 (%s), particles on: repaint median %.2f ms, p95 %.2f ms, up to %d "
+                    "particles\n",
+                    canvas.showsDetail() ? "detail" : "blocks", s5.median, s5.p95, drawn);
+    }
+    // Link tooltips during the run: describe every link once at the current time.
+    {
+        QElapsedTimer d;
+        d.start();
+        std::size_t chars = 0;
+        fabric.forEachLink([&](const Link &l) { chars += sampler.describeLink(fabric, l.id).size(); });
+        std::printf("link tooltip text (LoadSampler::describeLink): %.2f us per link (%zu links)\n",
+                    ms(d) * 1000.0 / double(fabric.linkCount()), fabric.linkCount());
+    }
 
     t.restart();
     const views::HeatmapData h = views::HeatmapData::build(fabric, run->result);

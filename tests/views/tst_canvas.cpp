@@ -686,8 +686,6 @@ void TestCanvas::particlesMoveOnLoadedLinksOnly()
         }
     QVERIFY(changed > 20);
     QCOMPARE(nearIdle, 0);
-    if (qEnvironmentVariableIsSet("CANVAS_TEST_DUMP"))
-        phase1.save(qEnvironmentVariable("CANVAS_TEST_DUMP") + QStringLiteral("/particles.png"));
     // Switched off, the particles go.
     canvas.setParticlesEnabled(false);
     QCOMPARE(canvas.viewport()->grab().toImage(), without);
