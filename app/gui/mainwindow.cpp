@@ -24,6 +24,7 @@
 #include "model/units.h"
 #include "nodenames.h"
 #include "palettedock.h"
+#include "pathsdock.h"
 #include "plural.h"
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
@@ -31,6 +32,7 @@
 #include "simulation/playbackkeys.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
 #include "templategallery.h"
 
 #include <QAction>
@@ -193,6 +195,8 @@ void MainWindow::createDocks()
     mMetrics = new MetricsDock(this);
     mInspector = new InspectorDock(this);
     mPalette = new PaletteDock(this);
+    mPaths = new PathsDock(this);
+    mPaths->setCanvas(mCanvas);
     auto *history = new QDockWidget(tr("History"), this);
     history->setObjectName(QStringLiteral("historyDock"));
     auto *undoView = new QUndoView(mUndoGroup, history);
@@ -203,6 +207,10 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, history);
     addDockWidget(Qt::RightDockWidgetArea, mMetrics);
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
+    // With the history: the right column is full (metrics, inspector, simulation).
+    addDockWidget(Qt::LeftDockWidgetArea, mPaths);
+    tabifyDockWidget(history, mPaths);
+    history->raise();
 
     connect(mPalette, &PaletteDock::addRequested, this,
         [this](const Node &node) { addNode(node, viewCentre()); });
@@ -360,8 +368,10 @@ void MainWindow::createActions()
     tools->addAction(linkMode);
     tools->addAction(make("actionShowPaths", tr("Show Equal-Cost &Paths"),
         QKeySequence(tr("P")), [this] { showEqualCostPaths(); }));
-    tools->addAction(make(
-        "actionClearPaths", tr("&Clear Paths"), {}, [this] { mCanvas->clearPaths(); }));
+    tools->addAction(make("actionClearPaths", tr("&Clear Paths"), {}, [this] {
+        mCanvas->clearPaths();
+        mPaths->clear();
+    }));
     tools->addSeparator();
     tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
     tools->addAction(make(
@@ -408,6 +418,12 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     mCanvas->setFabric(&doc->fabric());
     connect(doc, &Document::changed, mCanvas, &views::FabricCanvas::applyChange);
     connect(doc, &Document::changed, this, &MainWindow::updateActions);
+    connect(doc, &Document::changed, mPaths, [this](const ChangeEvent &event) {
+        // Renames and moves keep the paths; other edits may remove their nodes or links.
+        if (event.type != ChangeEvent::Type::NodesChanged)
+            mPaths->clear();
+    });
+    mPaths->clear();
     connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     mUndoGroup->addStack(doc->undoStack());
@@ -659,6 +675,11 @@ void MainWindow::showEqualCostPaths()
     const QString from = views::toQString(fabric.node(ends[0]).name);
     const QString to = views::toQString(fabric.node(ends[1]).name);
     const views::PathSet set = mCanvas->showPathsBetween(ends[0], ends[1]);
+    // Each policy routes as a run with the simulation dock's seed and QPs would.
+    mPaths->showPaths(fabric, set,
+        mSimulation ? mSimulation->simulationDock()->scenario() : collective::Scenario {});
+    mPaths->show();
+    mPaths->raise();
     if (set.paths.isEmpty()) {
         statusBar()->showMessage(tr("No path joins %1 and %2").arg(from, to));
         return;

@@ -27,6 +27,7 @@ class Document;
 class InspectorDock;
 class MetricsDock;
 class PaletteDock;
+class PathsDock;
 class Prompts;
 class ScenarioKeeper;
 class SimulationController;
@@ -53,6 +54,7 @@ public:
     MetricsDock *metricsDock() const { return mMetrics; }
     InspectorDock *inspectorDock() const { return mInspector; }
     PaletteDock *paletteDock() const { return mPalette; }
+    PathsDock *pathsDock() const { return mPaths; }
     SimulationController *simulation() const { return mSimulation; }
     ScenarioKeeper *scenarioKeeper() const { return mScenarios; }
     /// The action with this object name ("actionSave", "actionUndo"...), or nullptr.
@@ -83,7 +85,8 @@ public:
     void regenerate();
     void reconfigureOcs();
     /// Highlights every equal-cost shortest path between the two selected GPUs and says how
-    /// many there are, their hop count and their bottleneck capacity in the status bar.
+    /// many there are, their hop count and their bottleneck capacity in the status bar; the
+    /// Paths dock lists them and the path(s) each routing policy picks.
     void showEqualCostPaths();
     void deleteSelection();
     void duplicateSelection();
@@ -124,6 +127,7 @@ private:
     MetricsDock *mMetrics = nullptr;
     InspectorDock *mInspector = nullptr;
     PaletteDock *mPalette = nullptr;
+    PathsDock *mPaths = nullptr;
     SimulationController *mSimulation = nullptr;
     ScenarioKeeper *mScenarios = nullptr;
     QUndoGroup *mUndoGroup;

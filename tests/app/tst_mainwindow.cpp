@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "palettedock.h"
+#include "pathsdock.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
 #include "startup.h"
@@ -33,6 +34,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <set>
 
 using namespace fabric;
 using namespace fabric::app;
@@ -537,8 +540,58 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     QVERIFY2(message.contains(QStringLiteral("4 hops")), qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("400 Gb/s")), qPrintable(message));
 
+    PathsDock *dock = mWindow->pathsDock();
+    QVERIFY(dock->isVisible());
+    // The Paths dock lists them and the path(s) each routing policy picks.
+    const QList<QList<LinkId>> &equal = dock->pathSet().paths;
+    QCOMPARE(equal, paths);
+    QVERIFY2(dock->summary().contains(QStringLiteral("4 hops")), qPrintable(dock->summary()));
+    QCOMPARE(dock->tree()->topLevelItem(0)->text(1), QStringLiteral("4"));
+    QCOMPARE(dock->tree()->topLevelItem(0)->childCount(), 256);
+
+    QStringList policies;
+    for (const PolicyRoute &r : dock->routes())
+        policies << r.policy;
+    QCOMPARE(policies, (QStringList { QStringLiteral("ecmp"), QStringLiteral("ecmp-polarized"),
+                           QStringLiteral("static"), QStringLiteral("adaptive"),
+                           QStringLiteral("spray") })); // no dor off a torus
+    std::set<LinkId> equalLinks;
+    for (const auto &path : equal)
+        equalLinks.insert(path.begin(), path.end());
+    for (const PolicyRoute &r : dock->routes()) {
+        double total = 0;
+        for (int i = 0; i < r.paths.size(); ++i) {
+            // Every path a policy picks is one of the equal-cost paths.
+            QVERIFY2(equal.contains(r.paths[i]), qPrintable(r.policy));
+            total += r.shares[i];
+        }
+        QVERIFY(qFuzzyCompare(total, 1.0));
+        if (r.policy.startsWith(QStringLiteral("ecmp")) || r.policy == QStringLiteral("static"))
+            QCOMPARE(r.paths.size(), 1);
+        if (r.policy == QStringLiteral("spray")) {
+            // Spray covers every equal-cost link (over at most 64 paths, as the engine does).
+            QVERIFY(r.paths.size() > 1);
+            std::set<LinkId> covered;
+            for (const auto &path : r.paths)
+                covered.insert(path.begin(), path.end());
+            QCOMPARE(covered, equalLinks);
+        }
+    }
+
+    // Selecting a policy draws its path over the equal-cost set.
+    QVERIFY(dock->selectPolicy(QStringLiteral("static")));
+    QList<LinkId> staticPath;
+    for (const PolicyRoute &r : dock->routes())
+        if (r.policy == QStringLiteral("static"))
+            staticPath = r.paths.front();
+    std::sort(staticPath.begin(), staticPath.end());
+    QCOMPARE(dock->highlighted(), staticPath);
+    QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
+
     mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
     QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+    QVERIFY(dock->routes().isEmpty());
+    QVERIFY(dock->highlighted().isEmpty());
 
     // One GPU selected: nothing is drawn and the status bar says what to do.
     mWindow->canvas()->setSelection({gpus[0]});

@@ -1,0 +1,268 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pathsdock.h"
+
+#include "canvas/fabriccanvas.h"
+#include "collective/expand.h"
+#include "common/qtstrings.h"
+#include "model/error.h"
+#include "model/units.h"
+#include "plural.h"
+#include "route/router.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+namespace fabric::app {
+namespace {
+
+enum Column { PathColumn, HopsColumn, BottleneckColumn, ShareColumn, PlaneColumn, ColumnCount };
+/// Item data: the links to highlight.
+constexpr int kLinksRole = Qt::UserRole;
+
+QList<LinkId> linksOf(const sim::Path &path)
+{
+    QList<LinkId> links;
+    for (DirLinkId d : path.links)
+        links << linkOf(d);
+    return links;
+}
+
+/// The nodes a path walks from @p from, by name.
+QString describe(const Fabric &f, NodeId from, const QList<LinkId> &path)
+{
+    QStringList names { views::toQString(f.node(from).name) };
+    NodeId at = from;
+    for (LinkId l : path) {
+        const Link &link = f.link(l);
+        at = link.a == at ? link.b : link.a;
+        names << views::toQString(f.node(at).name);
+    }
+    return names.join(QStringLiteral(" \u2192 "));
+}
+
+/// Hops as the path view counts them: an OCS circuit is one hop.
+int hopsOf(const Fabric &f, NodeId from, const QList<LinkId> &path)
+{
+    int hops = 0;
+    NodeId at = from;
+    for (LinkId l : path) {
+        const Link &link = f.link(l);
+        at = link.a == at ? link.b : link.a;
+        if (f.node(at).kind != NodeKind::Ocs)
+            ++hops;
+    }
+    return hops;
+}
+
+double bottleneckOf(const Fabric &f, const QList<LinkId> &path)
+{
+    double gbps = std::numeric_limits<double>::infinity();
+    for (LinkId l : path)
+        gbps = std::min(gbps, f.link(l).capacityGbps);
+    return path.isEmpty() ? 0.0 : gbps;
+}
+
+QString planesOf(const Fabric &f, const QList<LinkId> &links)
+{
+    std::set<int> planes;
+    for (LinkId l : links)
+        if (f.link(l).plane >= 0)
+            planes.insert(f.link(l).plane);
+    QStringList names;
+    for (int p : planes)
+        names << QString::number(p);
+    return names.join(QStringLiteral(", "));
+}
+
+QString percent(double share)
+{
+    return QStringLiteral("%1%").arg(share * 100, 0, 'f', share < 0.1 ? 1 : 0);
+}
+
+} // namespace
+
+QList<PolicyRoute> policyRoutes(const Fabric &fabric, NodeId from, NodeId to,
+    const collective::Scenario &settings)
+{
+    QList<PolicyRoute> out;
+    for (const std::string_view name : route::policyNames()) {
+        collective::Scenario s = settings;
+        s.routing = *route::policyFromString(name);
+        PolicyRoute r;
+        r.policy = views::toQString(name);
+        try {
+            const route::Router router(fabric, collective::routerOptions(s));
+            const route::Route routed = router.route(from, to);
+            for (std::size_t i = 0; i < routed.paths.size(); ++i) {
+                r.paths << linksOf(routed.paths[i]);
+                r.shares << (routed.weights.empty() ? 1.0 / double(routed.paths.size())
+                                                    : routed.weights[i]);
+            }
+            switch (routed.split) {
+            case sim::Split::Single:
+                r.split = PathsDock::tr("single path");
+                break;
+            case sim::Split::Weighted:
+                r.split = PathsDock::tr("fixed shares");
+                break;
+            case sim::Split::Adaptive:
+                r.split = PathsDock::tr("adaptive split (shares move with load)");
+                break;
+            }
+        } catch (const UserError &) {
+            continue; // the policy does not fit this fabric (dor off a torus)
+        }
+        out << r;
+    }
+    return out;
+}
+
+PathsDock::PathsDock(QWidget *parent)
+    : QDockWidget(tr("Paths"), parent)
+    , mSummary(new QLabel)
+    , mTree(new QTreeWidget)
+{
+    setObjectName(QStringLiteral("pathsDock"));
+    mSummary->setWordWrap(true);
+    mSummary->setText(tr("Select two GPUs and press P (Tools > Show Equal-Cost Paths)."));
+    mTree->setColumnCount(ColumnCount);
+    mTree->setHeaderLabels({ tr("Path"), tr("Hops"), tr("Bottleneck"), tr("Share"), tr("Plane") });
+    mTree->header()->setSectionResizeMode(PathColumn, QHeaderView::Stretch);
+    for (int c = HopsColumn; c < ColumnCount; ++c)
+        mTree->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    mTree->setToolTip(tr("Select a routing policy (or one path) to draw it on the canvas"));
+    connect(mTree, &QTreeWidget::itemSelectionChanged, this, &PathsDock::selectionChanged);
+
+    auto *box = new QWidget;
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(mSummary);
+    layout->addWidget(mTree, 1);
+    setWidget(box);
+}
+
+QTreeWidgetItem *PathsDock::pathItem(QTreeWidgetItem *parent, const QList<LinkId> &path) const
+{
+    auto *item = new QTreeWidgetItem(parent);
+    item->setText(PathColumn, describe(*mFabric, mSet.from, path));
+    item->setToolTip(PathColumn, item->text(PathColumn));
+    item->setText(HopsColumn, QString::number(hopsOf(*mFabric, mSet.from, path)));
+    item->setText(BottleneckColumn,
+        views::toQString(units::formatGbps(bottleneckOf(*mFabric, path))));
+    item->setText(PlaneColumn, planesOf(*mFabric, path));
+    item->setData(PathColumn, kLinksRole, QVariant::fromValue(path));
+    return item;
+}
+
+void PathsDock::showPaths(
+    const Fabric &fabric, const views::PathSet &set, const collective::Scenario &settings)
+{
+    const QSignalBlocker block(mTree);
+    mTree->clear();
+    mFabric = &fabric;
+    mSet = set;
+    mRoutes.clear();
+    mHighlighted.clear();
+    if (set.paths.isEmpty()) {
+        mSummary->setText(summary());
+        return;
+    }
+    mRoutes = policyRoutes(fabric, set.from, set.to, settings);
+
+    auto *equal = new QTreeWidgetItem(mTree);
+    equal->setText(PathColumn,
+        counted(set.paths.size(), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
+            + (set.truncated ? tr(" (more not listed)") : QString()));
+    equal->setText(HopsColumn, QString::number(set.hops));
+    equal->setText(BottleneckColumn, views::toQString(units::formatGbps(set.bottleneckGbps)));
+    for (const QList<LinkId> &path : set.paths)
+        pathItem(equal, path);
+
+    auto *policies = new QTreeWidgetItem(mTree);
+    policies->setText(PathColumn,
+        tr("Routing policies (seed %1, %2 QP)").arg(settings.seed).arg(settings.qps));
+    for (const PolicyRoute &r : std::as_const(mRoutes)) {
+        auto *item = new QTreeWidgetItem(policies);
+        item->setText(PathColumn,
+            QStringLiteral("%1 \u2014 %2, %3")
+                .arg(r.policy, counted(r.paths.size(), tr("1 path"), tr("%1 paths")), r.split));
+        QList<LinkId> all;
+        int hops = 0;
+        double bottleneck = std::numeric_limits<double>::infinity();
+        for (int i = 0; i < r.paths.size(); ++i) {
+            QTreeWidgetItem *child = pathItem(item, r.paths[i]);
+            child->setText(ShareColumn, percent(r.shares[i]));
+            all << r.paths[i];
+            hops = std::max(hops, hopsOf(fabric, set.from, r.paths[i]));
+            bottleneck = std::min(bottleneck, bottleneckOf(fabric, r.paths[i]));
+        }
+        item->setText(HopsColumn, QString::number(hops));
+        item->setText(BottleneckColumn, views::toQString(units::formatGbps(bottleneck)));
+        item->setText(ShareColumn, percent(1.0));
+        item->setText(PlaneColumn, planesOf(fabric, all));
+        item->setData(PathColumn, kLinksRole, QVariant::fromValue(all));
+        item->setData(PathColumn, Qt::UserRole + 1, r.policy);
+    }
+    policies->setExpanded(true);
+    mSummary->setText(summary());
+}
+
+void PathsDock::clear()
+{
+    mTree->clear();
+    mSet = {};
+    mRoutes.clear();
+    mFabric = nullptr;
+    mSummary->setText(summary());
+    if (!mHighlighted.isEmpty() && mCanvas)
+        mCanvas->setHighlightedLinks({});
+    mHighlighted.clear();
+}
+
+QString PathsDock::summary() const
+{
+    if (!mFabric || mSet.from == kNoNode)
+        return tr("Select two GPUs and press P (Tools > Show Equal-Cost Paths).");
+    const QString from = views::toQString(mFabric->node(mSet.from).name);
+    const QString to = views::toQString(mFabric->node(mSet.to).name);
+    if (mSet.paths.isEmpty())
+        return tr("No path joins %1 and %2.").arg(from, to);
+    return tr("%1 \u2192 %2: %3, %4 hops each, bottleneck %5. Select a policy to see its "
+              "choice.")
+        .arg(from, to,
+            counted(mSet.paths.size(), tr("1 equal-cost path"), tr("%1 equal-cost paths")))
+        .arg(mSet.hops)
+        .arg(views::toQString(units::formatGbps(mSet.bottleneckGbps)));
+}
+
+bool PathsDock::selectPolicy(const QString &policy)
+{
+    if (mTree->topLevelItemCount() < 2)
+        return false;
+    QTreeWidgetItem *policies = mTree->topLevelItem(1);
+    for (int i = 0; i < policies->childCount(); ++i)
+        if (policies->child(i)->data(PathColumn, Qt::UserRole + 1).toString() == policy) {
+            mTree->setCurrentItem(policies->child(i));
+            return true;
+        }
+    return false;
+}
+
+void PathsDock::selectionChanged()
+{
+    const QList<QTreeWidgetItem *> items = mTree->selectedItems();
+    mHighlighted = items.isEmpty() ? QList<LinkId>()
+                                   : items.front()->data(PathColumn, kLinksRole).value<QList<LinkId>>();
+    std::sort(mHighlighted.begin(), mHighlighted.end());
+    mHighlighted.erase(std::unique(mHighlighted.begin(), mHighlighted.end()), mHighlighted.end());
+    if (mCanvas)
+        mCanvas->setHighlightedLinks(mHighlighted, pathColor());
+}
+
+} // namespace fabric::app
