@@ -9,6 +9,7 @@
 #include "scenedata.h"
 #include "style/palette.h"
 
+#include <QCursor>
 #include <QDragEnterEvent>
 #include <QGraphicsPathItem>
 #include <QMimeData>
@@ -158,6 +159,7 @@ void FabricCanvas::setFabric(const Fabric *fabric)
     d->paths.clear();
     d->highlighted.clear();
     d->hovered = kNoNode;
+    d->hoveredLink = kNoLink;
     d->data.loads.clear();
     d->data.badges.clear();
     relayout(false);
@@ -566,6 +568,9 @@ void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
     const std::vector<LinkId> changed = d->data.applyLoads();
     if (had != !d->data.loads.empty())
         updateLegend();
+    // A link tooltip open during playback follows the time (bytes so far, flows now).
+    if (d->hoveredLink != kNoLink && QToolTip::isVisible() && d->fabric->hasLink(d->hoveredLink))
+        QToolTip::showText(QCursor::pos(), describeLink(d->hoveredLink), viewport());
     // Repaint only what changed: a few link rectangles, or everything when bundles show.
     if (!d->data.plan.detailGlobal || changed.size() > 400) {
         d->links->update();
@@ -1228,6 +1233,7 @@ void FabricCanvas::keyReleaseEvent(QKeyEvent *event)
 void FabricCanvas::leaveEvent(QEvent *event)
 {
     setHovered(kNoNode, {});
+    d->hoveredLink = kNoLink;
     QGraphicsView::leaveEvent(event);
 }
 
