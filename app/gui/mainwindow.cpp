@@ -63,6 +63,8 @@ constexpr int kMaxRecentFiles = 8;
 constexpr double kPresentationFontScale = 1.5;
 /// How far a duplicate lands from its original, in scene units.
 constexpr double kDuplicateOffset = 40;
+/// View > Snap to Grid: the grid step in scene units.
+constexpr double kGridStep = 20;
 
 std::string namePrefix(const Node &n)
 {
@@ -150,6 +152,13 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);
+    connect(mCanvas, &views::FabricCanvas::nodeDropRequested, this,
+        [this](const QString &key, const QPointF &scenePos) {
+            if (const auto node = PaletteDock::nodeFromKey(key))
+                addNode(*node, scenePos);
+            else
+                statusBar()->showMessage(tr("Unknown palette item \u201c%1\u201d").arg(key), 5000);
+        });
     connect(mCanvas, &views::FabricCanvas::linkRequested, this,
         [this](NodeId a, NodeId b) { addLink(a, b); });
     connect(mCanvas, &views::FabricCanvas::nodesMoved, this,
@@ -320,6 +329,13 @@ void MainWindow::createActions()
         [this](bool on) { mCanvas->setAntialiasing(on); });
     antialias->setCheckable(true);
     view->addAction(antialias);
+    QAction *snap = make("actionSnapToGrid", tr("S&nap to Grid"), {},
+        [this](bool on) {
+            mCanvas->setGridSnap(on ? kGridStep : 0.0);
+            QSettings().setValue(QStringLiteral("view/snapToGrid"), on);
+        });
+    snap->setCheckable(true);
+    view->addAction(snap);
     QAction *presentation = make("actionPresentation", tr("&Presentation Mode"),
         QKeySequence(tr("F11")), [this](bool on) { setPresentationMode(on); });
     presentation->setCheckable(true);
@@ -795,6 +811,9 @@ void MainWindow::readSettings()
     const bool antialias = settings.value(QStringLiteral("view/antialiasing"), true).toBool();
     action(QStringLiteral("actionAntialiasing"))->setChecked(antialias);
     mCanvas->setAntialiasing(antialias);
+    const bool snap = settings.value(QStringLiteral("view/snapToGrid"), false).toBool();
+    action(QStringLiteral("actionSnapToGrid"))->setChecked(snap);
+    mCanvas->setGridSnap(snap ? kGridStep : 0.0);
     updateRecentMenu();
 }
 
@@ -805,6 +824,8 @@ void MainWindow::writeSettings() const
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     settings.setValue(QStringLiteral("view/antialiasing"),
         action(QStringLiteral("actionAntialiasing"))->isChecked());
+    settings.setValue(QStringLiteral("view/snapToGrid"),
+        action(QStringLiteral("actionSnapToGrid"))->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -834,15 +855,15 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
-    // Palette drags and file drops onto the canvas land here before the view sees them.
+    // File drops onto the canvas land here before the view sees them; palette drags go on to
+    // the canvas, which snaps them and emits nodeDropRequested.
     if (watched != mCanvas->viewport())
         return QMainWindow::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::DragEnter:
     case QEvent::DragMove: {
         auto *drag = static_cast<QDragMoveEvent *>(event);
-        if (PaletteDock::nodeFromMime(drag->mimeData())
-            || !localFiles(drag->mimeData()).isEmpty()) {
+        if (!localFiles(drag->mimeData()).isEmpty()) {
             drag->acceptProposedAction();
             return true;
         }
@@ -850,11 +871,6 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     }
     case QEvent::Drop: {
         auto *drop = static_cast<QDropEvent *>(event);
-        if (const auto node = PaletteDock::nodeFromMime(drop->mimeData())) {
-            drop->acceptProposedAction();
-            addNode(*node, mCanvas->mapToScene(drop->position().toPoint()));
-            return true;
-        }
         if (!localFiles(drop->mimeData()).isEmpty()) {
             dropEvent(drop);
             return true;

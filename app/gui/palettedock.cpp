@@ -2,14 +2,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "palettedock.h"
 
+#include "canvas/fabriccanvas.h"
 #include "properties.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QIcon>
 #include <QListWidget>
 #include <QMimeData>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -37,10 +42,93 @@ const Entry kEntries[] = {
     { QT_TRANSLATE_NOOP("Palette", "Optical circuit switch"), NodeKind::Ocs, SwitchRole::None },
 };
 
-QString payload(NodeKind kind, SwitchRole role)
+/// One icon size, drawn at twice the resolution for high-density screens.
+constexpr int kIconSize = 32;
+
+QColor switchColour(SwitchRole role)
 {
-    return QStringLiteral("%1/%2").arg(
-        QString::fromUtf8(toString(kind).data()), QString::fromUtf8(toString(role).data()));
+    switch (role) {
+    case SwitchRole::Leaf:
+        return QColor(208, 226, 242);
+    case SwitchRole::Spine:
+        return QColor(176, 204, 230);
+    case SwitchRole::Core:
+        return QColor(130, 170, 210);
+    case SwitchRole::Router:
+        return QColor(190, 214, 190);
+    case SwitchRole::None:
+        break;
+    }
+    return QColor(200, 200, 200);
+}
+
+QString roleLetter(SwitchRole role)
+{
+    switch (role) {
+    case SwitchRole::Leaf:
+        return QStringLiteral("L");
+    case SwitchRole::Spine:
+        return QStringLiteral("S");
+    case SwitchRole::Core:
+        return QStringLiteral("C");
+    case SwitchRole::Router:
+        return QStringLiteral("R");
+    case SwitchRole::None:
+        break;
+    }
+    return {};
+}
+
+void drawIcon(QPainter &p, const Node &node)
+{
+    const QColor ink(60, 60, 60);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(ink, 1.5));
+    switch (node.kind) {
+    case NodeKind::Gpu: {
+        // A chip: an orange die with pins on every side.
+        for (int i = 0; i < 4; ++i) {
+            const double t = 10 + i * 4;
+            p.drawLine(QPointF(t, 3), QPointF(t, 7));
+            p.drawLine(QPointF(t, 25), QPointF(t, 29));
+            p.drawLine(QPointF(3, t), QPointF(7, t));
+            p.drawLine(QPointF(25, t), QPointF(29, t));
+        }
+        p.setBrush(QColor(230, 159, 0));
+        p.drawRoundedRect(QRectF(7, 7, 18, 18), 2, 2);
+        break;
+    }
+    case NodeKind::Host:
+        // A host box holding its GPUs.
+        p.setBrush(QColor(246, 240, 220));
+        p.drawRoundedRect(QRectF(2, 8, 28, 16), 2, 2);
+        p.setBrush(QColor(230, 159, 0));
+        for (int i = 0; i < 4; ++i)
+            p.drawRect(QRectF(5 + i * 6.2, 13, 4.5, 6));
+        break;
+    case NodeKind::Switch: {
+        // A switch: a box with its ports, the role's letter on it.
+        p.setBrush(switchColour(node.role));
+        p.drawRoundedRect(QRectF(2, 8, 28, 16), 3, 3);
+        for (int i = 0; i < 5; ++i)
+            p.drawLine(QPointF(6 + i * 5, 8), QPointF(6 + i * 5, 4));
+        QFont f = p.font();
+        f.setPixelSize(11);
+        f.setBold(true);
+        p.setFont(f);
+        p.drawText(QRectF(2, 8, 28, 16), Qt::AlignCenter, roleLetter(node.role));
+        break;
+    }
+    case NodeKind::Ocs: {
+        // An optical circuit switch: a ring with crossed light paths.
+        p.setBrush(QColor(225, 215, 240));
+        p.drawEllipse(QRectF(3, 3, 26, 26));
+        p.setPen(QPen(QColor(120, 70, 170), 2));
+        p.drawLine(QPointF(8, 11), QPointF(24, 21));
+        p.drawLine(QPointF(8, 21), QPointF(24, 11));
+        break;
+    }
+    }
 }
 
 /// A list whose drags carry the palette MIME type.
@@ -56,7 +144,7 @@ protected:
         if (items.isEmpty())
             return nullptr;
         auto *mime = new QMimeData;
-        mime->setData(PaletteDock::mimeType(), items.front()->data(Qt::UserRole).toByteArray());
+        mime->setData(PaletteDock::mimeType(), items.front()->data(Qt::UserRole).toString().toUtf8());
         return mime;
     }
 };
@@ -65,24 +153,47 @@ protected:
 
 QString PaletteDock::mimeType()
 {
-    return QStringLiteral("application/x-fabricscope-node");
+    return QLatin1String(views::kPaletteItemMimeType);
+}
+
+QString PaletteDock::itemKey(const Node &node)
+{
+    const QString kind = QString::fromUtf8(toString(node.kind).data());
+    if (node.kind != NodeKind::Switch || node.role == SwitchRole::None)
+        return kind;
+    return kind + QLatin1Char(':') + QString::fromUtf8(toString(node.role).data());
+}
+
+std::optional<Node> PaletteDock::nodeFromKey(const QString &key)
+{
+    for (const Entry &e : kEntries) {
+        Node n;
+        n.kind = e.kind;
+        n.role = e.role;
+        if (itemKey(n) == key)
+            return n;
+    }
+    return std::nullopt;
 }
 
 std::optional<Node> PaletteDock::nodeFromMime(const QMimeData *mime)
 {
     if (!mime || !mime->hasFormat(mimeType()))
         return std::nullopt;
-    const QStringList parts = QString::fromUtf8(mime->data(mimeType())).split(QLatin1Char('/'));
-    if (parts.size() != 2)
-        return std::nullopt;
-    const auto kind = nodeKindFromString(parts[0].toStdString());
-    const auto role = switchRoleFromString(parts[1].toStdString());
-    if (!kind || !role)
-        return std::nullopt;
-    Node n;
-    n.kind = *kind;
-    n.role = *role;
-    return n;
+    return nodeFromKey(QString::fromUtf8(mime->data(mimeType())).trimmed());
+}
+
+QIcon PaletteDock::icon(const Node &node)
+{
+    QPixmap pixmap(2 * kIconSize, 2 * kIconSize);
+    pixmap.fill(Qt::transparent);
+    {
+        QPainter p(&pixmap);
+        p.scale(2, 2);
+        drawIcon(p, node);
+    }
+    pixmap.setDevicePixelRatio(2);
+    return QIcon(pixmap);
 }
 
 PaletteDock::PaletteDock(QWidget *parent)
@@ -93,9 +204,13 @@ PaletteDock::PaletteDock(QWidget *parent)
     , mMedium(new QComboBox)
 {
     setObjectName(QStringLiteral("paletteDock"));
+    mList->setIconSize(QSize(kIconSize, kIconSize));
     for (const Entry &e : kEntries) {
-        auto *item = new QListWidgetItem(tr(e.label), mList);
-        item->setData(Qt::UserRole, payload(e.kind, e.role).toUtf8());
+        Node n;
+        n.kind = e.kind;
+        n.role = e.role;
+        auto *item = new QListWidgetItem(icon(n), tr(e.label), mList);
+        item->setData(Qt::UserRole, itemKey(n));
         item->setToolTip(tr("Double-click to add at the centre of the view, or drag onto the "
                             "canvas"));
     }

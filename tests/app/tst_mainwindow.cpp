@@ -228,17 +228,50 @@ void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
 {
     mWindow->openGenerated(Fabric());
     QWidget *viewport = mWindow->canvas()->viewport();
+    // Palette entries have icons and drag their item key.
+    PaletteDock *palette = mWindow->paletteDock();
+    QStringList keys;
+    for (int row = 0; row < palette->list()->count(); ++row) {
+        QListWidgetItem *item = palette->list()->item(row);
+        QVERIFY(!item->icon().isNull());
+        const std::unique_ptr<QMimeData> mime(
+            palette->list()->model()->mimeData({ palette->list()->model()->index(row, 0) }));
+        QVERIFY(mime && mime->hasFormat(QStringLiteral("application/x-fabricscope-palette-item")));
+        keys << QString::fromUtf8(mime->data(QStringLiteral("application/x-fabricscope-palette-item")));
+    }
+    QCOMPARE(keys,
+        (QStringList { QStringLiteral("gpu"), QStringLiteral("host"), QStringLiteral("switch:leaf"),
+            QStringLiteral("switch:spine"), QStringLiteral("switch:core"),
+            QStringLiteral("switch:router"), QStringLiteral("ocs") }));
+
+    // View > Snap to Grid snaps drops (and is remembered).
+    QAction *snap = mWindow->action(QStringLiteral("actionSnapToGrid"));
+    snap->trigger();
+    QVERIFY(snap->isChecked());
+    QVERIFY(mWindow->canvas()->gridSnap() > 0);
+    QCOMPARE(QSettings().value(QStringLiteral("view/snapToGrid")).toBool(), true);
     QMimeData nodeMime;
-    nodeMime.setData(PaletteDock::mimeType(), "switch/spine");
+    nodeMime.setData(PaletteDock::mimeType(), "switch:spine");
     QDragEnterEvent enter(
-        QPoint(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
+        QPoint(53, 61), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(viewport, &enter);
     QVERIFY(enter.isAccepted());
-    QDropEvent nodeDrop(QPointF(50, 60), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
+    QDropEvent nodeDrop(QPointF(53, 61), Qt::CopyAction, &nodeMime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(viewport, &nodeDrop);
     QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(1));
-    QVERIFY(mWindow->document()->fabric().node(0).role == SwitchRole::Spine);
-    QVERIFY(mWindow->document()->fabric().node(0).hints.position.has_value());
+    const Node &dropped = mWindow->document()->fabric().node(0);
+    QVERIFY(dropped.kind == NodeKind::Switch && dropped.role == SwitchRole::Spine);
+    QVERIFY(dropped.hints.position.has_value());
+    const double step = mWindow->canvas()->gridSnap();
+    QCOMPARE(std::fmod(std::abs(dropped.hints.position->first), step), 0.0);
+    QCOMPARE(std::fmod(std::abs(dropped.hints.position->second), step), 0.0);
+    // The drop is one undoable command.
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(0));
+    mWindow->action(QStringLiteral("actionRedo"))->trigger();
+    QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(1));
+    snap->trigger();
+    QCOMPARE(mWindow->canvas()->gridSnap(), 0.0);
 
     // A fabric file dropped on the window opens (after asking about the unsaved node).
     const QString path = mDir.filePath(QStringLiteral("dropped.fabric.json"));
