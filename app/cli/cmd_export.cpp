@@ -11,6 +11,7 @@
 #include "common/qtstrings.h"
 #include "explain/explainer.h"
 #include "export/canvasexport.h"
+#include "export/chartexport.h"
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
 #include "export/resultexport.h"
@@ -38,8 +39,8 @@ using views::toQString;
 
 constexpr std::string_view kSynopsis =
     "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
-    "[--format svg|png|pdf|report|frames|csv|json] [--size WxH] [--title TEXT] "
-    "[--compare POLICY,...] [--frames N] -o FILE";
+    "[--format svg|png|pdf|report|frames|csv|json] [--chart NAME] [--size WxH] [--title TEXT] "
+    "[--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] -o FILE";
 
 /// A QApplication for the command's lifetime when the process has none (offscreen without a
 /// display).
@@ -71,10 +72,50 @@ struct Options
     std::string format;
     std::string output;
     std::string title;
-    std::string compare;
+    std::string compare;          ///< Routing policies to run the scenario under too.
+    std::string compareAlgorithm; ///< Algorithms to run the scenario with too.
+    std::vector<route::Policy> policies;             ///< compare, read.
+    std::vector<collective::Algorithm> algorithms;   ///< compareAlgorithm, read.
+    std::string chart;            ///< --chart NAME: a chart instead of the canvas.
     int width = 1920, height = 1080;
+    bool sizeGiven = false;
+    bool atGiven = false;
     int frames = 30;
 };
+
+/// "a, b, c or d".
+std::string listed(const QStringList &names)
+{
+    std::string text;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i].toStdString();
+    return text;
+}
+
+/// Checks --chart NAME and settles its format (png or svg, from --format or -o's suffix).
+void checkChart(Options &o)
+{
+    const auto kind = views::chartKindFromName(toQString(o.chart));
+    if (!kind)
+        throw UserError("--chart must be " + listed(views::chartNames()) + ", not '" + o.chart
+                        + "'");
+    if (o.format.empty()) {
+        o.format = QFileInfo(QString::fromStdString(o.output)).suffix().toLower().toStdString();
+        if (o.format != "png" && o.format != "svg")
+            throw UserError("--chart writes png or svg: give --format png|svg or an -o name "
+                            "ending in .png or .svg");
+    } else if (o.format != "png" && o.format != "svg") {
+        throw UserError("--chart writes png or svg, not '" + o.format + "'");
+    }
+    if (o.format == "svg" && !views::chartHasVectors(*kind))
+        throw UserError("--chart " + o.chart + " is written as png only (its matrix is a picture, "
+                        "not vectors)");
+    if (o.scenario.empty())
+        throw UserError("--chart " + o.chart + " needs a --scenario to simulate");
+    if (views::chartComparesRuns(*kind) && o.compare.empty() && o.compareAlgorithm.empty())
+        throw UserError("--chart " + o.chart + " compares runs: add --compare POLICY,... or "
+                        "--compare-algorithm ALGORITHM,...");
+}
 
 Options parse(const std::vector<std::string> &args)
 {
@@ -88,16 +129,21 @@ Options parse(const std::vector<std::string> &args)
         const std::string &a = args[i];
         if (a == "--scenario")
             o.scenario = value(i);
-        else if (a == "--at")
+        else if (a == "--at") {
             o.at = value(i);
+            o.atGiven = true;
+        } else if (a == "--chart")
+            o.chart = value(i);
         else if (a == "--format")
             o.format = value(i);
         else if (a == "-o" || a == "--output")
             o.output = value(i);
         else if (a == "--title")
             o.title = value(i);
-        else if (a == "--compare")
+        else if (a == "--compare" || a == "--compare-routing")
             o.compare = value(i);
+        else if (a == "--compare-algorithm")
+            o.compareAlgorithm = value(i);
         else if (a == "--frames") {
             const std::string &v = value(i);
             o.frames = std::atoi(v.c_str());
@@ -111,6 +157,7 @@ Options parse(const std::vector<std::string> &args)
             if (o.width < 16 || o.height < 16 || o.width > 16384 || o.height > 16384)
                 throw UserError("--size must be WIDTHxHEIGHT in pixels (16..16384), not '" + v
                                 + "'");
+            o.sizeGiven = true;
         } else if (!a.empty() && a[0] == '-')
             throw UserError("unknown option '" + a + "'");
         else if (o.fabricPath.empty())
@@ -122,6 +169,26 @@ Options parse(const std::vector<std::string> &args)
         throw UserError("a FABRIC file is needed");
     if (o.output.empty())
         throw UserError("-o FILE is needed");
+    for (const QString &name : QString::fromStdString(o.compare).split(QLatin1Char(','))) {
+        if (o.compare.empty())
+            break;
+        const auto policy = route::policyFromString(name.trimmed().toStdString());
+        if (!policy)
+            throw UserError("--compare: unknown routing policy '" + name.toStdString() + "'");
+        o.policies.push_back(*policy);
+    }
+    for (const QString &name :
+         QString::fromStdString(o.compareAlgorithm).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const auto algorithm = collective::algorithmFromString(name.trimmed().toStdString());
+        if (!algorithm)
+            throw UserError("--compare-algorithm: unknown algorithm '" + name.toStdString()
+                            + "' (ring, tree, hierarchical, sharp, torus or direct)");
+        o.algorithms.push_back(*algorithm);
+    }
+    if (!o.chart.empty()) {
+        checkChart(o);
+        return o;
+    }
     if (o.format.empty()) {
         const QString suffix = QFileInfo(QString::fromStdString(o.output)).suffix().toLower();
         o.format = suffix.isEmpty() ? "frames" : suffix.toStdString();
@@ -167,19 +234,18 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         const collective::Scenario scenario = readScenario(o.scenario);
         run = views::runScenario(fabric, scenario);
         runs << run;
-        if (!o.compare.empty()) {
-            for (const QString &name : QString::fromStdString(o.compare).split(QLatin1Char(','))) {
-                const auto policy = route::policyFromString(name.trimmed().toStdString());
-                if (!policy)
-                    throw UserError("--compare: unknown routing policy '" + name.toStdString()
-                                    + "'");
-                if (*policy == scenario.routing)
+        // Each compared run changes one thing of the scenario: its routing or its algorithm.
+        auto compareBy = [&](const auto &values, auto collective::Scenario::*field) {
+            for (const auto &value : values) {
+                if (value == scenario.*field)
                     continue;
                 collective::Scenario other = scenario;
-                other.routing = *policy;
+                other.*field = value;
                 runs << views::runScenario(fabric, other);
             }
-        }
+        };
+        compareBy(o.policies, &collective::Scenario::routing);
+        compareBy(o.algorithms, &collective::Scenario::algorithm);
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
     }
@@ -192,6 +258,22 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
 
     const QString output = QString::fromStdString(o.output);
     QString error;
+    if (!o.chart.empty()) {
+        const auto kind = *views::chartKindFromName(toQString(o.chart));
+        if (views::chartComparesRuns(kind) && runs.size() < 2)
+            throw UserError("--chart " + o.chart + " compares runs, but every --compare value "
+                            "is the scenario's own");
+        views::ChartExportOptions options;
+        if (o.sizeGiven)
+            options.size = QSize(o.width, o.height);
+        options.title = toQString(o.title);
+        options.timeS = o.atGiven ? *at : -1.0;
+        if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
+                                options, &error))
+            throw std::runtime_error(error.toStdString());
+        out << "wrote " << o.output << "\n";
+        return 0;
+    }
     if (o.format == "csv" || o.format == "json") {
         const QByteArray data = o.format == "csv"
             ? views::linksCsv(*run)
@@ -251,6 +333,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                 content.comparison << views::summarize(*r);
             if (runs.size() > 1)
                 content.charts << views::charts::compareBandwidth(content.comparison);
+            content.traffic = views::trafficViewsFor(runs);
             content.explanation = views::explainRun(*run, content.comparison.first());
             for (qsizetype i = 1; i < content.comparison.size(); ++i)
                 content.explanation << views::compareRuns(content.comparison.first(),
@@ -276,8 +359,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
 Command exportCommand()
 {
     return {"export", kSynopsis,
-            "Render the fabric (coloured by a scenario's link loads at a time), a design-review "
-            "report, an animation's frames or the results, headless.",
+            "Render the fabric (coloured by a scenario's link loads at a time), a chart of the "
+            "scenario, a design-review report, an animation's frames or the results, headless.",
             runExport};
 }
 

@@ -46,6 +46,20 @@ void heading(QPainter &p, double x, double &y, double width, const QString &text
 
 } // namespace
 
+QList<ReportTrafficView> trafficViewsFor(const QList<SimRunPtr> &runs)
+{
+    QList<ReportTrafficView> views;
+    for (const SimRunPtr &run : runs) {
+        if (!run)
+            continue;
+        if (run->algorithm == QStringLiteral("sharp"))
+            views << ReportTrafficView{TrafficView::Mode::WireBytes, run, runs};
+        else if (run->algorithm == QStringLiteral("hierarchical"))
+            views << ReportTrafficView{TrafficView::Mode::NvlinkVsFabric, run, runs};
+    }
+    return views;
+}
+
 QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
 {
     QList<QStringList> rows;
@@ -122,6 +136,25 @@ bool writeReport(const QString &fileName, const ReportContent &content, QString 
         ChartPanel panel;
         panel.setSpec(content.charts[i]);
         panel.renderTo(&p, cell);
+    }
+
+    // Traffic views, a page each: heading, then the charts and their caption.
+    for (const ReportTrafficView &t : content.traffic) {
+        if (!t.run)
+            continue;
+        pdf.newPage();
+        y = page.top();
+        heading(p, page.left(), y, page.width(),
+                QStringLiteral("%1 \u2014 %2")
+                    .arg(t.mode == TrafficView::Mode::WireBytes ? QObject::tr("Bytes on the wire")
+                                                                : QObject::tr("NVLink vs fabric"),
+                         t.run->label),
+                18);
+        TrafficView view(t.mode);
+        view.setRuns(t.run, t.history);
+        view.renderTo(&p, QRectF(page.left(), y, page.width(), page.bottom() - y));
+        p.setFont(base);
+        p.setPen(palette::ink());
     }
 
     // Comparison table and explanation.

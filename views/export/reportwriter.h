@@ -4,6 +4,8 @@
 
 #include "charts/chartspec.h"
 #include "explain/runsummary.h"
+#include "playback/simrun.h"
+#include "traffic/trafficview.h"
 
 #include <QList>
 #include <QString>
@@ -13,6 +15,15 @@ namespace fabric::views {
 
 class FabricCanvas;
 
+/// A page of the report with a traffic view of a run ('Bytes on the wire' or 'NVLink vs fabric'):
+/// its charts and caption as the Analysis dock exports them.
+struct ReportTrafficView
+{
+    TrafficView::Mode mode = TrafficView::Mode::WireBytes;
+    SimRunPtr run;
+    QList<SimRunPtr> history; ///< Supplies the run it is compared with (a ring next to SHARP).
+};
+
 /// What goes into a design-review report.
 struct ReportContent
 {
@@ -21,16 +32,21 @@ struct ReportContent
     FabricCanvas *canvas = nullptr; ///< Drawn as it is (loads and badges included); optional.
     QString diagramCaption;     ///< e.g. "Link utilisation at 2.5 ms".
     QList<ChartSpec> charts;
+    QList<ReportTrafficView> traffic; ///< One page each, after the charts.
     QList<RunSummary> comparison; ///< One table row each.
     QStringList explanation;
 };
 
 /**
  * Writes the report as one PDF (A4 landscape): the fabric diagram with the scenario, the charts
- * two by two, the comparison table (completion time, algbw, busbw, % of ideal, max link load,
+ * two by two, a page per traffic view, the comparison table (completion time, algbw, busbw, % of ideal, max link load,
  * collided and idle links) and the explanation. Text is real PDF text (searchable).
  */
 bool writeReport(const QString &fileName, const ReportContent &content, QString *error = nullptr);
+
+/// The traffic views that explain @p runs: 'Bytes on the wire' for each SHARP run and 'NVLink vs
+/// fabric' for each hierarchical one, each with @p runs as its history.
+QList<ReportTrafficView> trafficViewsFor(const QList<SimRunPtr> &runs);
 
 /// The comparison table as rows of cells, header first (shared by the report and the GUI).
 QList<QStringList> comparisonTable(const QList<RunSummary> &runs);

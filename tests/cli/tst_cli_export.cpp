@@ -1,0 +1,204 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli export --chart NAME`: the built binary, headless, writes every chart of the
+// Analysis dock as PNG (the asked size, not blank) and SVG (with its axis titles and tier
+// names), and refuses what it cannot draw with one line and exit code 2.
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestCliExport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void writesChart_data();
+    void writesChart();
+    void heatmapIsPngOnly();
+    void refusesNonsense_data();
+    void refusesNonsense();
+
+private:
+    struct Result
+    {
+        int code = -1;
+        QString out, err;
+    };
+    /// Runs `fabricscope-cli export SUPERPOD ARGS...` without a display.
+    Result exportCli(const QStringList &args) const;
+    QString path(const QString &name) const { return mDir.filePath(name); }
+
+    QTemporaryDir mDir;
+    QString mFabric;
+};
+
+namespace {
+
+/// A small scenario on the first 64 GPUs (8 hosts) of the SuperPOD unit.
+QString scenario(const char *algorithm)
+{
+    return QStringLiteral("{\"collective\":\"allreduce\",\"algorithm\":\"%1\",\"bytes\":33554432,"
+                          "\"ranks\":\"64\",\"routing\":\"ecmp\"}")
+        .arg(QLatin1String(algorithm));
+}
+
+/// Distinct colours on a grid of samples: a blank picture has one or two.
+int colourCount(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+QString readText(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace
+
+TestCliExport::Result TestCliExport::exportCli(const QStringList &args) const
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the command must go offscreen itself
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(FABRICSCOPE_CLI), QStringList{QStringLiteral("export"), mFabric} + args);
+    Result r;
+    if (!p.waitForFinished(60000))
+        return r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+void TestCliExport::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+    mFabric = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/superpod-256.fabric.json");
+    QVERIFY(QFile::exists(mFabric));
+    QVERIFY2(QFile::exists(QStringLiteral(FABRICSCOPE_CLI)), "fabricscope-cli is not built");
+}
+
+void TestCliExport::writesChart_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QStringList>("svgTexts");
+    const QString ring = scenario("ring");
+    QTest::newRow("throughput")
+        << "throughput" << QStringList{"--scenario", ring}
+        << QStringList{"Aggregate throughput", "throughput (GB/s)", "simulated time"};
+    QTest::newRow("link-load") << "link-load" << QStringList{"--scenario", ring}
+                               << QStringList{"ECMP imbalance", "directed links (count)", "leaf",
+                                              "spine", "0 (idle)"};
+    QTest::newRow("completion-cdf") << "completion-cdf" << QStringList{"--scenario", ring}
+                                    << QStringList{"fraction of flows finished", "finish time"};
+    QTest::newRow("compare-time")
+        << "compare-time"
+        << QStringList{"--scenario", ring, "--compare-routing", "ecmp,ecmp-polarized,adaptive"}
+        << QStringList{"completion time", "ecmp-polarized", "adaptive", "ideal bound"};
+    QTest::newRow("compare-busbw")
+        << "compare-busbw" << QStringList{"--scenario", ring, "--compare-algorithm", "tree,sharp"}
+        << QStringList{"busbw", "algbw", "tree", "sharp"};
+    QTest::newRow("bytes-on-wire")
+        << "bytes-on-wire" << QStringList{"--scenario", scenario("sharp")}
+        << QStringList{"GPU", "leaf", "spine", "SHARP"};
+    QTest::newRow("nvlink-vs-fabric")
+        << "nvlink-vs-fabric" << QStringList{"--scenario", scenario("hierarchical")}
+        << QStringList{"NVLink", "NIC"};
+}
+
+void TestCliExport::writesChart()
+{
+    QFETCH(QString, chart);
+    QFETCH(QStringList, extra);
+    QFETCH(QStringList, svgTexts);
+
+    // PNG by --format, at the asked size.
+    const QString png = path(chart + QStringLiteral(".picture"));
+    Result r = exportCli(QStringList{"--chart", chart, "--format", "png", "--size", "900x560",
+                                     "-o", png}
+                         + extra);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("wrote")), qPrintable(r.out));
+    const QImage image(png, "PNG");
+    QCOMPARE(image.size(), QSize(900, 560));
+    QVERIFY2(colourCount(image) > 16, qPrintable(QString::number(colourCount(image))));
+
+    // SVG by the -o suffix, vector text.
+    const QString svg = path(chart + QStringLiteral(".svg"));
+    r = exportCli(QStringList{"--chart", chart, "-o", svg} + extra);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString text = readText(svg);
+    QVERIFY(text.contains(QStringLiteral("<svg")));
+    for (const QString &expected : std::as_const(svgTexts))
+        QVERIFY2(text.contains(expected), qPrintable(expected));
+}
+
+void TestCliExport::heatmapIsPngOnly()
+{
+    const QString png = path(QStringLiteral("heatmap.png"));
+    Result r = exportCli({"--chart", "heatmap", "--scenario", scenario("ring"), "--at", "50%",
+                          "--size", "1000x600", "-o", png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1000, 600));
+    QVERIFY2(colourCount(image) > 16, qPrintable(QString::number(colourCount(image))));
+
+    r = exportCli({"--chart", "heatmap", "--scenario", scenario("ring"), "--format", "svg", "-o",
+                   path(QStringLiteral("heatmap.svg"))});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(r.err.contains(QStringLiteral("png only")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(path(QStringLiteral("heatmap.svg"))));
+}
+
+void TestCliExport::refusesNonsense_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("mentions");
+    const QString out = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.png"));
+    QTest::newRow("no scenario") << QStringList{"--chart", "throughput", "-o", out}
+                                 << QStringList{"--scenario"};
+    QTest::newRow("unknown chart")
+        << QStringList{"--chart", "pie", "--scenario", scenario("ring"), "-o", out}
+        << QStringList{"'pie'",         "throughput", "link-load",     "completion-cdf",
+                       "compare-time",  "compare-busbw", "heatmap",    "bytes-on-wire",
+                       "nvlink-vs-fabric"};
+    QTest::newRow("pdf chart") << QStringList{"--chart", "throughput", "--scenario",
+                                              scenario("ring"), "--format", "pdf", "-o", out}
+                               << QStringList{"png or svg"};
+    QTest::newRow("nothing to compare")
+        << QStringList{"--chart", "compare-time", "--scenario", scenario("ring"), "-o", out}
+        << QStringList{"--compare"};
+    QTest::newRow("unknown algorithm")
+        << QStringList{"--chart", "compare-busbw", "--scenario", scenario("ring"),
+                       "--compare-algorithm", "magic", "-o", out}
+        << QStringList{"magic"};
+}
+
+void TestCliExport::refusesNonsense()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, mentions);
+    const Result r = exportCli(args);
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    for (const QString &m : std::as_const(mentions))
+        QVERIFY2(r.err.contains(m), qPrintable(m + QStringLiteral(" not in: ") + r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliExport)
+#include "tst_cli_export.moc"

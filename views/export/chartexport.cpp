@@ -1,0 +1,169 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartexport.h"
+
+#include "charts/chartdata.h"
+#include "charts/chartpanel.h"
+#include "explain/runsummary.h"
+#include "heatmap/heatmapwidget.h"
+#include "traffic/trafficview.h"
+
+#include <QPainter>
+#include <QSvgGenerator>
+
+#include <array>
+
+namespace fabric::views {
+
+namespace {
+
+struct KindName
+{
+    ChartKind kind;
+    const char *name;
+};
+
+constexpr std::array<KindName, 8> kNames = {{
+    {ChartKind::Throughput, "throughput"},
+    {ChartKind::LinkLoad, "link-load"},
+    {ChartKind::CompletionCdf, "completion-cdf"},
+    {ChartKind::CompareTime, "compare-time"},
+    {ChartKind::CompareBusbw, "compare-busbw"},
+    {ChartKind::Heatmap, "heatmap"},
+    {ChartKind::BytesOnWire, "bytes-on-wire"},
+    {ChartKind::NvlinkVsFabric, "nvlink-vs-fabric"},
+}};
+
+/// The chart of a ChartPanel kind, or nullopt for the heatmap and the traffic views.
+std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs)
+{
+    QList<RunSummary> summaries;
+    for (const SimRunPtr &run : runs)
+        summaries << summarize(*run);
+    switch (kind) {
+    case ChartKind::Throughput:
+        return charts::throughput(runs);
+    case ChartKind::LinkLoad:
+        return charts::linkLoadHistogram(*runs.first());
+    case ChartKind::CompletionCdf:
+        return charts::completionCdf(runs);
+    case ChartKind::CompareTime:
+        return charts::compareCompletion(summaries);
+    case ChartKind::CompareBusbw:
+        return charts::compareBandwidth(summaries);
+    case ChartKind::Heatmap:
+    case ChartKind::BytesOnWire:
+    case ChartKind::NvlinkVsFabric:
+        break;
+    }
+    return std::nullopt;
+}
+
+/// Paints with @p paint into an SVG file of @p size.
+template<typename Paint>
+bool writeSvg(const QString &fileName, const QSize &size, const QString &title, Paint paint)
+{
+    QSvgGenerator svg;
+    svg.setFileName(fileName);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(title);
+    svg.setDescription(QObject::tr("FabricScope chart"));
+    QPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    paint(&painter);
+    return painter.end();
+}
+
+} // namespace
+
+QStringList chartNames()
+{
+    QStringList names;
+    for (const KindName &k : kNames)
+        names << QString::fromLatin1(k.name);
+    return names;
+}
+
+std::optional<ChartKind> chartKindFromName(const QString &name)
+{
+    for (const KindName &k : kNames)
+        if (name == QLatin1String(k.name))
+            return k.kind;
+    return std::nullopt;
+}
+
+bool chartComparesRuns(ChartKind kind)
+{
+    return kind == ChartKind::CompareTime || kind == ChartKind::CompareBusbw;
+}
+
+bool chartHasVectors(ChartKind kind)
+{
+    return kind != ChartKind::Heatmap;
+}
+
+QSize defaultChartSize(ChartKind kind)
+{
+    if (kind == ChartKind::Heatmap)
+        return QSize(1600, 900);
+    if (kind == ChartKind::BytesOnWire || kind == ChartKind::NvlinkVsFabric)
+        return QSize(1600, 1000);
+    return QSize(1200, 700);
+}
+
+bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fileName,
+                 ImageFormat format, const ChartExportOptions &options, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (runs.isEmpty() || !runs.first())
+        return fail(QObject::tr("A chart needs a simulated run."));
+    if (format == ImageFormat::Pdf)
+        return fail(QObject::tr("Charts are written as PNG or SVG, not PDF."));
+    if (format == ImageFormat::Svg && !chartHasVectors(kind))
+        return fail(QObject::tr("The heatmap is written as PNG only: its link \u00d7 time matrix "
+                                "is a picture, not vectors."));
+    const QSize size = options.size.isEmpty() ? defaultChartSize(kind) : options.size;
+    const QString cannotWrite = QObject::tr("Cannot write %1.").arg(fileName);
+
+    if (const std::optional<ChartSpec> spec = specFor(kind, runs)) {
+        ChartSpec shown = *spec;
+        if (!options.title.isEmpty())
+            shown.title = options.title;
+        ChartPanel panel;
+        panel.setSpec(shown);
+        const bool ok = format == ImageFormat::Png ? panel.renderImage(size).save(fileName, "PNG")
+                                                   : panel.exportSvg(fileName, size);
+        return ok || fail(cannotWrite);
+    }
+    const SimRun &run = *runs.first();
+    if (kind == ChartKind::Heatmap) {
+        if (!run.fabric)
+            return fail(QObject::tr("The heatmap needs the run's fabric."));
+        HeatmapWidget heatmap;
+        heatmap.setData(HeatmapData::build(*run.fabric, run.result));
+        heatmap.setTitle(options.title.isEmpty()
+                             ? QObject::tr("Link utilisation over time \u2014 %1").arg(run.label)
+                             : options.title);
+        heatmap.setTime(options.timeS);
+        return heatmap.exportPng(fileName, size) || fail(cannotWrite);
+    }
+    TrafficView view(kind == ChartKind::BytesOnWire ? TrafficView::Mode::WireBytes
+                                                    : TrafficView::Mode::NvlinkVsFabric);
+    view.setRuns(runs.first(), runs);
+    if (format == ImageFormat::Png)
+        return view.renderImage(size).save(fileName, "PNG") || fail(cannotWrite);
+    const QString title = view.charts().first()->spec().title;
+    return writeSvg(fileName, size, title,
+                    [&](QPainter *p) { view.renderTo(p, QRectF(QPointF(0, 0), QSizeF(size))); })
+        || fail(cannotWrite);
+}
+
+} // namespace fabric::views
