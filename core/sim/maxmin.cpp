@@ -34,6 +34,8 @@ ConstraintId System::addConstraint(double capacity)
     c.level = std::numeric_limits<double>::infinity();
     mCons.push_back(std::move(c));
     mLoad.push_back(0.0);
+    mOwn.push_back(0);
+    mOwnLevel.push_back(0.0);
     return ConstraintId(mCons.size() - 1);
 }
 
@@ -213,7 +215,6 @@ bool System::refillAboveDisabled()
     double threshold = std::numeric_limits<double>::infinity();
     for (const auto &[v, rate] : mDisabledSinceSolve)
         threshold = std::min(threshold, rate);
-    threshold *= 1 - 1e-9; // rounding: rather fill a few more again than one too few
     if (!(threshold > 0.0))
         return false;
 
@@ -238,18 +239,34 @@ bool System::refillAboveDisabled()
             mFill[std::size_t(mUsages[i].constraint)].load -= mUsages[i].coefficient * rate;
         }
     }
-    mFrozen.assign(mVars.size(), 1);
-    for (std::size_t v = 0; v < mVars.size(); ++v) {
-        const Variable &var = mVars[v];
-        if (!var.enabled || var.rate < threshold)
+    // What to fill again: the groups (variables sharing a bottleneck, all at its level) above
+    // the threshold, and those at it whose bottleneck lost a variable. A group exactly at the
+    // threshold elsewhere fills at the same level as before: its constraint's state below the
+    // threshold is unchanged, and variables freezing at its own level leave that level as is.
+    // (Touched so far = constraints of the disabled variables; the 1e-9 only widens the set.)
+    mGroupsToFill.clear();
+    for (std::size_t c = 0; c < mCons.size(); ++c) {
+        if (mOwn[c] == 0)
             continue;
-        mFrozen[v] = 0;
-        for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
-            touch(mUsages[i].constraint);
-            Fill &fill = mFill[std::size_t(mUsages[i].constraint)];
-            fill.load -= mUsages[i].coefficient * var.rate;
-            fill.weight += mUsages[i].coefficient;
-            ++fill.unfrozen;
+        const double level = mOwnLevel[c];
+        if (level > threshold
+            || (level >= threshold * (1 - 1e-9) && mStamp[c] == mStampNow))
+            mGroupsToFill.push_back(ConstraintId(c));
+    }
+    mFrozen.assign(mVars.size(), 1);
+    for (ConstraintId c : mGroupsToFill) {
+        for (const Member &m : mCons[std::size_t(c)].vars) {
+            const Variable &var = mVars[std::size_t(m.var)];
+            if (var.bottleneck != c)
+                continue;
+            mFrozen[std::size_t(m.var)] = 0;
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+                touch(mUsages[i].constraint);
+                Fill &fill = mFill[std::size_t(mUsages[i].constraint)];
+                fill.load -= mUsages[i].coefficient * var.rate;
+                fill.weight += mUsages[i].coefficient;
+                ++fill.unfrozen;
+            }
         }
     }
     mFillOrder.clear();

@@ -128,6 +128,14 @@ protected:
         Variable &var = mVars[std::size_t(v)];
         if (var.rate == rate && var.bottleneck == bottleneck)
             return;
+        if (var.bottleneck != bottleneck) {
+            if (var.bottleneck >= 0)
+                --mOwn[std::size_t(var.bottleneck)];
+            if (bottleneck >= 0)
+                ++mOwn[std::size_t(bottleneck)];
+        }
+        if (bottleneck >= 0)
+            mOwnLevel[std::size_t(bottleneck)] = rate;
         var.rate = rate;
         var.bottleneck = bottleneck;
         if (!var.changed) {
@@ -142,9 +150,11 @@ protected:
      * The same result when the only changes since the last solve are disabled variables, at a
      * fraction of the cost: progressive filling raises every rate together, so the constraints
      * it fills below the smallest rate a disabled variable had (the threshold) fill exactly as
-     * before, and the variables frozen there keep their rates. Only the variables at or above
-     * the threshold are filled again, from the state the filling had there (each constraint's
-     * capacity minus its load from the variables below). Returns false, doing nothing, when it
+     * before, and the variables frozen there keep their rates; so do those frozen at the
+     * threshold by a constraint no disabled variable used. Only the others (above the
+     * threshold, or at it on a constraint that lost a variable) are filled again, from the
+     * state the filling had there (each constraint's capacity minus the load of the variables
+     * that stay). Returns false, doing nothing, when it
      * does not apply (a variable was enabled, or nothing was disabled). Sets mRefilled to the
      * constraints it touched.
      */
@@ -172,6 +182,10 @@ protected:
     };
     std::vector<Fill> mFill;
     std::vector<ConstraintId> mRefilled;
+    /// Per constraint: variables whose bottleneck it is, and their rate (its level).
+    std::vector<std::uint32_t> mOwn;
+    std::vector<double> mOwnLevel;
+    std::vector<ConstraintId> mGroupsToFill; ///< Scratch of refillAboveDisabled().
     /// Variables disabled since the last solve, with the rate they had.
     std::vector<std::pair<VariableId, double>> mDisabledSinceSolve;
     std::size_t mFullSolves = 0;
