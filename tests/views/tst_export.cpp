@@ -4,12 +4,14 @@
 #include "charts/chartdata.h"
 #include "explain/explainer.h"
 #include "export/canvasexport.h"
+#include "export/chartexport.h"
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
 #include "export/resultexport.h"
 #include "export/timespec.h"
 #include "io/fabricfile.h"
 #include "playback/loadsampler.h"
+#include "playback/scenariorun.h"
 #include "simfixture.h"
 
 #include <QDir>
@@ -76,6 +78,8 @@ private Q_SLOTS:
     void resultsAsJsonAndCsv();
     void reportIsOnePdf();
     void framesAreASequence();
+    void chartsByName();
+    void reportHasTrafficPages();
     void cliExportsHeadless();
 
 private:
@@ -233,6 +237,82 @@ void TestExport::framesAreASequence()
     }
     // The frames differ: traffic moves.
     QVERIFY(QImage(files[1]) != QImage(files[4]));
+}
+
+void TestExport::chartsByName()
+{
+    const QStringList names = chartNames();
+    QCOMPARE(names.size(), 8);
+    for (const QString &name : names)
+        QCOMPARE(chartNames().at(qsizetype(*chartKindFromName(name))), name);
+    QVERIFY(!chartKindFromName(QStringLiteral("Throughput")));
+    QVERIFY(chartComparesRuns(ChartKind::CompareBusbw));
+    QVERIFY(!chartComparesRuns(ChartKind::Throughput));
+
+    QString error;
+    const QString png = mDir.filePath(QStringLiteral("cdf.png"));
+    ChartExportOptions o;
+    o.size = QSize(640, 400);
+    o.title = QStringLiteral("CDF for the slides");
+    QVERIFY2(exportChart(ChartKind::CompletionCdf, {mRun}, png, ImageFormat::Png, o, &error),
+             qPrintable(error));
+    QCOMPARE(QImage(png).size(), QSize(640, 400));
+    QVERIFY(colourCount(QImage(png)) > 8);
+    const QString svg = mDir.filePath(QStringLiteral("cdf.svg"));
+    QVERIFY2(exportChart(ChartKind::CompletionCdf, {mRun}, svg, ImageFormat::Svg, o, &error),
+             qPrintable(error));
+    QVERIFY(readText(svg).contains(QStringLiteral("CDF for the slides")));
+
+    // The heatmap is a picture: PNG yes, SVG no; no chart is a PDF.
+    QVERIFY(exportChart(ChartKind::Heatmap, {mRun}, png, ImageFormat::Png, {}, &error));
+    QCOMPARE(QImage(png).size(), defaultChartSize(ChartKind::Heatmap));
+    QVERIFY(!exportChart(ChartKind::Heatmap, {mRun}, svg, ImageFormat::Svg, {}, &error));
+    QVERIFY2(error.contains(QStringLiteral("PNG only")), qPrintable(error));
+    QVERIFY(!exportChart(ChartKind::Throughput, {mRun}, png, ImageFormat::Pdf, {}, &error));
+    QVERIFY(!exportChart(ChartKind::Throughput, {}, png, ImageFormat::Png, {}, &error));
+}
+
+void TestExport::reportHasTrafficPages()
+{
+    const Fabric superpod = io::loadFabric(FABRICSCOPE_TOPOLOGIES "/superpod-256.fabric.json");
+    collective::Scenario s;
+    s.collective = collective::Collective::AllReduce;
+    s.bytes = 16 * 1024 * 1024;
+    s.ranks = "32";
+    s.routing = route::Policy::Static;
+    s.algorithm = collective::Algorithm::Ring;
+    const SimRunPtr ring = runScenario(superpod, s);
+    s.algorithm = collective::Algorithm::Sharp;
+    const SimRunPtr sharp = runScenario(superpod, s);
+    s.algorithm = collective::Algorithm::Hierarchical;
+    const SimRunPtr hierarchical = runScenario(superpod, s);
+
+    // SHARP gets 'Bytes on the wire', hierarchical 'NVLink vs fabric', a ring neither.
+    const QList<ReportTrafficView> views = trafficViewsFor({sharp, ring, hierarchical});
+    QCOMPARE(views.size(), 2);
+    QCOMPARE(views[0].mode, TrafficView::Mode::WireBytes);
+    QCOMPARE(views[0].run, sharp);
+    QCOMPARE(views[0].history.size(), 3);
+    QCOMPARE(views[1].mode, TrafficView::Mode::NvlinkVsFabric);
+    QCOMPARE(views[1].run, hierarchical);
+    QVERIFY(trafficViewsFor({ring}).isEmpty());
+
+    ReportContent c;
+    c.title = QStringLiteral("SHARP against ring");
+    c.traffic = views;
+    const QString file = mDir.filePath(QStringLiteral("traffic-report.pdf"));
+    QString error;
+    QVERIFY2(writeReport(file, c, &error), qPrintable(error));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray pdf = f.readAll();
+    QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "),
+             3); // the title page, then one page per view
+    const QString text = pdfText(file);
+    if (text.isNull())
+        QSKIP("neither pdftotext nor gs is installed: report text not checked");
+    for (const char *expected : {"Bytes on the wire", "NVLink vs fabric", "SHARP", "NVLink"})
+        QVERIFY2(text.contains(QLatin1String(expected)), expected);
 }
 
 void TestExport::cliExportsHeadless()
