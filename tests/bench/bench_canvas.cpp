@@ -7,7 +7,8 @@
 //
 //   bench_canvas [--frames N] [--only hpn|tpu] [--fit-only] [--screenshots DIR]
 // With --screenshots, renders every shipped fabric to DIR/canvas-<name>.png at 1600x1000 instead,
-// plus a generated twisted 8x8x16 TPU slice (canvas-tpu-torus-twisted[-slices].png).
+// plus the TPU pod coloured by dimension (canvas-tpu-torus-dimensions.png) and a generated
+// twisted 8x8x16 TPU slice (canvas-tpu-torus-twisted[-slices].png).
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
@@ -213,6 +214,22 @@ void screenshots(const QString &dir)
         const QString out = dir + QStringLiteral("/canvas-%1.png").arg(QLatin1String(s.name));
         image.save(out);
         std::printf("wrote %s\n", qPrintable(out));
+    }
+    // The pod's links coloured by torus dimension, in the 3D view (what Simulation > Colour torus
+    // links by dimension shows, here without loads: full hues).
+    {
+        const QString path = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/tpu-v4-pod.fabric.json");
+        if (QFile::exists(path)) {
+            const Fabric f = io::loadFabric(std::filesystem::path(path.toStdString()));
+            FabricCanvas canvas;
+            canvas.resize(1600, 1000);
+            canvas.setFabric(&f);
+            canvas.setDimensionColouring(true);
+            const QString out = dir + QStringLiteral("/canvas-tpu-torus-dimensions.png");
+            canvas.renderImage(QSize(1600, 1000), QString::fromStdString(f.metadata().value("title", std::string("tpu-torus")))
+                                                      + QStringLiteral(" · links by dimension")).save(out);
+            std::printf("wrote %s\n", qPrintable(out));
+        }
     }
     // No shipped fabric is twisted: a generated 8x8x16 twisted slice (its twisted wrap-around
     // circuits in their own colour).

@@ -851,9 +851,9 @@ void TestCanvas::dimensionColouringAndFilter()
     const QImage coloured = canvas.renderImage(QSize(1200, 800), QString(), false);
     QVERIFY(plain != coloured);
     // Each dimension's full hue shows up; with X alone, Y and Z links are grey.
-    const QRgb x = SceneData::dimensionColour(0, SceneData::kDimLevels - 1).rgb();
-    const QRgb y = SceneData::dimensionColour(1, SceneData::kDimLevels - 1).rgb();
-    const QRgb z = SceneData::dimensionColour(2, SceneData::kDimLevels - 1).rgb();
+    const QRgb x = SceneData::dimensionColour(0, SceneData::kFullDimLevel).rgb();
+    const QRgb y = SceneData::dimensionColour(1, SceneData::kFullDimLevel).rgb();
+    const QRgb z = SceneData::dimensionColour(2, SceneData::kFullDimLevel).rgb();
     QVERIFY(countColour(coloured, x) > 50);
     QVERIFY(countColour(coloured, y) > 50);
     QVERIFY(countColour(coloured, z) > 50);

@@ -788,16 +788,21 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
     QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
     // Canvas-specific link entries go at the end of the Links group.
     QList<LegendEntry> extra;
-    if (d->data.twistedLinks > 0)
+    const bool dims = d->data.overlay.dimensionColours && d->data.hasDimensions;
+    if (dims) // the dimension hues replace the ICI and optical colours
+        out.removeIf([](const LegendEntry &e) {
+            return e.label == palette::mediumName(Medium::Ici) || e.label == palette::mediumName(Medium::Optical);
+        });
+    if (d->data.twistedLinks > 0 && !dims)
         extra.append({LegendEntry::Symbol::Line, d->data.linkColours[SceneData::kTwistColour], 2.2,
                       QStringLiteral("Twisted wrap-around (through the OCS)")});
-    if (d->data.overlay.dimensionColours && d->data.hasDimensions) {
+    if (dims) {
         static const char *names[3] = {"X", "Y", "Z"};
         const bool loads = !d->data.loads.empty();
         for (int dim = 0; dim < 3; ++dim)
             if (d->data.overlay.dimensionFilter < 0 || d->data.overlay.dimensionFilter == dim)
                 extra.append({LegendEntry::Symbol::Line,
-                              SceneData::dimensionColour(dim, SceneData::kDimLevels - 2), 2,
+                              SceneData::dimensionColour(dim, SceneData::kFullDimLevel), 2,
                               QStringLiteral("Torus dimension %1%2")
                                   .arg(QLatin1String(names[dim]),
                                        loads && dim == std::max(0, d->data.overlay.dimensionFilter)

@@ -100,7 +100,7 @@ int SceneData::loadColour(float load)
 int SceneData::dimColour(int dim, float load)
 {
     // Without loads the full hue; with loads, idle links are the palest level.
-    const int level = std::isnan(load) ? kDimLevels - 1
+    const int level = std::isnan(load) ? kFullDimLevel
         : load > 0                     ? std::max(1, ColorMap::level(load, kDimLevels))
                                        : 0;
     return kDimColours + dim * kDimLevels + level;
@@ -112,7 +112,7 @@ QColor SceneData::dimensionColour(int dim, int level)
     static const QColor hues[3] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00),
                                    QColor(0x00, 0x9e, 0x73)};
     const QColor full = hues[std::clamp(dim, 0, 2)];
-    const QColor deep = full.darker(135);
+    const QColor deep = full.darker(125);
     const QColor pale(235, 235, 235);
     const double t = static_cast<double>(level) / (kDimLevels - 1);
     // Pale -> full over the first two thirds, full -> deep after.
@@ -121,7 +121,8 @@ QColor SceneData::dimensionColour(int dim, int level)
                                 static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * u),
                                 static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * u));
     };
-    return t < 0.66 ? mix(pale, full, 0.25 + 0.75 * t / 0.66) : mix(full, deep, (t - 0.66) / 0.34);
+    const double knee = static_cast<double>(kFullDimLevel) / (kDimLevels - 1); // the full hue
+    return t < knee ? mix(pale, full, 0.25 + 0.75 * t / knee) : mix(full, deep, (t - knee) / (1 - knee));
 }
 
 int SceneData::bundleColour(const Bundle &b) const

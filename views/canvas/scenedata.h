@@ -69,6 +69,7 @@ public:
     /// Torus links coloured by dimension: X, Y, Z hues, kDimLevels brightness levels each.
     static constexpr int kDimColours = kTwistColour + 1;
     static constexpr int kDimLevels = 8;
+    static constexpr int kFullDimLevel = 5; ///< The plain hue (used without loads).
     static constexpr int kColourCount = kDimColours + 3 * kDimLevels;
     /// Animated particles: at most this many per frame (each a 3x3 px square), spaced no
     /// closer than kMinParticleGap device pixels on a link at full capacity and no farther
