@@ -42,6 +42,21 @@ constexpr std::string_view kSynopsis =
     "[--format svg|png|pdf|report|frames|csv|json] [--chart NAME] [--size WxH] [--title TEXT] "
     "[--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] -o FILE";
 
+constexpr std::string_view kOptions =
+    "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
+    "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
+    "  --format NAME              svg|png|pdf|report|frames|csv|json (from -o's suffix).\n"
+    "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
+    "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
+    "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric.\n"
+    "  --size WxH                 Pixels (1920x1080; charts: the GUI export's size).\n"
+    "  --title TEXT               Title above the picture (the fabric and the run).\n"
+    "  --compare POLICY,...       Run the scenario under these routing policies too\n"
+    "                             (also --compare-routing).\n"
+    "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
+    "  --frames N                 Frames of --format frames (30).\n"
+    "  -o, --output FILE          The file (a folder for frames).\n";
+
 /// A QApplication for the command's lifetime when the process has none (offscreen without a
 /// display).
 class QtSession
@@ -224,6 +239,11 @@ collective::Scenario readScenario(const std::string &text)
 
 int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
 {
+    if (std::find(args.begin(), args.end(), "--help") != args.end()
+        || std::find(args.begin(), args.end(), "-h") != args.end()) {
+        out << "Usage: fabricscope-cli " << kSynopsis << "\n" << kOptions;
+        return 0;
+    }
     const Options o = parse(args);
     const Fabric fabric = io::loadFabric(o.fabricPath);
     QtSession session;

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void heatmapIsPngOnly();
     void refusesNonsense_data();
     void refusesNonsense();
+    void helpNamesTheCharts();
 
 private:
     struct Result
@@ -198,6 +199,14 @@ void TestCliExport::refusesNonsense()
     for (const QString &m : std::as_const(mentions))
         QVERIFY2(r.err.contains(m), qPrintable(m + QStringLiteral(" not in: ") + r.err));
     QVERIFY(r.out.isEmpty());
+}
+
+void TestCliExport::helpNamesTheCharts()
+{
+    const Result r = exportCli({"--help"});
+    QCOMPARE(r.code, 0);
+    for (const char *text : {"--chart NAME", "--compare-algorithm", "nvlink-vs-fabric"})
+        QVERIFY2(r.out.contains(QLatin1String(text)), text);
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)
