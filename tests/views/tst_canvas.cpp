@@ -867,9 +867,26 @@ void TestCanvas::dimensionColouringAndFilter()
     // Loads set brightness: an idle X link is paler than a busy one.
     std::vector<float> loads(2 * f.linkIdBound(), 0.f);
     canvas.setLinkLoads(loads);
+    auto xEntry = [&] {
+        for (const LegendEntry &e : canvas.legendEntries())
+            if (e.label.startsWith(QStringLiteral("Torus dimension X")))
+                return e.label;
+        return QString();
+    };
+    QVERIFY2(xEntry().contains(QStringLiteral(": 0 % busy now")), qPrintable(xEntry()));
     const QImage idle = canvas.renderImage(QSize(1200, 800), QString(), false);
     QCOMPARE(countColour(idle, x), 0);
     QVERIFY(countColour(idle, SceneData::dimensionColour(0, 0).rgb()) > 50);
+    // Every X link at half load in one direction: the legend says so.
+    f.forEachLink([&](const Link &l) {
+        const NodeId a = l.a, b = l.b;
+        if (f.node(a).kind == NodeKind::Gpu && f.node(b).kind == NodeKind::Gpu
+            && f.node(a).hints.x != f.node(b).hints.x)
+            loads[std::size_t(dirLink(l.id, true))] = 0.5f;
+    });
+    canvas.setLinkLoads(loads);
+    QVERIFY2(xEntry().contains(QStringLiteral("busy now")) && !xEntry().contains(QStringLiteral(": 0 %")),
+             qPrintable(xEntry()));
     canvas.setDimensionFilter(-1);
     canvas.setDimensionColouring(false);
     QCOMPARE(dimEntries(), 0);

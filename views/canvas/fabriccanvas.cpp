@@ -565,8 +565,16 @@ void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
         d->data.loads.assign(perDirectedLink.begin(), perDirectedLink.end());
     else
         d->data.loads.clear();
+    long before[3];
+    for (int k = 0; k < 3; ++k)
+        before[k] = std::lround(100 * d->data.dimensionLoad[k]);
     const std::vector<LinkId> changed = d->data.applyLoads();
-    if (had != !d->data.loads.empty())
+    // The legend gives each dimension's load while they are coloured: refresh it when a
+    // rounded figure moves.
+    bool dimsMoved = false;
+    for (int k = 0; k < 3; ++k)
+        dimsMoved = dimsMoved || before[k] != std::lround(100 * d->data.dimensionLoad[k]);
+    if (had != !d->data.loads.empty() || (dimsMoved && d->data.overlay.dimensionColours))
         updateLegend();
     // A link tooltip open during playback follows the time (bytes so far, flows now).
     if (d->hoveredLink != kNoLink && QToolTip::isVisible() && d->fabric->hasLink(d->hoveredLink))
@@ -805,8 +813,12 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
                               SceneData::dimensionColour(dim, SceneData::kFullDimLevel), 2,
                               QStringLiteral("Torus dimension %1%2")
                                   .arg(QLatin1String(names[dim]),
-                                       loads && dim == std::max(0, d->data.overlay.dimensionFilter)
-                                           ? QStringLiteral(" (paler = idler)")
+                                       loads && d->data.dimensionLoad[dim] >= 0
+                                           ? QStringLiteral(": %1 % busy now%2")
+                                                 .arg(std::lround(100 * d->data.dimensionLoad[dim]))
+                                                 .arg(dim == std::max(0, d->data.overlay.dimensionFilter)
+                                                          ? QStringLiteral(" (paler = idler)")
+                                                          : QString())
                                            : QString())});
     }
     if (d->data.overlay.particles && !d->data.loads.empty())

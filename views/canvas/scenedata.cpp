@@ -504,6 +504,8 @@ std::vector<LinkId> SceneData::applyLoads()
         b.forwardGbps = b.backwardGbps = 0;
     }
     const bool dims = overlay.dimensionColours && !linkDim.empty();
+    double dimSum[3] = {0, 0, 0};
+    int dimLinks[3] = {0, 0, 0};
     fabric->forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
         int colour = baseColour[id];
@@ -525,6 +527,10 @@ std::vector<LinkId> SceneData::applyLoads()
                 }
             }
         }
+        if (!loads.empty() && !linkDim.empty() && linkDim[id] >= 0) {
+            dimSum[linkDim[id]] += std::isnan(load) ? 0.0 : std::max(0.f, load);
+            ++dimLinks[linkDim[id]];
+        }
         if (dims && linkDim[id] >= 0)
             colour = overlay.dimensionFilter >= 0 && linkDim[id] != overlay.dimensionFilter ? kIdleColour
                                                                            : dimColour(linkDim[id], load);
@@ -533,6 +539,8 @@ std::vector<LinkId> SceneData::applyLoads()
             changed.push_back(link.id);
         }
     });
+    for (int d = 0; d < 3; ++d)
+        dimensionLoad[d] = dimLinks[d] > 0 ? dimSum[d] / dimLinks[d] : -1;
     return changed;
 }
 

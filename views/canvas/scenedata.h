@@ -139,6 +139,9 @@ public:
     std::vector<std::uint8_t> linkCounted;  ///< 0 for the second fibre of a bundled circuit.
     std::size_t twistedLinks = 0;           ///< Optical links of twisted wrap-around circuits.
     bool hasDimensions = false;             ///< Some link has a torus dimension.
+    /// Mean utilisation now (busier direction) of each dimension's links, from the loads;
+    /// -1 without loads.
+    double dimensionLoad[3] = {-1, -1, -1};
     double maxLinkGbps = 0;                 ///< Reference rate for particle spacing.
     std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 
