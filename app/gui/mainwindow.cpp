@@ -805,6 +805,10 @@ void MainWindow::readSettings()
             auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
             resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
             resizeDocks({ mMetrics, mInspector }, { 3, 2 }, Qt::Vertical);
+            // The simulation's analysis dock below gets a quarter of the height: the canvas
+            // keeps the most room.
+            if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock")))
+                resizeDocks({ analysis }, { height() / 4 }, Qt::Vertical);
         });
     }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();

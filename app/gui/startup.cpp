@@ -2,10 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "startup.h"
 
+#include "canvas/fabriccanvas.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "model/error.h"
 #include "prompts.h"
+#include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+#include "simulation/simulationrunner.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -65,7 +69,11 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     const QCommandLineOption set(QStringLiteral("set"),
         QCoreApplication::translate("main", "A generator parameter for --template."),
         QStringLiteral("key=value"));
-    parser.addOptions({ screenshot, size, family, set });
+    const QCommandLineOption run(QStringLiteral("run-default-scenario"),
+        QCoreApplication::translate("main",
+            "Run the simulation dock's scenario (all-reduce, ring, 1 GiB, ecmp on every GPU) "
+            "once the fabric is shown, unless the file re-runs its own last scenario."));
+    parser.addOptions({ screenshot, size, family, set, run });
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -86,6 +94,7 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     options.file = files.value(0);
     options.screenshot = parser.value(screenshot);
     options.family = parser.value(family);
+    options.runScenario = parser.isSet(run);
     for (const QString &kv : parser.values(set)) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -107,7 +116,20 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     return options;
 }
 
-bool applyStartup(MainWindow &window, const StartupOptions &options)
+namespace {
+
+/// The dock's scenario, when nothing runs yet (a file's last-run scenario may).
+void runDefaultScenario(MainWindow &window)
+{
+    SimulationController *sim = window.simulation();
+    if (sim->runner()->isRunning())
+        return;
+    const QString why = sim->simulationDock()->problem();
+    if (!why.isEmpty() || !sim->run(sim->simulationDock()->scenario()))
+        qWarning("Cannot run the default scenario: %s", qPrintable(why));
+}
+
+bool openStartup(MainWindow &window, const StartupOptions &options)
 {
     if (options.size.isValid())
         window.resize(options.size);
@@ -131,6 +153,16 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
     return true;
 }
 
+} // namespace
+
+bool applyStartup(MainWindow &window, const StartupOptions &options)
+{
+    const bool opened = openStartup(window, options);
+    if (opened && options.runScenario)
+        runDefaultScenario(window);
+    return opened;
+}
+
 void screenshotWhenReady(
     MainWindow &window, const QString &fileName, std::function<void(bool)> done)
 {
@@ -138,10 +170,14 @@ void screenshotWhenReady(
     auto polls = std::make_shared<int>(0);
     QPointer<MainWindow> guard(&window);
     QObject::connect(timer, &QTimer::timeout, &window, [=] {
-        if (guard->metricsDock()->isBusy() && ++*polls < kMaxPolls)
+        const bool busy = guard->metricsDock()->isBusy()
+            || guard->simulation()->runner()->isRunning();
+        if (busy && ++*polls < kMaxPolls)
             return;
         timer->stop();
         timer->deleteLater();
+        // Docks a run filled may have resized the canvas since it was fitted.
+        guard->canvas()->zoomToFit();
         const bool ok = guard->grab().save(fileName, "PNG");
         done(ok);
     });

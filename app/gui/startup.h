@@ -18,7 +18,7 @@ class MainWindow;
 class Prompts;
 
 /// What the command line asks for: `fabricscope [FILE] [--template FAMILY [--set KEY=VALUE]...]
-/// [--screenshot PNG [--size WxH]]`.
+/// [--run-default-scenario] [--screenshot PNG [--size WxH]]`.
 struct StartupOptions
 {
     QString file; ///< A fabric to open; empty = the embedded default.
@@ -26,6 +26,9 @@ struct StartupOptions
     build::ParamText params;
     QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
     QSize size; ///< Window size for the screenshot.
+    /// Run the simulation dock's scenario once the fabric is shown, unless the file's last-run
+    /// scenario is running already (screenshots then wait for the run).
+    bool runScenario = false;
 };
 
 /// Parses @p arguments (argv, program name first). Returns nullopt and sets @p error (or
@@ -40,8 +43,8 @@ bool applyStartup(MainWindow &window, const StartupOptions &options);
 /// unsaved, dialogs are cancelled.
 std::unique_ptr<Prompts> consolePrompts();
 
-/// Once the canvas has drawn and the metrics are in, renders @p window to @p fileName and
-/// calls @p done with whether the PNG was written.
+/// Once the canvas has drawn, the metrics are in and no simulation is running, renders
+/// @p window to @p fileName and calls @p done with whether the PNG was written.
 void screenshotWhenReady(
     MainWindow &window, const QString &fileName, std::function<void(bool)> done);
 

@@ -12,6 +12,7 @@
 #include "pathsdock.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
+#include "simulation/simulationcontroller.h"
 #include "startup.h"
 #include "templategallery.h"
 
@@ -541,6 +542,20 @@ void TestMainWindow::commandLine()
         &error);
     QVERIFY(options);
     QCOMPARE(options->params.at("segments"), std::string("1"));
+    QVERIFY(!options->runScenario);
+
+    // --run-default-scenario runs the simulation dock's scenario once the fabric is open.
+    options = parseCommandLine({ QStringLiteral("fabricscope"), QStringLiteral("--template"),
+                                   QStringLiteral("ib-fat-tree"), QStringLiteral("--set"),
+                                   QStringLiteral("gpus=32"),
+                                   QStringLiteral("--run-default-scenario") },
+        &error);
+    QVERIFY(options && options->runScenario);
+    QSignalSpy finished(mWindow->simulation(), &SimulationController::runFinished);
+    QVERIFY(applyStartup(*mWindow, *options));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(mWindow->document()->scenarios().items.size(), 1);
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard;
     QVERIFY(!parseCommandLine(
         { QStringLiteral("fabricscope"), QStringLiteral("--set"), QStringLiteral("novalue") },
         &error));

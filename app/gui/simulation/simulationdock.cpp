@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -37,7 +38,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     : QDockWidget(tr("Simulation"), parent)
 {
     setObjectName(QStringLiteral("SimulationDock"));
-    auto *body = new QWidget(this);
+    auto *body = new QWidget;
     auto *form = new QFormLayout;
 
     mCollective = new QComboBox(body);
@@ -145,7 +146,13 @@ SimulationDock::SimulationDock(QWidget *parent)
     layout->addWidget(mStatus);
     layout->addWidget(saved);
     layout->addStretch(1);
-    setWidget(body);
+    // Scrolls rather than forcing the window taller than the screen.
+    auto *scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(body);
+    setWidget(scroll);
 
     fillAlgorithms();
     connect(mCollective, &QComboBox::currentIndexChanged, this, [this] {
