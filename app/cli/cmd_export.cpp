@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -48,7 +49,8 @@ constexpr std::string_view kOptions =
     "  --format NAME              svg|png|pdf|report|frames|csv|json (from -o's suffix).\n"
     "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
     "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
-    "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric.\n"
+    "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric,\n"
+    "                             sweep (busbw from 1 KiB to 4 GiB, 12 runs per setting).\n"
     "  --size WxH                 Pixels (1920x1080; charts: the GUI export's size).\n"
     "  --title TEXT               Title above the picture (the fabric and the run).\n"
     "  --compare POLICY,...       Run the scenario under these routing policies too\n"
@@ -237,6 +239,26 @@ collective::Scenario readScenario(const std::string &text)
     return collective::scenarioFromJson(j);
 }
 
+/// busbw of each scenario at every size of views::sweepSizes(), as the GUI's sweep.
+QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
+                                              const std::vector<collective::Scenario> &scenarios)
+{
+    QList<views::charts::SweepSeries> series;
+    for (const collective::Scenario &scenario : scenarios) {
+        views::charts::SweepSeries line;
+        for (const double bytes : views::sweepSizes()) {
+            collective::Scenario sized = scenario;
+            sized.bytes = bytes;
+            const auto sizedRun = views::runScenario(fabric, sized);
+            line.name = sizedRun->label;
+            if (std::isfinite(sizedRun->busbwGBps))
+                line.bytesAndBusbwGBps << QPointF(sizedRun->messageBytes, sizedRun->busbwGBps);
+        }
+        series << line;
+    }
+    return series;
+}
+
 int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
 {
     if (std::find(args.begin(), args.end(), "--help") != args.end()
@@ -246,14 +268,13 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     const Options o = parse(args);
     const Fabric fabric = io::loadFabric(o.fabricPath);
-    QtSession session;
 
     std::shared_ptr<views::SimRun> run;
     QList<views::SimRunPtr> runs;
+    std::vector<collective::Scenario> scenarios; // the scenario, then the compared ones
     if (!o.scenario.empty()) {
         const collective::Scenario scenario = readScenario(o.scenario);
-        run = views::runScenario(fabric, scenario);
-        runs << run;
+        scenarios.push_back(scenario);
         // Each compared run changes one thing of the scenario: its routing or its algorithm.
         auto compareBy = [&](const auto &values, auto collective::Scenario::*field) {
             for (const auto &value : values) {
@@ -261,11 +282,15 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                     continue;
                 collective::Scenario other = scenario;
                 other.*field = value;
-                runs << views::runScenario(fabric, other);
+                scenarios.push_back(other);
             }
         };
         compareBy(o.policies, &collective::Scenario::routing);
         compareBy(o.algorithms, &collective::Scenario::algorithm);
+        run = views::runScenario(fabric, scenario);
+        runs << run;
+        for (std::size_t i = 1; i < scenarios.size(); ++i)
+            runs << views::runScenario(fabric, scenarios[i]);
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
     }
@@ -278,6 +303,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
 
     const QString output = QString::fromStdString(o.output);
     QString error;
+    // Simulations need no Qt application: created after them, so their mistakes print alone.
+    QtSession session;
     if (!o.chart.empty()) {
         const auto kind = *views::chartKindFromName(toQString(o.chart));
         if (views::chartComparesRuns(kind) && runs.size() < 2)
@@ -288,6 +315,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
             options.size = QSize(o.width, o.height);
         options.title = toQString(o.title);
         options.timeS = o.atGiven ? *at : -1.0;
+        if (kind == views::ChartKind::Sweep)
+            options.sweep = sweepSeries(fabric, scenarios);
         if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
                                 options, &error))
             throw std::runtime_error(error.toStdString());

@@ -118,6 +118,8 @@ void TestCliExport::writesChart_data()
     QTest::newRow("nvlink-vs-fabric")
         << "nvlink-vs-fabric" << QStringList{"--scenario", scenario("hierarchical")}
         << QStringList{"NVLink", "NIC"};
+    QTest::newRow("sweep") << "sweep" << QStringList{"--scenario", ring, "--compare", "adaptive"}
+                           << QStringList{"message size S", "busbw (GB/s)", "1 KiB", "adaptive"};
 }
 
 void TestCliExport::writesChart()
@@ -176,7 +178,7 @@ void TestCliExport::refusesNonsense_data()
         << QStringList{"--chart", "pie", "--scenario", scenario("ring"), "-o", out}
         << QStringList{"'pie'",         "throughput", "link-load",     "completion-cdf",
                        "compare-time",  "compare-busbw", "heatmap",    "bytes-on-wire",
-                       "nvlink-vs-fabric"};
+                       "nvlink-vs-fabric", "sweep"};
     QTest::newRow("pdf chart") << QStringList{"--chart", "throughput", "--scenario",
                                               scenario("ring"), "--format", "pdf", "-o", out}
                                << QStringList{"png or svg"};

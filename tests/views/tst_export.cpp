@@ -250,7 +250,7 @@ void TestExport::framesAreASequence()
 void TestExport::chartsByName()
 {
     const QStringList names = chartNames();
-    QCOMPARE(names.size(), 8);
+    QCOMPARE(names.size(), 9);
     for (const QString &name : names)
         QCOMPARE(chartNames().at(qsizetype(*chartKindFromName(name))), name);
     QVERIFY(!chartKindFromName(QStringLiteral("Throughput")));

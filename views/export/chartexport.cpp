@@ -12,6 +12,7 @@
 #include <QSvgGenerator>
 
 #include <array>
+#include <cmath>
 
 namespace fabric::views {
 
@@ -23,7 +24,7 @@ struct KindName
     const char *name;
 };
 
-constexpr std::array<KindName, 8> kNames = {{
+constexpr std::array<KindName, 9> kNames = {{
     {ChartKind::Throughput, "throughput"},
     {ChartKind::LinkLoad, "link-load"},
     {ChartKind::CompletionCdf, "completion-cdf"},
@@ -32,10 +33,12 @@ constexpr std::array<KindName, 8> kNames = {{
     {ChartKind::Heatmap, "heatmap"},
     {ChartKind::BytesOnWire, "bytes-on-wire"},
     {ChartKind::NvlinkVsFabric, "nvlink-vs-fabric"},
+    {ChartKind::Sweep, "sweep"},
 }};
 
 /// The chart of a ChartPanel kind, or nullopt for the heatmap and the traffic views.
-std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs)
+std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs,
+                                 const ChartExportOptions &options)
 {
     QList<RunSummary> summaries;
     for (const SimRunPtr &run : runs)
@@ -51,6 +54,8 @@ std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs)
         return charts::compareCompletion(summaries);
     case ChartKind::CompareBusbw:
         return charts::compareBandwidth(summaries);
+    case ChartKind::Sweep:
+        return charts::busbwSweep(options.sweep);
     case ChartKind::Heatmap:
     case ChartKind::BytesOnWire:
     case ChartKind::NvlinkVsFabric:
@@ -106,6 +111,14 @@ bool chartHasVectors(ChartKind kind)
     return kind != ChartKind::Heatmap;
 }
 
+QList<double> sweepSizes()
+{
+    QList<double> sizes;
+    for (int e = 10; e <= 32; e += 2)
+        sizes << std::ldexp(1.0, e);
+    return sizes;
+}
+
 QSize defaultChartSize(ChartKind kind)
 {
     if (kind == ChartKind::Heatmap)
@@ -133,7 +146,7 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
     const QSize size = options.size.isEmpty() ? defaultChartSize(kind) : options.size;
     const QString cannotWrite = QObject::tr("Cannot write %1.").arg(fileName);
 
-    if (const std::optional<ChartSpec> spec = specFor(kind, runs)) {
+    if (const std::optional<ChartSpec> spec = specFor(kind, runs, options)) {
         ChartSpec shown = *spec;
         if (!options.title.isEmpty())
             shown.title = options.title;

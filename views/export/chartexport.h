@@ -3,6 +3,7 @@
 #pragma once
 
 #include "canvasexport.h"
+#include "charts/chartdata.h"
 #include "playback/simrun.h"
 
 #include <QList>
@@ -24,6 +25,7 @@ enum class ChartKind {
     Heatmap,        ///< "heatmap": link x time utilisation matrix (first run; PNG only).
     BytesOnWire,    ///< "bytes-on-wire": the 'Bytes on the wire' view (first run).
     NvlinkVsFabric, ///< "nvlink-vs-fabric": the 'NVLink vs fabric' view (first run).
+    Sweep,          ///< "sweep": busbw against message size (ChartExportOptions::sweep).
 };
 
 /// Every chart name, in the order of ChartKind ("throughput", "link-load", ...).
@@ -37,12 +39,15 @@ bool chartComparesRuns(ChartKind kind);
 bool chartHasVectors(ChartKind kind);
 /// The size a chart is written at when none is asked (the GUI export's default).
 QSize defaultChartSize(ChartKind kind);
+/// The message sizes of a sweep: 1 KiB to 4 GiB in steps of 4x.
+QList<double> sweepSizes();
 
 struct ChartExportOptions
 {
     QSize size;        ///< Pixels for PNG, user units for SVG; empty = defaultChartSize().
     QString title;     ///< Replaces the chart's own title (charts and heatmap); empty = keep it.
     double timeS = -1; ///< Heatmap: the time cursor (simulated seconds); negative = none.
+    QList<charts::SweepSeries> sweep; ///< Sweep: the series drawn (the runs are not used).
 };
 
 /**
