@@ -216,6 +216,9 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, history);
     addDockWidget(Qt::RightDockWidgetArea, mMetrics);
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
+    // Metrics and inspector share a tab group: the simulation dock below needs the height.
+    tabifyDockWidget(mMetrics, mInspector);
+    mMetrics->raise();
     // With the history: the right column is full (metrics, inspector, simulation).
     addDockWidget(Qt::LeftDockWidgetArea, mPaths);
     tabifyDockWidget(history, mPaths);
@@ -474,6 +477,9 @@ void MainWindow::updateActions()
 
 void MainWindow::selectionChanged()
 {
+    // Show the inspector (it shares a tab with the metrics) when there is something to edit.
+    if (!mCanvas->selectedNodes().isEmpty() || !mCanvas->selectedLinks().isEmpty())
+        mInspector->raise();
     mInspector->setSelection(
         toVector(mCanvas->selectedNodes()), toVector(mCanvas->selectedLinks()));
 }
@@ -804,7 +810,9 @@ void MainWindow::readSettings()
         QTimer::singleShot(0, this, [this] {
             auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
             resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
-            resizeDocks({ mMetrics, mInspector }, { 3, 2 }, Qt::Vertical);
+            // The metrics / inspector tabs above the simulation dock (which scrolls).
+            if (mSimulation)
+                resizeDocks({ mMetrics, mSimulation->simulationDock() }, { 2, 3 }, Qt::Vertical);
             // The simulation's analysis dock below gets a quarter of the height: the canvas
             // keeps the most room.
             if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock")))
