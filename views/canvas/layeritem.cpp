@@ -204,8 +204,11 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
             const int colour = mData.bundleColour(b);
             if (colour == SceneData::kIdleColour && mData.overlay.dimensionColours)
                 continue;
-            add(b.line, false, b.forwardGbps / b.gbps, colour);
-            add(b.line, true, b.backwardGbps / b.gbps, colour);
+            // Density by the bundle's share of its capacity, but a bundle carrying a whole link's
+            // worth never looks sparser than a quarter-loaded link (still monotonic in rate).
+            auto rel = [&](double gbps) { return std::max(gbps / b.gbps, std::min(1.0, gbps / ref) / 4); };
+            add(b.line, false, rel(b.forwardGbps), colour);
+            add(b.line, true, rel(b.backwardGbps), colour);
         }
     }
     if (mRuns.empty())

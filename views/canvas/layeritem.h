@@ -41,7 +41,8 @@ private:
 /**
  * Animated particles on loaded links, drawn over the links: small squares moving in the
  * direction of traffic, each direction of a link on its own side, spaced inversely to the
- * directed link's rate (rate / the fastest non-NVLink link; for bundles, rate / capacity) and
+ * directed link's rate (rate / the fastest non-NVLink link; for bundles, rate / their capacity,
+ * but at least a quarter of rate / that link: a bundle carrying a link's worth shows) and
  * moving kParticleSpeed device pixels per second of SceneData::particlePhase. Individual links
  * get them where the plan draws them individually, bundles in the zoomed-out view. Only the
  * exposed rectangle is filled, at most SceneData::kMaxParticles per paint (over that, every
