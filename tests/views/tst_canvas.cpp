@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "build/registry.h"
+#include "build/tputorus.h"
 #include "canvas/fabriccanvas.h"
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
@@ -832,6 +833,16 @@ void TestCanvas::twistedTorusDiffersFromPlain()
         QCOMPARE(countColour(a, magenta), 0);
         QVERIFY2(countColour(b, magenta) > 200, qPrintable(QString::number(countColour(b, magenta))));
     }
+    // Reconfiguring the OCS (the app's undoable edit) twists or untwists what the canvas shows.
+    Fabric live = plain;
+    canvas.setFabric(&live);
+    QCOMPARE(canvas.twistedWrapLinks(), 0);
+    build::reconfigureTpu(live, build::TpuShape{4, 4, 8}, true);
+    canvas.applyChange({ChangeEvent::Type::CircuitsChanged, {}, {}});
+    QCOMPARE(canvas.twistedWrapLinks(), 128);
+    build::reconfigureTpu(live, build::TpuShape{4, 4, 8}, false);
+    canvas.applyChange({ChangeEvent::Type::CircuitsChanged, {}, {}});
+    QCOMPARE(canvas.twistedWrapLinks(), 0);
 }
 
 void TestCanvas::dimensionColouringAndFilter()
