@@ -113,8 +113,9 @@ void TestCliExport::writesChart_data()
         << "compare-busbw" << QStringList{"--scenario", ring, "--compare-algorithm", "tree,sharp"}
         << QStringList{"busbw", "algbw", "tree", "sharp"};
     QTest::newRow("bytes-on-wire")
-        << "bytes-on-wire" << QStringList{"--scenario", scenario("sharp")}
-        << QStringList{"GPU", "leaf", "spine", "SHARP"};
+        << "bytes-on-wire"
+        << QStringList{"--scenario", scenario("sharp"), "--title", "Slide 7: SHARP"}
+        << QStringList{"GPU", "leaf", "spine", "SHARP", "Slide 7: SHARP"};
     QTest::newRow("nvlink-vs-fabric")
         << "nvlink-vs-fabric" << QStringList{"--scenario", scenario("hierarchical")}
         << QStringList{"NVLink", "NIC"};

@@ -11,6 +11,7 @@
 #include <QPainter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -171,12 +172,36 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
     TrafficView view(kind == ChartKind::BytesOnWire ? TrafficView::Mode::WireBytes
                                                     : TrafficView::Mode::NvlinkVsFabric);
     view.setRuns(runs.first(), runs);
-    if (format == ImageFormat::Png)
-        return view.renderImage(size).save(fileName, "PNG") || fail(cannotWrite);
-    const QString title = view.charts().first()->spec().title;
-    return writeSvg(fileName, size, title,
-                    [&](QPainter *p) { view.renderTo(p, QRectF(QPointF(0, 0), QSizeF(size))); })
-        || fail(cannotWrite);
+    // The view has no title of its own: an asked one goes in a band above it.
+    auto paint = [&](QPainter *p) {
+        QRectF area(QPointF(0, 0), QSizeF(size));
+        if (!options.title.isEmpty()) {
+            QFont font = p->font();
+            font.setPixelSize(std::max(12, size.width() / 70));
+            font.setBold(true);
+            p->save();
+            p->setFont(font);
+            p->setPen(Qt::black);
+            const QRectF band(0, 0, size.width(), font.pixelSize() * 2.0);
+            p->drawText(band, Qt::AlignCenter, options.title);
+            p->restore();
+            area.setTop(band.bottom());
+        }
+        view.renderTo(p, area);
+    };
+    const QString title =
+        options.title.isEmpty() ? view.charts().first()->spec().title : options.title;
+    if (format == ImageFormat::Svg)
+        return writeSvg(fileName, size, title, paint) || fail(cannotWrite);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        paint(&painter);
+    }
+    return image.save(fileName, "PNG") || fail(cannotWrite);
 }
 
 } // namespace fabric::views
