@@ -148,6 +148,10 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     mSimulation = installSimulation(this);
     mScenarios = new ScenarioKeeper(this, mSimulation);
+    if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
+        tabifyDockWidget(analysis, mPaths);
+        analysis->raise();
+    }
     new PlaybackKeys(this, mSimulation);
     statusBar();
 
@@ -219,10 +223,8 @@ void MainWindow::createDocks()
     // Metrics and inspector share a tab group: the simulation dock below needs the height.
     tabifyDockWidget(mMetrics, mInspector);
     mMetrics->raise();
-    // With the history: the right column is full (metrics, inspector, simulation).
-    addDockWidget(Qt::LeftDockWidgetArea, mPaths);
-    tabifyDockWidget(history, mPaths);
-    history->raise();
+    // Below the canvas, where path names have room (a tab next to the simulation's analysis).
+    addDockWidget(Qt::BottomDockWidgetArea, mPaths);
 
     connect(mPalette, &PaletteDock::addRequested, this,
         [this](const Node &node) { addNode(node, viewCentre()); });

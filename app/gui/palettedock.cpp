@@ -42,8 +42,8 @@ const Entry kEntries[] = {
     { QT_TRANSLATE_NOOP("Palette", "Optical circuit switch"), NodeKind::Ocs, SwitchRole::None },
 };
 
-/// One icon size, drawn at twice the resolution for high-density screens.
-constexpr int kIconSize = 32;
+/// The icons' size in the list, drawn at twice the resolution for high-density screens.
+constexpr int kIconSize = 22;
 
 QColor switchColour(SwitchRole role)
 {
@@ -189,7 +189,8 @@ QIcon PaletteDock::icon(const Node &node)
     pixmap.fill(Qt::transparent);
     {
         QPainter p(&pixmap);
-        p.scale(2, 2);
+        // drawIcon draws in a 32 x 32 box.
+        p.scale(2.0 * kIconSize / 32, 2.0 * kIconSize / 32);
         drawIcon(p, node);
     }
     pixmap.setDevicePixelRatio(2);

@@ -34,17 +34,34 @@ QList<LinkId> linksOf(const sim::Path &path)
     return links;
 }
 
-/// The nodes a path walks from @p from, by name.
+/// Whether another link joins the same two nodes as @p link.
+bool hasParallel(const Fabric &f, const Link &link)
+{
+    for (LinkId other : f.linksOf(link.a))
+        if (other != link.id && f.link(other).other(link.a) == link.b)
+            return true;
+    return false;
+}
+
+/// The nodes a path walks from @p from, by name; a hop over one of several parallel links names
+/// its ports (or its link id), so the paths through them can be told apart.
 QString describe(const Fabric &f, NodeId from, const QList<LinkId> &path)
 {
-    QStringList names { views::toQString(f.node(from).name) };
+    QString text = views::toQString(f.node(from).name);
     NodeId at = from;
     for (LinkId l : path) {
         const Link &link = f.link(l);
-        at = link.a == at ? link.b : link.a;
-        names << views::toQString(f.node(at).name);
+        QString via;
+        if (hasParallel(f, link)) {
+            const int out = link.a == at ? link.portA : link.portB;
+            const int in = link.a == at ? link.portB : link.portA;
+            via = out >= 0 && in >= 0 ? QStringLiteral("[port %1\u2192%2]").arg(out).arg(in)
+                                      : QStringLiteral("[link %1]").arg(l);
+        }
+        at = link.other(at);
+        text += QStringLiteral(" \u2192%1 ").arg(via) + views::toQString(f.node(at).name);
     }
-    return names.join(QStringLiteral(" \u2192 "));
+    return text;
 }
 
 /// Hops as the path view counts them: an OCS circuit is one hop.
@@ -54,7 +71,7 @@ int hopsOf(const Fabric &f, NodeId from, const QList<LinkId> &path)
     NodeId at = from;
     for (LinkId l : path) {
         const Link &link = f.link(l);
-        at = link.a == at ? link.b : link.a;
+        at = link.other(at);
         if (f.node(at).kind != NodeKind::Ocs)
             ++hops;
     }
