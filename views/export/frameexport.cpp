@@ -17,6 +17,12 @@
 
 namespace fabric::views {
 
+namespace {
+/// The frame rate the sequence is meant to be played at: particles advance by 1/25 s of
+/// animation per frame, as they would on screen.
+constexpr double kFramesPerSecond = 25.0;
+} // namespace
+
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
                          int frames, const QSize &size, const QString &title, QString *error)
 {
@@ -34,6 +40,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     for (int i = 0; i < frames; ++i) {
         const double t = frames == 1 ? end : end * i / (frames - 1);
         showLoadsAt(canvas, sampler, t, badges);
+        canvas.setParticlePhase(i / kFramesPerSecond);
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
             + QStringLiteral("t = %1").arg(toQString(units::formatSeconds(t)));
         const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));

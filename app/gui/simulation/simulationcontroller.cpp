@@ -11,6 +11,7 @@
 #include "explain/explainer.h"
 #include "explain/explainpanel.h"
 #include "export/canvasexport.h"
+#include "export/chartexport.h"
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
 #include "export/resultexport.h"
@@ -41,14 +42,6 @@ using views::toQString;
 
 namespace {
 constexpr int kHistory = 4;
-/// Sweep sizes: 1 KiB .. 4 GiB in steps of 4x.
-std::vector<double> sweepSizes()
-{
-    std::vector<double> sizes;
-    for (int e = 10; e <= 32; e += 2)
-        sizes.push_back(std::ldexp(1.0, e));
-    return sizes;
-}
 } // namespace
 
 SimulationController::SimulationController(QMainWindow *window, Document *document,
@@ -143,7 +136,7 @@ void SimulationController::runSweep()
     mSweep.name = toQString(collective::toString(mSweepScenario.algorithm))
         + QStringLiteral(" \u00b7 ") + toQString(route::toString(mSweepScenario.routing));
     collective::Scenario s = mSweepScenario;
-    s.bytes = sweepSizes().front();
+    s.bytes = views::sweepSizes().front();
     run(s);
 }
 
@@ -153,11 +146,11 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
     if (mSweepIndex >= 0) {
         if (std::isfinite(run->busbwGBps))
             mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes, run->busbwGBps));
-        const auto sizes = sweepSizes();
+        const QList<double> sizes = views::sweepSizes();
         if (++mSweepIndex < int(sizes.size())) {
             mDock->setStatus(tr("Sweep: %1 of %2 sizes").arg(mSweepIndex).arg(sizes.size()));
             collective::Scenario s = mSweepScenario;
-            s.bytes = sizes[std::size_t(mSweepIndex)];
+            s.bytes = sizes[mSweepIndex];
             this->run(s);
             return;
         }
@@ -297,6 +290,7 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
             c.comparison << views::summarize(*r);
         if (mHistory.size() > 1)
             c.charts << views::charts::compareBandwidth(c.comparison);
+        c.traffic = views::trafficViewsFor(mHistory);
         c.explanation = mAnalysis->explainPanel()->sentences();
     }
     return views::writeReport(fileName, c, error);
