@@ -3,6 +3,8 @@
 // `fabricscope-cli export --chart NAME`: the built binary, headless, writes every chart of the
 // Analysis dock as PNG (the asked size, not blank) and SVG (with its axis titles and tier
 // names), and refuses what it cannot draw with one line and exit code 2.
+#include "exportchecks.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -37,6 +39,9 @@ private:
     QString mFabric;
 };
 
+using fabric::testing::colourCount;
+using fabric::testing::readText;
+
 namespace {
 
 /// A small scenario on the first 64 GPUs (8 hosts) of the SuperPOD unit.
@@ -45,22 +50,6 @@ QString scenario(const char *algorithm)
     return QStringLiteral("{\"collective\":\"allreduce\",\"algorithm\":\"%1\",\"bytes\":33554432,"
                           "\"ranks\":\"64\",\"routing\":\"ecmp\"}")
         .arg(QLatin1String(algorithm));
-}
-
-/// Distinct colours on a grid of samples: a blank picture has one or two.
-int colourCount(const QImage &image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
-QString readText(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
 } // namespace

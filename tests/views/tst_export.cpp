@@ -12,6 +12,7 @@
 #include "io/fabricfile.h"
 #include "playback/loadsampler.h"
 #include "playback/scenariorun.h"
+#include "exportchecks.h"
 #include "simfixture.h"
 
 #include <QDir>
@@ -25,24 +26,10 @@
 
 using namespace fabric;
 using namespace fabric::views;
+using fabric::testing::colourCount;
+using fabric::testing::readText;
 
 namespace {
-
-/// Distinct colours on a grid of samples: a blank picture has one or two.
-int colourCount(const QImage &image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 4)
-        for (int x = 0; x < image.width(); x += 4)
-            colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
-
-QString readText(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
 
 /// Pages of a PDF written by QPdfWriter; -1 when it is no PDF.
 int pdfPages(const QString &file)

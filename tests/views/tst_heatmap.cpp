@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapwidget.h"
+#include "exportchecks.h"
 #include "simfixture.h"
 
 #include <QSet>
@@ -142,11 +143,8 @@ void TestHeatmap::exportsAPng()
     QVERIFY(w.exportPng(file, QSize(1200, 700)));
     const QImage image(file);
     QCOMPARE(image.size(), QSize(1200, 700));
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7)
-            colours.insert(image.pixel(x, y));
-    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    const int colours = testing::colourCount(image, 7);
+    QVERIFY2(colours > 20, qPrintable(QString::number(colours)));
 }
 
 QTEST_MAIN(TestHeatmap)

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Checks the export tests share: is a picture more than a blank page, what text did a file get.
+
+#include <QFile>
+#include <QImage>
+#include <QSet>
+#include <QString>
+
+namespace fabric::testing {
+
+/// Distinct colours on a grid of samples every @p step pixels: a blank picture has one or two.
+inline int colourCount(const QImage &image, int step = 4)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += step)
+        for (int x = 0; x < image.width(); x += step)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+/// The whole of @p file as UTF-8 (empty when it cannot be read).
+inline QString readText(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace fabric::testing
