@@ -402,6 +402,16 @@ void TestSimulation::scenariosAreSavedAndReRunOnOpen()
     // Re-running an identical saved scenario is not an edit.
     QVERIFY(!doc->isModified());
     sim->runner()->waitForIdle();
+    // The main window has the playback keys on its canvas (once it has the focus, as after a
+    // click on it).
+    window->activateWindow();
+    window->canvas()->setFocus();
+    QTest::keyClick(window->canvas(), Qt::Key_Home);
+    QCOMPARE(sim->clock()->timeS(), 0.0);
+    QTest::keyClick(window->canvas(), Qt::Key_Space);
+    QVERIFY(sim->clock()->isPlaying());
+    QTest::keyClick(window->canvas(), Qt::Key_Space);
+    QVERIFY(!sim->clock()->isPlaying());
 }
 
 void TestSimulation::refusesAMalformedScenario()
