@@ -149,12 +149,12 @@ void TestDocument::scenariosRoundTripThroughTheFile()
         { R"([{"name": "x", "last_run": true}, {"name": "y", "last_run": true}])",
             "/scenarios/1/last_run" },
     };
-    for (const auto &[json, path] : bad) {
+    for (const auto &[json, jsonPath] : bad) {
         try {
             scenarioListFromJson(nlohmann::json::parse(json));
             QFAIL(json);
         } catch (const UserError &e) {
-            QVERIFY2(QString::fromUtf8(e.what()).startsWith(QLatin1String(path)), e.what());
+            QVERIFY2(QString::fromUtf8(e.what()).startsWith(QLatin1String(jsonPath)), e.what());
         }
     }
 }

@@ -145,6 +145,7 @@ private Q_SLOTS:
     void grabIsNotBlank();
     void equalCostPaths();
     void linkLoadsRecolour();
+    void legendFoldsOnANarrowCanvas();
     void exportToSvgAndImage();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
@@ -480,6 +481,34 @@ void TestCanvas::equalCostPaths()
     QCOMPARE(canvas.shownPaths().size(), spines);
     canvas.clearPaths();
     QVERIFY(canvas.shownPaths().isEmpty());
+}
+
+void TestCanvas::legendFoldsOnANarrowCanvas()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    auto *legend = canvas.findChild<LegendWidget *>();
+    QVERIFY(legend && legend->isVisible());
+    // Wide: the legend is open, and the fitted fabric keeps clear of it.
+    QVERIFY(!legend->isCollapsed());
+    const QRect legendRect = legend->geometry();
+    int rightmostNode = 0;
+    for (NodeId n = 0; n < NodeId(f.nodeIdBound()); ++n)
+        if (f.hasNode(n))
+            rightmostNode = std::max(rightmostNode, canvas.mapFromScene(canvas.nodePosition(n)).x());
+    QVERIFY2(rightmostNode < legendRect.left(),
+             qPrintable(QStringLiteral("%1 vs %2").arg(rightmostNode).arg(legendRect.left())));
+
+    // Narrow: it folds to a tab; a click opens it and the choice sticks.
+    canvas.resize(420, 800);
+    QTRY_VERIFY(legend->isCollapsed());
+    QVERIFY(legend->width() < 150);
+    QTest::mouseClick(legend, Qt::LeftButton);
+    QVERIFY(!legend->isCollapsed());
+    canvas.resize(400, 800);
+    QTRY_COMPARE(canvas.viewport()->width() < 400, true);
+    QVERIFY(!legend->isCollapsed());
 }
 
 void TestCanvas::linkLoadsRecolour()

@@ -23,6 +23,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <map>
 
@@ -67,6 +68,9 @@ struct FabricCanvas::Private
                       *linkLineItem = nullptr, *dropItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
+    /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
+    /// too much of a narrow canvas.
+    std::optional<bool> legendUserCollapsed;
 
     QList<NodeId> selectedNodes;
     QList<LinkId> selectedLinks;
@@ -144,6 +148,10 @@ FabricCanvas::FabricCanvas(QWidget *parent)
 
     d->legend = new LegendWidget(this);
     d->legend->hide();
+    connect(d->legend, &LegendWidget::collapseToggled, this, [this](bool collapsed) {
+        d->legendUserCollapsed = collapsed;
+        updateLegend();
+    });
 }
 
 FabricCanvas::~FabricCanvas()
@@ -175,9 +183,9 @@ void FabricCanvas::relayout(bool keepView)
     else
         d->layout = FabricLayout();
     rebuildScene();
+    updateLegend(); // first: the fit leaves room for the legend
     if (!keepView)
         zoomToFit();
-    updateLegend();
 }
 
 void FabricCanvas::rebuildScene()
@@ -254,7 +262,19 @@ void FabricCanvas::zoomToFit()
 {
     if (!d->data.bounds.isValid())
         return;
-    fitInView(d->data.bounds.adjusted(-20, -30, 20, 20), Qt::KeepAspectRatio);
+    QRectF target = d->data.bounds.adjusted(-20, -30, 20, 20);
+    // The legend floats over the top-right corner: give it a column of its own when it leaves
+    // most of the width to the fabric, so a fitted fabric is never hidden under it.
+    const QRect vp = viewport()->rect();
+    const int legendColumn =
+        d->legend->isHidden() || d->legend->isCollapsed() ? 0 : d->legend->width() + 16;
+    if (legendColumn > 0 && legendColumn < vp.width() * 0.4 && target.width() > 0 && target.height() > 0) {
+        const double scale = std::min((vp.width() - legendColumn) / target.width(),
+                                      vp.height() / target.height());
+        target.setWidth(target.width() + legendColumn / scale);
+        d->scene->setSceneRect(d->scene->sceneRect() | target);
+    }
+    fitInView(target, Qt::KeepAspectRatio);
     d->fitPending = true;
     updatePlan();
 }
@@ -845,6 +865,9 @@ void FabricCanvas::updateLegend()
     d->legend->setEntries(legendEntries(), d->data.colorMap);
     d->legend->setVisible(d->legendVisible && d->fabric);
     const QRect vp = viewport()->geometry();
+    const QSize full = d->legend->fullSize();
+    d->legend->setCollapsed(d->legendUserCollapsed.value_or(full.width() > vp.width() * 0.4
+                                                            || full.height() > vp.height() * 0.6));
     d->legend->move(vp.right() - d->legend->width() - 8, vp.top() + 8);
 }
 

@@ -11,6 +11,7 @@
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include <map>
@@ -161,10 +162,16 @@ void paintLegend(QPainter *p, const QPointF &topLeft, const QList<LegendEntry> &
     p->restore();
 }
 
+namespace {
+QString collapsedLabel() { return QObject::tr("Legend \u25be"); }
+QString expandedHint() { return QObject::tr("Click to fold the legend"); }
+} // namespace
+
 LegendWidget::LegendWidget(QWidget *parent)
     : QWidget(parent)
 {
-    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(expandedHint());
 }
 
 void LegendWidget::setEntries(const QList<LegendEntry> &entries, const ColorMap &map)
@@ -176,15 +183,57 @@ void LegendWidget::setEntries(const QList<LegendEntry> &entries, const ColorMap 
     update();
 }
 
+QSize LegendWidget::fullSize() const { return legendSize(mEntries).toSize() + QSize(2, 2); }
+
 QSize LegendWidget::sizeHint() const
 {
-    return legendSize(mEntries).toSize() + QSize(2, 2);
+    if (!mCollapsed)
+        return fullSize();
+    QFont font;
+    font.setPixelSize(12);
+    font.setBold(true);
+    const QFontMetrics fm(font);
+    return QSize(fm.horizontalAdvance(collapsedLabel()) + static_cast<int>(2 * kPad) + 2,
+                 fm.height() + static_cast<int>(2 * kPad));
+}
+
+void LegendWidget::setCollapsed(bool collapsed)
+{
+    if (mCollapsed == collapsed)
+        return;
+    mCollapsed = collapsed;
+    setToolTip(collapsed ? tr("Click to show the legend") : expandedHint());
+    resize(sizeHint());
+    updateGeometry();
+    update();
+}
+
+void LegendWidget::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    setCollapsed(!mCollapsed);
+    Q_EMIT collapseToggled(mCollapsed);
+    event->accept();
 }
 
 void LegendWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    paintLegend(&p, QPointF(0, 0), mEntries, mMap);
+    if (!mCollapsed) {
+        paintLegend(&p, QPointF(0, 0), mEntries, mMap);
+        return;
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QColor(0xcc, 0xcc, 0xcc));
+    p.setBrush(QColor(255, 255, 255, 235));
+    p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+    QFont font;
+    font.setPixelSize(12);
+    font.setBold(true);
+    p.setFont(font);
+    p.setPen(QColor(0x33, 0x33, 0x33));
+    p.drawText(rect(), Qt::AlignCenter, collapsedLabel());
 }
 
 } // namespace fabric::views

@@ -34,7 +34,10 @@ QSizeF legendSize(const QList<LegendEntry> &entries, double scale = 1);
 void paintLegend(QPainter *painter, const QPointF &topLeft, const QList<LegendEntry> &entries,
                  const ColorMap &map, double scale = 1);
 
-/// The legend as a small widget, for a dock or as an overlay on the canvas.
+/**
+ * The legend as a small widget, for a dock or as an overlay on the canvas. It can fold to a
+ * one-line "Legend" tab (a click toggles it), so on a narrow canvas it does not hide the fabric.
+ */
 class LegendWidget : public QWidget
 {
     Q_OBJECT
@@ -43,13 +46,24 @@ public:
     void setEntries(const QList<LegendEntry> &entries, const ColorMap &map = ColorMap());
     const QList<LegendEntry> &entries() const { return mEntries; }
     QSize sizeHint() const override;
+    /// The size of the unfolded legend, whatever the current state.
+    QSize fullSize() const;
+
+    void setCollapsed(bool collapsed);
+    bool isCollapsed() const { return mCollapsed; }
+
+Q_SIGNALS:
+    /// The user clicked the legend to fold or unfold it.
+    void collapseToggled(bool collapsed);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
 
 private:
     QList<LegendEntry> mEntries;
     ColorMap mMap;
+    bool mCollapsed = false;
 };
 
 } // namespace fabric::views
