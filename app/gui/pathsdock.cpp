@@ -238,7 +238,7 @@ void PathsDock::clear()
     mFabric = nullptr;
     mSummary->setText(summary());
     if (!mHighlighted.isEmpty() && mCanvas)
-        mCanvas->setHighlightedLinks({});
+        mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Path);
     mHighlighted.clear();
 }
 
@@ -279,7 +279,8 @@ void PathsDock::selectionChanged()
     std::sort(mHighlighted.begin(), mHighlighted.end());
     mHighlighted.erase(std::unique(mHighlighted.begin(), mHighlighted.end()), mHighlighted.end());
     if (mCanvas)
-        mCanvas->setHighlightedLinks(mHighlighted, pathColor());
+        mCanvas->setHighlightedLinks(mHighlighted, pathColor(),
+                                     views::FabricCanvas::HighlightChannel::Path);
 }
 
 } // namespace fabric::app

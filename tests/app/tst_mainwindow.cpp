@@ -626,7 +626,11 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
         }
     }
 
-    // Selecting a policy draws its path over the equal-cost set.
+    // Selecting a policy draws its path over the equal-cost set, on its own highlight channel:
+    // the simulation's highlight (e.g. a SHARP tree) stays.
+    using Channel = views::FabricCanvas::HighlightChannel;
+    const QList<LinkId> simHighlight { *equalLinks.begin() };
+    mWindow->canvas()->setHighlightedLinks(simHighlight, Qt::gray, Channel::Simulation);
     QVERIFY(dock->selectPolicy(QStringLiteral("static")));
     QList<LinkId> staticPath;
     for (const PolicyRoute &r : dock->routes())
@@ -634,12 +638,17 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
             staticPath = r.paths.front();
     std::sort(staticPath.begin(), staticPath.end());
     QCOMPARE(dock->highlighted(), staticPath);
+    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Path), staticPath);
+    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
     QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
 
     mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
     QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
     QVERIFY(dock->routes().isEmpty());
     QVERIFY(dock->highlighted().isEmpty());
+    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
+    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
+    mWindow->canvas()->setHighlightedLinks({}, {}, Channel::Simulation);
 
     // One GPU selected: nothing is drawn and the status bar says what to do.
     mWindow->canvas()->setSelection({gpus[0]});

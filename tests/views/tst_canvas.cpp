@@ -85,6 +85,17 @@ void drag(FabricCanvas &canvas, const QPoint &a, const QPoint &b)
     QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, b);
 }
 
+/// Pixels of exactly @p color (no antialiasing on the canvas, so overlays keep their colour).
+int pixelsOf(const QImage &image, const QColor &color)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if ((image.pixel(x, y) & 0xffffff) == (color.rgb() & 0xffffff))
+                ++n;
+    return n;
+}
+
 int nonBackgroundPixels(const QImage &image)
 {
     const QRgb bg = image.pixel(0, 0);
@@ -145,6 +156,7 @@ private Q_SLOTS:
     void grabIsNotBlank();
     void equalCostPaths();
     void linkLoadsRecolour();
+    void highlightChannelsAreIndependent();
     void legendFoldsOnANarrowCanvas();
     void exportToSvgAndImage();
     void torusOrbitAndSlices();
@@ -544,6 +556,52 @@ void TestCanvas::linkLoadsRecolour()
     const auto after = canvas.legendEntries();
     QVERIFY(std::none_of(after.begin(), after.end(),
                          [](const LegendEntry &e) { return e.symbol == LegendEntry::Symbol::Ramp; }));
+}
+
+void TestCanvas::highlightChannelsAreIndependent()
+{
+    using Channel = FabricCanvas::HighlightChannel;
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setLegendVisible(false);
+    const QColor simColor(255, 0, 255), pathColor(0, 255, 255);
+    QVERIFY(pixelsOf(canvas.grab().toImage(), simColor) == 0);
+    QVERIFY(pixelsOf(canvas.grab().toImage(), pathColor) == 0);
+    QList<LinkId> simLinks, pathLinks;
+    f.forEachLink([&](const Link &l) { (l.id % 2 == 0 ? simLinks : pathLinks) << l.id; });
+
+    // The simulation's highlight, then the path one: both are drawn, each in its colour.
+    canvas.setHighlightedLinks(simLinks, simColor, Channel::Simulation);
+    canvas.setHighlightedLinks(pathLinks, pathColor, Channel::Path);
+    QCOMPARE(canvas.highlightedLinks(Channel::Simulation), simLinks);
+    QCOMPARE(canvas.highlightedLinks(Channel::Path), pathLinks);
+    QCOMPARE(canvas.highlightColor(Channel::Simulation), simColor);
+    QImage both = canvas.grab().toImage();
+    QVERIFY(pixelsOf(both, simColor) > 100);
+    QVERIFY(pixelsOf(both, pathColor) > 100);
+
+    // Clearing the path highlight leaves the simulation's.
+    canvas.setHighlightedLinks({}, {}, Channel::Path);
+    QVERIFY(canvas.highlightedLinks(Channel::Path).isEmpty());
+    QCOMPARE(canvas.highlightedLinks(Channel::Simulation), simLinks);
+    const QImage simOnly = canvas.grab().toImage();
+    QVERIFY(pixelsOf(simOnly, simColor) > 100);
+    QCOMPARE(pixelsOf(simOnly, pathColor), 0);
+
+    // On the same links the path highlight is drawn on top.
+    canvas.setHighlightedLinks(simLinks, pathColor, Channel::Path);
+    both = canvas.grab().toImage();
+    QVERIFY(pixelsOf(both, pathColor) > 100);
+    QVERIFY(pixelsOf(both, simColor) < pixelsOf(simOnly, simColor) / 10);
+
+    // Clearing the simulation's leaves the path's; a new fabric clears both.
+    canvas.setHighlightedLinks({});
+    QVERIFY(canvas.highlightedLinks(Channel::Simulation).isEmpty());
+    QCOMPARE(canvas.highlightedLinks(Channel::Path), simLinks);
+    QCOMPARE(pixelsOf(canvas.grab().toImage(), simColor), 0);
+    canvas.setFabric(&f);
+    QVERIFY(canvas.highlightedLinks(Channel::Path).isEmpty());
 }
 
 void TestCanvas::exportToSvgAndImage()

@@ -23,6 +23,7 @@
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <cmath>
 #include <map>
@@ -64,7 +65,7 @@ struct FabricCanvas::Private
     std::function<QString(LinkId)> linkInfo;
     qreal gridSnap = 0;
     QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
-                      *highlightItem = nullptr, *dragItem = nullptr, *rubberItem = nullptr,
+                      *dragItem = nullptr, *rubberItem = nullptr,
                       *linkLineItem = nullptr, *dropItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
@@ -77,8 +78,15 @@ struct FabricCanvas::Private
     NodeId hovered = kNoNode;
     LinkId hoveredLink = kNoLink;
     QList<QList<LinkId>> paths;
-    QList<LinkId> highlighted;
-    QColor highlightColor;
+    /// One per HighlightChannel, each its own path item (Path drawn over Simulation).
+    struct Highlight
+    {
+        QList<LinkId> links;
+        QColor color;
+        QGraphicsPathItem *item = nullptr;
+    };
+    std::array<Highlight, 2> highlights;
+    Highlight &highlight(HighlightChannel c) { return highlights[static_cast<std::size_t>(c)]; }
 
     double presentation = 1;
     bool planDirty = true;
@@ -116,7 +124,8 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->particles = new ParticleLayerItem(d->data);
     d->particles->setZValue(1.5); // over links, under nodes
     d->scene->addItem(d->particles);
-    d->highlightItem = overlay(d->scene, palette::path(), 3, 8);
+    d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
+    d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
@@ -165,7 +174,8 @@ void FabricCanvas::setFabric(const Fabric *fabric)
     d->selectedNodes.clear();
     d->selectedLinks.clear();
     d->paths.clear();
-    d->highlighted.clear();
+    for (auto &h : d->highlights)
+        h.links.clear();
     d->hovered = kNoNode;
     d->hoveredLink = kNoLink;
     d->data.loads.clear();
@@ -214,7 +224,8 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
     auto forget = [&] {
         d->selectedNodes.removeIf([&](NodeId n) { return !d->alive(n); });
         d->selectedLinks.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
-        d->highlighted.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
+        for (auto &h : d->highlights)
+            h.links.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
         d->paths.removeIf([&](const QList<LinkId> &p) {
             return std::any_of(p.begin(), p.end(), [&](LinkId l) { return !d->fabric->hasLink(l); });
         });
@@ -373,7 +384,8 @@ void FabricCanvas::setAntialiasing(bool on)
 void FabricCanvas::setPresentationMode(bool on)
 {
     d->presentation = on ? 1.8 : 1.0;
-    for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem, d->highlightItem}) {
+    for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem,
+                                    d->highlights[0].item, d->highlights[1].item}) {
         QPen pen = item->pen();
         pen.setWidthF((item == d->pathItem ? 3.5 : 2.5) * d->presentation);
         item->setPen(pen);
@@ -619,14 +631,27 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
     d->links->update();
 }
 
-void FabricCanvas::setHighlightedLinks(const QList<LinkId> &links, const QColor &color)
+void FabricCanvas::setHighlightedLinks(const QList<LinkId> &links, const QColor &color,
+                                       HighlightChannel channel)
 {
-    d->highlighted = links;
-    d->highlightColor = color.isValid() ? color : palette::path();
-    QPen pen = d->highlightItem->pen();
-    pen.setColor(d->highlightColor);
-    d->highlightItem->setPen(pen);
+    Private::Highlight &h = d->highlight(channel);
+    h.links = links;
+    h.color = color.isValid() ? color : palette::path();
+    QPen pen = h.item->pen();
+    pen.setColor(h.color);
+    h.item->setPen(pen);
     refreshOverlays();
+}
+
+QList<LinkId> FabricCanvas::highlightedLinks(HighlightChannel channel) const
+{
+    return d->highlight(channel).links;
+}
+
+QColor FabricCanvas::highlightColor(HighlightChannel channel) const
+{
+    const Private::Highlight &h = d->highlight(channel);
+    return h.links.isEmpty() ? QColor() : h.color;
 }
 
 void FabricCanvas::setColorMap(ColorMap::Kind kind)
@@ -951,9 +976,11 @@ void FabricCanvas::refreshOverlays()
         linkPath(p, paths);
     d->pathItem->setPath(paths);
 
-    QPainterPath high;
-    linkPath(d->highlighted, high);
-    d->highlightItem->setPath(high);
+    for (Private::Highlight &h : d->highlights) {
+        QPainterPath high;
+        linkPath(h.links, high);
+        h.item->setPath(high);
+    }
 
     QPainterPath hover;
     if (d->alive(d->hovered)) {

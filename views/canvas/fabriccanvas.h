@@ -47,6 +47,9 @@ class FabricCanvas : public QGraphicsView
     Q_OBJECT
 public:
     enum class Tool { Select, AddLink };
+    /// Independent link highlights: each keeps its own links and colour, all are drawn (Path
+    /// over Simulation), so one user clearing or replacing its set leaves the other's alone.
+    enum class HighlightChannel { Simulation, Path };
 
     explicit FabricCanvas(QWidget *parent = nullptr);
     ~FabricCanvas() override;
@@ -125,8 +128,13 @@ public:
     /// Small numbered badges (e.g. flow counts) at link midpoints, by link id; 0 = none.
     /// Empty removes them.
     void setLinkBadges(std::span<const int> perLink);
-    /// Draws @p links over everything in @p color (default: the path colour). Empty clears.
-    void setHighlightedLinks(const QList<LinkId> &links, const QColor &color = QColor());
+    /// Draws @p links over everything in @p color (default: the path colour) on @p channel,
+    /// replacing only that channel's links. Empty clears the channel.
+    void setHighlightedLinks(const QList<LinkId> &links, const QColor &color = QColor(),
+                             HighlightChannel channel = HighlightChannel::Simulation);
+    /// The links highlighted on @p channel (those still in the fabric) and their colour.
+    QList<LinkId> highlightedLinks(HighlightChannel channel = HighlightChannel::Simulation) const;
+    QColor highlightColor(HighlightChannel channel = HighlightChannel::Simulation) const;
     void setColorMap(ColorMap::Kind kind);
     ColorMap colorMap() const;
 

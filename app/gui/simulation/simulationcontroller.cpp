@@ -192,8 +192,10 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
                     mHighlight << l.id;
             });
     }
-    mCanvas->setHighlightedLinks(mHighlight, run->sharpTreeLinks.empty() ? QColor(150, 150, 150)
-                                                                         : QColor(213, 94, 0));
+    mCanvas->setHighlightedLinks(mHighlight,
+                                 run->sharpTreeLinks.empty() ? QColor(150, 150, 150)
+                                                             : QColor(213, 94, 0),
+                                 views::FabricCanvas::HighlightChannel::Simulation);
     mAnalysis->setRuns(run, mHistory);
     const views::RunSummary summary = views::summarize(*run);
     QString status = tr("%1: %2").arg(run->label, toQString(units::formatSeconds(run->result.completionS)));
@@ -226,7 +228,7 @@ void SimulationController::clearOverlays()
     mCurrent.reset();
     mCanvas->setLinkLoads({});
     mCanvas->setLinkBadges({});
-    mCanvas->setHighlightedLinks({});
+    mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Simulation);
 }
 
 void SimulationController::onDocumentChanged(const ChangeEvent &event)
