@@ -63,7 +63,9 @@ void TimelineRecorder::setLink(DirLinkId link, double loadBytesPerS, std::int32_
     touch(t, mTouchedLinks, link);
     t.rate = loadBytesPerS;
     t.flows = flows;
-    t.peakFlows = std::max(t.peakFlows, flows);
+    // A change at the open interval's start: the old count held for no time in it (else a
+    // flow that just ended would still be counted, with no load, until the next change).
+    t.peakFlows = mNowS <= mOpenS ? flows : std::max(t.peakFlows, flows);
 }
 
 void TimelineRecorder::closeInterval(double timeS)

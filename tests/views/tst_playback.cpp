@@ -34,6 +34,7 @@ private Q_SLOTS:
     void samplerSeeksBackAndForth();
     void animationPhaseFollowsTheClock();
     void linkTooltipShowsFlowsAndBytes();
+    void tooltipCountsNoFlowThatEnded();
 
 private:
     static const std::vector<double> kEvents;
@@ -322,6 +323,44 @@ void TestPlayback::linkTooltipShowsFlowsAndBytes()
     sampler.seek(r.completionS);
     QVERIFY(canvas.describeLink(link).contains(toQString(units::formatBytes(r.links[std::size_t(d)].bytes))
                                                + QStringLiteral(" so far")));
+}
+
+void TestPlayback::tooltipCountsNoFlowThatEnded()
+{
+    // Small chunks: each step is mostly latency, the window in which a stale count showed.
+    const Fabric fabric = testing::fatTree(64);
+    const auto run = testing::ringRun(fabric, route::Policy::Static, 16e3, 4);
+    const sim::SimResult &r = run->result;
+    QCOMPARE(r.timeline.minIntervalS(), 0.0);
+    LoadSampler sampler(r);
+    // Anywhere in the run, a direction with flows transferring carries load.
+    for (int i = 0; i <= 400; ++i) {
+        sampler.seek(r.completionS * i / 400);
+        const sim::TimelineState &s = sampler.state();
+        for (std::size_t d = 0; d < r.links.size(); ++d)
+            QVERIFY2(s.linkFlows[d] == 0 || s.linkLoadBytesPerS[d] > 0,
+                     qPrintable(QStringLiteral("t = %1, link %2").arg(s.timeS).arg(d)));
+    }
+    // GPU 0's uplink after its first flow ended, while its next one is still in its latency
+    // phase: no flow on it (the one in its latency phase uses no bandwidth yet).
+    const std::size_t n = fabric.endpoints().size();
+    const sim::FlowResult &first = r.flows[0], &next = r.flows[n];
+    QVERIFY(first.finishS < next.startS);
+    QVERIFY(next.releaseS < next.startS);
+    const DirLinkId d = run->flows[0].paths[0].links[0];
+    QCOMPARE(run->flows[n].paths[0].links[0], d);
+    const double t = std::max(first.finishS, next.releaseS) / 2 + next.startS / 2;
+    sampler.seek(t);
+    QCOMPARE(sampler.state().linkFlows[std::size_t(d)], 0);
+    QCOMPARE(sampler.flowsPerLink()[std::size_t(linkOf(d))], 0);
+    const QString text = sampler.describeLink(fabric, linkOf(d));
+    const Link &l = fabric.link(linkOf(d));
+    const bool fromA = d == dirLink(l.id, true);
+    const QString from = toQString(fabric.node(fromA ? l.a : l.b).name);
+    const QString to = toQString(fabric.node(fromA ? l.b : l.a).name);
+    const QString line = text.split(QStringLiteral("<br>")).filter(from + QStringLiteral(" → ") + to).value(0);
+    QVERIFY2(line.contains(QStringLiteral(": 0 % · ")) && line.contains(QStringLiteral(" · 0 flows · ")),
+             qPrintable(text));
 }
 
 QTEST_MAIN(TestPlayback)
