@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "build/registry.h"
 #include "cli/cli.h"
+#include "clirun.h"
 #include "io/fabricfile.h"
 #include "io/formatregistry.h"
 
@@ -37,21 +38,8 @@ private:
 
 namespace {
 
-struct Result
-{
-    int code = -1;
-    std::string out, err;
-};
-
-Result runCli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Result r;
-    r.code = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Result = testing::CliResult;
+using testing::runCli;
 
 bool oneLine(const std::string &s)
 {

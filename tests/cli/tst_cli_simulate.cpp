@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/cli.h"
+#include "clirun.h"
 
 #include "build/registry.h"
 #include "io/fabricfile.h"
@@ -27,27 +28,13 @@ private Q_SLOTS:
     void namesTheBadTrafficLine();
 
 private:
-    struct Result
-    {
-        int code = 0;
-        std::string out, err;
-    };
-    Result cli(std::vector<std::string> args);
+    using Result = testing::CliResult;
+    static Result cli(const std::vector<std::string> &args) { return testing::runCli(args); }
     std::string path(const char *name) const { return mDir.filePath(name).toStdString(); }
 
     QTemporaryDir mDir;
     std::string mFatTree, mTorus;
 };
-
-TestCliSimulate::Result TestCliSimulate::cli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Result r;
-    r.code = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
 
 void TestCliSimulate::initTestCase()
 {
