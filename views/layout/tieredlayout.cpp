@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -52,6 +53,40 @@ double tiersHeight(const std::map<int, std::vector<NodeId>> &tiers, double width
 
 /// Places @p nodes (sorted) in rows of @p width starting at height @p h0 above the row base,
 /// each as near its desired x as the pitch allows. Returns the height used.
+/**
+ * Orders a row of switches by plane, then by the mean x of what they link to (so each sits
+ * above or below its neighbours), then rail and index. @p xOf gives a neighbour's x, or NaN to
+ * leave it out; a switch with no such neighbour counts as @p fallbackX. Returns the mean x of
+ * each switch in the new order.
+ */
+template<typename XOf>
+std::vector<double> orderByNeighbourX(const Fabric &f, std::vector<NodeId> &nodes, double fallbackX,
+                                      XOf xOf)
+{
+    std::vector<std::tuple<int, double, int, int, NodeId>> keyed;
+    for (NodeId s : nodes) {
+        double sum = 0;
+        int count = 0;
+        for (LinkId l : f.linksOf(s)) {
+            const double x = xOf(f.link(l).other(s));
+            if (!std::isnan(x)) {
+                sum += x;
+                ++count;
+            }
+        }
+        const Node &sn = f.node(s);
+        keyed.emplace_back(sn.hints.plane, count ? sum / count : fallbackX, sn.hints.rail,
+                           sn.hints.index, s);
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<double> meanX;
+    for (std::size_t i = 0; i < keyed.size(); ++i) {
+        nodes[i] = std::get<4>(keyed[i]);
+        meanX.push_back(std::get<1>(keyed[i]));
+    }
+    return meanX;
+}
+
 double placeRows(const std::vector<NodeId> &nodes, const std::vector<double> &desired,
                  double width, double h0, std::vector<QPointF> &local)
 {
@@ -258,28 +293,14 @@ FabricLayout tieredLayout(const Fabric &f)
         }
         double h = static_cast<double>(hostRows) * kHostCellHeight;
         for (auto &[tier, nodes] : pod.switchTiers) {
-            std::vector<std::tuple<int, double, int, int, NodeId>> keyed;
-            for (NodeId s : nodes) {
-                double sum = 0;
-                int count = 0;
-                for (LinkId l : f.linksOf(s)) {
-                    const NodeId o = f.link(l).other(s);
+            // Under what it reaches in this pod's lower tiers.
+            const std::vector<double> desired =
+                orderByNeighbourX(f, nodes, podW / 2, [&, podNumber = number, rowTier = tier](NodeId o) {
                     const Node &on = f.node(o);
-                    if (podOf(on) == number && effectiveTier(on) < tier) {
-                        sum += local[static_cast<std::size_t>(o)].x();
-                        ++count;
-                    }
-                }
-                const Node &sn = f.node(s);
-                keyed.emplace_back(sn.hints.plane, count ? sum / count : podW / 2, sn.hints.rail,
-                                   sn.hints.index, s);
-            }
-            std::sort(keyed.begin(), keyed.end());
-            std::vector<double> desired;
-            for (std::size_t i = 0; i < keyed.size(); ++i) {
-                nodes[i] = std::get<4>(keyed[i]);
-                desired.push_back(std::get<1>(keyed[i]));
-            }
+                    return podOf(on) == podNumber && effectiveTier(on) < rowTier
+                        ? local[static_cast<std::size_t>(o)].x()
+                        : std::numeric_limits<double>::quiet_NaN();
+                });
             h += kTierGap;
             if (number == pods.begin()->first)
                 tierBase.push_back(h);
@@ -346,29 +367,14 @@ FabricLayout tieredLayout(const Fabric &f)
     double y = middleTop + sharedH;
     for (auto &[tier, nodes] : sharedTiers) {
         y -= kTierGap;
-        std::vector<std::tuple<int, double, int, int, NodeId>> keyed;
-        for (NodeId s : nodes) {
-            double sum = 0;
-            int count = 0;
-            for (LinkId l : f.linksOf(s)) {
-                const QPointF p = out.positions[static_cast<std::size_t>(f.link(l).other(s))];
-                if (!std::isnan(p.x())) {
-                    sum += p.x();
-                    ++count;
-                }
-            }
-            const Node &sn = f.node(s);
-            keyed.emplace_back(sn.hints.plane, count ? sum / count : totalW / 2, sn.hints.rail,
-                               sn.hints.index, s);
-        }
-        std::sort(keyed.begin(), keyed.end());
+        orderByNeighbourX(f, nodes, totalW / 2, [&](NodeId o) {
+            return out.positions[static_cast<std::size_t>(o)].x(); // NaN while unplaced
+        });
         // Shared switches reach every pod: spread them over the full width, in the order of
         // what they reach, so each pod's bundle to a row goes straight up or down.
         std::vector<double> desired;
-        for (std::size_t i = 0; i < keyed.size(); ++i) {
-            nodes[i] = std::get<4>(keyed[i]);
-            desired.push_back((static_cast<double>(i) + 0.5) * totalW / static_cast<double>(keyed.size()));
-        }
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            desired.push_back((static_cast<double>(i) + 0.5) * totalW / static_cast<double>(nodes.size()));
         const double used = placeRows(nodes, desired, totalW, 0, local);
         for (NodeId s : nodes) {
             const QPointF l = local[static_cast<std::size_t>(s)];
