@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dotformat.h"
 
+#include "io/common/textutil.h"
+
 #include <ostream>
 
 namespace fabric::io {
@@ -34,24 +36,6 @@ std::string_view shapeOf(NodeKind kind)
     return "ellipse";
 }
 
-// Okabe-Ito colours: distinguishable with the common colour-vision deficiencies.
-std::string_view colourOf(Medium medium)
-{
-    switch (medium) {
-    case Medium::NvLink:
-        return "#009E73";
-    case Medium::InfiniBand:
-        return "#0072B2";
-    case Medium::Ethernet:
-        return "#E69F00";
-    case Medium::Ici:
-        return "#CC79A7";
-    case Medium::Optical:
-        return "#D55E00";
-    }
-    return "#000000";
-}
-
 } // namespace
 
 void DotFormat::write(const Fabric &fabric, std::ostream &out) const
@@ -73,7 +57,7 @@ void DotFormat::write(const Fabric &fabric, std::ostream &out) const
     fabric.forEachLink([&](const Link &l) {
         out << "  n" << l.a << " -- n" << l.b << " [id=" << l.id << " capacity_gbps="
             << l.capacityGbps << " latency_ns=" << l.latencyNs << " medium=" << toString(l.medium)
-            << " color=\"" << colourOf(l.medium) << "\"";
+            << " color=\"" << mediumColour(l.medium) << "\"";
         if (l.plane >= 0)
             out << " plane=" << l.plane;
         out << "];\n";

@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "textutil.h"
+
+#include <charconv>
+
+namespace fabric::io {
+
+std::string xmlEscaped(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n')
+                out.push_back(c);
+        }
+    }
+    return out;
+}
+
+std::string shortestNumber(double v)
+{
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string_view mediumColour(Medium medium)
+{
+    switch (medium) {
+    case Medium::NvLink:
+        return "#009E73";
+    case Medium::InfiniBand:
+        return "#0072B2";
+    case Medium::Ethernet:
+        return "#E69F00";
+    case Medium::Ici:
+        return "#CC79A7";
+    case Medium::Optical:
+        return "#D55E00";
+    }
+    return "#000000";
+}
+
+std::string metadataText(const nlohmann::json &metadata, const char *key, std::string fallback)
+{
+    const auto it = metadata.is_object() ? metadata.find(key) : metadata.end();
+    return it != metadata.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+} // namespace fabric::io

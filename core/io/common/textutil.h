@@ -1,0 +1,29 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/link.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+/// Small text helpers the writers of several formats share (XML-based and line-based ones).
+namespace fabric::io {
+
+/// @p s with & < > " escaped for XML text and attribute values; control characters other than
+/// tab and newline are dropped because XML 1.0 cannot hold them.
+std::string xmlEscaped(std::string_view s);
+
+/// The shortest text that reads back as exactly @p v ("400", "0.5", "1e-06").
+std::string shortestNumber(double v);
+
+/// The colour a medium is drawn in by exports (Okabe-Ito: distinguishable with the common
+/// colour-vision deficiencies), as "#RRGGBB".
+std::string_view mediumColour(Medium medium);
+
+/// The string @p metadata holds under @p key, or @p fallback when it holds none (or not text).
+std::string metadataText(const nlohmann::json &metadata, const char *key, std::string fallback);
+
+} // namespace fabric::io
