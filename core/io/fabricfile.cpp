@@ -65,12 +65,16 @@ Fabric readFabric(std::istream &in, const std::string &fileName, const FabricFor
 {
     if (!format)
         format = formatForContent(fileName, headOf(in));
+    // A format we know by its extension but only write gets its own name, not "unknown".
+    if (!format)
+        format = formatForFile(fileName, Access::Write);
     if (!format)
         throw UserError(fileName + ": unknown file format; readable formats are "
                         + describeFormats(Access::Read));
     if (!format->canRead())
-        throw UserError(fileName + ": the " + std::string(format->name())
-                        + " format cannot be read");
+        throw UserError(fileName + ": " + std::string(format->title())
+                        + " can be written, not read; readable formats are "
+                        + describeFormats(Access::Read));
     return guarded(fileName, [&] { return format->read(in, fileName); });
 }
 
@@ -148,11 +152,14 @@ void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *
     if (!format)
         format = formatForFile(fileName, Access::Write);
     if (!format)
+        format = formatForFile(fileName, Access::Read);
+    if (!format)
         throw UserError(fileName + ": cannot tell the format from the extension; writable formats"
                         " are " + describeFormats(Access::Write));
     if (!format->canWrite())
-        throw UserError(fileName + ": the " + std::string(format->name())
-                        + " format cannot be written");
+        throw UserError(fileName + ": " + std::string(format->title())
+                        + " can be read, not written; writable formats are "
+                        + describeFormats(Access::Write));
     try {
         saveAtomically(path, [&](std::ostream &out) { format->write(fabric, out); });
     } catch (const UserError &e) {

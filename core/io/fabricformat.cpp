@@ -30,12 +30,18 @@ bool FabricFormat::probe(std::string_view) const
 
 Fabric FabricFormat::read(std::istream &, const std::string &fileName) const
 {
-    throw UserError(fileName + ": the " + std::string(name()) + " format cannot be read");
+    throw UserError(fileName + ": " + std::string(title()) + " can be written, not read");
 }
 
 void FabricFormat::write(const Fabric &, std::ostream &) const
 {
-    throw UserError("the " + std::string(name()) + " format cannot be written");
+    throw UserError(std::string(title()) + " can be read, not written");
+}
+
+std::string_view FabricFormat::title() const
+{
+    const std::string_view d = description();
+    return d.substr(0, d.find(" ("));
 }
 
 std::size_t FabricFormat::extensionMatch(std::string_view fileName) const

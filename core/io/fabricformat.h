@@ -35,6 +35,15 @@ public:
 
     virtual bool canRead() const { return false; }
     virtual bool canWrite() const { return false; }
+    /// Writes a scenario's flows, not a fabric alone (htsim): write() cannot be used; callers
+    /// that have a scenario use the format's own entry point, the GUI's Export leaves it out.
+    virtual bool needsScenario() const { return false; }
+    /// The output places nodes (draw.io): callers that have a layout fill
+    /// LayoutHints::position of every node first, so the file shows what the canvas shows.
+    virtual bool usesPositions() const { return false; }
+
+    /// The description without its patterns, for sentences: "Graphviz DOT".
+    std::string_view title() const;
 
     /// Whether the first bytes of a file look like this format (used when the extension does not
     /// tell). The default says no.

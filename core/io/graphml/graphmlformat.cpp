@@ -2,66 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "graphmlformat.h"
 
-#include <charconv>
+#include "graphmlkeys.h"
+#include "io/common/textutil.h"
+
 #include <ostream>
 
 namespace fabric::io {
 namespace {
-
-std::string escaped(std::string_view s)
-{
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            // Control characters other than tab/newline are not allowed in XML 1.0.
-            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n')
-                out.push_back(c);
-        }
-    }
-    return out;
-}
-
-std::string number(double v)
-{
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
-}
-
-struct Key
-{
-    const char *id;
-    const char *domain; // "node" or "edge"
-    const char *type;   // GraphML attr.type
-};
-
-constexpr Key kKeys[] = {
-    {"kind", "node", "string"},       {"name", "node", "string"},
-    {"role", "node", "string"},       {"tier", "node", "int"},
-    {"pod", "node", "int"},           {"plane", "node", "int"},
-    {"rail", "node", "int"},          {"index", "node", "int"},
-    {"x", "node", "int"},             {"y", "node", "int"},
-    {"z", "node", "int"},             {"ports", "node", "int"},
-    {"switch_latency_ns", "node", "double"}, {"sharp", "node", "boolean"},
-    {"forwards", "node", "boolean"},  {"host", "node", "int"},
-    {"capacity_gbps", "edge", "double"}, {"latency_ns", "edge", "double"},
-    {"medium", "edge", "string"},     {"link_plane", "edge", "int"},
-    {"port_a", "edge", "int"},        {"port_b", "edge", "int"},
-};
 
 class DataWriter
 {
@@ -71,7 +18,7 @@ public:
     {}
     void text(const char *key, std::string_view value)
     {
-        m_out << "      <data key=\"" << key << "\">" << escaped(value) << "</data>\n";
+        m_out << "      <data key=\"" << key << "\">" << xmlEscaped(value) << "</data>\n";
     }
     void integer(const char *key, int value, int unset = -1)
     {
@@ -90,6 +37,14 @@ private:
 
 } // namespace
 
+std::string graphml::circuitsText(const std::vector<std::pair<int, int>> &circuits)
+{
+    std::string out;
+    for (const auto &[a, b] : circuits)
+        out += (out.empty() ? "" : " ") + std::to_string(a) + ":" + std::to_string(b);
+    return out;
+}
+
 void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
 {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -97,12 +52,18 @@ void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
            "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
            "    xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns "
            "http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n";
-    for (const Key &k : kKeys)
-        out << "  <key id=\"" << k.id << "\" for=\"" << k.domain << "\" attr.name=\""
-            << (std::string_view(k.id) == "link_plane" ? "plane" : k.id) << "\" attr.type=\""
-            << k.type << "\"/>\n";
+    for (const graphml::Key &k : graphml::kKeys)
+        out << "  <key id=\"" << k.id << "\" for=\"" << k.domain << "\" attr.name=\"" << k.name
+            << "\" attr.type=\"" << k.type << "\"/>\n";
     out << "  <graph id=\"fabric\" edgedefault=\"undirected\">\n";
     DataWriter data(out);
+    // Graph-level data so a read-back fabric is the same document, not only the same graph.
+    if (!fabric.generator().family.empty()) {
+        data.text("generator_family", fabric.generator().family);
+        data.text("generator_params", fabric.generator().params.dump());
+    }
+    if (!fabric.metadata().empty())
+        data.text("metadata", fabric.metadata().dump());
     fabric.forEachNode([&](const Node &n) {
         out << "    <node id=\"n" << n.id << "\">\n";
         data.text("kind", toString(n.kind));
@@ -119,17 +80,23 @@ void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
         data.integer("z", n.hints.z);
         data.integer("ports", n.ports, 0);
         if (n.switchLatencyNs != 0)
-            data.text("switch_latency_ns", number(n.switchLatencyNs));
+            data.text("switch_latency_ns", shortestNumber(n.switchLatencyNs));
         data.flag("sharp", n.sharpCapable);
         data.flag("forwards", n.forwards);
         data.integer("host", n.host);
+        if (n.hints.position) {
+            data.text("position_x", shortestNumber(n.hints.position->first));
+            data.text("position_y", shortestNumber(n.hints.position->second));
+        }
+        if (!n.circuits.empty())
+            data.text("circuits", graphml::circuitsText(n.circuits));
         out << "    </node>\n";
     });
     fabric.forEachLink([&](const Link &l) {
         out << "    <edge id=\"e" << l.id << "\" source=\"n" << l.a << "\" target=\"n" << l.b
             << "\">\n";
-        data.text("capacity_gbps", number(l.capacityGbps));
-        data.text("latency_ns", number(l.latencyNs));
+        data.text("capacity_gbps", shortestNumber(l.capacityGbps));
+        data.text("latency_ns", shortestNumber(l.latencyNs));
         data.text("medium", toString(l.medium));
         data.integer("link_plane", l.plane);
         data.integer("port_a", l.portA);

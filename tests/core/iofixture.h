@@ -1,0 +1,77 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A small hand-made fabric the format tests write, so their expected files stay short and do
+// not change when a generator does: two hosts of two GPUs, each host under its own leaf (its
+// pod), both leaves under one spine, leaf1 with two parallel uplinks.
+
+#include "io/formatregistry.h"
+#include "model/fabric.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fabric::testing {
+
+inline Fabric smallClos()
+{
+    Fabric f;
+    auto node = [&](NodeKind kind, const std::string &name, int tier, int pod) {
+        Node n;
+        n.kind = kind;
+        n.name = name;
+        n.hints.tier = tier;
+        n.hints.pod = pod;
+        if (kind == NodeKind::Switch)
+            n.role = tier == 2 ? SwitchRole::Leaf : SwitchRole::Spine;
+        return f.addNode(n);
+    };
+    auto link = [&](NodeId a, NodeId b, double gbps, double ns, Medium medium) {
+        Link l;
+        l.a = a;
+        l.b = b;
+        l.capacityGbps = gbps;
+        l.latencyNs = ns;
+        l.medium = medium;
+        f.addLink(l);
+    };
+    NodeId gpus[4];
+    for (int i = 0; i < 4; ++i)
+        gpus[i] = node(NodeKind::Gpu,
+            "h0" + std::to_string(i / 2 + 1) + "-gpu" + std::to_string(i % 2), 0, i / 2);
+    const NodeId hosts[2]
+        = { node(NodeKind::Host, "h01", 1, 0), node(NodeKind::Host, "h02", 1, 1) };
+    const NodeId leaves[2]
+        = { node(NodeKind::Switch, "leaf1", 2, 0), node(NodeKind::Switch, "leaf2", 2, 1) };
+    const NodeId spine = node(NodeKind::Switch, "spine1", 3, -1);
+    for (int i = 0; i < 4; ++i) {
+        f.node(gpus[i]).host = hosts[i / 2];
+        link(gpus[i], hosts[i / 2], 3600, 50, Medium::NvLink);
+        link(gpus[i], leaves[i / 2], 400, 500, Medium::InfiniBand);
+    }
+    link(leaves[0], spine, 400, 500, Medium::InfiniBand);
+    link(leaves[0], spine, 400, 500, Medium::InfiniBand);
+    link(leaves[1], spine, 800, 500, Medium::InfiniBand);
+    return f;
+}
+
+/// What the registered format @p name writes for @p fabric.
+inline std::string writtenAs(const char *name, const Fabric &fabric)
+{
+    std::ostringstream out;
+    io::findFormat(name)->write(fabric, out);
+    return out.str();
+}
+
+/// The whole of a test data file (tests/data/...).
+inline std::string dataFile(const std::string &relative)
+{
+    std::ifstream in(std::string(FABRICSCOPE_TEST_DATA) + "/" + relative, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace fabric::testing

@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "iofixture.h"
+
+#include "build/registry.h"
+#include "io/fabricfile.h"
+#include "model/error.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace fabric;
+using testing::dataFile;
+
+class TestIoGraphml : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTripKeepsEveryField();
+    void roundTripKeepsGeneratedFabrics_data();
+    void roundTripKeepsGeneratedFabrics();
+    void readsNetworkxFile();
+    void readsYedFile();
+    void errorsNameFileAndLine_data();
+    void errorsNameFileAndLine();
+};
+
+namespace {
+
+Fabric readBack(const std::string &text, const std::string &name = "x.graphml")
+{
+    std::istringstream in(text);
+    return io::readFabric(in, name);
+}
+
+Fabric readData(const std::string &relative)
+{
+    return readBack(dataFile(relative), relative);
+}
+
+NodeId named(const Fabric &f, const char *name)
+{
+    const NodeId id = f.findNode(name);
+    if (id == kNoNode)
+        throw std::runtime_error(std::string("no node ") + name);
+    return id;
+}
+
+} // namespace
+
+void TestIoGraphml::roundTripKeepsEveryField()
+{
+    Fabric f = testing::smallClos();
+    Node &leaf = f.node(f.findNode("leaf1"));
+    leaf.name = "leaf <1> & \"co\"";
+    leaf.ports = 64;
+    leaf.switchLatencyNs = 125.5;
+    leaf.sharpCapable = true;
+    leaf.hints.position = std::pair { 12.5, -3.0 };
+    Node ocs;
+    ocs.kind = NodeKind::Ocs;
+    ocs.name = "ocs";
+    ocs.circuits = { { 0, 1 }, { 2, 3 } };
+    f.addNode(ocs);
+    f.generator().family = "hand";
+    f.generator().params = { { "k", 2 } };
+    f.metadata() = { { "title", "small" } };
+    const Fabric back = readBack(testing::writtenAs("graphml", f));
+    QVERIFY(back == f);
+}
+
+void TestIoGraphml::roundTripKeepsGeneratedFabrics_data()
+{
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<QString>("params");
+    QTest::newRow("ib-fat-tree") << "ib-fat-tree"
+                                 << R"({"radix": 8})";
+    QTest::newRow("hpn") << "hpn"
+                         << R"({"segments": 2, "hosts_per_segment": 4})";
+    QTest::newRow("tpu-torus") << "tpu-torus"
+                               << "{}";
+    QTest::newRow("dragonfly") << "dragonfly"
+                               << "{}";
+}
+
+void TestIoGraphml::roundTripKeepsGeneratedFabrics()
+{
+    QFETCH(QString, family);
+    QFETCH(QString, params);
+    const Fabric f
+        = build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    const Fabric back = readBack(testing::writtenAs("graphml", f));
+    QCOMPARE(back.nodeCount(), f.nodeCount());
+    QCOMPARE(back.linkCount(), f.linkCount());
+    QVERIFY(back == f);
+}
+
+void TestIoGraphml::readsNetworkxFile()
+{
+    const Fabric f = readData("graphml/networkx.graphml");
+    QCOMPARE(f.nodeCount(), std::size_t(7));
+    QCOMPARE(f.linkCount(), std::size_t(6));
+    const Node &spine = f.node(named(f, "spine1"));
+    QVERIFY(spine.kind == NodeKind::Switch);
+    QVERIFY(spine.role == SwitchRole::Spine);
+    QCOMPARE(spine.hints.tier, 3);
+    QVERIFY(f.node(named(f, "gpu2")).kind == NodeKind::Gpu); // "GPU": case does not matter
+    QVERIFY(f.node(named(f, "gpu3")).kind == NodeKind::Gpu); // no kind, one link: an endpoint
+    QCOMPARE(f.endpoints().size(), std::size_t(4));
+    const NodeId s = named(f, "spine1"), l1 = named(f, "leaf1"), g0 = named(f, "gpu0");
+    for (LinkId id : f.linksOf(s)) {
+        const Link &l = f.link(id);
+        // The first edge says no capacity: the key's <default> of 800 applies.
+        QCOMPARE(l.capacityGbps, l.other(s) == l1 ? 800.0 : 400.0);
+        QVERIFY(l.medium == Medium::Ethernet);
+    }
+    const Link &down = f.link(f.linksOf(g0).front());
+    QCOMPARE(down.latencyNs, 250.0);
+    QCOMPARE(down.other(g0), l1);
+}
+
+void TestIoGraphml::readsYedFile()
+{
+    const Fabric f = readData("graphml/yed.graphml");
+    // The group node (the rack) is a drawing aid, not a fabric node.
+    QCOMPARE(f.nodeCount(), std::size_t(3));
+    QCOMPARE(f.linkCount(), std::size_t(2));
+    QVERIFY(f.findNode("Rack & Row 1") == kNoNode);
+    const NodeId tor = named(f, "tor-a");
+    QVERIFY(f.node(tor).kind == NodeKind::Switch); // from the key's default
+    QVERIFY(f.node(named(f, "node-01")).kind == NodeKind::Gpu);
+    QVERIFY(f.node(named(f, "node-02")).kind == NodeKind::Gpu);
+    for (LinkId id : f.linksOf(tor))
+        QCOMPARE(f.link(id).capacityGbps, 200.0);
+}
+
+void TestIoGraphml::errorsNameFileAndLine_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    const QString head = "<graphml>\n<key id=\"c\" for=\"edge\" attr.name=\"capacity_gbps\"/>\n"
+                         "<graph>\n<node id=\"a\"/>\n<node id=\"b\"/>\n";
+    QTest::newRow("undeclared key") << head
+            + "<edge source=\"a\" target=\"b\"><data key=\"q\">1"
+              "</data></edge></graph></graphml>"
+                                    << "bad.graphml:6: <data key=\"q\"> names no <key>";
+    QTest::newRow("bad number") << head
+            + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">fast"
+              "</data></edge></graph></graphml>"
+                                << "bad.graphml:6: edge '': capacity_gbps 'fast' is not a number";
+    QTest::newRow("missing node") << head + "<edge source=\"a\" target=\"z\"/></graph></graphml>"
+                                  << "bad.graphml:6: edge '': 'z' is not a node";
+    QTest::newRow("self loop") << head + "<edge source=\"a\" target=\"a\"/></graph></graphml>"
+                               << "bad.graphml:6: edge '': a link from a node to itself";
+    QTest::newRow("hyperedge") << head + "<hyperedge/></graph></graphml>"
+                               << "bad.graphml:6: <hyperedge> cannot be read";
+    QTest::newRow("no graph") << "<graphml/>"
+                              << "bad.graphml: no <graph> element";
+    QTest::newRow("not graphml") << "<svg/>"
+                                 << "bad.graphml:1: the root element is <svg>";
+    QTest::newRow("bad kind")
+        << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/><graph>\n<node id=\"a\">"
+           "<data key=\"k\">router</data></node></graph></graphml>"
+        << "bad.graphml:2: node 'a': kind 'router' is not gpu, host, switch or ocs";
+    QTest::newRow("entity") << "<!DOCTYPE x [<!ENTITY a \"b\">]><graphml/>"
+                            << "bad.graphml:1: DOCTYPE and ENTITY declarations are not accepted";
+}
+
+void TestIoGraphml::errorsNameFileAndLine()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    try {
+        readBack(text.toStdString(), "bad.graphml");
+        QFAIL("read a bad file");
+    } catch (const UserError &e) {
+        QVERIFY2(QString(e.what()).startsWith(error), e.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestIoGraphml)
+#include "tst_io_graphml.moc"
