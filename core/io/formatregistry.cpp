@@ -3,9 +3,13 @@
 #include "formatregistry.h"
 
 #include "dot/dotformat.h"
+#include "drawio/drawioformat.h"
 #include "graphml/graphmlformat.h"
+#include "htsim/htsimformat.h"
 #include "ibnetdiscover/ibnetdiscoverformat.h"
 #include "native/nativeformat.h"
+#include "simai/simaiformat.h"
+#include "slurm/slurmformat.h"
 
 namespace fabric::io {
 namespace {
@@ -23,7 +27,13 @@ const std::vector<const FabricFormat *> &formats()
     static const IbnetdiscoverFormat ibnetdiscover;
     static const GraphmlFormat graphml;
     static const DotFormat dot;
-    static const std::vector<const FabricFormat *> all{&native, &ibnetdiscover, &graphml, &dot};
+    static const DrawioFormat drawio;
+    static const SimaiFormat simai(SimaiFormat::Flavour::SimAI);
+    static const SimaiFormat ns3(SimaiFormat::Flavour::Ns3);
+    static const SlurmFormat slurm;
+    static const HtsimFormat htsim;
+    static const std::vector<const FabricFormat *> all{&native, &ibnetdiscover, &graphml, &dot,
+                                                       &drawio, &simai, &ns3, &slurm, &htsim};
     return all;
 }
 
@@ -73,6 +83,8 @@ std::string describeFormats(Access access)
             out += (first ? "*." : " *.") + ext;
             first = false;
         }
+        if (access == Access::Write && f->needsScenario())
+            out += ", from a scenario with export --scenario";
         out += ")";
     }
     return out;

@@ -16,6 +16,8 @@ class TestIoFormats : public QObject
 private Q_SLOTS:
     void registryPicksFormatsByExtension();
     void unknownContentIsAClearError();
+    void knownFormatsSayWhatTheyCanDo();
+    void newFormatsAreRegistered();
     void graphmlHasEveryNodeAndEdge();
     void dotHasEveryNodeAndEdge();
 };
@@ -62,6 +64,7 @@ void TestIoFormats::registryPicksFormatsByExtension()
     QCOMPARE(io::formatForFile("x.topo", Access::Read)->name(), std::string_view("ibnetdiscover"));
     QVERIFY(io::formatForFile("x.topo", Access::Write) == nullptr); // import only
     QCOMPARE(io::formatForFile("x.graphml", Access::Write)->name(), std::string_view("graphml"));
+    QCOMPARE(io::formatForFile("x.graphml", Access::Read)->name(), std::string_view("graphml"));
     QCOMPARE(io::formatForFile("x.gv", Access::Write)->name(), std::string_view("dot"));
     QVERIFY(io::formatForFile("x.fabricjson", Access::Read) == nullptr);
     QVERIFY(io::formatForFile("x.txt", Access::Read) == nullptr);
@@ -86,6 +89,56 @@ void TestIoFormats::unknownContentIsAClearError()
     }
     std::istringstream graphml("<graphml/>");
     QVERIFY_THROWS_EXCEPTION(UserError, io::readFabric(graphml, "x.graphml"));
+}
+
+void TestIoFormats::knownFormatsSayWhatTheyCanDo()
+{
+    auto readError = [](const char *file) {
+        std::istringstream in("digraph {}\n");
+        try {
+            io::readFabric(in, file);
+        } catch (const UserError &e) {
+            return std::string(e.what());
+        }
+        return std::string("(read)");
+    };
+    const std::string dot = readError("x.dot");
+    QVERIFY2(dot.rfind("x.dot: Graphviz DOT can be written, not read; readable formats are ", 0)
+                 == 0,
+             dot.c_str());
+    QVERIFY(readError("x.drawio").rfind("x.drawio: draw.io diagram can be written, not read", 0)
+            == 0);
+    QVERIFY(readError("t.topology.conf").find("Slurm topology.conf can be written")
+            != std::string::npos);
+    QVERIFY(readError("t.cm").find("unknown") == std::string::npos);
+    try {
+        io::saveFabric(smallFabric(), "x.topo");
+        QFAIL("wrote an ibnetdiscover dump");
+    } catch (const UserError &e) {
+        QVERIFY2(QString(e.what()).startsWith("x.topo: InfiniBand ibnetdiscover topology can be "
+                                              "read, not written"),
+                 e.what());
+    }
+}
+
+void TestIoFormats::newFormatsAreRegistered()
+{
+    using io::Access;
+    const std::pair<const char *, const char *> byFile[] = {
+        {"x.graphml", "graphml"},     {"x.drawio", "drawio"}, {"x.simai.txt", "simai"},
+        {"x.ns3.txt", "ns3"},         {"topology.conf", "slurm"}, {"a/x.cm", "htsim"}};
+    for (const auto &[file, name] : byFile)
+        QCOMPARE(io::formatForFile(file, Access::Write)->name(), std::string_view(name));
+    QCOMPARE(io::formatForFile("x.graphml", Access::Read)->name(), std::string_view("graphml"));
+    QCOMPARE(io::formatForContent("x.xml", "<?xml?>\n<graphml xmlns=...>")->name(),
+             std::string_view("graphml"));
+    QVERIFY(io::findFormat("htsim")->needsScenario());
+    QVERIFY(io::findFormat("drawio")->usesPositions());
+    const std::string written = io::describeFormats(Access::Write);
+    for (const char *name :
+         {"drawio (", "simai (", "ns3 (", "slurm (", "htsim (*.cm, from a scenario"})
+        QVERIFY2(written.find(name) != std::string::npos, written.c_str());
+    QVERIFY(io::describeFormats(Access::Read).find("graphml (*.graphml)") != std::string::npos);
 }
 
 void TestIoFormats::graphmlHasEveryNodeAndEdge()

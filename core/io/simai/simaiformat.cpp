@@ -1,0 +1,142 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simaiformat.h"
+
+#include "io/common/textutil.h"
+#include "model/error.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+#include <string>
+
+namespace fabric::io {
+namespace {
+
+/// Simulator ids: GPUs first (the ranks, 0..G-1, as both simulators expect), then hosts as
+/// NVSwitches, then packet switches. OCS nodes get none: their circuits become links.
+struct Numbering
+{
+    std::vector<int> of; ///< model node id -> simulator id, -1 for none
+    std::vector<NodeId> gpus, hosts, switches;
+};
+
+Numbering numberNodes(const Fabric &fabric)
+{
+    Numbering n;
+    n.of.assign(fabric.nodeIdBound(), -1);
+    fabric.forEachNode([&](const Node &node) {
+        switch (node.kind) {
+        case NodeKind::Gpu:
+            n.gpus.push_back(node.id);
+            break;
+        case NodeKind::Host:
+            n.hosts.push_back(node.id);
+            break;
+        case NodeKind::Switch:
+            n.switches.push_back(node.id);
+            break;
+        case NodeKind::Ocs:
+            break;
+        }
+    });
+    int next = 0;
+    for (const auto *group : { &n.gpus, &n.hosts, &n.switches })
+        for (NodeId id : *group)
+            n.of[std::size_t(id)] = next++;
+    return n;
+}
+
+/// Milliseconds in plain decimals ("0.0005"): the generators SimAI ships write them so, and
+/// not every Time parser takes an exponent.
+std::string milliseconds(double ns)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.9f", ns / 1e6);
+    std::string s = buf;
+    while (s.back() == '0')
+        s.pop_back();
+    if (s.back() == '.')
+        s.pop_back();
+    return s;
+}
+
+std::string linkLine(int a, int b, double gbps, double latencyNs)
+{
+    // ns-3 parses "400Gbps" as a DataRate and "0.0005ms" as a Time; error rate 0.
+    return std::to_string(a) + " " + std::to_string(b) + " " + shortestNumber(gbps) + "Gbps "
+        + milliseconds(latencyNs) + "ms 0";
+}
+
+std::vector<std::string> linkLines(const Fabric &fabric, const Numbering &n)
+{
+    std::vector<std::string> lines;
+    fabric.forEachLink([&](const Link &l) {
+        const bool ocsA = fabric.node(l.a).kind == NodeKind::Ocs;
+        const bool ocsB = fabric.node(l.b).kind == NodeKind::Ocs;
+        if (!ocsA && !ocsB) {
+            lines.push_back(linkLine(
+                n.of[std::size_t(l.a)], n.of[std::size_t(l.b)], l.capacityGbps, l.latencyNs));
+            return;
+        }
+        if (ocsA && ocsB)
+            return; // OCS-to-OCS fibre: only meaningful inside a circuit chain, not modelled
+        // A circuit: this fibre, through the OCS, to the fibre on the peer port. Written once,
+        // from the lower link id.
+        const NodeId ocs = ocsA ? l.a : l.b;
+        const LinkId peer = fabric.ocsPeer(ocs, l.id);
+        if (peer == kNoLink || peer < l.id)
+            return;
+        const Link &p = fabric.link(peer);
+        const int from = n.of[std::size_t(l.other(ocs))], to = n.of[std::size_t(p.other(ocs))];
+        if (from >= 0 && to >= 0 && from != to)
+            lines.push_back(linkLine(
+                from, to, std::min(l.capacityGbps, p.capacityGbps), l.latencyNs + p.latencyNs));
+    });
+    return lines;
+}
+
+/// GPUs per server for SimAI's header, which groups GPU ids server by server: every host must
+/// hold the same number of GPUs and they must be numbered host by host.
+int gpusPerServer(const Fabric &fabric, const Numbering &n)
+{
+    if (n.hosts.empty())
+        return 1;
+    if (n.gpus.size() % n.hosts.size() != 0)
+        throw UserError("SimAI needs the same number of GPUs in every host ("
+            + std::to_string(n.gpus.size()) + " GPUs in " + std::to_string(n.hosts.size())
+            + " hosts)");
+    const std::size_t k = n.gpus.size() / n.hosts.size();
+    for (std::size_t i = 0; i < n.gpus.size(); ++i)
+        if (fabric.node(n.gpus[i]).host != n.hosts[i / k])
+            throw UserError("SimAI numbers GPUs server by server, but GPU '"
+                + fabric.node(n.gpus[i]).name + "' is not in host '"
+                + fabric.node(n.hosts[i / k]).name + "'; use the ns3 format");
+    return static_cast<int>(k);
+}
+
+} // namespace
+
+void SimaiFormat::write(const Fabric &fabric, std::ostream &out) const
+{
+    const Numbering n = numberNodes(fabric);
+    if (n.gpus.empty())
+        throw UserError("the fabric has no GPUs to simulate");
+    const std::vector<std::string> lines = linkLines(fabric, n);
+    const std::size_t total = n.gpus.size() + n.hosts.size() + n.switches.size();
+    if (m_flavour == Flavour::SimAI) {
+        // SimAI picks its NVLink model by GPU type; the model does not know it unless told.
+        const std::string gpuType = metadataText(fabric.metadata(), "gpu_type", "H100");
+        out << total << " " << gpusPerServer(fabric, n) << " " << n.hosts.size() << " "
+            << n.switches.size() << " " << lines.size() << " " << gpuType << "\n";
+    } else {
+        out << total << " " << n.hosts.size() + n.switches.size() << " " << lines.size() << "\n";
+    }
+    for (std::size_t id = n.gpus.size(); id < total; ++id)
+        out << (id == n.gpus.size() ? "" : " ") << id;
+    out << "\n";
+    for (const std::string &line : lines)
+        out << line << "\n";
+}
+
+} // namespace fabric::io

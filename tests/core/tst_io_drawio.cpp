@@ -1,0 +1,121 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "iofixture.h"
+
+#include "io/xml/xmlreader.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace fabric;
+using testing::writtenAs;
+
+class TestIoDrawio : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void isAnMxGraphDocument();
+    void groupsNodesByPod();
+    void placesNodesAtTheirPositions();
+};
+
+namespace {
+
+/// Every mxCell of a document, by id: its attributes and its geometry's.
+struct Cells final : io::xml::Handler
+{
+    std::map<std::string, std::map<std::string, std::string>> cells;
+    std::vector<std::string> path;
+    std::string current;
+    void startElement(
+        std::string_view name, const std::vector<io::xml::Attribute> &attributes, int) override
+    {
+        path.emplace_back(name);
+        if (name != "mxCell" && name != "mxGeometry")
+            return;
+        std::map<std::string, std::string> values;
+        for (const auto &a : attributes)
+            values[a.name] = a.value;
+        if (name == "mxCell") {
+            current = values["id"];
+            cells[current] = values;
+        } else {
+            for (const auto &[k, v] : values)
+                cells[current]["geometry." + k] = v;
+        }
+    }
+    void endElement(std::string_view, int) override { path.pop_back(); }
+    void text(std::string_view, int) override { }
+};
+
+Cells parsedCells(const Fabric &f)
+{
+    Cells c;
+    io::xml::parse(writtenAs("drawio", f), "x.drawio", c);
+    return c;
+}
+
+} // namespace
+
+void TestIoDrawio::isAnMxGraphDocument()
+{
+    const std::string xml = writtenAs("drawio", testing::smallClos());
+    const auto at = [&](const char *s) { return xml.find(s); };
+    QVERIFY(at("<mxfile") < at("<diagram") && at("<diagram") < at("<mxGraphModel")
+        && at("<mxGraphModel") < at("<root>"));
+    QVERIFY(at("<root>\n        <mxCell id=\"0\"/>\n        <mxCell id=\"1\" parent=\"0\"/>")
+        != std::string::npos);
+    const Cells c = parsedCells(testing::smallClos()); // well-formed XML
+    std::size_t edges = 0, vertices = 0;
+    for (const auto &[id, cell] : c.cells) {
+        edges += cell.count("edge") != 0;
+        vertices += cell.count("vertex") != 0 && id[0] == 'n';
+    }
+    QCOMPARE(vertices, std::size_t(9));
+    QCOMPARE(edges, std::size_t(11)); // parallel leaf1-spine1 links stay two edges
+    QCOMPARE(c.cells.at("e8").at("source"), std::string("n6"));
+    QCOMPARE(c.cells.at("e9").at("source"), std::string("n6"));
+    QCOMPARE(c.cells.at("e9").at("target"), std::string("n8"));
+}
+
+void TestIoDrawio::groupsNodesByPod()
+{
+    const Cells c = parsedCells(testing::smallClos());
+    for (const char *group : { "g0", "g1" }) {
+        const auto &cell = c.cells.at(group);
+        QVERIFY(cell.at("style").find("container=1") != std::string::npos);
+        QCOMPARE(cell.at("parent"), std::string("1"));
+    }
+    QCOMPARE(c.cells.at("g0").at("value"), std::string("Pod 0"));
+    QCOMPARE(c.cells.at("n0").at("parent"), std::string("g0")); // h01-gpu0
+    QCOMPARE(c.cells.at("n5").at("parent"), std::string("g1")); // h02
+    QCOMPARE(c.cells.at("n8").at("parent"), std::string("1")); // spine1: no pod
+}
+
+void TestIoDrawio::placesNodesAtTheirPositions()
+{
+    Fabric f = testing::smallClos();
+    f.forEachNode([&](const Node &n) {
+        f.node(n.id).hints.position = std::pair { 100.0 * n.id, 50.0 * n.hints.tier };
+    });
+    const Cells c = parsedCells(f);
+    // A child's geometry is relative to its container: add the container's corner back.
+    auto centre = [&](const std::string &id) {
+        const auto &cell = c.cells.at(id);
+        double x = std::stod(cell.at("geometry.x")) + std::stod(cell.at("geometry.width")) / 2;
+        double y = std::stod(cell.at("geometry.y")) + std::stod(cell.at("geometry.height")) / 2;
+        if (cell.at("parent") != "1") {
+            x += std::stod(c.cells.at(cell.at("parent")).at("geometry.x"));
+            y += std::stod(c.cells.at(cell.at("parent")).at("geometry.y"));
+        }
+        return std::pair { x, y };
+    };
+    // Scene units are drawn 3 pixels each.
+    QCOMPARE(centre("n8"), (std::pair { 2400.0, 450.0 }));
+    QCOMPARE(centre("n3"), (std::pair { 900.0, 0.0 }));
+    QCOMPARE(centre("n6"), (std::pair { 1800.0, 300.0 }));
+}
+
+QTEST_GUILESS_MAIN(TestIoDrawio)
+#include "tst_io_drawio.moc"

@@ -1,0 +1,84 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "iofixture.h"
+
+#include "build/registry.h"
+#include "io/slurm/hostlist.h"
+#include "model/error.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace fabric;
+using testing::writtenAs;
+
+class TestIoSlurm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void compressesHostLists();
+    void writesTheFixture();
+    void everyHostUnderALeafAndEveryLeafUnderASpine();
+    void joinsSeparateTreesUnderATop();
+    void refusesFabricsWithoutSwitches();
+};
+
+void TestIoSlurm::compressesHostLists()
+{
+    using io::slurm::compressHostList;
+    QCOMPARE(compressHostList({ "host01", "host02", "host03", "host07", "n8", "n12", "login" }),
+        std::string("host[01-03,07],n8,n12,login"));
+    QCOMPARE(compressHostList({ "r2", "r1", "r3", "r1" }), std::string("r[1-3]"));
+    QCOMPARE(compressHostList({ "leaf9" }), std::string("leaf9"));
+    QCOMPARE(compressHostList({ "sl390lin101", "sl390lin102" }), std::string("sl390lin[101-102]"));
+}
+
+void TestIoSlurm::writesTheFixture()
+{
+    QCOMPARE(
+        writtenAs("slurm", testing::smallClos()), testing::dataFile("slurm/small.topology.conf"));
+}
+
+void TestIoSlurm::everyHostUnderALeafAndEveryLeafUnderASpine()
+{
+    const Fabric f = build::generate("ib-fat-tree", { { "radix", 8 } });
+    const std::string conf = writtenAs("slurm", f);
+    std::size_t nodeLines = 0, switchLines = 0;
+    std::istringstream in(conf);
+    for (std::string line; std::getline(in, line);) {
+        nodeLines += line.find(" Nodes=") != std::string::npos;
+        switchLines += line.find(" Switches=") != std::string::npos;
+    }
+    std::size_t leaves = 0, upper = 0;
+    f.forEachNode([&](const Node &n) {
+        leaves += n.role == SwitchRole::Leaf;
+        upper += n.kind == NodeKind::Switch && n.role != SwitchRole::Leaf;
+    });
+    QCOMPARE(nodeLines, leaves);
+    QCOMPARE(switchLines, upper);
+    QVERIFY(conf.find("fabric-top") == std::string::npos); // spines join the leaves already
+}
+
+void TestIoSlurm::joinsSeparateTreesUnderATop()
+{
+    const std::string conf
+        = writtenAs("slurm", build::generate("dragonfly", nlohmann::json::object()));
+    QVERIFY2(conf.find("\nSwitchName=fabric-top Switches=") != std::string::npos, conf.c_str());
+}
+
+void TestIoSlurm::refusesFabricsWithoutSwitches()
+{
+    try {
+        writtenAs("slurm", build::generate("tpu-torus", nlohmann::json::object()));
+        QFAIL("wrote a torus");
+    } catch (const UserError &e) {
+        QVERIFY2(QString(e.what()).contains("no packet switch"), e.what());
+    }
+    Fabric bad = testing::smallClos();
+    bad.node(bad.findNode("h01")).name = "h 01";
+    QVERIFY_THROWS_EXCEPTION(UserError, writtenAs("slurm", bad));
+}
+
+QTEST_GUILESS_MAIN(TestIoSlurm)
+#include "tst_io_slurm.moc"
