@@ -40,7 +40,8 @@ int runConvert(const std::vector<std::string> &args, std::ostream &out, std::ost
 Command convertCommand()
 {
     return {"convert", "convert IN -o OUT [--from NAME] [--to NAME]",
-            "Convert a fabric between formats (native, ibnetdiscover import, GraphML, DOT).",
+            "Convert a fabric between formats (native, GraphML, ibnetdiscover import; DOT, "
+            "draw.io, SimAI, ns-3, Slurm export).",
             runConvert};
 }
 

@@ -7,6 +7,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
+#include "collective/expand.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"
 #include "explain/explainer.h"
@@ -17,6 +18,7 @@
 #include "export/resultexport.h"
 #include "export/timespec.h"
 #include "io/fabricfile.h"
+#include "io/htsim/htsimformat.h"
 #include "model/error.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
@@ -40,13 +42,15 @@ using views::toQString;
 
 constexpr std::string_view kSynopsis =
     "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
-    "[--format svg|png|pdf|report|frames|csv|json] [--chart NAME] [--size WxH] [--title TEXT] "
-    "[--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] -o FILE";
+    "[--format svg|png|pdf|report|frames|csv|json|htsim] [--chart NAME] [--size WxH] "
+    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] -o FILE";
 
 constexpr std::string_view kOptions =
     "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
     "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
-    "  --format NAME              svg|png|pdf|report|frames|csv|json (from -o's suffix).\n"
+    "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
+    "                             suffix; htsim: the scenario's flows as an htsim\n"
+    "                             connection matrix, *.cm).\n"
     "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
     "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
     "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric,\n"
@@ -208,13 +212,13 @@ Options parse(const std::vector<std::string> &args)
     }
     if (o.format.empty()) {
         const QString suffix = QFileInfo(QString::fromStdString(o.output)).suffix().toLower();
-        o.format = suffix.isEmpty() ? "frames" : suffix.toStdString();
+        o.format = suffix.isEmpty() ? "frames" : suffix == "cm" ? "htsim" : suffix.toStdString();
     }
-    static const std::vector<std::string> formats = {"svg",    "png", "pdf", "report",
-                                                     "frames", "csv", "json"};
+    static const std::vector<std::string> formats = {"svg",    "png", "pdf",  "report",
+                                                     "frames", "csv", "json", "htsim"};
     if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
-        throw UserError("--format must be svg, png, pdf, report, frames, csv or json, not '"
-                        + o.format + "'");
+        throw UserError("--format must be svg, png, pdf, report, frames, csv, json or htsim, "
+                        "not '" + o.format + "'");
     return o;
 }
 
@@ -259,6 +263,21 @@ QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
     return series;
 }
 
+/// The scenario's flows (expanded and routed, not simulated) as an htsim connection matrix.
+int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
+{
+    if (o.scenario.empty())
+        throw UserError("--format htsim writes a scenario's flows: give --scenario");
+    const collective::Scenario scenario = readScenario(o.scenario);
+    const route::Router router(fabric, collective::routerOptions(scenario));
+    const collective::Expansion expansion = collective::expand(router, scenario);
+    io::saveAtomically(o.output, [&](std::ostream &file) {
+        io::writeConnectionMatrix(fabric, expansion.flows, file);
+    });
+    out << "wrote " << o.output << " (" << expansion.flows.size() << " flows)\n";
+    return 0;
+}
+
 int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
 {
     if (std::find(args.begin(), args.end(), "--help") != args.end()
@@ -268,6 +287,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     const Options o = parse(args);
     const Fabric fabric = io::loadFabric(o.fabricPath);
+    if (o.format == "htsim")
+        return exportHtsim(fabric, o, out);
 
     std::shared_ptr<views::SimRun> run;
     QList<views::SimRunPtr> runs;

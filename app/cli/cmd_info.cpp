@@ -9,32 +9,19 @@
 #include "model/units.h"
 
 #include <cmath>
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
 namespace fabric::cli {
 namespace {
 
-std::string trimmed(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    std::string s = buf;
-    while (s.back() == '0')
-        s.pop_back();
-    if (s.back() == '.')
-        s.pop_back();
-    return s;
-}
-
 /// "1:1", "7:1", "1.07:1"; under-subscribed tiers read "1:2".
 std::string ratioText(double oversubscription)
 {
     if (oversubscription <= 0)
         return "-";
-    return oversubscription >= 1 ? trimmed(oversubscription) + ":1"
-                                 : "1:" + trimmed(1 / oversubscription);
+    return oversubscription >= 1 ? units::formatDecimal(oversubscription, 2) + ":1"
+                                 : "1:" + units::formatDecimal(1 / oversubscription, 2);
 }
 
 nlohmann::json toJson(const std::string &file, const Fabric &fabric,

@@ -3,6 +3,7 @@
 #include "fabricoutput.h"
 
 #include "io/fabricfile.h"
+#include "layout/layoutpositions.h"
 #include "model/error.h"
 
 #include <ostream>
@@ -23,12 +24,22 @@ const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::
 void writeFabric(const Fabric &fabric, const std::optional<std::string> &path,
                  const io::FabricFormat *format, std::ostream &out)
 {
-    if (path && *path != "-") {
-        io::saveFabric(fabric, *path, format);
-        return;
-    }
-    (format ? format : io::findFormat("native"))->write(fabric, out);
-    out.flush();
+    const bool toFile = path && *path != "-";
+    if (!format)
+        format = toFile ? io::formatForFile(*path, io::Access::Write) : io::findFormat("native");
+    auto write = [&](const Fabric &f) {
+        if (toFile) {
+            io::saveFabric(f, *path, format);
+            return;
+        }
+        format->write(f, out);
+        out.flush();
+    };
+    // Formats that place nodes get the positions the GUI's canvas would show.
+    if (format && format->usesPositions())
+        write(views::withLayoutPositions(fabric));
+    else
+        write(fabric);
 }
 
 } // namespace fabric::cli

@@ -4,6 +4,7 @@
 
 #include "io/fabricfile.h"
 #include "io/formatregistry.h"
+#include "layout/layoutpositions.h"
 #include "model/error.h"
 #include "savedscenarios.h"
 
@@ -67,8 +68,10 @@ QString saveFilter()
 std::vector<const io::FabricFormat *> exportFormats()
 {
     std::vector<const io::FabricFormat *> out;
+    // Formats that need a scenario's flows (htsim) are written by the CLI's export, which
+    // has one; File > Export exports the fabric alone.
     for (const io::FabricFormat *f : io::formats())
-        if (f->canWrite() && f->name() != "native")
+        if (f->canWrite() && !f->needsScenario() && f->name() != "native")
             out.push_back(f);
     return out;
 }
@@ -103,7 +106,12 @@ Fabric loadResource(const QString &resource)
 
 void save(const Fabric &fabric, const QString &fileName, const io::FabricFormat *format)
 {
-    io::saveFabric(fabric, toPath(fileName), format);
+    const io::FabricFormat *chosen
+        = format ? format : io::formatForFile(fileName.toStdString(), io::Access::Write);
+    if (chosen && chosen->usesPositions())
+        io::saveFabric(views::withLayoutPositions(fabric), toPath(fileName), chosen);
+    else
+        io::saveFabric(fabric, toPath(fileName), format);
 }
 
 } // namespace fabric::app::files

@@ -28,7 +28,8 @@ QString withExtension(const QString &fileName, const io::FabricFormat &format);
 Fabric load(const QString &fileName);
 /// Reads a fabric embedded as a Qt resource (":/fabrics/...").
 Fabric loadResource(const QString &resource);
-/// Atomic save; throws UserError naming the file.
+/// Atomic save; throws UserError naming the file. Formats that place nodes (draw.io) get the
+/// automatic layout's positions for nodes the user did not move, as the canvas shows them.
 void save(const Fabric &fabric, const QString &fileName, const io::FabricFormat *format = nullptr);
 
 } // namespace fabric::app::files
