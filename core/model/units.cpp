@@ -13,21 +13,9 @@ namespace {
 
 std::string trimmedNumber(double v)
 {
-    char buf[64];
     if (std::fabs(v) >= 100 || v == std::floor(v))
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-    else if (std::fabs(v) >= 10)
-        std::snprintf(buf, sizeof buf, "%.1f", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.2f", v);
-    std::string s = buf;
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0')
-            s.pop_back();
-        if (s.back() == '.')
-            s.pop_back();
-    }
-    return s;
+        return formatDecimal(v, 0);
+    return formatDecimal(v, std::fabs(v) >= 10 ? 1 : 2);
 }
 
 std::string lower(std::string_view s)
@@ -40,6 +28,20 @@ std::string lower(std::string_view s)
 }
 
 } // namespace
+
+std::string formatDecimal(double value, int maxDecimals)
+{
+    char buf[400]; // %f of the largest double has 309 digits before the point
+    std::snprintf(buf, sizeof buf, "%.*f", maxDecimals, value);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0')
+            s.pop_back();
+        if (s.back() == '.')
+            s.pop_back();
+    }
+    return s;
+}
 
 std::optional<double> parseBytes(std::string_view text)
 {

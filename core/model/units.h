@@ -24,6 +24,8 @@ constexpr double nsToSeconds(double ns) { return ns * 1e-9; }
 /// not finite, or above 2^60 bytes.
 std::optional<double> parseBytes(std::string_view text);
 
+/// @p value with at most @p maxDecimals decimals and no trailing zeros: "0.0005", "1.07", "3".
+std::string formatDecimal(double value, int maxDecimals);
 /// "1 GiB", "64 MiB", "512 B": binary prefixes, up to 3 significant digits.
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".

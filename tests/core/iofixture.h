@@ -6,10 +6,15 @@
 // not change when a generator does: two hosts of two GPUs, each host under its own leaf (its
 // pod), both leaves under one spine, leaf1 with two parallel uplinks.
 
+#include "build/registry.h"
 #include "io/formatregistry.h"
 #include "model/fabric.h"
 
+#include <QtTest>
+
 #include <fstream>
+#include <initializer_list>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -55,6 +60,28 @@ inline Fabric smallClos()
     link(leaves[0], spine, 400, 500, Medium::InfiniBand);
     link(leaves[1], spine, 800, 500, Medium::InfiniBand);
     return f;
+}
+
+/// Data rows for a test over generated fabrics: one row per family in @p families, with small
+/// parameters so the test stays quick. Fetch the row's fabric with smallGeneratedFabric().
+inline void addSmallFamilies(std::initializer_list<const char *> families)
+{
+    static const std::map<std::string, const char *> small = { { "ib-fat-tree", R"({"radix": 8})" },
+        { "hpn", R"({"segments": 2, "hosts_per_segment": 4})" },
+        { "roce-clos", R"({"zones": 1, "racks_per_zone": 4})" }, { "tpu-torus", "{}" },
+        { "dragonfly", "{}" } };
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<QString>("params");
+    for (const char *family : families)
+        QTest::newRow(family) << family << small.at(family);
+}
+
+/// The fabric of the current addSmallFamilies() row.
+inline Fabric smallGeneratedFabric()
+{
+    QFETCH(QString, family);
+    QFETCH(QString, params);
+    return build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
 }
 
 /// What the registered format @p name writes for @p fabric.

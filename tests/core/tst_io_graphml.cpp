@@ -72,24 +72,12 @@ void TestIoGraphml::roundTripKeepsEveryField()
 
 void TestIoGraphml::roundTripKeepsGeneratedFabrics_data()
 {
-    QTest::addColumn<QString>("family");
-    QTest::addColumn<QString>("params");
-    QTest::newRow("ib-fat-tree") << "ib-fat-tree"
-                                 << R"({"radix": 8})";
-    QTest::newRow("hpn") << "hpn"
-                         << R"({"segments": 2, "hosts_per_segment": 4})";
-    QTest::newRow("tpu-torus") << "tpu-torus"
-                               << "{}";
-    QTest::newRow("dragonfly") << "dragonfly"
-                               << "{}";
+    testing::addSmallFamilies({ "ib-fat-tree", "hpn", "tpu-torus", "dragonfly" });
 }
 
 void TestIoGraphml::roundTripKeepsGeneratedFabrics()
 {
-    QFETCH(QString, family);
-    QFETCH(QString, params);
-    const Fabric f
-        = build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    const Fabric f = testing::smallGeneratedFabric();
     const Fabric back = readBack(testing::writtenAs("graphml", f));
     QCOMPARE(back.nodeCount(), f.nodeCount());
     QCOMPARE(back.linkCount(), f.linkCount());

@@ -35,23 +35,13 @@ void TestIoSimai::writesTheFixtures()
 
 void TestIoSimai::countsMatchTheLines_data()
 {
-    QTest::addColumn<QString>("family");
-    QTest::addColumn<QString>("params");
-    QTest::newRow("ib-fat-tree") << "ib-fat-tree"
-                                 << R"({"radix": 8})";
-    QTest::newRow("hpn") << "hpn"
-                         << R"({"segments": 2, "hosts_per_segment": 4})";
-    QTest::newRow("roce-clos") << "roce-clos"
-                               << R"({"zones": 1, "racks_per_zone": 4})";
+    testing::addSmallFamilies({ "ib-fat-tree", "hpn", "roce-clos" });
 }
 
 // The header's counts are what the simulators size their arrays by: they must match the body.
 void TestIoSimai::countsMatchTheLines()
 {
-    QFETCH(QString, family);
-    QFETCH(QString, params);
-    const Fabric f
-        = build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    const Fabric f = testing::smallGeneratedFabric();
     std::istringstream in(writtenAs("ns3", f));
     std::size_t nodes = 0, switches = 0, links = 0;
     in >> nodes >> switches >> links;

@@ -48,6 +48,10 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatBytes(1073741824.0), std::string("1 GiB"));
     QCOMPARE(formatBytes(512), std::string("512 B"));
     QCOMPARE(formatGbps(400), std::string("400 Gb/s"));
+    QCOMPARE(formatDecimal(0.0005, 9), std::string("0.0005"));
+    QCOMPARE(formatDecimal(1.0714, 2), std::string("1.07"));
+    QCOMPARE(formatDecimal(3, 2), std::string("3"));
+    QCOMPARE(formatDecimal(250, 0), std::string("250"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
     QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
     QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));

@@ -4,9 +4,9 @@
 
 #include "io/common/textutil.h"
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <ostream>
 #include <string>
 
@@ -47,25 +47,12 @@ Numbering numberNodes(const Fabric &fabric)
     return n;
 }
 
-/// Milliseconds in plain decimals ("0.0005"): the generators SimAI ships write them so, and
-/// not every Time parser takes an exponent.
-std::string milliseconds(double ns)
-{
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.9f", ns / 1e6);
-    std::string s = buf;
-    while (s.back() == '0')
-        s.pop_back();
-    if (s.back() == '.')
-        s.pop_back();
-    return s;
-}
-
 std::string linkLine(int a, int b, double gbps, double latencyNs)
 {
-    // ns-3 parses "400Gbps" as a DataRate and "0.0005ms" as a Time; error rate 0.
+    // ns-3 parses "400Gbps" as a DataRate and "0.0005ms" as a Time (plain decimals, as the
+    // generators SimAI ships write them: not every Time parser takes an exponent); error rate 0.
     return std::to_string(a) + " " + std::to_string(b) + " " + shortestNumber(gbps) + "Gbps "
-        + milliseconds(latencyNs) + "ms 0";
+        + units::formatDecimal(latencyNs / 1e6, 9) + "ms 0";
 }
 
 std::vector<std::string> linkLines(const Fabric &fabric, const Numbering &n)
