@@ -22,18 +22,6 @@ bool same(double a, double b, double tolerance)
 }
 } // namespace
 
-double IncrementalSystem::levelExcept(VariableId v, ConstraintId skipA, ConstraintId skipB) const
-{
-    const Variable &var = mVars[std::size_t(v)];
-    double d = kInf;
-    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
-        const ConstraintId c = mUsages[i].constraint;
-        if (c != skipA && c != skipB)
-            d = std::min(d, mCons[std::size_t(c)].level);
-    }
-    return d;
-}
-
 void IncrementalSystem::setRateFromLevels(VariableId v)
 {
     // The smallest level, on the constraint that has it (the current bottleneck on a tie, so
@@ -43,7 +31,7 @@ void IncrementalSystem::setRateFromLevels(VariableId v)
     ConstraintId at = -1;
     for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
         const ConstraintId c = mUsages[i].constraint;
-        const double level = mCons[std::size_t(c)].level;
+        const double level = mLevel[std::size_t(c)];
         if (level < rate || (level == rate && c == var.bottleneck)) {
             rate = level;
             at = c;
@@ -57,13 +45,13 @@ double IncrementalSystem::computeLevel(ConstraintId c)
     const Constraint &con = mCons[std::size_t(c)];
     if (con.vars.empty())
         return kInf;
-    const double old = con.level;
+    const double old = mLevel[std::size_t(c)];
     mScratch.clear();
     double sumAtOld = 0.0;   // sum a * min(d, old)
     double sumAll = 0.0;     // sum a * d
     bool someoneAtOld = false;
     for (const Member &m : con.vars) {
-        const double d = levelExcept(m.var, c, c);
+        const double d = demandOn(m.var, c);
         mScratch.emplace_back(d, m.coefficient);
         sumAll += m.coefficient * d;
         if (!std::isinf(old)) {
@@ -97,12 +85,17 @@ void IncrementalSystem::solveEverything()
     progressiveFilling();
     // Levels consistent with the fixed point, for the next incremental solve: with the max-min
     // rates known, L(c) is the largest rate on c when c is saturated (the filling kept both).
+    mLevel.resize(mCons.size());
     for (std::size_t c = 0; c < mCons.size(); ++c) {
-        Constraint &con = mCons[c];
+        const Constraint &con = mCons[c];
         const Fill &fill = mFill[c];
-        con.level = !con.vars.empty() && fill.load >= con.capacity * (1 - kRelTol) ? fill.top
-                                                                                   : kInf;
+        mLevel[c] = !con.vars.empty() && fill.load >= con.capacity * (1 - kRelTol) ? fill.top
+                                                                                 : kInf;
     }
+    mNearest.resize(mVars.size());
+    for (std::size_t v = 0; v < mVars.size(); ++v)
+        if (mVars[v].enabled)
+            refreshNearest(VariableId(v));
 }
 
 void IncrementalSystem::solveExactly()
@@ -113,22 +106,112 @@ void IncrementalSystem::solveExactly()
     }
     // Levels of the constraints the refill touched (the others keep theirs).
     for (ConstraintId c : mRefilled) {
-        Constraint &con = mCons[std::size_t(c)];
+        const Constraint &con = mCons[std::size_t(c)];
         const Fill &fill = mFill[std::size_t(c)];
-        if (con.vars.empty() || fill.load < con.capacity * (1 - kRelTol)) {
-            con.level = kInf;
-            continue;
+        double level = kInf;
+        if (!con.vars.empty() && fill.load >= con.capacity * (1 - kRelTol)) {
+            level = fill.top;
+            if (!(level > 0.0)) // nothing filled again here: the largest rate that stayed
+                for (const Member &m : con.vars)
+                    level = std::max(level, mVars[std::size_t(m.var)].rate);
         }
-        double top = fill.top;
-        if (!(top > 0.0)) // nothing filled again here: the largest rate that stayed
-            for (const Member &m : con.vars)
-                top = std::max(top, mVars[std::size_t(m.var)].rate);
-        con.level = top;
+        setLevel(c, level);
+    }
+}
+
+void IncrementalSystem::spreadChange(VariableId v, ConstraintId c, double oldLevel,
+                                     double newLevel)
+{
+    // v's other constraints see it through min(d, L(c2)), d = the smallest level of v's
+    // constraints other than c and c2: the smallest of all but c unless c2 holds it, then the
+    // second smallest. One pass finds both, so a long path costs O(hops), not O(hops^2).
+    const Variable &var = mVars[std::size_t(v)];
+    double min1 = kInf;
+    double min2 = kInf;
+    ConstraintId at1 = -1;
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+        const ConstraintId c2 = mUsages[i].constraint;
+        if (c2 == c)
+            continue;
+        const double level = mLevel[std::size_t(c2)];
+        if (level < min1) {
+            min2 = min1;
+            min1 = level;
+            at1 = c2;
+        } else if (level < min2) {
+            min2 = level;
+        }
+    }
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+        const ConstraintId c2 = mUsages[i].constraint;
+        if (c2 == c)
+            continue;
+        Constraint &con2 = mCons[std::size_t(c2)];
+        if (con2.dirty)
+            continue;
+        // c2 sees v through min(d, L(c2)); only a change there matters.
+        const double others = c2 == at1 ? min2 : min1;
+        const double level2 = mLevel[std::size_t(c2)];
+        const double before = std::min({others, oldLevel, level2});
+        const double after = std::min({others, newLevel, level2});
+        if (!same(before, after, mPrecision)) {
+            con2.dirty = true;
+            mQueue.push_back(c2);
+        }
+    }
+}
+
+void IncrementalSystem::refreshNearest(VariableId v)
+{
+    const Variable &var = mVars[std::size_t(v)];
+    Nearest n;
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+        const ConstraintId c = mUsages[i].constraint;
+        const double level = mLevel[std::size_t(c)];
+        if (level < n.min1) {
+            n.min2 = n.min1;
+            n.min1 = level;
+            n.at1 = c;
+        } else if (level < n.min2) {
+            n.min2 = level;
+        }
+    }
+    mNearest[std::size_t(v)] = n;
+}
+
+void IncrementalSystem::setLevel(ConstraintId c, double level)
+{
+    const double old = mLevel[std::size_t(c)];
+    if (old == level)
+        return;
+    mLevel[std::size_t(c)] = level;
+    // One level moved, all others as the caches know them: most members need O(1).
+    for (const Member &m : mCons[std::size_t(c)].vars) {
+        Nearest &n = mNearest[std::size_t(m.var)];
+        if (c == n.at1) {
+            if (level <= n.min2)
+                n.min1 = level;
+            else
+                refreshNearest(m.var); // no longer the smallest: who is?
+        } else if (level < n.min1) {
+            n.min2 = n.min1;
+            n.min1 = level;
+            n.at1 = c;
+        } else if (level < n.min2) {
+            n.min2 = level;
+        } else if (old == n.min2) {
+            refreshNearest(m.var); // it may have been the second smallest
+        }
     }
 }
 
 void IncrementalSystem::doSolve()
 {
+    mLevel.resize(mCons.size(), kInf);
+    mNearest.resize(mVars.size());
+    for (VariableId v : mEnabledSinceSolve)
+        if (mVars[std::size_t(v)].enabled)
+            refreshNearest(v);
     std::size_t busy = 0;
     std::size_t members = 0;
     for (const Constraint &con : mCons) {
@@ -160,7 +243,7 @@ void IncrementalSystem::doSolve()
             mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), 64);
             mSkipIncremental = mBackoff;
             for (auto it = mUndo.rbegin(); it != mUndo.rend(); ++it) // back to the last solve
-                mCons[std::size_t(it->first)].level = it->second;
+                setLevel(it->first, it->second);
             solveExactly();
             return;
         }
@@ -168,32 +251,15 @@ void IncrementalSystem::doSolve()
         Constraint &con = mCons[std::size_t(c)];
         work += con.vars.size();
         con.dirty = false;
-        const double oldLevel = con.level;
+        const double oldLevel = mLevel[std::size_t(c)];
         const double newLevel = computeLevel(c);
         if (same(oldLevel, newLevel, mPrecision))
             continue;
-        mUndo.emplace_back(c, con.level);
-        con.level = newLevel;
+        mUndo.emplace_back(c, oldLevel);
         mMoved.push_back(c);
-        for (const Member &m : con.vars) {
-            const Variable &var = mVars[std::size_t(m.var)];
-            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
-                const ConstraintId c2 = mUsages[i].constraint;
-                if (c2 == c)
-                    continue;
-                Constraint &con2 = mCons[std::size_t(c2)];
-                if (con2.dirty)
-                    continue;
-                // c2 sees v through min(d, L(c2)); only a change there matters.
-                const double others = levelExcept(m.var, c, c2);
-                const double before = std::min({others, oldLevel, con2.level});
-                const double after = std::min({others, newLevel, con2.level});
-                if (!same(before, after, mPrecision)) {
-                    con2.dirty = true;
-                    mQueue.push_back(c2);
-                }
-            }
-        }
+        for (const Member &m : con.vars)
+            spreadChange(m.var, c, oldLevel, newLevel);
+        setLevel(c, newLevel);
     }
     mBackoff = 0;
     for (ConstraintId c : mMoved)

@@ -4,6 +4,7 @@
 
 #include "maxmin.h"
 
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -40,10 +41,34 @@ private:
     void solveExactly();
     /// L(c) from the current levels of the other constraints.
     double computeLevel(ConstraintId c);
-    /// min of L over v's constraints other than @p skipA and @p skipB.
-    double levelExcept(VariableId v, ConstraintId skipA, ConstraintId skipB) const;
     /// Rate and bottleneck of @p v from the levels of its constraints.
     void setRateFromLevels(VariableId v);
+    /// Queues the constraints of @p v other than @p c that see @p c's level change.
+    void spreadChange(VariableId v, ConstraintId c, double oldLevel, double newLevel);
+
+    /// The two smallest levels on an enabled variable's constraints, and where the smallest is:
+    /// its demand on any one of them, d_v(c), without walking its path. Kept up to date
+    /// wherever a level moves (setLevel) and when the variable is enabled.
+    struct Nearest
+    {
+        double min1 = std::numeric_limits<double>::infinity();
+        double min2 = std::numeric_limits<double>::infinity();
+        ConstraintId at1 = -1;
+    };
+    std::vector<Nearest> mNearest;
+    void refreshNearest(VariableId v);
+    /// Sets L(@p c) and brings the caches of its enabled variables up to date.
+    void setLevel(ConstraintId c, double level);
+    /// d_v(c): the smallest level of @p v's constraints other than @p c.
+    double demandOn(VariableId v, ConstraintId c) const
+    {
+        const Nearest &n = mNearest[std::size_t(v)];
+        return n.at1 == c ? n.min2 : n.min1;
+    }
+
+    /// Per constraint: its fair level L(c), +inf when not saturated. Dense, apart from the
+    /// constraints, because the worklist reads the levels of every hop of every path it visits.
+    std::vector<double> mLevel;
 
     std::vector<std::pair<double, double>> mScratch; ///< (demand, coefficient) of one constraint
     std::vector<ConstraintId> mQueue;

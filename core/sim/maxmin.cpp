@@ -31,7 +31,6 @@ ConstraintId System::addConstraint(double capacity)
 {
     Constraint c;
     c.capacity = capacity;
-    c.level = std::numeric_limits<double>::infinity();
     mCons.push_back(std::move(c));
     mLoad.push_back(0.0);
     mOwn.push_back(0);

@@ -116,7 +116,6 @@ protected:
     {
         double capacity = 0.0;
         std::vector<Member> vars; ///< Enabled variables (order: enable order, swap-removed).
-        double level = 0.0;       ///< Fair level, +inf when not saturated (incremental solver).
         bool dirty = false;
     };
 
