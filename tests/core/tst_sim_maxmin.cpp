@@ -31,6 +31,7 @@ private Q_SLOTS:
     void unknownSolverIsRefused();
     void incrementalMatchesFullOnRandomSystems();
     void refillMatchesFullOnRandomSystems();
+    void incrementalMatchesFullOnLongPaths();
 };
 
 namespace {
@@ -177,7 +178,8 @@ private:
  * @p disableOnly, every other round only disables. A fixed linear congruential generator keeps
  * it reproducible everywhere. Returns the number of full solves @p other made.
  */
-std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, bool disableOnly)
+std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, bool disableOnly,
+                                          std::uint64_t maxHops = 4)
 {
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ull;
     const auto next = [&](std::uint64_t n) {
@@ -194,7 +196,7 @@ std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, boo
     const std::size_t vars = 20 + next(200);
     for (std::size_t v = 0; v < vars; ++v) {
         std::vector<Usage> usages;
-        const std::size_t k = 1 + next(4);
+        const std::size_t k = 1 + next(maxHops);
         for (std::size_t i = 0; i < k; ++i) {
             const ConstraintId c = ConstraintId(next(constraints));
             bool dup = false;
@@ -266,6 +268,18 @@ void TestSimMaxMin::refillMatchesFullOnRandomSystems()
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(refill.refills >= 50, qPrintable(QString::number(refill.refills)));
+    }
+}
+
+void TestSimMaxMin::incrementalMatchesFullOnLongPaths()
+{
+    // Torus-like paths of up to 16 hops: each variable's cached two smallest levels must follow
+    // every level move (worklist, refill, undo of a failed worklist) or a demand goes stale.
+    for (std::uint64_t seed = 101; seed <= 130; ++seed) {
+        auto inc = System::create("incremental");
+        compareWithFullOnRandomSystem(seed, *inc, seed % 2 == 0, 16);
+        if (QTest::currentTestFailed())
+            return;
     }
 }
 
