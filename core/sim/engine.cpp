@@ -88,7 +88,7 @@ struct Group
 class Run
 {
 public:
-    Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
+    Run(const Fabric &fabric, const std::vector<FlowSpec> &flows, const SimOptions &options,
         const SimCallbacks &callbacks);
     SimResult run();
 
@@ -112,7 +112,7 @@ private:
     bool pollCancel(double nowS);
 
     const Fabric &mFabric;
-    std::vector<FlowSpec> mSpecs;
+    const std::vector<FlowSpec> &mSpecs;
     SimOptions mOptions;
     const SimCallbacks &mCallbacks;
 
@@ -141,10 +141,10 @@ private:
     SimResult mResult;
 };
 
-Run::Run(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
+Run::Run(const Fabric &fabric, const std::vector<FlowSpec> &flows, const SimOptions &options,
          const SimCallbacks &callbacks)
     : mFabric(fabric)
-    , mSpecs(std::move(flows))
+    , mSpecs(flows)
     , mOptions(options)
     , mCallbacks(callbacks)
     , mSystem(System::create(options.solver))
@@ -531,10 +531,10 @@ SimResult Run::run()
 
 } // namespace
 
-SimResult simulate(const Fabric &fabric, std::vector<FlowSpec> flows, const SimOptions &options,
-                   const SimCallbacks &callbacks)
+SimResult simulate(const Fabric &fabric, const std::vector<FlowSpec> &flows,
+                   const SimOptions &options, const SimCallbacks &callbacks)
 {
-    Run run(fabric, std::move(flows), options, callbacks);
+    Run run(fabric, flows, options, callbacks);
     return run.run();
 }
 

@@ -81,14 +81,15 @@ struct SimCallbacks
 };
 
 /**
- * Runs @p flows on @p fabric and returns the result (see SimResult).
+ * Runs @p flows on @p fabric and returns the result (see SimResult). The flows are read, not
+ * copied (at cluster scale they are most of the memory of a run).
  *
  * Throws fabric::UserError when the input is inconsistent: a path that is not a chain of live
  * directed links, a link with capacity <= 0 on a path, negative bytes or times, weights that do
  * not match paths, `after` pointing outside the list or forming a cycle (a flow that can never
  * be released is reported instead of left hanging).
  */
-SimResult simulate(const Fabric &fabric, std::vector<FlowSpec> flows,
+SimResult simulate(const Fabric &fabric, const std::vector<FlowSpec> &flows,
                    const SimOptions &options = {}, const SimCallbacks &callbacks = {});
 
 } // namespace fabric::sim

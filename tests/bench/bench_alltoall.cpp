@@ -113,7 +113,7 @@ int main(int argc, char **argv)
     }
     const double expandS = seconds(t1);
     const auto t2 = std::chrono::steady_clock::now();
-    const sim::SimResult r = sim::simulate(fabric, std::move(expansion.flows), options);
+    const sim::SimResult r = sim::simulate(fabric, expansion.flows, options);
     const double engineS = seconds(t2);
     std::printf("%s ranks %s: %zu flows, load %.2f s, route+expand %.2f s, engine %.2f s, "
                 "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s\n",
