@@ -20,6 +20,21 @@
 
 namespace fabric::testing {
 
+/// Adds a link of @p gbps and @p ns between @p a and @p b; ports only when given.
+inline LinkId addLink(Fabric &f, NodeId a, NodeId b, double gbps, double ns, Medium medium,
+    int portA = -1, int portB = -1)
+{
+    Link l;
+    l.a = a;
+    l.b = b;
+    l.capacityGbps = gbps;
+    l.latencyNs = ns;
+    l.medium = medium;
+    l.portA = portA;
+    l.portB = portB;
+    return f.addLink(l);
+}
+
 inline Fabric smallClos()
 {
     Fabric f;
@@ -33,15 +48,6 @@ inline Fabric smallClos()
             n.role = tier == 2 ? SwitchRole::Leaf : SwitchRole::Spine;
         return f.addNode(n);
     };
-    auto link = [&](NodeId a, NodeId b, double gbps, double ns, Medium medium) {
-        Link l;
-        l.a = a;
-        l.b = b;
-        l.capacityGbps = gbps;
-        l.latencyNs = ns;
-        l.medium = medium;
-        f.addLink(l);
-    };
     NodeId gpus[4];
     for (int i = 0; i < 4; ++i)
         gpus[i] = node(NodeKind::Gpu,
@@ -53,12 +59,12 @@ inline Fabric smallClos()
     const NodeId spine = node(NodeKind::Switch, "spine1", 3, -1);
     for (int i = 0; i < 4; ++i) {
         f.node(gpus[i]).host = hosts[i / 2];
-        link(gpus[i], hosts[i / 2], 3600, 50, Medium::NvLink);
-        link(gpus[i], leaves[i / 2], 400, 500, Medium::InfiniBand);
+        addLink(f, gpus[i], hosts[i / 2], 3600, 50, Medium::NvLink);
+        addLink(f, gpus[i], leaves[i / 2], 400, 500, Medium::InfiniBand);
     }
-    link(leaves[0], spine, 400, 500, Medium::InfiniBand);
-    link(leaves[0], spine, 400, 500, Medium::InfiniBand);
-    link(leaves[1], spine, 800, 500, Medium::InfiniBand);
+    addLink(f, leaves[0], spine, 400, 500, Medium::InfiniBand);
+    addLink(f, leaves[0], spine, 400, 500, Medium::InfiniBand);
+    addLink(f, leaves[1], spine, 800, 500, Medium::InfiniBand);
     return f;
 }
 

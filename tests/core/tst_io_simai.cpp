@@ -79,18 +79,8 @@ void TestIoSimai::ocsCircuitsBecomeChipLinks()
     ocs.name = "ocs";
     ocs.circuits = { { 0, 1 } };
     const NodeId o = f.addNode(ocs);
-    Link l;
-    l.a = a;
-    l.b = o;
-    l.portB = 0;
-    l.capacityGbps = 400;
-    l.latencyNs = 100;
-    l.medium = Medium::Optical;
-    f.addLink(l);
-    l.a = b;
-    l.portB = 1;
-    l.capacityGbps = 200;
-    f.addLink(l);
+    testing::addLink(f, a, o, 400, 100, Medium::Optical, -1, 0);
+    testing::addLink(f, b, o, 200, 100, Medium::Optical, -1, 1);
     QCOMPARE(writtenAs("ns3", f), std::string("2 0 1\n\n0 1 200Gbps 0.0002ms 0\n"));
 }
 
