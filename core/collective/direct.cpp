@@ -7,21 +7,46 @@
 #include "ringphase.h"
 
 #include "model/error.h"
+#include "sim/footprint.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
+#include <string>
 #include <unordered_map>
 
 namespace fabric::collective::detail {
+
+namespace {
+/// Why an all-to-all is refused, with what it would cost: memory from the paths of rank 0
+/// (routed now, before any flow exists) and the growth of the exact engine's time.
+std::string allToAllOverBudget(FlowSink &sink, const std::vector<NodeId> &ranks,
+    std::size_t budget)
+{
+    const std::size_t n = ranks.size();
+    const std::size_t flows = n * (n - 1);
+    std::size_t uses = 0;
+    for (std::size_t j = 1; j < n; ++j)
+        for (const sim::Path &p : sink.route(ranks[0], ranks[j]).paths)
+            uses += p.links.size();
+    const double gb = sim::estimatedRunBytes(flows, uses * n) / 1e9;
+    char memory[64];
+    std::snprintf(memory, sizeof memory, "%.1f GB", gb);
+    return "--collective alltoall over " + std::to_string(n) + " ranks is "
+        + std::to_string(flows) + " flows, above the budget of " + std::to_string(budget)
+        + " (--step-flow-budget). It would need about " + memory
+        + " of memory, and the exact engine's time grows with events x active flows: where "
+          "rates are unequal (ECMP collisions) 65,280 flows already take 30 s to 2 minutes (see "
+          "docs/performance.md). Use fewer --ranks, or raise --step-flow-budget to try anyway";
+}
+} // namespace
 
 void expandAllToAll(Context &c)
 {
     const std::size_t n = c.ranks.size();
     const std::size_t flows = n * (n - 1);
     if (flows > c.scenario.stepFlowBudget)
-        throw UserError("--collective alltoall over " + std::to_string(n) + " ranks is "
-            + std::to_string(flows) + " flows, above the budget of "
-            + std::to_string(c.scenario.stepFlowBudget) + ": use fewer --ranks");
+        throw UserError(allToAllOverBudget(c.sink, c.ranks, c.scenario.stepFlowBudget));
     c.out.stepFlows = flows;
     const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);
