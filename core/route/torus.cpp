@@ -24,6 +24,7 @@ std::optional<Torus> Torus::detect(const ForwardingGraph &graph)
     for (NodeId n : graph.endpoints())
         if (t.hasCoordinates(n))
             t.mCells[t.cellOf(t.coordinates(n))] = n;
+    t.detectTwist();
     return t;
 }
 
@@ -53,10 +54,93 @@ NodeId Torus::chipAt(const Coord &c) const
     return mCells[cellOf(c)];
 }
 
+void Torus::detectTwist()
+{
+    for (std::size_t d = 0; d < 3; ++d) {
+        // With fewer than 3 chips along d, the wrap and the inner link join the same pair.
+        if (mDims[d] < 3)
+            continue;
+        std::optional<Coord> shift;
+        for (NodeId chip : mCells) {
+            if (chip == kNoNode || coordinates(chip)[d] != mDims[d] - 1)
+                continue;
+            const Coord from = coordinates(chip);
+            for (const ForwardingArc &arc : mGraph->arcsOf(chip)) {
+                if (!hasCoordinates(arc.to) || coordinates(arc.to)[d] != 0)
+                    continue;
+                Coord s {};
+                for (std::size_t o = 0; o < 3; ++o)
+                    s[o] = o == d
+                        ? 0
+                        : ((coordinates(arc.to)[o] - from[o]) % mDims[o] + mDims[o]) % mDims[o];
+                if (!shift)
+                    shift = s;
+                else if (*shift != s)
+                    mRegular = false;
+                break;
+            }
+        }
+        if (shift && mRegular)
+            mShift[d] = *shift;
+    }
+    if (!mRegular)
+        mShift = {};
+}
+
+bool Torus::twisted() const
+{
+    return mShift != std::array<Coord, 3> {};
+}
+
+Coord Torus::neighbour(const Coord &c, int dim, int dir) const
+{
+    const auto d = static_cast<std::size_t>(dim);
+    Coord n = c;
+    n[d] += dir;
+    int wraps = 0;
+    if (n[d] >= mDims[d])
+        wraps = 1;
+    else if (n[d] < 0)
+        wraps = -1;
+    n[d] -= wraps * mDims[d];
+    for (std::size_t o = 0; o < 3; ++o)
+        if (o != d)
+            n[o] = ((n[o] + wraps * mShift[d][o]) % mDims[o] + mDims[o]) % mDims[o];
+    return n;
+}
+
+std::vector<NodeId> Torus::cycle(NodeId chip, int dim) const
+{
+    std::vector<NodeId> out { chip };
+    for (NodeId at = chip;;) {
+        const ForwardingArc *arc = step(at, dim, +1);
+        if (!arc || out.size() > mChipCount)
+            return {};
+        at = arc->to;
+        if (at == chip)
+            return out;
+        out.push_back(at);
+    }
+}
+
+std::vector<int> Torus::routingOrder() const
+{
+    std::vector<int> order;
+    for (bool twist : { true, false })
+        for (std::size_t d = 0; d < 3; ++d)
+            if ((mShift[d] != Coord {}) == twist)
+                order.push_back(static_cast<int>(d));
+    return order;
+}
+
 const ForwardingArc *Torus::step(NodeId chip, int dim, int dir) const
 {
     const auto d = static_cast<std::size_t>(dim);
     const Coord from = coordinates(chip);
+    const NodeId expected = chipAt(neighbour(from, dim, dir));
+    for (const ForwardingArc &arc : mGraph->arcsOf(chip))
+        if (arc.to == expected && expected != kNoNode)
+            return &arc;
     const int size = mDims[d];
     const int want = ((from[d] + dir) % size + size) % size;
     const ForwardingArc *twisted = nullptr;
@@ -75,60 +159,6 @@ const ForwardingArc *Torus::step(NodeId chip, int dim, int dir) const
             twisted = &arc;
     }
     return twisted;
-}
-
-std::vector<std::vector<const ForwardingArc *>> Torus::dorRoutes(
-    NodeId src, NodeId dst, std::size_t maxRoutes) const
-{
-    struct Partial
-    {
-        NodeId at;
-        std::vector<const ForwardingArc *> arcs;
-    };
-    std::vector<Partial> routes { { src, {} } };
-    const Coord target = coordinates(dst);
-    // A twist may shift a finished dimension at a wrap: a second pass puts it right.
-    for (int pass = 0; pass < 2; ++pass) {
-        for (int dim = 0; dim < 3; ++dim) {
-            const auto d = static_cast<std::size_t>(dim);
-            const int size = mDims[d];
-            std::vector<Partial> next;
-            for (Partial &r : routes) {
-                const int delta = ((target[d] - coordinates(r.at)[d]) % size + size) % size;
-                if (delta == 0) {
-                    next.push_back(std::move(r));
-                    continue;
-                }
-                std::vector<int> dirs;
-                if (2 * delta <= size)
-                    dirs.push_back(+1);
-                if (2 * delta >= size)
-                    dirs.push_back(-1);
-                if (dirs.size() == 2 && routes.size() + next.size() >= maxRoutes)
-                    dirs.pop_back();
-                for (int dir : dirs) {
-                    Partial p = r;
-                    const int hops = dir > 0 ? delta : size - delta;
-                    for (int h = 0; h < hops; ++h) {
-                        const ForwardingArc *arc = step(p.at, dim, dir);
-                        if (!arc)
-                            return {};
-                        p.arcs.push_back(arc);
-                        p.at = arc->to;
-                    }
-                    next.push_back(std::move(p));
-                }
-            }
-            routes = std::move(next);
-        }
-    }
-    std::vector<std::vector<const ForwardingArc *>> out;
-    for (Partial &r : routes) {
-        if (r.at != dst)
-            return {};
-        out.push_back(std::move(r.arcs));
-    }
-    return out;
 }
 
 } // namespace fabric::route
