@@ -4,40 +4,17 @@
 // along every line of the dimension), then all-gather back in reverse order. The data is cut in
 // 2D parts, one per (first dimension, direction), each visiting the dimensions in a rotated
 // order, so at every phase the 2D parts use 2D different directed links of a chip at once.
+// The rings run on the torus's own cycles (torusrings.h), twisted ones included.
 #include "algorithms.h"
 #include "ideal.h"
 #include "ringphase.h"
+#include "torusrings.h"
 
 #include "model/error.h"
 
 #include <algorithm>
 
 namespace fabric::collective::detail {
-namespace {
-
-/// Rings along dimension @p dim of @p torus, members in direction @p dir.
-std::vector<std::vector<NodeId>> lines(const route::Torus &torus, int dim, int dir)
-{
-    const route::Coord &dims = torus.dims();
-    std::vector<std::vector<NodeId>> out;
-    route::Coord c { 0, 0, 0 };
-    const auto d = std::size_t(dim);
-    for (c[0] = 0; c[0] < (d == 0 ? 1 : dims[0]); ++c[0])
-        for (c[1] = 0; c[1] < (d == 1 ? 1 : dims[1]); ++c[1])
-            for (c[2] = 0; c[2] < (d == 2 ? 1 : dims[2]); ++c[2]) {
-                std::vector<NodeId> ring;
-                route::Coord at = c;
-                for (at[d] = 0; at[d] < dims[d]; ++at[d])
-                    ring.push_back(torus.chipAt(at));
-                if (dir < 0)
-                    std::reverse(ring.begin(), ring.end());
-                out.push_back(std::move(ring));
-            }
-    return out;
-}
-
-} // namespace
-
 void expandTorus(Context &c)
 {
     const auto &torus = c.router.torus();
@@ -68,30 +45,33 @@ void expandTorus(Context &c)
     HopBound hop;
     int part = 0;
     for (std::size_t first = 0; first < D; ++first) {
+        std::vector<int> order;
+        for (std::size_t i = 0; i < D; ++i)
+            order.push_back(active[(first + i) % D]);
+        std::vector<BucketPhase> phases = bucketPhases(*torus, order);
         for (int dir : { +1, -1 }) {
-            std::vector<int> order;
-            for (std::size_t i = 0; i < D; ++i)
-                order.push_back(active[(first + i) % D]);
+            if (dir < 0)
+                for (BucketPhase &phase : phases)
+                    for (auto &ring : phase.rings)
+                        std::reverse(ring.begin(), ring.end());
             RankProgress progress(c.fabric().nodeIdBound());
             std::vector<double> dataAt;
             double data = partBytes;
             int step = 0;
-            for (int dim : order) {
-                const int k = torus->dims()[std::size_t(dim)];
+            for (const BucketPhase &phase : phases) {
+                const int k = phase.ringSize;
                 dataAt.push_back(data);
-                const auto rings = lines(*torus, dim, dir);
                 if (part == 0 || dir < 0)
-                    for (const auto &ring : rings)
+                    for (const auto &ring : phase.rings)
                         boundHopByLink(c.sink, ring[0], ring[1], hop);
                 addRingPhase(
-                    c.sink, rings, { k - 1, data / k, aggregate, 2 * part, step }, progress);
+                    c.sink, phase.rings, { k - 1, data / k, aggregate, 2 * part, step }, progress);
                 step += k - 1;
                 data /= k;
             }
-            for (std::size_t j = order.size(); j-- > 0;) {
-                const int dim = order[j];
-                const int k = torus->dims()[std::size_t(dim)];
-                addRingPhase(c.sink, lines(*torus, dim, dir),
+            for (std::size_t j = phases.size(); j-- > 0;) {
+                const int k = phases[j].ringSize;
+                addRingPhase(c.sink, phases[j].rings,
                     { k - 1, dataAt[j] / k, aggregate, 2 * part + 1, step }, progress);
                 step += k - 1;
             }
