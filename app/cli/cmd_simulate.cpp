@@ -91,7 +91,12 @@ void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
         out << ", B = "
             << units::formatGBps(units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS));
     out << ")\n";
+    if (!e.ideal.boundDetail.empty())
+        row("Ideal bound:") << e.ideal.boundDetail << "\n";
     row("Efficiency:") << percent(sum.ofIdeal) << " of ideal\n";
+    if (e.rankOrder == "snake")
+        row("Rank order:") << "snake (a Hamiltonian cycle of the torus: every ring step is "
+                              "one hop)\n";
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
         row("Bottleneck:") << collective::describeDirLink(fabric, *sum.bottleneck) << ", saturated "

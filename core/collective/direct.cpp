@@ -3,6 +3,7 @@
 // Collectives that put every flow on the wire at once: all-to-all (each rank sends S/p to each
 // other rank) and send/recv between pipeline stages (rank i sends S to rank i+1).
 #include "algorithms.h"
+#include "cutbound.h"
 #include "ideal.h"
 #include "ringphase.h"
 
@@ -75,6 +76,7 @@ void expandAllToAll(Context &c)
     ideal.messageLatencyS = c.scenario.alphaS + firstByteS;
     ideal.timeS = ideal.messageLatencyS + slowestS;
     ideal.formula = "a + max over ranks of (fabric bytes / B_nic, NVLink bytes / B_nvlink)";
+    applyCutBound(ideal, c.router, c.ranks, c.sink.flows(), ideal.messageLatencyS);
 }
 
 void expandSendRecv(Context &c)

@@ -4,6 +4,7 @@
 
 #include "algorithms.h"
 #include "ranks.h"
+#include "torusorder.h"
 
 #include "model/error.h"
 
@@ -77,7 +78,16 @@ Expansion expand(const route::Router &router, const Scenario &s)
             throw UserError("--traffic FILE.csv is needed for custom traffic");
         detail::expandTraffic(c);
     } else {
-        c.ranks = selectRanks(router, s.ranks, s.placement, s.seed);
+        // A ring on a torus runs on neighbours: the chips in snake order (torusorder.h).
+        if (auto snake = s.algorithm == Algorithm::Ring
+                ? torusRingRanks(router, s.ranks, s.placement)
+                : std::nullopt) {
+            c.ranks = std::move(*snake);
+            out.rankOrder = "snake";
+        } else {
+            c.ranks = selectRanks(router, s.ranks, s.placement, s.seed);
+            out.rankOrder = ranksAreListed(s.ranks) ? "listed" : std::string(toString(s.placement));
+        }
         if (c.ranks.size() < 2)
             throw UserError("--ranks: a collective needs at least 2 ranks");
         router.prepare(c.ranks);

@@ -24,6 +24,11 @@ struct Ideal
     /// Per-message latency a = software alpha + path latency of one step.
     double messageLatencyS = 0.0;
     std::string formula; ///< e.g. "2(p-1) a + 2(p-1)/p S/B".
+    /// Which of several bounds timeS is, when it is the tightest of them: "injection" or
+    /// "bisection" (all-to-all); empty for an algorithm's own closed form.
+    std::string bound;
+    /// The bounds compared, each with its figures, for the CLI, the report and the explain panel.
+    std::string boundDetail;
 };
 
 /// A collective turned into flows, with what the report needs to judge the result.
@@ -32,6 +37,9 @@ struct Expansion
     Collective collective = Collective::AllReduce;
     Algorithm algorithm = Algorithm::Ring;
     std::vector<NodeId> ranks;
+    /// How the ranks were ordered: "packed", "spread", "random", "listed" (names given), or
+    /// "snake" (a Hamiltonian cycle of a torus, so a ring runs on neighbours).
+    std::string rankOrder;
     std::vector<sim::FlowSpec> flows;
     double bytes = 0.0; ///< S in the nccl-tests sense (algbw = S / t).
     double busbwFactor = 1.0; ///< busbw = algbw x busbwFactor.

@@ -75,6 +75,12 @@ std::vector<NodeId> placementOrder(
     return endpoints;
 }
 
+bool ranksAreListed(std::string_view spec)
+{
+    return !spec.empty() && spec != "all"
+        && !std::all_of(spec.begin(), spec.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
 std::vector<NodeId> selectRanks(
     const route::Router &router, std::string_view spec, Placement placement, std::uint64_t seed)
 {

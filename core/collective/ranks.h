@@ -30,4 +30,7 @@ std::vector<NodeId> placementOrder(
 std::vector<NodeId> selectRanks(
     const route::Router &router, std::string_view spec, Placement placement, std::uint64_t seed);
 
+/// @p spec names the ranks (rather than "all" or a count): they keep the order given.
+bool ranksAreListed(std::string_view spec);
+
 } // namespace fabric::collective

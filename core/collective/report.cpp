@@ -84,6 +84,9 @@ nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expan
     j["busbw_factor"] = e.busbwFactor;
     j["ideal_s"] = s.idealS;
     j["ideal_formula"] = e.ideal.formula;
+    j["ideal_bound"] = e.ideal.bound;
+    j["ideal_bound_detail"] = e.ideal.boundDetail;
+    j["rank_order"] = e.rankOrder;
     j["ideal_bandwidth_GBps"] = units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS);
     j["ideal_message_latency_s"] = e.ideal.messageLatencyS;
     j["of_ideal"] = s.ofIdeal;

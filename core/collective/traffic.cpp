@@ -3,6 +3,7 @@
 #include "traffic.h"
 
 #include "algorithms.h"
+#include "cutbound.h"
 #include "ideal.h"
 
 #include "model/error.h"
@@ -135,6 +136,7 @@ void expandTraffic(Context &c)
     c.out.ideal.messageLatencyS = latency;
     c.out.ideal.bandwidthBytesPerS = 0;
     c.out.ideal.formula = "max(start + a + bytes/B per flow, first start + bytes/B per node)";
+    applyCutBound(c.out.ideal, c.router, c.ranks, c.sink.flows(), 0.0);
 }
 
 } // namespace detail

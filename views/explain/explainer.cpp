@@ -51,6 +51,12 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
             first += QObject::tr(": the fabric was used as well as it can be");
     }
     out << first + QLatin1Char('.');
+    if (!run.idealBound.isEmpty())
+        out << QObject::tr("Ideal: the %1.").arg(run.idealBound);
+    if (run.rankOrder == QStringLiteral("snake"))
+        out << QObject::tr("The ranks were ordered as a snake through the torus (a Hamiltonian "
+                           "cycle), so every step of the ring goes to a neighbour over one "
+                           "link.");
 
     if (std::isfinite(s.algbwGBps) && std::isfinite(s.busbwGBps)) {
         out << QObject::tr("Algorithm bandwidth (algbw = S / t) was %1; bus bandwidth (busbw = "

@@ -38,6 +38,8 @@ std::shared_ptr<SimRun> runScenario(const Fabric &fabric, const collective::Scen
     }
     if (e.ideal.timeS > 0)
         run->idealS = e.ideal.timeS;
+    run->idealBound = toQString(e.ideal.boundDetail);
+    run->rankOrder = toQString(e.rankOrder);
     if (scenario.algorithm == collective::Algorithm::Sharp && run->ranks > 1) {
         // What the ranks put on the wire against a ring's 2(n-1)/n x S per rank.
         double injected = 0;

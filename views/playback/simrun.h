@@ -32,6 +32,11 @@ struct SimRun
     double algbwGBps = kUnknown;    ///< S / t, in GB/s (DOMAIN.md section 2).
     double busbwGBps = kUnknown;    ///< algbw x the nccl-tests factor, in GB/s.
     double idealS = kUnknown;       ///< Closed-form lower bound for this fabric.
+    /// The bounds the ideal was chosen among and which won ("bisection bound is the tighter:
+    /// ..."); empty when the ideal is an algorithm's own closed form.
+    QString idealBound;
+    /// How the ranks were ordered ("snake" on a torus ring: a Hamiltonian cycle of neighbours).
+    QString rankOrder;
     /// Bytes SHARP kept off the wire compared with a ring on the same ranks (NaN: not SHARP).
     double sharpSavedBytes = kUnknown;
 
