@@ -92,10 +92,7 @@ void IncrementalSystem::solveEverything()
         mLevel[c] = !con.vars.empty() && fill.load >= con.capacity * (1 - kRelTol) ? fill.top
                                                                                  : kInf;
     }
-    mNearest.resize(mVars.size());
-    for (std::size_t v = 0; v < mVars.size(); ++v)
-        if (mVars[v].enabled)
-            refreshNearest(VariableId(v));
+    mAllStale = true;
 }
 
 void IncrementalSystem::solveExactly()
@@ -104,6 +101,9 @@ void IncrementalSystem::solveExactly()
         solveEverything();
         return;
     }
+    mRefillCost = 0;
+    for (ConstraintId c : mRefilled)
+        mRefillCost += mCons[std::size_t(c)].vars.size();
     // Levels of the constraints the refill touched (the others keep theirs).
     for (ConstraintId c : mRefilled) {
         const Constraint &con = mCons[std::size_t(c)];
@@ -115,8 +115,41 @@ void IncrementalSystem::solveExactly()
                 for (const Member &m : con.vars)
                     level = std::max(level, mVars[std::size_t(m.var)].rate);
         }
-        setLevel(c, level);
+        if (mLevel[std::size_t(c)] != level) {
+            mLevel[std::size_t(c)] = level;
+            markStale(c);
+        }
     }
+}
+
+void IncrementalSystem::markStale(ConstraintId c)
+{
+    if (!mStaleFlag[std::size_t(c)]) {
+        mStaleFlag[std::size_t(c)] = 1;
+        mStaleLevels.push_back(c);
+    }
+}
+
+void IncrementalSystem::syncNearest()
+{
+    mNearest.resize(mVars.size());
+    if (mAllStale) {
+        for (std::size_t v = 0; v < mVars.size(); ++v)
+            if (mVars[v].enabled)
+                refreshNearest(VariableId(v));
+    } else {
+        for (ConstraintId c : mStaleLevels)
+            for (const Member &m : mCons[std::size_t(c)].vars)
+                refreshNearest(m.var);
+        for (VariableId v : mStaleVars)
+            if (mVars[std::size_t(v)].enabled)
+                refreshNearest(v);
+    }
+    for (ConstraintId c : mStaleLevels)
+        mStaleFlag[std::size_t(c)] = 0;
+    mStaleLevels.clear();
+    mStaleVars.clear();
+    mAllStale = false;
 }
 
 void IncrementalSystem::spreadChange(VariableId v, ConstraintId c, double oldLevel,
@@ -208,10 +241,9 @@ void IncrementalSystem::setLevel(ConstraintId c, double level)
 void IncrementalSystem::doSolve()
 {
     mLevel.resize(mCons.size(), kInf);
-    mNearest.resize(mVars.size());
-    for (VariableId v : mEnabledSinceSolve)
-        if (mVars[std::size_t(v)].enabled)
-            refreshNearest(v);
+    mStaleFlag.resize(mCons.size(), 0);
+    if (!mAllStale)
+        mStaleVars.insert(mStaleVars.end(), mEnabledSinceSolve.begin(), mEnabledSinceSolve.end());
     std::size_t busy = 0;
     std::size_t members = 0;
     for (const Constraint &con : mCons) {
@@ -228,13 +260,19 @@ void IncrementalSystem::doSolve()
         return;
     }
 
+    syncNearest();
     mQueue.assign(mDirty.begin(), mDirty.end());
     mMoved.clear();
     mUndo.clear();
-    // Give up once the worklist has cost about a full solve: when every event moves most
-    // levels (dense all-to-all), progressive filling is the cheaper exact answer. Then skip
-    // the attempt for the next few solves, longer each time it keeps failing.
-    const std::size_t budget = members + 1024;
+    // Give up once the worklist has cost about what the exact fallback would: a full solve, or,
+    // when only flows left, a small part of what the last refill above the smallest rate that
+    // left cost (a worklist step, a level found by sorting demands and spread hop by hop, costs
+    // far more per membership than the refill's filling; measured on dense all-to-alls, where
+    // most worklists would run long, 1/32 was the best share). Then skip the attempt for the
+    // next few solves, longer each time it keeps failing.
+    const bool refillApplies = mEnabledSinceSolve.empty() && !mDisabledSinceSolve.empty();
+    const std::size_t budget =
+        (refillApplies && mRefillCost > 0 ? std::min(members, mRefillCost) / 32 : members) + 1024;
     std::size_t work = 0;
     for (std::size_t head = 0; head < mQueue.size(); ++head) {
         if (work > budget) {

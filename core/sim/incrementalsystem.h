@@ -4,6 +4,7 @@
 
 #include "maxmin.h"
 
+#include <cstdint>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -25,9 +26,10 @@ namespace fabric::sim {
  * constraints and spreads changes along that rule (a worklist, in deterministic FIFO order),
  * then sets the rates of the variables on constraints whose level moved. When a solve would
  * touch a large part of the system (first solve, a burst of starts) or the worklist runs past
- * its budget (about one full solve of work), it falls back to progressive filling, then
- * recomputes every level, so the result is exact either way and never costs much more than
- * the full solver. When the only changes were disabled variables (flows that finished), that
+ * its budget (about one full solve of work; when only flows ended, a small share of what the
+ * last refill cost, because the refill is then the cheaper exact answer), it falls back to
+ * progressive filling, then recomputes every level, so the result is exact either way and
+ * never costs much more than the full solver. When the only changes were disabled variables (flows that finished), that
  * fallback fills again only the variables at or above the smallest rate that left
  * (System::refillAboveDisabled), and recomputes only the levels it touched.
  */
@@ -47,8 +49,10 @@ private:
     void spreadChange(VariableId v, ConstraintId c, double oldLevel, double newLevel);
 
     /// The two smallest levels on an enabled variable's constraints, and where the smallest is:
-    /// its demand on any one of them, d_v(c), without walking its path. Kept up to date
-    /// wherever a level moves (setLevel) and when the variable is enabled.
+    /// its demand on any one of them, d_v(c), without walking its path. Only the worklist reads
+    /// them: it brings them up to date when it starts (syncNearest) and keeps them so as it
+    /// moves levels (setLevel). Refills and full solves, which need none, only note what they
+    /// moved, so runs of refills (dense traffic) pay nothing for the caches.
     struct Nearest
     {
         double min1 = std::numeric_limits<double>::infinity();
@@ -59,6 +63,14 @@ private:
     void refreshNearest(VariableId v);
     /// Sets L(@p c) and brings the caches of its enabled variables up to date.
     void setLevel(ConstraintId c, double level);
+    /// Notes that L(@p c) moved while the caches were not kept.
+    void markStale(ConstraintId c);
+    /// Refreshes the caches that the noted moves and newly enabled variables made stale.
+    void syncNearest();
+    std::vector<ConstraintId> mStaleLevels;
+    std::vector<std::uint8_t> mStaleFlag; ///< Per constraint: in mStaleLevels.
+    std::vector<VariableId> mStaleVars;   ///< Enabled since the last syncNearest().
+    bool mAllStale = true;                ///< A full solve moved every level.
     /// d_v(c): the smallest level of @p v's constraints other than @p c.
     double demandOn(VariableId v, ConstraintId c) const
     {
@@ -77,6 +89,8 @@ private:
     std::vector<std::pair<ConstraintId, double>> mUndo;
     std::size_t mSkipIncremental = 0; ///< Solves left to do in full after a failed attempt.
     std::size_t mBackoff = 0;
+    /// Memberships of the constraints the last refill touched: what falling back costs now.
+    std::size_t mRefillCost = 0;
 };
 
 } // namespace fabric::sim
