@@ -265,20 +265,24 @@ void IncrementalSystem::doSolve()
     mMoved.clear();
     mUndo.clear();
     // Give up once the worklist has cost about what the exact fallback would: a full solve, or,
-    // when only flows left, a small part of what the last refill above the smallest rate that
-    // left cost (a worklist step, a level found by sorting demands and spread hop by hop, costs
-    // far more per membership than the refill's filling; measured on dense all-to-alls, where
-    // most worklists would run long, 1/32 was the best share). Then skip the attempt for the
-    // next few solves, longer each time it keeps failing.
+    // when only flows left, a share of what the last refill above the smallest rate that left
+    // cost. The share halves at each failure (down to 1/32) and doubles at each success: on a
+    // dense all-to-all most worklists would run long, and a step of one (a level found by
+    // sorting demands, spread hop by hop) costs more per membership than the refill's filling;
+    // on sparse traffic most succeed. After a failure, skip the attempt for the next few
+    // solves, longer each time it keeps failing.
     const bool refillApplies = mEnabledSinceSolve.empty() && !mDisabledSinceSolve.empty();
     const std::size_t budget =
-        (refillApplies && mRefillCost > 0 ? std::min(members, mRefillCost) / 32 : members) + 1024;
+        (refillApplies && mRefillCost > 0 ? std::min(members, mRefillCost) >> mBudgetShift
+                                          : members)
+        + 1024;
     std::size_t work = 0;
     for (std::size_t head = 0; head < mQueue.size(); ++head) {
         if (work > budget) {
             for (std::size_t i = head; i < mQueue.size(); ++i)
                 mCons[std::size_t(mQueue[i])].dirty = false;
             mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), 64);
+            mBudgetShift = std::min(mBudgetShift + 1, 5);
             mSkipIncremental = mBackoff;
             for (auto it = mUndo.rbegin(); it != mUndo.rend(); ++it) // back to the last solve
                 setLevel(it->first, it->second);
@@ -300,6 +304,7 @@ void IncrementalSystem::doSolve()
         setLevel(c, newLevel);
     }
     mBackoff = 0;
+    mBudgetShift = std::max(mBudgetShift - 1, 0);
     for (ConstraintId c : mMoved)
         for (const Member &m : mCons[std::size_t(c)].vars)
             setRateFromLevels(m.var);

@@ -91,6 +91,7 @@ private:
     std::size_t mBackoff = 0;
     /// Memberships of the constraints the last refill touched: what falling back costs now.
     std::size_t mRefillCost = 0;
+    int mBudgetShift = 0; ///< The worklist may spend mRefillCost >> mBudgetShift.
 };
 
 } // namespace fabric::sim

@@ -6,6 +6,8 @@
 //   bench_engine                 everything but the exact 256-GPU unequal all-to-all
 //   bench_engine --quick         the 256-GPU all-to-all with sizes per source, and 64 GPUs unequal
 //   bench_engine --collectives   the cluster-scale runs and seek timings only
+//   bench_engine --mix           a dense unequal all-to-all and sparse random pairs: the two
+//                                regimes the incremental solver's give-up rule trades between
 //   bench_engine --alltoall-256  the exact 256-GPU all-to-all, log-uniform 1-64 MiB per pair
 //                                (65,280 events: minutes; see docs/performance.md)
 
@@ -88,6 +90,13 @@ int main(int argc, char **argv)
     if (mode == "--alltoall-256") {
         runCase("alltoall-256 loguniform (exact)", t256.fabric,
                 bench::allToAllLogUniform(t256, 1), bare);
+        return 0;
+    }
+    if (mode == "--mix") {
+        const bench::TwoTier t64 = bench::makeTwoTier(4, 16, 16);
+        runCase("alltoall-64 distinct", t64.fabric, bench::allToAll(t64, 1 << 20), bare);
+        runCase("random-10000 on 256", t256.fabric, bench::randomFlows(t256, 10000, 7, 0.01),
+                bare);
         return 0;
     }
     if (quick) {
