@@ -1,0 +1,57 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GUI's side of the format registry: File > Open's filter, File > Export's list, and the
+// draw.io export placing nodes where the canvas shows them.
+#include "fileformats.h"
+
+#include "build/registry.h"
+#include "io/formatregistry.h"
+#include "layout/layoutpositions.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace fabric;
+
+class TestFileFormats : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void filtersAndExportListFollowTheRegistry();
+    void drawioExportHasTheCanvasLayout();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestFileFormats::filtersAndExportListFollowTheRegistry()
+{
+    QVERIFY(app::files::openFilter().contains(QStringLiteral("GraphML (*.graphml)")));
+    QVERIFY(!app::files::openFilter().contains(QStringLiteral("*.drawio")));
+    QStringList names;
+    for (const io::FabricFormat *f : app::files::exportFormats())
+        names << QString::fromUtf8(f->name().data(), qsizetype(f->name().size()));
+    QCOMPARE(names, QStringList({ "graphml", "dot", "drawio", "simai", "ns3", "slurm" }));
+}
+
+void TestFileFormats::drawioExportHasTheCanvasLayout()
+{
+    Fabric f = build::generate("ib-fat-tree", { { "radix", 8 } });
+    f.node(0).hints.position = std::pair { -500.0, 40.0 }; // a node the user moved stays there
+    const QString file = m_dir.filePath(QStringLiteral("x.drawio"));
+    app::files::save(f, file, io::findFormat("drawio"));
+    std::ifstream in(file.toStdString());
+    std::ostringstream written, expected;
+    written << in.rdbuf();
+    io::findFormat("drawio")->write(views::withLayoutPositions(f), expected);
+    QCOMPARE(written.str(), expected.str());
+    QVERIFY(written.str().find("<mxCell id=\"n0\" value=\"h0-gpu0\"") != std::string::npos);
+    // Moved nodes keep their place; the others get the automatic layout's.
+    QVERIFY(views::withLayoutPositions(f).node(0).hints.position == (std::pair { -500.0, 40.0 }));
+    QVERIFY(views::withLayoutPositions(f).node(1).hints.position.has_value());
+}
+
+QTEST_MAIN(TestFileFormats)
+#include "tst_fileformats.moc"
