@@ -26,6 +26,7 @@ private Q_SLOTS:
     void refusesNonsense();
     void runsCustomTraffic();
     void namesTheBadTrafficLine();
+    void torusNamesItsIdealBoundAndRankOrder();
 
 private:
     using Result = testing::CliResult;
@@ -156,6 +157,34 @@ void TestCliSimulate::namesTheBadTrafficLine()
     const Result r = cli({ "simulate", mFatTree, "--traffic", path("bad.csv") });
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("bad.csv:2:") != std::string::npos, r.err.c_str());
+}
+
+void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
+{
+    // All-to-all on the 4x4x4 cube: 16 S across a middle cut of 32 links (1.6 TB/s) outlasts
+    // the 63/64 S each chip injects over its six links (300 GB/s).
+    Result r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB",
+        "--routing", "dor", "--report", path("a2a.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(
+        r.out.find("Ideal bound: bisection bound is the tighter: injection") != std::string::npos,
+        r.out.c_str());
+    std::ifstream in(path("a2a.json"));
+    const nlohmann::json a2a = nlohmann::json::parse(in);
+    QCOMPARE(a2a["ideal_bound"].get<std::string>(), std::string("bisection"));
+    QVERIFY(a2a["ideal_bound_detail"].get<std::string>().find("across") != std::string::npos);
+    QCOMPARE(a2a["rank_order"].get<std::string>(), std::string("packed"));
+
+    r = cli({ "simulate", mTorus, "--collective", "allreduce", "--algorithm", "ring", "--bytes",
+        "16MiB", "--routing", "dor", "--report", path("ring.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(r.out.find("Rank order:  snake") != std::string::npos, r.out.c_str());
+    std::ifstream ringIn(path("ring.json"));
+    const nlohmann::json ring = nlohmann::json::parse(ringIn);
+    QCOMPARE(ring["rank_order"].get<std::string>(), std::string("snake"));
+    QCOMPARE(ring["ideal_bound"].get<std::string>(), std::string());
+    // On a neighbour ring of 64 chips: within 10% of 2(p-1)/p S/B.
+    QVERIFY(ring["of_ideal"].get<double>() > 0.9);
 }
 
 QTEST_GUILESS_MAIN(TestCliSimulate)

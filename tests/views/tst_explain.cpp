@@ -1,0 +1,61 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The explain panel's text for torus runs: which bound the ideal is, and the ring's rank order.
+#include "build/registry.h"
+#include "explain/explainer.h"
+#include "explain/runsummary.h"
+#include "playback/scenariorun.h"
+
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::views;
+
+class TestExplain : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void allToAllNamesTheBisectionBound();
+    void ringSaysItRunsOnASnake();
+
+private:
+    QString explain(collective::Collective c, collective::Algorithm a) const;
+    Fabric mCube;
+};
+
+void TestExplain::initTestCase()
+{
+    mCube = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+}
+
+QString TestExplain::explain(collective::Collective c, collective::Algorithm a) const
+{
+    collective::Scenario s;
+    s.collective = c;
+    s.algorithm = a;
+    s.bytes = 4 * 1048576.0;
+    s.routing = route::Policy::Dor;
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    const auto run = runScenario(mCube, s, {}, options);
+    return explainRun(*run, summarize(*run)).join(QLatin1Char('\n'));
+}
+
+void TestExplain::allToAllNamesTheBisectionBound()
+{
+    const QString text = explain(collective::Collective::AllToAll, collective::Algorithm::Direct);
+    QVERIFY2(text.contains(QStringLiteral("Ideal: the bisection bound is the tighter: injection")),
+        qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("snake")), qPrintable(text));
+}
+
+void TestExplain::ringSaysItRunsOnASnake()
+{
+    const QString text = explain(collective::Collective::AllReduce, collective::Algorithm::Ring);
+    QVERIFY2(text.contains(QStringLiteral("snake through the torus")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("Ideal: the")), qPrintable(text));
+}
+
+QTEST_GUILESS_MAIN(TestExplain)
+#include "tst_explain.moc"
