@@ -29,6 +29,10 @@ packages=(
     libqt6opengl6-dev
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libsimgrid-dev
     xvfb xauth fonts-dejavu-core
+    # The export tests read the PDFs' text back with pdftotext.
+    poppler-utils
+    # The package: man pages from --help, and the validators its test runs.
+    help2man desktop-file-utils appstream
 )
 
 missing=()
@@ -43,6 +47,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
         "${missing[@]}"
 fi
+
+# Paths relative to the checkout, so a fresh clone in another folder (CI) hits the same cache.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)

@@ -9,13 +9,43 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <string_view>
+
+namespace {
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("FabricScope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FABRICSCOPE_VERSION));
+}
+
+/// Whether the command line only asks for help or the version: those must print and exit even
+/// where no display can be opened (a terminal over SSH, the man page generator at build time).
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        nameApplication();
+        QString error;
+        fabric::app::parseCommandLine(QCoreApplication::arguments(), &error); // prints, exits
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 2;
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("FabricScope"));
-    QApplication::setOrganizationName(QStringLiteral("FabricScope"));
-    QApplication::setApplicationVersion(QStringLiteral(FABRICSCOPE_VERSION));
+    nameApplication();
 
     QString error;
     const auto options = fabric::app::parseCommandLine(QApplication::arguments(), &error);

@@ -15,6 +15,7 @@
 #include "commands/removelinks.h"
 #include "commands/removenodes.h"
 #include "document.h"
+#include "examples.h"
 #include "fileformats.h"
 #include "inspectordock.h"
 #include "io/fabricformat.h"
@@ -260,6 +261,15 @@ void MainWindow::createActions()
     file->addAction(openAction);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     mRecentMenu->setObjectName(QStringLiteral("menuRecent"));
+    QMenu *examples = file->addMenu(tr("Open E&xample"));
+    examples->setObjectName(QStringLiteral("menuExamples"));
+    for (const QString &path : exampleFiles()) {
+        QAction *a = examples->addAction(exampleTitle(path));
+        a->setObjectName(QStringLiteral("actionExample_") + exampleTitle(path));
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openExample(path); });
+    }
+    examples->setEnabled(!examples->isEmpty());
     file->addSeparator();
     QAction *saveAction = make("actionSave", tr("&Save"), QKeySequence::Save, [this] { save(); });
     saveAction->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
@@ -502,17 +512,38 @@ bool MainWindow::openFile(const QString &fileName)
 {
     if (!maybeSave())
         return false;
-    Fabric fabric;
-    try {
-        fabric = files::load(fileName);
-    } catch (const std::exception &e) {
-        showError(tr("Cannot Open Fabric"), QString::fromUtf8(e.what()));
+    std::optional<Fabric> fabric = loadOrReport(fileName);
+    if (!fabric)
         return false;
-    }
     const QString path = QFileInfo(fileName).absoluteFilePath();
-    setDocument(std::make_unique<Document>(std::move(fabric), path));
+    setDocument(std::make_unique<Document>(std::move(*fabric), path));
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+    return true;
+}
+
+std::optional<Fabric> MainWindow::loadOrReport(const QString &fileName)
+{
+    try {
+        return files::load(fileName);
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Open Fabric"), QString::fromUtf8(e.what()));
+        return std::nullopt;
+    }
+}
+
+bool MainWindow::openExample(const QString &fileName)
+{
+    if (!maybeSave())
+        return false;
+    std::optional<Fabric> fabric = loadOrReport(fileName);
+    if (!fabric)
+        return false;
+    setDocument(std::make_unique<Document>(std::move(*fabric)));
+    statusBar()->showMessage(
+        tr("Opened the example %1 as a new fabric: Save asks where to keep it")
+            .arg(exampleTitle(fileName)),
+        5000);
     return true;
 }
 

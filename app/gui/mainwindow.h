@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 class QLineEdit;
 class QMenu;
@@ -67,6 +68,9 @@ public:
     /// naming the file and the fault, and leaves the open document as it was. False then, or
     /// when the user cancelled.
     bool openFile(const QString &fileName);
+    /// Opens a shipped example (File > Open Example) as a new, unsaved document, so Save asks
+    /// where to keep the user's changes instead of writing over the installed copy.
+    bool openExample(const QString &fileName);
     /// Shows a generated fabric as a new, unsaved document (after asking to save).
     bool openGenerated(Fabric fabric);
     /// Saves to the document's file, or asks for one. False when cancelled or failed.
@@ -102,6 +106,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Reads @p fileName, or shows the error naming the file and the fault (nullopt then).
+    std::optional<Fabric> loadOrReport(const QString &fileName);
     void createDocks();
     void createActions();
     void setDocument(std::unique_ptr<Document> document);

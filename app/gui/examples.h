@@ -1,0 +1,21 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace fabric::app {
+
+/// The folder of the shipped example fabrics: the installed one beside the program
+/// (`<prefix>/share/fabricscope/topologies`), else one in the XDG data folders, else, for a
+/// program run from its build tree, the source tree's `topologies/`. Empty when none exists.
+QString examplesFolder();
+
+/// The example fabrics (`*.fabric.json`) of examplesFolder(), sorted by name, as absolute paths.
+QStringList exampleFiles();
+
+/// "superpod-256" for ".../superpod-256.fabric.json": the name the menu shows.
+QString exampleTitle(const QString &path);
+
+} // namespace fabric::app
