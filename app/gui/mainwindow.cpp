@@ -451,7 +451,8 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     connect(doc, &Document::changed, this, &MainWindow::updateActions);
     connect(doc, &Document::changed, mPaths, [this](const ChangeEvent &event) {
         // Renames and moves keep the paths; other edits may remove their nodes or links.
-        if (event.type != ChangeEvent::Type::NodesChanged)
+        if (event.type != ChangeEvent::Type::NodesChanged
+            && event.type != ChangeEvent::Type::NodesMoved)
             mPaths->clear();
     });
     mPaths->clear();

@@ -85,7 +85,9 @@ void MetricsDock::setDocument(Document *document)
     mTable->clear();
     if (!document)
         return;
-    connect(document, &Document::changed, this, [this] {
+    connect(document, &Document::changed, this, [this](const ChangeEvent &event) {
+        if (event.type == ChangeEvent::Type::NodesMoved)
+            return; // the figures do not depend on where nodes are drawn
         mRunner->cancel();
         mDebounce->start();
     });

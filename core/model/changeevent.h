@@ -17,7 +17,8 @@ struct ChangeEvent
         NodesAdded,
         NodesAboutToBeRemoved,
         NodesRemoved,
-        NodesChanged, ///< Properties or positions of `nodes` changed.
+        NodesChanged, ///< Properties (and maybe positions) of `nodes` changed.
+        NodesMoved,   ///< Only the positions of `nodes` changed: nothing a simulation sees.
         LinksAdded,
         LinksAboutToBeRemoved,
         LinksRemoved,

@@ -156,7 +156,7 @@ void TestCommands::moveNodesMergesConsecutiveDrags()
     stack->push(new MoveNodes(&doc, { 1 }, { { 30, 30 } }));
     QCOMPARE(stack->count(), 2);
     QCOMPARE(doc.fabric().node(1).hints.position, (std::pair { 30.0, 30.0 }));
-    QCOMPARE(rec.events.back().type, Type::NodesChanged);
+    QCOMPARE(rec.events.back().type, Type::NodesMoved);
     QCOMPARE(rec.events.back().nodes, std::vector<NodeId> { 1 });
 
     stack->undo();

@@ -5,6 +5,7 @@
 #include "charts/chartpanel.h"
 #include "collective/scenario.h"
 #include "commands/changescenarios.h"
+#include "commands/removelinks.h"
 #include "document.h"
 #include "fakeprompts.h"
 #include "mainwindow.h"
@@ -33,6 +34,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QWheelEvent>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -52,6 +55,8 @@ private Q_SLOTS:
     void cancelKeepsTheGuiConsistent();
     void exportsEveryFormat();
     void editingTheFabricMarksResultsStale();
+    void resultsNeverCrossToAnotherFabric();
+    void wheelChangesOnlyFocusedFields();
     void scenariosAreSavedAndReRunOnOpen();
     void refusesAMalformedScenario();
     void sweepChartsBusbwAgainstSize();
@@ -317,6 +322,114 @@ Fabric fatTree64()
 }
 
 } // namespace
+
+void TestSimulation::resultsNeverCrossToAnotherFabric()
+{
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindowOn(fatTree64(), &prompts);
+    SimulationController *sim = window->simulation();
+    AnalysisDock *analysis = sim->analysisDock();
+    SimulationDock *dock = sim->simulationDock();
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    const auto runWith = [&](const char *routing) {
+        QSignalSpy finished(sim, &SimulationController::runFinished);
+        QTest::mouseClick(dock->policyButton(QLatin1String(routing)), Qt::LeftButton);
+        return finished.wait(60000);
+    };
+    // What of an earlier fabric's results still shows (empty: nothing).
+    const auto leftovers = [&] {
+        QStringList shown;
+        if (sim->currentRun())
+            shown << QStringLiteral("current run ") + sim->currentRun()->label;
+        if (!sim->history().isEmpty())
+            shown << QStringLiteral("%1 runs in the history").arg(sim->history().size());
+        if (analysis->heatmap()->data().rowCount() > 0)
+            shown << QStringLiteral("heatmap rows");
+        if (!analysis->explainPanel()->sentences().isEmpty())
+            shown << analysis->explainPanel()->sentences().join(' ');
+        if (analysis->compareView()->left() || analysis->compareView()->right())
+            shown << QStringLiteral("a comparison");
+        return shown.join(QStringLiteral("; "));
+    };
+#define expectNoResults() QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers()))
+
+    // Two runs on the 64-GPU fat-tree: explained, compared, reported.
+    QVERIFY(runWith("static"));
+    QVERIFY(runWith("ecmp"));
+    QCOMPARE(sim->history().size(), 2);
+    QVERIFY(analysis->heatmap()->data().rowCount() > 0);
+    QVERIFY(analysis->explainPanel()->sentences().join(' ').contains(QLatin1String("64 GPUs")));
+    QVERIFY(analysis->compareView()->left());
+
+    // Another fabric: nothing of the old one's runs shows, explains, compares or reports.
+    prompts->saveChoice = Prompts::SaveChoice::Discard;
+    QVERIFY(window->openGenerated(
+        build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 32}})));
+    expectNoResults();
+    // The form starts over too (this fabric has no saved scenario to fill it).
+    QCOMPARE(dock->sizeEdit()->text(), QStringLiteral("1GiB"));
+    QVERIFY(dock->scenario().routing == route::Policy::Ecmp);
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+
+    // The next run there stands alone: no comparison with a run of the 64-GPU fabric.
+    QVERIFY(runWith("ecmp"));
+    QCOMPARE(sim->history().size(), 1);
+    QCOMPARE(sim->currentRun()->ranks, 32);
+    const QString explained = analysis->explainPanel()->sentences().join(' ');
+    QVERIFY2(explained.contains(QLatin1String("32 GPUs")) && !explained.contains(QLatin1String("64 GPUs")),
+             qPrintable(explained));
+    QVERIFY(!analysis->compareView()->left());
+
+    // An edit that changes the fabric (removing a link), and its undo, each forget the runs.
+    Document *doc = window->document();
+    doc->undoStack()->push(new RemoveLinks(doc, {0}));
+    expectNoResults();
+    const std::size_t linksWithout = doc->fabric().linkCount();
+    QVERIFY(runWith("static"));
+    doc->undoStack()->undo(); // the run's saved scenario: the fabric is as it ran
+    QVERIFY(sim->currentRun());
+    doc->undoStack()->undo(); // the link comes back
+    QCOMPARE(doc->fabric().linkCount(), linksWithout + 1);
+    expectNoResults();
+
+    // A run still going when the fabric changes is dropped, not shown on the new fabric.
+    QSignalSpy finished(sim, &SimulationController::runFinished);
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(sim->runner()->isRunning());
+    QVERIFY(window->openGenerated(fatTree64()));
+    sim->runner()->waitForIdle();
+    QTest::qWait(50);
+    QCOMPARE(finished.count(), 0);
+    expectNoResults();
+#undef expectNoResults
+}
+
+void TestSimulation::wheelChangesOnlyFocusedFields()
+{
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow.get()));
+    SimulationDock *dock = mSim->simulationDock();
+    const QList<QSpinBox *> boxes = dock->findChildren<QSpinBox *>();
+    QVERIFY(!boxes.isEmpty());
+    QSpinBox *box = boxes.back();
+    box->setValue(box->minimum() + 1);
+    const int before = box->value();
+    const auto wheel = [box] {
+        const QPointF at(box->width() / 2.0, box->height() / 2.0);
+        QWheelEvent event(at, box->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(box, &event);
+    };
+    // Scrolling the dock over an unfocused field leaves its value alone...
+    dock->setFocus();
+    wheel();
+    QCOMPARE(box->value(), before);
+    // ...and a field the user clicked into takes the wheel.
+    box->setFocus();
+    QTRY_VERIFY(box->hasFocus());
+    wheel();
+    QCOMPARE(box->value(), before + 1);
+}
 
 void TestSimulation::scenariosAreSavedAndReRunOnOpen()
 {

@@ -240,6 +240,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
     case T::LinksAboutToBeRemoved:
         return; // the ids are still valid; act on the Removed event
     case T::NodesChanged:
+    case T::NodesMoved:
         // Positions (user moves) and styles: patch those nodes and their links in place.
         d->data.updateNodes(*d->fabric, event.nodes);
         d->planDirty = true;

@@ -54,7 +54,7 @@ void MoveNodes::apply(const std::vector<std::optional<Position>> &positions)
     Fabric &fabric = mDocument->fabric();
     for (std::size_t i = 0; i < mNodes.size(); ++i)
         fabric.node(mNodes[i]).hints.position = positions[i];
-    mDocument->emitChanged({ ChangeEvent::Type::NodesChanged, mNodes, {} });
+    mDocument->emitChanged({ ChangeEvent::Type::NodesMoved, mNodes, {} });
 }
 
 } // namespace fabric::app

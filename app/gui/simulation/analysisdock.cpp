@@ -109,13 +109,19 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
     }
     views::SimRunPtr previous = history.size() > 1 ? history[1] : nullptr;
     mExplain->setRun(current, previous);
-    if (current && previous)
+    if (!current || previous)
         mCompare->setRuns(previous, current);
     mWireBytes->setRuns(current, history);
     mNvlink->setRuns(current, history);
     refreshChart();
     if (current)
         followRun(*current);
+}
+
+void AnalysisDock::clear()
+{
+    mSweep.clear();
+    setRuns(nullptr, {});
 }
 
 void AnalysisDock::setSweep(const QList<views::charts::SweepSeries> &sweep)

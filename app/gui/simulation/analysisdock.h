@@ -38,6 +38,9 @@ public:
 
     /// The current run and the runs it is compared with (the current one first).
     void setRuns(const views::SimRunPtr &current, const QList<views::SimRunPtr> &history);
+    /// Forgets every run and the sweep: the heatmap, charts, explanation, comparison and traffic
+    /// views go blank (the fabric they belonged to is gone or changed).
+    void clear();
     /// A busbw-against-size sweep to chart.
     void setSweep(const QList<views::charts::SweepSeries> &sweep);
     void showChart(Chart chart);

@@ -35,6 +35,8 @@ ScenarioKeeper::ScenarioKeeper(MainWindow *window, SimulationController *control
     connect(dock, &SimulationDock::renameSavedRequested, this, &ScenarioKeeper::renameSaved);
     connect(dock, &SimulationDock::deleteSavedRequested, this, &ScenarioKeeper::deleteSaved);
     connect(window, &MainWindow::documentChanged, this, [this](Document *document) {
+        // The form starts over on another file; the file's own last scenario, if any, fills it.
+        mSim->simulationDock()->resetScenario();
         setDocument(document);
         rerunLast();
     });

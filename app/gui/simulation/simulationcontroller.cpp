@@ -107,8 +107,7 @@ void SimulationController::setDocument(Document *document)
     if (document == mDocument)
         return;
     disconnect(mDocumentConnection);
-    mRunner->cancel();
-    clearOverlays();
+    forgetResults(QString());
     mDocument = document;
     mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
     if (mDocument)
@@ -121,6 +120,7 @@ bool SimulationController::run(const collective::Scenario &scenario)
     if (mRunner->isRunning() || !mDocument)
         return false;
     mClock->pause();
+    mRunRevision = mRevision;
     mDock->setRunning(true);
     mDock->setStatus(tr("Running %1\u2026").arg(toQString(collective::toString(scenario.collective))));
     return mRunner->start(mDocument->fabric(), scenario);
@@ -143,6 +143,13 @@ void SimulationController::runSweep()
 void SimulationController::onFinished(const views::SimRunPtr &run)
 {
     mDock->setRunning(false);
+    if (mRunRevision != mRevision) {
+        // Ran on a snapshot of a fabric that has changed since: its figures describe nothing
+        // on screen.
+        mSweepIndex = -1;
+        mDock->setStatus(tr("The fabric changed during the run: run the simulation again."));
+        return;
+    }
     if (mSweepIndex >= 0) {
         if (std::isfinite(run->busbwGBps))
             mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes, run->busbwGBps));
@@ -231,13 +238,27 @@ void SimulationController::clearOverlays()
     mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Simulation);
 }
 
+void SimulationController::forgetResults(const QString &why)
+{
+    ++mRevision;
+    mSweepIndex = -1;
+    const bool hadResults = mCurrent || !mHistory.isEmpty() || mRunner->isRunning();
+    mRunner->cancel();
+    clearOverlays();
+    mHistory.clear();
+    mAnalysis->clear();
+    mClock->setRun(0, {});
+    if (hadResults && !why.isEmpty())
+        mDock->setStatus(why);
+}
+
 void SimulationController::onDocumentChanged(const ChangeEvent &event)
 {
     mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
-    if (event.type == ChangeEvent::Type::NodesChanged || !mCurrent)
+    // Moving nodes changes the picture, not what a run computes.
+    if (event.type == ChangeEvent::Type::NodesMoved)
         return;
-    clearOverlays();
-    mDock->setStatus(tr("The fabric changed: run the simulation again to see its traffic."));
+    forgetResults(tr("The fabric changed: run the simulation again to see its traffic."));
 }
 
 QString SimulationController::pictureTitle() const

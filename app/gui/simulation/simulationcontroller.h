@@ -96,6 +96,9 @@ private:
     void onDocumentChanged(const ChangeEvent &event);
     void showTime(double timeS);
     void clearOverlays();
+    /// Results belong to one revision of one fabric: drops the current run, the history, the
+    /// sweep and a run still going, clears every view of them, and says @p why in the dock.
+    void forgetResults(const QString &why);
     void buildMenu(QMainWindow *window);
     QString pictureTitle() const;
 
@@ -113,7 +116,12 @@ private:
     QAction *mDimensionAction = nullptr;
     QList<QAction *> mDimensionFilter;
     views::SimRunPtr mCurrent;
+    /// Finished runs of the fabric as it is now; emptied by forgetResults().
     QList<views::SimRunPtr> mHistory;
+    /// Counts the fabric revisions this controller has seen (another document, or an edit that
+    /// changes what a run computes); a run that finishes on an older one is discarded.
+    quint64 mRevision = 0;
+    quint64 mRunRevision = 0;
     std::unique_ptr<views::LoadSampler> mSampler;
     QList<LinkId> mHighlight;
     int mBadgeMinFlows = 2;

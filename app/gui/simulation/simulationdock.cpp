@@ -7,6 +7,8 @@
 #include "scenariocheck.h"
 
 #include <QButtonGroup>
+#include "wheelguard.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -153,6 +155,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setWidget(body);
     setWidget(scroll);
+    guardWheel(body);
 
     fillAlgorithms();
     connect(mCollective, &QComboBox::currentIndexChanged, this, [this] {
@@ -194,6 +197,13 @@ SimulationDock::SimulationDock(QWidget *parent)
     syncToggle();
     syncSavedButtons();
     revalidate();
+    mDefaults = scenario();
+}
+
+void SimulationDock::resetScenario()
+{
+    setScenario(mDefaults);
+    setScenarioName(QString());
 }
 
 void SimulationDock::setFabric(const Fabric *fabric)

@@ -37,6 +37,8 @@ public:
 
     collective::Scenario scenario() const;
     void setScenario(const collective::Scenario &scenario);
+    /// Puts the form back to the settings it starts with (another file was opened).
+    void resetScenario();
     /// The name typed for the next run (empty: a name is made from the settings).
     QString scenarioName() const;
     void setScenarioName(const QString &name);
@@ -87,6 +89,8 @@ Q_SIGNALS:
 
 private:
     void fillAlgorithms();
+    /// The form as it first appears: what resetScenario() restores.
+    collective::Scenario mDefaults;
     void revalidate();
     void syncToggle();
     void syncSavedButtons();
