@@ -37,7 +37,7 @@ std::string allToAllOverBudget(FlowSink &sink, const std::vector<NodeId> &ranks,
         + std::to_string(flows) + " flows, above the budget of " + std::to_string(budget)
         + " (--step-flow-budget). It would need about " + memory
         + " of memory, and the exact engine's time grows with events x active flows: where "
-          "rates are unequal (ECMP collisions) 65,280 flows already take 30 s to 2 minutes (see "
+          "rates are unequal (ECMP collisions) 261,632 flows already take a minute or more (see "
           "docs/performance.md). Use fewer --ranks, or raise --step-flow-budget to try anyway";
 }
 } // namespace
