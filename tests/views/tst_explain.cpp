@@ -18,9 +18,11 @@ private Q_SLOTS:
     void initTestCase();
     void allToAllNamesTheBisectionBound();
     void ringSaysItRunsOnASnake();
+    void otherOrdersAreNamedOnATorus();
 
 private:
-    QString explain(collective::Collective c, collective::Algorithm a) const;
+    QString explain(collective::Collective c, collective::Algorithm a,
+        collective::Placement placement = collective::Placement::Packed) const;
     Fabric mCube;
 };
 
@@ -29,9 +31,11 @@ void TestExplain::initTestCase()
     mCube = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
 }
 
-QString TestExplain::explain(collective::Collective c, collective::Algorithm a) const
+QString TestExplain::explain(
+    collective::Collective c, collective::Algorithm a, collective::Placement placement) const
 {
     collective::Scenario s;
+    s.placement = placement;
     s.collective = c;
     s.algorithm = a;
     s.bytes = 4 * 1048576.0;
@@ -47,7 +51,7 @@ void TestExplain::allToAllNamesTheBisectionBound()
     const QString text = explain(collective::Collective::AllToAll, collective::Algorithm::Direct);
     QVERIFY2(text.contains(QStringLiteral("Ideal: the bisection bound is the tighter: injection")),
         qPrintable(text));
-    QVERIFY2(!text.contains(QStringLiteral("snake")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("order")), qPrintable(text));
 }
 
 void TestExplain::ringSaysItRunsOnASnake()
@@ -55,6 +59,13 @@ void TestExplain::ringSaysItRunsOnASnake()
     const QString text = explain(collective::Collective::AllReduce, collective::Algorithm::Ring);
     QVERIFY2(text.contains(QStringLiteral("snake through the torus")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("Ideal: the")), qPrintable(text));
+}
+
+void TestExplain::otherOrdersAreNamedOnATorus()
+{
+    const QString text = explain(collective::Collective::AllReduce, collective::Algorithm::Ring,
+        collective::Placement::Spread);
+    QVERIFY2(text.contains(QStringLiteral("kept the spread order on the torus")), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

@@ -57,6 +57,10 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << QObject::tr("The ranks were ordered as a snake through the torus (a Hamiltonian "
                            "cycle), so every step of the ring goes to a neighbour over one "
                            "link.");
+    else if (!run.rankOrder.isEmpty())
+        out << QObject::tr("The ranks kept the %1 order on the torus, so consecutive ranks that "
+                           "are not neighbours are several links apart.")
+                   .arg(run.rankOrder);
 
     if (std::isfinite(s.algbwGBps) && std::isfinite(s.busbwGBps)) {
         out << QObject::tr("Algorithm bandwidth (algbw = S / t) was %1; bus bandwidth (busbw = "

@@ -39,7 +39,9 @@ std::shared_ptr<SimRun> runScenario(const Fabric &fabric, const collective::Scen
     if (e.ideal.timeS > 0)
         run->idealS = e.ideal.timeS;
     run->idealBound = toQString(e.ideal.boundDetail);
-    run->rankOrder = toQString(e.rankOrder);
+    // Only a ring on a torus has an order worth telling: its steps are one hop or several.
+    if (router.torus() && scenario.algorithm == collective::Algorithm::Ring)
+        run->rankOrder = toQString(e.rankOrder);
     if (scenario.algorithm == collective::Algorithm::Sharp && run->ranks > 1) {
         // What the ranks put on the wire against a ring's 2(n-1)/n x S per rank.
         double injected = 0;

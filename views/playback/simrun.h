@@ -35,7 +35,8 @@ struct SimRun
     /// The bounds the ideal was chosen among and which won ("bisection bound is the tighter:
     /// ..."); empty when the ideal is an algorithm's own closed form.
     QString idealBound;
-    /// How the ranks were ordered ("snake" on a torus ring: a Hamiltonian cycle of neighbours).
+    /// For a ring on a torus, how the ranks were ordered ("snake": a Hamiltonian cycle of neighbours,
+    /// "packed", "spread", "random", "listed"); empty otherwise.
     QString rankOrder;
     /// Bytes SHARP kept off the wire compared with a ring on the same ranks (NaN: not SHARP).
     double sharpSavedBytes = kUnknown;
