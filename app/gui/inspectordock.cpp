@@ -7,6 +7,7 @@
 #include "commands/changenodeproperty.h"
 #include "document.h"
 #include "propertyform.h"
+#include "scrollable.h"
 
 #include <QGroupBox>
 #include <QLabel>
@@ -63,10 +64,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     layout->addWidget(nodes);
     layout->addWidget(links);
     layout->addStretch();
-    auto *scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(box);
-    setWidget(scroll);
+    setWidget(scrollable(box));
 
     connect(mNodeForm, &PropertyForm::edited, this, &InspectorDock::editNodes);
     connect(mLinkForm, &PropertyForm::edited, this, &InspectorDock::editLinks);

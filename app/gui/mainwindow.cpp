@@ -783,10 +783,15 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         f.setPointSizeF(f.pointSizeF() * kPresentationFontScale);
     setFont(f);
-    if (on)
+    if (on) {
+        if (!isFullScreen())
+            mMaximizedBeforePresentation = isMaximized();
         showFullScreen();
-    else
+    } else if (mMaximizedBeforePresentation) {
+        showMaximized(); // back to how the user had it, not to a smaller normal window
+    } else {
         showNormal();
+    }
 }
 
 void MainWindow::showShortcuts()
@@ -839,11 +844,11 @@ void MainWindow::readSettings()
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1440, 900);
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
-        // First start: the palette is short, the history and the metrics get the room. The
-        // docks have sizes only once the window is laid out.
+        // First start: the palette shows its entries, the history gets the rest. The docks
+        // have sizes only once the window is laid out.
         QTimer::singleShot(0, this, [this] {
             auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
-            resizeDocks({ mPalette, history }, { 1, 3 }, Qt::Vertical);
+            resizeDocks({ mPalette, history }, { 3, 2 }, Qt::Vertical);
             // The metrics / inspector tabs above the simulation dock (which scrolls).
             if (mSimulation)
                 resizeDocks({ mMetrics, mSimulation->simulationDock() }, { 2, 3 }, Qt::Vertical);

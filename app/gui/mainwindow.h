@@ -138,6 +138,8 @@ private:
     ScenarioKeeper *mScenarios = nullptr;
     QUndoGroup *mUndoGroup;
     QMenu *mRecentMenu = nullptr;
+    /// Whether leaving presentation mode maximises the window again.
+    bool mMaximizedBeforePresentation = false;
     QLineEdit *mFindEdit = nullptr;
     QStringList mRecentFiles;
     QFont mNormalFont;

@@ -4,6 +4,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "properties.h"
+#include "scrollable.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -15,6 +16,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -247,7 +249,7 @@ PaletteDock::PaletteDock(QWidget *parent)
     layout->addWidget(mList);
     layout->addWidget(defaults);
     layout->addStretch();
-    setWidget(box);
+    setWidget(scrollable(box));
 }
 
 int PaletteDock::entryCount() const

@@ -13,6 +13,8 @@
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
 #include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+#include "playback/playbackbar.h"
 #include "startup.h"
 #include "templategallery.h"
 
@@ -64,6 +66,7 @@ private Q_SLOTS:
     void deletesAndDuplicatesTheSelection();
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
+    void fitsA1280x720Projector();
     void commandLine();
     void showsEqualCostPathsBetweenTwoGpus();
 
@@ -533,6 +536,37 @@ void TestMainWindow::metricsDockShowsInfoFigures()
     QVERIFY(waitForMetrics(mWindow));
     QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
         QStringLiteral("33"));
+}
+
+void TestMainWindow::fitsA1280x720Projector()
+{
+    // Everything a class needs stays on a 1280x720 screen, in normal and presentation text
+    // sizes: the docks scroll or tab, Run, the playback bar and the status bar stay in view.
+    mWindow->openDefaultFabric();
+    const auto inView = [this](QWidget *w) {
+        const QRect r(w->mapTo(mWindow, QPoint(0, 0)), w->size());
+        return w->isVisible() && mWindow->rect().contains(r);
+    };
+    QAction *presentationMode = mWindow->action(QStringLiteral("actionPresentation"));
+    for (const bool presentation : { false, true }) {
+        if (presentationMode->isChecked() != presentation)
+            presentationMode->trigger();
+        mWindow->showNormal(); // the test screen is smaller than a projector
+        QCOMPARE(mWindow->font().pointSizeF() > QApplication::font().pointSizeF(), presentation);
+        mWindow->resize(1280, 720);
+        const QSize minimum = mWindow->minimumSizeHint();
+        QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
+                 qPrintable(QStringLiteral("presentation %1: minimum %2x%3")
+                                .arg(presentation)
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
+        QTRY_COMPARE(mWindow->size(), QSize(1280, 720));
+        QTRY_VERIFY(inView(mWindow->simulation()->simulationDock()->runButton()));
+        QVERIFY(inView(mWindow->simulation()->playbackBar()));
+        QVERIFY(inView(mWindow->statusBar()));
+    }
+    presentationMode->trigger();
+    QVERIFY(!presentationMode->isChecked());
 }
 
 void TestMainWindow::screenshotWritesAPng()

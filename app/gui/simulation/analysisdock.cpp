@@ -6,6 +6,7 @@
 #include "compareview.h"
 #include "explain/explainpanel.h"
 #include "heatmap/heatmapwidget.h"
+#include "scrollable.h"
 #include "traffic/trafficview.h"
 
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -25,7 +27,8 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     setObjectName(QStringLiteral("AnalysisDock"));
     mTabs = new QTabWidget(this);
     mHeatmap = new views::HeatmapWidget(mTabs);
-    mTabs->addTab(mHeatmap, tr("Heatmap"));
+    // Every page scrolls, so the dock can be as short as a 1280x720 screen needs.
+    mTabs->addTab(scrollable(mHeatmap, true), tr("Heatmap"));
 
     auto *charts = new QWidget(mTabs);
     mChartChoice = new QComboBox(charts);
@@ -40,16 +43,16 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     chartLayout->setContentsMargins(2, 2, 2, 2);
     chartLayout->addWidget(mChartChoice);
     chartLayout->addWidget(mChart, 1);
-    mTabs->addTab(charts, tr("Charts"));
+    mTabs->addTab(scrollable(charts, true), tr("Charts"));
     mWireBytes = new views::TrafficView(views::TrafficView::Mode::WireBytes);
-    mTabs->addTab(trafficPage(mWireBytes), tr("Bytes on the wire"));
+    mTabs->addTab(scrollable(trafficPage(mWireBytes), true), tr("Bytes on the wire"));
     mNvlink = new views::TrafficView(views::TrafficView::Mode::NvlinkVsFabric);
-    mTabs->addTab(trafficPage(mNvlink), tr("NVLink vs fabric"));
+    mTabs->addTab(scrollable(trafficPage(mNvlink), true), tr("NVLink vs fabric"));
 
     mExplain = new views::ExplainPanel(mTabs);
-    mTabs->addTab(mExplain, tr("Explain"));
+    mTabs->addTab(scrollable(mExplain, true), tr("Explain"));
     mCompare = new CompareView(mTabs);
-    mTabs->addTab(mCompare, tr("Compare"));
+    mTabs->addTab(scrollable(mCompare, true), tr("Compare"));
     setWidget(mTabs);
     connect(mChartChoice, &QComboBox::currentIndexChanged, this, &AnalysisDock::refreshChart);
     connect(mTabs->tabBar(), &QTabBar::tabBarClicked, this, [this] { mTabPicked = true; });

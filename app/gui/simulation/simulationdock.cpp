@@ -5,6 +5,7 @@
 #include "common/qtstrings.h"
 #include "model/units.h"
 #include "scenariocheck.h"
+#include "scrollable.h"
 
 #include <QButtonGroup>
 #include "wheelguard.h"
@@ -143,18 +144,21 @@ SimulationDock::SimulationDock(QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Routing, one click re-runs:"), body));
     layout->addLayout(toggleRow);
-    layout->addLayout(buttons);
-    layout->addWidget(mProblem);
-    layout->addWidget(mStatus);
     layout->addWidget(saved);
     layout->addStretch(1);
-    // Scrolls rather than forcing the window taller than the screen.
-    auto *scroll = new QScrollArea(this);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(body);
-    setWidget(scroll);
+    // The form scrolls; Run, Cancel, the progress and what went wrong stay in view below it,
+    // however short the dock.
+    auto *dockBody = new QWidget;
+    auto *dockLayout = new QVBoxLayout(dockBody);
+    dockLayout->setContentsMargins(0, 0, 0, 0);
+    dockLayout->addWidget(scrollable(body), 1);
+    auto *footer = new QVBoxLayout;
+    footer->setContentsMargins(9, 0, 9, 6);
+    footer->addLayout(buttons);
+    footer->addWidget(mProblem);
+    footer->addWidget(mStatus);
+    dockLayout->addLayout(footer);
+    setWidget(dockBody);
     guardWheel(body);
 
     fillAlgorithms();

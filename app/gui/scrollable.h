@@ -1,0 +1,15 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+class QScrollArea;
+class QWidget;
+
+namespace fabric::app {
+
+/// @p content in a frameless scroll area that resizes it: a dock or tab page built this way
+/// scrolls instead of forcing the window taller or wider than a 1280x720 projector.
+/// @p horizontal: whether it may scroll sideways too (forms wrap, pictures scroll).
+QScrollArea *scrollable(QWidget *content, bool horizontal = false);
+
+} // namespace fabric::app
