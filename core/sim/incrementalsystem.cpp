@@ -138,12 +138,7 @@ void IncrementalSystem::syncNearest()
             if (mVars[v].enabled)
                 refreshNearest(VariableId(v));
     } else {
-        for (ConstraintId c : mStaleLevels)
-            for (const Member &m : mCons[std::size_t(c)].vars)
-                refreshNearest(m.var);
-        for (VariableId v : mStaleVars)
-            if (mVars[std::size_t(v)].enabled)
-                refreshNearest(v);
+        forEachAffected(mStaleLevels, mStaleVars, [this](VariableId v) { refreshNearest(v); });
     }
     for (ConstraintId c : mStaleLevels)
         mStaleFlag[std::size_t(c)] = 0;
@@ -305,12 +300,7 @@ void IncrementalSystem::doSolve()
     }
     mBackoff = 0;
     mBudgetShift = std::max(mBudgetShift - 1, 0);
-    for (ConstraintId c : mMoved)
-        for (const Member &m : mCons[std::size_t(c)].vars)
-            setRateFromLevels(m.var);
-    for (VariableId v : mEnabledSinceSolve)
-        if (mVars[std::size_t(v)].enabled)
-            setRateFromLevels(v);
+    forEachAffected(mMoved, mEnabledSinceSolve, [this](VariableId v) { setRateFromLevels(v); });
 }
 
 } // namespace fabric::sim

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -61,6 +62,19 @@ private:
     };
     std::vector<Nearest> mNearest;
     void refreshNearest(VariableId v);
+    /// Calls @p fn on the variables of @p constraints (those whose level moved) and on the
+    /// enabled ones of @p vars (newly enabled): what a level change can affect.
+    template<class Fn>
+    void forEachAffected(std::span<const ConstraintId> constraints,
+                         std::span<const VariableId> vars, Fn fn) const
+    {
+        for (ConstraintId c : constraints)
+            for (const Member &m : mCons[std::size_t(c)].vars)
+                fn(m.var);
+        for (VariableId v : vars)
+            if (mVars[std::size_t(v)].enabled)
+                fn(v);
+    }
     /// Sets L(@p c) and brings the caches of its enabled variables up to date.
     void setLevel(ConstraintId c, double level);
     /// Notes that L(@p c) moved while the caches were not kept.
