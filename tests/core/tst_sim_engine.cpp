@@ -28,6 +28,8 @@ private Q_SLOTS:
     void linkStatisticsOnAKnownCase();
     void bottleneckIsTheSaturatedLink();
     void solversAgreeAndRunsAreDeterministic();
+    void denseAllToAllMatchesFullSolver();
+    void denseAllToAllMatchesFullSolver_data();
     void cancellationStopsTheRun();
     void progressIsReported();
     void badInputIsRefused();
@@ -302,6 +304,72 @@ void TestSimEngine::solversAgreeAndRunsAreDeterministic()
         if (f.paths[0].links[0] == dirLink(n.as, true))
             expected += f.bytes;
     QNEAR(a.links[std::size_t(dirLink(n.as, true))].bytes, expected);
+}
+
+void TestSimEngine::denseAllToAllMatchesFullSolver_data()
+{
+    QTest::addColumn<bool>("equalSizes");
+    QTest::newRow("equal sizes: batched finishes") << true;
+    QTest::newRow("unequal sizes: one finish per event") << false;
+}
+
+void TestSimEngine::denseAllToAllMatchesFullSolver()
+{
+    // An all-to-all of 64 GPUs (8 leaves of 8, 4 spines, each flow hashed onto one spine): the
+    // dense regime where the incremental solver's worklists give up early for the refill and
+    // its demand caches go stale between worklists. Every finish time must match progressive
+    // filling of everything at every event.
+    QFETCH(bool, equalSizes);
+    Fabric f;
+    std::vector<NodeId> gpus;
+    std::vector<LinkId> nic;
+    std::vector<NodeId> leaves, spines;
+    for (int s = 0; s < 4; ++s)
+        spines.push_back(addNode(f, NodeKind::Switch, "spine"));
+    std::vector<std::vector<LinkId>> up; // up[leaf][spine]
+    for (int l = 0; l < 8; ++l) {
+        leaves.push_back(addNode(f, NodeKind::Switch, "leaf"));
+        up.emplace_back();
+        for (NodeId s : spines)
+            up.back().push_back(addLink(f, leaves.back(), s));
+        for (int g = 0; g < 8; ++g) {
+            gpus.push_back(addNode(f, NodeKind::Gpu, "gpu"));
+            nic.push_back(addLink(f, gpus.back(), leaves.back()));
+        }
+    }
+    std::uint64_t state = 7;
+    const auto next = [&](std::uint64_t m) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % m;
+    };
+    std::vector<FlowSpec> flows;
+    for (std::size_t a = 0; a < gpus.size(); ++a)
+        for (std::size_t b = 0; b < gpus.size(); ++b) {
+            if (a == b)
+                continue;
+            std::vector<DirLinkId> links {dirLink(nic[a], true)};
+            const std::size_t la = a / 8, lb = b / 8;
+            if (la != lb) {
+                const std::size_t s = next(4);
+                links.push_back(dirLink(up[la][s], true));
+                links.push_back(dirLink(up[lb][s], false));
+            }
+            links.push_back(dirLink(nic[b], false));
+            FlowSpec spec = flow(gpus[a], gpus[b], 0, links);
+            spec.bytes = equalSizes ? 1e6 : 1e6 * double(1 + next(1000));
+            spec.latencyS = 1e-6 * double(links.size());
+            flows.push_back(spec);
+        }
+    SimOptions bare;
+    bare.recordTimeline = false;
+    SimOptions full = bare;
+    full.solver = "full";
+    const SimResult inc = simulate(f, flows, bare);
+    const SimResult ref = simulate(f, flows, full);
+    QVERIFY(inc.events > (equalSizes ? 2u : 1000u));
+    for (std::size_t i = 0; i < flows.size(); ++i)
+        QNEAR(inc.flows[i].finishS, ref.flows[i].finishS);
+    QCOMPARE(simulate(f, flows, bare).completionS, inc.completionS);
 }
 
 void TestSimEngine::cancellationStopsTheRun()
