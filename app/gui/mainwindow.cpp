@@ -22,6 +22,7 @@
 #include "io/formatregistry.h"
 #include "metricsdock.h"
 #include "model/error.h"
+#include "model/tierinference.h"
 #include "model/units.h"
 #include "nodenames.h"
 #include "palettedock.h"
@@ -56,6 +57,10 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QUndoView>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace fabric::app {
 namespace {
@@ -228,7 +233,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, mPaths);
 
     connect(mPalette, &PaletteDock::addRequested, this,
-        [this](const Node &node) { addNode(node, viewCentre()); });
+        [this](const Node &node) { addNode(node, freeSpotNear(viewCentre())); });
 }
 
 void MainWindow::createActions()
@@ -258,6 +263,8 @@ void MainWindow::createActions()
     newAction->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
     openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     file->addAction(newAction);
+    file->addAction(make("actionNewEmpty", tr("New &Empty Fabric"),
+        QKeySequence(tr("Ctrl+Shift+N")), [this] { openGenerated(Fabric()); }));
     file->addAction(openAction);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     mRecentMenu->setObjectName(QStringLiteral("menuRecent"));
@@ -405,6 +412,8 @@ void MainWindow::createActions()
     }));
     tools->addSeparator();
     tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
+    tools->addAction(make("actionArrange", tr("&Arrange"), QKeySequence(tr("Ctrl+L")),
+        [this] { arrange(); }));
     tools->addAction(make(
         "actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {}, [this] { reconfigureOcs(); }));
 
@@ -626,6 +635,48 @@ bool MainWindow::maybeSave()
         return false;
     }
     return false;
+}
+
+QPointF MainWindow::freeSpotNear(QPointF scenePos) const
+{
+    // Rings of candidate spots around scenePos, nearest first: the first one no drawn node
+    // crowds wins, so palette entries added one after another line up instead of stacking.
+    constexpr double kSpacing = 48;
+    std::vector<QPointF> taken;
+    mDocument->fabric().forEachNode(
+        [&](const Node &n) { taken.push_back(mCanvas->nodePosition(n.id)); });
+    const auto free = [&](QPointF p) {
+        return std::none_of(taken.begin(), taken.end(), [&](QPointF q) {
+            return std::abs(p.x() - q.x()) < kSpacing && std::abs(p.y() - q.y()) < kSpacing;
+        });
+    };
+    for (int ring = 0; ring < 64; ++ring)
+        for (int dy = -ring; dy <= ring; ++dy)
+            for (int dx = -ring; dx <= ring; ++dx) {
+                if (std::max(std::abs(dx), std::abs(dy)) != ring)
+                    continue;
+                const QPointF p = scenePos + QPointF(dx * kSpacing, dy * kSpacing);
+                if (free(p))
+                    return p;
+            }
+    return scenePos;
+}
+
+void MainWindow::arrange()
+{
+    // Forget hand-placed positions and let the automatic layout draw the fabric by tiers, with
+    // the tiers of hand-placed switches worked out from their links. One undoable step.
+    Fabric arranged = mDocument->fabric();
+    arranged.forEachNode([&](const Node &n) { arranged.node(n.id).hints.position.reset(); });
+    inferSwitchTiers(arranged);
+    if (arranged == mDocument->fabric()) {
+        mCanvas->zoomToFit();
+        return;
+    }
+    auto *command = new RegenerateFabric(mDocument.get(), std::move(arranged));
+    command->setText(tr("Arrange"));
+    mDocument->undoStack()->push(command);
+    mCanvas->zoomToFit();
 }
 
 void MainWindow::addNode(const Node &prototype, QPointF scenePos)

@@ -106,6 +106,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The spot nearest @p scenePos, on a grid around it, that no drawn node crowds.
+    QPointF freeSpotNear(QPointF scenePos) const;
+    /// Tools > Arrange: drops hand-placed positions, infers tiers, relays out (undoable).
+    void arrange();
     /// Reads @p fileName, or shows the error naming the file and the fault (nullopt then).
     std::optional<Fabric> loadOrReport(const QString &fileName);
     void createDocks();

@@ -38,6 +38,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cmath>
 #include <set>
 
 using namespace fabric;
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
+    void drawsAFabricByHand();
     void commandLine();
     void showsEqualCostPathsBetweenTwoGpus();
 
@@ -567,6 +569,62 @@ void TestMainWindow::fitsA1280x720Projector()
     }
     presentationMode->trigger();
     QVERIFY(!presentationMode->isChecked());
+}
+
+void TestMainWindow::drawsAFabricByHand()
+{
+    // File > New Empty Fabric: nothing of the default fabric is left, not even its generator.
+    mWindow->openDefaultFabric();
+    mWindow->action(QStringLiteral("actionNewEmpty"))->trigger();
+    Document *doc = mWindow->document();
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(0));
+    QVERIFY(doc->fabric().generator().family.empty());
+    QVERIFY(doc->fileName().isEmpty());
+
+    // Palette entries added one after another land side by side near the view centre.
+    Node leaf;
+    leaf.kind = NodeKind::Switch;
+    leaf.role = SwitchRole::Leaf;
+    Node gpu;
+    gpu.kind = NodeKind::Gpu;
+    for (const Node &proto : { leaf, gpu, gpu, gpu })
+        Q_EMIT mWindow->paletteDock()->addRequested(proto);
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(4));
+    const auto pinned = [doc] {
+        std::vector<std::pair<double, double>> spots;
+        doc->fabric().forEachNode([&](const Node &n) {
+            if (n.hints.position)
+                spots.push_back(*n.hints.position);
+        });
+        return spots;
+    };
+    const auto spots = pinned();
+    QCOMPARE(spots.size(), std::size_t(4));
+    for (std::size_t i = 0; i < spots.size(); ++i)
+        for (std::size_t j = i + 1; j < spots.size(); ++j)
+            QVERIFY2(std::hypot(spots[i].first - spots[j].first,
+                                spots[i].second - spots[j].second) >= 40,
+                     "two palette nodes stacked on one spot");
+    for (NodeId g : { 1, 2, 3 })
+        QVERIFY(mWindow->addLink(0, g));
+
+    // Arrange (Ctrl+L) lays the hand-drawn fabric out by tiers, as one undoable step.
+    QAction *arrange = mWindow->action(QStringLiteral("actionArrange"));
+    QCOMPARE(arrange->shortcut(), QKeySequence(QStringLiteral("Ctrl+L")));
+    arrange->trigger();
+    QVERIFY(pinned().empty());
+    QVERIFY(mWindow->canvas()->nodePosition(0).y() < mWindow->canvas()->nodePosition(1).y());
+    doc->undoStack()->undo();
+    QCOMPARE(pinned(), spots);
+    doc->undoStack()->redo();
+
+    // Saved and opened again, it is the same hand-made fabric.
+    const QString path = mDir.filePath(QStringLiteral("by-hand.fabric.json"));
+    QVERIFY(mWindow->saveAs(path));
+    QVERIFY(mWindow->openFile(path));
+    QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(4));
+    QCOMPARE(mWindow->document()->fabric().linkCount(), std::size_t(3));
+    QVERIFY(mWindow->document()->fabric().generator().family.empty());
 }
 
 void TestMainWindow::screenshotWritesAPng()
