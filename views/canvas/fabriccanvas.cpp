@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabriccanvas.h"
 
+#include "canvaslabels.h"
 #include "common/qtstrings.h"
 #include "layeritem.h"
 #include "layout/layoutengine.h"
@@ -32,6 +33,8 @@ namespace fabric::views {
 
 namespace {
 constexpr double kMinLod = 0.0005, kMaxLod = 40;
+/// A fit never zooms in further: a handful of nodes stays node-sized rather than filling the view.
+constexpr double kMaxFitLod = 2.5;
 constexpr int kDragThreshold = 4;
 
 enum class Drag { None, Pending, Pan, Rubber, MoveNodes, AddLink, Orbit };
@@ -62,6 +65,7 @@ struct FabricCanvas::Private
     NodeLayerItem *nodes = nullptr;
     BlockLayerItem *blocks = nullptr;
     ParticleLayerItem *particles = nullptr;
+    LabelLayerItem *labels = nullptr;
     std::function<QString(LinkId)> linkInfo;
     qreal gridSnap = 0;
     QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
@@ -124,6 +128,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->particles = new ParticleLayerItem(d->data);
     d->particles->setZValue(1.5); // over links, under nodes
     d->scene->addItem(d->particles);
+    d->labels = new LabelLayerItem(d->data);
+    d->labels->setZValue(3); // texts over nodes, under selection and hover
+    d->scene->addItem(d->labels);
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
@@ -160,6 +167,8 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     connect(d->legend, &LegendWidget::collapseToggled, this, [this](bool collapsed) {
         d->legendUserCollapsed = collapsed;
         updateLegend();
+        if (d->fitPending)
+            zoomToFit(); // the legend's column comes or goes
     });
 }
 
@@ -272,21 +281,48 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
 
 void FabricCanvas::zoomToFit()
 {
-    if (!d->data.bounds.isValid())
+    // A little room in scene units too, as between neighbouring nodes.
+    const QRectF content = d->data.contentBounds();
+    if (!content.isValid() || content.isEmpty())
         return;
-    QRectF target = d->data.bounds.adjusted(-20, -30, 20, 20);
-    // The legend floats over the top-right corner: give it a column of its own when it leaves
-    // most of the width to the fabric, so a fitted fabric is never hidden under it.
+    const QRectF bounds = content.adjusted(-20, -20, 20, 20);
+    // Margins in device pixels, so tier names and captions fit at any zoom and text size. The
+    // legend floats in the top-right corner: it gets a column on the right or a band along the
+    // top, whichever leaves the fabric larger, so a fitted fabric is never hidden under it.
     const QRect vp = viewport()->rect();
-    const int legendColumn =
-        d->legend->isHidden() || d->legend->isCollapsed() ? 0 : d->legend->width() + 16;
-    if (legendColumn > 0 && legendColumn < vp.width() * 0.4 && target.width() > 0 && target.height() > 0) {
-        const double scale = std::min((vp.width() - legendColumn) / target.width(),
-                                      vp.height() / target.height());
-        target.setWidth(target.width() + legendColumn / scale);
-        d->scene->setSceneRect(d->scene->sceneRect() | target);
+    const QSize legend = d->legend->isHidden() ? QSize() : d->legend->size() + QSize(16, 16);
+    auto fit = [&](const QRectF &a) {
+        return std::clamp(std::min(a.width() / bounds.width(), a.height() / bounds.height()),
+                          kMinLod, kMaxFitLod);
+    };
+    auto area = [&](double lod) {
+        // Tier names get at most a fifth of the width; those that then do not fit are left out.
+        QMarginsF m = labelMargins(d->layout, bounds, d->presentation, lod);
+        m.setLeft(std::min(m.left(), vp.width() * 0.2));
+        if (legend.isEmpty())
+            return QRectF(vp).marginsRemoved(m);
+        const QRectF column = QRectF(vp).marginsRemoved(
+            QMarginsF(m.left(), m.top(), std::max(m.right(), double(legend.width())), m.bottom()));
+        const QRectF band = QRectF(vp).marginsRemoved(
+            QMarginsF(m.left(), std::max(m.top(), double(legend.height())), m.right(), m.bottom()));
+        return fit(band) > fit(column) ? band : column;
+    };
+    // Margins for the widest labels first, then for what the labels need at that zoom (less,
+    // as the bounds keep room for them): the zoom only grows, so the labels still fit.
+    const QRectF first = area(0);
+    if (first.width() < 10 || first.height() < 10) {
+        fitInView(bounds, Qt::KeepAspectRatio);
+    } else {
+        const QRectF room = area(fit(first));
+        const double s = fit(room);
+        // The scene rectangle the whole viewport shows with the fabric centred in the room.
+        const QPointF centre = bounds.center() - (room.center() - QRectF(vp).center()) / s;
+        const QRectF shown(centre - QPointF(vp.width(), vp.height()) / (2 * s),
+                           QSizeF(vp.width(), vp.height()) / s);
+        d->scene->setSceneRect(d->scene->sceneRect() | shown);
+        setTransform(QTransform::fromScale(s, s));
+        centerOn(centre);
     }
-    fitInView(target, Qt::KeepAspectRatio);
     d->fitPending = true;
     updatePlan();
 }
@@ -384,16 +420,25 @@ void FabricCanvas::setAntialiasing(bool on)
 
 void FabricCanvas::setPresentationMode(bool on)
 {
-    d->presentation = on ? 1.8 : 1.0;
+    d->presentation = on ? kPresentationScale : 1.0;
     for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem,
                                     d->highlights[0].item, d->highlights[1].item}) {
         QPen pen = item->pen();
         pen.setWidthF((item == d->pathItem ? 3.5 : 2.5) * d->presentation);
         item->setPen(pen);
     }
+    d->legend->setScale(on ? kPresentationScale : 1.0);
+    updateLegend();
+    if (d->fitPending)
+        zoomToFit(); // the margins for the larger texts change
+    d->planDirty = true;
     updatePlan();
     viewport()->update();
 }
+
+QRectF FabricCanvas::fabricBounds() const { return d->data.contentBounds(); }
+
+const LegendWidget *FabricCanvas::legend() const { return d->legend; }
 
 QPointF FabricCanvas::nodePosition(NodeId node) const
 {
@@ -892,8 +937,10 @@ void FabricCanvas::updateLegend()
     d->legend->setVisible(d->legendVisible && d->fabric);
     const QRect vp = viewport()->geometry();
     const QSize full = d->legend->fullSize();
-    d->legend->setCollapsed(d->legendUserCollapsed.value_or(full.width() > vp.width() * 0.4
-                                                            || full.height() > vp.height() * 0.6));
+    // Folded unless asked for when it would cover too much of a narrow canvas, or on a shared
+    // screen, where the fabric gets the room and a click shows the legend at the larger size.
+    d->legend->setCollapsed(d->legendUserCollapsed.value_or(
+        d->presentation > 1 || full.width() > vp.width() * 0.4 || full.height() > vp.height() * 0.6));
     d->legend->move(vp.right() - d->legend->width() - 8, vp.top() + 8);
 }
 
@@ -916,8 +963,11 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
+    std::vector<CanvasLabel> savedLabels = std::move(d->data.labels);
     d->data.plan = d->data.planFor(s, src, d->presentation);
     d->data.plan.visible = src;
+    d->data.labels = canvasLabels(d->data, src);
+    d->labels->labelsChanged();
     const bool hoverVisible = d->hoverItem->isVisible();
     d->hoverItem->setVisible(false);
     painter->save();
@@ -927,6 +977,8 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->scene->render(painter, fitted, src, Qt::KeepAspectRatio);
     painter->restore();
     d->data.plan = saved;
+    d->data.labels = std::move(savedLabels);
+    d->labels->labelsChanged();
     d->hoverItem->setVisible(hoverVisible);
     if (!title.isEmpty()) {
         painter->save();
@@ -1028,10 +1080,10 @@ void FabricCanvas::updatePlan()
     d->planLod = lod;
     d->planVisible = visible;
     const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
-    if (plan != d->data.plan) {
-        d->data.plan = plan;
-        viewport()->update();
-    }
+    d->data.plan = plan;
+    d->data.labels = canvasLabels(d->data, visible);
+    d->labels->labelsChanged();
+    viewport()->update();
 }
 
 void FabricCanvas::paintEvent(QPaintEvent *event)

@@ -21,6 +21,10 @@ namespace fabric::views {
 
 /// MIME type of a drag from the node palette; its data is a UTF-8 item key such as "gpu",
 /// "host", "switch:leaf", "switch:spine", "switch:core" or "ocs".
+/// Presentation mode multiplies the canvas's texts, pens and legend by this, as the window
+/// multiplies its fonts, so everything on a shared screen grows together.
+inline constexpr double kPresentationScale = 1.5;
+
 inline constexpr char kPaletteItemMimeType[] = "application/x-fabricscope-palette-item";
 
 /**
@@ -73,8 +77,14 @@ public:
     void setTool(Tool tool);
     Tool tool() const;
     void setAntialiasing(bool on);
-    /// Larger fonts and lines for a shared screen.
+    /// Texts, lines and the legend kPresentationScale times larger, for a shared screen; a
+    /// fitted view fits again with room for the larger texts.
     void setPresentationMode(bool on);
+
+    /// The scene rectangle the fabric's nodes and blocks take (empty without a fabric).
+    QRectF fabricBounds() const;
+    /// The legend overlay (for its size and text scale).
+    const LegendWidget *legend() const;
 
     /// Where the layout put @p node, in scene coordinates.
     QPointF nodePosition(NodeId node) const;

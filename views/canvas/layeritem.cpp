@@ -2,11 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "layeritem.h"
 
-#include "common/qtstrings.h"
-#include "model/units.h"
 #include "style/palette.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -14,27 +11,6 @@
 #include <cmath>
 
 namespace fabric::views {
-
-namespace {
-
-/// Draws @p text at a constant device size (@p px pixels) whatever the zoom.
-void drawScreenText(QPainter *painter, const QPointF &at, const QString &text, double px,
-                    double lod, Qt::Alignment align, bool bold = false)
-{
-    QFont font = painter->font();
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(px))));
-    font.setBold(bold);
-    const QTransform saved = painter->worldTransform();
-    painter->translate(at);
-    painter->scale(1 / lod, 1 / lod);
-    painter->setFont(font);
-    const QRectF box(align & Qt::AlignRight ? -600 : (align & Qt::AlignHCenter ? -300 : 0),
-                     -px, 600, 2 * px);
-    painter->drawText(box, static_cast<int>(align | Qt::AlignVCenter), text);
-    painter->setWorldTransform(saved);
-}
-
-} // namespace
 
 LayerItem::LayerItem(const SceneData &data)
     : mData(data)
@@ -104,17 +80,6 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                           * plan.scale);
             painter->setPen(pen);
             painter->drawLine(b.line);
-        }
-        // With few bundles, say what each carries (e.g. the oversubscribed aggregation).
-        if (mData.bundles.size() <= 80) {
-            painter->setPen(palette::ink());
-            for (const Bundle &b : mData.bundles) {
-                if (b.line.length() * plan.lod < 40 || !exposed.contains(b.line.center()))
-                    continue;
-                drawScreenText(painter, b.line.center() + QPointF(4 / plan.lod, 0),
-                               toQString(units::formatGbps(b.gbps)), 10 * plan.scale, plan.lod,
-                               Qt::AlignLeft);
-            }
         }
     }
     // Per-link badges (flow counts) where they can be read.
@@ -281,28 +246,6 @@ void NodeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         painter->drawRects(mBuckets[k]);
     }
     painter->setBrush(Qt::NoBrush);
-    if (!plan.nodeLabels)
-        return;
-    QFont font = painter->font();
-    font.setPointSizeF(5.5 * plan.scale);
-    painter->setFont(font);
-    painter->setPen(palette::ink());
-    const QFontMetricsF metrics(font);
-    for (int id : mVisible) {
-        const Node &n = mData.fabric->node(id);
-        if (n.kind == NodeKind::Gpu && !plan.gpuLabels)
-            continue;
-        const QRectF &r = mData.rect[static_cast<std::size_t>(id)];
-        const QString text = toQString(n.name);
-        if (n.kind == NodeKind::Host && r.height() >= 8) {
-            painter->drawText(r, Qt::AlignCenter, text);
-            continue;
-        }
-        const double w = metrics.horizontalAdvance(text) + 2;
-        const QRectF box(r.center().x() - w / 2, r.bottom() + 0.5, w, metrics.height());
-        painter->fillRect(box, QColor(255, 255, 255, 200));
-        painter->drawText(box, Qt::AlignCenter, text);
-    }
 }
 
 void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
@@ -321,12 +264,11 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         painter->drawLines(layout.decorations.data(), static_cast<int>(layout.decorations.size()));
     }
     for (const LayoutBlock &b : layout.blocks) {
-        if (!b.rect.adjusted(0, -30 / plan.lod, 0, 0).intersects(exposed))
+        if (!b.rect.intersects(exposed))
             continue;
         const QColor tint = b.plane >= 0 ? palette::plane(b.plane)
             : b.kind == LayoutBlock::Kind::Cube || b.kind == LayoutBlock::Kind::Plane ? palette::chip()
                                                                                      : QColor(0x60, 0x70, 0x80);
-        const double px = b.rect.width() * plan.lod; // device width of the block
         if (plan.detailNodes) {
             if (b.kind == LayoutBlock::Kind::Row || b.kind == LayoutBlock::Kind::Cube)
                 continue; // their members speak for themselves when zoomed in
@@ -338,18 +280,6 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
             fill.setAlpha(14);
             painter->setBrush(fill);
             painter->drawRect(b.rect);
-            painter->setPen(palette::ink());
-            // The frame's title, shortened to what fits over the frame (pods side by side).
-            QFont font = painter->font();
-            font.setPixelSize(static_cast<int>(12 * plan.scale));
-            font.setBold(true);
-            const QFontMetricsF fm(font);
-            QString text = b.title + QStringLiteral("  ") + b.detail;
-            if (fm.horizontalAdvance(text) > px)
-                text = b.title;
-            if (fm.horizontalAdvance(text) <= px)
-                drawScreenText(painter, b.rect.topLeft() + QPointF(0, -9 / plan.lod), text,
-                               12 * plan.scale, plan.lod, Qt::AlignLeft, true);
             continue;
         }
         QColor fill = tint.lighter(b.kind == LayoutBlock::Kind::Row ? 150 : 175);
@@ -360,35 +290,38 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         painter->setBrush(fill);
         painter->drawRect(b.rect);
         pen.setWidthF(1);
-        if (px < 30 || b.kind == LayoutBlock::Kind::Cube)
-            continue;
-        const double size = std::clamp(px / 12, 8.0, 15.0) * plan.scale;
-        painter->setPen(palette::ink());
-        if (b.kind == LayoutBlock::Kind::Row) {
-            // Rows of two planes lie close together: offset their titles along the row.
-            const double at = b.plane < 0 ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
-            drawScreenText(painter, QPointF(b.rect.left() + at * b.rect.width(), b.rect.center().y()),
-                           b.title + QStringLiteral(" · ") + b.detail, size, plan.lod,
-                           Qt::AlignHCenter, true);
-        } else {
-            drawScreenText(painter, b.rect.center() - QPointF(0, size * 0.7 / plan.lod), b.title,
-                           size, plan.lod, Qt::AlignHCenter, true);
-            drawScreenText(painter, b.rect.center() + QPointF(0, size * 0.7 / plan.lod), b.detail,
-                           size * 0.85, plan.lod, Qt::AlignHCenter);
-        }
     }
     painter->setBrush(Qt::NoBrush);
-    if (!plan.detailNodes)
-        return; // blocks carry their own titles
+}
+
+void LabelLayerItem::labelsChanged()
+{
+    prepareGeometryChange();
+    mBounds = QRectF();
+    const double lod = mData.plan.lod > 0 ? mData.plan.lod : 1;
+    for (const CanvasLabel &l : mData.labels)
+        mBounds |= QRectF(l.anchor + l.box.topLeft() / lod, l.box.size() / lod);
+}
+
+void LabelLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = mData.plan.lod > 0 ? mData.plan.lod : 1;
+    const QRectF exposed = option->exposedRect;
+    const QTransform saved = painter->worldTransform();
     painter->setPen(palette::ink());
-    QFont font = painter->font();
-    font.setPointSizeF(11 * plan.scale);
-    font.setBold(true);
-    painter->setFont(font);
-    for (const LayoutLabel &l : layout.labels)
-        painter->drawText(QRectF(l.rightAligned ? l.pos.x() - 400 : l.pos.x(), l.pos.y() - 14, 400, 18),
-                          static_cast<int>((l.rightAligned ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom),
-                          l.text);
+    for (const CanvasLabel &l : mData.labels) {
+        if (!QRectF(l.anchor + l.box.topLeft() / lod, l.box.size() / lod).intersects(exposed))
+            continue;
+        // Device-sized text: undo the zoom around the anchor.
+        painter->setWorldTransform(saved);
+        painter->translate(l.anchor);
+        painter->scale(1 / lod, 1 / lod);
+        if (l.halo)
+            painter->fillRect(l.box, QColor(255, 255, 255, 200));
+        painter->setFont(l.font);
+        painter->drawText(l.box, Qt::AlignCenter, l.text);
+    }
+    painter->setWorldTransform(saved);
 }
 
 } // namespace fabric::views

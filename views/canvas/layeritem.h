@@ -72,7 +72,7 @@ private:
     int mLastCount = 0;
 };
 
-/// Nodes batched by fill and outline with drawRects, and their names when readable.
+/// Nodes batched by fill and outline with drawRects.
 class NodeLayerItem : public LayerItem
 {
 public:
@@ -85,13 +85,31 @@ private:
     std::vector<int> mVisible;
 };
 
-/// Pod, row, cube and group blocks (frames when zoomed in, labelled blocks when zoomed out),
-/// tier labels and guide lines such as cube edges.
+/// Pod, row, cube and group blocks (frames when zoomed in, filled blocks when zoomed out) and
+/// guide lines such as cube edges.
 class BlockLayerItem : public LayerItem
 {
 public:
     using LayerItem::LayerItem;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+};
+
+/// Every text of the canvas (SceneData::labels, placed so none overlaps), over everything else.
+class LabelLayerItem : public QGraphicsItem
+{
+public:
+    explicit LabelLayerItem(const SceneData &data)
+        : mData(data)
+    {
+    }
+    QRectF boundingRect() const override { return mBounds; }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    /// Call when SceneData::labels changed (never from paint()).
+    void labelsChanged();
+
+private:
+    const SceneData &mData;
+    QRectF mBounds;
 };
 
 } // namespace fabric::views

@@ -428,6 +428,21 @@ void SceneData::buildBundles(const Fabric &f)
     });
 }
 
+QRectF SceneData::contentBounds() const
+{
+    QRectF r;
+    for (const QRectF &node : rect)
+        if (node.isValid())
+            r |= node;
+    if (layout) {
+        for (const LayoutBlock &b : layout->blocks)
+            r |= b.rect;
+        for (const QLineF &l : layout->decorations)
+            r |= QRectF(l.p1(), l.p2()).normalized();
+    }
+    return r;
+}
+
 void SceneData::buildGrids()
 {
     QRectF r = layout->bounds;

@@ -4,6 +4,7 @@
 
 #include "layout/fabriclayout.h"
 #include "model/fabric.h"
+#include "labelplacer.h"
 #include "spatialgrid.h"
 #include "style/colormap.h"
 
@@ -105,6 +106,9 @@ public:
     const Fabric *fabric = nullptr;
     const FabricLayout *layout = nullptr;
     QRectF bounds; ///< Scene rectangle holding everything.
+    /// The nodes, blocks and guide lines alone (bounds also keeps room for labels and margins):
+    /// what a fit should fill. O(nodes).
+    QRectF contentBounds() const;
 
     std::vector<QPointF> pos;   ///< By node id; NaN when dead.
     std::vector<QRectF> rect;   ///< By node id.
@@ -146,6 +150,8 @@ public:
     std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 
     DrawPlan plan;
+    /// The texts to draw for @c plan and the view it was made for (see canvasLabels()).
+    std::vector<CanvasLabel> labels;
 
     /// Colour class of @p load (0..1; <= 0 is idle).
     static int loadColour(float load);

@@ -183,18 +183,35 @@ void LegendWidget::setEntries(const QList<LegendEntry> &entries, const ColorMap 
     update();
 }
 
-QSize LegendWidget::fullSize() const { return legendSize(mEntries).toSize() + QSize(2, 2); }
+QSize LegendWidget::fullSize() const { return legendSize(mEntries, mScale).toSize() + QSize(2, 2); }
+
+void LegendWidget::setScale(double scale)
+{
+    if (mScale == scale)
+        return;
+    mScale = scale;
+    resize(sizeHint());
+    updateGeometry();
+    update();
+}
+
+namespace {
+QFont collapsedFont(double scale)
+{
+    QFont font;
+    font.setPixelSize(static_cast<int>(12 * scale));
+    font.setBold(true);
+    return font;
+}
+} // namespace
 
 QSize LegendWidget::sizeHint() const
 {
     if (!mCollapsed)
         return fullSize();
-    QFont font;
-    font.setPixelSize(12);
-    font.setBold(true);
-    const QFontMetrics fm(font);
-    return QSize(fm.horizontalAdvance(collapsedLabel()) + static_cast<int>(2 * kPad) + 2,
-                 fm.height() + static_cast<int>(2 * kPad));
+    const QFontMetrics fm(collapsedFont(mScale));
+    const int pad = static_cast<int>(2 * kPad * mScale);
+    return QSize(fm.horizontalAdvance(collapsedLabel()) + pad + 2, fm.height() + pad);
 }
 
 void LegendWidget::setCollapsed(bool collapsed)
@@ -221,17 +238,14 @@ void LegendWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     if (!mCollapsed) {
-        paintLegend(&p, QPointF(0, 0), mEntries, mMap);
+        paintLegend(&p, QPointF(0, 0), mEntries, mMap, mScale);
         return;
     }
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QColor(0xcc, 0xcc, 0xcc));
     p.setBrush(QColor(255, 255, 255, 235));
     p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
-    QFont font;
-    font.setPixelSize(12);
-    font.setBold(true);
-    p.setFont(font);
+    p.setFont(collapsedFont(mScale));
     p.setPen(QColor(0x33, 0x33, 0x33));
     p.drawText(rect(), Qt::AlignCenter, collapsedLabel());
 }

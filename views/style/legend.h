@@ -51,6 +51,9 @@ public:
 
     void setCollapsed(bool collapsed);
     bool isCollapsed() const { return mCollapsed; }
+    /// Text and symbols at @p scale times their normal size (1 = 12 px text).
+    void setScale(double scale);
+    double scale() const { return mScale; }
 
 Q_SIGNALS:
     /// The user clicked the legend to fold or unfold it.
@@ -64,6 +67,7 @@ private:
     QList<LegendEntry> mEntries;
     ColorMap mMap;
     bool mCollapsed = false;
+    double mScale = 1;
 };
 
 } // namespace fabric::views

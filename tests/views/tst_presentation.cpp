@@ -1,0 +1,126 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Presentation mode on the canvas: every text grows, none overprints another or is cut by the
+// view, the legend grows with them and the fabric takes at least the room it had.
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "textrecorder.h"
+
+#include <QTest>
+
+using namespace fabric;
+using namespace fabric::views;
+using fabric::testing::PaintedText;
+using fabric::testing::TextRecorder;
+
+namespace {
+
+/// What one look at the canvas shows.
+struct Look
+{
+    QList<PaintedText> texts;  ///< Everything the scene draws in the viewport, in its pixels.
+    QList<PaintedText> legend; ///< The legend overlay's texts.
+    double fill = 0;           ///< Share of the viewport the fabric's rectangle covers.
+    bool legendOverFabric = false;
+};
+
+Look look(FabricCanvas &canvas)
+{
+    canvas.viewport()->grab(); // paint once: the canvas plans what to draw in its paint event
+    Look out;
+    const QRect vp = canvas.viewport()->rect();
+    TextRecorder scene(vp.size());
+    {
+        QPainter p(&scene);
+        canvas.scene()->render(&p, QRectF(vp), canvas.mapToScene(vp).boundingRect(),
+                               Qt::IgnoreAspectRatio);
+    }
+    out.texts = scene.texts();
+    TextRecorder legend(canvas.legend()->size());
+    {
+        QPainter p(&legend);
+        const_cast<LegendWidget *>(canvas.legend())->render(&p);
+    }
+    out.legend = legend.texts();
+    const QRectF fabric = canvas.mapFromScene(canvas.fabricBounds()).boundingRect();
+    const QRectF shown = fabric.intersected(QRectF(vp));
+    out.fill = shown.width() * shown.height() / (vp.width() * double(vp.height()));
+    const QRect legendRect = canvas.legend()->isVisible()
+        ? QRect(canvas.viewport()->mapFrom(&canvas, canvas.legend()->pos()), canvas.legend()->size())
+        : QRect();
+    out.legendOverFabric = legendRect.isValid() && QRectF(legendRect).intersects(fabric);
+    return out;
+}
+
+double largest(const QList<PaintedText> &texts)
+{
+    double px = 0;
+    for (const PaintedText &t : texts)
+        px = std::max(px, t.pixelSize);
+    return px;
+}
+
+} // namespace
+
+class TestPresentation : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void textsGrowWithoutOverlap_data();
+    void textsGrowWithoutOverlap();
+};
+
+void TestPresentation::textsGrowWithoutOverlap_data()
+{
+    QTest::addColumn<QByteArray>("family");
+    QTest::addColumn<QByteArray>("params");
+    QTest::newRow("superpod") << QByteArray("ib-fat-tree") << QByteArray(R"({"gpus":256})");
+    QTest::newRow("hpn segment")
+        << QByteArray("hpn") << QByteArray(R"({"segments":1,"hosts_per_segment":16})");
+    QTest::newRow("tpu torus") << QByteArray("tpu-torus") << QByteArray(R"({"x":4,"y":4,"z":4})");
+}
+
+void TestPresentation::textsGrowWithoutOverlap()
+{
+    QFETCH(QByteArray, family);
+    QFETCH(QByteArray, params);
+    const Fabric f = build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    FabricCanvas canvas;
+    canvas.resize(1280, 720);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.setFabric(&f);
+    const Look normal = look(canvas);
+    canvas.setPresentationMode(true);
+    const Look shown = look(canvas);
+
+    QVERIFY2(!shown.texts.isEmpty(), "the canvas shows no text at all");
+    const QRectF view(canvas.viewport()->rect());
+    QStringList problems = fabric::testing::overlappingTexts(shown.texts, 0.5);
+    for (const PaintedText &t : shown.texts) {
+        if (!view.adjusted(-0.5, -0.5, 0.5, 0.5).contains(t.rect))
+            problems << QStringLiteral("cut by the view: '%1' at %2,%3 %4x%5")
+                            .arg(t.text).arg(t.rect.x()).arg(t.rect.y())
+                            .arg(t.rect.width()).arg(t.rect.height());
+        if (t.clipped() || t.elided())
+            problems << QStringLiteral("cut or elided: '%1'").arg(t.text);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    QVERIFY2(largest(shown.texts) > largest(normal.texts) * 1.3,
+             qPrintable(QStringLiteral("%1 px against %2 px").arg(largest(shown.texts))
+                            .arg(largest(normal.texts))));
+    QVERIFY2(largest(shown.legend) > largest(normal.legend) * 1.3,
+             qPrintable(QStringLiteral("legend %1 px against %2 px").arg(largest(shown.legend))
+                            .arg(largest(normal.legend))));
+    QVERIFY2(shown.fill >= normal.fill * 0.999,
+             qPrintable(QStringLiteral("fabric covers %1 of the view, %2 before")
+                            .arg(shown.fill).arg(normal.fill)));
+    QVERIFY(!normal.legendOverFabric);
+    QVERIFY(!shown.legendOverFabric);
+    // Normal mode keeps the same promises.
+    QVERIFY2(fabric::testing::overlappingTexts(normal.texts, 0.5).isEmpty(),
+             qPrintable(fabric::testing::overlappingTexts(normal.texts, 0.5).join(QLatin1Char('\n'))));
+}
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

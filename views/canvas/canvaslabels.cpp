@@ -1,0 +1,151 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "canvaslabels.h"
+
+#include "common/qtstrings.h"
+#include "model/units.h"
+#include "scenedata.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <limits>
+
+namespace fabric::views {
+
+namespace {
+
+Qt::Alignment sideOf(const LayoutLabel &l)
+{
+    return (l.rightAligned ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom;
+}
+
+void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale)
+{
+    const QFont font = labelFont(labelpx::kTier * scale, true);
+    for (const LayoutLabel &l : layout.labels)
+        placer.add(l.text, l.pos, sideOf(l), font, QPointF(l.rightAligned ? -4 : 0, 2));
+}
+
+/// A frame's title over its top-left corner (zoomed in), shortened to the frame's width.
+void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
+{
+    const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
+    const double width = b.rect.width() * plan.lod;
+    const QPointF above(0, -2);
+    if (!placer.add(b.title + QStringLiteral("  ") + b.detail, b.rect.topLeft(),
+                    Qt::AlignLeft | Qt::AlignBottom, font, above, width))
+        placer.add(b.title, b.rect.topLeft(), Qt::AlignLeft | Qt::AlignBottom, font, above, width);
+}
+
+/// A collapsed block's title and detail inside it (zoomed out).
+void addBlockTitle(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
+{
+    const double px = b.rect.width() * plan.lod;
+    if (px < 30 || b.kind == LayoutBlock::Kind::Cube)
+        return;
+    const double size = std::clamp(px / 12, 8.0, 15.0) * plan.scale;
+    const Qt::Alignment centred = Qt::AlignHCenter | Qt::AlignVCenter;
+    if (b.kind == LayoutBlock::Kind::Row) {
+        // Rows of two planes lie close together: offset their titles along the row.
+        const double at = b.plane < 0 ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
+        placer.add(b.title + QStringLiteral(" \u00b7 ") + b.detail,
+                   QPointF(b.rect.left() + at * b.rect.width(), b.rect.center().y()), centred,
+                   labelFont(size, true), {}, px);
+        return;
+    }
+    if (placer.add(b.title, b.rect.center(), centred, labelFont(size, true),
+                   QPointF(0, -size * 0.7), px))
+        placer.add(b.detail, b.rect.center(), centred, labelFont(size * 0.85),
+                   QPointF(0, size * 0.7), px);
+}
+
+void addBundleLabels(LabelPlacer &placer, const SceneData &data)
+{
+    const DrawPlan &plan = data.plan;
+    if (plan.detailGlobal || data.bundles.size() > 80)
+        return;
+    const QFont font = labelFont(labelpx::kBundle * plan.scale);
+    for (const Bundle &b : data.bundles)
+        if (b.line.length() * plan.lod >= 40)
+            placer.add(toQString(units::formatGbps(b.gbps)), b.line.center(),
+                       Qt::AlignLeft | Qt::AlignVCenter, font, QPointF(4, 0));
+}
+
+/// Names under switches and GPUs, inside hosts; they grow with the zoom up to a reading size.
+void addNodeLabels(LabelPlacer &placer, const SceneData &data, const QRectF &view)
+{
+    const DrawPlan &plan = data.plan;
+    if (!plan.nodeLabels)
+        return;
+    const double px = std::min(7.5 * plan.lod, 12.0) * plan.scale;
+    const QFont font = labelFont(px);
+    data.nodeGrid.query(view, [&](int id) {
+        const Node &n = data.fabric->node(id);
+        if (n.kind == NodeKind::Gpu && !plan.gpuLabels)
+            return;
+        const QRectF &r = data.rect[static_cast<std::size_t>(id)];
+        if (n.kind == NodeKind::Host) {
+            // Inside the host's bar, as large as the bar allows, or not at all.
+            const double inside = std::min(px, r.height() * plan.lod * 0.8);
+            if (inside >= 6)
+                placer.add(toQString(n.name), r.center(), Qt::AlignCenter, labelFont(inside), {},
+                           r.width() * plan.lod);
+            return;
+        }
+        // Just below the node, clear of the room kept around switches.
+        placer.add(toQString(n.name), QPointF(r.center().x(), r.bottom()),
+                   Qt::AlignHCenter | Qt::AlignTop, font, QPointF(0, LabelPlacer::kClearance + 0.5),
+                   std::numeric_limits<double>::infinity(), true);
+    });
+}
+
+} // namespace
+
+std::vector<CanvasLabel> canvasLabels(const SceneData &data, const QRectF &view)
+{
+    if (!data.layout || !data.fabric)
+        return {};
+    const DrawPlan &plan = data.plan;
+    LabelPlacer placer(plan.lod, view);
+    if (plan.detailNodes) {
+        // Texts never cover a switch: its links meet there.
+        data.nodeGrid.query(view, [&](int id) {
+            const NodeKind kind = data.fabric->node(id).kind;
+            if (kind == NodeKind::Switch || kind == NodeKind::Ocs)
+                placer.reserve(data.rect[static_cast<std::size_t>(id)]);
+        });
+        addTierLabels(placer, *data.layout, plan.scale);
+    }
+    for (const LayoutBlock &b : data.layout->blocks) {
+        if (!plan.detailNodes)
+            addBlockTitle(placer, b, plan);
+        else if (b.kind != LayoutBlock::Kind::Row && b.kind != LayoutBlock::Kind::Cube)
+            addCaption(placer, b, plan);
+    }
+    addBundleLabels(placer, data);
+    addNodeLabels(placer, data, view);
+    return placer.take();
+}
+
+QMarginsF labelMargins(const FabricLayout &layout, const QRectF &bounds, double scale, double lod)
+{
+    constexpr double kGap = 8;
+    const QFontMetricsF tier(labelFont(labelpx::kTier * scale, true));
+    double left = kGap, top = kGap;
+    for (const LayoutLabel &l : layout.labels) {
+        if (l.rightAligned)
+            left = std::max(left, tier.horizontalAdvance(l.text) + 8 - (l.pos.x() - bounds.left()) * lod);
+        top = std::max(top, tier.height() - (l.pos.y() - bounds.top()) * lod);
+    }
+    if (!layout.blocks.empty()) {
+        const double caption = QFontMetricsF(labelFont(labelpx::kCaption * scale, true)).height() + 4;
+        double above = std::numeric_limits<double>::infinity();
+        for (const LayoutBlock &b : layout.blocks)
+            above = std::min(above, b.rect.top() - bounds.top());
+        top = std::max(top, caption - above * lod);
+    }
+    return QMarginsF(left, top, kGap, kGap);
+}
+
+} // namespace fabric::views
