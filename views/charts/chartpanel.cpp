@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartpanel.h"
 
+#include "axisticks.h"
 #include "common/qtstrings.h"
 #include "model/units.h"
+#include "style/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -12,12 +14,12 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLineSeries>
 #include <QPainter>
 #include <QSvgGenerator>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -50,6 +52,32 @@ QList<QPointF> shaped(const ChartLine &line, bool steps)
         out.append(line.points[i]);
     }
     return out;
+}
+
+/// The largest finite bar value of @p spec (0 without bars).
+double tallestBar(const ChartSpec &spec)
+{
+    double top = 0;
+    for (const ChartBars &b : spec.bars)
+        for (const double v : b.values)
+            if (std::isfinite(v))
+                top = std::max(top, v);
+    return top;
+}
+
+/// A value axis over [@p lo, @p hi] labelled at round steps by tickLabels(), so large values
+/// read "150 k" rather than 1.5e+05.
+QCategoryAxis *roundAxis(double lo, double hi)
+{
+    const AxisTicks ticks = niceTicks(lo, hi);
+    const QStringList labels = tickLabels(ticks);
+    auto *axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setStartValue(ticks.lo);
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        axis->append(labels[i], ticks.values[i]);
+    axis->setRange(ticks.lo, ticks.hi);
+    return axis;
 }
 
 } // namespace
@@ -122,11 +150,17 @@ void ChartPanel::rebuild()
         for (const ChartBars &b : std::as_const(mSpec.bars)) {
             auto *set = new QBarSet(b.name);
             set->append(b.values);
+            set->setLabelColor(palette::ink()); // over the bar on white, not inside it
             d->bars->append(set);
         }
+        const double top = tallestBar(mSpec);
+        // Upright above their bars, so labels of neighbouring bars never run into each other,
+        // with the digits the largest needs (never 1.5e+05).
         d->bars->setLabelsVisible(true);
         d->bars->setLabelsFormat(QStringLiteral("@value"));
-        d->bars->setLabelsPrecision(3);
+        d->bars->setLabelsPrecision(labelPrecision(top));
+        d->bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        d->bars->setLabelsAngle(-90);
         d->chart->addSeries(d->bars);
     } else {
         for (const ChartLine &line : std::as_const(mSpec.lines)) {
@@ -147,25 +181,18 @@ void ChartPanel::setupAxes()
         d->chart->removeAxis(axis);
         delete axis;
     }
-    auto *y = new QValueAxis;
-    y->setTitleText(mSpec.yTitle);
-    y->setLabelFormat(QStringLiteral("%.3g"));
-    d->chart->addAxis(y, Qt::AlignLeft);
-
     if (d->barShape) {
+        const double top = tallestBar(mSpec);
+        // Head room over the tallest bar for its upright value label.
+        QCategoryAxis *y = roundAxis(0, top > 0 ? top * 1.3 : 1);
+        y->setTitleText(mSpec.yTitle);
+        d->chart->addAxis(y, Qt::AlignLeft);
         auto *x = new QBarCategoryAxis;
         x->append(mSpec.categories);
         x->setTitleText(mSpec.xTitle);
         d->chart->addAxis(x, Qt::AlignBottom);
         d->bars->attachAxis(x);
         d->bars->attachAxis(y);
-        double top = 0;
-        for (const ChartBars &b : std::as_const(mSpec.bars))
-            for (const double v : b.values)
-                if (std::isfinite(v))
-                    top = std::max(top, v);
-        y->setRange(0, top > 0 ? top * 1.15 : 1);
-        y->applyNiceNumbers();
         return;
     }
 
@@ -180,8 +207,9 @@ void ChartPanel::setupAxes()
         x0 = 0, x1 = 1;
     if (x1 <= x0)
         x1 = x0 + 1;
-    y->setRange(0, y1 > 0 ? y1 * 1.08 : 1);
-    y->applyNiceNumbers();
+    QCategoryAxis *y = roundAxis(0, y1 > 0 ? y1 * 1.04 : 1);
+    y->setTitleText(mSpec.yTitle);
+    d->chart->addAxis(y, Qt::AlignLeft);
 
     QAbstractAxis *x = nullptr;
     if (mSpec.xScale == ChartSpec::XScale::Log2Bytes) {
@@ -195,10 +223,7 @@ void ChartPanel::setupAxes()
         cat->setRange(lo, hi);
         x = cat;
     } else {
-        auto *val = new QValueAxis;
-        val->setRange(x0, x1);
-        val->setLabelFormat(QStringLiteral("%.3g"));
-        x = val;
+        x = roundAxis(x0, x1);
     }
     x->setTitleText(mSpec.xTitle);
     d->chart->addAxis(x, Qt::AlignBottom);
@@ -206,6 +231,22 @@ void ChartPanel::setupAxes()
         series->attachAxis(x);
         series->attachAxis(y);
     }
+}
+
+void ChartPanel::fitBarLabels()
+{
+    if (!d->bars || d->bars->count() == 0 || mSpec.categories.isEmpty())
+        return;
+    const double bar = d->chart->plotArea().width() / double(mSpec.categories.size())
+        * d->bars->barWidth() / double(d->bars->count());
+    const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
+    d->bars->setLabelsVisible(bar >= text + 2);
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitBarLabels();
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
@@ -221,8 +262,10 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     if (QGraphicsLayout *layout = d->chart->layout())
         layout->activate();
+    fitBarLabels();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), target.size()));
     d->chart->setGeometry(old);
+    fitBarLabels();
 }
 
 QImage ChartPanel::renderImage(const QSize &size)

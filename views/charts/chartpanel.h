@@ -39,10 +39,15 @@ public:
 
     QSize sizeHint() const override;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void rebuild();
     void updateLines();
     void setupAxes();
+    /// Shows bar value labels only when every bar is wide enough for its upright label.
+    void fitBarLabels();
 
     struct Private;
     Private *d;
