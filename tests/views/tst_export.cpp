@@ -207,7 +207,7 @@ void TestExport::reportIsOnePdf()
     const QString file = mDir.filePath(QStringLiteral("report.pdf"));
     QString error;
     QVERIFY2(writeReport(file, c, &error), qPrintable(error));
-    QCOMPARE(pdfPages(file), 3);
+    QCOMPARE(pdfPages(file), 4); // the diagram, the charts two to a page, the comparison
     const QString text = pdfText(file);
     QVERIFY2(!text.isNull(), "no pdftotext: apt-get install poppler-utils");
     QVERIFY2(text.contains(QStringLiteral("Design review")), qPrintable(text.left(400)));

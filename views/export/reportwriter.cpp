@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 
+
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "common/qtstrings.h"
@@ -9,10 +10,12 @@
 #include "style/palette.h"
 
 #include <QDateTime>
+#include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fabric::views {
@@ -87,21 +90,95 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
     return rows;
 }
 
-bool writeReport(const QString &fileName, const ReportContent &content, QString *error)
+namespace {
+
+/// The comparison table, the run column wrapped (a run name is never cut) and the number
+/// columns as wide as their widest cell; the header repeats on a new page.
+void comparisonPage(QPainter &p, const QRectF &page, double &y, const std::function<void()> &newPage,
+                    const QList<RunSummary> &runs)
 {
-    QPdfWriter pdf(fileName);
-    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
-                                  QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
-    pdf.setResolution(96);
-    pdf.setTitle(content.title);
-    pdf.setCreator(QStringLiteral("FabricScope"));
-    QPainter p;
-    if (!p.begin(&pdf)) {
-        if (error)
-            *error = QObject::tr("Cannot write %1.").arg(fileName);
-        return false;
+    const QList<QStringList> rows = comparisonTable(runs);
+    const qsizetype columns = rows.first().size();
+    const QFontMetricsF fm(p.font());
+    constexpr double kPad = 6;
+    // Number columns take what their widest cell needs, headers wrap to it; the run names get
+    // the rest (at least a third of the page).
+    QList<double> widths(columns, 0);
+    for (qsizetype c = 1; c < columns; ++c) {
+        for (qsizetype r = 1; r < rows.size(); ++r)
+            widths[c] = std::max(widths[c], fm.horizontalAdvance(rows[r][c]) + 2 * kPad + 2);
+        for (const QString &word : rows[0][c].split(QLatin1Char(' ')))
+            widths[c] = std::max(widths[c], fm.horizontalAdvance(word) + 2 * kPad + 2);
     }
-    const QRectF page = QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height()));
+    double numbers = 0;
+    for (qsizetype c = 1; c < columns; ++c)
+        numbers += widths[c];
+    widths[0] = std::max(page.width() / 3, page.width() - numbers);
+    const double spare = page.width() - widths[0] - numbers;
+    for (qsizetype c = 1; c < columns; ++c)
+        widths[c] += spare / double(columns - 1);
+    // Headers wrap between words (each fits, as measured); a run name anywhere if it must.
+    auto wrap = [](qsizetype column) {
+        return column == 0 ? Qt::TextWordWrap | Qt::TextWrapAnywhere : Qt::TextWordWrap;
+    };
+    auto rowHeight = [&](const QStringList &row) {
+        double h = fm.height();
+        for (qsizetype c = 0; c < columns; ++c)
+            h = std::max(h, p.boundingRect(QRectF(0, 0, widths[c] - 2 * kPad, 10000), wrap(c), row[c])
+                                .height());
+        return h + 2 * kPad;
+    };
+    auto drawRow = [&](const QStringList &row, bool header) {
+        const double h = rowHeight(row);
+        if (header)
+            p.fillRect(QRectF(page.left(), y, page.width(), h), QColor(230, 230, 230));
+        double x = page.left();
+        for (qsizetype c = 0; c < columns; ++c) {
+            const int align = (c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter;
+            p.drawText(QRectF(x + kPad, y, widths[c] - 2 * kPad, h), align | wrap(c), row[c]);
+            x += widths[c];
+        }
+        y += h;
+        p.drawLine(QPointF(page.left(), y), QPointF(page.right(), y));
+    };
+    drawRow(rows[0], true);
+    for (qsizetype r = 1; r < rows.size(); ++r) {
+        if (y + rowHeight(rows[r]) > page.bottom()) {
+            newPage();
+            y = page.top();
+            drawRow(rows[0], true);
+        }
+        drawRow(rows[r], false);
+    }
+}
+
+/// A bar chart whose categories (run names) would be cut under their bars gets "#1", "#2", ...
+/// there and the names in a key; returns the key ("" when the names fit).
+QString keyCategories(ChartSpec &spec, double width, const QFontMetricsF &fm)
+{
+    if (!spec.isBarChart())
+        return {};
+    // The plot takes most of the width; each category gets an equal slot of it.
+    const double slot = width * 0.85 / double(spec.categories.size()) - 8;
+    const bool fits = std::all_of(spec.categories.cbegin(), spec.categories.cend(),
+                                  [&](const QString &c) { return fm.horizontalAdvance(c) <= slot; });
+    if (fits)
+        return {};
+    QStringList key;
+    for (qsizetype i = 0; i < spec.categories.size(); ++i) {
+        const QString tag = QStringLiteral("#%1").arg(i + 1);
+        key << QStringLiteral("%1\u00a0%2").arg(tag, spec.categories[i]); // the tag stays with its name
+        spec.categories[i] = tag;
+    }
+    return key.join(QStringLiteral("    "));
+}
+
+} // namespace
+
+void paintReport(QPainter &p, const QSizeF &pageSize, const std::function<void()> &newPage,
+                 const ReportContent &content)
+{
+    const QRectF page(QPointF(0, 0), pageSize);
     QFont base = p.font();
     base.setPixelSize(13);
     p.setFont(base);
@@ -120,29 +197,39 @@ bool writeReport(const QString &fileName, const ReportContent &content, QString 
         y = paragraph(p, page.left(), y, page.width(), line);
     y += 10;
     if (content.canvas) {
-        const QRectF diagram(page.left(), y, page.width(), page.bottom() - y - 24);
+        const double caption = content.diagramCaption.isEmpty()
+            ? 0
+            : p.boundingRect(QRectF(0, 0, page.width(), 10000), Qt::TextWordWrap,
+                             content.diagramCaption).height() + 4;
+        const QRectF diagram(page.left(), y, page.width(), page.bottom() - y - caption);
         content.canvas->renderTo(&p, diagram, QRectF(), QString(), true);
         p.setPen(Qt::darkGray);
         paragraph(p, page.left(), diagram.bottom() + 4, page.width(), content.diagramCaption);
         p.setPen(palette::ink());
     }
 
-    // Charts, four to a page.
+    // Charts, two to a page, each the page's width: titles, legends and run names fit whole.
     for (qsizetype i = 0; i < content.charts.size(); ++i) {
-        if (i % 4 == 0)
-            pdf.newPage();
-        const double w = page.width() / 2, h = page.height() / 2;
-        const QRectF cell(page.left() + (i % 2) * w, page.top() + ((i % 4) / 2) * h, w - 8, h - 8);
+        if (i % 2 == 0)
+            newPage();
+        const double h = page.height() / 2;
+        ChartSpec spec = content.charts[i];
+        const QString key = keyCategories(spec, page.width(), QFontMetricsF(p.font()));
+        const double keyH = key.isEmpty()
+            ? 0
+            : p.boundingRect(QRectF(0, 0, page.width(), 10000), Qt::TextWordWrap, key).height();
+        const QRectF cell(page.left(), page.top() + (i % 2) * h, page.width(), h - 8 - keyH);
         ChartPanel panel;
-        panel.setSpec(content.charts[i]);
+        panel.setSpec(spec);
         panel.renderTo(&p, cell);
+        paragraph(p, cell.left(), cell.bottom(), cell.width(), key);
     }
 
     // Traffic views, a page each: heading, then the charts and their caption.
     for (const ReportTrafficView &t : content.traffic) {
         if (!t.run)
             continue;
-        pdf.newPage();
+        newPage();
         y = page.top();
         heading(p, page.left(), y, page.width(),
                 QStringLiteral("%1 \u2014 %2")
@@ -158,38 +245,42 @@ bool writeReport(const QString &fileName, const ReportContent &content, QString 
     }
 
     // Comparison table and explanation.
-    if (!content.comparison.isEmpty() || !content.explanation.isEmpty()) {
-        pdf.newPage();
-        y = page.top();
-        if (!content.comparison.isEmpty()) {
-            heading(p, page.left(), y, page.width(), QObject::tr("Comparison"), 18);
-            const QList<QStringList> rows = comparisonTable(content.comparison);
-            const double colW = page.width() / rows.first().size();
-            const double rowH = 22;
-            for (qsizetype r = 0; r < rows.size(); ++r) {
-                if (r == 0) {
-                    p.fillRect(QRectF(page.left(), y, page.width(), rowH), QColor(230, 230, 230));
-                }
-                for (qsizetype c = 0; c < rows[r].size(); ++c)
-                    p.drawText(QRectF(page.left() + c * colW + 4, y, colW - 8, rowH),
-                               Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight),
-                               rows[r][c]);
-                y += rowH;
-                p.drawLine(QPointF(page.left(), y), QPointF(page.right(), y));
-            }
-            y += 20;
-        }
-        if (!content.explanation.isEmpty()) {
-            heading(p, page.left(), y, page.width(), QObject::tr("What happened"), 18);
-            for (const QString &s : content.explanation) {
-                y = paragraph(p, page.left() + 16, y, page.width() - 16, s) + 6;
-                if (y > page.bottom() - 40) {
-                    pdf.newPage();
-                    y = page.top();
-                }
+    if (content.comparison.isEmpty() && content.explanation.isEmpty())
+        return;
+    newPage();
+    y = page.top();
+    if (!content.comparison.isEmpty()) {
+        heading(p, page.left(), y, page.width(), QObject::tr("Comparison"), 18);
+        comparisonPage(p, page, y, newPage, content.comparison);
+        y += 20;
+    }
+    if (!content.explanation.isEmpty()) {
+        heading(p, page.left(), y, page.width(), QObject::tr("What happened"), 18);
+        for (const QString &s : content.explanation) {
+            y = paragraph(p, page.left() + 16, y, page.width() - 16, s) + 6;
+            if (y > page.bottom() - 40) {
+                newPage();
+                y = page.top();
             }
         }
     }
+}
+
+bool writeReport(const QString &fileName, const ReportContent &content, QString *error)
+{
+    QPdfWriter pdf(fileName);
+    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                  QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
+    pdf.setResolution(96);
+    pdf.setTitle(content.title);
+    pdf.setCreator(QStringLiteral("FabricScope"));
+    QPainter p;
+    if (!p.begin(&pdf)) {
+        if (error)
+            *error = QObject::tr("Cannot write %1.").arg(fileName);
+        return false;
+    }
+    paintReport(p, QSizeF(pdf.width(), pdf.height()), [&pdf] { pdf.newPage(); }, content);
     if (!p.end()) {
         if (error)
             *error = QObject::tr("Cannot write %1.").arg(fileName);

@@ -11,6 +11,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
+class QPainter;
+
 namespace fabric::views {
 
 class FabricCanvas;
@@ -43,6 +47,12 @@ struct ReportContent
  * collided and idle links) and the explanation. Text is real PDF text (searchable).
  */
 bool writeReport(const QString &fileName, const ReportContent &content, QString *error = nullptr);
+
+/// Paints the report writeReport() writes on @p painter, pages of @p pageSize device pixels
+/// (96 per inch); @p newPage moves to the next page (e.g. QPdfWriter::newPage, or a test's
+/// recorder). Text is wrapped, never cut or elided.
+void paintReport(QPainter &painter, const QSizeF &pageSize, const std::function<void()> &newPage,
+                 const ReportContent &content);
 
 /// The traffic views that explain @p runs: 'Bytes on the wire' for each SHARP run and 'NVLink vs
 /// fabric' for each hierarchical one, each with @p runs as its history.
