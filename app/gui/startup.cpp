@@ -11,6 +11,7 @@
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
 
+#include <QAction>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QPixmap>
@@ -73,7 +74,9 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         QCoreApplication::translate("main",
             "Run the simulation dock's scenario (all-reduce, ring, 1 GiB, ecmp on every GPU) "
             "once the fabric is shown, unless the file re-runs its own last scenario."));
-    parser.addOptions({ screenshot, size, family, set, run });
+    const QCommandLineOption presentation(QStringLiteral("presentation"),
+        QCoreApplication::translate("main", "Start in presentation mode (F11)."));
+    parser.addOptions({ screenshot, size, family, set, run, presentation });
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -95,6 +98,7 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     options.screenshot = parser.value(screenshot);
     options.family = parser.value(family);
     options.runScenario = parser.isSet(run);
+    options.presentation = parser.isSet(presentation);
     for (const QString &kv : parser.values(set)) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -158,6 +162,11 @@ bool openStartup(MainWindow &window, const StartupOptions &options)
 bool applyStartup(MainWindow &window, const StartupOptions &options)
 {
     const bool opened = openStartup(window, options);
+    if (options.presentation) {
+        // Through the menu action, so F11 and the menu's check mark agree.
+        if (auto *action = window.findChild<QAction *>(QStringLiteral("actionPresentation")))
+            action->trigger();
+    }
     if (opened && options.runScenario)
         runDefaultScenario(window);
     return opened;

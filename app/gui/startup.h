@@ -29,6 +29,8 @@ struct StartupOptions
     /// Run the simulation dock's scenario once the fabric is shown, unless the file's last-run
     /// scenario is running already (screenshots then wait for the run).
     bool runScenario = false;
+    /// Start in presentation mode (F11): full screen, whatever @c size says.
+    bool presentation = false;
 };
 
 /// Parses @p arguments (argv, program name first). Returns nullopt and sets @p error (or
