@@ -2,14 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabricfile.h"
 
+#include "io/common/cleantext.h"
 #include "formatregistry.h"
 #include "model/error.h"
 #include "model/units.h"
 
-#include <atomic>
 #include <fstream>
-#include <random>
-#include <sstream>
 #include <vector>
 
 namespace fabric::io {
@@ -25,14 +23,17 @@ std::string display(const fs::path &path)
     return path.string();
 }
 
+// The first bytes of @p in, without a UTF-8 BOM; @p in is left just after the BOM, so no reader
+// sees it (it would end up inside the first field name).
 std::string headOf(std::istream &in)
 {
     std::string head(kProbeBytes, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
     in.clear();
-    in.seekg(0);
-    return head;
+    const std::size_t bom = bomLength(head);
+    in.seekg(static_cast<std::streamoff>(bom));
+    return head.substr(bom);
 }
 
 // Turns anything a reader throws into one line that names the file.
@@ -49,22 +50,16 @@ template<typename F> Fabric guarded(const std::string &fileName, F &&read)
     }
 }
 
-fs::path temporarySibling(const fs::path &path)
-{
-    static std::atomic<unsigned> counter{0};
-    std::random_device device;
-    std::ostringstream name;
-    name << "." << path.filename().string() << ".tmp-" << std::hex << device() << "-"
-         << counter.fetch_add(1);
-    return path.parent_path() / name.str();
-}
-
 } // namespace
 
 Fabric readFabric(std::istream &in, const std::string &fileName, const FabricFormat *format)
 {
+    const std::string head = headOf(in);
+    if (const auto at = binaryOffset(head))
+        throw UserError(fileName + ": a binary file, not a fabric (byte " + std::to_string(*at)
+                        + " is a control character)");
     if (!format)
-        format = formatForContent(fileName, headOf(in));
+        format = formatForContent(fileName, head);
     // A format we know by its extension but only write gets its own name, not "unknown".
     if (!format)
         format = formatForFile(fileName, Access::Write);
@@ -83,6 +78,10 @@ Fabric loadFabric(const fs::path &path, const FabricFormat *format)
     const std::string fileName = display(path);
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
+    if (ec == std::errc::too_many_symbolic_link_levels)
+        throw UserError(fileName + ": a symlink loop (too many levels of symbolic links)");
+    if (ec == std::errc::permission_denied)
+        throw UserError(fileName + ": permission denied");
     if (ec || !fs::exists(status))
         throw UserError(fileName + ": no such file");
     if (fs::is_directory(status))
@@ -101,49 +100,6 @@ Fabric loadFabric(const fs::path &path, const FabricFormat *format)
     if (!in)
         throw UserError(fileName + ": cannot open the file for reading");
     return readFabric(in, fileName, format);
-}
-
-void saveAtomically(const fs::path &path, const std::function<void(std::ostream &)> &writeContent)
-{
-    const std::string fileName = display(path);
-    const fs::path target = path.has_parent_path() ? path : fs::path(".") / path;
-    std::error_code ec;
-    if (fs::is_directory(target, ec))
-        throw UserError(fileName + ": is a folder, not a file");
-    const fs::path temporary = temporarySibling(target);
-    auto discard = [&] {
-        std::error_code ignored;
-        fs::remove(temporary, ignored);
-    };
-    {
-        std::vector<char> buffer(kStreamBufferBytes);
-        std::ofstream out;
-        out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        out.open(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw UserError(fileName + ": cannot write in folder '"
-                            + target.parent_path().string() + "'");
-        try {
-            writeContent(out);
-            out.flush();
-        } catch (...) {
-            out.close();
-            discard();
-            throw;
-        }
-        const bool good = static_cast<bool>(out);
-        out.close();
-        if (!good || !out) {
-            discard();
-            throw UserError(fileName + ": writing failed (disk full?); the old file is unchanged");
-        }
-    }
-    fs::rename(temporary, target, ec);
-    if (ec) {
-        discard();
-        throw UserError(fileName + ": cannot replace the file (" + ec.message()
-                        + "); the old file is unchanged");
-    }
 }
 
 void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *format)

@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "atomicwrite.h"
 #include "fabricformat.h"
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <iosfwd>
 #include <string>
 
@@ -28,16 +28,11 @@ Fabric readFabric(std::istream &in, const std::string &fileName,
                   const FabricFormat *format = nullptr);
 
 /**
- * Saves @p fabric to @p path in @p format, else the format its extension names. Atomic: writes a
- * temporary file in the same folder, flushes it, then renames it over @p path, so a failure leaves
- * the old file as it was and no half file behind. Throws UserError naming the file on failure.
+ * Saves @p fabric to @p path in @p format, else the format its extension names, through
+ * saveAtomically(): a failure leaves the old file as it was and no half file behind. Throws
+ * UserError naming the file on failure.
  */
 void saveFabric(const Fabric &fabric, const std::filesystem::path &path,
                 const FabricFormat *format = nullptr);
-
-/// Atomically replaces @p path with what @p writeContent writes (the mechanism of saveFabric(),
-/// for exporters that write other kinds of files).
-void saveAtomically(const std::filesystem::path &path,
-                    const std::function<void(std::ostream &)> &writeContent);
 
 } // namespace fabric::io

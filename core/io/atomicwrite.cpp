@@ -1,0 +1,228 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "atomicwrite.h"
+
+#include "fdstreambuf.h"
+
+#include "model/error.h"
+
+#include <cerrno>
+#include <cstring>
+#include <ostream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fabric::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kMaxSymlinks = 40; // as the kernel's own limit (ELOOP)
+
+struct Target
+{
+    fs::path path;       ///< the file to write: symlinks resolved
+    bool direct = false; ///< written in place (device, FIFO, /proc), not replaced
+    bool exists = false;
+    struct stat info {};
+};
+
+[[noreturn]] void fail(const fs::path &shown, const std::string &what)
+{
+    throw UserError(shown.string() + ": " + what);
+}
+
+std::string errnoText(int error)
+{
+    return std::strerror(error);
+}
+
+bool throughProc(const fs::path &p)
+{
+    const std::string s = p.lexically_normal().string();
+    return s.rfind("/proc/", 0) == 0 || s.rfind("/dev/fd/", 0) == 0;
+}
+
+// Follows symlinks to the file that is really written (the kernel does the same on open).
+Target resolve(const fs::path &path)
+{
+    Target t;
+    t.path = path.has_parent_path() ? path : fs::path(".") / path;
+    for (int hops = 0;; ++hops) {
+        if (throughProc(t.path)) {
+            // /dev/stdout -> /proc/self/fd/1 -> "pipe:[123]": only open() can follow it.
+            t.direct = true;
+            t.exists = ::stat(t.path.c_str(), &t.info) == 0;
+            return t;
+        }
+        if (::lstat(t.path.c_str(), &t.info) != 0) {
+            if (errno != ENOENT)
+                fail(path, "cannot write: " + errnoText(errno));
+            return t;
+        }
+        if (!S_ISLNK(t.info.st_mode))
+            break;
+        if (hops == kMaxSymlinks)
+            fail(path, "cannot write: too many levels of symbolic links (a symlink loop?)");
+        std::error_code ec;
+        const fs::path link = fs::read_symlink(t.path, ec);
+        if (ec)
+            fail(path, "cannot write: " + ec.message());
+        t.path = link.is_absolute() ? link : t.path.parent_path() / link;
+    }
+    t.exists = true;
+    const mode_t type = t.info.st_mode & S_IFMT;
+    if (type == S_IFDIR)
+        fail(path, "is a folder, not a file");
+    if (type == S_IFSOCK || type == S_IFBLK)
+        fail(path, std::string("is a ") + (type == S_IFSOCK ? "socket" : "block device")
+                       + ", not a file; refusing to write to it");
+    t.direct = type != S_IFREG;
+    return t;
+}
+
+std::string temporaryPrefix(const fs::path &target)
+{
+    return "." + target.filename().string() + ".tmp-";
+}
+
+fs::path temporaryFor(const fs::path &target)
+{
+    std::random_device device;
+    std::ostringstream name;
+    name << temporaryPrefix(target) << ::getpid() << "." << std::hex << device() << device();
+    return target.parent_path() / name.str();
+}
+
+bool processAlive(pid_t pid)
+{
+    return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
+}
+
+// Removes temporaries of @p target whose writer is gone (killed mid-write). A writer still
+// running (its pid is in the name) keeps its file.
+void removeStaleTemporaries(const fs::path &target)
+{
+    const std::string prefix = temporaryPrefix(target);
+    std::error_code ec;
+    for (fs::directory_iterator it(target.parent_path(), ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0)
+            continue;
+        const std::string rest = name.substr(prefix.size());
+        const std::size_t dot = rest.find('.');
+        pid_t pid = 0;
+        try {
+            if (dot != std::string::npos && dot > 0)
+                pid = static_cast<pid_t>(std::stol(rest.substr(0, dot)));
+        } catch (const std::exception &) {
+            pid = 0;
+        }
+        if (pid != ::getpid() && !processAlive(pid)) {
+            std::error_code ignored;
+            fs::remove(it->path(), ignored);
+        }
+    }
+}
+
+// Runs @p writeContent on @p fd; the errno of a failed write, or 0.
+int writeTo(int fd, const std::function<void(std::ostream &)> &writeContent)
+{
+    FdStreamBuf buffer(fd);
+    std::ostream out(&buffer);
+    writeContent(out);
+    out.flush();
+    if (buffer.error())
+        return buffer.error();
+    return out ? 0 : EIO;
+}
+
+void writeDirectly(const fs::path &shown, const Target &t,
+                   const std::function<void(std::ostream &)> &writeContent)
+{
+    const int fd = ::open(t.path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0)
+        fail(shown, "cannot open for writing: " + errnoText(errno));
+    int error = 0;
+    try {
+        error = writeTo(fd, writeContent);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    if (::close(fd) != 0 && !error)
+        error = errno;
+    if (error)
+        fail(shown, "writing failed: " + errnoText(error));
+}
+
+// Makes the new file look like the old one: same permission bits and, if allowed, owner.
+void copyAttributes(int fd, const Target &t)
+{
+    if (!t.exists)
+        return;
+    (void)::fchmod(fd, t.info.st_mode & 07777);
+    if (t.info.st_uid != ::geteuid() || t.info.st_gid != ::getegid())
+        (void)!::fchown(fd, t.info.st_uid, t.info.st_gid); // only root may: best effort
+}
+
+void syncFolder(const fs::path &folder)
+{
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    (void)::fsync(fd);
+    ::close(fd);
+}
+
+} // namespace
+
+void saveAtomically(const fs::path &path, const std::function<void(std::ostream &)> &writeContent)
+{
+    if (path.empty())
+        throw UserError("an empty file name");
+    const Target target = resolve(path);
+    if (target.direct) {
+        writeDirectly(path, target, writeContent);
+        return;
+    }
+    removeStaleTemporaries(target.path);
+    const fs::path temporary = temporaryFor(target.path);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0)
+        fail(path, "cannot write in folder '" + target.path.parent_path().string()
+                       + "': " + errnoText(errno));
+    auto discard = [&] { ::unlink(temporary.c_str()); };
+    int error = 0;
+    try {
+        copyAttributes(fd, target);
+        error = writeTo(fd, writeContent);
+    } catch (...) {
+        ::close(fd);
+        discard();
+        throw;
+    }
+    if (!error && ::fsync(fd) != 0)
+        error = errno;
+    if (::close(fd) != 0 && !error)
+        error = errno;
+    if (error) {
+        discard();
+        fail(path, "writing failed: " + errnoText(error) + "; the old file is unchanged");
+    }
+    if (::rename(temporary.c_str(), target.path.c_str()) != 0) {
+        error = errno;
+        discard();
+        fail(path, "cannot replace the file: " + errnoText(error) + "; the old file is unchanged");
+    }
+    syncFolder(target.path.parent_path());
+}
+
+} // namespace fabric::io

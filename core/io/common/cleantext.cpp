@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cleantext.h"
+
+namespace fabric::io {
+namespace {
+
+constexpr std::string_view kEllipsis = "...";
+
+// One input byte as output text: itself, or an escape.
+std::string shown(unsigned char c)
+{
+    switch (c) {
+    case '\n':
+        return "\\n";
+    case '\r':
+        return "\\r";
+    case '\t':
+        return "\\t";
+    default:
+        break;
+    }
+    if (c < 0x20 || c == 0x7f) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        return {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+    }
+    return std::string(1, static_cast<char>(c));
+}
+
+// C1 controls (U+0080..U+009F, UTF-8 C2 80..C2 9F) act like ESC on some terminals.
+bool isC1(std::string_view text, std::size_t i)
+{
+    return static_cast<unsigned char>(text[i]) == 0xc2 && i + 1 < text.size()
+        && static_cast<unsigned char>(text[i + 1]) >= 0x80
+        && static_cast<unsigned char>(text[i + 1]) <= 0x9f;
+}
+
+} // namespace
+
+std::string escapedText(std::string_view text, std::size_t max)
+{
+    if (max < kEllipsis.size())
+        max = kEllipsis.size();
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        std::string piece;
+        std::size_t used = 1;
+        if (isC1(text, i)) {
+            piece = "\\u00" + shown(static_cast<unsigned char>(text[i + 1] - 0x80)).substr(2);
+            used = 2;
+        } else {
+            piece = shown(static_cast<unsigned char>(text[i]));
+            // Keep a multi-byte character whole: take its continuation bytes with it.
+            while ((static_cast<unsigned char>(text[i]) & 0xc0) == 0xc0 && i + used < text.size()
+                   && (static_cast<unsigned char>(text[i + used]) & 0xc0) == 0x80 && used < 4)
+                piece.push_back(text[i + used++]);
+        }
+        if (out.size() + piece.size() > max - kEllipsis.size()
+            && (i + used < text.size() || out.size() + piece.size() > max)) {
+            out += kEllipsis;
+            return out;
+        }
+        out += piece;
+        i += used - 1;
+    }
+    return out;
+}
+
+std::string quotedInput(std::string_view input)
+{
+    return "'" + escapedText(input, kMaxQuoted) + "'";
+}
+
+std::string oneLine(std::string_view message)
+{
+    // The end says what is wrong and what is allowed, the start which command and file: a long
+    // line loses its middle.
+    const std::string all = escapedText(message, message.size() * 4 + kEllipsis.size());
+    if (all.size() <= kMaxErrorLine)
+        return all;
+    const std::size_t headBytes = kMaxErrorLine / 2;
+    std::size_t tail = all.size() - (kMaxErrorLine - headBytes - kEllipsis.size());
+    while (tail < all.size() && (static_cast<unsigned char>(all[tail]) & 0xc0) == 0x80)
+        ++tail;
+    std::size_t head = headBytes;
+    while (head > 0 && (static_cast<unsigned char>(all[head]) & 0xc0) == 0x80)
+        --head;
+    return all.substr(0, head) + std::string(kEllipsis) + all.substr(tail);
+}
+
+std::size_t bomLength(std::string_view head)
+{
+    return head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+}
+
+std::optional<std::size_t> binaryOffset(std::string_view head)
+{
+    for (std::size_t i = 0; i < head.size(); ++i) {
+        const auto c = static_cast<unsigned char>(head[i]);
+        if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != 0x1b)
+            return i;
+    }
+    return std::nullopt;
+}
+
+} // namespace fabric::io

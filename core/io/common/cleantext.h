@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+/// Text hygiene for what comes in (files) and what goes out (error lines on a terminal).
+namespace fabric::io {
+
+/// Longest error line the CLI prints, in bytes; longer ones are cut with "...".
+inline constexpr std::size_t kMaxErrorLine = 200;
+/// Longest piece of input an error message quotes.
+inline constexpr std::size_t kMaxQuoted = 40;
+
+/// @p text with control characters (C0, DEL, C1, ESC sequences) written as \n, \t, \xNN, so
+/// input cannot move the cursor or recolour a terminal; cut to @p max bytes with "..." (never
+/// inside a UTF-8 character or an escape).
+std::string escapedText(std::string_view text, std::size_t max);
+
+/// Input quoted in a message: escapedText() cut to kMaxQuoted, in single quotes.
+std::string quotedInput(std::string_view input);
+
+/// An error message as the one line the CLI prints: escaped, and cut to kMaxErrorLine by
+/// dropping its middle (the file at the start and the fault at the end stay).
+std::string oneLine(std::string_view message);
+
+/// The number of bytes of a UTF-8 byte order mark at the start of @p head (3), else 0.
+std::size_t bomLength(std::string_view head);
+
+/// The offset of the first byte in @p head that no text file holds (NUL, or most C0 controls),
+/// or nullopt for text.
+std::optional<std::size_t> binaryOffset(std::string_view head);
+
+} // namespace fabric::io
