@@ -132,7 +132,8 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
                 longest = d;
         const auto l = static_cast<std::size_t>(longest);
         if (hi[l] > lo[l]) {
-            const int middle = lo[l] + (hi[l] - lo[l] + 1) / 2;
+            // In 64 bits: hi may be INT_MAX in a fabric not read from a file.
+            const auto middle = static_cast<int>(lo[l] + (static_cast<long long>(hi[l]) - lo[l] + 1) / 2);
             for (NodeId e : endpoints)
                 (coordinate(fabric.node(e).hints, longest) < middle ? halves.first : halves.second)
                     .push_back(e);

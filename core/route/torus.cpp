@@ -5,6 +5,11 @@
 #include <algorithm>
 
 namespace fabric::route {
+namespace {
+
+constexpr int kMaxExtent = 1 << 16;
+
+} // namespace
 
 std::optional<Torus> Torus::detect(const ForwardingGraph &graph)
 {
@@ -15,12 +20,19 @@ std::optional<Torus> Torus::detect(const ForwardingGraph &graph)
         if (h.x < 0 || h.y < 0 || h.z < 0)
             continue;
         ++t.mChipCount;
+        if (h.x >= kMaxExtent || h.y >= kMaxExtent || h.z >= kMaxExtent)
+            return std::nullopt; // also keeps the cell arithmetic below within an int
         t.mDims = { std::max(t.mDims[0], h.x + 1), std::max(t.mDims[1], h.y + 1),
             std::max(t.mDims[2], h.z + 1) };
     }
     if (t.mChipCount < 2)
         return std::nullopt;
-    t.mCells.assign(static_cast<std::size_t>(t.mDims[0]) * t.mDims[1] * t.mDims[2], kNoNode);
+    // Coordinates far sparser than the chips are no torus, rather than gigabytes of empty cells.
+    const std::size_t cells = static_cast<std::size_t>(t.mDims[0])
+        * static_cast<std::size_t>(t.mDims[1]) * static_cast<std::size_t>(t.mDims[2]);
+    if (cells > kTorusCellsPerChip * t.mChipCount + kTorusSpareCells)
+        return std::nullopt;
+    t.mCells.assign(cells, kNoNode);
     for (NodeId n : graph.endpoints())
         if (t.hasCoordinates(n))
             t.mCells[t.cellOf(t.coordinates(n))] = n;

@@ -14,6 +14,11 @@ namespace fabric::route {
 /// A torus coordinate (x, y, z); unused dimensions are 0.
 using Coord = std::array<int, 3>;
 
+/// Torus::detect() stores the grid densely: a grid of more cells than this many per chip (plus
+/// kTorusSpareCells) is no torus. The native reader refuses such files with the same bound.
+inline constexpr std::size_t kTorusCellsPerChip = 8;
+inline constexpr std::size_t kTorusSpareCells = 4096;
+
 /**
  * The torus structure of a fabric whose chips carry LayoutHints x, y, z (TPU cubes joined by
  * OCS circuits): dimension sizes, chip lookup by coordinate and the neighbour one step along a
@@ -25,7 +30,8 @@ using Coord = std::array<int, 3>;
 class Torus
 {
 public:
-    /// The torus of @p graph's fabric, or nullopt when its endpoints carry no coordinates.
+    /// The torus of @p graph's fabric, or nullopt when its endpoints carry no coordinates (or
+    /// coordinates far sparser than the chips, see kTorusCellsPerChip).
     static std::optional<Torus> detect(const ForwardingGraph &graph);
 
     /// Size of each dimension (1 for an unused one).

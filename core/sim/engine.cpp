@@ -490,6 +490,11 @@ SimResult Run::run()
             return std::min({start, end, groupEnd});
         };
         nowS = nextS();
+        // Times are bytes over rates plus latencies: a rate that underflows to 0 or a huge
+        // latency makes them infinite, and an infinite clock would never move on.
+        if (!std::isfinite(nowS))
+            throw UserError("simulated time became infinite or undefined (a link capacity too "
+                            "small or a latency too large to simulate)");
         ++mBatch;
         ++mResult.events;
         if (mRecorder)

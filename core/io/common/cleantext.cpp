@@ -7,6 +7,13 @@ namespace {
 
 constexpr std::string_view kEllipsis = "...";
 
+constexpr char kHex[] = "0123456789abcdef";
+
+std::string hexByte(unsigned char c)
+{
+    return {kHex[c >> 4], kHex[c & 15]};
+}
+
 // One input byte as output text: itself, or an escape.
 std::string shown(unsigned char c)
 {
@@ -20,10 +27,8 @@ std::string shown(unsigned char c)
     default:
         break;
     }
-    if (c < 0x20 || c == 0x7f) {
-        static constexpr char kHex[] = "0123456789abcdef";
-        return {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
-    }
+    if (c < 0x20 || c == 0x7f)
+        return "\\x" + hexByte(c);
     return std::string(1, static_cast<char>(c));
 }
 
@@ -46,7 +51,7 @@ std::string escapedText(std::string_view text, std::size_t max)
         std::string piece;
         std::size_t used = 1;
         if (isC1(text, i)) {
-            piece = "\\u00" + shown(static_cast<unsigned char>(text[i + 1] - 0x80)).substr(2);
+            piece = "\\u00" + hexByte(static_cast<unsigned char>(text[i + 1]));
             used = 2;
         } else {
             piece = shown(static_cast<unsigned char>(text[i]));

@@ -106,7 +106,7 @@ long long JsonFields::integerAt(const nlohmann::json &v, long long min, long lon
     return value;
 }
 
-double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveMin)
+double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveMin, double max)
 {
     if (!v.is_number())
         failHere("expected a number, found " + describeType(v));
@@ -116,6 +116,8 @@ double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveM
     if (exclusiveMin ? !(value > min) : !(value >= min))
         failHere("must be " + std::string(exclusiveMin ? "greater than " : "at least ")
                  + numberText(min) + " (found " + numberText(value) + ")");
+    if (value > max)
+        failHere("must be at most " + numberText(max) + " (found " + numberText(value) + ")");
     return value;
 }
 
@@ -133,17 +135,19 @@ long long JsonFields::integer(std::string_view key, long long min, long long max
              : fallback;
 }
 
-double JsonFields::number(std::string_view key, double min, bool exclusiveMin) const
+double JsonFields::number(std::string_view key, double min, bool exclusiveMin, double max) const
 {
     const nlohmann::json &v = required(key);
-    return within([&] { return segment(key); }, [&] { return numberAt(v, min, exclusiveMin); });
+    return within([&] { return segment(key); },
+                  [&] { return numberAt(v, min, exclusiveMin, max); });
 }
 
-double JsonFields::number(std::string_view key, double min, bool exclusiveMin,
+double JsonFields::number(std::string_view key, double min, bool exclusiveMin, double max,
                           double fallback) const
 {
     const nlohmann::json *v = find(key);
-    return v ? within([&] { return segment(key); }, [&] { return numberAt(*v, min, exclusiveMin); })
+    return v ? within([&] { return segment(key); },
+                      [&] { return numberAt(*v, min, exclusiveMin, max); })
              : fallback;
 }
 

@@ -68,16 +68,17 @@ public:
 
     long long integer(std::string_view key, long long min, long long max) const;
     long long integer(std::string_view key, long long min, long long max, long long fallback) const;
-    /// A finite number >= @p min (> @p min when @p exclusiveMin).
-    double number(std::string_view key, double min, bool exclusiveMin) const;
-    double number(std::string_view key, double min, bool exclusiveMin, double fallback) const;
+    /// A finite number >= @p min (> @p min when @p exclusiveMin) and <= @p max.
+    double number(std::string_view key, double min, bool exclusiveMin, double max) const;
+    double number(std::string_view key, double min, bool exclusiveMin, double max,
+                  double fallback) const;
     bool boolean(std::string_view key, bool fallback) const;
     std::string string(std::string_view key) const;
     std::string string(std::string_view key, std::string fallback) const;
 
     /// Checks a value itself (faults have the empty path: wrap them with within()).
     static long long integerAt(const nlohmann::json &v, long long min, long long max);
-    static double numberAt(const nlohmann::json &v, double min, bool exclusiveMin);
+    static double numberAt(const nlohmann::json &v, double min, bool exclusiveMin, double max);
     [[noreturn]] static void failHere(const std::string &message);
     /// "a string", "an array", "the integer 3" for "expected X, found Y" messages.
     static std::string describeType(const nlohmann::json &v);

@@ -5,8 +5,11 @@
 // one DOM. Element faults found before the header has been checked are held back, so a file of
 // a newer version reports its version rather than a field it does not know.
 #include "jsonfields.h"
+#include "jsonpath.h"
 #include "nativeformat.h"
+#include "readlimits.h"
 
+#include "io/common/cleantext.h"
 #include "model/error.h"
 
 #include <climits>
@@ -43,7 +46,7 @@ E enumField(const JsonFields &f, std::string_view key, Parse parse, int count, c
         if (const std::optional<E> value = parse(v->get_ref<const std::string &>()))
             return *value;
     const std::string text = f.string(key);
-    f.fail(key, "unknown " + std::string(what) + " '" + text + "' (allowed: "
+    f.fail(key, "unknown " + std::string(what) + " " + quotedInput(text) + " (allowed: "
                     + allowedNames<E>(count) + ")");
 }
 
@@ -57,12 +60,17 @@ auto segment(std::string_view key)
     return [key] { return "/" + std::string(key); };
 }
 
-std::pair<long long, long long> intPair(const json &v, long long min)
+std::pair<long long, long long> intPair(const json &v, long long min, long long max)
 {
     if (!v.is_array() || v.size() != 2)
         JsonFields::failHere("expected a pair [p, q], found " + JsonFields::describeType(v));
-    return {within(index(0), [&] { return JsonFields::integerAt(v[0], min, kMaxInt); }),
-            within(index(1), [&] { return JsonFields::integerAt(v[1], min, kMaxInt); })};
+    return {within(index(0), [&] { return JsonFields::integerAt(v[0], min, max); }),
+            within(index(1), [&] { return JsonFields::integerAt(v[1], min, max); })};
+}
+
+double coordinate(const json &v)
+{
+    return JsonFields::numberAt(v, -limits::kMaxPosition, false, limits::kMaxPosition);
 }
 
 LayoutHints readHints(const json &v)
@@ -70,24 +78,24 @@ LayoutHints readHints(const json &v)
     LayoutHints h;
     const JsonFields f(v);
     f.allowOnly({"tier", "pod", "plane", "rail", "index", "x", "y", "z", "position"});
-    auto hint = [&](std::string_view key) {
-        return static_cast<int>(f.integer(key, -1, kMaxInt, -1));
+    auto hint = [&](std::string_view key, long long max) {
+        return static_cast<int>(f.integer(key, -1, max, -1));
     };
-    h.tier = hint("tier");
-    h.pod = hint("pod");
-    h.plane = hint("plane");
-    h.rail = hint("rail");
-    h.index = hint("index");
-    h.x = hint("x");
-    h.y = hint("y");
-    h.z = hint("z");
+    h.tier = hint("tier", limits::kMaxHint);
+    h.pod = hint("pod", limits::kMaxHint);
+    h.plane = hint("plane", limits::kMaxHint);
+    h.rail = hint("rail", limits::kMaxHint);
+    h.index = hint("index", limits::kMaxHint);
+    h.x = hint("x", limits::kMaxCoordinate);
+    h.y = hint("y", limits::kMaxCoordinate);
+    h.z = hint("z", limits::kMaxCoordinate);
     if (const json *p = f.find("position")) {
         within(segment("position"), [&] {
             if (!p->is_array() || p->size() != 2)
                 JsonFields::failHere("expected [x, y], found " + JsonFields::describeType(*p));
             h.position = std::make_pair(
-                within(index(0), [&] { return JsonFields::numberAt((*p)[0], -1e300, false); }),
-                within(index(1), [&] { return JsonFields::numberAt((*p)[1], -1e300, false); }));
+                within(index(0), [&] { return coordinate((*p)[0]); }),
+                within(index(1), [&] { return coordinate((*p)[1]); }));
         });
     }
     return h;
@@ -103,7 +111,8 @@ std::vector<std::pair<int, int>> readCircuits(const json &v, const Node &n)
     std::vector<int> usedBy; // port -> circuit index + 1
     for (std::size_t i = 0; i < v.size(); ++i) {
         within(index(i), [&] {
-            const auto [p, q] = intPair(v[i], 0);
+            // Without a port count, ports are still bounded: usedBy is sized by the largest.
+            const auto [p, q] = intPair(v[i], 0, limits::kMaxPorts - 1);
             if (p == q)
                 JsonFields::failHere("a circuit joins two different ports (found "
                                      + std::to_string(p) + " twice)");
@@ -142,8 +151,8 @@ Node readNode(const json &v)
         n.role = enumField<SwitchRole>(f, "role", switchRoleFromString, 5, "role");
     if (const json *h = f.find("hints"))
         n.hints = within(segment("hints"), [&] { return readHints(*h); });
-    n.ports = static_cast<int>(f.integer("ports", 0, kMaxInt, 0));
-    n.switchLatencyNs = f.number("switch_latency_ns", 0, false, 0.0);
+    n.ports = static_cast<int>(f.integer("ports", 0, limits::kMaxPorts, 0));
+    n.switchLatencyNs = f.number("switch_latency_ns", 0, false, limits::kMaxLatencyNs, 0.0);
     n.sharpCapable = f.boolean("sharp", false);
     n.forwards = f.boolean("forwards", false);
     n.host = static_cast<NodeId>(f.integer("host", 0, kMaxId, kNoNode));
@@ -161,14 +170,16 @@ Link readLink(const json &v)
     l.a = static_cast<NodeId>(f.integer("a", 0, kMaxId));
     l.b = static_cast<NodeId>(f.integer("b", 0, kMaxId));
     if (const json *p = f.find("ports")) {
-        const auto [pa, pb] = within(segment("ports"), [&] { return intPair(*p, -1); });
+        const auto [pa, pb] =
+            within(segment("ports"), [&] { return intPair(*p, -1, limits::kMaxPorts - 1); });
         l.portA = static_cast<int>(pa);
         l.portB = static_cast<int>(pb);
     }
-    l.capacityGbps = f.number("capacity_gbps", 0, true);
-    l.latencyNs = f.number("latency_ns", 0, false, 0.0);
+    l.capacityGbps = f.number("capacity_gbps", limits::kMinCapacityGbps, false,
+                              limits::kMaxCapacityGbps);
+    l.latencyNs = f.number("latency_ns", 0, false, limits::kMaxLatencyNs, 0.0);
     l.medium = enumField<Medium>(f, "medium", mediumFromString, 5, "medium");
-    l.plane = static_cast<int>(f.integer("plane", -1, kMaxInt, -1));
+    l.plane = static_cast<int>(f.integer("plane", -1, limits::kMaxPlane, -1));
     return l;
 }
 
@@ -214,6 +225,7 @@ private:
 
     bool onEvent(int depth, json::parse_event_t event, json &value)
     {
+        checkLimits(depth, event, value);
         using E = json::parse_event_t;
         if (depth == 1) {
             if (event == E::key) {
@@ -235,8 +247,12 @@ private:
         if (depth != 2 || m_section == Section::None || !elementDone)
             return true;
         const std::size_t index = m_index++;
+        const bool nodes = m_section == Section::Nodes;
+        if (static_cast<long long>(index) >= (nodes ? limits::kMaxNodes : limits::kMaxLinks))
+            failAt(nodes ? "/nodes" : "/links",
+                   "more than " + std::to_string(nodes ? limits::kMaxNodes : limits::kMaxLinks)
+                       + (nodes ? " nodes" : " links") + " (the limit)");
         guard([&] {
-            const bool nodes = m_section == Section::Nodes;
             within([&] { return (nodes ? "/nodes/" : "/links/") + std::to_string(index); },
                    [&] {
                        if (nodes)
@@ -246,6 +262,29 @@ private:
                    });
         });
         return false; // converted: drop it from the DOM
+    }
+
+    // Resource limits stop the parse at once, header or not: they guard memory and the stack
+    // of everything that later walks the kept metadata (dump, compare, destroy).
+    void checkLimits(int depth, json::parse_event_t event, const json &value)
+    {
+        using E = json::parse_event_t;
+        if (event == E::key)
+            m_path.onEvent(depth, event, value);
+        if ((event == E::object_start || event == E::array_start) && depth >= limits::kMaxDepth)
+            failAt(m_path.path(depth), "nested deeper than " + std::to_string(limits::kMaxDepth)
+                                           + " levels (the limit)");
+        if ((event == E::key || event == E::value) && value.is_string()
+            && static_cast<long long>(value.get_ref<const std::string &>().size())
+                > limits::kMaxString)
+            failAt(m_path.path(depth), std::string(event == E::key ? "a key" : "a string")
+                                           + " longer than " + std::to_string(limits::kMaxString)
+                                           + " bytes (the limit)");
+        if (event == E::value && m_section == Section::None && ++m_otherValues > limits::kMaxOtherValues)
+            failAt(m_path.path(depth), "more than " + std::to_string(limits::kMaxOtherValues)
+                                           + " values outside nodes and links (the limit)");
+        if (event != E::key)
+            m_path.onEvent(depth, event, value);
     }
 
     // Runs @p f; a fault before the header is known is kept for later (see the file comment).
@@ -280,7 +319,7 @@ private:
             if (!value.is_string() || value.get<std::string>() != kNativeFormatName)
                 failAt("/format", "expected \"" + std::string(kNativeFormatName)
                                        + "\", found " + JsonFields::describeType(value)
-                                       + (value.is_string() ? " '" + value.get<std::string>() + "'"
+                                       + (value.is_string() ? " " + quotedInput(value.get<std::string>())
                                                             : std::string()));
             m_formatSeen = true;
         } else if (m_topKey == "version") {
@@ -344,9 +383,40 @@ private:
         for (std::string_view key : {"nodes", "links"})
             if (const json *v = top.find(key); v && !v->is_array())
                 top.fail(key, "expected an array, found " + JsonFields::describeType(*v));
+        checkTorusGrid();
         addNodes(fabric);
         addLinks(fabric);
         return fabric;
+    }
+
+    // Whatever reads torus coordinates stores the grid densely, so the grid they span must be
+    // in proportion to the chips that have them (a 1000 x 1000 x 300 grid of two chips is not).
+    void checkTorusGrid() const
+    {
+        long long extent[3] = {0, 0, 0};
+        long long chips = 0;
+        std::size_t widest = 0;
+        for (const auto &[node, index] : m_nodes) {
+            const LayoutHints &h = node.hints;
+            if (h.x < 0 || h.y < 0 || h.z < 0)
+                continue;
+            ++chips;
+            const long long c[3] = {h.x, h.y, h.z};
+            for (int d = 0; d < 3; ++d)
+                if (c[d] + 1 > extent[d]) {
+                    extent[d] = c[d] + 1;
+                    widest = index;
+                }
+        }
+        const long long cells = extent[0] * extent[1] * extent[2]; // <= 4096^3: no overflow
+        const long long allowed = limits::kMaxTorusCellsPerChip * chips + limits::kSpareTorusCells;
+        if (chips > 0 && cells > allowed)
+            failAt("/nodes/" + std::to_string(widest) + "/hints",
+                   "torus coordinates span " + std::to_string(extent[0]) + " x "
+                       + std::to_string(extent[1]) + " x " + std::to_string(extent[2])
+                       + " for " + std::to_string(chips) + " chips (the limit is "
+                       + std::to_string(limits::kMaxTorusCellsPerChip) + " cells per chip + "
+                       + std::to_string(limits::kSpareTorusCells) + ")");
     }
 
     template<typename T>
@@ -412,6 +482,8 @@ private:
     bool m_formatSeen = false;
     bool m_versionSeen = false;
     std::optional<JsonFault> m_pending;
+    JsonPathTracker m_path;
+    long long m_otherValues = 0;
     std::vector<std::pair<Node, std::size_t>> m_nodes;
     std::vector<std::pair<Link, std::size_t>> m_links;
 };
