@@ -4,6 +4,7 @@
 
 #include "axisticks.h"
 #include "common/qtstrings.h"
+#include "export/atomicfile.h"
 #include "model/units.h"
 #include "style/palette.h"
 
@@ -279,24 +280,29 @@ QImage ChartPanel::renderImage(const QSize &size)
     return image;
 }
 
-bool ChartPanel::exportPng(const QString &fileName, const QSize &size)
+bool ChartPanel::exportPng(const QString &fileName, const QSize &size, QString *error)
 {
-    return renderImage(size).save(fileName, "PNG");
+    return writePng(fileName, renderImage(size), error);
 }
 
-bool ChartPanel::exportSvg(const QString &fileName, const QSize &size)
+bool ChartPanel::exportSvg(const QString &fileName, const QSize &size, QString *error)
 {
-    QSvgGenerator svg;
-    svg.setFileName(fileName);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(mSpec.title);
-    svg.setDescription(mSpec.yTitle);
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return painter.end();
+    return writeRendered(
+        fileName,
+        [&](QIODevice &device) {
+            QSvgGenerator svg;
+            svg.setOutputDevice(&device);
+            svg.setSize(size);
+            svg.setViewBox(QRect(QPoint(0, 0), size));
+            svg.setTitle(mSpec.title);
+            svg.setDescription(mSpec.yTitle);
+            QPainter painter;
+            if (!painter.begin(&svg))
+                return false;
+            renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+            return painter.end();
+        },
+        error);
 }
 
 } // namespace fabric::views

@@ -31,9 +31,12 @@ public:
 
     /// The chart painted into an image of @p size (white background).
     QImage renderImage(const QSize &size);
-    bool exportPng(const QString &fileName, const QSize &size = QSize(1200, 700));
-    /// Vector SVG of the chart at @p size (in SVG user units).
-    bool exportSvg(const QString &fileName, const QSize &size = QSize(1200, 700));
+    /// Writes renderImage(@p size) as PNG; false and a one-line @p error when it cannot.
+    bool exportPng(const QString &fileName, const QSize &size = QSize(1200, 700),
+                   QString *error = nullptr);
+    /// Vector SVG of the chart at @p size (in SVG user units); false and @p error on failure.
+    bool exportSvg(const QString &fileName, const QSize &size = QSize(1200, 700),
+                   QString *error = nullptr);
     /// Paints the chart into @p target of @p painter (any paint device: image, SVG, PDF).
     void renderTo(QPainter *painter, const QRectF &target);
 

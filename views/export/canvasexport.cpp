@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "canvasexport.h"
 
+#include "atomicfile.h"
+
 #include "canvas/fabriccanvas.h"
 #include "playback/loadsampler.h"
 
@@ -31,54 +33,66 @@ std::optional<ImageFormat> imageFormatForFile(const QString &fileName)
     return imageFormatFromName(QFileInfo(fileName).suffix());
 }
 
+namespace {
+
+bool paintSvg(QIODevice &device, FabricCanvas &canvas, const CanvasExportOptions &options)
+{
+    const QRectF target(QPointF(0, 0), QSizeF(options.size));
+    QSvgGenerator svg;
+    svg.setOutputDevice(&device);
+    svg.setSize(options.size);
+    svg.setViewBox(target);
+    svg.setTitle(options.title);
+    svg.setDescription(QObject::tr("FabricScope fabric diagram"));
+    QPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
+    return painter.end();
+}
+
+bool paintPdf(QIODevice &device, FabricCanvas &canvas, const CanvasExportOptions &options)
+{
+    const QRectF target(QPointF(0, 0), QSizeF(options.size));
+    QPdfWriter pdf(&device);
+    // One page of the picture's shape, size in points (1/72 inch).
+    pdf.setPageSize(QPageSize(QSizeF(options.size), QPageSize::Point, QString(),
+                              QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setResolution(72);
+    pdf.setTitle(options.title);
+    pdf.setCreator(QStringLiteral("FabricScope"));
+    QPainter painter;
+    if (!painter.begin(&pdf))
+        return false;
+    canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
+    return painter.end();
+}
+
+} // namespace
+
 bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat format,
                   const CanvasExportOptions &options, QString *error)
 {
-    auto fail = [&](const QString &why) {
+    if (options.size.isEmpty()) {
         if (error)
-            *error = why;
+            *error = QObject::tr("The picture size must not be empty.");
         return false;
-    };
-    if (options.size.isEmpty())
-        return fail(QObject::tr("The picture size must not be empty."));
-    const QRectF target(QPointF(0, 0), QSizeF(options.size));
+    }
     switch (format) {
-    case ImageFormat::Png: {
-        const QImage image = canvas.renderImage(options.size, options.title, options.legend);
-        if (!image.save(fileName, "PNG"))
-            return fail(QObject::tr("Cannot write %1.").arg(fileName));
-        return true;
+    case ImageFormat::Png:
+        return writePng(fileName,
+                        canvas.renderImage(options.size, options.title, options.legend), error);
+    case ImageFormat::Svg:
+        return writeRendered(
+            fileName, [&](QIODevice &device) { return paintSvg(device, canvas, options); }, error);
+    case ImageFormat::Pdf:
+        return writeRendered(
+            fileName, [&](QIODevice &device) { return paintPdf(device, canvas, options); }, error);
     }
-    case ImageFormat::Svg: {
-        QSvgGenerator svg;
-        svg.setFileName(fileName);
-        svg.setSize(options.size);
-        svg.setViewBox(target);
-        svg.setTitle(options.title);
-        svg.setDescription(QObject::tr("FabricScope fabric diagram"));
-        QPainter painter;
-        if (!painter.begin(&svg))
-            return fail(QObject::tr("Cannot write %1.").arg(fileName));
-        canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
-        return painter.end() || fail(QObject::tr("Cannot write %1.").arg(fileName));
-    }
-    case ImageFormat::Pdf: {
-        QPdfWriter pdf(fileName);
-        // One page of the picture's shape, size in points (1/72 inch).
-        pdf.setPageSize(QPageSize(QSizeF(options.size), QPageSize::Point, QString(),
-                                  QPageSize::ExactMatch));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(72);
-        pdf.setTitle(options.title);
-        pdf.setCreator(QStringLiteral("FabricScope"));
-        QPainter painter;
-        if (!painter.begin(&pdf))
-            return fail(QObject::tr("Cannot write %1.").arg(fileName));
-        canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
-        return painter.end() || fail(QObject::tr("Cannot write %1.").arg(fileName));
-    }
-    }
-    return fail(QObject::tr("Unknown format."));
+    if (error)
+        *error = QObject::tr("Unknown format.");
+    return false;
 }
 
 void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows)

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartexport.h"
 
+#include "atomicfile.h"
+
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
 #include "explain/runsummary.h"
@@ -67,21 +69,25 @@ std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs,
 
 /// Paints with @p paint into an SVG file of @p size.
 template<typename Paint>
-bool writeSvg(const QString &fileName, const QSize &size, const QString &title, Paint paint)
+bool writeSvg(const QString &fileName, const QSize &size, const QString &title, Paint paint,
+              QString *error)
 {
-    QSvgGenerator svg;
-    svg.setFileName(fileName);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(title);
-    svg.setDescription(QObject::tr("FabricScope chart"));
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    paint(&painter);
-    return painter.end();
+    auto render = [&](QIODevice &device) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&device);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(title);
+        svg.setDescription(QObject::tr("FabricScope chart"));
+        QPainter painter;
+        if (!painter.begin(&svg))
+            return false;
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        paint(&painter);
+        return painter.end();
+    };
+    return writeRendered(fileName, render, error);
 }
 
 } // namespace
@@ -145,7 +151,6 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
         return fail(QObject::tr("The heatmap is written as PNG only: its link \u00d7 time matrix "
                                 "is a picture, not vectors."));
     const QSize size = options.size.isEmpty() ? defaultChartSize(kind) : options.size;
-    const QString cannotWrite = QObject::tr("Cannot write %1.").arg(fileName);
 
     if (const std::optional<ChartSpec> spec = specFor(kind, runs, options)) {
         ChartSpec shown = *spec;
@@ -153,9 +158,8 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
             shown.title = options.title;
         ChartPanel panel;
         panel.setSpec(shown);
-        const bool ok = format == ImageFormat::Png ? panel.renderImage(size).save(fileName, "PNG")
-                                                   : panel.exportSvg(fileName, size);
-        return ok || fail(cannotWrite);
+        return format == ImageFormat::Png ? panel.exportPng(fileName, size, error)
+                                          : panel.exportSvg(fileName, size, error);
     }
     const SimRun &run = *runs.first();
     if (kind == ChartKind::Heatmap) {
@@ -167,7 +171,7 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
                              ? QObject::tr("Link utilisation over time \u2014 %1").arg(run.label)
                              : options.title);
         heatmap.setTime(options.timeS);
-        return heatmap.exportPng(fileName, size) || fail(cannotWrite);
+        return heatmap.exportPng(fileName, size, error);
     }
     TrafficView view(kind == ChartKind::BytesOnWire ? TrafficView::Mode::WireBytes
                                                     : TrafficView::Mode::NvlinkVsFabric);
@@ -192,7 +196,7 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
     const QString title =
         options.title.isEmpty() ? view.charts().first()->spec().title : options.title;
     if (format == ImageFormat::Svg)
-        return writeSvg(fileName, size, title, paint) || fail(cannotWrite);
+        return writeSvg(fileName, size, title, paint, error);
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     {
@@ -201,7 +205,7 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
         painter.setRenderHint(QPainter::TextAntialiasing);
         paint(&painter);
     }
-    return image.save(fileName, "PNG") || fail(cannotWrite);
+    return writePng(fileName, image, error);
 }
 
 } // namespace fabric::views

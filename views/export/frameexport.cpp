@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "frameexport.h"
 
+#include "atomicfile.h"
+
 #include "canvas/fabriccanvas.h"
 #include "canvasexport.h"
 #include "common/qtstrings.h"
@@ -11,7 +13,6 @@
 #include "playback/simrun.h"
 
 #include <QDir>
-#include <QImage>
 
 #include <algorithm>
 
@@ -44,11 +45,8 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
             + QStringLiteral("t = %1").arg(toQString(units::formatSeconds(t)));
         const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));
-        if (!canvas.renderImage(size, caption).save(file, "PNG")) {
-            if (error)
-                *error = QObject::tr("Cannot write %1.").arg(file);
+        if (!writePng(file, canvas.renderImage(size, caption), error))
             return {};
-        }
         written << file;
     }
     return written;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 
+#include "atomicfile.h"
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
@@ -268,25 +269,19 @@ void paintReport(QPainter &p, const QSizeF &pageSize, const std::function<void()
 
 bool writeReport(const QString &fileName, const ReportContent &content, QString *error)
 {
-    QPdfWriter pdf(fileName);
-    pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
-                                  QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
-    pdf.setResolution(96);
-    pdf.setTitle(content.title);
-    pdf.setCreator(QStringLiteral("FabricScope"));
-    QPainter p;
-    if (!p.begin(&pdf)) {
-        if (error)
-            *error = QObject::tr("Cannot write %1.").arg(fileName);
-        return false;
-    }
-    paintReport(p, QSizeF(pdf.width(), pdf.height()), [&pdf] { pdf.newPage(); }, content);
-    if (!p.end()) {
-        if (error)
-            *error = QObject::tr("Cannot write %1.").arg(fileName);
-        return false;
-    }
-    return true;
+    return writeRendered(fileName, [&](QIODevice &device) {
+        QPdfWriter pdf(&device);
+        pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                      QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter));
+        pdf.setResolution(96);
+        pdf.setTitle(content.title);
+        pdf.setCreator(QStringLiteral("FabricScope"));
+        QPainter p;
+        if (!p.begin(&pdf))
+            return false;
+        paintReport(p, QSizeF(pdf.width(), pdf.height()), [&pdf] { pdf.newPage(); }, content);
+        return p.end();
+    }, error);
 }
 
 } // namespace fabric::views

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultexport.h"
 
-#include <QSaveFile>
-
 #include <cmath>
 
 namespace fabric::views {
@@ -135,17 +133,6 @@ QByteArray flowsCsv(const SimRun &run)
             + QByteArray::number(qulonglong(f.paths.size())) + '\n';
     }
     return out;
-}
-
-bool writeFileAtomically(const QString &fileName, const QByteArray &data, QString *error)
-{
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        if (error)
-            *error = QObject::tr("Cannot write %1: %2").arg(fileName, file.errorString());
-        return false;
-    }
-    return true;
 }
 
 } // namespace fabric::views

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "atomicfile.h"
 #include "playback/simrun.h"
 
 #include <nlohmann/json.hpp>
@@ -23,8 +24,5 @@ nlohmann::json resultJson(const SimRun &run, bool withFlows = true);
 QByteArray linksCsv(const SimRun &run);
 /// CSV of the flows (header line, one row per flow).
 QByteArray flowsCsv(const SimRun &run);
-
-/// Writes @p data to @p fileName atomically (QSaveFile); false and @p error on failure.
-bool writeFileAtomically(const QString &fileName, const QByteArray &data, QString *error = nullptr);
 
 } // namespace fabric::views

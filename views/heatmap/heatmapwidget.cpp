@@ -3,6 +3,7 @@
 #include "heatmapwidget.h"
 
 #include "common/qtstrings.h"
+#include "export/atomicfile.h"
 #include "model/units.h"
 #include "style/palette.h"
 
@@ -234,9 +235,9 @@ QImage HeatmapWidget::renderImage(const QSize &size) const
     return image;
 }
 
-bool HeatmapWidget::exportPng(const QString &fileName, const QSize &size) const
+bool HeatmapWidget::exportPng(const QString &fileName, const QSize &size, QString *error) const
 {
-    return renderImage(size).save(fileName, "PNG");
+    return writePng(fileName, renderImage(size), error);
 }
 
 QSize HeatmapWidget::sizeHint() const

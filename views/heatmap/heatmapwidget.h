@@ -37,8 +37,9 @@ public:
 
     /// The heatmap painted into an image of @p size (white background), for export.
     QImage renderImage(const QSize &size) const;
-    /// Writes renderImage(@p size) as PNG; false when the file cannot be written.
-    bool exportPng(const QString &fileName, const QSize &size = QSize(1600, 900)) const;
+    /// Writes renderImage(@p size) as PNG; false and a one-line @p error when it cannot.
+    bool exportPng(const QString &fileName, const QSize &size = QSize(1600, 900),
+                   QString *error = nullptr) const;
 
     QSize sizeHint() const override;
 

@@ -3,6 +3,7 @@
 #include "trafficview.h"
 
 #include "charts/chartpanel.h"
+#include "export/atomicfile.h"
 #include "export/canvasexport.h"
 
 #include <QGridLayout>
@@ -132,17 +133,19 @@ bool TrafficView::exportImage(const QString &fileName, const QSize &size)
 {
     const auto format = imageFormatForFile(fileName);
     if (format == ImageFormat::Png)
-        return renderImage(size).save(fileName, "PNG");
+        return writePng(fileName, renderImage(size));
     if (format != ImageFormat::Svg)
         return false;
     // Vector: the charts' own scenes and the caption as text.
-    QSvgGenerator svg;
-    svg.setFileName(fileName);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(mCharts.first()->spec().title);
-    svg.setDescription(caption().join(QLatin1Char(' ')));
-    return paint(&svg, size);
+    return writeRendered(fileName, [&](QIODevice &device) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&device);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(mCharts.first()->spec().title);
+        svg.setDescription(caption().join(QLatin1Char(' ')));
+        return paint(&svg, size);
+    });
 }
 
 } // namespace fabric::views
