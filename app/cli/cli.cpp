@@ -3,9 +3,14 @@
 #include "cli.h"
 
 #include "command.h"
+#include "qtmessages.h"
+
+#include "io/common/cleantext.h"
 #include "model/error.h"
 
+#include <algorithm>
 #include <exception>
+#include <new>
 #include <ostream>
 
 namespace fabric::cli {
@@ -16,13 +21,46 @@ void printHelp(std::ostream &out)
     out << "Usage: fabricscope-cli COMMAND [ARGS]...\n\nCommands:\n";
     for (const Command &c : commands())
         out << "  " << c.synopsis << "\n      " << c.summary << "\n";
+    out << "\nOptions for every command:\n  --verbose\n      Also print Qt's own warnings.\n";
     out << "\nExit codes: 0 success, 1 failure, 2 bad usage or bad input.\n";
+}
+
+// Runs @p c; every failure becomes one clean line on @p err and an exit code.
+int runCommand(const Command &c, const std::vector<std::string> &args, std::ostream &out,
+               std::ostream &err)
+{
+    auto report = [&](const std::string &what) {
+        err << io::oneLine("fabricscope-cli " + std::string(c.name) + ": " + what) << "\n";
+    };
+    int code = kExitOk;
+    try {
+        code = c.run(args, out, err);
+    } catch (const UserError &e) {
+        report(e.what());
+        return kExitUsage;
+    } catch (const std::bad_alloc &) {
+        report("not enough memory for this input");
+        return kExitUsage;
+    } catch (const std::exception &e) {
+        report(std::string("internal error: ") + e.what());
+        return kExitFailure;
+    }
+    // Results on standard output are lost silently unless checked: a full disk, a closed pipe.
+    if (!out.flush()) {
+        report("cannot write to standard output");
+        return kExitFailure;
+    }
+    return code;
 }
 
 } // namespace
 
-int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+int run(const std::vector<std::string> &allArgs, std::ostream &out, std::ostream &err)
 {
+    std::vector<std::string> args = allArgs;
+    const auto verbose = std::remove(args.begin(), args.end(), std::string("--verbose"));
+    const QtMessageRoute route(verbose != args.end());
+    args.erase(verbose, args.end());
     if (args.empty()) {
         printHelp(err);
         return kExitUsage;
@@ -36,19 +74,10 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         return kExitOk;
     }
     for (const Command &c : commands()) {
-        if (c.name != args[0])
-            continue;
-        try {
-            return c.run(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
-        } catch (const UserError &e) {
-            err << "fabricscope-cli " << c.name << ": " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception &e) {
-            err << "fabricscope-cli " << c.name << ": internal error: " << e.what() << "\n";
-            return kExitFailure;
-        }
+        if (c.name == args[0])
+            return runCommand(c, std::vector<std::string>(args.begin() + 1, args.end()), out, err);
     }
-    err << "fabricscope-cli: unknown command '" << args[0] << "' (try --help)\n";
+    err << "fabricscope-cli: unknown command " << io::quotedInput(args[0]) << " (try --help)\n";
     return kExitUsage;
 }
 

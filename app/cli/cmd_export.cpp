@@ -340,7 +340,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
             options.sweep = sweepSeries(fabric, scenarios);
         if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
                                 options, &error))
-            throw std::runtime_error(error.toStdString());
+            throw UserError(error.toStdString());
         out << "wrote " << o.output << "\n";
         return 0;
     }
@@ -349,7 +349,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
             ? views::linksCsv(*run)
             : QByteArray::fromStdString(views::resultJson(*run).dump(2) + "\n");
         if (!views::writeFileAtomically(output, data, &error))
-            throw std::runtime_error(error.toStdString());
+            throw UserError(error.toStdString());
         out << "wrote " << o.output << "\n";
         return 0;
     }
@@ -376,7 +376,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         const QStringList files = views::exportFrames(canvas, *run, output, o.frames,
                                                       QSize(o.width, o.height), title, &error);
         if (files.isEmpty())
-            throw std::runtime_error(error.toStdString());
+            throw UserError(error.toStdString());
         out << "wrote " << files.size() << " frames to " << o.output << "\n";
         return 0;
     }
@@ -410,7 +410,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                                                           content.comparison[i]);
         }
         if (!views::writeReport(output, content, &error))
-            throw std::runtime_error(error.toStdString());
+            throw UserError(error.toStdString());
         out << "wrote " << o.output << "\n";
         return 0;
     }
@@ -419,7 +419,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     options.title = title;
     if (!views::exportCanvas(canvas, output, *views::imageFormatFromName(toQString(o.format)),
                              options, &error))
-        throw std::runtime_error(error.toStdString());
+        throw UserError(error.toStdString());
     out << "wrote " << o.output << "\n";
     return 0;
 }

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void writesThroughSymlinkKeepingMode();
     void keepsModeOfPlainFile();
     void writesIntoFifo();
+    void writesThroughProcFd();
     void refusesFolderAndSymlinkLoop();
 };
 
@@ -173,6 +174,19 @@ void TestAtomicWrite::writesIntoFifo()
     QCOMPARE(received, std::string("through the pipe"));
     QVERIFY(fs::is_fifo(fifo));
     QCOMPARE(entries(dir), QStringList{"pipe"});
+}
+
+void TestAtomicWrite::writesThroughProcFd()
+{
+    // /dev/stdout is a symlink to /proc/self/fd/1, whose "target" may be "pipe:[123]".
+    int fds[2];
+    QCOMPARE(::pipe(fds), 0);
+    save("/proc/self/fd/" + std::to_string(fds[1]), "to the pipe");
+    ::close(fds[1]);
+    char buffer[64] = {};
+    const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+    ::close(fds[0]);
+    QCOMPARE(std::string(buffer, n > 0 ? std::size_t(n) : 0), std::string("to the pipe"));
 }
 
 void TestAtomicWrite::refusesFolderAndSymlinkLoop()

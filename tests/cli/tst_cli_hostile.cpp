@@ -1,0 +1,177 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hostile files (tests/data/hostile) through `info`, `simulate` and `convert`: one clean line of
+// at most ~200 characters naming the fault, exit code 2, and no crash, hang or huge allocation.
+// Also symlink loops, a BOM, standard output that cannot be written, and Qt's own chatter kept
+// off stderr unless --verbose.
+#include "clirun.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <ostream>
+#include <streambuf>
+
+using fabric::testing::CliResult;
+using fabric::testing::runCli;
+
+namespace {
+
+const QString kHostile = QStringLiteral(FABRICSCOPE_TEST_DATA "/hostile/");
+
+/// A stream buffer that refuses every byte, as a full disk or a closed pipe does.
+class FailingBuf : public std::streambuf
+{
+protected:
+    int_type overflow(int_type) override { return traits_type::eof(); }
+};
+
+/// The command-line words to run @p command on @p file.
+std::vector<std::string> argsFor(const QString &command, const std::string &file,
+                                 const std::string &output)
+{
+    if (command == QLatin1String("convert"))
+        return {"convert", file, "-o", output};
+    if (command == QLatin1String("simulate"))
+        return {"simulate", file, "--collective", "allreduce", "--algorithm", "ring", "--bytes",
+                "1MiB"};
+    return {"info", "--json", file};
+}
+
+void verifyOneCleanLine(const CliResult &r)
+{
+    QVERIFY2(!r.err.empty() && r.err.find('\n') == r.err.size() - 1, r.err.c_str());
+    QVERIFY2(r.err.size() <= 201, r.err.c_str());
+    QVERIFY2(r.err.find('\x1b') == std::string::npos, r.err.c_str());
+}
+
+} // namespace
+
+class TestCliHostile : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void refusesHostileFile_data();
+    void refusesHostileFile();
+    void readsAFileWithBom();
+    void namesASymlinkLoop();
+    void standardOutputFailureIsAnError();
+    void fullStandardOutputExitsNonZero();
+    void qtWarningsOnlyWithVerbose();
+};
+
+void TestCliHostile::refusesHostileFile_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    const std::pair<const char *, const char *> files[] = {
+        {"gpu-coordinate-int-max", "/nodes/1/hints/x: 2147483647 is out of range (allowed -1 to 4095)"},
+        {"torus-1000x1000x300", "/nodes/1/hints: torus coordinates span 1000 x 1000 x 300 for 2 chips"},
+        {"latency-1e308", "/links/0/latency_ns: must be at most 1e+09 (found 1e+308)"},
+        {"capacity-5e-324", "/links/0/capacity_gbps: must be at least 0.001"},
+        {"capacity-1e-300", "/links/0/capacity_gbps: must be at least 0.001 (found 1e-300)"},
+        {"ocs-circuit-port-int-max", "/nodes/0/circuits/0/1: 2147483647 is out of range"},
+        {"nested-100000-metadata", "nested deeper than 64 levels (the limit)"},
+        {"nested-100000-scenarios", "nested deeper than 64 levels (the limit)"},
+        {"nested-100000-generator-params", "nested deeper than 64 levels (the limit)"},
+        {"long-string", "/metadata/title: a string longer than 65536 bytes (the limit)"},
+        {"escape-codes-in-kind", "unknown kind '\\x1b[2J\\x1b[31mevil"},
+        {"binary", "a binary file, not a fabric"},
+    };
+    for (const char *command : {"info", "simulate", "convert"})
+        for (const auto &[file, message] : files)
+            QTest::addRow("%s %s", command, file)
+                << QString(command) << kHostile + file + ".fabric.json" << QString(message);
+}
+
+void TestCliHostile::refusesHostileFile()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const std::string output = dir.filePath("out.fabric.json").toStdString();
+    const CliResult r = runCli(argsFor(command, file.toStdString(), output));
+    QCOMPARE(r.code, 2);
+    verifyOneCleanLine(r);
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    QVERIFY(!std::filesystem::exists(output));
+}
+
+void TestCliHostile::readsAFileWithBom()
+{
+    const CliResult r = runCli({"info", "--json", (kHostile + "bom.fabric.json").toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(r.out.find("\xEF\xBB\xBF") == std::string::npos);
+}
+
+void TestCliHostile::namesASymlinkLoop()
+{
+    QTemporaryDir dir;
+    const std::filesystem::path a = dir.filePath("a.fabric.json").toStdString();
+    std::filesystem::create_symlink("b.fabric.json", a);
+    std::filesystem::create_symlink("a.fabric.json", dir.filePath("b.fabric.json").toStdString());
+    const CliResult r = runCli({"info", a.string()});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err, "fabricscope-cli info: " + a.string()
+                        + ": a symlink loop (too many levels of symbolic links)\n");
+}
+
+void TestCliHostile::standardOutputFailureIsAnError()
+{
+    FailingBuf broken;
+    std::ostream out(&broken);
+    std::ostringstream err;
+    const int code = fabric::cli::run({"info", "--json", (kHostile + "bom.fabric.json").toStdString()},
+                                      out, err);
+    QCOMPARE(code, 1);
+    QCOMPARE(err.str(), std::string("fabricscope-cli info: cannot write to standard output\n"));
+}
+
+void TestCliHostile::fullStandardOutputExitsNonZero()
+{
+    if (!QFile::exists(QStringLiteral("/dev/full")))
+        QSKIP("no /dev/full");
+    QProcess p;
+    p.setStandardOutputFile(QStringLiteral("/dev/full"));
+    p.start(QStringLiteral(FABRICSCOPE_CLI),
+            {QStringLiteral("info"), QStringLiteral("--json"), kHostile + "bom.fabric.json"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(QString::fromUtf8(p.readAllStandardError()),
+             QStringLiteral("fabricscope-cli info: cannot write to standard output\n"));
+}
+
+void TestCliHostile::qtWarningsOnlyWithVerbose()
+{
+    // Qt's own logging switched fully on makes it talk while `export` renders; none of it may
+    // reach stderr unless asked for.
+    QTemporaryDir dir;
+    auto run = [&](bool verbose) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=true"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        QStringList args{QStringLiteral("export"), kHostile + "bom.fabric.json", QStringLiteral("-o"),
+                         dir.filePath(QStringLiteral("x.svg"))};
+        if (verbose)
+            args << QStringLiteral("--verbose");
+        p.start(QStringLiteral(FABRICSCOPE_CLI), args);
+        p.waitForFinished(60000);
+        return std::pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError()));
+    };
+    const auto [quietCode, quiet] = run(false);
+    QCOMPARE(quietCode, 0);
+    QVERIFY2(quiet.isEmpty(), qPrintable(quiet.left(500)));
+    const auto [verboseCode, verbose] = run(true);
+    QCOMPARE(verboseCode, 0);
+    QVERIFY(verbose.contains(QStringLiteral("qt: ")));
+}
+
+QTEST_MAIN(TestCliHostile)
+#include "tst_cli_hostile.moc"

@@ -1,0 +1,146 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every file the CLI writes, on a full disk (faked by io::testhooks): exit code 2, one line
+// naming the file and the cause, the old file unchanged, no temporary left. And -o through a
+// symlink keeps the link and the target's permissions.
+#include "clirun.h"
+#include "io/atomicwrite.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+
+using fabric::testing::CliResult;
+using fabric::testing::runCli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kScenario = R"({"collective":"allreduce","algorithm":"ring","bytes":1048576,)"
+                              R"("ranks":"8","routing":"ecmp"})";
+
+std::string readAll(const fs::path &p)
+{
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+class TestCliWrites : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanup() { fabric::io::testhooks::failWritesAfter(std::nullopt); }
+    void fullDiskKeepsOldFile_data();
+    void fullDiskKeepsOldFile();
+    void outputThroughSymlinkKeepsMode();
+
+private:
+    QTemporaryDir mDir;
+    std::string mFabric;
+};
+
+void TestCliWrites::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+    mFabric = mDir.filePath("small.fabric.json").toStdString();
+    const CliResult r = runCli({"generate", "ib-fat-tree", "--set", "radix=8", "--set", "tiers=2",
+                                "-o", mFabric});
+    QVERIFY2(r.code == 0, r.err.c_str());
+}
+
+void TestCliWrites::fullDiskKeepsOldFile_data()
+{
+    QTest::addColumn<QStringList>("args"); // FILE stands for the output, FABRIC for the input
+    QTest::addColumn<QString>("output");   // relative to the test's folder
+    const QString s = QString::fromStdString(kScenario);
+    auto exportRow = [&](const char *name, const QStringList &extra) {
+        QTest::newRow(name) << (QStringList{"export", "FABRIC", "-o", "FILE"} + extra)
+                            << QString("out.") + name;
+    };
+    exportRow("svg", {});
+    exportRow("png", {"--size", "64x64"});
+    exportRow("pdf", {});
+    exportRow("csv", {"--scenario", s});
+    exportRow("json", {"--scenario", s});
+    exportRow("cm", {"--scenario", s});
+    QTest::newRow("report") << QStringList{"export", "FABRIC", "--format", "report", "-o", "FILE"}
+                            << "out.report.pdf";
+    QTest::newRow("frames") << QStringList{"export", "FABRIC", "--scenario", s, "--frames", "2",
+                                           "--size", "64x64", "-o", "frames"}
+                            << "frames/frame-00000.png";
+    for (const char *chart : {"throughput", "link-load", "heatmap", "bytes-on-wire"})
+        QTest::addRow("chart %s png", chart)
+            << QStringList{"export", "FABRIC", "--scenario", s, "--chart", chart, "-o", "FILE"}
+            << QString("chart.png");
+    QTest::newRow("chart svg") << QStringList{"export", "FABRIC", "--scenario", s, "--chart",
+                                              "completion-cdf", "-o", "FILE"}
+                               << "chart.svg";
+    for (const char *ext : {"fabric.json", "graphml", "dot", "drawio"})
+        QTest::addRow("convert %s", ext) << QStringList{"convert", "FABRIC", "-o", "FILE"}
+                                         << QString("out.") + ext;
+    QTest::newRow("generate") << QStringList{"generate", "ib-fat-tree", "--set", "radix=8",
+                                             "--set", "tiers=2", "-o", "FILE"}
+                              << "gen.fabric.json";
+    const QStringList sim{"simulate",     "FABRIC", "--collective", "allreduce", "--algorithm",
+                          "ring",         "--bytes", "1MiB",        "--ranks",   "8"};
+    QTest::newRow("simulate report") << (sim + QStringList{"--report", "FILE"}) << "report.json";
+    QTest::newRow("simulate links csv") << (sim + QStringList{"--links-csv", "FILE"})
+                                        << "links.csv";
+}
+
+void TestCliWrites::fullDiskKeepsOldFile()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, output);
+    QTemporaryDir dir;
+    const fs::path target = dir.filePath(output).toStdString();
+    fs::create_directories(target.parent_path());
+    std::ofstream(target) << "old";
+    std::vector<std::string> words;
+    for (const QString &a : args)
+        words.push_back(a == "FABRIC" ? mFabric
+                            : a == "FILE" ? target.string()
+                            : a == "frames" ? target.parent_path().string()
+                                            : a.toStdString());
+    fabric::io::testhooks::failWritesAfter(8);
+    const CliResult r = runCli(words);
+    fabric::io::testhooks::failWritesAfter(std::nullopt);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find('\n') == r.err.size() - 1, r.err.c_str());
+    QVERIFY2(r.err.find(target.string() + ": writing failed: No space left on device; the old "
+                        "file is unchanged") != std::string::npos,
+             r.err.c_str());
+    QCOMPARE(readAll(target), std::string("old"));
+    const QStringList left = QDir(QString::fromStdString(target.parent_path().string()))
+                                 .entryList(QDir::Files | QDir::Hidden);
+    QCOMPARE(left, QStringList{QString::fromStdString(target.filename().string())});
+}
+
+void TestCliWrites::outputThroughSymlinkKeepsMode()
+{
+    QTemporaryDir dir;
+    const fs::path target = dir.filePath("real.fabric.json").toStdString();
+    const fs::path link = dir.filePath("link.fabric.json").toStdString();
+    std::ofstream(target) << "old";
+    fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write);
+    fs::create_symlink(target, link);
+    const CliResult r = runCli({"convert", mFabric, "-o", link.string()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(fs::is_symlink(link));
+    QCOMPARE(readAll(target), readAll(mFabric));
+    QCOMPARE(fs::status(target).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+}
+
+QTEST_MAIN(TestCliWrites)
+#include "tst_cli_writes.moc"
