@@ -20,15 +20,25 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
         verboseHandler(type, context, message);
 }
 
+QtMessageHandler handlerFor(bool verbose)
+{
+    return verbose ? verboseHandler : quietHandler;
+}
+
 } // namespace
 
 QtMessageRoute::QtMessageRoute(bool verbose)
-    : m_previous(qInstallMessageHandler(verbose ? verboseHandler : quietHandler))
+    : m_previous(qInstallMessageHandler(handlerFor(verbose)))
 {}
 
 QtMessageRoute::~QtMessageRoute()
 {
     qInstallMessageHandler(m_previous);
+}
+
+void routeQtMessagesUntilExit(bool verbose)
+{
+    qInstallMessageHandler(handlerFor(verbose));
 }
 
 } // namespace fabric::cli

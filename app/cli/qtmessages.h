@@ -23,4 +23,8 @@ private:
     QtMessageHandler m_previous;
 };
 
+/// Routes Qt's messages as QtMessageRoute does, for the rest of the process: main() calls it, so
+/// what Qt says while the program exits (unloading plugins) is routed too.
+void routeQtMessagesUntilExit(bool verbose);
+
 } // namespace fabric::cli

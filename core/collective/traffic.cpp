@@ -6,6 +6,7 @@
 #include "cutbound.h"
 #include "ideal.h"
 
+#include "io/common/cleantext.h"
 #include "model/error.h"
 #include "model/units.h"
 
@@ -94,6 +95,7 @@ std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabri
     std::ifstream in(path);
     if (!in)
         throw UserError("--traffic: cannot open '" + path + "'");
+    io::skipBom(in);
     return readTraffic(in, path, fabric);
 }
 

@@ -4,6 +4,8 @@
 // range, nesting, string and count limits named by JSON path, a torus grid in proportion to its
 // chips, integer overflow-free torus detection and bisection, a clock that cannot become
 // infinite, and clean error text (escaped, cut, BOM skipped, binary named).
+#include "iofixture.h"
+
 #include "io/common/cleantext.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
@@ -161,7 +163,7 @@ void TestIoLimits::skipsBom()
 namespace {
 
 /// Two GPUs joined by one link, the second at coordinates @p x, @p y, @p z.
-Fabric pairAt(int x, int y, int z, double gbps = 100, double ns = 0)
+Fabric pairAt(int x, int y, int z, double gbps = 100)
 {
     Fabric f;
     Node a;
@@ -171,15 +173,8 @@ Fabric pairAt(int x, int y, int z, double gbps = 100, double ns = 0)
     b.hints.x = x;
     b.hints.y = y;
     b.hints.z = z;
-    const NodeId ia = f.addNode(a);
-    const NodeId ib = f.addNode(b);
-    Link l;
-    l.a = ia;
-    l.b = ib;
-    l.capacityGbps = gbps;
-    l.latencyNs = ns;
-    l.medium = Medium::Ici;
-    f.addLink(l);
+    const NodeId first = f.addNode(a);
+    testing::addLink(f, first, f.addNode(b), gbps, 0, Medium::Ici);
     return f;
 }
 
@@ -242,6 +237,15 @@ void TestIoLimits::escapesAndCuts()
     QCOMPARE(io::oneLine("short\r\nline"), std::string("short\\r\\nline"));
     QCOMPARE(io::bomLength("\xEF\xBB\xBFx"), std::size_t(3));
     QCOMPARE(io::bomLength("x"), std::size_t(0));
+    for (const auto &[text, rest] : {std::pair<std::string, std::string>{"\xEF\xBB\xBF" "ab", "ab"},
+                                     {"\xEF\xBBx", "\xEF\xBBx"},
+                                     {"plain", "plain"}}) {
+        std::istringstream in(text);
+        io::skipBom(in);
+        std::string read;
+        std::getline(in, read);
+        QCOMPARE(read, rest);
+    }
     QCOMPARE(io::binaryOffset(std::string("ab\0", 3)), std::optional<std::size_t>(2));
     QCOMPARE(io::binaryOffset("text\r\n\t"), std::nullopt);
 }

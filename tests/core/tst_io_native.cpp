@@ -240,9 +240,9 @@ void TestIoNative::rejectsBadFiles_data()
         "/links/0: a link from node 1 to itself");
     row("duplicate link id", withLink(okLink + "," + okLink), "/links/1/id: duplicate id 0 (also at /links/0)");
     row("negative capacity", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":-5,"medium":"ethernet"})"),
-        "/links/0/capacity_gbps: must be greater than 0 (found -5)");
+        "/links/0/capacity_gbps: must be at least 0.001 (found -5)");
     row("zero capacity", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":0,"medium":"ethernet"})"),
-        "/links/0/capacity_gbps: must be greater than 0 (found 0)");
+        "/links/0/capacity_gbps: must be at least 0.001 (found 0)");
     row("missing capacity", withLink(R"({"id":0,"a":0,"b":1,"medium":"ethernet"})"), "/links/0/capacity_gbps: missing");
     row("string capacity", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":"400","medium":"ethernet"})"),
         "/links/0/capacity_gbps: expected a number, found a string");

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cleantext.h"
 
+#include <istream>
+
 namespace fabric::io {
 namespace {
 
@@ -78,12 +80,12 @@ std::string quotedInput(std::string_view input)
 
 std::string oneLine(std::string_view message)
 {
-    // The end says what is wrong and what is allowed, the start which command and file: a long
-    // line loses its middle.
+    // The start says which command, file and fault, the end what is allowed or the limit: a
+    // long line loses its middle.
     const std::string all = escapedText(message, message.size() * 4 + kEllipsis.size());
     if (all.size() <= kMaxErrorLine)
         return all;
-    const std::size_t headBytes = kMaxErrorLine / 2;
+    const std::size_t headBytes = kMaxErrorLine * 2 / 3;
     std::size_t tail = all.size() - (kMaxErrorLine - headBytes - kEllipsis.size());
     while (tail < all.size() && (static_cast<unsigned char>(all[tail]) & 0xc0) == 0x80)
         ++tail;
@@ -91,6 +93,20 @@ std::string oneLine(std::string_view message)
     while (head > 0 && (static_cast<unsigned char>(all[head]) & 0xc0) == 0x80)
         --head;
     return all.substr(0, head) + std::string(kEllipsis) + all.substr(tail);
+}
+
+void skipBom(std::istream &in)
+{
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    for (std::size_t i = 0; i < kBom.size(); ++i) {
+        if (in.peek() != static_cast<unsigned char>(kBom[i])) {
+            // Not a BOM after all: give back what was taken (at most two bytes).
+            for (std::size_t j = 0; j < i; ++j)
+                in.unget();
+            return;
+        }
+        in.get();
+    }
 }
 
 std::size_t bomLength(std::string_view head)

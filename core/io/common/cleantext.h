@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,10 @@ std::string quotedInput(std::string_view input);
 /// An error message as the one line the CLI prints: escaped, and cut to kMaxErrorLine by
 /// dropping its middle (the file at the start and the fault at the end stay).
 std::string oneLine(std::string_view message);
+
+/// Consumes a UTF-8 byte order mark at the current position of @p in, if there is one, so a
+/// line-based reader does not see it inside its first field.
+void skipBom(std::istream &in);
 
 /// The number of bytes of a UTF-8 byte order mark at the start of @p head (3), else 0.
 std::size_t bomLength(std::string_view head);

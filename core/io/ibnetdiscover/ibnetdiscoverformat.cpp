@@ -3,6 +3,7 @@
 #include "ibnetdiscoverformat.h"
 
 #include "ibnetdiscoverparser.h"
+#include "io/common/cleantext.h"
 #include "model/error.h"
 
 #include <array>
@@ -47,6 +48,7 @@ template<typename F> void readWords(const std::filesystem::path &path, F &&onLin
     std::ifstream in(path);
     if (!in)
         throw UserError(path.string() + ": cannot open the file for reading");
+    io::skipBom(in);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         if (const std::size_t hash = line.find('#'); hash != std::string::npos)
