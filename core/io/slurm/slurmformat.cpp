@@ -112,9 +112,8 @@ void SlurmFormat::write(const Fabric &fabric, std::ostream &out) const
             switches.push_back(n.id);
     });
     if (switches.empty())
-        throw UserError("Slurm's topology.conf describes a tree of switches, and this fabric has "
-                        "no packet switch that hosts attach to (a torus or an NVLink-only "
-                        "fabric?)");
+        throw UserError("topology.conf is a tree of switches: this fabric has no packet switch "
+                        "that hosts attach to (a torus or NVLink only?)");
     std::stable_sort(switches.begin(), switches.end(),
         [&](NodeId a, NodeId b) { return level[std::size_t(a)] > level[std::size_t(b)]; });
 
