@@ -319,7 +319,10 @@ void FabricCanvas::zoomToFit()
         const QPointF centre = bounds.center() - (room.center() - QRectF(vp).center()) / s;
         const QRectF shown(centre - QPointF(vp.width(), vp.height()) / (2 * s),
                            QSizeF(vp.width(), vp.height()) / s);
-        d->scene->setSceneRect(d->scene->sceneRect() | shown);
+        // Room to pan past every edge of the view: both scroll bars stay on whatever the fit,
+        // so the viewport's size (and with it the legend and the fit) cannot oscillate.
+        const double pan = 100 / s;
+        d->scene->setSceneRect(d->scene->sceneRect() | shown.adjusted(-pan, -pan, pan, pan));
         setTransform(QTransform::fromScale(s, s));
         centerOn(centre);
     }
