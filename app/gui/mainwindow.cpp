@@ -153,6 +153,13 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
     createActions();
     mSimulation = installSimulation(this);
+    // Every export in one place: the simulation's pictures, charts and report join the
+    // fabric formats under File > Export (they stay in the Simulation menu too).
+    if (auto *exportMenu = findChild<QMenu *>(QStringLiteral("menuExport"))) {
+        exportMenu->addSeparator();
+        exportMenu->addActions(mSimulation->exportActions());
+        exportMenu->setEnabled(true);
+    }
     mScenarios = new ScenarioKeeper(this, mSimulation);
     if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
         tabifyDockWidget(analysis, mPaths);
@@ -284,6 +291,7 @@ void MainWindow::createActions()
     file->addAction(make(
         "actionSaveAs", tr("Save &As..."), QKeySequence(tr("Ctrl+Shift+S")), [this] { saveAs(); }));
     QMenu *exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("menuExport"));
     for (const io::FabricFormat *format : files::exportFormats()) {
         auto *a = exportMenu->addAction(files::filterOf(*format) + QStringLiteral("..."));
         a->setObjectName(

@@ -83,13 +83,25 @@ void ReconfigureOcsDialog::check()
     const build::TpuShape s = shape();
     try {
         build::checkTpuShape(s, twisted());
-        if (s.cubes() != mCubes)
-            error = tr("The shape must hold the pod's %1; %2x%3x%4 holds %5.")
-                        .arg(counted(mCubes, tr("cube"), tr("%1 cubes")))
+        // Rewiring the OCS rearranges the cubes that exist; it cannot add or drop any.
+        if (s.cubes() > mCubes)
+            error = tr("%1x%2x%3 needs %4 but this fabric has %5: rewiring only rearranges the "
+                       "cubes there are. For a bigger slice, use Tools > Regenerate... with "
+                       "these sides.")
                         .arg(s.x)
                         .arg(s.y)
                         .arg(s.z)
-                        .arg(s.cubes());
+                        .arg(counted(s.cubes(), tr("1 cube of 4x4x4 chips"),
+                                     tr("%1 cubes of 4x4x4 chips")))
+                        .arg(counted(mCubes, tr("1 cube"), tr("%1 cubes")));
+        else if (s.cubes() < mCubes)
+            error = tr("%1x%2x%3 uses %4 of this fabric's %5: a slice here takes every cube. "
+                       "For a smaller fabric, use Tools > Regenerate... with these sides.")
+                        .arg(s.x)
+                        .arg(s.y)
+                        .arg(s.z)
+                        .arg(counted(s.cubes(), tr("1 cube"), tr("%1 cubes")))
+                        .arg(counted(mCubes, tr("1 cube"), tr("%1 cubes")));
     } catch (const UserError &e) {
         error = QString::fromUtf8(e.what());
     }

@@ -182,6 +182,18 @@ void TestMainWindow::opensExamplesFromTheFileMenu()
     QVERIFY(!expected.isEmpty());
     QCOMPARE(titles, expected);
 
+    // File > Export holds every export: fabric formats and the simulation's pictures, charts,
+    // results, report and frames.
+    auto *exportMenu = mWindow->findChild<QMenu *>(QStringLiteral("menuExport"));
+    QVERIFY(exportMenu);
+    QStringList exports;
+    for (const QAction *a : exportMenu->actions())
+        exports << a->objectName();
+    for (const char *name : { "actionExport_graphml", "actionExportPicture", "actionExportChart",
+                              "actionExportReport", "actionExportResults", "actionExportFrames",
+                              "actionExportHeatmap" })
+        QVERIFY2(exports.contains(QLatin1String(name)), name);
+
     // An example opens as a new, unsaved fabric: Save must not write over the shipped copy.
     QAction *pod = mWindow->action(QStringLiteral("actionExample_superpod-256"));
     QVERIFY(pod);
@@ -483,7 +495,11 @@ void TestMainWindow::reconfiguresTheOcs()
         if (!dialog)
             return false;
         dialog->setShape({ 4, 4, 4 }, false); // half the cubes: refused
-        if (dialog->errorText().isEmpty())
+        if (!dialog->errorText().contains(QLatin1String("takes every cube")))
+            return false;
+        // More cubes than there are: refused, and the way to a bigger slice is named.
+        dialog->setShape({ 4, 8, 8 }, false);
+        if (!dialog->errorText().contains(QLatin1String("Regenerate")))
             return false;
         dialog->setShape({ 4, 4, 8 }, true);
         return dialog->errorText().isEmpty();

@@ -244,6 +244,20 @@ void TestSimulation::policyToggleReRunsAndCompares()
     QVERIFY(compare->leftCanvas()->width() > 100);
     QTRY_COMPARE(compare->leftCanvas()->transform().m11(),
                  compare->rightCanvas()->transform().m11());
+
+    // A third run: the pickers offer all three, and any two can be compared.
+    QVERIFY(runAndWait(QStringLiteral("adaptive")));
+    const QList<views::SimRunPtr> runs = mSim->history();
+    QVERIFY(runs.size() >= 3);
+    QCOMPARE(compare->picker(0)->count(), int(runs.size()));
+    QCOMPARE(compare->right(), runs[0]);
+    QCOMPARE(compare->left(), runs[1]);
+    const int oldest = int(runs.size()) - 1;
+    compare->picker(0)->setCurrentIndex(oldest);
+    Q_EMIT compare->picker(0)->activated(oldest);
+    QCOMPARE(compare->left(), runs[oldest]);
+    QCOMPARE(compare->right(), runs[0]);
+    QVERIFY(compare->verdict().contains(runs[oldest]->label));
 }
 
 void TestSimulation::cancelKeepsTheGuiConsistent()

@@ -50,7 +50,8 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     mTabs->addTab(scrollable(trafficPage(mNvlink), true), tr("NVLink vs fabric"));
 
     mExplain = new views::ExplainPanel(mTabs);
-    mTabs->addTab(scrollable(mExplain, true), tr("Explain"));
+    // The explanation is a text view: it scrolls itself.
+    mTabs->addTab(mExplain, tr("Explain"));
     mCompare = new CompareView(mTabs);
     mTabs->addTab(scrollable(mCompare, true), tr("Compare"));
     setWidget(mTabs);
@@ -113,7 +114,7 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
     views::SimRunPtr previous = history.size() > 1 ? history[1] : nullptr;
     mExplain->setRun(current, previous);
     if (!current || previous)
-        mCompare->setRuns(previous, current);
+        mCompare->setChoices(history, previous, current);
     mWireBytes->setRuns(current, history);
     mNvlink->setRuns(current, history);
     refreshChart();

@@ -13,6 +13,7 @@
 #include "playback/playbackclock.h"
 #include "style/legend.h"
 
+#include <QComboBox>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -42,11 +43,25 @@ CompareView::CompareView(QWidget *parent)
         mTitle[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         mCanvas[i] = new views::FabricCanvas(this);
         mCanvas[i]->setLegendVisible(i == 1);
-        grid->addWidget(mTitle[i], 0, i);
-        grid->addWidget(mCanvas[i], 1, i);
+        mPicker[i] = new QComboBox(this);
+        mPicker[i]->setToolTip(tr("Any run of this fabric to compare"));
+        // Like the titles: a long run name must not widen its column (the canvases would
+        // resize and refit for ever).
+        mPicker[i]->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        mPicker[i]->setMinimumContentsLength(12);
+        mPicker[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        connect(mPicker[i], &QComboBox::activated, this, [this] {
+            const auto chosen = [this](int side) {
+                return mChoices.value(mPicker[side]->currentIndex());
+            };
+            setRuns(chosen(0), chosen(1));
+        });
+        grid->addWidget(mPicker[i], 0, i);
+        grid->addWidget(mTitle[i], 1, i);
+        grid->addWidget(mCanvas[i], 2, i);
         grid->setColumnStretch(i, 1);
     }
-    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 1);
     mBar->setClock(mClock);
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     mTable->verticalHeader()->setVisible(false);
@@ -62,6 +77,27 @@ CompareView::CompareView(QWidget *parent)
 }
 
 CompareView::~CompareView() = default;
+
+void CompareView::setChoices(const QList<views::SimRunPtr> &runs, const views::SimRunPtr &left,
+                             const views::SimRunPtr &right)
+{
+    mChoices = runs;
+    for (QComboBox *picker : mPicker) {
+        const QSignalBlocker block(picker);
+        picker->clear();
+        // Numbered oldest first, so a run keeps its number as newer ones arrive.
+        for (int i = 0; i < runs.size(); ++i)
+            picker->addItem(tr("#%1 %2 (%3)")
+                                .arg(runs.size() - i)
+                                .arg(runs[i]->label,
+                                     views::toQString(
+                                         units::formatSeconds(runs[i]->result.completionS))));
+        picker->setEnabled(runs.size() > 1);
+    }
+    mPicker[0]->setCurrentIndex(int(runs.indexOf(left)));
+    mPicker[1]->setCurrentIndex(int(runs.indexOf(right)));
+    setRuns(left, right);
+}
 
 void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &right)
 {

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class QComboBox;
 class QLabel;
 class QTableWidget;
 
@@ -34,6 +35,11 @@ public:
     ~CompareView() override;
 
     void setRuns(const views::SimRunPtr &left, const views::SimRunPtr &right);
+    /// Offers @p runs (newest first) in the two pickers above the canvases and shows @p left
+    /// against @p right; the user can then pick any two of them.
+    void setChoices(const QList<views::SimRunPtr> &runs, const views::SimRunPtr &left,
+                    const views::SimRunPtr &right);
+    QComboBox *picker(int side) const { return mPicker[side]; }
     views::SimRunPtr left() const { return mLeft; }
     views::SimRunPtr right() const { return mRight; }
 
@@ -50,6 +56,8 @@ private:
     void showTime(double timeS);
 
     views::SimRunPtr mLeft, mRight;
+    QList<views::SimRunPtr> mChoices;
+    QComboBox *mPicker[2] = {nullptr, nullptr};
     views::FabricCanvas *mCanvas[2] = {nullptr, nullptr};
     QLabel *mTitle[2] = {nullptr, nullptr};
     std::unique_ptr<views::LoadSampler> mSampler[2];

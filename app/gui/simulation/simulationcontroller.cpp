@@ -398,20 +398,20 @@ void SimulationController::buildMenu(QMainWindow *window)
         if (!ok)
             QMessageBox::warning(parent, tr("Export"), error);
     };
-    mMenu->addAction(tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(
             parent, tr("Export picture"), QString(), tr("Pictures (*.png *.svg *.pdf)"));
         QString error;
         if (!file.isEmpty())
             report(exportPicture(file, QSize(2400, 1350), &error), error);
     });
-    mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(parent, tr("Export heatmap"), QString(),
                                                           tr("PNG (*.png)"));
         if (!file.isEmpty())
             report(mAnalysis->heatmap()->exportPng(file), tr("Cannot write %1.").arg(file));
     });
-    mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(parent, tr("Export chart"), QString(),
                                                           tr("Charts (*.png *.svg)"));
         if (file.isEmpty())
@@ -421,26 +421,29 @@ void SimulationController::buildMenu(QMainWindow *window)
         report(svg ? chart->exportSvg(file) : chart->exportPng(file),
                tr("Cannot write %1.").arg(file));
     });
-    mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(parent, tr("Export results"), QString(),
                                                           tr("Results (*.csv *.json)"));
         QString error;
         if (!file.isEmpty())
             report(exportResults(file, &error), error);
     });
-    mMenu->addAction(tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(parent, tr("Export report"), QString(),
                                                           tr("PDF (*.pdf)"));
         QString error;
         if (!file.isEmpty())
             report(exportReport(file, &error), error);
     });
-    mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
         const QString dir = QFileDialog::getExistingDirectory(parent, tr("Frames folder"));
         QString error;
         if (!dir.isEmpty())
             report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), error);
     });
+    const char *const exportNames[] = {"actionExportPicture", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
+    for (int i = 0; i < mExportActions.size(); ++i)
+        mExportActions[i]->setObjectName(QLatin1String(exportNames[i]));
     // Before Help, when the window has one.
     QAction *help = nullptr;
     for (QAction *a : window->menuBar()->actions())

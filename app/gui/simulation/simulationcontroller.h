@@ -57,6 +57,9 @@ public:
     views::PlaybackBar *playbackBar() const { return mBar; }
     SimulationRunner *runner() const { return mRunner; }
     QMenu *menu() const { return mMenu; }
+    /// The Simulation menu's exports (picture, heatmap, chart, results, report, frames), for
+    /// File > Export to list too.
+    const QList<QAction *> &exportActions() const { return mExportActions; }
     /// Simulation menu toggles of the canvas overlays (checkable): animated particles (on by
     /// default), torus links coloured by dimension, and which dimension to show (All, X, Y, Z;
     /// exclusive, in that order).
@@ -115,6 +118,7 @@ private:
     QAction *mParticlesAction = nullptr;
     QAction *mDimensionAction = nullptr;
     QList<QAction *> mDimensionFilter;
+    QList<QAction *> mExportActions;
     views::SimRunPtr mCurrent;
     /// Finished runs of the fabric as it is now; emptied by forgetResults().
     QList<views::SimRunPtr> mHistory;
