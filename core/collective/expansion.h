@@ -13,7 +13,7 @@
 
 namespace fabric::collective {
 
-/// The closed-form time of a collective on a fabric (alpha-beta, DOMAIN.md section 2), the
+/// The closed-form time of a collective on a fabric (alpha-beta, docs/simulation.md), the
 /// bound the simulated time is compared with ("84% of ideal").
 struct Ideal
 {

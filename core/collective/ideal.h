@@ -8,7 +8,7 @@
 #include <vector>
 
 /**
- * Closed-form (alpha-beta) times of collectives, DOMAIN.md section 2. p ranks, S bytes,
+ * Closed-form (alpha-beta) times of collectives (docs/simulation.md). p ranks, S bytes,
  * a = per-message latency (software alpha plus one step's path latency), B = bandwidth in
  * bytes/s (beta = 1/B).
  */
