@@ -252,7 +252,7 @@ void screenshots(const QString &dir)
     }
 }
 
-/// The ARCHITECTURE.md reference: 50K random 20 px lines into a 1920x1080 image (33 ms on an
+/// The (docs/simulation.md) reference: 50K random 20 px lines into a 1920x1080 image (33 ms on an
 /// idle machine). Printed so figures taken on a busy machine can be read against it.
 void calibrate(int frames)
 {

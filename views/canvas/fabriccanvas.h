@@ -35,7 +35,7 @@ inline constexpr char kPaletteItemMimeType[] = "application/x-fabricscope-palett
  * commands) and calls applyChange(); user gestures that would edit the model come out as
  * signals (linkRequested, nodesMoved, nodeDropRequested) for the app to turn into commands.
  *
- * Drawing follows ARCHITECTURE.md's budget: a few layer items paint links, nodes and blocks from
+ * Drawing follows the architecture notes' budget: a few layer items paint links, nodes and blocks from
  * spatial grids, only in the exposed rectangle, batched by colour. Each frame the canvas picks a
  * DrawPlan from the zoom level and the ink it would cost: individual nodes and links when they
  * fit the frame budget, else pods / segments / cubes as labelled blocks joined by bundles whose

@@ -29,7 +29,7 @@ struct SimRun
     QString routing;    ///< "ecmp", "adaptive", ...
     int ranks = 0;
     double messageBytes = kUnknown; ///< The collective's size S (nccl-tests convention).
-    double algbwGBps = kUnknown;    ///< S / t, in GB/s (DOMAIN.md section 2).
+    double algbwGBps = kUnknown;    ///< S / t, in GB/s (docs/simulation.md).
     double busbwGBps = kUnknown;    ///< algbw x the nccl-tests factor, in GB/s.
     double idealS = kUnknown;       ///< Closed-form lower bound for this fabric.
     /// The bounds the ideal was chosen among and which won ("bisection bound is the tighter:
