@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <filesystem>
 #include <new>
 #include <ostream>
 
@@ -25,12 +26,33 @@ void printHelp(std::ostream &out)
     out << "\nExit codes: 0 success, 1 failure, 2 bad usage or bad input.\n";
 }
 
+// @p message with each file named on the command line cut to ".../NAME" when the whole line is
+// over the CLI's limit: oneLine() would otherwise drop the middle of the line, which in a
+// deep directory is the fault itself, while the user knows which directory they named.
+std::string withShortFileNames(std::string message, const std::vector<std::string> &args)
+{
+    for (const std::string &arg : args) {
+        if (message.size() <= io::kMaxErrorLine)
+            break;
+        const std::string name = std::filesystem::path(arg).filename().string();
+        const std::string shortName = ".../" + name;
+        if (arg.find('/') == std::string::npos || name.empty() || shortName.size() >= arg.size())
+            continue;
+        for (std::size_t at = message.find(arg); at != std::string::npos;
+             at = message.find(arg, at + shortName.size()))
+            message.replace(at, arg.size(), shortName);
+    }
+    return message;
+}
+
 // Runs @p c; every failure becomes one clean line on @p err and an exit code.
 int runCommand(const Command &c, const std::vector<std::string> &args, std::ostream &out,
                std::ostream &err)
 {
     auto report = [&](const std::string &what) {
-        err << io::oneLine("fabricscope-cli " + std::string(c.name) + ": " + what) << "\n";
+        err << io::oneLine(withShortFileNames(
+                   "fabricscope-cli " + std::string(c.name) + ": " + what, args))
+            << "\n";
     };
     int code = kExitOk;
     try {

@@ -55,6 +55,7 @@ class TestCliHostile : public QObject
 private Q_SLOTS:
     void refusesHostileFile_data();
     void refusesHostileFile();
+    void deepDirectoryKeepsTheFault();
     void readsAFileWithBom();
     void namesASymlinkLoop();
     void standardOutputFailureIsAnError();
@@ -99,6 +100,24 @@ void TestCliHostile::refusesHostileFile()
     verifyOneCleanLine(r);
     QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
     QVERIFY(!std::filesystem::exists(output));
+}
+
+void TestCliHostile::deepDirectoryKeepsTheFault()
+{
+    // A file 200 characters deep: the line names it by its file name and still says the fault.
+    QTemporaryDir dir;
+    std::filesystem::path deep = dir.path().toStdString();
+    for (int i = 0; i < 8; ++i)
+        deep /= std::string(24, static_cast<char>('a' + i));
+    std::filesystem::create_directories(deep);
+    const std::filesystem::path file = deep / "torus-1000x1000x300.fabric.json";
+    std::filesystem::copy_file((kHostile + "torus-1000x1000x300.fabric.json").toStdString(), file);
+    const CliResult r = runCli({"info", file.string()});
+    QCOMPARE(r.code, 2);
+    verifyOneCleanLine(r);
+    QCOMPARE(r.err, std::string("fabricscope-cli info: .../torus-1000x1000x300.fabric.json: "
+                                "/nodes/1/hints: torus coordinates span 1000 x 1000 x 300 for 2 "
+                                "chips (the limit is 8 cells per chip + 4096)\n"));
 }
 
 void TestCliHostile::readsAFileWithBom()
