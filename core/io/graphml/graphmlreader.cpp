@@ -4,6 +4,7 @@
 // so FabricScope's own files, NetworkX's write_graphml and yEd's custom properties read alike.
 #include "graphmldocument.h"
 #include "graphmlformat.h"
+#include "io/native/boundedjson.h"
 
 #include "model/error.h"
 
@@ -168,14 +169,10 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     const Fields graph(fileName, 1, "<graph>", doc.graph);
     if (const std::string *family = graph.find({ "generator_family" }))
         fabric.generator().family = *family;
-    try {
-        if (const std::string *params = graph.find({ "generator_params" }))
-            fabric.generator().params = nlohmann::json::parse(*params);
-        if (const std::string *metadata = graph.find({ "metadata" }))
-            fabric.metadata() = nlohmann::json::parse(*metadata);
-    } catch (const nlohmann::json::exception &) {
-        graph.fail("generator_params or metadata is not JSON");
-    }
+    if (const std::string *params = graph.find({ "generator_params" }))
+        fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params");
+    if (const std::string *metadata = graph.find({ "metadata" }))
+        fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata");
 
     const bool ownNodeIds = keepsIds(doc.nodes, 'n');
     std::unordered_map<std::string, NodeId> byId;

@@ -42,12 +42,9 @@ std::filesystem::path sideFileStem(const std::string &fileName)
     return path.parent_path() / stem;
 }
 
-// Calls @p onLine(lineNumber, words) for each line of @p path with its '#' comment removed.
-template<typename F> void readWords(const std::filesystem::path &path, F &&onLine)
+// Calls @p onLine(lineNumber, words) for each line of @p in with its '#' comment removed.
+template<typename F> void readWords(std::istream &in, F &&onLine)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw UserError(path.string() + ": cannot open the file for reading");
     io::skipBom(in);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -70,6 +67,15 @@ template<typename F> void readWords(const std::filesystem::path &path, F &&onLin
     }
 }
 
+// Opens the side file @p path and hands it to @p read(stream, name).
+template<typename F> void readSideFile(const std::filesystem::path &path, F &&read)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw UserError(path.string() + ": cannot open the file for reading");
+    read(in, path.string());
+}
+
 } // namespace
 
 double ibDataRateGbps(int width, std::string_view speed)
@@ -89,6 +95,30 @@ bool IbnetdiscoverFormat::probe(std::string_view head) const
         || head.find("# Topology file: generated") != std::string_view::npos;
 }
 
+void IbnetdiscoverFormat::readSpineFile(std::istream &in, const std::string &fileName,
+                                        IbnetdiscoverOptions &options)
+{
+    readWords(in, [&](int number, const std::vector<std::string> &words) {
+        const std::string guid = normalizeGuid(words[0]);
+        if (guid.empty())
+            throw UserError(fileName + ": line " + std::to_string(number) + ": "
+                            + quotedInput(words[0]) + " is not a node GUID");
+        options.spineGuids.insert(guid);
+    });
+}
+
+void IbnetdiscoverFormat::readMapFile(std::istream &in, const std::string &fileName,
+                                      IbnetdiscoverOptions &options)
+{
+    readWords(in, [&](int number, const std::vector<std::string> &words) {
+        const std::string guid = normalizeGuid(words[0]);
+        if (guid.empty() || words.size() < 2)
+            throw UserError(fileName + ": line " + std::to_string(number)
+                            + ": expected 'GUID NAME'");
+        options.names[guid] = words[1];
+    });
+}
+
 IbnetdiscoverOptions IbnetdiscoverFormat::sideFileOptions(const std::string &fileName)
 {
     IbnetdiscoverOptions options;
@@ -96,21 +126,13 @@ IbnetdiscoverOptions IbnetdiscoverFormat::sideFileOptions(const std::string &fil
     std::error_code ec;
     const std::filesystem::path spine = stem.string() + ".spine";
     if (std::filesystem::is_regular_file(spine, ec))
-        readWords(spine, [&](int number, const std::vector<std::string> &words) {
-            const std::string guid = normalizeGuid(words[0]);
-            if (guid.empty())
-                throw UserError(spine.string() + ": line " + std::to_string(number) + ": '"
-                                + words[0] + "' is not a node GUID");
-            options.spineGuids.insert(guid);
+        readSideFile(spine, [&](std::istream &in, const std::string &name) {
+            readSpineFile(in, name, options);
         });
     const std::filesystem::path map = stem.string() + ".map";
     if (std::filesystem::is_regular_file(map, ec))
-        readWords(map, [&](int number, const std::vector<std::string> &words) {
-            const std::string guid = normalizeGuid(words[0]);
-            if (guid.empty() || words.size() < 2)
-                throw UserError(map.string() + ": line " + std::to_string(number)
-                                + ": expected 'GUID NAME'");
-            options.names[guid] = words[1];
+        readSideFile(map, [&](std::istream &in, const std::string &name) {
+            readMapFile(in, name, options);
         });
     return options;
 }

@@ -49,6 +49,12 @@ public:
                            const IbnetdiscoverOptions &options);
     /// Reads the side files of @p fileName that exist; throws UserError for a bad one.
     static IbnetdiscoverOptions sideFileOptions(const std::string &fileName);
+    /// Adds the GUIDs of a `.spine` side file (one GUID a line) to @p options.
+    static void readSpineFile(std::istream &in, const std::string &fileName,
+                              IbnetdiscoverOptions &options);
+    /// Adds the names of a `.map` side file (`GUID NAME` lines) to @p options.
+    static void readMapFile(std::istream &in, const std::string &fileName,
+                            IbnetdiscoverOptions &options);
 };
 
 /// Latencies given to imported links and switches (the ib-fat-tree generator's defaults).

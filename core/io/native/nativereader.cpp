@@ -4,6 +4,7 @@
 // as a small object, which is converted and then dropped, so a 270K-link file never exists as
 // one DOM. Element faults found before the header has been checked are held back, so a file of
 // a newer version reports its version rather than a field it does not know.
+#include "boundedjson.h"
 #include "jsonfields.h"
 #include "jsonpath.h"
 #include "nativeformat.h"
@@ -212,7 +213,7 @@ public:
                 });
             } catch (const json::exception &e) {
                 // parse_error (syntax, truncation) and out_of_range (number overflow: 1e999)
-                throw UserError(m_fileName + ": " + describeParseError(e));
+                throw UserError(m_fileName + ": " + describeJsonParseError(e));
             }
             return assemble(root);
         } catch (const JsonFaultError &e) {
@@ -331,17 +332,6 @@ private:
                                        + std::to_string(kNativeVersion) + ")");
             m_versionSeen = true;
         }
-    }
-
-    static std::string describeParseError(const json::exception &e)
-    {
-        std::string what = e.what();
-        const std::size_t at = what.find(" at line ");
-        if (at != std::string::npos)
-            what = what.substr(at + 4);
-        else if (const std::size_t close = what.find("] "); close != std::string::npos)
-            what = what.substr(close + 2);
-        return "not valid JSON (truncated?): " + what;
     }
 
     Fabric assemble(const json &root)

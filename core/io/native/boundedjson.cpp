@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "boundedjson.h"
+
+#include "jsonpath.h"
+#include "readlimits.h"
+
+#include "model/error.h"
+
+namespace fabric::io {
+
+std::string describeJsonParseError(const nlohmann::json::exception &e)
+{
+    std::string what = e.what();
+    const std::size_t at = what.find(" at line ");
+    if (at != std::string::npos)
+        what = what.substr(at + 4);
+    else if (const std::size_t close = what.find("] "); close != std::string::npos)
+        what = what.substr(close + 2);
+    return "not valid JSON (truncated?): " + what;
+}
+
+nlohmann::json parseBoundedJson(std::string_view text, const std::string &what)
+{
+    using E = nlohmann::json::parse_event_t;
+    JsonPathTracker path;
+    auto fail = [&](int depth, const std::string &fault) {
+        throw UserError(what + ": " + path.path(depth) + ": " + fault);
+    };
+    try {
+        return nlohmann::json::parse(text, [&](int depth, E event, nlohmann::json &value) {
+            if (event == E::key)
+                path.onEvent(depth, event, value);
+            if ((event == E::object_start || event == E::array_start)
+                && depth >= limits::kMaxDepth)
+                fail(depth, "nested deeper than " + std::to_string(limits::kMaxDepth)
+                                + " levels (the limit)");
+            if ((event == E::key || event == E::value) && value.is_string()
+                && static_cast<long long>(value.get_ref<const std::string &>().size())
+                    > limits::kMaxString)
+                fail(depth, "a string longer than " + std::to_string(limits::kMaxString)
+                                + " bytes (the limit)");
+            if (event != E::key)
+                path.onEvent(depth, event, value);
+            return true;
+        });
+    } catch (const nlohmann::json::exception &e) {
+        throw UserError(what + ": " + describeJsonParseError(e));
+    }
+}
+
+} // namespace fabric::io
