@@ -17,8 +17,10 @@
 #include "export/reportwriter.h"
 #include "export/resultexport.h"
 #include "export/timespec.h"
+#include "io/common/cleantext.h"
 #include "io/fabricfile.h"
 #include "io/htsim/htsimformat.h"
+#include "io/native/boundedjson.h"
 #include "model/error.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
@@ -31,6 +33,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <ostream>
 
@@ -225,17 +228,14 @@ Options parse(const std::vector<std::string> &args)
 collective::Scenario readScenario(const std::string &text)
 {
     nlohmann::json j;
-    try {
-        if (!text.empty() && text.front() == '{') {
-            j = nlohmann::json::parse(text);
-        } else {
-            std::ifstream in(text);
-            if (!in)
-                throw UserError("--scenario: cannot read '" + text + "'");
-            j = nlohmann::json::parse(in);
-        }
-    } catch (const nlohmann::json::exception &e) {
-        throw UserError("--scenario: not valid JSON (" + std::string(e.what()) + ")");
+    if (!text.empty() && text.front() == '{') {
+        j = io::parseBoundedJson(text, "--scenario");
+    } else {
+        std::ifstream in(text);
+        if (!in)
+            throw UserError("--scenario: cannot read " + io::quotedInput(text));
+        const std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        j = io::parseBoundedJson(body, "--scenario " + text);
     }
     // A scenario file may hold the scenario itself or {"scenario": {...}}.
     if (j.is_object() && j.contains("scenario"))
