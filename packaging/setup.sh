@@ -8,18 +8,23 @@
 #   bash packaging/setup.sh run    # set up, build, open fabricscope on the embedded default
 #   bash packaging/setup.sh test   # set up, build, run every test (this is what CI runs)
 #   bash packaging/setup.sh build  # set up and build only
+#   bash packaging/setup.sh sanitize  # set up, build with ASan+UBSan in build-asan, run every
+#                                     # test there (CI's second stage)
 #
-# Environment: BUILD_DIR (default: build), FABRICSCOPE_JOBS (default: nproc).
+# Environment: BUILD_DIR (default: build, or build-asan for sanitize), FABRICSCOPE_JOBS
+# (default: nproc).
 set -euo pipefail
 
 mode=${1:-run}
 shift || true
-case "$mode" in run|test|build) ;; *)
-    echo "usage: bash packaging/setup.sh run|test|build [ARGS for the app]" >&2; exit 2 ;;
+case "$mode" in run|test|build|sanitize) ;; *)
+    echo "usage: bash packaging/setup.sh run|test|build|sanitize [ARGS for the app]" >&2; exit 2 ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build_dir=${BUILD_DIR:-$root/build}
+default_build=$root/build
+[ "$mode" = sanitize ] && default_build=$root/build-asan
+build_dir=${BUILD_DIR:-$default_build}
 jobs=${FABRICSCOPE_JOBS:-$(nproc)}
 
 packages=(
@@ -55,6 +60,10 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 if [ -f "$build_dir/CMakeCache.txt" ]; then
     cmake -S "$root" -B "$build_dir" >/dev/null # keeps the generator chosen the first time
+elif [ "$mode" = sanitize ]; then
+    # -O1 keeps the instrumented build and its tests quick enough for CI on two cores.
+    cmake -S "$root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DFABRICSCOPE_SANITIZE=ON
 else
     cmake -S "$root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
@@ -67,6 +76,16 @@ test)
     echo "== running the test suite"
     cd "$build_dir"
     ctest --output-on-failure --parallel "$jobs" --timeout 900
+    ;;
+sanitize)
+    echo "== running the test suite under AddressSanitizer and UBSan"
+    cd "$build_dir"
+    # Leaks are checked too; the suppressions name only leaks inside system libraries.
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+    export LSAN_OPTIONS=suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    # The package test checks the release build's .deb, not instrumented binaries.
+    ctest --output-on-failure --parallel "$jobs" --timeout 900 --label-exclude package
     ;;
 run)
     app="$build_dir/app/fabricscope"

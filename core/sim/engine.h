@@ -15,7 +15,7 @@ class Fabric;
 }
 
 /**
- * The flow-level engine. The simulation contract (docs/simulation.md), as implemented here:
+ * The flow-level engine. The simulation contract (docs/architecture.md), as implemented here:
  *
  *  - Capacities: directed link d of link l carries capacityGbps * 1e9 / 8 bytes/s, each
  *    direction on its own (full duplex).

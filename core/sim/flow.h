@@ -28,7 +28,7 @@ enum class Split {
 };
 
 /**
- * One flow as the engine sees it (the simulation contract, docs/simulation.md):
+ * One flow as the engine sees it (the simulation contract, docs/architecture.md):
  * released when every flow in `after` has finished and `notBeforeS` has passed, plus
  * `releaseDelayS` (per-message software overhead alpha); then it spends `latencyS` (sum of link
  * latencies plus per-hop switch latency, computed by the router) using no bandwidth; then it

@@ -127,7 +127,7 @@ void bench(const char *label, const QString &file, const char *family, const nlo
     const double fitAaMs = repaintMs(canvas, image, frames);
     canvas.setAntialiasing(false);
 
-    // Loads on every directed link, as issue 5's playback will set them each frame.
+    // Loads on every directed link, as playback sets them each frame.
     std::vector<float> loads(2 * fabric.linkIdBound());
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(0, 1);
@@ -252,7 +252,7 @@ void screenshots(const QString &dir)
     }
 }
 
-/// The (docs/simulation.md) reference: 50K random 20 px lines into a 1920x1080 image (33 ms on an
+/// The drawing budget of docs/architecture.md: 50K random 20 px lines into a 1920x1080 image (33 ms on an
 /// idle machine). Printed so figures taken on a busy machine can be read against it.
 void calibrate(int frames)
 {

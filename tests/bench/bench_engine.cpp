@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     sim::SimOptions full = bare;
     full.solver = "full";
 
-    // The headline of issue 3: 256 GPUs (16 leaves x 16 GPUs, 16 spines, 400G), 65,280 flows.
+    // The headline case: 256 GPUs (16 leaves x 16 GPUs, 16 spines, 400G), 65,280 flows.
     const bench::TwoTier t256 = bench::makeTwoTier(16, 16, 16);
     if (mode == "--alltoall-256") {
         runCase("alltoall-256 loguniform (exact)", t256.fabric,

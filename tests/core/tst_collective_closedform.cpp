@@ -226,7 +226,7 @@ void TestCollectiveClosedForm::busbwUsesNcclFactors()
         f, scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Static));
     QVERIFY(near(r.summary.algbwGBps, 64 * kMiB / r.result.completionS / 1e9, 1e-12));
     QVERIFY(near(r.summary.busbwGBps, r.summary.algbwGBps * 2 * 127 / 128, 1e-12));
-    // The seed article's example (docs/simulation.md): 16-way ring, 140 GB at 50 GB/s.
+    // The worked example of docs/reference-figures.md, section 1: 16-way ring, 140 GB at 50 GB/s.
     QVERIFY(near(collective::ideal::ringAllReduceS(16, 140e9, 0, 50e9), 5.25, 1e-12));
 }
 

@@ -46,7 +46,7 @@ void TestGenHpn::initTestCase()
 
 void TestGenHpn::podCountsMatchSimAi()
 {
-    // SimAI gen_Topo_Template.py defaults (docs/simulation.md).
+    // SimAI gen_Topo_Template.py defaults (docs/reference-figures.md, section 4).
     QCOMPARE(m_pod.endpoints().size(), std::size_t(15360));
     QCOMPARE(countKind(m_pod, NodeKind::Host), std::size_t(1920));
     QCOMPARE(switchesWithRole(m_pod, SwitchRole::Leaf).size(), std::size_t(240));

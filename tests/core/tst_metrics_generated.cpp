@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Topology metrics on the fabrics the generators build: the textbook figures of (docs/simulation.md).
+// Topology metrics on the fabrics the generators build: the published figures of docs/reference-figures.md.
 #include "build/registry.h"
 #include "model/metrics.h"
 
@@ -119,7 +119,7 @@ void TestMetricsGenerated::tpuPod()
     const metrics::FabricMetrics m = metrics::computeMetrics(f);
     QCOMPARE(m.endpoints, std::size_t(4096));
     QCOMPARE(m.ocs, std::size_t(48));
-    QCOMPARE(m.bisectionGbps, 512 * 400.0); // 24 TB/s (docs/simulation.md)
+    QCOMPARE(m.bisectionGbps, 512 * 400.0); // 24 TB/s (docs/reference-figures.md, section 5)
     QCOMPARE(m.diameterHops, 24);
 }
 
@@ -163,7 +163,7 @@ void TestMetricsGenerated::hpnPod()
     QCOMPARE(m.endpoints, std::size_t(15360));
     QCOMPARE(m.diameterHops, 4);
     QCOMPARE(m.tiers.size(), std::size_t(3));
-    // ToR: 128 x 200G down, 60 x 400G up = 25.6 : 24 (docs/simulation.md), derived).
+    // ToR: 128 x 200G down, 60 x 400G up = 25.6 : 24 (docs/reference-figures.md, section 4, derived).
     const metrics::TierSummary &tor = m.tiers[0];
     QCOMPARE(tor.switches, std::size_t(240));
     QCOMPARE(tor.downGbps, 240 * 128 * 200.0);

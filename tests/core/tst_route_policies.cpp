@@ -59,7 +59,7 @@ void TestRoutePolicies::pathsAreShortestAndLatencyAddsUp()
 void TestRoutePolicies::ecmpLeavesAboutEInverseIdle_data()
 {
     QTest::addColumn<int>("radix");
-    QTest::addColumn<double>("expectedMaxLoad"); // (docs/simulation.md)
+    QTest::addColumn<double>("expectedMaxLoad"); // docs/reference-figures.md, section 4
     QTest::newRow("F=P=8") << 16 << 2.60;
     QTest::newRow("F=P=16") << 32 << 3.08;
 }

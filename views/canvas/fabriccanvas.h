@@ -35,7 +35,7 @@ inline constexpr char kPaletteItemMimeType[] = "application/x-fabricscope-palett
  * commands) and calls applyChange(); user gestures that would edit the model come out as
  * signals (linkRequested, nodesMoved, nodeDropRequested) for the app to turn into commands.
  *
- * Drawing follows the architecture notes' budget: a few layer items paint links, nodes and blocks from
+ * Drawing follows the budget in docs/architecture.md: a few layer items paint links, nodes and blocks from
  * spatial grids, only in the exposed rectangle, batched by colour. Each frame the canvas picks a
  * DrawPlan from the zoom level and the ink it would cost: individual nodes and links when they
  * fit the frame budget, else pods / segments / cubes as labelled blocks joined by bundles whose
@@ -125,7 +125,7 @@ public:
     QList<QList<LinkId>> shownPaths() const;
     ///@}
 
-    /// @name Simulation overlays (issue 5)
+    /// @name Simulation overlays
     ///@{
     /**
      * Colours links by load: @p perDirectedLink[DirLinkId] is the utilisation 0..1 of one
@@ -183,7 +183,7 @@ public:
     int twistedWrapLinks() const;
     ///@}
 
-    /// @name Editing aids (issue 4)
+    /// @name Editing aids
     ///@{
     /// Snap to a grid of @p step scene units (0 = off): dragged nodes snap live, nodesMoved
     /// positions and nodeDropRequested positions are multiples of step, and a faint dot grid

@@ -81,7 +81,7 @@ public:
     static constexpr double kParticleSpeed = 45;
 
     /// Line ink (device pixels) one frame may spend on individual links, from the budget of
-    /// (docs/simulation.md) (about 20M line pixels a second, so ~600K in a 30 fps frame), leaving
+    /// (docs/architecture.md, "Drawing budget": about 20M line pixels a second, so ~600K in a 30 fps frame), leaving
     /// room for nodes, bundles and text. Zoomed in, links that only pass through the view
     /// (neither end visible) are the first to go when they would overrun it; when the nodes
     /// fit but their links would take up to kMaxSample times the budget, one link in k is

@@ -10,7 +10,7 @@
 
 namespace fabric::views {
 
-/// The charts of issue 5, as ChartSpecs built from engine results (never re-simulated).
+/// The simulation charts, as ChartSpecs built from engine results (never re-simulated).
 namespace charts {
 
 /// Time unit for an axis spanning @p endS: the factor to multiply seconds by and its name

@@ -25,7 +25,7 @@ struct ChartBars
 
 /**
  * What a chart shows, independent of the charting library: a title that names the quantity
- * (algbw or busbw, (docs/simulation.md), axis titles with units, and either lines or bars.
+ * (algbw or busbw as docs/simulation.md defines them), axis titles with units, and either lines or bars.
  * ChartPanel draws it with Qt Charts; moving to Qt Graphs only touches ChartPanel.
  */
 struct ChartSpec

@@ -439,7 +439,7 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
 
     // The caption.
     if (b.nvlinkGBpsPerGpu > 0 && b.nicGBpsPerGpu > 0)
-        m.caption << QObject::tr("Bandwidth ladder of this fabric (docs/simulation.md): each GPU "
+        m.caption << QObject::tr("Bandwidth ladder of this fabric: each GPU "
                                  "has %1 of NVLink to its host (%2 both ways) and %3 of NIC into "
                                  "the fabric, %4\u00d7 less across hosts than inside.")
                          .arg(rate(b.nvlinkGBpsPerGpu), rate(2 * b.nvlinkGBpsPerGpu),

@@ -20,7 +20,7 @@ enum class Direction {
     Across, ///< Between nodes of one tier (torus chips, dragonfly routers).
 };
 
-/// What kind of link carries the bytes: the bandwidth ladder of (docs/simulation.md)
+/// What kind of link carries the bytes: the bandwidth ladder (docs/reference-figures.md, section 1)
 enum class LinkClass {
     NvLink,  ///< Medium NVLink: a GPU and its host's NVLink domain.
     Nic,     ///< A GPU's link to a packet switch of the scale-out fabric (its NIC).

@@ -19,10 +19,9 @@ class ChartPanel;
  * Where a run's bytes travel, as charts (through the ChartPanel adapter) with a caption of plain
  * sentences computed from the run:
  *  - WireBytes: bytes per GPU by tier and direction (GPU -> leaf ... spine -> leaf -> GPU) as
- *    grouped bars, a SHARP all-reduce next to a ring on the same ranks (issue 5, "SHARP view").
+ *    grouped bars, a SHARP all-reduce next to a ring on the same ranks.
  *  - NvlinkVsFabric: the bandwidth ladder (NVLink against NIC per GPU) with the throughput the run
- *    got while busy, bytes per GPU by link class, and throughput over time by class (issue 5,
- *    "Hierarchical all-reduce").
+ *    got while busy, bytes per GPU by link class, and throughput over time by class.
  * Exports paint the charts and the caption together (PNG and vector SVG).
  */
 class TrafficView : public QWidget

@@ -35,7 +35,7 @@ class SimulationDock;
 class SimulationRunner;
 
 /**
- * Everything issue 5 adds to the main window, wired together: the simulation dock runs
+ * Everything the simulation adds to the main window, wired together: the simulation dock runs
  * scenarios in a worker thread; a finished run drives one playback clock that colours the
  * canvas by utilisation (with flow-count badges where flows collide and the SHARP tree or idle
  * uplinks highlighted), follows on the heatmap and fills the charts, explain and compare tabs;
