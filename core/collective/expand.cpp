@@ -48,6 +48,10 @@ route::RouterOptions routerOptions(const Scenario &s)
     o.policy = s.routing;
     o.seed = s.seed;
     o.qps = s.qps;
+    o.faults = s.faults;
+    // A faulted run names every pair it cannot route (collective/faultrun.h) rather than
+    // stopping at the first.
+    o.allowUnreachable = !s.faults.empty();
     return o;
 }
 

@@ -51,6 +51,14 @@ std::string stringField(const nlohmann::json &j, const char *key, const std::str
     return j.at(key).get<std::string>();
 }
 
+nlohmann::json faultsJson(const std::vector<Fault> &faults)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Fault &f : faults)
+        out.push_back(toString(f));
+    return out;
+}
+
 } // namespace
 
 std::string_view toString(Placement p)
@@ -102,6 +110,7 @@ nlohmann::json toJson(const Scenario &s)
         { "step_flow_budget", s.stepFlowBudget },
         { "chunks", s.chunks },
         { "sharp_trees_per_switch", s.sharpTreesPerSwitch },
+        { "faults", faultsJson(s.faults) },
     };
 }
 
@@ -124,6 +133,16 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget);
     s.chunks = numberField(j, "chunks", s.chunks);
     s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch);
+    if (j.contains("faults")) {
+        const auto &v = j.at("faults");
+        if (!v.is_array())
+            throw UserError("scenario: 'faults' must be an array of strings such as \"leaf3\"");
+        for (const auto &f : v) {
+            if (!f.is_string())
+                throw UserError("scenario: 'faults' must be an array of strings, got " + f.dump());
+            s.faults.push_back(parseFault(f.get<std::string>()));
+        }
+    }
     return s;
 }
 

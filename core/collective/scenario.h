@@ -4,6 +4,7 @@
 
 #include "collective.h"
 
+#include "model/faults.h"
 #include "route/policy.h"
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fabric::collective {
 
@@ -63,6 +65,9 @@ struct Scenario
     /// SHARP: concurrent aggregation trees a switch may join (Quantum: 1 per switch; we default
     /// to 2, the streaming-aggregation flows a switch allows).
     int sharpTreesPerSwitch = 2;
+    /// Elements failed or degraded for this run (faults.h), saved with the scenario as their
+    /// text forms under "faults".
+    std::vector<Fault> faults;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -11,12 +11,16 @@
 namespace fabric::collective {
 namespace {
 
-bool adjacent(const route::Torus &torus, NodeId a, NodeId b)
+bool adjacent(const route::Torus &torus, NodeId a, NodeId b, bool throughFaults)
 {
     for (int dim = 0; dim < 3; ++dim)
-        for (int dir : { +1, -1 })
+        for (int dir : { +1, -1 }) {
             if (const ForwardingArc *arc = torus.step(a, dim, dir); arc && arc->to == b)
                 return true;
+            if (throughFaults && torus.neighbour(torus.coordinates(a), dim, dir)
+                    == torus.coordinates(b))
+                return true;
+        }
     return false;
 }
 
@@ -40,7 +44,7 @@ std::optional<std::array<int, 3>> sweepOrder(const route::Torus &torus)
 
 } // namespace
 
-std::vector<NodeId> snakeCycle(const route::Torus &torus)
+std::vector<NodeId> snakeCycle(const route::Torus &torus, bool throughFaults)
 {
     const auto order = sweepOrder(torus);
     if (!order)
@@ -66,7 +70,7 @@ std::vector<NodeId> snakeCycle(const route::Torus &torus)
     if (out.size() != torus.chipCount() || std::count(out.begin(), out.end(), kNoNode) > 0)
         return {};
     for (std::size_t i = 0; i < out.size(); ++i)
-        if (!adjacent(torus, out[i], out[(i + 1) % out.size()]))
+        if (!adjacent(torus, out[i], out[(i + 1) % out.size()], throughFaults))
             return {};
     return out;
 }
@@ -76,7 +80,7 @@ std::optional<std::vector<NodeId>> torusRingRanks(
 {
     if (!router.torus() || placement != Placement::Packed || ranksAreListed(spec))
         return std::nullopt;
-    std::vector<NodeId> snake = snakeCycle(*router.torus());
+    std::vector<NodeId> snake = snakeCycle(*router.torus(), !router.options().faults.empty());
     if (snake.size() != router.graph().endpoints().size())
         return std::nullopt;
     snake.resize(selectRanks(router, spec, placement, 0).size());

@@ -22,8 +22,10 @@ namespace fabric::collective {
  * plane after plane, every other plane in reverse, so the last chip sits next to the first
  * across the wrap-around of the slowest dimension. The slowest is a dimension whose wrap is
  * not twisted. Empty when the snake does not close on neighbours (odd sides, chips missing).
+ * With @p throughFaults, neighbours by coordinates whose link has failed still count: the ring
+ * keeps its order and that step detours.
  */
-std::vector<NodeId> snakeCycle(const route::Torus &torus);
+std::vector<NodeId> snakeCycle(const route::Torus &torus, bool throughFaults = false);
 
 /// The ranks of a ring (--algorithm ring) on a torus with packed placement and --ranks "all"
 /// or a count: the first ranks of snakeCycle(). nullopt off a torus, for another placement or

@@ -32,7 +32,8 @@ int ocsPort(const Link &l, NodeId ocs)
 
 } // namespace
 
-ForwardingGraph::ForwardingGraph(const Fabric &fabric)
+ForwardingGraph::ForwardingGraph(
+    const Fabric &fabric, std::span<const std::uint8_t> deadDirections)
     : m_fabric(&fabric)
 {
     const std::size_t bound = fabric.nodeIdBound();
@@ -47,11 +48,21 @@ ForwardingGraph::ForwardingGraph(const Fabric &fabric)
     // vectors, which cost more than the arcs themselves at 270K links).
     std::vector<std::pair<NodeId, ForwardingArc>> pending;
     pending.reserve(2 * fabric.linkCount());
+    // Whether travel over link @p l leaving node @p from has failed.
+    const auto dead = [&](LinkId l, NodeId from) {
+        const auto d = static_cast<std::size_t>(dirLink(l, fabric.link(l).a == from));
+        return d < deadDirections.size() && deadDirections[d] != 0;
+    };
     auto addPair = [&](NodeId u, NodeId v, LinkId lu, LinkId lv, NodeId ocs, double gbps) {
-        pending.push_back({ u, ForwardingArc { v, lu, lv, ocs, gbps } });
-        pending.push_back({ v,
-            ForwardingArc {
-                u, lv == kNoLink ? lu : lv, lv == kNoLink ? kNoLink : lu, ocs, gbps } });
+        // u -> v leaves u over lu (then the OCS over lv); v -> u the other way round.
+        const bool forwardDead = lv == kNoLink ? dead(lu, u) : dead(lu, u) || dead(lv, ocs);
+        const bool backwardDead = lv == kNoLink ? dead(lu, v) : dead(lv, v) || dead(lu, ocs);
+        if (!forwardDead)
+            pending.push_back({ u, ForwardingArc { v, lu, lv, ocs, gbps } });
+        if (!backwardDead)
+            pending.push_back({ v,
+                ForwardingArc {
+                    u, lv == kNoLink ? lu : lv, lv == kNoLink ? kNoLink : lu, ocs, gbps } });
     };
     fabric.forEachLink([&](const Link &l) {
         const Node &a = fabric.node(l.a);

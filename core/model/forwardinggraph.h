@@ -32,11 +32,16 @@ struct ForwardingArc
  *
  * Arcs come in both directions (links are full duplex); parallel links give parallel arcs.
  * The graph is a snapshot: rebuild it after editing the fabric.
+ *
+ * @p deadDirections (index = directed link id, non-zero = failed; empty = none) leaves out every
+ * arc that would travel a failed direction, so the graph is what survives a fault set
+ * (faults.h). Arcs then need not come in both directions.
  */
 class ForwardingGraph
 {
 public:
-    explicit ForwardingGraph(const Fabric &fabric);
+    explicit ForwardingGraph(
+        const Fabric &fabric, std::span<const std::uint8_t> deadDirections = {});
 
     const Fabric &fabric() const { return *m_fabric; }
     std::size_t nodeIdBound() const { return m_transit.size(); }

@@ -208,7 +208,8 @@ private:
 };
 
 Router::Router(const Fabric &fabric, const RouterOptions &options)
-    : mGraph(fabric)
+    : mDeadDirections(resolveFaults(fabric, options.faults).deadDirections())
+    , mGraph(fabric, mDeadDirections)
     , mOptions(options)
     , mTorus(Torus::detect(mGraph))
 {
@@ -232,17 +233,27 @@ Router::Router(const Fabric &fabric, const RouterOptions &options)
             mTransit.push_back(id);
         }
     }
-    mTOffsets.reserve(mTransit.size() + 1);
-    mTOffsets.push_back(0);
-    for (NodeId t : mTransit) {
-        for (const ForwardingArc &arc : mGraph.arcsOf(t)) {
-            const std::int32_t c = mCompact[static_cast<std::size_t>(arc.to)];
-            if (c >= 0) {
-                mTTo.push_back(c);
-                mTArc.push_back(&arc);
-            }
-        }
-        mTOffsets.push_back(static_cast<std::uint32_t>(mTTo.size()));
+    // The distance searches run from the destinations backwards, so each transit node lists
+    // the arcs arriving at it (mTTo = where the arc leaves from). A failed direction then
+    // blocks only the travel it should; without faults every arc has its reverse anyway.
+    mTOffsets.assign(mTransit.size() + 1, 0);
+    for (NodeId t : mTransit)
+        for (const ForwardingArc &arc : mGraph.arcsOf(t))
+            if (const std::int32_t c = mCompact[static_cast<std::size_t>(arc.to)]; c >= 0)
+                ++mTOffsets[static_cast<std::size_t>(c) + 1];
+    for (std::size_t i = 0; i < mTransit.size(); ++i)
+        mTOffsets[i + 1] += mTOffsets[i];
+    mTTo.resize(mTOffsets.back());
+    mTArc.resize(mTOffsets.back());
+    {
+        std::vector<std::uint32_t> fill(mTOffsets.begin(), mTOffsets.end() - 1);
+        for (std::size_t from = 0; from < mTransit.size(); ++from)
+            for (const ForwardingArc &arc : mGraph.arcsOf(mTransit[from]))
+                if (const std::int32_t c = mCompact[static_cast<std::size_t>(arc.to)]; c >= 0) {
+                    const std::uint32_t e = fill[static_cast<std::size_t>(c)]++;
+                    mTTo[e] = static_cast<std::int32_t>(from);
+                    mTArc[e] = &arc;
+                }
     }
 
     // d-mod-k keys: destinations numbered leaf by leaf, by their port order on the leaf, so the
@@ -316,9 +327,23 @@ std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
     if (mCompact[static_cast<std::size_t>(endpoint)] >= 0)
         return { endpoint };
     std::vector<NodeId> out;
-    for (const ForwardingArc &arc : mGraph.arcsOf(endpoint))
-        if (mCompact[static_cast<std::size_t>(arc.to)] >= 0 && arcInPlane(arc, plane))
-            out.push_back(arc.to);
+    for (const ForwardingArc &arc : mGraph.arcsOf(endpoint)) {
+        if (mCompact[static_cast<std::size_t>(arc.to)] < 0 || !arcInPlane(arc, plane))
+            continue;
+        // Under a one-way fault the way back into the endpoint may be the failed one.
+        if (!mDeadDirections.empty()) {
+            const DirLinkId in = arc.circuitLink != kNoLink
+                ? dirLink(arc.link, fabric().link(arc.link).a == arc.ocs)
+                : dirLink(arc.link, fabric().link(arc.link).a == arc.to);
+            const DirLinkId in2 = arc.circuitLink != kNoLink
+                ? dirLink(arc.circuitLink, fabric().link(arc.circuitLink).a == arc.to)
+                : in;
+            if (mDeadDirections[static_cast<std::size_t>(in)]
+                || mDeadDirections[static_cast<std::size_t>(in2)])
+                continue;
+        }
+        out.push_back(arc.to);
+    }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -478,8 +503,12 @@ std::vector<sim::Path> Router::routeDor(NodeId src, NodeId dst) const
             throw UserError("--routing dor: " + nameOf(fabric(), n)
                 + " is not a torus chip (no x, y, z coordinates)");
     std::vector<sim::Path> out;
-    for (const auto &arcs :
-        mTorus->dorRoutes(src, dst, static_cast<std::size_t>(mOptions.maxPaths))) {
+    const auto routes = mTorus->dorRoutes(src, dst, static_cast<std::size_t>(mOptions.maxPaths));
+    // A failed link or circuit on every dimension-order route: detour over the shortest paths
+    // that survive, split evenly (docs/simulation.md, "Faults").
+    if (routes.empty() && !mDeadDirections.empty())
+        return routeQp(src, dst, 0);
+    for (const auto &arcs : routes) {
         sim::Path path;
         NodeId at = src;
         for (const ForwardingArc *arc : arcs) {
@@ -528,11 +557,17 @@ Route Router::route(NodeId src, NodeId dst) const
             add({ std::move(p) }, 1.0);
     }
     if (weighted.empty()) {
-        if (mOptions.policy == Policy::Dor)
-            add(routeDor(src, dst), 1.0);
-        else
-            for (int qp = 0; qp < mOptions.qps; ++qp)
-                add(routeQp(src, dst, qp), 1.0 / mOptions.qps);
+        try {
+            if (mOptions.policy == Policy::Dor)
+                add(routeDor(src, dst), 1.0);
+            else
+                for (int qp = 0; qp < mOptions.qps; ++qp)
+                    add(routeQp(src, dst, qp), 1.0 / mOptions.qps);
+        } catch (const UserError &) {
+            if (!mOptions.allowUnreachable)
+                throw;
+            return {};
+        }
     }
 
     Route r;

@@ -5,6 +5,7 @@
 #include "policy.h"
 #include "torus.h"
 
+#include "model/faults.h"
 #include "model/forwardinggraph.h"
 #include "sim/flow.h"
 
@@ -25,6 +26,12 @@ struct RouterOptions
     /// At most this many paths per flow for adaptive, spray and dor. Fat-tree pairs can have
     /// thousands of equal-cost paths; past the cap an evenly spread subset is used.
     int maxPaths = 64;
+    /// Elements out of service (faults.h): routes avoid every direction they fail, on the
+    /// shortest paths that survive. Degraded links stay routable (the engine slows them).
+    std::vector<Fault> faults;
+    /// A pair with no surviving path gets a Route without paths (its flow carries nothing)
+    /// instead of a UserError, so a faulted run can name every such pair afterwards.
+    bool allowUnreachable = false;
 };
 
 /// The route of one connection: the path(s) it uses and how it splits over them.
@@ -77,7 +84,8 @@ public:
      */
     void prepare(const std::vector<NodeId> &destinations) const;
 
-    /// The route of the connection @p src -> @p dst. Throws UserError when there is no path.
+    /// The route of the connection @p src -> @p dst. Throws UserError when there is no path
+    /// (or, with RouterOptions::allowUnreachable, returns a Route without paths).
     Route route(NodeId src, NodeId dst) const;
     /// Routes @p flow (its src and dst) and fills its paths, weights, split and latencyS.
     void routeInto(sim::FlowSpec &flow) const;
@@ -87,7 +95,7 @@ public:
     /// The planes of @p node's fabric links (empty: not plane-bound).
     std::vector<int> planesOf(NodeId node) const;
     /// Transit neighbours (switches, forwarding chips) @p endpoint attaches to in @p plane
-    /// (-1 = any plane), sorted; {endpoint} when it forwards itself.
+    /// (-1 = any plane) and can be reached from, sorted; {endpoint} when it forwards itself.
     std::vector<NodeId> attachments(NodeId endpoint, int plane) const;
     /// Hop distance from transit node @p from to the nearest of @p targets through transit
     /// nodes in @p plane; -1 when unreachable or @p from is not a transit node.
@@ -116,6 +124,7 @@ private:
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;
 
+    std::vector<std::uint8_t> mDeadDirections; // index = directed link id; empty = no faults
     ForwardingGraph mGraph;
     RouterOptions mOptions;
     std::optional<Torus> mTorus;

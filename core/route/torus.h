@@ -73,7 +73,8 @@ public:
      * in one direction. A plain dimension goes the shorter way round. A twisted dimension may
      * go either way and once more round, each choice landing the later dimensions elsewhere;
      * the routes kept are those of fewest hops in all. Equally short choices split the flow
-     * (one route each). At most @p maxRoutes routes. Empty when a step is missing.
+     * (one route each). At most @p maxRoutes routes. A route with a step missing (a failed
+     * link or circuit) is left out; empty when none is left.
      */
     std::vector<std::vector<const ForwardingArc *>> dorRoutes(
         NodeId src, NodeId dst, std::size_t maxRoutes) const;

@@ -77,14 +77,21 @@ std::vector<std::vector<const ForwardingArc *>> Torus::dorRoutes(
             continue;
         std::vector<const ForwardingArc *> arcs;
         NodeId at = src;
-        for (std::size_t i = 0; i < order.size(); ++i)
-            for (int h = 0; h < std::abs(p.hops[i]); ++h) {
+        bool broken = false;
+        for (std::size_t i = 0; i < order.size() && !broken; ++i)
+            for (int h = 0; h < std::abs(p.hops[i]) && !broken; ++h) {
                 const ForwardingArc *arc = step(at, order[i], p.hops[i] > 0 ? +1 : -1);
-                if (!arc)
-                    return {};
+                // A step missing (a failed link or circuit) loses this route; an equally short
+                // one in the other direction may still stand.
+                if (!arc) {
+                    broken = true;
+                    break;
+                }
                 arcs.push_back(arc);
                 at = arc->to;
             }
+        if (broken)
+            continue;
         // Wiring that does not follow one regular twist walks somewhere else: no DOR route.
         if (at != dst)
             return {};

@@ -169,7 +169,12 @@ void Run::buildSystem()
     const auto constraintOf = [&](DirLinkId d) {
         ConstraintId &c = mConstraintOf[std::size_t(d)];
         if (c < 0) {
-            const double cap = units::gbpsToBytesPerSecond(mFabric.link(linkOf(d)).capacityGbps);
+            double cap = units::gbpsToBytesPerSecond(mFabric.link(linkOf(d)).capacityGbps);
+            if (std::size_t(d) < mOptions.capacityKept.size())
+                cap *= mOptions.capacityKept[std::size_t(d)];
+            if (!(cap > 0.0))
+                throw UserError("a flow crosses link " + std::to_string(linkOf(d))
+                    + " in a direction that has failed");
             c = mSystem->addConstraint(cap);
             mLinkOf.push_back(d);
             mMeter.setCapacity(d, cap);

@@ -67,6 +67,10 @@ struct SimOptions
     std::size_t timelineMaxDeltas = std::size_t(1) << 23;
     /// At most this many bottleneck links in SimResult::bottlenecks.
     std::size_t maxBottlenecks = 32;
+    /// Index = directed link id: the fraction of its capacity the link keeps under faults
+    /// (FaultEffect::kept). Empty = every link whole. A path over a direction that keeps
+    /// nothing is a UserError.
+    std::vector<double> capacityKept;
 };
 
 /// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.

@@ -101,7 +101,7 @@ void routingCase(const std::string &fabricName, std::size_t ranks, route::Policy
     isolated([&] {
         const Fabric f = makeFabric(fabricName);
         const auto t0 = Clock::now();
-        const route::Router router(f, { p, 1, 1, 64 });
+        const route::Router router(f, { p, 1, 1, 64, {}, false });
         const double buildS = since(t0);
         // A shift by 1032 GPUs: another host, leaf and pod (segment), so every flow crosses
         // the fabric's top tier.

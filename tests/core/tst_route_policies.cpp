@@ -40,7 +40,7 @@ void TestRoutePolicies::pathsAreShortestAndLatencyAddsUp()
     // Across spines: GPU -> leaf -> spine -> leaf -> GPU: 4 links of 50 ns, 3 switches of
     // 100 ns (the generator's defaults).
     const Fabric f = flatFatTree(8);
-    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
     const route::Route r = router.route(0, 8);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(r.paths[0].links.size(), std::size_t(4));
@@ -75,7 +75,7 @@ void TestRoutePolicies::ecmpLeavesAboutEInverseIdle()
     const int seeds = 400;
     double idle = 0, maxLoad = 0;
     for (int seed = 1; seed <= seeds; ++seed) {
-        route::Router router(f, { route::Policy::Ecmp, std::uint64_t(seed), 1, 64 });
+        route::Router router(f, { route::Policy::Ecmp, std::uint64_t(seed), 1, 64, {}, false });
         std::map<DirLinkId, int> load;
         for (int i = 0; i < F; ++i)
             ++load[router.route(i, F + i).paths[0].links[1]]; // leaf 0 -> spine
@@ -102,7 +102,7 @@ void TestRoutePolicies::polarisedEcmpUsesFewerCoreLinks()
     // picks core H mod 4 = j: one of its 4 uplinks.
     const Fabric f = flatFatTree(8, 3);
     auto coreShare = [&](route::Policy policy) {
-        route::Router router(f, { policy, 7, 1, 64 });
+        route::Router router(f, { policy, 7, 1, 64, {}, false });
         std::set<DirLinkId> used;
         for (NodeId i = 0; i < 128; ++i) {
             const route::Route r = router.route(i, (i + 64) % 128);
@@ -127,7 +127,7 @@ void TestRoutePolicies::staticRingHasNoCollisions()
     // Rail-optimised: the ring's host-crossing hops (GPU 7 of host h -> GPU 0 of host h+1)
     // all leave leaf 7 (or 15) together; d-mod-k spreads them over distinct uplinks.
     const Fabric f = smallRailFatTree();
-    route::Router router(f, { route::Policy::Static, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Static, 1, 1, 64, {}, false });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < 128; ++r)
         routes.push_back(router.route(r, (r + 1) % 128));
@@ -158,7 +158,7 @@ void TestRoutePolicies::superPodRingHasNoCollisions()
     // share the first link of each spine.
     QFETCH(int, gpus);
     const Fabric f = gen("ib-fat-tree", { { "gpus", std::to_string(gpus) } });
-    route::Router router(f, { route::Policy::Static, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Static, 1, 1, 64, {}, false });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < gpus; ++r)
         routes.push_back(router.route(r, (r + 1) % gpus));
@@ -171,7 +171,7 @@ void TestRoutePolicies::cappedAdaptiveIsEvenOnEveryHop()
     // leaf7 -> leaf0 on the SuperPOD unit: 4 spines x 8 up x 8 down = 256 paths, capped at 64.
     // Every one of the 32 uplinks and of the 32 downlinks must carry the same number of them.
     const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
-    route::Router router(f, { route::Policy::Adaptive, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Adaptive, 1, 1, 64, {}, false });
     const route::Route r = router.route(7, 8); // h0-gpu7 (leaf7) -> h1-gpu0 (leaf0)
     std::map<DirLinkId, double> up, down;
     for (std::size_t i = 0; i < r.paths.size(); ++i) {
@@ -190,7 +190,7 @@ void TestRoutePolicies::cappedAdaptiveIsEvenOnEveryHop()
 void TestRoutePolicies::ecmpRingCollides()
 {
     const Fabric f = smallRailFatTree();
-    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < 128; ++r)
         routes.push_back(router.route(r, (r + 1) % 128));
@@ -204,7 +204,7 @@ void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
 {
     const Fabric f = flatFatTree(8, 3); // inter-pod: 4 aggs x 1 core each... = 4 x 4 paths
     for (route::Policy p : { route::Policy::Adaptive, route::Policy::Spray }) {
-        route::Router router(f, { p, 1, 1, 64 });
+        route::Router router(f, { p, 1, 1, 64, {}, false });
         const route::Route r = router.route(0, 127);
         QCOMPARE(r.paths.size(), std::size_t(16));
         QVERIFY(r.split
@@ -219,7 +219,7 @@ void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
         QCOMPARE(distinct.size(), std::size_t(16));
     }
     // The cap keeps an evenly spread subset.
-    route::Router capped(f, { route::Policy::Spray, 1, 1, 4 });
+    route::Router capped(f, { route::Policy::Spray, 1, 1, 4, {}, false });
     const route::Route r = capped.route(0, 127);
     QCOMPARE(r.paths.size(), std::size_t(4));
     std::set<DirLinkId> firstUplinks;
@@ -231,8 +231,8 @@ void TestRoutePolicies::adaptiveAndSprayUseAllPaths()
 void TestRoutePolicies::qpsSpreadAConnection()
 {
     const Fabric f = flatFatTree(16);
-    route::Router one(f, { route::Policy::Ecmp, 3, 1, 64 });
-    route::Router many(f, { route::Policy::Ecmp, 3, 16, 64 });
+    route::Router one(f, { route::Policy::Ecmp, 3, 1, 64, {}, false });
+    route::Router many(f, { route::Policy::Ecmp, 3, 16, 64, {}, false });
     QCOMPARE(one.route(0, 8).paths.size(), std::size_t(1));
     const route::Route r = many.route(0, 8);
     QVERIFY(r.paths.size() >= 4); // 16 QPs onto 8 uplinks: ~7 distinct expected
@@ -258,12 +258,12 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
         return planes;
     };
     const NodeId dst = 8 + 2; // segment 1, host 1, GPU 0
-    route::Router one(f, { route::Policy::Ecmp, 1, 1, 64 });
+    route::Router one(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
     const route::Route r = one.route(0, dst);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(planesOn(r.paths[0]).size(), std::size_t(1));
     // Two QPs: one per NIC port, each in its plane.
-    route::Router two(f, { route::Policy::Ecmp, 1, 2, 64 });
+    route::Router two(f, { route::Policy::Ecmp, 1, 2, 64, {}, false });
     const route::Route r2 = two.route(0, dst);
     QCOMPARE(r2.paths.size(), std::size_t(2));
     std::set<int> all;
@@ -282,7 +282,7 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
 void TestRoutePolicies::dorSplitsTiesAndFollowsDimensions()
 {
     const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
-    route::Router router(f, { route::Policy::Dor, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Dor, 1, 1, 64, {}, false });
     const NodeId src = f.findNode("chip-0-0-0");
     const NodeId dst = f.findNode("chip-2-1-0");
     QVERIFY(src != kNoNode && dst != kNoNode);
@@ -310,14 +310,16 @@ void TestRoutePolicies::dorSplitsTiesAndFollowsDimensions()
 void TestRoutePolicies::refusesDorWithoutTorus()
 {
     const Fabric f = flatFatTree(8);
-    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, { route::Policy::Dor, 1, 1, 64 }));
-    QVERIFY_THROWS_EXCEPTION(UserError, route::Router(f, { route::Policy::Ecmp, 1, 0, 64 }));
+    QVERIFY_THROWS_EXCEPTION(
+        UserError, route::Router(f, { route::Policy::Dor, 1, 1, 64, {}, false }));
+    QVERIFY_THROWS_EXCEPTION(
+        UserError, route::Router(f, { route::Policy::Ecmp, 1, 0, 64, {}, false }));
 }
 
 void TestRoutePolicies::sameHostUsesNvlink()
 {
     const Fabric f = smallRailFatTree();
-    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64 });
+    route::Router router(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
     const route::Route r = router.route(0, 1);
     QCOMPARE(r.paths.size(), std::size_t(1));
     QCOMPARE(r.paths[0].links.size(), std::size_t(2));
@@ -332,8 +334,8 @@ void TestRoutePolicies::preparedDistancesMatchOneByOne()
              gen("hpn",
                  { { "segments", "2" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
                      { "aggs_per_plane", "4" } }) }) {
-        route::Router lazy(f, { route::Policy::Ecmp, 1, 1, 64 });
-        route::Router batch(f, { route::Policy::Ecmp, 1, 1, 64 });
+        route::Router lazy(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
+        route::Router batch(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });
         const auto endpoints = batch.graph().endpoints();
         batch.prepare(endpoints);
         for (NodeId d : endpoints)

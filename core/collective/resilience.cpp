@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "resilience.h"
+
+#include "faultrun.h"
+
+#include "model/error.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <exception>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+namespace fabric::collective {
+namespace {
+
+/// Node names are free text: a field with a comma, quote or line break is quoted (RFC 4180).
+std::string csv(const std::string &text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+} // namespace
+
+ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
+    std::string_view role, unsigned threads,
+    const std::function<void(std::size_t, std::size_t)> &progress)
+{
+    const std::vector<Fault> elements = faultCandidates(fabric, role);
+    if (elements.empty())
+        throw UserError("--role " + std::string(role) + ": this fabric has no such element");
+
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    ResilienceResult out;
+    out.role = std::string(role);
+    {
+        FaultRunOptions first;
+        first.allowPartial = true;
+        out.healthyCompletionS
+            = runWithFaults(fabric, scenario, options, first).run.result.completionS;
+    }
+
+    out.rows.resize(elements.size());
+    std::atomic<std::size_t> next { 0 };
+    std::size_t done = 0;
+    std::mutex lock;
+    std::exception_ptr error;
+    const auto work = [&] {
+        for (std::size_t i = next++; i < elements.size(); i = next++) {
+            try {
+                Scenario s = scenario;
+                s.faults.push_back(elements[i]);
+                FaultRunOptions fo;
+                fo.allowPartial = true;
+                fo.healthyCompletionS = out.healthyCompletionS;
+                const FaultedRun r = runWithFaults(fabric, s, options, fo);
+                ResilienceRow &row = out.rows[i];
+                row.failed = toString(elements[i]);
+                row.completionS = r.run.result.completionS;
+                row.slowdown = r.outcome.slowdown;
+                row.unreachablePairs = r.outcome.unreachablePairs.size();
+            } catch (const UserError &e) {
+                const std::lock_guard<std::mutex> g(lock);
+                if (!error)
+                    error = std::make_exception_ptr(
+                        UserError(toString(elements[i]) + " failed: " + e.what()));
+                next = elements.size();
+                return;
+            } catch (...) {
+                const std::lock_guard<std::mutex> g(lock);
+                if (!error)
+                    error = std::current_exception();
+                next = elements.size();
+                return;
+            }
+            if (progress) {
+                const std::lock_guard<std::mutex> g(lock);
+                progress(++done, elements.size());
+            }
+        }
+    };
+    const unsigned n = std::max(1u, std::min<unsigned>(threads, unsigned(elements.size())));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < n; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
+    if (error)
+        std::rethrow_exception(error);
+
+    std::stable_sort(
+        out.rows.begin(), out.rows.end(), [](const ResilienceRow &a, const ResilienceRow &b) {
+            if (a.unreachablePairs != b.unreachablePairs)
+                return a.unreachablePairs > b.unreachablePairs;
+            if (a.slowdown != b.slowdown)
+                return a.slowdown > b.slowdown;
+            return a.failed < b.failed;
+        });
+    return out;
+}
+
+ResilienceStats resilienceStats(const ResilienceResult &r)
+{
+    ResilienceStats s;
+    s.elements = r.rows.size();
+    if (r.rows.empty())
+        return s;
+    std::vector<double> v;
+    for (const ResilienceRow &row : r.rows) {
+        v.push_back(row.slowdown);
+        s.cuttingOff += row.unreachablePairs > 0 ? 1 : 0;
+        s.slower += row.slowdown > 1.01 ? 1 : 0;
+        s.mean += row.slowdown;
+    }
+    std::sort(v.begin(), v.end());
+    s.best = v.front();
+    s.worst = v.back();
+    s.mean /= double(v.size());
+    const std::size_t m = v.size() / 2;
+    s.median = v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2.0;
+    return s;
+}
+
+nlohmann::json toJson(const ResilienceResult &r)
+{
+    nlohmann::json rows = nlohmann::json::array();
+    for (const ResilienceRow &row : r.rows)
+        rows.push_back({ { "failed", row.failed }, { "completion_s", row.completionS },
+            { "slowdown", row.slowdown }, { "unreachable_pairs", row.unreachablePairs } });
+    return { { "role", r.role }, { "healthy_completion_s", r.healthyCompletionS },
+        { "rows", std::move(rows) } };
+}
+
+void writeResilienceCsv(std::ostream &out, const ResilienceResult &r)
+{
+    out << "failed,completion_s,slowdown,unreachable_pairs\n";
+    for (const ResilienceRow &row : r.rows) {
+        out << csv(row.failed);
+        for (const double v : { row.completionS, row.slowdown }) {
+            // Shortest form that reads back to the same double.
+            char buf[64];
+            const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+            out << ',' << std::string_view(buf, std::size_t(end - buf));
+        }
+        out << ',' << row.unreachablePairs << '\n';
+    }
+}
+
+} // namespace fabric::collective
