@@ -11,6 +11,7 @@ Command infoCommand();
 Command familiesCommand();
 Command convertCommand();
 Command simulateCommand();
+Command resilienceCommand();
 Command exportCommand();
 
 const std::vector<Command> &commands()
@@ -21,6 +22,7 @@ const std::vector<Command> &commands()
         familiesCommand(),
         convertCommand(),
         simulateCommand(),
+        resilienceCommand(),
         exportCommand(),
     };
     return table;

@@ -5,12 +5,14 @@
 #include "model/error.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace fabric::collective {
 namespace {
 
-constexpr std::size_t kNamedPairs = 4;
+// Error lines are cut at 200 characters: three pairs and the count fit.
+constexpr std::size_t kNamedPairs = 3;
 
 std::string pairName(const Fabric &f, const std::pair<NodeId, NodeId> &p)
 {
@@ -50,10 +52,14 @@ FaultedRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
         if (o.unreachablePairs.size() > kNamedPairs)
             names += " and " + std::to_string(o.unreachablePairs.size() - kNamedPairs) + " more";
         throw UserError(std::to_string(o.unreachablePairs.size())
-            + " rank pair(s) have no path left under the faults: " + names
-            + " (--allow-partial runs the rest and reports them)");
+            + " rank pair(s) have no path left: " + names + " (--allow-partial runs the rest)");
     }
 
+    // A closed form over rank pairs that cannot talk has no meaning (its bandwidth is 0).
+    if (!std::isfinite(out.run.summary.idealS)) {
+        out.run.summary.idealS = std::numeric_limits<double>::quiet_NaN();
+        out.run.summary.ofIdeal = std::numeric_limits<double>::quiet_NaN();
+    }
     const double completion = out.run.result.completionS;
     if (faultOptions.healthyCompletionS) {
         o.healthyCompletionS = *faultOptions.healthyCompletionS;

@@ -244,7 +244,7 @@ void TestFaults::fatTreeLeafFailureCutsItsHostsOff()
     } catch (const UserError &e) {
         const QString what = e.what();
         QVERIFY2(what.contains("5 rank pair") && what.contains("h0-gpu0 -> h1-gpu0")
-                && what.contains("--allow-partial"),
+                && what.contains("and 2 more") && what.contains("--allow-partial"),
             e.what());
     }
     const collective::FaultedRun r = faulted(f, s, { "leaf0" }, true);

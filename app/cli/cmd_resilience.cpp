@@ -1,0 +1,135 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `fabricscope-cli resilience FABRIC --collective C --role ROLE`: the scenario once per single
+// failure of every element of a role, ranked worst first.
+#include "command.h"
+#include "faultoptions.h"
+#include "options.h"
+
+#include "collective/resilience.h"
+#include "io/atomicwrite.h"
+#include "io/fabricfile.h"
+#include "model/error.h"
+#include "model/units.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+
+namespace fabric::cli {
+namespace {
+
+using collective::Scenario;
+
+std::string times(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3fx", v);
+    return buf;
+}
+
+Scenario scenarioFrom(const ParsedOptions &o)
+{
+    Scenario s;
+    s.collective = *collective::collectiveFromString(o.choice("--collective",
+        { "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv" },
+        "allreduce"));
+    s.algorithm = collective::defaultAlgorithm(s.collective);
+    if (o.has("--algorithm"))
+        s.algorithm = *collective::algorithmFromString(o.choice(
+            "--algorithm", { "ring", "tree", "hierarchical", "sharp", "torus", "direct" }, ""));
+    s.bytes = o.bytes("--bytes", s.bytes);
+    s.routing = *route::policyFromString(o.choice(
+        "--routing", { "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor" }, "ecmp"));
+    s.ranks = o.value("--ranks", "all");
+    s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
+    s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
+    return s;
+}
+
+int runResilience(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+{
+    OptionParser parser("resilience");
+    parser.positional("FABRIC", "The fabric file (any readable format).")
+        .option("--collective", "NAME",
+            "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
+        .option("--algorithm", "NAME",
+            "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
+        .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
+        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
+        .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
+        .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
+        .option("--seed", "N", "Seed of ECMP hashing (1).")
+        .option("--role", "ROLE",
+            "What fails, one element at a time: leaf|tor|spine|aggregation|core|router|ocs|link.")
+        .option("--fail", "LIST", "Elements failed in every run, besides the one swept.", {}, true)
+        .option("--threads", "N", "Runs at once, 1 to 64 (2).")
+        .option("--report", "FILE.json", "Write {role, healthy_completion_s, rows} as JSON.")
+        .option("--csv", "FILE",
+            "Write the rows as CSV: failed,completion_s,slowdown,"
+            "unreachable_pairs.");
+    const ParsedOptions o = parser.parse(args);
+    if (o.helpRequested()) {
+        out << parser.usage();
+        return 0;
+    }
+    if (!o.has("--role"))
+        throw UserError("resilience needs --role leaf|tor|spine|aggregation|core|router|ocs|link");
+    const std::string role = o.choice(
+        "--role", { "leaf", "tor", "spine", "aggregation", "core", "router", "ocs", "link" }, "");
+    Scenario s = scenarioFrom(o);
+    const auto threads = static_cast<unsigned>(o.integer("--threads", 1, 64, 2));
+    const Fabric fabric = io::loadFabric(o.positional(0));
+    for (const std::string &list : o.values("--fail"))
+        for (Fault &f : parseFaultList(list))
+            s.faults.push_back(std::move(f));
+    (void)resolveFaults(fabric, s.faults);
+
+    const auto start = std::chrono::steady_clock::now();
+    const collective::ResilienceResult r = collective::runResilience(fabric, s, role, threads);
+    const double wallS
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const collective::ResilienceStats st = collective::resilienceStats(r);
+
+    out << "Resilience of " << collective::toString(s.collective) << " ("
+        << collective::toString(s.algorithm) << ") of " << units::formatBytes(s.bytes)
+        << ", routing " << route::toString(s.routing) << ": " << r.rows.size() << " single " << role
+        << " failures, " << units::formatSeconds(wallS) << " on " << threads << " thread(s)\n";
+    out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
+    std::size_t width = 6;
+    for (const collective::ResilienceRow &row : r.rows)
+        width = std::max(width, row.failed.size());
+    out << std::left << std::setw(int(width) + 2) << "failed" << std::setw(14) << "completion"
+        << std::setw(11) << "slowdown"
+        << "unreachable pairs\n";
+    for (const collective::ResilienceRow &row : r.rows)
+        out << std::left << std::setw(int(width) + 2) << row.failed << std::setw(14)
+            << units::formatSeconds(row.completionS) << std::setw(11) << times(row.slowdown)
+            << row.unreachablePairs << "\n";
+    out << "\nElements: " << st.elements << "; slowdown worst " << times(st.worst) << ", median "
+        << times(st.median) << ", mean " << times(st.mean) << ", best " << times(st.best) << "; "
+        << st.slower << " slow the run by more than 1%, " << st.cuttingOff
+        << " cut rank pairs off\n";
+
+    if (const auto path = o.value("--report"))
+        io::saveAtomically(
+            *path, [&](std::ostream &f) { f << collective::toJson(r).dump(2) << "\n"; });
+    if (const auto path = o.value("--csv"))
+        io::saveAtomically(*path, [&](std::ostream &f) { collective::writeResilienceCsv(f, r); });
+    return 0;
+}
+
+} // namespace
+
+Command resilienceCommand()
+{
+    return { "resilience",
+        "resilience FABRIC --collective C [--algorithm A] [--bytes SIZE] [--routing P] --role "
+        "leaf|spine|tor|aggregation|core|ocs|link [--report FILE.json] [--csv FILE]",
+        "Run a collective once per single failure of every element of a role, on 2 threads, "
+        "and rank the failures by slowdown, worst first.",
+        runResilience };
+}
+
+} // namespace fabric::cli

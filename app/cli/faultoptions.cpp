@@ -1,0 +1,95 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "faultoptions.h"
+
+#include "model/error.h"
+#include "model/units.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+#include <string>
+
+namespace fabric::cli {
+namespace {
+
+std::string roleChoices()
+{
+    std::string names;
+    for (std::string_view r : faultRoles())
+        names += (names.empty() ? "" : "|") + std::string(r);
+    return names;
+}
+
+} // namespace
+
+void declareFaultOptions(OptionParser &parser)
+{
+    parser
+        .option("--fail", "LIST",
+            "Fail elements: node names, links a--b (a->b: one direction), NAME:PORT, "
+            "OCS:P-Q circuits; NAME@0.25 degrades to 25% instead. Comma-separated, repeatable.",
+            {}, true)
+        .option(
+            "--fail-random", "N", "Also fail N random elements of --fail-role (seeded by --seed).")
+        .option("--fail-role", "ROLE", roleChoices() + ": what --fail-random draws from (link).")
+        .flag("--allow-partial",
+            "Run the traffic that can still be routed and report the rank pairs cut off, "
+            "instead of stopping with an error that names them.");
+}
+
+std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std::uint64_t seed)
+{
+    std::vector<Fault> faults;
+    for (const std::string &list : o.values("--fail"))
+        for (Fault &f : parseFaultList(list))
+            faults.push_back(std::move(f));
+    if (o.has("--fail-role") && !o.has("--fail-random"))
+        throw UserError("--fail-role picks what --fail-random draws from: give --fail-random N");
+    if (o.has("--fail-random")) {
+        const auto n = static_cast<std::size_t>(o.integer("--fail-random", 1, 1'000'000, 1));
+        const std::string role = o.value("--fail-role", "link");
+        for (Fault &f : randomFaults(fabric, role, n, seed))
+            faults.push_back(std::move(f));
+    }
+    (void)resolveFaults(fabric, faults);
+    return faults;
+}
+
+void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::FaultOutcome &o)
+{
+    if (o.faults.empty())
+        return;
+    auto row = [&](const char *label) -> std::ostream & {
+        return out << std::left << std::setw(13) << label;
+    };
+    std::string names;
+    for (std::size_t i = 0; i < o.faults.size(); ++i) {
+        if (i == 8) {
+            names += ", ... (" + std::to_string(o.faults.size()) + " in all)";
+            break;
+        }
+        names += (i ? ", " : "") + toString(o.faults[i]);
+    }
+    row("Faults:") << names << "\n";
+    row("Lost:") << units::formatDecimal(o.capacityLostGbps, 1) << " Gb/s of link capacity\n";
+    row("Healthy:") << units::formatSeconds(o.healthyCompletionS) << "   (the same run without "
+                    << "faults)\n";
+    char slow[32];
+    std::snprintf(slow, sizeof slow, "%.3fx", o.slowdown);
+    row("Slowdown:") << slow << "\n";
+    if (o.unreachablePairs.empty()) {
+        row("Unreachable:") << "none (every rank pair still has a path)\n";
+    } else {
+        row("Unreachable:") << o.unreachablePairs.size()
+                            << " rank pair(s), their traffic skipped: ";
+        for (std::size_t i = 0; i < std::min<std::size_t>(4, o.unreachablePairs.size()); ++i)
+            out << (i ? ", " : "") << fabric.node(o.unreachablePairs[i].first).name << " -> "
+                << fabric.node(o.unreachablePairs[i].second).name;
+        if (o.unreachablePairs.size() > 4)
+            out << ", ...";
+        out << "\n";
+    }
+}
+
+} // namespace fabric::cli

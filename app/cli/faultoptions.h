@@ -1,0 +1,30 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The fault options `simulate` and `resilience` share (docs/simulation.md, "Faults").
+
+#include "options.h"
+
+#include "collective/faultrun.h"
+#include "model/faults.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <vector>
+
+namespace fabric::cli {
+
+/// --fail LIST (repeatable), --fail-random N, --fail-role ROLE and --allow-partial.
+void declareFaultOptions(OptionParser &parser);
+
+/// The faults --fail and --fail-random name on @p fabric: the listed ones, then N random
+/// elements of --fail-role (link by default) drawn from @p seed. Names are checked against
+/// @p fabric here, so a typo stops before anything runs.
+std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std::uint64_t seed);
+
+/// The summary's fault lines ("Faults:", "Capacity lost:", "Healthy:", "Slowdown:",
+/// "Unreachable:"); nothing without faults.
+void printFaultSummary(
+    std::ostream &out, const Fabric &fabric, const collective::FaultOutcome &outcome);
+
+} // namespace fabric::cli
