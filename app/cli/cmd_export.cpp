@@ -8,6 +8,7 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
 #include "collective/expand.h"
+#include "collective/report.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"
 #include "explain/explainer.h"
@@ -15,7 +16,6 @@
 #include "export/chartexport.h"
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
-#include "export/resultexport.h"
 #include "export/timespec.h"
 #include "io/common/cleantext.h"
 #include "io/fabricfile.h"
@@ -253,10 +253,11 @@ QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
         for (const double bytes : views::sweepSizes()) {
             collective::Scenario sized = scenario;
             sized.bytes = bytes;
-            const auto sizedRun = views::runScenario(fabric, sized);
+            const auto sizedRun = views::makeRun(fabric, sized);
             line.name = sizedRun->label;
-            if (std::isfinite(sizedRun->busbwGBps))
-                line.bytesAndBusbwGBps << QPointF(sizedRun->messageBytes, sizedRun->busbwGBps);
+            if (std::isfinite(sizedRun->summary.busbwGBps))
+                line.bytesAndBusbwGBps
+                    << QPointF(sizedRun->messageBytes(), sizedRun->summary.busbwGBps);
         }
         series << line;
     }
@@ -308,10 +309,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         };
         compareBy(o.policies, &collective::Scenario::routing);
         compareBy(o.algorithms, &collective::Scenario::algorithm);
-        run = views::runScenario(fabric, scenario);
+        run = views::makeRun(fabric, scenario);
         runs << run;
         for (std::size_t i = 1; i < scenarios.size(); ++i)
-            runs << views::runScenario(fabric, scenarios[i]);
+            runs << views::makeRun(fabric, scenarios[i]);
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
     }
@@ -345,11 +346,13 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         return 0;
     }
     if (o.format == "csv" || o.format == "json") {
-        const QByteArray data = o.format == "csv"
-            ? views::linksCsv(*run)
-            : QByteArray::fromStdString(views::resultJson(*run).dump(2) + "\n");
-        if (!views::writeFileAtomically(output, data, &error))
-            throw UserError(error.toStdString());
+        // The same writers as simulate --report and --links-csv: one document, one table.
+        io::saveAtomically(o.output, [&](std::ostream &file) {
+            if (o.format == "csv")
+                collective::writeLinksCsv(file, fabric, run->result);
+            else
+                file << collective::reportText(fabric, *run, true);
+        });
         out << "wrote " << o.output << "\n";
         return 0;
     }
@@ -391,8 +394,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         if (run) {
             content.scenario << QStringLiteral("Scenario: %1, %2 ranks, %3")
                                     .arg(run->label)
-                                    .arg(run->ranks)
-                                    .arg(toQString(units::formatBytes(run->messageBytes)));
+                                    .arg(run->ranks())
+                                    .arg(toQString(units::formatBytes(run->messageBytes())));
             content.diagramCaption = QStringLiteral("Link utilisation at t = %1 (viridis: dark = "
                                                     "idle, yellow = full)")
                                          .arg(toQString(units::formatSeconds(*at)));

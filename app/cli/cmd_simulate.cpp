@@ -70,10 +70,12 @@ Scenario scenarioFrom(const ParsedOptions &o)
     return s;
 }
 
-void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
-    const collective::Expansion &e, const sim::SimResult &r)
+void printSummary(std::ostream &out, const Fabric &fabric, const collective::ScenarioRun &run)
 {
-    const collective::Summary sum = collective::summarize(fabric, e, r);
+    const Scenario &s = *run.scenario;
+    const collective::Expansion &e = run.expansion;
+    const sim::SimResult &r = run.result;
+    const collective::Summary &sum = run.summary;
     auto row = [&](const char *label) -> std::ostream & {
         return out << std::left << std::setw(13) << label;
     };
@@ -99,7 +101,8 @@ void printSummary(std::ostream &out, const Fabric &fabric, const Scenario &s,
                               "one hop)\n";
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
-        row("Bottleneck:") << collective::describeDirLink(fabric, *sum.bottleneck) << ", saturated "
+        row("Bottleneck:") << fabric.name(*sum.bottleneck) << " (link " << linkOf(*sum.bottleneck)
+                           << "), saturated "
                            << units::formatSeconds(l.saturatedS) << ", up to " << l.peakFlows
                            << " flows\n";
     } else {
@@ -143,17 +146,15 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     sim::SimOptions options;
     options.recordTimeline = false;
     const collective::ScenarioRun run = collective::runScenario(fabric, s, options);
-    const collective::Expansion &e = run.expansion;
-    const sim::SimResult &r = run.result;
 
-    printSummary(out, fabric, s, e, r);
+    printSummary(out, fabric, run);
     if (const auto path = o.value("--report")) {
-        const nlohmann::json j = collective::reportJson(fabric, s, e, r, o.has("--flows"));
-        io::saveAtomically(*path, [&](std::ostream &f) { f << j.dump(1) << "\n"; });
+        const std::string text = collective::reportText(fabric, run, o.has("--flows"));
+        io::saveAtomically(*path, [&](std::ostream &f) { f << text; });
     }
     if (const auto path = o.value("--links-csv"))
         io::saveAtomically(
-            *path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, r); });
+            *path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, run.result); });
     return 0;
 }
 

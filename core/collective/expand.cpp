@@ -75,6 +75,7 @@ Expansion expand(const route::Router &router, const Scenario &s)
     out.collective = s.collective;
     out.algorithm = s.algorithm;
     out.bytes = s.bytes;
+    out.torus = router.torus().has_value();
     FlowSink sink(router, s.alphaS);
     detail::Context c { router, s, {}, sink, out };
     if (s.collective == Collective::Custom) {

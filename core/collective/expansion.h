@@ -40,6 +40,8 @@ struct Expansion
     /// How the ranks were ordered: "packed", "spread", "random", "listed" (names given), or
     /// "snake" (a Hamiltonian cycle of a torus, so a ring runs on neighbours).
     std::string rankOrder;
+    /// The fabric is a torus: there the rank order decides how many links a ring step crosses.
+    bool torus = false;
     std::vector<sim::FlowSpec> flows;
     double bytes = 0.0; ///< S in the nccl-tests sense (algbw = S / t).
     double busbwFactor = 1.0; ///< busbw = algbw x busbwFactor.

@@ -4,27 +4,35 @@
 
 #include "model/units.h"
 
+#include <charconv>
+#include <cmath>
 #include <ostream>
-#include <unordered_set>
+#include <type_traits>
 
 namespace fabric::collective {
 namespace {
 
-std::pair<NodeId, NodeId> ends(const Fabric &f, DirLinkId d)
+/// A figure, or null when the run cannot give it (NaN, see Summary).
+nlohmann::json numberOrNull(double v)
 {
-    const Link &l = f.link(linkOf(d));
-    return isForward(d) ? std::pair { l.a, l.b } : std::pair { l.b, l.a };
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+const std::string &nodeName(const Fabric &f, NodeId id)
+{
+    static const std::string none;
+    return f.hasNode(id) ? f.node(id).name : none;
 }
 
 nlohmann::json linkJson(const Fabric &f, DirLinkId d, const sim::LinkStats &s)
 {
-    const auto [from, to] = ends(f, d);
-    return { { "id", linkOf(d) }, { "from", f.node(from).name }, { "to", f.node(to).name },
-        { "capacity_gbps", f.link(linkOf(d)).capacityGbps }, { "bytes", s.bytes },
-        { "peak_util", s.peakUtil }, { "mean_util", s.meanUtil }, { "busy_s", s.busyS },
-        { "peak_flows", s.peakFlows } };
+    return { { "id", linkOf(d) }, { "dir_link", d }, { "from", nodeName(f, f.from(d)) },
+        { "to", nodeName(f, f.to(d)) }, { "capacity_gbps", f.link(linkOf(d)).capacityGbps },
+        { "bytes", s.bytes }, { "peak_util", s.peakUtil }, { "mean_util", s.meanUtil },
+        { "busy_s", s.busyS }, { "saturated_s", s.saturatedS }, { "peak_flows", s.peakFlows } };
 }
 
+/// Link ids in the order the path walks them from its source.
 nlohmann::json pathJson(const sim::Path &p)
 {
     nlohmann::json ids = nlohmann::json::array();
@@ -33,63 +41,73 @@ nlohmann::json pathJson(const sim::Path &p)
     return ids;
 }
 
+nlohmann::json flowJson(const Fabric &f, const sim::FlowSpec &spec, const sim::FlowResult &fr)
+{
+    nlohmann::json j = { { "src", nodeName(f, spec.src) }, { "dst", nodeName(f, spec.dst) },
+        { "bytes", spec.bytes }, { "release_s", fr.releaseS }, { "start_s", fr.startS },
+        { "finish_s", fr.finishS }, { "step", spec.step }, { "phase", spec.phase },
+        { "path", spec.paths.empty() ? nlohmann::json::array() : pathJson(spec.paths.front()) } };
+    if (spec.paths.size() > 1) {
+        nlohmann::json paths = nlohmann::json::array();
+        for (std::size_t p = 0; p < spec.paths.size(); ++p)
+            paths.push_back({ { "links", pathJson(spec.paths[p]) },
+                { "weight", p < spec.weights.size() ? spec.weights[p] : 0.0 } });
+        j["paths"] = std::move(paths);
+        j["split"] = spec.split == sim::Split::Adaptive ? "adaptive" : "weighted";
+    }
+    return j;
+}
+
+/// The shortest text that reads back to the same double (as the JSON writer does).
+void writeNumber(std::ostream &out, double v)
+{
+    char buf[32];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    out.write(buf, ec == std::errc() ? end - buf : 0);
+}
+
+template<typename... Columns> void writeRow(std::ostream &out, const Columns &...columns)
+{
+    bool first = true;
+    auto one = [&](const auto &c) {
+        if (!first)
+            out << ',';
+        first = false;
+        using T = std::decay_t<decltype(c)>;
+        if constexpr (std::is_same_v<T, double>)
+            writeNumber(out, c);
+        else if constexpr (std::is_arithmetic_v<T>)
+            out << c;
+        else
+            out << csvField(c);
+    };
+    (one(columns), ...);
+    out << '\n';
+}
+
 } // namespace
 
-std::string describeDirLink(const Fabric &f, DirLinkId d)
+nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlows)
 {
-    const auto [from, to] = ends(f, d);
-    return f.node(from).name + " -> " + f.node(to).name + " (link " + std::to_string(linkOf(d))
-        + ")";
-}
-
-Summary summarize(const Fabric &fabric, const Expansion &e, const sim::SimResult &r)
-{
-    Summary s;
-    s.completionS = r.completionS;
-    s.idealS = e.ideal.timeS;
-    if (r.completionS > 0) {
-        s.algbwGBps = units::bytesPerSecondToGBps(e.bytes / r.completionS);
-        s.busbwGBps = s.algbwGBps * e.busbwFactor;
-        s.ofIdeal = e.ideal.timeS / r.completionS;
-    }
-    if (!r.bottlenecks.empty())
-        s.bottleneck = r.bottlenecks.front();
-    // Bytes the ranks put on fabric links (their first hop unless it is NVLink).
-    std::unordered_set<NodeId> ranks(e.ranks.begin(), e.ranks.end());
-    double fabricBytes = 0;
-    for (std::size_t d = 0; d < r.links.size(); ++d) {
-        const auto dl = static_cast<DirLinkId>(d);
-        if (r.links[d].bytes <= 0 || !fabric.hasLink(linkOf(dl))
-            || fabric.link(linkOf(dl)).medium == Medium::NvLink)
-            continue;
-        if (ranks.count(ends(fabric, dl).first))
-            fabricBytes += r.links[d].bytes;
-    }
-    if (!e.ranks.empty())
-        s.fabricBytesPerRank = fabricBytes / double(e.ranks.size());
-    return s;
-}
-
-nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expansion &e,
-    const sim::SimResult &r, bool withFlows)
-{
-    const Summary s = summarize(f, e, r);
+    const Expansion &e = run.expansion;
+    const sim::SimResult &r = run.result;
+    const Summary &s = run.summary;
     nlohmann::json j;
-    j["scenario"] = toJson(scenario);
+    j["scenario"] = run.scenario ? toJson(*run.scenario) : nlohmann::json(nullptr);
     j["ranks"] = e.ranks.size();
-    j["bytes"] = e.bytes;
+    j["bytes"] = numberOrNull(e.bytes);
     j["completion_s"] = s.completionS;
-    j["algbw_GBps"] = s.algbwGBps;
-    j["busbw_GBps"] = s.busbwGBps;
+    j["algbw_GBps"] = numberOrNull(s.algbwGBps);
+    j["busbw_GBps"] = numberOrNull(s.busbwGBps);
     j["busbw_factor"] = e.busbwFactor;
-    j["ideal_s"] = s.idealS;
+    j["ideal_s"] = numberOrNull(s.idealS);
     j["ideal_formula"] = e.ideal.formula;
     j["ideal_bound"] = e.ideal.bound;
     j["ideal_bound_detail"] = e.ideal.boundDetail;
     j["rank_order"] = e.rankOrder;
     j["ideal_bandwidth_GBps"] = units::bytesPerSecondToGBps(e.ideal.bandwidthBytesPerS);
     j["ideal_message_latency_s"] = e.ideal.messageLatencyS;
-    j["of_ideal"] = s.ofIdeal;
+    j["of_ideal"] = numberOrNull(s.ofIdeal);
     j["fabric_bytes_per_rank"] = s.fabricBytesPerRank;
     j["flow_count"] = e.flows.size();
     j["step_flows"] = e.stepFlows;
@@ -119,48 +137,61 @@ nlohmann::json reportJson(const Fabric &f, const Scenario &scenario, const Expan
     if (!e.sharpTree.empty()) {
         nlohmann::json tree = nlohmann::json::array();
         for (const auto &[child, parent] : e.sharpTree)
-            tree.push_back({ f.node(child).name, f.node(parent).name });
+            tree.push_back({ nodeName(f, child), nodeName(f, parent) });
         j["sharp_tree"] = std::move(tree);
     }
 
     if (withFlows) {
         nlohmann::json flows = nlohmann::json::array();
-        for (std::size_t i = 0; i < e.flows.size(); ++i) {
-            const sim::FlowSpec &spec = e.flows[i];
-            const sim::FlowResult &fr = r.flows[i];
-            nlohmann::json fj = { { "src", f.node(spec.src).name },
-                { "dst", f.node(spec.dst).name }, { "bytes", spec.bytes },
-                { "release_s", fr.releaseS }, { "start_s", fr.startS }, { "finish_s", fr.finishS },
-                { "step", spec.step }, { "phase", spec.phase },
-                { "path",
-                    spec.paths.empty() ? nlohmann::json::array() : pathJson(spec.paths.front()) } };
-            if (spec.paths.size() > 1) {
-                nlohmann::json paths = nlohmann::json::array();
-                for (std::size_t p = 0; p < spec.paths.size(); ++p)
-                    paths.push_back({ { "links", pathJson(spec.paths[p]) },
-                        { "weight", p < spec.weights.size() ? spec.weights[p] : 0.0 } });
-                fj["paths"] = std::move(paths);
-                fj["split"] = spec.split == sim::Split::Adaptive ? "adaptive" : "weighted";
-            }
-            flows.push_back(std::move(fj));
-        }
+        for (std::size_t i = 0; i < e.flows.size() && i < r.flows.size(); ++i)
+            flows.push_back(flowJson(f, e.flows[i], r.flows[i]));
         j["flows"] = std::move(flows);
     }
     return j;
 }
 
+std::string reportText(const Fabric &fabric, const ScenarioRun &run, bool withFlows)
+{
+    return reportJson(fabric, run, withFlows).dump(2) + "\n";
+}
+
+std::string csvField(std::string_view text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos)
+        return std::string(text);
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
 void writeLinksCsv(std::ostream &out, const Fabric &f, const sim::SimResult &r)
 {
-    out << "id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows\n";
+    out << "id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows,dir_link,"
+           "saturated_s\n";
     for (std::size_t d = 0; d < r.links.size(); ++d) {
         const auto dl = static_cast<DirLinkId>(d);
-        if (!f.hasLink(linkOf(dl)) || r.links[d].bytes <= 0)
-            continue;
-        const auto [from, to] = ends(f, dl);
         const sim::LinkStats &s = r.links[d];
-        out << linkOf(dl) << ',' << f.node(from).name << ',' << f.node(to).name << ','
-            << f.link(linkOf(dl)).capacityGbps << ',' << s.bytes << ',' << s.peakUtil << ','
-            << s.meanUtil << ',' << s.busyS << ',' << s.peakFlows << '\n';
+        if (!f.hasLink(linkOf(dl)) || s.bytes <= 0)
+            continue;
+        writeRow(out, linkOf(dl), nodeName(f, f.from(dl)), nodeName(f, f.to(dl)),
+            f.link(linkOf(dl)).capacityGbps, s.bytes, s.peakUtil, s.meanUtil, s.busyS,
+            s.peakFlows, dl, s.saturatedS);
+    }
+}
+
+void writeFlowsCsv(std::ostream &out, const Fabric &f, const ScenarioRun &run)
+{
+    out << "flow,src,dst,bytes,step,rank,release_s,start_s,finish_s,path_count\n";
+    const std::vector<sim::FlowSpec> &flows = run.expansion.flows;
+    for (std::size_t i = 0; i < flows.size() && i < run.result.flows.size(); ++i) {
+        const sim::FlowSpec &spec = flows[i];
+        const sim::FlowResult &fr = run.result.flows[i];
+        writeRow(out, i, nodeName(f, spec.src), nodeName(f, spec.dst), spec.bytes, spec.step,
+            spec.rank, fr.releaseS, fr.startS, fr.finishS, spec.paths.size());
     }
 }
 

@@ -2,51 +2,44 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "expansion.h"
-#include "scenario.h"
+#include "run.h"
 
 #include "model/fabric.h"
-#include "sim/result.h"
 
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
-#include <optional>
+#include <string>
+#include <string_view>
 
 namespace fabric::collective {
 
-/// The headline figures of a run, as nccl-tests and the app report them.
-struct Summary
-{
-    double completionS = 0.0;
-    double algbwGBps = 0.0; ///< S / t, in GB/s (10^9 bytes/s).
-    double busbwGBps = 0.0; ///< algbw x the nccl-tests factor.
-    double idealS = 0.0; ///< Closed-form time (Expansion::ideal).
-    double ofIdeal = 0.0; ///< idealS / completionS: 0.84 = "84% of ideal".
-    /// Fabric bytes (every link except NVLink) sent per rank, mean over ranks.
-    double fabricBytesPerRank = 0.0;
-    std::optional<DirLinkId> bottleneck; ///< The most saturated directed link, if any.
-};
+/**
+ * The report of one run: the one document `fabricscope-cli simulate --report`,
+ * `fabricscope-cli export --format json` and the app's File > Export > Results write. Its keys
+ * are a contract: docs/report-schema.json is the schema and docs/report.md says what each key
+ * means. Figures the run cannot give (see Summary) are null. With @p withFlows, `flows` lists
+ * every flow.
+ */
+nlohmann::json reportJson(const Fabric &fabric, const ScenarioRun &run, bool withFlows);
 
-Summary summarize(const Fabric &fabric, const Expansion &expansion, const sim::SimResult &result);
+/// reportJson() as text: indented by 2, one newline at the end.
+std::string reportText(const Fabric &fabric, const ScenarioRun &run, bool withFlows);
+
+/// One CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or
+/// a line break; as it is otherwise. Node names are free text, so they always go through here.
+std::string csvField(std::string_view text);
 
 /**
- * The report JSON of `fabricscope-cli simulate --report`: the scenario, the Summary fields
- * (`completion_s`, `algbw_GBps`, `busbw_GBps`, `ideal_s`...), `bottlenecks`, `links` (every
- * directed link that carried bytes: `id` = link id, `from`, `to` node names in the direction
- * of travel, `capacity_gbps`, `bytes`, `peak_util`, `mean_util`, `busy_s`, `peak_flows`),
- * `idle_links` (directed links of the fabric that carried nothing) and, with @p withFlows,
- * `flows` (`src`, `dst`, `bytes`, `release_s`, `finish_s`, `path` = link ids walked from
- * src; `paths` with weights when a flow has several).
+ * Per directed link CSV, one row per directed link that carried bytes, in directed-link order:
+ * `id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows,dir_link,saturated_s`
+ * (the columns of the report's `links`; docs/report.md). Numbers are written in their shortest
+ * form that reads back to the same double.
  */
-nlohmann::json reportJson(const Fabric &fabric, const Scenario &scenario,
-    const Expansion &expansion, const sim::SimResult &result, bool withFlows);
-
-/// Per directed link CSV: `id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows`
-/// for every directed link that carried bytes.
 void writeLinksCsv(std::ostream &out, const Fabric &fabric, const sim::SimResult &result);
 
-/// "leaf3 -> spine7 (link 812)".
-std::string describeDirLink(const Fabric &fabric, DirLinkId d);
+/// Per flow CSV, one row per flow:
+/// `flow,src,dst,bytes,step,rank,release_s,start_s,finish_s,path_count`.
+void writeFlowsCsv(std::ostream &out, const Fabric &fabric, const ScenarioRun &run);
 
 } // namespace fabric::collective

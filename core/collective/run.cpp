@@ -4,19 +4,81 @@
 
 #include "expand.h"
 
+#include "model/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
 namespace fabric::collective {
 
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
 {
     ScenarioRun run;
+    run.scenario = scenario;
     {
         const route::Router router(fabric, routerOptions(scenario));
         run.expansion = expand(router, scenario);
     }
     run.result = sim::simulate(fabric, run.expansion.flows, options, callbacks);
-    run.summary = summarize(fabric, run.expansion, run.result);
+    run.summary = summarize(fabric, run);
     return run;
+}
+
+ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
+    const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
+{
+    ScenarioRun run;
+    run.expansion.collective = Collective::Custom;
+    run.expansion.algorithm = Algorithm::Direct;
+    run.expansion.bytes = kUnknown;
+    run.expansion.flows = std::move(flows);
+    run.expansion.stepFlows = run.expansion.flows.size();
+    run.result = sim::simulate(fabric, run.expansion.flows, options, callbacks);
+    run.summary = summarize(fabric, run);
+    return run;
+}
+
+Summary summarize(const Fabric &fabric, const ScenarioRun &run)
+{
+    const Expansion &e = run.expansion;
+    const sim::SimResult &r = run.result;
+    Summary s;
+    s.completionS = r.completionS;
+    if (e.ideal.timeS > 0)
+        s.idealS = e.ideal.timeS;
+    // A cancelled run's completion time is where it stopped, not when the collective ended.
+    if (r.completionS > 0 && !r.cancelled) {
+        s.algbwGBps = units::bytesPerSecondToGBps(e.bytes / r.completionS);
+        s.busbwGBps = s.algbwGBps * e.busbwFactor;
+        s.ofIdeal = s.idealS / r.completionS;
+    }
+    if (!r.bottlenecks.empty())
+        s.bottleneck = r.bottlenecks.front();
+    // Bytes the ranks put on fabric links (their first hop unless it is NVLink).
+    const std::unordered_set<NodeId> ranks(e.ranks.begin(), e.ranks.end());
+    double fabricBytes = 0;
+    for (std::size_t d = 0; d < r.links.size(); ++d) {
+        const auto dl = static_cast<DirLinkId>(d);
+        if (r.links[d].bytes <= 0 || !fabric.hasLink(linkOf(dl))
+            || fabric.link(linkOf(dl)).medium == Medium::NvLink)
+            continue;
+        if (ranks.count(fabric.from(dl)))
+            fabricBytes += r.links[d].bytes;
+    }
+    if (!e.ranks.empty())
+        s.fabricBytesPerRank = fabricBytes / double(e.ranks.size());
+    if (e.algorithm == Algorithm::Sharp && e.ranks.size() > 1) {
+        // What the ranks put on the wire against a ring's 2(n-1)/n x S per rank.
+        double injected = 0;
+        for (const sim::FlowSpec &f : e.flows)
+            if (fabric.hasNode(f.src) && fabric.node(f.src).isEndpoint())
+                injected += f.bytes;
+        const double n = double(e.ranks.size());
+        s.sharpSavedBytes = std::max(0.0, 2.0 * (n - 1) * e.bytes - injected);
+    }
+    return s;
 }
 
 } // namespace fabric::collective

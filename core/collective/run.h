@@ -3,16 +3,48 @@
 #pragma once
 
 #include "expansion.h"
-#include "report.h"
 #include "scenario.h"
 
 #include "sim/engine.h"
 
+#include <limits>
+#include <optional>
+#include <vector>
+
 namespace fabric::collective {
 
-/// Everything one run of a scenario gives: the flows, the engine's result and the headline.
+/// A figure the run cannot give (a cancelled run, or flows that belong to no collective).
+inline constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+/**
+ * The headline figures of a run, as nccl-tests and the app report them. Computed once, by
+ * summarize(); the CLI, the report and every view read them from here. A figure the run cannot
+ * give is kUnknown (NaN), never a made-up 0.
+ */
+struct Summary
+{
+    double completionS = 0.0;
+    double algbwGBps = kUnknown; ///< S / t, in GB/s (10^9 bytes/s).
+    double busbwGBps = kUnknown; ///< algbw x the nccl-tests factor.
+    double idealS = kUnknown; ///< Closed-form time (Expansion::ideal); unknown without one.
+    double ofIdeal = kUnknown; ///< idealS / completionS: 0.84 = "84% of ideal".
+    /// Fabric bytes (every link except NVLink) sent per rank, mean over ranks (0 without ranks).
+    double fabricBytesPerRank = 0.0;
+    /// SHARP: bytes the ranks kept off the wire against a ring's 2(n-1)/n x S per rank.
+    double sharpSavedBytes = kUnknown;
+    std::optional<DirLinkId> bottleneck; ///< The most saturated directed link, if any.
+};
+
+/**
+ * One run: what ran, what came out and its headline. Made by runScenario() (or runFlows() for
+ * flows made by hand) and only read afterwards: the CLI prints it, the report writers write it,
+ * the views draw it.
+ */
 struct ScenarioRun
 {
+    /// The scenario that was run; empty for flows made by hand (runFlows()).
+    std::optional<Scenario> scenario;
+    /// The flows that ran (expansion.flows) and what the report needs to judge them.
     Expansion expansion;
     sim::SimResult result;
     Summary summary;
@@ -25,5 +57,15 @@ struct ScenarioRun
  */
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {});
+
+/**
+ * Simulates @p flows made by hand: no scenario, no ranks, so S, algbw, busbw and the ideal are
+ * unknown (expansion.bytes is kUnknown).
+ */
+ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
+    const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {});
+
+/// The Summary of @p run's expansion and result (runScenario() and runFlows() call it).
+Summary summarize(const Fabric &fabric, const ScenarioRun &run);
 
 } // namespace fabric::collective

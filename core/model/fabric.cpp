@@ -94,6 +94,12 @@ std::span<const LinkId> Fabric::linksOf(NodeId id) const
     return m_adjacency[static_cast<std::size_t>(id)];
 }
 
+std::string Fabric::name(DirLinkId d) const
+{
+    // U+2192 RIGHTWARDS ARROW, in UTF-8 like every name.
+    return node(from(d)).name + " \u2192 " + node(to(d)).name;
+}
+
 std::vector<NodeId> Fabric::endpoints() const
 {
     std::vector<NodeId> out;

@@ -56,6 +56,18 @@ public:
     /// Links attached to @p id (both ends), in the order they were added.
     std::span<const LinkId> linksOf(NodeId id) const;
 
+    /// The node directed link @p d leaves from: its link's end a when forward, else b.
+    NodeId from(DirLinkId d) const
+    {
+        const Link &l = link(linkOf(d));
+        return isForward(d) ? l.a : l.b;
+    }
+    /// The node directed link @p d arrives at.
+    NodeId to(DirLinkId d) const { return from(reverse(d)); }
+    /// "leaf3 \u2192 spine7" (U+2192 in UTF-8): the one name of a directed link, in the
+    /// direction of travel, as the CLI, the explain panel and the heatmap show it.
+    std::string name(DirLinkId d) const;
+
     /// One past the largest id ever handed out: size arrays indexed by id with these.
     std::size_t nodeIdBound() const { return m_nodes.size(); }
     std::size_t linkIdBound() const { return m_links.size(); }

@@ -28,7 +28,7 @@ void checkPath(const Fabric &fabric, const FlowSpec &spec, const Path &path, std
         const Link &link = fabric.link(l);
         if (!(link.capacityGbps > 0.0))
             fail(flow, "path crosses link " + std::to_string(l) + ", which has no capacity");
-        const NodeId from = isForward(d) ? link.a : link.b;
+        const NodeId from = fabric.from(d);
         if (at != kNoNode && from != at)
             fail(flow, "path is not a chain: directed link " + std::to_string(d)
                            + " does not leave node " + std::to_string(at));

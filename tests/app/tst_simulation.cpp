@@ -152,7 +152,7 @@ void TestSimulation::runsPlaysAndSeeks()
     const views::SimRunPtr run = runAndWait();
     QVERIFY(run);
     QVERIFY(run->result.completionS > 0);
-    QVERIFY(std::isfinite(run->busbwGBps));
+    QVERIFY(std::isfinite(run->summary.busbwGBps));
     QCOMPARE(mSim->currentRun(), run);
     QVERIFY(!dock->cancelButton()->isEnabled());
     QVERIFY(dock->runButton()->isEnabled());
@@ -388,7 +388,7 @@ void TestSimulation::resultsNeverCrossToAnotherFabric()
     // The next run there stands alone: no comparison with a run of the 64-GPU fabric.
     QVERIFY(runWith("ecmp"));
     QCOMPARE(sim->history().size(), 1);
-    QCOMPARE(sim->currentRun()->ranks, 32);
+    QCOMPARE(sim->currentRun()->ranks(), 32);
     const QString explained = analysis->explainPanel()->sentences().join(' ');
     QVERIFY2(explained.contains(QLatin1String("32 GPUs")) && !explained.contains(QLatin1String("64 GPUs")),
              qPrintable(explained));
@@ -618,8 +618,8 @@ void TestSimulation::sweepChartsBusbwAgainstSize()
     // Large messages approach the bandwidth bound: the last two sizes are within 10%.
     QVERIFY(points[points.size() - 2].y() > 0.9 * points.back().y());
     const auto last = finished.at(0).at(0).value<views::SimRunPtr>();
-    QCOMPARE(last->messageBytes, 4294967296.0);
-    QCOMPARE(points.back().y(), last->busbwGBps);
+    QCOMPARE(last->messageBytes(), 4294967296.0);
+    QCOMPARE(points.back().y(), last->summary.busbwGBps);
 }
 
 void TestSimulation::playbackKeysWorkOnTheCanvas()

@@ -144,7 +144,7 @@ void TestSimulationOverlays::linkTooltipShowsTheRun()
     views::PlaybackClock *clock = mSim->clock();
     clock->seek(run->result.completionS / 2);
     // The first flow's first hop carries it now.
-    const DirLinkId d = run->flows[0].paths[0].links[0];
+    const DirLinkId d = run->flows()[0].paths[0].links[0];
     const LinkId link = linkOf(d);
     const QString text = mCanvas->describeLink(link);
     QVERIFY2(text.contains(QStringLiteral("so far of %1")

@@ -88,12 +88,12 @@ int main(int argc, char **argv)
         s.bytes = 256.0 * 1048576.0;
     }
     t.restart();
-    const auto run = views::runScenario(fabric, s);
+    const auto run = views::makeRun(fabric, s);
     const sim::Timeline &tl = run->result.timeline;
     std::printf("%s, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
                 "%zu intervals, %zu deltas, %zu keyframes, %.1f MiB\n",
                 pattern == "ring" ? "ring all-reduce 1 GiB" : "all-to-all 256 MiB among 256 GPUs",
-                run->flows.size(), run->result.completionS, ms(t), tl.intervalCount(),
+                run->flows().size(), run->result.completionS, ms(t), tl.intervalCount(),
                 tl.deltaCount(), tl.keyframeCount(), double(tl.memoryBytes()) / 1048576.0);
 
     // Seeks anywhere: random times, back and forth.

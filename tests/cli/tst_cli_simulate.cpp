@@ -89,7 +89,8 @@ void TestCliSimulate::writesReportAndLinks()
     std::string header;
     std::getline(csv, header);
     QCOMPARE(header,
-        std::string("id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows"));
+        std::string("id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows,"
+                    "dir_link,saturated_s"));
 }
 
 void TestCliSimulate::refusesNonsense_data()

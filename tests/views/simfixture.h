@@ -55,10 +55,9 @@ inline std::shared_ptr<views::SimRun> runFlows(const Fabric &fabric,
                                                const QString &label)
 {
     auto run = std::make_shared<views::SimRun>();
+    static_cast<collective::ScenarioRun &>(*run) = collective::runFlows(fabric, std::move(flows));
     run->label = label;
     run->fabric = &fabric;
-    run->flows = flows;
-    run->result = sim::simulate(fabric, std::move(flows));
     return run;
 }
 

@@ -54,7 +54,7 @@ void TestCharts::throughputIntegratesToTheBytes()
     for (qsizetype i = 0; i + 1 < pts.size(); ++i)
         gigabytes += pts[i].y() * (pts[i + 1].x() - pts[i].x()) / scale;
     double bytes = 0;
-    for (const auto &f : mStatic->flows)
+    for (const auto &f : mStatic->flows())
         bytes += f.bytes;
     QVERIFY2(qAbs(gigabytes * 1e9 - bytes) < 1e-6 * bytes,
              qPrintable(QStringLiteral("%1 vs %2").arg(gigabytes * 1e9).arg(bytes)));

@@ -42,7 +42,7 @@ QString TestExplain::explain(
     s.routing = route::Policy::Dor;
     sim::SimOptions options;
     options.recordTimeline = false;
-    const auto run = runScenario(mCube, s, {}, options);
+    const auto run = makeRun(mCube, s, options);
     return explainRun(*run, summarize(*run)).join(QLatin1Char('\n'));
 }
 

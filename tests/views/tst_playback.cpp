@@ -232,7 +232,7 @@ void TestPlayback::samplerMatchesTheTimeline()
             ++busy;
     }
     QVERIFY(busy > 0);
-    const auto srcLink = linkOf(run->flows[0].paths[0].links[0]);
+    const auto srcLink = linkOf(run->flows()[0].paths[0].links[0]);
     QCOMPARE(sampler.flowsPerLink()[std::size_t(srcLink)], 1);
     QCOMPARE(sampler.badges(2)[std::size_t(srcLink)], 0);
     QCOMPARE(sampler.badges(1)[std::size_t(srcLink)], 1);
@@ -292,7 +292,7 @@ void TestPlayback::linkTooltipShowsFlowsAndBytes()
     const double t = (r.flows[0].startS + r.flows[0].finishS) / 2;
     sampler.seek(t);
     // The first flow's first hop: a GPU's uplink, one flow on it now.
-    const DirLinkId d = run->flows[0].paths[0].links[0];
+    const DirLinkId d = run->flows()[0].paths[0].links[0];
     const LinkId link = linkOf(d);
     const bool fromA = d == dirLink(link, true);
     const sim::TimelineState &s = sampler.state();
@@ -347,8 +347,8 @@ void TestPlayback::tooltipCountsNoFlowThatEnded()
     const sim::FlowResult &first = r.flows[0], &next = r.flows[n];
     QVERIFY(first.finishS < next.startS);
     QVERIFY(next.releaseS < next.startS);
-    const DirLinkId d = run->flows[0].paths[0].links[0];
-    QCOMPARE(run->flows[n].paths[0].links[0], d);
+    const DirLinkId d = run->flows()[0].paths[0].links[0];
+    QCOMPARE(run->flows()[n].paths[0].links[0], d);
     const double t = std::max(first.finishS, next.releaseS) / 2 + next.startS / 2;
     sampler.seek(t);
     QCOMPARE(sampler.state().linkFlows[std::size_t(d)], 0);

@@ -50,7 +50,7 @@ void TestReport::initTestCase()
     for (const auto &[algorithm, policy] : runs) {
         s.algorithm = algorithm;
         s.routing = policy;
-        mRuns << runScenario(mFabric, s);
+        mRuns << makeRun(mFabric, s);
     }
 }
 

@@ -19,7 +19,7 @@ using namespace fabric::views;
 
 /// The traffic views on the shipped 256-GPU SuperPOD unit (rail-optimised 2-tier NDR fat-tree,
 /// 8 GPUs per host on NVLink, SHARP leaves and spines), with real runs of the collective layer
-/// and the engine, as the app makes them (views::runScenario).
+/// and the engine, as the app makes them (views::makeRun).
 class TestTraffic : public QObject
 {
     Q_OBJECT
@@ -76,7 +76,7 @@ SimRunPtr TestTraffic::run(collective::Algorithm algorithm) const
     s.algorithm = algorithm;
     s.bytes = kBytes;
     s.routing = route::Policy::Static;
-    return runScenario(mFabric, s);
+    return makeRun(mFabric, s);
 }
 
 void TestTraffic::initTestCase()
@@ -85,8 +85,8 @@ void TestTraffic::initTestCase()
     mRing = run(collective::Algorithm::Ring);
     mSharp = run(collective::Algorithm::Sharp);
     mHierarchical = run(collective::Algorithm::Hierarchical);
-    QCOMPARE(mRing->ranks, kRanks);
-    QCOMPARE(mSharp->ranks, kRanks);
+    QCOMPARE(mRing->ranks(), kRanks);
+    QCOMPARE(mSharp->ranks(), kRanks);
     QVERIFY(!mSharp->sharpTreeLinks.empty());
 }
 
@@ -163,7 +163,7 @@ void TestTraffic::sharpFallsBackToTheRingClosedForm()
 {
     // A ring of another size is no reference.
     auto other = std::make_shared<SimRun>(*mRing);
-    other->messageBytes = kBytes / 2;
+    other->expansion.bytes = kBytes / 2;
     const traffic::WireBytes w = traffic::wireBytes(*mSharp, {mSharp, other});
     QVERIFY(!w.reference);
     QVERIFY(w.closedFormReference);
@@ -235,7 +235,7 @@ void TestTraffic::torusHasNeitherNvlinkNorNics()
     s.algorithm = collective::Algorithm::Torus;
     s.routing = route::Policy::Dor;
     s.bytes = 16e6;
-    const SimRunPtr torus = runScenario(cube, s);
+    const SimRunPtr torus = makeRun(cube, s);
     const traffic::MediaSplit m = traffic::nvlinkVsFabric(*torus);
     QCOMPARE(m.nvlinkBytesPerGpu, 0.0);
     QCOMPARE(m.nicBytesPerGpu, 0.0);

@@ -13,27 +13,15 @@ namespace {
 
 constexpr int kInf = std::numeric_limits<int>::max();
 
-NodeId headOf(const Fabric &f, DirLinkId d)
-{
-    const Link &l = f.link(linkOf(d));
-    return isForward(d) ? l.b : l.a;
-}
-
-NodeId tailOf(const Fabric &f, DirLinkId d)
-{
-    const Link &l = f.link(linkOf(d));
-    return isForward(d) ? l.a : l.b;
-}
-
 /// Cost of stepping from state @p d onto @p e (they meet at d's head), or -1 when not allowed.
 int stepCost(const Fabric &f, DirLinkId d, DirLinkId e)
 {
-    const NodeId via = headOf(f, d);
+    const NodeId via = f.to(d);
     if (linkOf(d) == linkOf(e))
         return -1;
     if (f.node(via).kind == NodeKind::Ocs)
         return f.ocsPeer(via, linkOf(d)) == linkOf(e) ? 0 : -1;
-    return mayForward(f, tailOf(f, d), via, headOf(f, e)) ? 1 : -1;
+    return mayForward(f, f.from(d), via, f.to(e)) ? 1 : -1;
 }
 
 } // namespace
@@ -59,7 +47,7 @@ PathSet equalCostPaths(const Fabric &f, NodeId from, NodeId to, int maxPaths)
         const int dd = dist[static_cast<std::size_t>(d)];
         if (dd > best)
             break;
-        const NodeId head = headOf(f, d);
+        const NodeId head = f.to(d);
         if (head == to) {
             best = std::min(best, dd);
             continue;
@@ -100,7 +88,7 @@ PathSet equalCostPaths(const Fabric &f, NodeId from, NodeId to, int maxPaths)
             return;
         }
         stack.push_back(s);
-        const NodeId tail = tailOf(f, s);
+        const NodeId tail = f.from(s);
         const int ds = dist[static_cast<std::size_t>(s)];
         if (tail == from && ds == 1) {
             emit();

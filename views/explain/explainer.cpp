@@ -25,10 +25,10 @@ QString collectiveName(const SimRun &run)
     QString name = QObject::tr("The %1").arg(run.collective);
     if (!run.algorithm.isEmpty())
         name += QObject::tr(" (%1)").arg(run.algorithm);
-    if (std::isfinite(run.messageBytes))
-        name += QObject::tr(" of %1").arg(bytes(run.messageBytes));
-    if (run.ranks > 0)
-        name += QObject::tr(" over %1 GPUs").arg(run.ranks);
+    if (std::isfinite(run.messageBytes()))
+        name += QObject::tr(" of %1").arg(bytes(run.messageBytes()));
+    if (run.ranks() > 0)
+        name += QObject::tr(" over %1 GPUs").arg(run.ranks());
     return name;
 }
 } // namespace
@@ -51,8 +51,8 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
             first += QObject::tr(": the fabric was used as well as it can be");
     }
     out << first + QLatin1Char('.');
-    if (!run.idealBound.isEmpty())
-        out << QObject::tr("Ideal: the %1.").arg(run.idealBound);
+    if (!run.expansion.ideal.boundDetail.empty())
+        out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
     if (run.rankOrder == QStringLiteral("snake"))
         out << QObject::tr("The ranks were ordered as a snake through the torus (a Hamiltonian "
                            "cycle), so every step of the ring goes to a neighbour over one "
@@ -87,7 +87,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         const double share = s.completionS > 0 ? b.saturatedS / s.completionS : 0;
         out << QObject::tr("The bottleneck was %1 (%2 per direction): saturated for %3 (%4 of the "
                            "run) because %5.")
-                   .arg(dirLinkName(*run.fabric, s.bottleneck), gbps(link.capacityGbps),
+                   .arg(toQString(run.fabric->name(s.bottleneck)), gbps(link.capacityGbps),
                         seconds(b.saturatedS), percent(share), why);
         if (r.bottlenecks.size() > 1)
             out << QObject::tr("%1 links were saturated about as long as that one.")
@@ -130,11 +130,11 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << sentence;
     }
 
-    if (std::isfinite(run.sharpSavedBytes) && run.sharpSavedBytes > 0) {
+    if (std::isfinite(run.summary.sharpSavedBytes) && run.summary.sharpSavedBytes > 0) {
         out << QObject::tr("SHARP reduced in the switches and kept %1 off the wire compared "
                            "with a ring all-reduce on the same ranks: each rank sends its data "
                            "once and receives the result once, instead of 2(n\u22121)/n times.")
-                   .arg(bytes(run.sharpSavedBytes));
+                   .arg(bytes(run.summary.sharpSavedBytes));
     }
     out << QObject::tr("In total the links carried %1 (bytes summed over every hop).")
                .arg(bytes(s.wireBytes));

@@ -12,27 +12,19 @@
 
 namespace fabric::views {
 
-QString dirLinkName(const Fabric &fabric, DirLinkId link)
-{
-    const Link &l = fabric.link(linkOf(link));
-    const bool fromA = isForward(link);
-    return toQString(fabric.node(fromA ? l.a : l.b).name) + QStringLiteral(" \u2192 ")
-        + toQString(fabric.node(fromA ? l.b : l.a).name);
-}
-
 RunSummary summarize(const SimRun &run)
 {
     RunSummary s;
     const sim::SimResult &r = run.result;
     s.label = run.label;
     s.completionS = r.completionS;
-    s.algbwGBps = run.algbwGBps;
-    s.busbwGBps = run.busbwGBps;
-    s.idealS = run.idealS;
-    if (std::isfinite(run.idealS) && r.completionS > 0)
-        s.fractionOfIdeal = run.idealS / r.completionS;
+    s.algbwGBps = run.summary.algbwGBps;
+    s.busbwGBps = run.summary.busbwGBps;
+    s.idealS = run.summary.idealS;
+    if (std::isfinite(run.summary.idealS) && r.completionS > 0)
+        s.fractionOfIdeal = run.summary.idealS / r.completionS;
     s.bottleneck = r.bottlenecks.empty() ? -1 : r.bottlenecks.front();
-    for (const sim::FlowSpec &f : run.flows)
+    for (const sim::FlowSpec &f : run.flows())
         if (f.paths.size() > 1) {
             s.multipath = true;
             break;

@@ -42,7 +42,4 @@ struct RunSummary
 /// Summarises @p run.
 RunSummary summarize(const SimRun &run);
 
-/// "leaf-3 \u2192 spine-1" for a directed link.
-QString dirLinkName(const Fabric &fabric, DirLinkId link);
-
 } // namespace fabric::views

@@ -68,8 +68,8 @@ HeatmapData HeatmapData::build(const Fabric &fabric, const sim::SimResult &resul
             const DirLinkId d = dirLink(l.id, fromA);
             if (std::size_t(d) >= result.links.size())
                 continue;
-            const Node &u = fabric.node(fromA ? l.a : l.b);
-            const Node &v = fabric.node(fromA ? l.b : l.a);
+            const Node &u = fabric.node(fabric.from(d));
+            const Node &v = fabric.node(fabric.to(d));
             const int ru = tierRank(u), rv = tierRank(v);
             const Key key{std::min(ru, rv), std::max(ru, rv), ru > rv ? 1 : 0, l.plane};
             groups[key].push_back(d);
@@ -90,10 +90,8 @@ HeatmapData HeatmapData::build(const Fabric &fabric, const sim::SimResult &resul
         1, (total + std::size_t(std::max(1, maxRows)) - 1) / std::size_t(std::max(1, maxRows)));
     h.mBanded = band > 1;
     for (auto &[key, links] : groups) {
-        const Link &first = fabric.link(linkOf(links.front()));
-        const bool fromA = isForward(links.front());
-        const Node &u = fabric.node(fromA ? first.a : first.b);
-        const Node &v = fabric.node(fromA ? first.b : first.a);
+        const Node &u = fabric.node(fabric.from(links.front()));
+        const Node &v = fabric.node(fabric.to(links.front()));
         Group g;
         g.label = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
         if (std::get<3>(key) >= 0)
@@ -165,12 +163,7 @@ DirLinkId HeatmapData::busiestLinkAt(int row, int bin) const
 QString HeatmapData::rowLabel(int row) const
 {
     const auto &members = mRows[std::size_t(row)];
-    auto name = [this](DirLinkId d) {
-        const Link &l = mFabric->link(linkOf(d));
-        const bool fromA = isForward(d);
-        return toQString(mFabric->node(fromA ? l.a : l.b).name) + QStringLiteral(" \u2192 ")
-            + toQString(mFabric->node(fromA ? l.b : l.a).name);
-    };
+    auto name = [this](DirLinkId d) { return toQString(mFabric->name(d)); };
     if (members.size() == 1)
         return name(members.front());
     return QStringLiteral("%1 \u2026 (%2 links)").arg(name(members.front())).arg(members.size());

@@ -11,15 +11,14 @@
 namespace fabric::views {
 
 /**
- * Expands @p scenario on @p fabric (routing, collective), runs the engine and returns the run
- * with the collective's figures: algbw = S / t and busbw = algbw x the nccl-tests factor (GB/s),
- * the ideal time from the collective layer's closed form and, for SHARP, the bytes kept off the
- * wire against a ring on the same ranks. Throws fabric::UserError (one line) for a combination
- * that makes no sense. Plain C++ and Qt Core only: safe to call from a worker thread.
+ * Runs @p scenario on @p fabric (collective::runScenario: routing, expansion, engine, Summary)
+ * and wraps the run with what the views draw it with: its label, the fabric, the SHARP tree's
+ * links and, for a ring on a torus, the rank order. Throws fabric::UserError (one line) for a
+ * combination that makes no sense. Plain C++ and Qt Core only: safe to call from a worker thread.
  */
-std::shared_ptr<SimRun> runScenario(const Fabric &fabric, const collective::Scenario &scenario,
-                                    const sim::SimCallbacks &callbacks = {},
-                                    const sim::SimOptions &options = {});
+std::shared_ptr<SimRun> makeRun(const Fabric &fabric, const collective::Scenario &scenario,
+                                const sim::SimOptions &options = {},
+                                const sim::SimCallbacks &callbacks = {});
 
 /// Label for a scenario, e.g. "allreduce ring · ecmp".
 QString scenarioLabel(const collective::Scenario &scenario);

@@ -45,7 +45,7 @@ std::vector<NodeId> rankNodes(const SimRun &run)
 {
     std::set<NodeId> ranks;
     if (run.fabric)
-        for (const sim::FlowSpec &f : run.flows)
+        for (const sim::FlowSpec &f : run.flows())
             for (const NodeId n : {f.src, f.dst})
                 if (run.fabric->hasNode(n) && run.fabric->node(n).isEndpoint())
                     ranks.insert(n);
@@ -131,7 +131,7 @@ Breakdown breakdown(const SimRun &run)
     const Fabric &f = *run.fabric;
     const sim::SimResult &r = run.result;
     const std::vector<NodeId> ranks = rankNodes(run);
-    b.ranks = run.ranks > 0 ? run.ranks : int(ranks.size());
+    b.ranks = run.ranks() > 0 ? run.ranks() : int(ranks.size());
 
     std::map<QString, TierGroup> groups;
     // Per GPU, for NVLink and NIC: bytes sent and the longest busy time of those links.
@@ -146,7 +146,7 @@ Breakdown breakdown(const SimRun &run)
             if (d >= r.links.size() || r.links[d].bytes <= 0)
                 continue;
             const sim::LinkStats &s = r.links[d];
-            const Node &u = f.node(fromA ? l.a : l.b), &v = f.node(fromA ? l.b : l.a);
+            const Node &u = f.node(f.from(DirLinkId(d))), &v = f.node(f.to(DirLinkId(d)));
             // Compact ("GPU\u2192leaf"): a dock shows eight of them side by side.
             const QString label = tierName(u) + QStringLiteral("\u2192") + tierName(v);
             TierGroup &g = groups[label];
@@ -217,8 +217,8 @@ SimRunPtr counterpart(const SimRun &run, const QList<SimRunPtr> &history, const 
 {
     for (const SimRunPtr &other : history) {
         if (!other || other.get() == &run || other->algorithm != algorithm
-            || other->collective != run.collective || other->ranks != run.ranks
-            || !sameSize(other->messageBytes, run.messageBytes) || !other->fabric || !run.fabric
+            || other->collective != run.collective || other->ranks() != run.ranks()
+            || !sameSize(other->messageBytes(), run.messageBytes()) || !other->fabric || !run.fabric
             || other->fabric->nodeIdBound() != run.fabric->nodeIdBound())
             continue;
         if (rankNodes(*other) == rankNodes(run))
@@ -233,7 +233,7 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
     w.run = breakdown(run);
     const Breakdown &b = w.run;
     const int n = b.ranks;
-    const double s = run.messageBytes;
+    const double s = run.messageBytes();
     const bool allReduce = run.collective == QStringLiteral("allreduce");
     const bool sharp = run.algorithm == QStringLiteral("sharp");
     w.sentPerGpu = b.perGpu(b.gpuSentBytes);
@@ -317,9 +317,9 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
                                       : QObject::tr("(run \u201c%1\u201d)").arg(w.reference->label),
                                   ringForm, bytesText(w.referencePerGpu))
                              .arg(w.ratio, 0, 'f', 2);
-        if (std::isfinite(run.sharpSavedBytes))
+        if (std::isfinite(run.summary.sharpSavedBytes))
             w.caption << QObject::tr("In all, SHARP kept %1 off the GPUs' links against the ring.")
-                             .arg(bytesText(run.sharpSavedBytes));
+                             .arg(bytesText(run.summary.sharpSavedBytes));
     } else if (n > 0) {
         const double nvlink = b.perGpu(b.bytes(LinkClass::NvLink, Direction::Up));
         const double nic = b.perGpu(b.bytes(LinkClass::Nic, Direction::Up));
@@ -399,7 +399,7 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
         f.forEachLink([&](const Link &l) {
             for (const bool fromA : {true, false}) {
                 const auto d = std::size_t(dirLink(l.id, fromA));
-                if (d < cls.size() && f.node(fromA ? l.a : l.b).isEndpoint())
+                if (d < cls.size() && f.node(f.from(DirLinkId(d))).isEndpoint())
                     cls[d] = std::int8_t(classOf(f, l));
             }
         });
@@ -467,9 +467,9 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
     m.caption << used;
     const int n = b.ranks;
     if (run.algorithm == QStringLiteral("hierarchical") && b.hosts > 0 && n > 0
-        && std::isfinite(run.messageBytes) && m.nicBytesPerGpu > 0) {
+        && std::isfinite(run.messageBytes()) && m.nicBytesPerGpu > 0) {
         const int g = n / b.hosts;
-        const double ring = ringBytesPerGpu(n, run.messageBytes);
+        const double ring = ringBytesPerGpu(n, run.messageBytes());
         m.caption << QObject::tr("Hierarchical all-reduce: the reduce-scatter and all-gather inside "
                                  "each host moved %1 per GPU over NVLink; across hosts each GPU "
                                  "sent %2 on its NIC, 2(H\u22121)/H \u00d7 S/g with g = %3 GPUs per "

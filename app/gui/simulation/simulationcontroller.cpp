@@ -6,15 +6,16 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "common/qtstrings.h"
+#include "collective/report.h"
 #include "compareview.h"
 #include "document.h"
 #include "explain/explainer.h"
 #include "explain/explainpanel.h"
+#include "export/atomicfile.h"
 #include "export/canvasexport.h"
 #include "export/chartexport.h"
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
-#include "export/resultexport.h"
 #include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
 #include "model/units.h"
@@ -35,6 +36,7 @@
 #include <QToolBar>
 
 #include <cmath>
+#include <sstream>
 
 namespace fabric::app {
 
@@ -151,8 +153,8 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
         return;
     }
     if (mSweepIndex >= 0) {
-        if (std::isfinite(run->busbwGBps))
-            mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes, run->busbwGBps));
+        if (std::isfinite(run->summary.busbwGBps))
+            mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes(), run->summary.busbwGBps));
         const QList<double> sizes = views::sweepSizes();
         if (++mSweepIndex < int(sizes.size())) {
             mDock->setStatus(tr("Sweep: %1 of %2 sizes").arg(mSweepIndex).arg(sizes.size()));
@@ -302,8 +304,8 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
     if (mCurrent) {
         c.scenario << tr("Scenario: %1, %2 ranks, %3")
                           .arg(mCurrent->label)
-                          .arg(mCurrent->ranks)
-                          .arg(toQString(units::formatBytes(mCurrent->messageBytes)));
+                          .arg(mCurrent->ranks())
+                          .arg(toQString(units::formatBytes(mCurrent->messageBytes())));
         c.diagramCaption = tr("Link utilisation at t = %1")
                                .arg(toQString(units::formatSeconds(mClock->timeS())));
         c.charts << views::charts::throughput(mHistory.mid(0, 3))
@@ -328,9 +330,12 @@ bool SimulationController::exportResults(const QString &fileName, QString *error
     }
     const bool csv = QFileInfo(fileName).suffix().compare(QStringLiteral("csv"),
                                                           Qt::CaseInsensitive) == 0;
-    const QByteArray data = csv ? views::linksCsv(*mCurrent)
-                                : QByteArray::fromStdString(views::resultJson(*mCurrent).dump(2));
-    return views::writeFileAtomically(fileName, data, error);
+    std::ostringstream text;
+    if (csv)
+        collective::writeLinksCsv(text, *mCurrent->fabric, mCurrent->result);
+    else
+        text << collective::reportText(*mCurrent->fabric, *mCurrent, true);
+    return views::writeFileAtomically(fileName, QByteArray::fromStdString(text.str()), error);
 }
 
 QStringList SimulationController::exportFrames(const QString &directory, int frames,

@@ -47,7 +47,7 @@ bool SimulationRunner::start(const Fabric &fabric, const collective::Scenario &s
         callbacks.cancelled = [cancelFlag] { return cancelFlag->load(); };
         std::function<void()> report;
         try {
-            auto run = views::runScenario(*snapshot, scenario, callbacks);
+            auto run = views::makeRun(*snapshot, scenario, {}, callbacks);
             run->ownedFabric = snapshot;
             run->fabric = snapshot.get();
             if (run->result.cancelled)
