@@ -3,6 +3,7 @@
 // `fabricscope-cli simulate FABRIC --collective ... --algorithm ... --bytes ... --routing ...`:
 // expands a collective into flows, routes them, runs the flow-level engine and reports.
 #include "command.h"
+#include "faultoptions.h"
 #include "options.h"
 
 #include "collective/report.h"
@@ -134,20 +135,26 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("--report", "FILE.json", "Write the full report as JSON.")
         .flag("--flows", "Include every flow in the report.")
         .option("--links-csv", "FILE", "Write per directed link statistics as CSV.");
+    declareFaultOptions(parser);
     const ParsedOptions o = parser.parse(args);
     if (o.helpRequested()) {
         out << parser.usage();
         return 0;
     }
-    const Scenario s = scenarioFrom(o);
+    Scenario s = scenarioFrom(o);
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
     const Fabric fabric = io::loadFabric(o.positional(0));
     sim::SimOptions options;
     options.recordTimeline = false;
-    const collective::ScenarioRun run = collective::runScenario(fabric, s, options);
+    s.faults = faultsFrom(o, fabric, s.seed);
+    collective::FaultRunOptions faultOptions;
+    faultOptions.allowPartial = o.has("--allow-partial");
+    const collective::ScenarioRun run
+        = collective::runWithFaults(fabric, s, options, faultOptions);
 
     printSummary(out, fabric, run);
+    printFaultSummary(out, fabric, *run.faults);
     if (const auto path = o.value("--report")) {
         const std::string text = collective::reportText(fabric, run, o.has("--flows"));
         io::saveAtomically(*path, [&](std::ostream &f) { f << text; });
@@ -165,7 +172,8 @@ Command simulateCommand()
     return { "simulate",
         "simulate FABRIC --collective C --algorithm A --bytes SIZE --routing P [--ranks "
         "all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] [--traffic "
-        "FILE.csv] [--report FILE.json] [--flows] [--links-csv FILE]",
+        "FILE.csv] [--fail NAME[,NAME...]] [--fail-random N [--fail-role ROLE]] "
+        "[--allow-partial] [--report FILE.json] [--flows] [--links-csv FILE]",
         "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
         "report completion, algbw, busbw, % of ideal and the bottleneck.",
         runSimulate };

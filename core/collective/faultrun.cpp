@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace fabric::collective {
 namespace {
@@ -32,19 +31,18 @@ std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &e)
     return out;
 }
 
-FaultedRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
+ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const FaultRunOptions &faultOptions)
 {
     const FaultEffect effect = resolveFaults(fabric, scenario.faults);
     sim::SimOptions faulted = options;
     faulted.capacityKept = effect.kept;
 
-    FaultedRun out;
-    out.run = runScenario(fabric, scenario, faulted);
-    FaultOutcome &o = out.outcome;
+    ScenarioRun run = runScenario(fabric, scenario, faulted);
+    FaultOutcome o;
     o.faults = scenario.faults;
     o.capacityLostGbps = effect.capacityLostGbps;
-    o.unreachablePairs = unreachablePairs(out.run.expansion);
+    o.unreachablePairs = unreachablePairs(run.expansion);
     if (!o.unreachablePairs.empty() && !faultOptions.allowPartial) {
         std::string names;
         for (std::size_t i = 0; i < std::min(kNamedPairs, o.unreachablePairs.size()); ++i)
@@ -56,11 +54,11 @@ FaultedRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     }
 
     // A closed form over rank pairs that cannot talk has no meaning (its bandwidth is 0).
-    if (!std::isfinite(out.run.summary.idealS)) {
-        out.run.summary.idealS = std::numeric_limits<double>::quiet_NaN();
-        out.run.summary.ofIdeal = std::numeric_limits<double>::quiet_NaN();
+    if (!std::isfinite(run.summary.idealS)) {
+        run.summary.idealS = kUnknown;
+        run.summary.ofIdeal = kUnknown;
     }
-    const double completion = out.run.result.completionS;
+    const double completion = run.result.completionS;
     if (faultOptions.healthyCompletionS) {
         o.healthyCompletionS = *faultOptions.healthyCompletionS;
     } else if (scenario.faults.empty()) {
@@ -72,22 +70,38 @@ FaultedRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
         quiet.recordTimeline = false;
         o.healthyCompletionS = runScenario(fabric, healthy, quiet).result.completionS;
     }
-    o.slowdown = o.healthyCompletionS > 0 ? completion / o.healthyCompletionS
-                                          : std::numeric_limits<double>::quiet_NaN();
-    return out;
+    o.slowdown = o.healthyCompletionS > 0 ? completion / o.healthyCompletionS : kUnknown;
+    run.faults = std::move(o);
+    return run;
 }
 
-nlohmann::json faultReportJson(const Fabric &fabric, const FaultOutcome &o)
+nlohmann::json faultReportJson(const Fabric &fabric, const ScenarioRun &run)
 {
+    FaultOutcome o;
+    nlohmann::json healthy = nullptr, slowdown = nullptr;
+    if (run.faults) {
+        o = *run.faults;
+    } else if (run.scenario) {
+        o.faults = run.scenario->faults;
+        o.capacityLostGbps = resolveFaults(fabric, o.faults).capacityLostGbps;
+        o.unreachablePairs = unreachablePairs(run.expansion);
+        o.healthyCompletionS = o.faults.empty() ? run.result.completionS : kUnknown;
+        o.slowdown = o.faults.empty() ? 1.0 : kUnknown;
+    } else {
+        o.healthyCompletionS = run.result.completionS;
+    }
     nlohmann::json faults = nlohmann::json::array();
     for (const Fault &f : o.faults)
         faults.push_back(toString(f));
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto &[src, dst] : o.unreachablePairs)
         pairs.push_back({ fabric.node(src).name, fabric.node(dst).name });
+    const auto numberOrNull
+        = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
     return { { "faults", std::move(faults) }, { "unreachable_pairs", std::move(pairs) },
         { "capacity_lost_gbps", o.capacityLostGbps },
-        { "healthy_completion_s", o.healthyCompletionS }, { "slowdown", o.slowdown } };
+        { "healthy_completion_s", numberOrNull(o.healthyCompletionS) },
+        { "slowdown", numberOrNull(o.slowdown) } };
 }
 
 } // namespace fabric::collective

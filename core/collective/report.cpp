@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report.h"
 
+#include "faultrun.h"
+
 #include "model/units.h"
 
 #include <charconv>
@@ -115,6 +117,7 @@ nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlow
     j["chunks"] = e.chunks;
     j["note"] = e.note;
     j["cancelled"] = r.cancelled;
+    j.update(faultReportJson(f, run));
 
     nlohmann::json bottlenecks = nlohmann::json::array();
     for (DirLinkId d : r.bottlenecks)

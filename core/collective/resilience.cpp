@@ -45,8 +45,7 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     {
         FaultRunOptions first;
         first.allowPartial = true;
-        out.healthyCompletionS
-            = runWithFaults(fabric, scenario, options, first).run.result.completionS;
+        out.healthyCompletionS = runWithFaults(fabric, scenario, options, first).result.completionS;
     }
 
     out.rows.resize(elements.size());
@@ -62,12 +61,12 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
                 FaultRunOptions fo;
                 fo.allowPartial = true;
                 fo.healthyCompletionS = out.healthyCompletionS;
-                const FaultedRun r = runWithFaults(fabric, s, options, fo);
+                const ScenarioRun r = runWithFaults(fabric, s, options, fo);
                 ResilienceRow &row = out.rows[i];
                 row.failed = toString(elements[i]);
-                row.completionS = r.run.result.completionS;
-                row.slowdown = r.outcome.slowdown;
-                row.unreachablePairs = r.outcome.unreachablePairs.size();
+                row.completionS = r.result.completionS;
+                row.slowdown = r.faults->slowdown;
+                row.unreachablePairs = r.faults->unreachablePairs.size();
             } catch (const UserError &e) {
                 const std::lock_guard<std::mutex> g(lock);
                 if (!error)

@@ -21,7 +21,15 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
         const route::Router router(fabric, routerOptions(scenario));
         run.expansion = expand(router, scenario);
     }
-    run.result = sim::simulate(fabric, run.expansion.flows, options, callbacks);
+    // Degraded links run at their fraction of capacity (the router already left out what
+    // failed).
+    sim::SimOptions faulted;
+    if (!scenario.faults.empty() && options.capacityKept.empty()) {
+        faulted = options;
+        faulted.capacityKept = resolveFaults(fabric, scenario.faults).kept;
+    }
+    run.result = sim::simulate(fabric, run.expansion.flows,
+        faulted.capacityKept.empty() ? options : faulted, callbacks);
     run.summary = summarize(fabric, run);
     return run;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "expansion.h"
+#include "faultoutcome.h"
 #include "scenario.h"
 
 #include "sim/engine.h"
@@ -48,6 +49,9 @@ struct ScenarioRun
     Expansion expansion;
     sim::SimResult result;
     Summary summary;
+    /// What the scenario's faults did, with the healthy run to compare (runWithFaults(),
+    /// faultrun.h); empty when the run was made without it.
+    std::optional<FaultOutcome> faults;
 };
 
 /**

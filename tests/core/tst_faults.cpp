@@ -33,7 +33,7 @@ QString both(double actual, double expected)
     return QString("actual %1 expected %2").arg(actual, 0, 'g', 10).arg(expected, 0, 'g', 10);
 }
 
-collective::FaultedRun faulted(const Fabric &f, collective::Scenario s,
+collective::ScenarioRun faulted(const Fabric &f, collective::Scenario s,
     const std::vector<std::string> &faults, bool partial = false)
 {
     for (const std::string &text : faults)
@@ -218,17 +218,17 @@ void TestFaults::hpnDualTorFailureHalvesTheRing()
     const double N = 8, S = 64 * kMiB, L = 700e-9;
     const auto closedForm
         = [&](double bytesPerS) { return 2 * (N - 1) * L + 2 * (N - 1) / N * S / bytesPerS; };
-    const collective::FaultedRun r = faulted(f, s, { "s0-tor0-plane0" });
-    QVERIFY(r.outcome.unreachablePairs.empty());
-    QVERIFY2(near(r.outcome.healthyCompletionS, closedForm(50e9), 0.01),
-        qPrintable(both(r.outcome.healthyCompletionS, closedForm(50e9))));
-    QVERIFY2(near(r.run.result.completionS, closedForm(25e9), 0.01),
-        qPrintable(both(r.run.result.completionS, closedForm(25e9))));
-    QVERIFY(near(r.outcome.slowdown, closedForm(25e9) / closedForm(50e9), 0.01));
+    const collective::ScenarioRun r = faulted(f, s, { "s0-tor0-plane0" });
+    QVERIFY(r.faults->unreachablePairs.empty());
+    QVERIFY2(near(r.faults->healthyCompletionS, closedForm(50e9), 0.01),
+        qPrintable(both(r.faults->healthyCompletionS, closedForm(50e9))));
+    QVERIFY2(near(r.result.completionS, closedForm(25e9), 0.01),
+        qPrintable(both(r.result.completionS, closedForm(25e9))));
+    QVERIFY(near(r.faults->slowdown, closedForm(25e9) / closedForm(50e9), 0.01));
     // Plane 0 carries nothing; 8 NIC ports and the ToR's uplinks lost.
-    QCOMPARE(bytesOn(r.run.result, f, "s0-h0-gpu0", "s0-tor0-plane0"), 0.0);
-    QVERIFY(bytesOn(r.run.result, f, "s0-h0-gpu0", "s0-tor0-plane1") > 0);
-    QVERIFY(r.outcome.capacityLostGbps >= 8 * 200.0);
+    QCOMPARE(bytesOn(r.result, f, "s0-h0-gpu0", "s0-tor0-plane0"), 0.0);
+    QVERIFY(bytesOn(r.result, f, "s0-h0-gpu0", "s0-tor0-plane1") > 0);
+    QVERIFY(r.faults->capacityLostGbps >= 8 * 200.0);
 }
 
 void TestFaults::fatTreeLeafFailureCutsItsHostsOff()
@@ -247,12 +247,12 @@ void TestFaults::fatTreeLeafFailureCutsItsHostsOff()
                 && what.contains("and 2 more") && what.contains("--allow-partial"),
             e.what());
     }
-    const collective::FaultedRun r = faulted(f, s, { "leaf0" }, true);
-    QCOMPARE(r.outcome.unreachablePairs.size(), std::size_t(5));
-    for (const auto &[a, b] : r.outcome.unreachablePairs)
+    const collective::ScenarioRun r = faulted(f, s, { "leaf0" }, true);
+    QCOMPARE(r.faults->unreachablePairs.size(), std::size_t(5));
+    for (const auto &[a, b] : r.faults->unreachablePairs)
         QVERIFY(a < 4 || b < 4); // GPU ids are ranks: 0..3 hang off leaf0
-    QVERIFY(r.run.result.completionS > 0 && std::isfinite(r.run.result.completionS));
-    const nlohmann::json j = collective::faultReportJson(f, r.outcome);
+    QVERIFY(r.result.completionS > 0 && std::isfinite(r.result.completionS));
+    const nlohmann::json j = collective::faultReportJson(f, r);
     QCOMPARE(j.at("unreachable_pairs").size(), std::size_t(5));
     QCOMPARE(j.at("faults")[0].get<std::string>(), std::string("leaf0"));
 }
@@ -274,16 +274,16 @@ void TestFaults::spineFailureSlowsAllToAllByKOver2()
     const Fabric f = flatFatTree(k);
     const collective::Scenario s
         = scenario(Collective::AllToAll, Algorithm::Direct, 64 * kMiB, route::Policy::Adaptive);
-    const collective::FaultedRun r = faulted(f, s, { "spine0" });
-    QVERIFY(r.outcome.unreachablePairs.empty());
+    const collective::ScenarioRun r = faulted(f, s, { "spine0" });
+    QVERIFY(r.faults->unreachablePairs.empty());
     const double expected = h / (h - 1) * (N - h) / (N - 1);
     QVERIFY2(
-        near(r.outcome.slowdown, expected, 0.03), qPrintable(both(r.outcome.slowdown, expected)));
-    QVERIFY(r.outcome.slowdown > 1.15 && r.outcome.slowdown < h / (h - 1));
+        near(r.faults->slowdown, expected, 0.03), qPrintable(both(r.faults->slowdown, expected)));
+    QVERIFY(r.faults->slowdown > 1.15 && r.faults->slowdown < h / (h - 1));
     // No byte crosses spine0.
     for (LinkId l : f.linksOf(f.findNode("spine0")))
-        QCOMPARE(r.run.result.links[std::size_t(dirLink(l, true))].bytes
-                + r.run.result.links[std::size_t(dirLink(l, false))].bytes,
+        QCOMPARE(r.result.links[std::size_t(dirLink(l, true))].bytes
+                + r.result.links[std::size_t(dirLink(l, false))].bytes,
             0.0);
 }
 
@@ -310,23 +310,23 @@ void TestFaults::torusDetoursAroundAFailedIciLink()
     QVERIFY(busiest != kNoLink);
     const std::string a = f.node(f.link(busiest).a).name;
     const std::string b = f.node(f.link(busiest).b).name;
-    const collective::FaultedRun r = faulted(f, s, { a + "--" + b });
-    QVERIFY(r.outcome.unreachablePairs.empty());
-    QVERIFY(std::isfinite(r.run.result.completionS) && r.run.result.completionS > 0);
-    QCOMPARE(bytesOn(r.run.result, f, a, b), 0.0);
+    const collective::ScenarioRun r = faulted(f, s, { a + "--" + b });
+    QVERIFY(r.faults->unreachablePairs.empty());
+    QVERIFY(std::isfinite(r.result.completionS) && r.result.completionS > 0);
+    QCOMPARE(bytesOn(r.result, f, a, b), 0.0);
     double before = 0, after = 0;
     for (std::size_t d = 0; d < healthy.result.links.size(); ++d) {
         before += healthy.result.links[d].bytes;
-        after += r.run.result.links[d].bytes;
+        after += r.result.links[d].bytes;
     }
     // Every byte that crossed it now walks at least two more hops, over links that were idle.
     QVERIFY2(after - before >= 2 * most * (1 - 1e-9), qPrintable(both(after - before, 2 * most)));
     int lit = 0;
     for (std::size_t d = 0; d < healthy.result.links.size(); ++d)
-        lit += healthy.result.links[d].bytes == 0 && r.run.result.links[d].bytes > 0 ? 1 : 0;
+        lit += healthy.result.links[d].bytes == 0 && r.result.links[d].bytes > 0 ? 1 : 0;
     QVERIFY(lit >= 3);
-    QCOMPARE(QString::fromStdString(r.run.expansion.rankOrder), QString("snake"));
-    QVERIFY(r.outcome.slowdown >= 1.0);
+    QCOMPARE(QString::fromStdString(r.expansion.rankOrder), QString("snake"));
+    QVERIFY(r.faults->slowdown >= 1.0);
 }
 
 void TestFaults::resilienceSweepRanksWorstFirst()

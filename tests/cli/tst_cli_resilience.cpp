@@ -1,0 +1,215 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `simulate --fail / --fail-random / --allow-partial` and `resilience`.
+#include "cli/cli.h"
+#include "clirun.h"
+#include "jsonschema.h"
+
+#include "build/registry.h"
+#include "io/fabricfile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace fabric;
+
+class TestCliResilience : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void failedLeafIsAnErrorNamingThePairs();
+    void allowPartialReportsThem();
+    void degradedLinkAndRandomFaults();
+    void badFaultsAreRefused_data();
+    void badFaultsAreRefused();
+    void hpnTorSweep();
+    void superPodSpineSweep();
+    void resilienceNeedsARole();
+
+private:
+    using Result = testing::CliResult;
+    static Result cli(const std::vector<std::string> &args) { return testing::runCli(args); }
+    std::string path(const char *name) const { return mDir.filePath(name).toStdString(); }
+    static nlohmann::json readJson(const std::string &file)
+    {
+        std::ifstream in(file);
+        return nlohmann::json::parse(in);
+    }
+
+    QTemporaryDir mDir;
+    std::string mFlat, mHpn;
+};
+
+void TestCliResilience::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+    mFlat = path("flat.fabric.json");
+    mHpn = path("hpn.fabric.json");
+    // k = 8, one GPU per host, not rail-optimised: leaf0 holds h0..h3.
+    io::saveFabric(build::generate("ib-fat-tree",
+                       build::ParamText { { "radix", "8" }, { "gpus_per_host", "1" },
+                           { "rail_optimised", "false" } }),
+        mFlat);
+    io::saveFabric(build::generate("hpn",
+                       build::ParamText { { "segments", "1" }, { "hosts_per_segment", "16" },
+                           { "aggs_per_plane", "4" } }),
+        mHpn);
+}
+
+void TestCliResilience::failedLeafIsAnErrorNamingThePairs()
+{
+    const Result r = cli({ "simulate", mFlat, "--bytes", "16MiB", "--fail", "leaf0" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(
+        r.err.find("5 rank pair(s) have no path left: h0-gpu0 -> h1-gpu0") != std::string::npos,
+        r.err.c_str());
+    QVERIFY2(r.err.find("--allow-partial") != std::string::npos, r.err.c_str());
+}
+
+void TestCliResilience::allowPartialReportsThem()
+{
+    const Result r = cli({ "simulate", mFlat, "--bytes", "16MiB", "--fail", "leaf0",
+        "--allow-partial", "--report", path("partial.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    for (const char *text : { "Faults:", "leaf0", "Unreachable:", "5 rank pair(s)", "Slowdown:" })
+        QVERIFY2(r.out.find(text) != std::string::npos, text);
+    const nlohmann::json j = readJson(path("partial.json"));
+    QCOMPARE(j.at("faults"), nlohmann::json::array({ "leaf0" }));
+    QCOMPARE(j.at("unreachable_pairs").size(), std::size_t(5));
+    QCOMPARE(j.at("unreachable_pairs")[0], nlohmann::json::array({ "h0-gpu0", "h1-gpu0" }));
+    // 4 GPU links and 4 uplinks of 400 Gb/s.
+    QCOMPARE(j.at("capacity_lost_gbps").get<double>(), 8 * 400.0);
+    QVERIFY(j.at("healthy_completion_s").get<double>() > 0);
+    QVERIFY(j.at("slowdown").is_number());
+    // The scenario saved in the report holds the fault.
+    QCOMPARE(j.at("scenario").at("faults"), nlohmann::json::array({ "leaf0" }));
+    // The fault keys are part of the report's schema.
+    const nlohmann::json schema
+        = readJson(std::string(FABRICSCOPE_TOPOLOGIES) + "/../docs/report-schema.json");
+    const std::vector<std::string> errors = testing::JsonSchema(schema).errors(j);
+    QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
+}
+
+void TestCliResilience::degradedLinkAndRandomFaults()
+{
+    // h0's only NIC link at a quarter: the ring's two hops through it run 4x slower.
+    Result r = cli({ "simulate", mFlat, "--bytes", "64MiB", "--routing", "static", "--fail",
+        "h0-gpu0--leaf0@0.25", "--report", path("degraded.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    nlohmann::json j = readJson(path("degraded.json"));
+    QCOMPARE(j.at("faults"), nlohmann::json::array({ "h0-gpu0--leaf0@0.25" }));
+    QCOMPARE(j.at("capacity_lost_gbps").get<double>(), 300.0);
+    QVERIFY2(j.at("slowdown").get<double>() > 3.5, j.dump().c_str());
+    QVERIFY(j.at("unreachable_pairs").empty());
+
+    // Two random spines out of four, the same two for the same seed; the ring still runs.
+    r = cli({ "simulate", mFlat, "--bytes", "16MiB", "--fail-random", "2", "--fail-role", "spine",
+        "--seed", "5", "--report", path("random.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    j = readJson(path("random.json"));
+    QCOMPARE(j.at("faults").size(), std::size_t(2));
+    for (const auto &f : j.at("faults"))
+        QVERIFY(f.get<std::string>().starts_with("spine"));
+    const Result again = cli({ "simulate", mFlat, "--bytes", "16MiB", "--fail-random", "2",
+        "--fail-role", "spine", "--seed", "5", "--report", path("random2.json") });
+    QCOMPARE(readJson(path("random2.json")).at("faults"), j.at("faults"));
+}
+
+void TestCliResilience::badFaultsAreRefused_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown node") << QStringList { "--fail", "leaf99" } << "no node named 'leaf99'";
+    QTest::newRow("no such link") << QStringList { "--fail", "leaf0--leaf1" }
+                                  << "no link joins 'leaf0' and 'leaf1'";
+    QTest::newRow("bad fraction") << QStringList { "--fail", "leaf0@2" } << "above 0 and below 1";
+    QTest::newRow("role without draw")
+        << QStringList { "--fail-role", "spine" } << "give --fail-random N";
+    QTest::newRow("too many") << QStringList { "--fail-random", "9", "--fail-role", "spine" }
+                              << "the fabric has 4";
+    QTest::newRow("unknown role") << QStringList { "--fail-random", "1", "--fail-role", "rack" }
+                                  << "unknown role 'rack'";
+}
+
+void TestCliResilience::badFaultsAreRefused()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    std::vector<std::string> a { "simulate", mFlat, "--bytes", "1MiB" };
+    for (const QString &s : args)
+        a.push_back(s.toStdString());
+    const Result r = cli(a);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+}
+
+void TestCliResilience::hpnTorSweep()
+{
+    // 16 hosts of 8 GPUs: 8 rails x 2 planes = 16 ToRs. A ring's host-to-host hops run from
+    // rail 7 to rail 0, so failing a ToR of rail 0 or 7 slows it (its GPUs keep one port),
+    // the others do not; no ToR failure cuts a host off.
+    const Result r = cli({ "resilience", mHpn, "--collective", "allreduce", "--bytes", "64MiB",
+        "--qps", "2", "--role", "tor", "--report", path("res.json"), "--csv", path("res.csv") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    for (const char *text : { "16 single tor failures", "Healthy:", "slowdown", "worst" })
+        QVERIFY2(r.out.find(text) != std::string::npos, text);
+    const nlohmann::json j = readJson(path("res.json"));
+    QCOMPARE(j.at("role").get<std::string>(), std::string("tor"));
+    QVERIFY(j.at("healthy_completion_s").get<double>() > 0);
+    const nlohmann::json &rows = j.at("rows");
+    QCOMPARE(rows.size(), std::size_t(16));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        QCOMPARE(rows[i].at("unreachable_pairs").get<int>(), 0);
+        if (i > 0)
+            QVERIFY(
+                rows[i - 1].at("slowdown").get<double>() >= rows[i].at("slowdown").get<double>());
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::string failed = rows[i].at("failed").get<std::string>();
+        QVERIFY2(failed.starts_with("s0-tor0-") || failed.starts_with("s0-tor7-"), failed.c_str());
+        QVERIFY(rows[i].at("slowdown").get<double>() > 1.2);
+    }
+    QCOMPARE(rows[4].at("slowdown").get<double>(), 1.0);
+    std::ifstream csv(path("res.csv"));
+    std::string header, first;
+    std::getline(csv, header);
+    std::getline(csv, first);
+    QCOMPARE(header, std::string("failed,completion_s,slowdown,unreachable_pairs"));
+    QVERIFY(first.starts_with(rows[0].at("failed").get<std::string>() + ","));
+}
+
+void TestCliResilience::superPodSpineSweep()
+{
+    const std::string superpod = std::string(FABRICSCOPE_TOPOLOGIES) + "/superpod-256.fabric.json";
+    const Result r = cli({ "resilience", superpod, "--collective", "allreduce", "--bytes", "64MiB",
+        "--role", "spine", "--report", path("spod.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const nlohmann::json j = readJson(path("spod.json"));
+    QVERIFY(!j.at("rows").empty());
+    for (const auto &row : j.at("rows")) {
+        QCOMPARE(row.at("unreachable_pairs").get<int>(), 0);
+        QVERIFY(row.at("slowdown").get<double>() >= 1.0 - 1e-9);
+    }
+}
+
+void TestCliResilience::resilienceNeedsARole()
+{
+    Result r = cli({ "resilience", mFlat });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("--role") != std::string::npos, r.err.c_str());
+    r = cli({ "resilience", mFlat, "--role", "ocs" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("no such element") != std::string::npos, r.err.c_str());
+    r = cli({ "resilience", "--help" });
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.find("--role") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestCliResilience)
+#include "tst_cli_resilience.moc"
