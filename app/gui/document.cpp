@@ -17,7 +17,7 @@ Document::Document(Fabric fabric, QString fileName, QObject *parent)
     , mScenarios(scenariosOf(mFabric))
 {
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
-        [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+        [this](bool) { Q_EMIT modifiedChanged(isModified()); });
 }
 
 Document::~Document() = default;
@@ -37,13 +37,24 @@ QString Document::displayName() const
 
 bool Document::isModified() const
 {
-    return !mUndoStack->isClean();
+    return mRecovered || !mUndoStack->isClean();
 }
 
 void Document::markSaved(const QString &fileName)
 {
     setFileName(fileName);
+    const bool wasRecovered = std::exchange(mRecovered, false);
+    const bool wasClean = mUndoStack->isClean();
     mUndoStack->setClean();
+    if (wasRecovered && wasClean)
+        Q_EMIT modifiedChanged(false);
+}
+
+void Document::markRecovered()
+{
+    if (std::exchange(mRecovered, true))
+        return;
+    Q_EMIT modifiedChanged(true);
 }
 
 void Document::emitChanged(const ChangeEvent &event)

@@ -45,6 +45,9 @@ public:
     bool isModified() const;
     /// Marks the current state as saved (the undo stack's clean index).
     void markSaved(const QString &fileName);
+    /// Marks a document restored from an autosaved copy: unsaved until saved, even with an
+    /// empty undo stack.
+    void markRecovered();
 
     /// Tells the views what changed. For undo commands.
     void emitChanged(const ChangeEvent &event);
@@ -75,6 +78,7 @@ private:
     QUndoStack *mUndoStack;
     QString mFileName;
     ScenarioList mScenarios;
+    bool mRecovered = false;
 };
 
 } // namespace fabric::app

@@ -1,5 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "autosave.h"
+#include "guardedapplication.h"
 #include "mainwindow.h"
 #include "prompts.h"
 #include "startup.h"
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 2;
     }
-    QApplication app(argc, argv);
+    fabric::app::GuardedApplication app(argc, argv);
     nameApplication();
 
     QString error;
@@ -62,8 +64,12 @@ int main(int argc, char **argv)
         window.setPrompts(fabric::app::consolePrompts());
     window.show();
     const bool opened = fabric::app::applyStartup(window, *options);
-    if (options->screenshot.isEmpty())
+    if (options->screenshot.isEmpty()) {
+        fabric::app::Prompts prompts;
+        fabric::app::AutoSave::offerRecovery(window, prompts);
+        const fabric::app::AutoSave autosave(window);
         return app.exec();
+    }
 
     if (!opened)
         return 2;

@@ -565,6 +565,19 @@ bool MainWindow::openExample(const QString &fileName)
     return true;
 }
 
+bool MainWindow::openRecovered(const QString &recoveryFile, const QString &originalFile)
+{
+    if (!maybeSave())
+        return false;
+    std::optional<Fabric> fabric = loadOrReport(recoveryFile);
+    if (!fabric)
+        return false;
+    setDocument(std::make_unique<Document>(std::move(*fabric), originalFile));
+    mDocument->markRecovered();
+    statusBar()->showMessage(tr("Restored unsaved work; save it to keep it"), 10000);
+    return true;
+}
+
 bool MainWindow::openGenerated(Fabric fabric)
 {
     if (!maybeSave())

@@ -71,6 +71,9 @@ public:
     /// Opens a shipped example (File > Open Example) as a new, unsaved document, so Save asks
     /// where to keep the user's changes instead of writing over the installed copy.
     bool openExample(const QString &fileName);
+    /// Opens the autosaved copy @p recoveryFile as an unsaved document of @p originalFile (empty
+    /// for work never saved), so Save writes where the work belongs.
+    bool openRecovered(const QString &recoveryFile, const QString &originalFile);
     /// Shows a generated fabric as a new, unsaved document (after asking to save).
     bool openGenerated(Fabric fabric);
     /// Saves to the document's file, or asks for one. False when cancelled or failed.

@@ -51,6 +51,13 @@ bool Prompts::runDialog(QDialog *dialog)
     return dialog->exec() == QDialog::Accepted;
 }
 
+bool Prompts::askYesNo(QWidget *parent, const QString &title, const QString &question)
+{
+    return QMessageBox::question(parent, title, question, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::Yes)
+        == QMessageBox::Yes;
+}
+
 QString Prompts::askText(
     QWidget *parent, const QString &title, const QString &label, const QString &text)
 {

@@ -30,6 +30,8 @@ public:
     virtual QString saveFileName(QWidget *parent, const QString &suggested, const QString &filter);
     /// Runs a dialog (the template gallery, the OCS reconfiguration); true when accepted.
     virtual bool runDialog(QDialog *dialog);
+    /// A yes/no question (restore unsaved work?); true for yes.
+    virtual bool askYesNo(QWidget *parent, const QString &title, const QString &question);
     /// A line of text (a new name), or a null QString when cancelled.
     virtual QString askText(
         QWidget *parent, const QString &title, const QString &label, const QString &text);

@@ -36,6 +36,7 @@ public:
     QString openFileName(QWidget *, const QString &, const QString &) override { return {}; }
     QString saveFileName(QWidget *, const QString &, const QString &) override { return {}; }
     bool runDialog(QDialog *) override { return false; }
+    bool askYesNo(QWidget *, const QString &, const QString &) override { return false; }
 };
 
 } // namespace

@@ -33,6 +33,14 @@ public:
     QString openFileName(QWidget *, const QString &, const QString &) override { return fileName; }
     QString saveFileName(QWidget *, const QString &, const QString &) override { return fileName; }
     bool runDialog(QDialog *d) override { return dialog ? dialog(d) : false; }
+    /// Returned by askYesNo; the questions asked are kept.
+    bool yes = false;
+    QStringList questions;
+    bool askYesNo(QWidget *, const QString &, const QString &question) override
+    {
+        questions << question;
+        return yes;
+    }
     /// Returned by askText (a null QString cancels).
     QString text;
     QString askText(QWidget *, const QString &, const QString &, const QString &) override
