@@ -77,15 +77,20 @@ void collectiveCase(const std::string &fabricName, const char *ranks, collective
         s.ranks = ranks;
         s.aggregation = aggregation;
         const auto t0 = Clock::now();
+        // collective::runScenario() in steps, to time the expansion and the engine apart.
         const route::Router router(f, collective::routerOptions(s));
-        const collective::Expansion e = collective::expand(router, s);
+        collective::ScenarioRun run;
+        run.scenario = s;
+        run.expansion = collective::expand(router, s);
+        const collective::Expansion &e = run.expansion;
         const double expandS = since(t0);
         const auto t1 = Clock::now();
         sim::SimOptions options;
         options.recordTimeline = false;
-        const sim::SimResult r = sim::simulate(f, e.flows, options);
+        run.result = sim::simulate(f, e.flows, options);
+        const sim::SimResult &r = run.result;
         const double engineS = since(t1);
-        const collective::Summary sum = collective::summarize(f, e, r);
+        const collective::Summary sum = collective::summarize(f, run);
         std::printf("%-11s %-5s %6zu ranks %-6s %-7s | %7zu flows%s | gen %.2f s | route+expand "
                     "%.3f s | engine %.3f s | total %.3f s | sim %s, %.1f%% of ideal, busbw "
                     "%.1f GB/s",
