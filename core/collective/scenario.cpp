@@ -140,7 +140,11 @@ Scenario scenarioFromJson(const nlohmann::json &j)
         for (const auto &f : v) {
             if (!f.is_string())
                 throw UserError("scenario: 'faults' must be an array of strings, got " + f.dump());
-            s.faults.push_back(parseFault(f.get<std::string>()));
+            try {
+                s.faults.push_back(parseFault(f.get<std::string>()));
+            } catch (const UserError &e) {
+                throw UserError(std::string("scenario: 'faults' has a bad entry: ") + e.what());
+            }
         }
     }
     return s;

@@ -48,7 +48,8 @@ void expandTorus(Context &c)
         std::vector<int> order;
         for (std::size_t i = 0; i < D; ++i)
             order.push_back(active[(first + i) % D]);
-        std::vector<BucketPhase> phases = bucketPhases(*torus, order);
+        std::vector<BucketPhase> phases
+            = bucketPhases(*torus, order, !c.router.options().faults.empty());
         for (int dir : { +1, -1 }) {
             if (dir < 0)
                 for (BucketPhase &phase : phases)

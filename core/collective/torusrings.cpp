@@ -11,8 +11,19 @@
 namespace fabric::collective::detail {
 namespace {
 
+/// The chip one step from @p chip along @p dim, over the wiring, or (@p throughFaults) by
+/// coordinates when that step's link has failed; kNoNode when there is none.
+NodeId next(const route::Torus &torus, NodeId chip, int dim, int dir, bool throughFaults)
+{
+    if (const ForwardingArc *arc = torus.step(chip, dim, dir))
+        return arc->to;
+    return throughFaults ? torus.chipAt(torus.neighbour(torus.coordinates(chip), dim, dir))
+                         : kNoNode;
+}
+
 /// How many chips a walk along @p dims (both ways, any number of steps) reaches from @p start.
-std::size_t reached(const route::Torus &torus, NodeId start, const std::vector<int> &dims)
+std::size_t reached(
+    const route::Torus &torus, NodeId start, const std::vector<int> &dims, bool throughFaults)
 {
     std::unordered_set<NodeId> seen { start };
     std::deque<NodeId> queue { start };
@@ -21,9 +32,9 @@ std::size_t reached(const route::Torus &torus, NodeId start, const std::vector<i
         queue.pop_front();
         for (int dim : dims)
             for (int dir : { +1, -1 })
-                if (const ForwardingArc *arc = torus.step(at, dim, dir))
-                    if (seen.insert(arc->to).second)
-                        queue.push_back(arc->to);
+                if (const NodeId to = next(torus, at, dim, dir, throughFaults); to != kNoNode)
+                    if (seen.insert(to).second)
+                        queue.push_back(to);
     }
     return seen.size();
 }
@@ -52,7 +63,8 @@ std::vector<NodeId> scanOrder(const route::Torus &torus)
 
 } // namespace
 
-std::vector<BucketPhase> bucketPhases(const route::Torus &torus, const std::vector<int> &order)
+std::vector<BucketPhase> bucketPhases(
+    const route::Torus &torus, const std::vector<int> &order, bool throughFaults)
 {
     const std::vector<NodeId> chips = scanOrder(torus);
     std::vector<BucketPhase> phases;
@@ -60,7 +72,7 @@ std::vector<BucketPhase> bucketPhases(const route::Torus &torus, const std::vect
     std::size_t before = 1;
     for (int dim : order) {
         done.push_back(dim);
-        const std::size_t now = reached(torus, chips.front(), done);
+        const std::size_t now = reached(torus, chips.front(), done, throughFaults);
         const std::size_t size = now / before;
         if (size < 2 || now % before != 0)
             notRings(dim, size);
@@ -72,10 +84,10 @@ std::vector<BucketPhase> bucketPhases(const route::Torus &torus, const std::vect
                 continue;
             std::vector<NodeId> ring { chip };
             for (NodeId at = chip; ring.size() < size;) {
-                const ForwardingArc *arc = torus.step(at, dim, +1);
-                if (!arc || taken.count(arc->to))
+                const NodeId to = next(torus, at, dim, +1, throughFaults);
+                if (to == kNoNode || taken.count(to))
                     notRings(dim, size);
-                at = arc->to;
+                at = to;
                 ring.push_back(at);
             }
             for (NodeId member : ring)

@@ -25,8 +25,11 @@ struct BucketPhase
  * and the earlier dimensions) / (chips reached along the earlier ones), so the ring sizes
  * multiply to the chip count and every chip gets every other's data exactly once. A run
  * shorter than its cycle closes over more than one hop. Throws UserError when the lines do
- * not split into such rings (a torus with chips missing).
+ * not split into such rings (a torus with chips missing). With @p throughFaults a step whose
+ * link or circuit has failed still counts, by coordinates: the rings keep their shape and that
+ * step detours.
  */
-std::vector<BucketPhase> bucketPhases(const route::Torus &torus, const std::vector<int> &order);
+std::vector<BucketPhase> bucketPhases(
+    const route::Torus &torus, const std::vector<int> &order, bool throughFaults = false);
 
 } // namespace fabric::collective::detail

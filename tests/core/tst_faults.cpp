@@ -6,9 +6,12 @@
 
 #include "collective/faultrun.h"
 #include "collective/resilience.h"
+#include "io/fabricfile.h"
+#include "io/native/nativeformat.h"
 #include "model/error.h"
 #include "model/faults.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -76,6 +79,7 @@ private Q_SLOTS:
     void malformedFaultsAreNamed();
     void resolvesEveryKind();
     void scenarioSavesItsFaults();
+    void faultsSurviveTheNativeFile();
     void randomDrawIsStable();
     void oneWayFaultKeepsTheOtherDirection();
     void hpnDualTorFailureHalvesTheRing();
@@ -158,6 +162,25 @@ void TestFaults::scenarioSavesItsFaults()
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({ { "faults", "leaf3" } }));
     QVERIFY_THROWS_EXCEPTION(
         UserError, collective::scenarioFromJson({ { "faults", { "leaf3@2" } } }));
+}
+
+void TestFaults::faultsSurviveTheNativeFile()
+{
+    // A saved scenario lives in the document's "scenarios" array, faults and all.
+    Fabric f = flatFatTree(4);
+    collective::Scenario s;
+    s.faults = parseFaultList("leaf0,leaf1->spine0,h0-gpu0--leaf0@0.5");
+    nlohmann::json saved = collective::toJson(s);
+    saved["name"] = "leaf0 down";
+    f.metadata()[std::string(io::kScenariosKey)] = nlohmann::json::array({ saved });
+    QTemporaryDir dir;
+    const std::string file = dir.filePath("faulted.fabric.json").toStdString();
+    io::saveFabric(f, file);
+    const Fabric back = io::loadFabric(file);
+    nlohmann::json loaded = back.metadata().at(std::string(io::kScenariosKey)).at(0);
+    loaded.erase("name");
+    QVERIFY(collective::scenarioFromJson(loaded) == s);
+    QCOMPARE(loaded.at("faults").size(), std::size_t(3));
 }
 
 void TestFaults::randomDrawIsStable()
@@ -326,6 +349,14 @@ void TestFaults::torusDetoursAroundAFailedIciLink()
         lit += healthy.result.links[d].bytes == 0 && r.result.links[d].bytes > 0 ? 1 : 0;
     QVERIFY(lit >= 3);
     QCOMPARE(QString::fromStdString(r.expansion.rankOrder), QString("snake"));
+
+    // The bucket algorithm keeps its rings too; their step over the link detours.
+    const collective::Scenario bucket
+        = scenario(Collective::AllReduce, Algorithm::Torus, 16 * kMiB, route::Policy::Dor);
+    const collective::ScenarioRun t = faulted(f, bucket, { a + "--" + b });
+    QVERIFY(t.faults->unreachablePairs.empty());
+    QCOMPARE(bytesOn(t.result, f, a, b), 0.0);
+    QVERIFY(t.faults->slowdown > 1.0);
     QVERIFY(r.faults->slowdown >= 1.0);
 }
 
