@@ -18,7 +18,6 @@ namespace fabric::build {
 namespace {
 
 constexpr int kSide = kTpuCubeSide;
-constexpr int kCubeChips = kSide * kSide * kSide;
 using Coord = std::array<int, 3>;
 
 std::string shapeText(const TpuShape &s)
