@@ -88,7 +88,7 @@ struct Group
 class Run
 {
 public:
-    Run(const Fabric &fabric, const std::vector<FlowSpec> &flows, const SimOptions &options,
+    Run(const Fabric &fabric, std::span<const FlowSpec> flows, const SimOptions &options,
         const SimCallbacks &callbacks);
     SimResult run();
 
@@ -112,7 +112,7 @@ private:
     bool pollCancel(double nowS);
 
     const Fabric &mFabric;
-    const std::vector<FlowSpec> &mSpecs;
+    std::span<const FlowSpec> mSpecs;
     SimOptions mOptions;
     const SimCallbacks &mCallbacks;
 
@@ -141,7 +141,7 @@ private:
     SimResult mResult;
 };
 
-Run::Run(const Fabric &fabric, const std::vector<FlowSpec> &flows, const SimOptions &options,
+Run::Run(const Fabric &fabric, std::span<const FlowSpec> flows, const SimOptions &options,
          const SimCallbacks &callbacks)
     : mFabric(fabric)
     , mSpecs(flows)
@@ -541,7 +541,7 @@ SimResult Run::run()
 
 } // namespace
 
-SimResult simulate(const Fabric &fabric, const std::vector<FlowSpec> &flows,
+SimResult simulate(const Fabric &fabric, std::span<const FlowSpec> flows,
                    const SimOptions &options, const SimCallbacks &callbacks)
 {
     Run run(fabric, flows, options, callbacks);

@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -93,7 +95,15 @@ struct SimCallbacks
  * not match paths, `after` pointing outside the list or forming a cycle (a flow that can never
  * be released is reported instead of left hanging).
  */
-SimResult simulate(const Fabric &fabric, const std::vector<FlowSpec> &flows,
+SimResult simulate(const Fabric &fabric, std::span<const FlowSpec> flows,
                    const SimOptions &options = {}, const SimCallbacks &callbacks = {});
+
+/// simulate() of a few flows written in place: `simulate(fabric, {a, b})`.
+inline SimResult simulate(const Fabric &fabric, std::initializer_list<FlowSpec> flows,
+                          const SimOptions &options = {}, const SimCallbacks &callbacks = {})
+{
+    return simulate(fabric, std::span<const FlowSpec>(flows.begin(), flows.size()), options,
+                    callbacks);
+}
 
 } // namespace fabric::sim

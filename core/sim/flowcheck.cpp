@@ -39,7 +39,7 @@ void checkPath(const Fabric &fabric, const FlowSpec &spec, const Path &path, std
 }
 } // namespace
 
-void checkFlows(const Fabric &fabric, const std::vector<FlowSpec> &flows)
+void checkFlows(const Fabric &fabric, std::span<const FlowSpec> flows)
 {
     const std::size_t n = flows.size();
     std::vector<std::int32_t> pending(n, 0);

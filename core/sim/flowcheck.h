@@ -4,6 +4,7 @@
 
 #include "flow.h"
 
+#include <span>
 #include <vector>
 
 namespace fabric {
@@ -18,6 +19,6 @@ namespace fabric::sim {
  * directed links from src to dst (ends unchecked when src or dst is kNoNode); a link of zero
  * capacity on a path; weights that do not match the paths; `after` out of range or in a cycle.
  */
-void checkFlows(const Fabric &fabric, const std::vector<FlowSpec> &flows);
+void checkFlows(const Fabric &fabric, std::span<const FlowSpec> flows);
 
 } // namespace fabric::sim
