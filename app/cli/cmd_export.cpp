@@ -4,6 +4,7 @@
 // script. It needs a Qt application for the canvas; without a display it runs offscreen.
 
 #include "command.h"
+#include "qtsession.h"
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
@@ -65,28 +66,6 @@ constexpr std::string_view kOptions =
     "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
     "  --frames N                 Frames of --format frames (30).\n"
     "  -o, --output FILE          The file (a folder for frames).\n";
-
-/// A QApplication for the command's lifetime when the process has none (offscreen without a
-/// display).
-class QtSession
-{
-public:
-    QtSession()
-    {
-        if (QCoreApplication::instance())
-            return;
-        if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")
-            && !std::getenv("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        mApp = std::make_unique<QApplication>(mArgc, mArgv);
-    }
-
-private:
-    static inline int mArgc = 1;
-    static inline char mName[] = "fabricscope-cli";
-    static inline char *mArgv[] = {mName, nullptr};
-    std::unique_ptr<QApplication> mApp;
-};
 
 struct Options
 {

@@ -13,6 +13,7 @@ Command convertCommand();
 Command simulateCommand();
 Command resilienceCommand();
 Command exportCommand();
+Command lessonCommand();
 
 const std::vector<Command> &commands()
 {
@@ -24,6 +25,7 @@ const std::vector<Command> &commands()
         simulateCommand(),
         resilienceCommand(),
         exportCommand(),
+        lessonCommand(),
     };
     return table;
 }

@@ -8,6 +8,32 @@
 
 namespace fabric::views {
 
+namespace {
+
+/// What the views draw a run with, besides the core's figures.
+void describe(SimRun &run, const Fabric &fabric, const collective::Scenario &scenario)
+{
+    run.label = scenarioLabel(scenario);
+    run.collective = toQString(collective::toString(scenario.collective));
+    run.algorithm = toQString(collective::toString(scenario.algorithm));
+    run.routing = toQString(route::toString(scenario.routing));
+    run.fabric = &fabric;
+    // Only a ring on a torus has an order worth telling: its steps are one hop or several.
+    if (run.expansion.torus && scenario.algorithm == collective::Algorithm::Ring)
+        run.rankOrder = toQString(run.expansion.rankOrder);
+    for (const auto &[child, parent] : run.expansion.sharpTree) {
+        if (!fabric.hasNode(child))
+            continue;
+        for (const LinkId l : fabric.linksOf(child))
+            if (fabric.link(l).other(child) == parent) {
+                run.sharpTreeLinks.push_back(l);
+                break;
+            }
+    }
+}
+
+} // namespace
+
 QString scenarioLabel(const collective::Scenario &s)
 {
     return QStringLiteral("%1 %2 \u00b7 %3")
@@ -22,23 +48,18 @@ std::shared_ptr<SimRun> makeRun(const Fabric &fabric, const collective::Scenario
     auto run = std::make_shared<SimRun>();
     static_cast<collective::ScenarioRun &>(*run) =
         collective::runScenario(fabric, scenario, options, callbacks);
-    run->label = scenarioLabel(scenario);
-    run->collective = toQString(collective::toString(scenario.collective));
-    run->algorithm = toQString(collective::toString(scenario.algorithm));
-    run->routing = toQString(route::toString(scenario.routing));
-    run->fabric = &fabric;
-    // Only a ring on a torus has an order worth telling: its steps are one hop or several.
-    if (run->expansion.torus && scenario.algorithm == collective::Algorithm::Ring)
-        run->rankOrder = toQString(run->expansion.rankOrder);
-    for (const auto &[child, parent] : run->expansion.sharpTree) {
-        if (!fabric.hasNode(child))
-            continue;
-        for (const LinkId l : fabric.linksOf(child))
-            if (fabric.link(l).other(child) == parent) {
-                run->sharpTreeLinks.push_back(l);
-                break;
-            }
-    }
+    describe(*run, fabric, scenario);
+    return run;
+}
+
+std::shared_ptr<SimRun> wrapRun(std::shared_ptr<const Fabric> fabric, collective::ScenarioRun made)
+{
+    auto run = std::make_shared<SimRun>();
+    static_cast<collective::ScenarioRun &>(*run) = std::move(made);
+    run->ownedFabric = std::move(fabric);
+    if (run->scenario)
+        describe(*run, *run->ownedFabric, *run->scenario);
+    run->fabric = run->ownedFabric.get();
     return run;
 }
 

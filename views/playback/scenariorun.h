@@ -20,6 +20,12 @@ std::shared_ptr<SimRun> makeRun(const Fabric &fabric, const collective::Scenario
                                 const sim::SimOptions &options = {},
                                 const sim::SimCallbacks &callbacks = {});
 
+/**
+ * Wraps @p run, made on @p fabric (by collective::runScenario or a lesson), as makeRun() does.
+ * The run keeps @p fabric alive.
+ */
+std::shared_ptr<SimRun> wrapRun(std::shared_ptr<const Fabric> fabric, collective::ScenarioRun run);
+
 /// Label for a scenario, e.g. "allreduce ring · ecmp".
 QString scenarioLabel(const collective::Scenario &scenario);
 

@@ -1,0 +1,162 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessonslides.h"
+
+#include "atomicfile.h"
+#include "canvas/fabriccanvas.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <vector>
+
+namespace fabric::views {
+
+namespace {
+
+/// Paints one slide into a page of kSlideSize units.
+void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &lessonTitle,
+                int number, int count)
+{
+    const QRectF page(QPointF(0, 0), QSizeF(kSlideSize));
+    painter.fillRect(page, Qt::white);
+    const qreal margin = 32;
+
+    QFont small = painter.font();
+    small.setPointSizeF(11);
+    painter.setFont(small);
+    painter.setPen(QColor(90, 90, 90));
+    painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
+                     Qt::AlignLeft | Qt::AlignVCenter, lessonTitle);
+    painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
+                     Qt::AlignRight | Qt::AlignVCenter,
+                     QStringLiteral("%1 / %2").arg(number).arg(count));
+
+    QFont title = small;
+    title.setPointSizeF(22);
+    title.setBold(true);
+    painter.setFont(title);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(margin, 34, page.width() - 2 * margin, 36),
+                     Qt::AlignLeft | Qt::AlignVCenter, slide.title);
+
+    QFont body = small;
+    body.setPointSizeF(13);
+    painter.setFont(body);
+    const QRectF textBox(margin, page.height() - 150, page.width() - 2 * margin, 138);
+    painter.drawText(textBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, slide.text);
+
+    if (slide.run && slide.run->fabric) {
+        FabricCanvas canvas;
+        canvas.resize(kSlideSize);
+        canvas.setFabric(slide.run->fabric);
+        showRunAverage(canvas, *slide.run);
+        const QRectF picture(margin, 78, page.width() - 2 * margin, textBox.top() - 78 - 8);
+        painter.save();
+        canvas.renderTo(&painter, picture, QRectF(),
+                        slide.run->label + QStringLiteral(" \u00b7 utilisation averaged over the run"),
+                        true);
+        painter.restore();
+    }
+}
+
+} // namespace
+
+void showRunAverage(FabricCanvas &canvas, const SimRun &run)
+{
+    std::vector<float> loads(run.result.links.size());
+    for (std::size_t d = 0; d < loads.size(); ++d)
+        loads[d] = float(run.result.links[d].meanUtil);
+    canvas.setLinkLoads(loads);
+    canvas.setLinkBadges({});
+    QList<LinkId> highlight;
+    for (const LinkId l : run.sharpTreeLinks)
+        highlight << l;
+    if (highlight.isEmpty() && run.routing.startsWith(QStringLiteral("ecmp")) && run.fabric) {
+        const Fabric &f = *run.fabric;
+        f.forEachLink([&](const Link &l) {
+            if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
+                return;
+            if (run.result.links[std::size_t(dirLink(l.id, true))].bytes <= 0
+                && run.result.links[std::size_t(dirLink(l.id, false))].bytes <= 0)
+                highlight << l.id;
+        });
+    }
+    canvas.setHighlightedLinks(highlight,
+                               run.sharpTreeLinks.empty() ? QColor(150, 150, 150)
+                                                          : QColor(213, 94, 0),
+                               FabricCanvas::HighlightChannel::Simulation);
+}
+
+bool exportLessonPdf(const QList<LessonSlide> &slides, const QString &lessonTitle,
+                     const QString &fileName, QString *error)
+{
+    return writeRendered(
+        fileName,
+        [&](QIODevice &device) {
+            QPdfWriter pdf(&device);
+            pdf.setPageSize(QPageSize(QSizeF(kSlideSize), QPageSize::Point, QString(),
+                                      QPageSize::ExactMatch));
+            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+            pdf.setResolution(72);
+            pdf.setTitle(lessonTitle);
+            pdf.setCreator(QStringLiteral("FabricScope"));
+            QPainter painter;
+            if (!painter.begin(&pdf))
+                return false;
+            for (qsizetype i = 0; i < slides.size(); ++i) {
+                if (i > 0)
+                    pdf.newPage();
+                paintSlide(painter, slides[i], lessonTitle, int(i + 1), int(slides.size()));
+            }
+            return painter.end();
+        },
+        error);
+}
+
+QStringList exportLessonSvgs(const QList<LessonSlide> &slides, const QString &lessonTitle,
+                             const QString &name, const QString &target, QString *error)
+{
+    QString base = target;
+    if (base.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        base.chop(4);
+    } else {
+        if (!QDir().mkpath(target)) {
+            if (error)
+                *error = QObject::tr("Cannot create the folder %1.").arg(target);
+            return {};
+        }
+        base = QDir(target).filePath(name);
+    }
+    QStringList files;
+    for (qsizetype i = 0; i < slides.size(); ++i) {
+        const QString file = QStringLiteral("%1-%2.svg").arg(base).arg(i + 1);
+        const bool ok = writeRendered(
+            file,
+            [&](QIODevice &device) {
+                QSvgGenerator svg;
+                svg.setOutputDevice(&device);
+                svg.setSize(kSlideSize);
+                svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(kSlideSize)));
+                svg.setTitle(slides[i].title);
+                svg.setDescription(lessonTitle);
+                QPainter painter;
+                if (!painter.begin(&svg))
+                    return false;
+                paintSlide(painter, slides[i], lessonTitle, int(i + 1), int(slides.size()));
+                return painter.end();
+            },
+            error);
+        if (!ok)
+            return {};
+        files << file;
+    }
+    return files;
+}
+
+} // namespace fabric::views

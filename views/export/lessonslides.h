@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "playback/simrun.h"
+
+#include <QList>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace fabric::views {
+
+class FabricCanvas;
+
+/// One step of a lesson as a slide: its title, its narrative (numbers filled in) and the run
+/// drawn on it.
+struct LessonSlide
+{
+    QString title;
+    QString text;
+    SimRunPtr run;
+};
+
+/**
+ * Colours @p canvas (showing the run's fabric) with each directed link's utilisation averaged
+ * over the whole run, and highlights what the run is about: the SHARP tree, or the switch links
+ * an ECMP run left idle. The average, not an instant, so a link busy between two ring steps is
+ * never drawn idle.
+ */
+void showRunAverage(FabricCanvas &canvas, const SimRun &run);
+
+/// Page size of a slide, in points (PDF) or SVG user units: 16:9.
+inline constexpr QSize kSlideSize(1280, 720);
+
+/// Writes @p slides as one PDF, one page per slide, under @p lessonTitle. False and @p error
+/// when the file cannot be written.
+bool exportLessonPdf(const QList<LessonSlide> &slides, const QString &lessonTitle,
+                     const QString &fileName, QString *error = nullptr);
+
+/**
+ * Writes @p slides as SVG files, one per slide: `BASE-1.svg`, `BASE-2.svg`, ... where BASE is
+ * @p target without its `.svg`, or `target/NAME` when @p target is a folder (created when
+ * missing). Returns the files written; empty and @p error on failure.
+ */
+QStringList exportLessonSvgs(const QList<LessonSlide> &slides, const QString &lessonTitle,
+                             const QString &name, const QString &target, QString *error = nullptr);
+
+} // namespace fabric::views
