@@ -1,0 +1,259 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `lesson list` and `lesson run`: every shipped lesson runs and its figures show what the lesson
+// teaches, measured by real runs of the engine.
+#include "cli/cli.h"
+#include "clirun.h"
+
+#include "collective/lesson.h"
+#include "model/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+
+using namespace fabric;
+
+class TestCliLessons : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void listNamesAllSeven();
+    void everyRunIsReported();
+    void ecmpPolarization();
+    void sharpVsRing();
+    void twistedTorus();
+    void hpnDualPlane();
+    void railOptimized();
+    void metaZones();
+    void congestionHeatmap();
+    void narrativeTakesNumbersFromRuns();
+    void exportWritesSlides();
+    void badLessonsAreRefused_data();
+    void badLessonsAreRefused();
+
+private:
+    /// `lesson run NAME --json`, run once per lesson for the whole test.
+    const nlohmann::json &lesson(const std::string &name);
+    static double figure(const nlohmann::json &doc, const char *key)
+    {
+        return doc.at("figures").at(key).get<double>();
+    }
+    std::map<std::string, nlohmann::json> mRuns;
+    QTemporaryDir mDir;
+};
+
+namespace {
+const std::vector<std::string> kLessons = {"ecmp-polarization", "sharp-vs-ring", "twisted-torus",
+                                           "hpn-dual-plane",    "rail-optimized", "meta-zones",
+                                           "congestion-heatmap"};
+} // namespace
+
+void TestCliLessons::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+}
+
+const nlohmann::json &TestCliLessons::lesson(const std::string &name)
+{
+    auto it = mRuns.find(name);
+    if (it == mRuns.end()) {
+        const auto r = testing::runCli({"lesson", "run", name, "--json"});
+        if (r.code != 0)
+            qWarning("%s", r.err.c_str());
+        it = mRuns.emplace(name, r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json())
+                 .first;
+    }
+    return it->second;
+}
+
+void TestCliLessons::listNamesAllSeven()
+{
+    const auto r = testing::runCli({"lesson", "list", "--json"});
+    QCOMPARE(r.code, 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    std::vector<std::string> names;
+    for (const auto &l : doc.at("lessons")) {
+        names.push_back(l.at("name").get<std::string>());
+        QVERIFY(!l.at("summary").get<std::string>().empty());
+        QVERIFY(!l.at("title").get<std::string>().empty());
+    }
+    std::vector<std::string> expected = kLessons;
+    std::sort(expected.begin(), expected.end());
+    QCOMPARE(names, expected);
+
+    const auto text = testing::runCli({"lesson", "list"});
+    QCOMPARE(text.code, 0);
+    for (const std::string &name : kLessons)
+        QVERIFY2(text.out.find(name) != std::string::npos, name.c_str());
+}
+
+void TestCliLessons::everyRunIsReported()
+{
+    for (const std::string &name : kLessons) {
+        const nlohmann::json &doc = lesson(name);
+        QVERIFY2(doc.is_object(), name.c_str());
+        QCOMPARE(doc.at("lesson").get<std::string>(), name);
+        QVERIFY(!doc.at("runs").empty());
+        for (const auto &run : doc.at("runs")) {
+            for (const char *key : {"label", "collective", "algorithm", "routing"})
+                QVERIFY2(!run.at(key).get<std::string>().empty(), key);
+            QVERIFY(run.at("completion_s").get<double>() > 0);
+        }
+        QVERIFY(!doc.at("steps").empty());
+    }
+}
+
+void TestCliLessons::ecmpPolarization()
+{
+    // Spread placement sends every ring step across the core: one hash at every tier piles it
+    // on a few core links, a seed per switch spreads it like balls into bins, adaptive fills
+    // every path.
+    const nlohmann::json &doc = lesson("ecmp-polarization");
+    const double polarized = figure(doc, "polarized_s");
+    const double ecmp = figure(doc, "ecmp_s");
+    const double adaptive = figure(doc, "adaptive_s");
+    QVERIFY2(polarized > ecmp && ecmp > adaptive,
+             qPrintable(QStringLiteral("%1 %2 %3").arg(polarized).arg(ecmp).arg(adaptive)));
+    for (const auto &run : doc.at("runs"))
+        QCOMPARE(run.at("placement").get<std::string>(), std::string("spread"));
+}
+
+void TestCliLessons::sharpVsRing()
+{
+    const nlohmann::json &doc = lesson("sharp-vs-ring");
+    const double ring = figure(doc, "ring_s"), sharp = figure(doc, "sharp_s");
+    QVERIFY2(ring >= 1.8 * sharp, qPrintable(QStringLiteral("%1 / %2").arg(ring).arg(sharp)));
+    QCOMPARE(doc.at("runs")[0].at("routing"), doc.at("runs")[1].at("routing"));
+}
+
+void TestCliLessons::twistedTorus()
+{
+    const nlohmann::json &doc = lesson("twisted-torus");
+    const double gain = figure(doc, "plain_alltoall_s") / figure(doc, "twisted_alltoall_s");
+    QVERIFY2(gain >= 1.3 && gain <= 2.1, qPrintable(QString::number(gain)));
+    for (const auto &run : doc.at("runs"))
+        QCOMPARE(run.at("collective").get<std::string>(), std::string("alltoall"));
+}
+
+void TestCliLessons::hpnDualPlane()
+{
+    const nlohmann::json &doc = lesson("hpn-dual-plane");
+    QVERIFY(figure(doc, "single_plane_s") > figure(doc, "dual_plane_s"));
+    for (const auto &run : doc.at("runs"))
+        QCOMPARE(run.at("routing").get<std::string>(), std::string("ecmp"));
+}
+
+void TestCliLessons::railOptimized()
+{
+    const nlohmann::json &doc = lesson("rail-optimized");
+    QVERIFY(figure(doc, "non_rail_s") > figure(doc, "rail_s"));
+}
+
+void TestCliLessons::metaZones()
+{
+    const nlohmann::json &doc = lesson("meta-zones");
+    QVERIFY(figure(doc, "cross_zone_s") > figure(doc, "in_zone_s"));
+    // The same number of ranks in both runs.
+    QCOMPARE(doc.at("runs")[0].at("ranks"), doc.at("runs")[1].at("ranks"));
+}
+
+void TestCliLessons::congestionHeatmap()
+{
+    const nlohmann::json &doc = lesson("congestion-heatmap");
+    QVERIFY(figure(doc, "completion_s") > 0);
+    const std::string hottest = doc.at("figures").at("hottest_link").get<std::string>();
+    // A link between two switches of the oversubscribed tier, named as the CLI names links.
+    QVERIFY2(hottest.find("spine") != std::string::npos, hottest.c_str());
+    QVERIFY2(hottest.find("leaf") != std::string::npos, hottest.c_str());
+}
+
+void TestCliLessons::narrativeTakesNumbersFromRuns()
+{
+    // The narrative is a template: no placeholder is left, and the runs' times appear in it.
+    for (const std::string &name : kLessons) {
+        const nlohmann::json &doc = lesson(name);
+        std::string all;
+        for (const auto &step : doc.at("steps"))
+            all += step.at("text").get<std::string>();
+        QVERIFY2(all.find('{') == std::string::npos, name.c_str());
+    }
+    const nlohmann::json &doc = lesson("sharp-vs-ring");
+    const std::string text = doc.at("steps")[1].at("text").get<std::string>();
+    QVERIFY2(text.find("21.5 ms") != std::string::npos, text.c_str());
+}
+
+void TestCliLessons::exportWritesSlides()
+{
+    const QString pdf = mDir.filePath(QStringLiteral("sharp.pdf"));
+    auto r = testing::runCli({"lesson", "run", "sharp-vs-ring", "--export", pdf.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    // One page per step (2).
+    QCOMPARE(bytes.count("/Type /Page\n") + bytes.count("/Type /Page>") + bytes.count("/Type /Page "),
+             2);
+
+    const QString folder = mDir.filePath(QStringLiteral("slides"));
+    r = testing::runCli({"lesson", "run", "rail-optimized", "--export", folder.toStdString()});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QStringList svgs = QDir(folder).entryList({QStringLiteral("*.svg")}, QDir::Files,
+                                                    QDir::Name);
+    QCOMPARE(svgs, QStringList({QStringLiteral("rail-optimized-1.svg"),
+                                QStringLiteral("rail-optimized-2.svg")}));
+    QFile svg(QDir(folder).filePath(svgs.first()));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("Rails"));
+}
+
+void TestCliLessons::badLessonsAreRefused_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("message");
+    const QString fabric = QStringLiteral(
+        R"("fabric": {"family": "ib-fat-tree", "params": {"gpus": 16, "radix": 8, "gpus_per_host": 4}})");
+    const QString run = QStringLiteral(R"("scenarios": [{"id": "a", "label": "A"}])");
+    QTest::newRow("unknown key") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
+        "steps": [{"title": "x", "text": "y"}], "colour": 1})").arg(fabric, run)
+                                 << QStringLiteral("unknown key 'colour'");
+    QTest::newRow("unknown run") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
+        "steps": [{"title": "x", "text": "{b.completion_s}"}]})").arg(fabric, run)
+                                 << QStringLiteral("{b.completion_s}");
+    QTest::newRow("unknown scenario key") << QStringLiteral(R"({"title": "t", "summary": "s", %1,
+        "scenarios": [{"id": "a", "label": "A", "routnig": "ecmp"}],
+        "steps": [{"title": "x", "text": "y"}]})").arg(fabric)
+                                 << QStringLiteral("routnig");
+    QTest::newRow("bad family") << QStringLiteral(R"({"title": "t", "summary": "s",
+        "fabric": {"family": "torus"}, %1, "steps": [{"title": "x", "text": "y"}]})").arg(run)
+                                << QStringLiteral("unknown generator family 'torus'");
+    QTest::newRow("bad param") << QStringLiteral(R"({"title": "t", "summary": "s",
+        "fabric": {"family": "ib-fat-tree", "params": {"radix": 7}}, %1,
+        "steps": [{"title": "x", "text": "y"}]})").arg(run)
+                               << QStringLiteral("radix");
+}
+
+void TestCliLessons::badLessonsAreRefused()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, message);
+    const QString path = mDir.filePath(QStringLiteral("bad.lesson.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(json.toUtf8());
+    file.close();
+    const auto r = testing::runCli({"lesson", "run", path.toStdString(), "--json"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("lesson bad") != std::string::npos, r.err.c_str());
+}
+
+QTEST_MAIN(TestCliLessons)
+#include "tst_cli_lessons.moc"
