@@ -72,7 +72,12 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
         names += (i ? ", " : "") + toString(o.faults[i]);
     }
     row("Faults:") << names << "\n";
-    row("Lost:") << units::formatDecimal(o.capacityLostGbps, 1) << " Gb/s of link capacity\n";
+    const FaultImpact impact = faultImpact(fabric, resolveFaults(fabric, o.faults));
+    row("Lost:") << units::formatDecimal(o.capacityLostGbps, 1) << " Gb/s of link capacity ("
+                 << impact.linksFailed << " links failed, " << impact.linksDegraded
+                 << " degraded)\n";
+    row("GPUs:") << impact.gpusLostPort << " lost a port but not all, " << impact.gpusCutOff
+                 << " lost every port\n";
     row("Healthy:") << units::formatSeconds(o.healthyCompletionS) << "   (the same run without "
                     << "faults)\n";
     char slow[32];

@@ -247,6 +247,33 @@ FaultEffect resolveFaults(const Fabric &fabric, std::span<const Fault> faults)
     return e;
 }
 
+FaultImpact faultImpact(const Fabric &fabric, const FaultEffect &e)
+{
+    FaultImpact out;
+    if (e.empty())
+        return out;
+    const auto failed
+        = [&](LinkId l) { return e.dead(dirLink(l, true)) || e.dead(dirLink(l, false)); };
+    for (LinkId l : e.links)
+        ++(failed(l) ? out.linksFailed : out.linksDegraded);
+    fabric.forEachNode([&](const Node &n) {
+        if (!n.isEndpoint())
+            return;
+        std::size_t ports = 0, dead = 0;
+        for (LinkId l : fabric.linksOf(n.id)) {
+            if (fabric.link(l).medium == Medium::NvLink)
+                continue;
+            ++ports;
+            dead += failed(l) ? 1 : 0;
+        }
+        if (ports > 0 && dead == ports)
+            ++out.gpusCutOff;
+        else if (dead > 0)
+            ++out.gpusLostPort;
+    });
+    return out;
+}
+
 const std::vector<std::string_view> &faultRoles()
 {
     static const std::vector<std::string_view> roles

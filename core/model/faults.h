@@ -78,6 +78,17 @@ struct FaultEffect
     std::vector<std::uint8_t> deadDirections() const;
 };
 
+/// What a fault set does to the endpoints, in the words of an explanation ("128 GPUs lost one
+/// of their two ports; no host cut off"). A GPU's ports are its links other than NVLink.
+struct FaultImpact
+{
+    std::size_t linksFailed = 0; ///< Links with a direction that carries nothing.
+    std::size_t linksDegraded = 0; ///< Links slowed but not failed.
+    std::size_t gpusLostPort = 0; ///< GPUs with a failed port and a working one left.
+    std::size_t gpusCutOff = 0; ///< GPUs with ports, none of them working (or the GPU failed).
+};
+FaultImpact faultImpact(const Fabric &fabric, const FaultEffect &effect);
+
 /// Resolves @p faults against @p fabric. Throws UserError naming the first fault whose node,
 /// link, port or circuit the fabric does not have.
 FaultEffect resolveFaults(const Fabric &fabric, std::span<const Fault> faults);

@@ -77,7 +77,8 @@ void TestCliResilience::allowPartialReportsThem()
     const Result r = cli({ "simulate", mFlat, "--bytes", "16MiB", "--fail", "leaf0",
         "--allow-partial", "--report", path("partial.json") });
     QVERIFY2(r.code == 0, r.err.c_str());
-    for (const char *text : { "Faults:", "leaf0", "Unreachable:", "5 rank pair(s)", "Slowdown:" })
+    for (const char *text : { "Faults:", "leaf0", "Unreachable:", "5 rank pair(s)",
+             "Slowdown:", "8 links failed", "4 lost every port" })
         QVERIFY2(r.out.find(text) != std::string::npos, text);
     const nlohmann::json j = readJson(path("partial.json"));
     QCOMPARE(j.at("faults"), nlohmann::json::array({ "leaf0" }));

@@ -7,7 +7,6 @@
 #include "collective/faultrun.h"
 #include "collective/resilience.h"
 #include "io/fabricfile.h"
-#include "io/native/nativeformat.h"
 #include "model/error.h"
 #include "model/faults.h"
 
@@ -15,6 +14,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 using namespace fabric;
@@ -166,21 +166,32 @@ void TestFaults::scenarioSavesItsFaults()
 
 void TestFaults::faultsSurviveTheNativeFile()
 {
-    // A saved scenario lives in the document's "scenarios" array, faults and all.
-    Fabric f = flatFatTree(4);
+    // A saved scenario lives in the document's top-level "scenarios" array, faults and all:
+    // read a file that has one, write it again, and the scenario reads back the same.
     collective::Scenario s;
     s.faults = parseFaultList("leaf0,leaf1->spine0,h0-gpu0--leaf0@0.5");
     nlohmann::json saved = collective::toJson(s);
     saved["name"] = "leaf0 down";
-    f.metadata()[std::string(io::kScenariosKey)] = nlohmann::json::array({ saved });
     QTemporaryDir dir;
-    const std::string file = dir.filePath("faulted.fabric.json").toStdString();
-    io::saveFabric(f, file);
-    const Fabric back = io::loadFabric(file);
-    nlohmann::json loaded = back.metadata().at(std::string(io::kScenariosKey)).at(0);
-    loaded.erase("name");
-    QVERIFY(collective::scenarioFromJson(loaded) == s);
-    QCOMPARE(loaded.at("faults").size(), std::size_t(3));
+    const std::string in = dir.filePath("in.fabric.json").toStdString();
+    const std::string out = dir.filePath("out.fabric.json").toStdString();
+    io::saveFabric(flatFatTree(4), in);
+    nlohmann::json doc;
+    {
+        std::ifstream file(in);
+        doc = nlohmann::json::parse(file);
+    }
+    doc["scenarios"] = nlohmann::json::array({ saved });
+    {
+        std::ofstream file(in);
+        file << doc.dump();
+    }
+    io::saveFabric(io::loadFabric(in), out);
+    std::ifstream file(out);
+    nlohmann::json back = nlohmann::json::parse(file).at("scenarios").at(0);
+    QCOMPARE(back.at("faults").size(), std::size_t(3));
+    back.erase("name");
+    QVERIFY(collective::scenarioFromJson(back) == s);
 }
 
 void TestFaults::randomDrawIsStable()
@@ -252,6 +263,10 @@ void TestFaults::hpnDualTorFailureHalvesTheRing()
     QCOMPARE(bytesOn(r.result, f, "s0-h0-gpu0", "s0-tor0-plane0"), 0.0);
     QVERIFY(bytesOn(r.result, f, "s0-h0-gpu0", "s0-tor0-plane1") > 0);
     QVERIFY(r.faults->capacityLostGbps >= 8 * 200.0);
+    // Every GPU hangs off the failed ToR by one of its two ports: all lost one, none both.
+    const FaultImpact impact = faultImpact(f, resolveFaults(f, r.faults->faults));
+    QCOMPARE(impact.gpusLostPort, std::size_t(8));
+    QCOMPARE(impact.gpusCutOff, std::size_t(0));
 }
 
 void TestFaults::fatTreeLeafFailureCutsItsHostsOff()
@@ -272,6 +287,10 @@ void TestFaults::fatTreeLeafFailureCutsItsHostsOff()
     }
     const collective::ScenarioRun r = faulted(f, s, { "leaf0" }, true);
     QCOMPARE(r.faults->unreachablePairs.size(), std::size_t(5));
+    const FaultImpact impact = faultImpact(f, resolveFaults(f, r.faults->faults));
+    QCOMPARE(impact.gpusCutOff, std::size_t(4));
+    QCOMPARE(impact.gpusLostPort, std::size_t(0));
+    QCOMPARE(impact.linksFailed, std::size_t(8)); // 4 GPU links, 4 uplinks
     for (const auto &[a, b] : r.faults->unreachablePairs)
         QVERIFY(a < 4 || b < 4); // GPU ids are ranks: 0..3 hang off leaf0
     QVERIFY(r.result.completionS > 0 && std::isfinite(r.result.completionS));
