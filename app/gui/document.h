@@ -55,8 +55,8 @@ public:
     void swapFabric(Fabric &other);
 
     /// @name Simulation scenarios
-    /// Saved with the document (the native file's `scenarios` array); read from the fabric's
-    /// metadata when the document is made, so a malformed list throws UserError there.
+    /// Saved with the document (the native file's `scenarios` array); parsed from
+    /// Fabric::scenarios() when the document is made, so a malformed list throws UserError there.
     ///@{
     const ScenarioList &scenarios() const { return mScenarios; }
     /// For undo commands (ChangeScenarios): replaces the list and emits scenariosChanged().

@@ -146,22 +146,14 @@ ScenarioList scenarioListFromJson(const nlohmann::json &array)
 
 ScenarioList scenariosOf(const Fabric &fabric)
 {
-    const nlohmann::json &meta = fabric.metadata();
-    const auto it = meta.find(std::string(io::kScenariosKey));
-    if (it == meta.end())
+    if (fabric.scenarios().is_null())
         return {};
-    return scenarioListFromJson(*it);
+    return scenarioListFromJson(fabric.scenarios());
 }
 
 void storeScenarios(Fabric &fabric, const ScenarioList &list)
 {
-    nlohmann::json &meta = fabric.metadata();
-    if (list.items.isEmpty()) {
-        if (meta.is_object())
-            meta.erase(std::string(io::kScenariosKey));
-        return;
-    }
-    meta[std::string(io::kScenariosKey)] = toJson(list);
+    fabric.scenarios() = list.items.isEmpty() ? nlohmann::json() : toJson(list);
 }
 
 } // namespace fabric::app

@@ -23,7 +23,7 @@ struct SavedScenario
 
 /**
  * The scenarios of a document and which one ran last. In a native file they are the top-level
- * `scenarios` array (kept by core/io in Fabric::metadata()["scenarios"]): one object per
+ * `scenarios` array (kept verbatim by core/io in Fabric::scenarios()): one object per
  * scenario with `name` (string), the fields of collective::toJson() and `last_run` (true on the
  * one to re-run when the file is opened). Results are not stored: they are recomputed.
  */
@@ -49,9 +49,9 @@ nlohmann::json toJson(const ScenarioList &list);
  * fault, e.g. "/scenarios/1/bytes: must be a number, got \"lots\"".
  */
 ScenarioList scenarioListFromJson(const nlohmann::json &array);
-/// The scenarios @p fabric carries in its metadata (io::kScenariosKey); empty when none.
+/// The scenarios @p fabric carries (Fabric::scenarios()); empty when none.
 ScenarioList scenariosOf(const Fabric &fabric);
-/// Stores @p list in @p fabric's metadata (removes the key when the list is empty).
+/// Stores @p list as @p fabric's scenarios (none when the list is empty).
 void storeScenarios(Fabric &fabric, const ScenarioList &list);
 
 } // namespace fabric::app

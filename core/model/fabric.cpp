@@ -157,6 +157,7 @@ bool Fabric::operator==(const Fabric &other) const
     const auto na = liveNodes(*this), nb = liveNodes(other);
     const auto la = liveLinks(*this), lb = liveLinks(other);
     return m_generator == other.m_generator && m_metadata == other.m_metadata
+        && m_scenarios == other.m_scenarios
         && std::equal(na.begin(), na.end(), nb.begin(), nb.end(),
                       [](const Node *x, const Node *y) { return *x == *y; })
         && std::equal(la.begin(), la.end(), lb.begin(), lb.end(),

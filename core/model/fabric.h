@@ -101,8 +101,13 @@ public:
     const GeneratorInfo &generator() const { return m_generator; }
     nlohmann::json &metadata() { return m_metadata; }
     const nlohmann::json &metadata() const { return m_metadata; }
+    /// The simulation scenarios saved with the fabric (the native file's `scenarios` array), as
+    /// their JSON: the model sits below the collective layer, so it keeps them as read and the
+    /// GUI parses them (app/gui/savedscenarios.h). Null when the fabric has none.
+    nlohmann::json &scenarios() { return m_scenarios; }
+    const nlohmann::json &scenarios() const { return m_scenarios; }
 
-    /// Same nodes, links, generator and metadata (ids included).
+    /// Same nodes, links, generator, metadata and scenarios (ids included).
     bool operator==(const Fabric &other) const;
 
     /// Pre-sizes storage for generators that know their counts.
@@ -116,6 +121,7 @@ private:
     std::size_t m_linkCount = 0;
     GeneratorInfo m_generator;
     nlohmann::json m_metadata = nlohmann::json::object();
+    nlohmann::json m_scenarios;
 };
 
 } // namespace fabric

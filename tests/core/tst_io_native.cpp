@@ -170,7 +170,7 @@ void TestIoNative::scenariosAreKeptVerbatim()
     const std::string text = header() + R"("scenarios":[{"name":"ring","bytes":"1GiB","x":[1,{"y":null}]}],)"
         + R"("metadata":{"title":"t"},)" + kTwoNodes + R"("links":[]})";
     const Fabric f = fromText(text);
-    QCOMPARE(f.metadata().at("scenarios").dump(),
+    QCOMPARE(f.scenarios().dump(),
              std::string(R"([{"bytes":"1GiB","name":"ring","x":[1,{"y":null}]}])"));
     QCOMPARE(f.metadata().at("title"), nlohmann::json("t"));
     const std::string written = toText(f);

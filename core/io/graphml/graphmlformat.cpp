@@ -4,6 +4,7 @@
 
 #include "graphmlkeys.h"
 #include "io/common/textutil.h"
+#include "io/native/nativeformat.h"
 
 #include <ostream>
 
@@ -62,8 +63,12 @@ void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
         data.text("generator_family", fabric.generator().family);
         data.text("generator_params", fabric.generator().params.dump());
     }
-    if (!fabric.metadata().empty())
-        data.text("metadata", fabric.metadata().dump());
+    // GraphML has no place of its own for scenarios: they ride in the metadata text.
+    nlohmann::json metadata = fabric.metadata();
+    if (!fabric.scenarios().is_null() && metadata.is_object())
+        metadata[std::string(kScenariosKey)] = fabric.scenarios();
+    if (!metadata.empty())
+        data.text("metadata", metadata.dump());
     fabric.forEachNode([&](const Node &n) {
         out << "    <node id=\"n" << n.id << "\">\n";
         data.text("kind", toString(n.kind));

@@ -5,6 +5,7 @@
 #include "graphmldocument.h"
 #include "graphmlformat.h"
 #include "io/native/boundedjson.h"
+#include "io/native/nativeformat.h"
 
 #include "model/error.h"
 
@@ -171,8 +172,16 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
         fabric.generator().family = *family;
     if (const std::string *params = graph.find({ "generator_params" }))
         fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params");
-    if (const std::string *metadata = graph.find({ "metadata" }))
+    if (const std::string *metadata = graph.find({ "metadata" })) {
         fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata");
+        // The writer keeps scenarios in the metadata text (GraphML has no place for them).
+        nlohmann::json &meta = fabric.metadata();
+        if (auto it = meta.is_object() ? meta.find(std::string(kScenariosKey)) : meta.end();
+            it != meta.end()) {
+            fabric.scenarios() = std::move(*it);
+            meta.erase(it);
+        }
+    }
 
     const bool ownNodeIds = keepsIds(doc.nodes, 'n');
     std::unordered_map<std::string, NodeId> byId;

@@ -13,9 +13,9 @@ inline constexpr std::string_view kNativeFormatName = "fabricscope-fabric";
 /// The newest version this build reads and the one it writes.
 inline constexpr int kNativeVersion = 1;
 /**
- * Key in Fabric::metadata() that holds the file's top-level `scenarios` array, verbatim. The
- * writer moves it back to the top level, so `metadata` in a file never holds this key. The GUI
- * stores its simulation scenarios there.
+ * The native file's top-level key of Fabric::scenarios(). A file's `metadata` may not hold it,
+ * so the two never compete; GraphML, which has no place for scenarios, writes them under this
+ * key inside its metadata text.
  */
 inline constexpr std::string_view kScenariosKey = "scenarios";
 

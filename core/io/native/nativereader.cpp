@@ -368,7 +368,7 @@ private:
         if (const json *s = top.find("scenarios")) {
             if (!s->is_array())
                 top.fail("scenarios", "expected an array, found " + JsonFields::describeType(*s));
-            fabric.metadata()[std::string(kScenariosKey)] = *s;
+            fabric.scenarios() = *s;
         }
         for (std::string_view key : {"nodes", "links"})
             if (const json *v = top.find(key); v && !v->is_array())

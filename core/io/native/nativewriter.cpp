@@ -124,12 +124,8 @@ void writeArray(std::ostream &out, std::string_view key, std::string_view singul
 void NativeFormat::write(const Fabric &fabric, std::ostream &out) const
 {
     using nlohmann::json;
-    json metadata = fabric.metadata().is_object() ? fabric.metadata() : json::object();
-    json scenarios;
-    if (auto it = metadata.find(kScenariosKey); it != metadata.end()) {
-        scenarios = std::move(*it);
-        metadata.erase(it);
-    }
+    const json metadata = fabric.metadata().is_object() ? fabric.metadata() : json::object();
+    const json &scenarios = fabric.scenarios();
 
     out << "{\n\"format\": \"" << kNativeFormatName << "\",\n\"version\": " << kNativeVersion
         << ",\n";
