@@ -2,13 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "autosave.h"
 #include "guardedapplication.h"
+#include "lessons.h"
 #include "mainwindow.h"
 #include "prompts.h"
 #include "startup.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <cstdio>
 #include <string_view>
@@ -68,6 +71,13 @@ int main(int argc, char **argv)
         fabric::app::Prompts prompts;
         fabric::app::AutoSave::offerRecovery(window, prompts);
         const fabric::app::AutoSave autosave(window);
+        // The lessons are offered once, to someone who started the program without asking
+        // for anything in particular, on a screen.
+        if (options->file.isEmpty() && options->family.isEmpty() && options->lesson.isEmpty()
+            && QGuiApplication::platformName() != QLatin1String("offscreen"))
+            QTimer::singleShot(0, &window, [&window] {
+                fabric::app::offerLessonsOnFirstStart(window);
+            });
         return app.exec();
     }
 

@@ -20,6 +20,8 @@
 #include "inspectordock.h"
 #include "io/fabricformat.h"
 #include "io/formatregistry.h"
+#include "lessons.h"
+#include "lessons/lessonlibrary.h"
 #include "metricsdock.h"
 #include "model/error.h"
 #include "model/tierinference.h"
@@ -427,6 +429,8 @@ void MainWindow::createActions()
 
     // Help
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(make("actionLessons", tr("&Lessons..."), {},
+        [this] { showLessonGallery(*this); }));
     help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents,
         [this] { showShortcuts(); }));
     QAction *about = make("actionAbout", tr("&About FabricScope"), {}, [this] { showAbout(); });
@@ -528,6 +532,9 @@ void MainWindow::openDefaultFabric()
 
 bool MainWindow::openFile(const QString &fileName)
 {
+    // A lesson names its fabric and runs; it opens as the gallery opens it.
+    if (views::isLessonFile(fileName))
+        return openLesson(*this, fileName);
     if (!maybeSave())
         return false;
     std::optional<Fabric> fabric = loadOrReport(fileName);

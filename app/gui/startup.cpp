@@ -3,6 +3,7 @@
 #include "startup.h"
 
 #include "canvas/fabriccanvas.h"
+#include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "model/error.h"
@@ -75,9 +76,14 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         QCoreApplication::translate("main",
             "Run the simulation dock's scenario (all-reduce, ring, 1 GiB, ecmp on every GPU) "
             "once the fabric is shown, unless the file re-runs its own last scenario."));
+    const QCommandLineOption lesson(QStringLiteral("lesson"),
+        QCoreApplication::translate("main",
+            "Open a lesson (a name from Help > Lessons, or a NAME.lesson.json file): its "
+            "fabric, its runs and its narrative."),
+        QStringLiteral("name"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
         QCoreApplication::translate("main", "Start in presentation mode (F11)."));
-    parser.addOptions({ screenshot, size, family, set, run, presentation });
+    parser.addOptions({ screenshot, size, family, set, lesson, run, presentation });
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
@@ -98,6 +104,7 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     options.file = files.value(0);
     options.screenshot = parser.value(screenshot);
     options.family = parser.value(family);
+    options.lesson = parser.value(lesson);
     options.runScenario = parser.isSet(run);
     options.presentation = parser.isSet(presentation);
     for (const QString &kv : parser.values(set)) {
@@ -138,6 +145,12 @@ bool openStartup(MainWindow &window, const StartupOptions &options)
 {
     if (options.size.isValid())
         window.resize(options.size);
+    if (!options.lesson.isEmpty()) {
+        if (openLesson(window, options.lesson))
+            return true;
+        window.openDefaultFabric();
+        return false;
+    }
     if (!options.family.isEmpty()) {
         try {
             return window.openGenerated(

@@ -18,11 +18,12 @@ class MainWindow;
 class Prompts;
 
 /// What the command line asks for: `fabricscope [FILE] [--template FAMILY [--set KEY=VALUE]...]
-/// [--run-default-scenario] [--screenshot PNG [--size WxH]]`.
+/// [--lesson NAME] [--run-default-scenario] [--screenshot PNG [--size WxH]]`.
 struct StartupOptions
 {
     QString file; ///< A fabric to open; empty = the embedded default.
     QString family; ///< Generate this family instead of opening a file.
+    QString lesson; ///< Open this lesson (a shipped one's name or a NAME.lesson.json file).
     build::ParamText params;
     QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
     QSize size; ///< Window size for the screenshot.

@@ -169,10 +169,27 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
         mDock->setStatus(tr("Sweep done: busbw at %1 sizes.").arg(mSweep.bytesAndBusbwGBps.size()));
     }
 
-    mCurrent = run;
     mHistory.prepend(run);
     while (mHistory.size() > kHistory)
         mHistory.removeLast();
+    present(run);
+    Q_EMIT runFinished(run);
+}
+
+void SimulationController::showRuns(const QList<views::SimRunPtr> &runs)
+{
+    if (runs.isEmpty())
+        return;
+    mRunner->cancel();
+    mSweepIndex = -1;
+    mDock->setRunning(false);
+    mHistory = runs.mid(0, kHistory);
+    present(runs.first());
+}
+
+void SimulationController::present(const views::SimRunPtr &run)
+{
+    mCurrent = run;
     mSampler = std::make_unique<views::LoadSampler>(run->result);
     // Link tooltips read the run's timeline at the playback time (the run's fabric has the
     // document's ids: it is a snapshot of it).
@@ -216,7 +233,6 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
     // Open on the middle of the run: a first picture that shows traffic.
     mClock->seek(run->result.completionS / 2);
-    Q_EMIT runFinished(run);
 }
 
 void SimulationController::showTime(double timeS)

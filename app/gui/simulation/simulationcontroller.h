@@ -77,6 +77,12 @@ public:
 
     /// Starts @p scenario on the document's fabric (false when a run is going).
     bool run(const collective::Scenario &scenario);
+    /**
+     * Shows runs made elsewhere (a lesson) as if they had just finished: @p runs.first() on the
+     * canvas, all of them in the charts and the compare view. The first must have run on the
+     * document's fabric as it is now; the others may have run on variants of it.
+     */
+    void showRuns(const QList<views::SimRunPtr> &runs);
     /// Runs the dock's scenario at sizes 1 KiB .. 4 GiB, one after the other, and charts busbw.
     void runSweep();
     bool isSweeping() const { return mSweepIndex >= 0; }
@@ -96,6 +102,8 @@ Q_SIGNALS:
 
 private:
     void onFinished(const views::SimRunPtr &run);
+    /// Makes @p run the current one (already in the history) and draws it everywhere.
+    void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
     void showTime(double timeS);
     void clearOverlays();

@@ -1,0 +1,205 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessons.h"
+
+#include "canvas/fabriccanvas.h"
+#include "collective/lesson.h"
+#include "common/qtstrings.h"
+#include "document.h"
+#include "explain/explainpanel.h"
+#include "lessons/lessonlibrary.h"
+#include "mainwindow.h"
+#include "model/error.h"
+#include "model/units.h"
+#include "playback/scenariorun.h"
+#include "plural.h"
+#include "prompts.h"
+#include "savedscenarios.h"
+#include "simulation/analysisdock.h"
+#include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QSettings>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace fabric::app {
+
+using views::toQString;
+
+namespace {
+const QString kOfferedKey = QStringLiteral("lessons/offered");
+
+/// The narrative as the explain panel shows it: each step with its title, then the notes.
+QString narrativeHtml(const collective::Lesson &lesson, const collective::LessonResult &result)
+{
+    QString html = QStringLiteral("<h2>%1</h2><p><i>%2</i></p>")
+                       .arg(toQString(lesson.title).toHtmlEscaped(),
+                            toQString(lesson.summary).toHtmlEscaped());
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        html += QStringLiteral("<h3>%1. %2</h3><p>%3</p>")
+                    .arg(i + 1)
+                    .arg(toQString(lesson.steps[i].title).toHtmlEscaped(),
+                         toQString(result.stepTexts[i]).toHtmlEscaped());
+    html += QStringLiteral("<h3>%1</h3><ul>").arg(QObject::tr("Runs"));
+    for (const collective::LessonRun &r : result.runs)
+        html += QStringLiteral("<li>%1: %2</li>")
+                    .arg(toQString(r.label).toHtmlEscaped(),
+                         toQString(units::formatSeconds(r.run.summary.completionS)));
+    html += QStringLiteral("</ul>");
+    for (const collective::LessonAnnotation &a : lesson.annotations)
+        if (!a.note.empty())
+            html += QStringLiteral("<p>%1</p>").arg(toQString(a.note).toHtmlEscaped());
+    return html;
+}
+
+} // namespace
+
+LessonGallery::LessonGallery(QWidget *parent)
+    : QDialog(parent)
+    , mList(new QListWidget(this))
+{
+    setWindowTitle(tr("Lessons"));
+    setObjectName(QStringLiteral("LessonGallery"));
+    auto *layout = new QVBoxLayout(this);
+    auto *intro = new QLabel(tr("Each lesson opens a fabric, runs its scenarios and explains "
+                                "what they show. Click one to open it."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    mList->setWordWrap(true);
+    mList->setSpacing(2);
+    for (const QString &name : views::builtinLessonNames()) {
+        try {
+            const collective::Lesson l = views::loadLessonByName(name);
+            auto *item = new QListWidgetItem(QStringLiteral("%1\n%2").arg(
+                toQString(l.title), toQString(l.summary)));
+            item->setData(Qt::UserRole, name);
+            item->setToolTip(name);
+            mList->addItem(item);
+        } catch (const UserError &) {
+            // A shipped lesson that does not read is a build fault the tests catch; the
+            // gallery still lists the others.
+        }
+    }
+    layout->addWidget(mList, 1);
+    connect(mList, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        mChosen = item->data(Qt::UserRole).toString();
+        accept();
+    });
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(620, 520);
+}
+
+bool LessonGallery::choose(const QString &name)
+{
+    for (int i = 0; i < mList->count(); ++i)
+        if (mList->item(i)->data(Qt::UserRole).toString() == name) {
+            Q_EMIT mList->itemClicked(mList->item(i));
+            return true;
+        }
+    return false;
+}
+
+bool openLesson(MainWindow &window, const QString &nameOrPath)
+{
+    collective::Lesson lesson;
+    collective::LessonResult result;
+    {
+        // A lesson is small (a few seconds at most): run it here, with a busy cursor.
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        try {
+            lesson = views::loadLessonByName(nameOrPath);
+            result = collective::runLesson(lesson);
+        } catch (const std::exception &e) {
+            QApplication::restoreOverrideCursor();
+            window.prompts()->showError(&window, QObject::tr("Cannot Open Lesson"),
+                                        QString::fromUtf8(e.what()));
+            return false;
+        }
+        QApplication::restoreOverrideCursor();
+    }
+
+    // The runs on the lesson's own fabric become the document's scenarios, so the dock can
+    // run them again; runs on a variant of it (another wiring) only appear in the comparison.
+    Fabric fabric = *result.fabric;
+    ScenarioList list;
+    for (std::size_t i = 0; i < lesson.scenarios.size(); ++i)
+        if (result.runs[i].onLessonFabric)
+            list.items << SavedScenario{toQString(lesson.scenarios[i].label),
+                                        lesson.scenarios[i].scenario};
+    storeScenarios(fabric, list);
+    if (!window.openGenerated(std::move(fabric)))
+        return false;
+
+    QList<views::SimRunPtr> runs;
+    views::SimRunPtr shown;
+    const std::string firstShow = lesson.steps.front().show;
+    for (collective::LessonRun &r : result.runs) {
+        const bool onDocument = r.onLessonFabric;
+        const std::string id = r.id;
+        auto run = views::wrapRun(r.fabric, std::move(r.run));
+        run->label = toQString(r.label);
+        runs << run;
+        // The canvas draws the document's fabric: the run shown must be one made on it.
+        if (onDocument && (!shown || id == firstShow))
+            shown = run;
+    }
+    if (!shown)
+        shown = runs.first();
+    runs.removeOne(shown);
+    runs.prepend(shown);
+    SimulationController *sim = window.simulation();
+    sim->showRuns(runs);
+    if (shown->scenario)
+        sim->simulationDock()->setScenario(*shown->scenario);
+
+    views::FabricCanvas *canvas = window.canvas();
+    QList<NodeId> annotated;
+    for (const collective::LessonAnnotation &a : lesson.annotations)
+        for (const std::string &name : a.nodes)
+            if (const NodeId id = window.document()->fabric().findNode(name); id != kNoNode)
+                annotated << id;
+    canvas->setSelection(annotated);
+    if (lesson.camera == "selection" && !annotated.isEmpty())
+        canvas->zoomToSelection();
+    else
+        canvas->zoomToFit();
+
+    AnalysisDock *analysis = sim->analysisDock();
+    analysis->explainPanel()->setHtml(narrativeHtml(lesson, result));
+    analysis->showTab(analysis->explainPanel());
+    analysis->show();
+    analysis->raise();
+    window.statusBar()->showMessage(
+        QObject::tr("Lesson %1: %2")
+            .arg(toQString(lesson.title),
+                 counted(qint64(result.runs.size()), QObject::tr("1 run"), QObject::tr("%1 runs"))),
+        8000);
+    return true;
+}
+
+bool showLessonGallery(MainWindow &window)
+{
+    LessonGallery gallery(&window);
+    if (!window.prompts()->runDialog(&gallery) || gallery.lesson().isEmpty())
+        return false;
+    return openLesson(window, gallery.lesson());
+}
+
+void offerLessonsOnFirstStart(MainWindow &window)
+{
+    QSettings settings;
+    if (settings.value(kOfferedKey, false).toBool())
+        return;
+    settings.setValue(kOfferedKey, true);
+    showLessonGallery(window);
+}
+
+} // namespace fabric::app

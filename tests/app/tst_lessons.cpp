@@ -1,0 +1,143 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Help > Lessons: the gallery lists the shipped lessons and one click opens a lesson's fabric,
+// its runs and its narrative.
+#include "fakeprompts.h"
+
+#include "build/registry.h"
+#include "canvas/fabriccanvas.h"
+#include "document.h"
+#include "explain/explainpanel.h"
+#include "lessons.h"
+#include "mainwindow.h"
+#include "savedscenarios.h"
+#include "simulation/analysisdock.h"
+#include "simulation/compareview.h"
+#include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QListWidget>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace fabric;
+using namespace fabric::app;
+
+class TestLessons : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void galleryListsTheLessons();
+    void oneClickOpensALesson();
+    void variantRunsAreCompared();
+};
+
+namespace {
+
+std::unique_ptr<MainWindow> mainWindow(FakePrompts **prompts)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    auto window = std::make_unique<MainWindow>();
+    auto fake = std::make_unique<FakePrompts>();
+    *prompts = fake.get();
+    window->setPrompts(std::move(fake));
+    window->openGenerated(build::generate("ib-fat-tree", nlohmann::json{{"gpus", 64}}));
+    window->resize(1400, 900);
+    window->show();
+    return window;
+}
+
+} // namespace
+
+void TestLessons::galleryListsTheLessons()
+{
+    LessonGallery gallery;
+    QCOMPARE(gallery.list()->count(), 7);
+    QStringList names;
+    for (int i = 0; i < gallery.list()->count(); ++i) {
+        names << gallery.list()->item(i)->data(Qt::UserRole).toString();
+        // A title and a one-line description.
+        QCOMPARE(gallery.list()->item(i)->text().count(QLatin1Char('\n')), 1);
+    }
+    QVERIFY(names.contains(QStringLiteral("ecmp-polarization")));
+    QVERIFY(names.contains(QStringLiteral("congestion-heatmap")));
+    QVERIFY(!gallery.choose(QStringLiteral("no-such-lesson")));
+}
+
+void TestLessons::oneClickOpensALesson()
+{
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    // Help > Lessons, then a click on the polarisation lesson's row.
+    prompts->dialog = [](QDialog *dialog) {
+        auto *gallery = qobject_cast<LessonGallery *>(dialog);
+        if (!gallery)
+            return false;
+        gallery->show();
+        QListWidget *list = gallery->list();
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->data(Qt::UserRole).toString() == QLatin1String("ecmp-polarization")) {
+                const QRect rect = list->visualItemRect(list->item(i));
+                QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+            }
+        return gallery->result() == QDialog::Accepted;
+    };
+    QAction *lessons = window->action(QStringLiteral("actionLessons"));
+    QVERIFY(lessons);
+    lessons->trigger();
+    QVERIFY2(prompts->errors.isEmpty(), qPrintable(prompts->errors.join(QLatin1Char('\n'))));
+
+    // The lesson's fabric: a 3-tier k = 8 fat-tree of 128 GPUs.
+    const Fabric &fabric = window->document()->fabric();
+    QCOMPARE(fabric.generator().family, std::string("ib-fat-tree"));
+    QCOMPARE(fabric.endpoints().size(), std::size_t(128));
+    // Its three scenarios are the document's, and its three runs are shown.
+    const ScenarioList saved = scenariosOf(fabric);
+    QCOMPARE(saved.items.size(), 3);
+    QCOMPARE(window->simulation()->simulationDock()->savedBox()->count(), 3);
+    SimulationController *sim = window->simulation();
+    QCOMPARE(sim->history().size(), 3);
+    QVERIFY(sim->currentRun());
+    QCOMPARE(sim->currentRun()->label, QStringLiteral("Polarised hashing (same hash at every tier)"));
+    QStringList labels;
+    for (const auto &run : sim->history()) {
+        labels << run->label;
+        QVERIFY(run->result.completionS > 0);
+    }
+    QVERIFY(labels.contains(QStringLiteral("Adaptive routing")));
+    // Polarised > ECMP > adaptive, as the lesson teaches.
+    QVERIFY(sim->history()[0]->result.completionS > sim->history()[1]->result.completionS);
+    QVERIFY(sim->history()[1]->result.completionS > sim->history()[2]->result.completionS);
+    // The explain panel tells the story with the runs' numbers.
+    views::ExplainPanel *explain = sim->analysisDock()->explainPanel();
+    const QString text = explain->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("Traffic that crosses the core")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("299 ms")), qPrintable(text));
+    QVERIFY(!text.contains(QLatin1Char('{')));
+    QVERIFY(explain->isVisible());
+    // The canvas is coloured by the run.
+    QVERIFY(!window->canvas()->highlightedLinks().isEmpty());
+}
+
+void TestLessons::variantRunsAreCompared()
+{
+    // A lesson whose runs use two wirings: the document is the lesson's fabric, the other
+    // wiring's run still appears beside it in the compare view.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    QVERIFY(openLesson(*window, QStringLiteral("hpn-dual-plane")));
+    QVERIFY2(prompts->errors.isEmpty(), qPrintable(prompts->errors.join(QLatin1Char('\n'))));
+    SimulationController *sim = window->simulation();
+    QCOMPARE(sim->history().size(), 2);
+    QCOMPARE(sim->currentRun()->label, QStringLiteral("Dual-plane"));
+    QCOMPARE(scenariosOf(window->document()->fabric()).items.size(), 1);
+    const auto single = sim->history()[1];
+    QCOMPARE(single->label, QStringLiteral("Single-plane"));
+    QVERIFY(single->fabric != sim->currentRun()->fabric);
+    QVERIFY(single->result.completionS > sim->currentRun()->result.completionS);
+}
+
+QTEST_MAIN(TestLessons)
+#include "tst_lessons.moc"
