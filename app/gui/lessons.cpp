@@ -3,10 +3,12 @@
 #include "lessons.h"
 
 #include "canvas/fabriccanvas.h"
+#include "charts/chartpanel.h"
 #include "collective/lesson.h"
 #include "common/qtstrings.h"
 #include "document.h"
 #include "explain/explainpanel.h"
+#include "heatmap/heatmapwidget.h"
 #include "lessons/lessonlibrary.h"
 #include "mainwindow.h"
 #include "model/error.h"
@@ -16,6 +18,7 @@
 #include "prompts.h"
 #include "savedscenarios.h"
 #include "simulation/analysisdock.h"
+#include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 
@@ -174,7 +177,14 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
 
     AnalysisDock *analysis = sim->analysisDock();
     analysis->explainPanel()->setHtml(narrativeHtml(lesson, result));
-    analysis->showTab(analysis->explainPanel());
+    if (lesson.panel == "heatmap")
+        analysis->showTab(analysis->heatmap());
+    else if (lesson.panel == "charts")
+        analysis->showTab(analysis->chartPanel());
+    else if (lesson.panel == "compare")
+        analysis->showTab(analysis->compareView());
+    else
+        analysis->showTab(analysis->explainPanel());
     analysis->show();
     analysis->raise();
     window.statusBar()->showMessage(

@@ -8,6 +8,7 @@
 #include "model/error.h"
 #include "model/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -138,6 +139,57 @@ std::string hottestLink(const Fabric &fabric, const ScenarioRun &run)
     return best == run.result.links.size() ? std::string() : fabric.name(DirLinkId(best));
 }
 
+/**
+ * Per switch tier, the directed uplinks (from a switch to a switch of a higher tier): how many,
+ * how many carried nothing, how many carried two flows or more at once, and the most flows one
+ * carried. Keyed by the lower switch's role ("leaf", "spine"). What polarisation is about: idle
+ * links beside collided ones.
+ */
+nlohmann::json uplinksByTier(const Fabric &fabric, const ScenarioRun &run)
+{
+    nlohmann::json tiers = nlohmann::json::object();
+    fabric.forEachLink([&](const Link &l) {
+        for (const bool fromA : { true, false }) {
+            const Node &from = fabric.node(fromA ? l.a : l.b);
+            const Node &to = fabric.node(fromA ? l.b : l.a);
+            if (from.kind != NodeKind::Switch || to.kind != NodeKind::Switch
+                || to.hints.tier <= from.hints.tier)
+                continue;
+            const std::size_t d = std::size_t(dirLink(l.id, fromA));
+            if (d >= run.result.links.size())
+                continue;
+            const sim::LinkStats &stats = run.result.links[d];
+            nlohmann::json &t = tiers[std::string(toString(from.role))];
+            if (t.is_null())
+                t = { { "links", 0 }, { "idle", 0 }, { "collided", 0 }, { "max_flows", 0 } };
+            t["links"] = t["links"].get<int>() + 1;
+            if (stats.bytes <= 0)
+                t["idle"] = t["idle"].get<int>() + 1;
+            if (stats.peakFlows >= 2)
+                t["collided"] = t["collided"].get<int>() + 1;
+            t["max_flows"] = std::max(t["max_flows"].get<int>(), int(stats.peakFlows));
+        }
+    });
+    return tiers;
+}
+
+/// The value at a dotted @p key ("completion_s", "uplinks.spine.idle") of @p entry, or null.
+const nlohmann::json *lookup(const nlohmann::json &entry, const std::string &key)
+{
+    const nlohmann::json *v = &entry;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = key.find('.', start);
+        const std::string part = key.substr(start, dot == std::string::npos ? dot : dot - start);
+        if (!v->is_object() || !v->contains(part))
+            return nullptr;
+        v = &v->at(part);
+        if (dot == std::string::npos)
+            return v;
+        start = dot + 1;
+    }
+}
+
 nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const ScenarioRun &run)
 {
     const Scenario &s = ls.scenario;
@@ -161,6 +213,7 @@ nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const Sc
         { "algbw_gbps", finiteOrNull(run.summary.algbwGBps) },
         { "busbw_gbps", finiteOrNull(run.summary.busbwGBps) },
         { "hottest_link", hottestLink(fabric, run) },
+        { "uplinks", uplinksByTier(fabric, run) },
     };
 }
 
@@ -219,7 +272,7 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
     if (!j.is_object())
         fail(name, "expected a JSON object");
     static const std::set<std::string> known = { "lesson", "title", "summary", "fabric",
-        "scenarios", "figures", "steps", "camera", "annotations" };
+        "scenarios", "figures", "steps", "camera", "panel", "annotations" };
     for (const auto &[key, value] : j.items())
         if (!known.contains(key))
             fail(name, "unknown key '" + key + "'");
@@ -308,6 +361,12 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
         if (l.camera != "fit" && l.camera != "selection")
             fail(name, "'camera' must be \"fit\" or \"selection\"");
     }
+    if (j.contains("panel")) {
+        l.panel = stringAt(j, "panel", name, "");
+        if (l.panel != "explain" && l.panel != "heatmap" && l.panel != "charts"
+            && l.panel != "compare")
+            fail(name, "'panel' must be \"explain\", \"heatmap\", \"charts\" or \"compare\"");
+    }
     if (j.contains("annotations")) {
         if (!j.at("annotations").is_array())
             fail(name, "'annotations' must be an array");
@@ -388,9 +447,10 @@ LessonResult runLesson(const Lesson &lesson, const sim::SimOptions &options)
         const auto dot = ref.find('.');
         const LessonRun *r = result.run(ref.substr(0, dot));
         const std::string key = ref.substr(dot + 1);
-        if (!r || !r->entry.contains(key))
+        const nlohmann::json *v = r ? lookup(r->entry, key) : nullptr;
+        if (!v)
             fail(lesson.name, "figures." + figure + ": a run has no key '" + key + "'");
-        result.figures[figure] = r->entry.at(key);
+        result.figures[figure] = *v;
     }
     for (const LessonStep &step : lesson.steps)
         result.stepTexts.push_back(fillNarrative(step.text, result));
@@ -412,9 +472,11 @@ std::string fillNarrative(std::string_view text, const LessonResult &result)
         const auto dot = p.find('.');
         const LessonRun *r = dot == std::string::npos ? nullptr : result.run(p.substr(0, dot));
         const std::string key = dot == std::string::npos ? std::string() : p.substr(dot + 1);
-        if (!r || !r->entry.contains(key))
+        const nlohmann::json *v = r ? lookup(r->entry, key) : nullptr;
+        if (!v)
             fail(result.lesson, "{" + p + "} names no run and key of its runs");
-        return formatValue(key, r->entry.at(key));
+        // Formatted by the last part of the key: "uplinks.spine.idle" is a count.
+        return formatValue(key.substr(key.rfind('.') + 1), *v);
     });
 }
 

@@ -67,6 +67,9 @@ struct Lesson
     std::vector<LessonStep> steps;
     /// Camera hints: "fit" (whole fabric) or "selection" (zoom onto the annotated nodes).
     std::string camera = "fit";
+    /// The analysis tab the GUI opens on: "explain" (the narrative), "heatmap", "charts" or
+    /// "compare".
+    std::string panel = "explain";
     std::vector<LessonAnnotation> annotations;
 };
 

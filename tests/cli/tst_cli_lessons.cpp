@@ -123,6 +123,12 @@ void TestCliLessons::ecmpPolarization()
              qPrintable(QStringLiteral("%1 %2 %3").arg(polarized).arg(ecmp).arg(adaptive)));
     for (const auto &run : doc.at("runs"))
         QCOMPARE(run.at("placement").get<std::string>(), std::string("spread"));
+    // Polarised hashing leaves more aggregation-to-core uplinks idle than seeded ECMP.
+    const auto &polarizedCore = doc.at("runs")[0].at("uplinks").at("spine");
+    const auto &ecmpCore = doc.at("runs")[1].at("uplinks").at("spine");
+    QCOMPARE(polarizedCore.at("links"), ecmpCore.at("links"));
+    QVERIFY(polarizedCore.at("idle").get<int>() > ecmpCore.at("idle").get<int>());
+    QVERIFY(polarizedCore.at("collided").get<int>() > 0);
 }
 
 void TestCliLessons::sharpVsRing()
