@@ -598,9 +598,8 @@ double Router::pathLatencyS(NodeId src, const sim::Path &path) const
     double ns = 0;
     NodeId at = src;
     for (std::size_t i = 0; i < path.links.size(); ++i) {
-        const Link &l = f.link(linkOf(path.links[i]));
-        ns += l.latencyNs;
-        at = isForward(path.links[i]) ? l.b : l.a;
+        ns += f.link(linkOf(path.links[i])).latencyNs;
+        at = f.to(path.links[i]);
         if (i + 1 < path.links.size())
             ns += f.node(at).switchLatencyNs;
     }
