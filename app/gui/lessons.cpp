@@ -28,6 +28,7 @@
 #include <QListWidget>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace fabric::app {
@@ -187,6 +188,11 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
         analysis->showTab(analysis->explainPanel());
     analysis->show();
     analysis->raise();
+    // Room for the narrative (and the heatmap's rows) under the fabric.
+    // After the window has laid out the new document's docks, or the size is overridden.
+    QTimer::singleShot(0, &window, [w = &window, analysis] {
+        w->resizeDocks({analysis}, {w->height() * 2 / 5}, Qt::Vertical);
+    });
     window.statusBar()->showMessage(
         QObject::tr("Lesson %1: %2")
             .arg(toQString(lesson.title),

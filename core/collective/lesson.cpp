@@ -111,8 +111,10 @@ std::string formatValue(const std::string &key, const nlohmann::json &v)
     const double x = v.get<double>();
     if (key.ends_with("_s"))
         return units::formatSeconds(x);
-    if (key.ends_with("_gbps"))
+    if (key.ends_with("_GBps"))
         return units::formatGBps(x);
+    if (key.ends_with("_gbps"))
+        return units::formatGbps(x);
     if (key == "of_ideal")
         return formatNumber(100.0 * x, 0) + "%";
     if (key == "bytes")
@@ -125,18 +127,18 @@ nlohmann::json finiteOrNull(double v)
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
-/// The directed link the run loaded most: the bottleneck, else the one with the most bytes.
-std::string hottestLink(const Fabric &fabric, const ScenarioRun &run)
+/// The directed link the run loaded most: the bottleneck, else the one with the highest mean
+/// utilisation; nullopt when no link carried a byte.
+std::optional<DirLinkId> hottestLink(const ScenarioRun &run)
 {
     if (run.summary.bottleneck)
-        return fabric.name(*run.summary.bottleneck);
-    std::size_t best = run.result.links.size();
+        return run.summary.bottleneck;
+    std::optional<DirLinkId> best;
     for (std::size_t d = 0; d < run.result.links.size(); ++d)
         if (run.result.links[d].bytes > 0
-            && (best == run.result.links.size()
-                || run.result.links[d].meanUtil > run.result.links[best].meanUtil))
-            best = d;
-    return best == run.result.links.size() ? std::string() : fabric.name(DirLinkId(best));
+            && (!best || run.result.links[d].meanUtil > run.result.links[std::size_t(*best)].meanUtil))
+            best = DirLinkId(d);
+    return best;
 }
 
 /**
@@ -193,6 +195,7 @@ const nlohmann::json *lookup(const nlohmann::json &entry, const std::string &key
 nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const ScenarioRun &run)
 {
     const Scenario &s = ls.scenario;
+    const std::optional<DirLinkId> hottest = hottestLink(run);
     std::string fabricTitle;
     if (fabric.metadata().is_object() && fabric.metadata().contains("title")
         && fabric.metadata()["title"].is_string())
@@ -207,12 +210,17 @@ nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const Sc
         { "ranks", run.expansion.ranks.size() },
         { "bytes", s.bytes },
         { "fabric", fabricTitle },
+        { "gpus", fabric.endpoints().size() },
+        { "params", fabric.generator().params },
         { "completion_s", run.summary.completionS },
         { "ideal_s", finiteOrNull(run.summary.idealS) },
         { "of_ideal", finiteOrNull(run.summary.ofIdeal) },
-        { "algbw_gbps", finiteOrNull(run.summary.algbwGBps) },
-        { "busbw_gbps", finiteOrNull(run.summary.busbwGBps) },
-        { "hottest_link", hottestLink(fabric, run) },
+        { "algbw_GBps", finiteOrNull(run.summary.algbwGBps) },
+        { "busbw_GBps", finiteOrNull(run.summary.busbwGBps) },
+        { "hottest_link", hottest ? fabric.name(*hottest) : std::string() },
+        { "hottest_link_flows", hottest ? run.result.links[std::size_t(*hottest)].peakFlows : 0 },
+        { "hottest_link_gbps",
+            hottest ? run.result.links[std::size_t(*hottest)].capacityBytesPerS * 8.0 / 1e9 : 0.0 },
         { "uplinks", uplinksByTier(fabric, run) },
     };
 }

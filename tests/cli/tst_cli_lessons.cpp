@@ -160,6 +160,12 @@ void TestCliLessons::railOptimized()
 {
     const nlohmann::json &doc = lesson("rail-optimized");
     QVERIFY(figure(doc, "non_rail_s") > figure(doc, "rail_s"));
+    // Rail-optimised, the rings stay on their leaves: no leaf uplink carries a byte. Without
+    // rails some do.
+    const auto &rail = doc.at("runs")[0].at("uplinks").at("leaf");
+    const auto &nonRail = doc.at("runs")[1].at("uplinks").at("leaf");
+    QCOMPARE(rail.at("idle"), rail.at("links"));
+    QVERIFY(nonRail.at("idle").get<int>() < nonRail.at("links").get<int>());
 }
 
 void TestCliLessons::metaZones()
@@ -168,6 +174,11 @@ void TestCliLessons::metaZones()
     QVERIFY(figure(doc, "cross_zone_s") > figure(doc, "in_zone_s"));
     // The same number of ranks in both runs.
     QCOMPARE(doc.at("runs")[0].at("ranks"), doc.at("runs")[1].at("ranks"));
+    // In one zone nothing goes up to the aggregation tier; spread over two, it does.
+    const auto &inZone = doc.at("runs")[0].at("uplinks").at("spine");
+    const auto &crossZone = doc.at("runs")[1].at("uplinks").at("spine");
+    QCOMPARE(inZone.at("idle"), inZone.at("links"));
+    QVERIFY(crossZone.at("idle").get<int>() < crossZone.at("links").get<int>());
 }
 
 void TestCliLessons::congestionHeatmap()
