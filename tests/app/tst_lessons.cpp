@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QListWidget>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace fabric;
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void galleryListsTheLessons();
     void oneClickOpensALesson();
     void variantRunsAreCompared();
+    void exportSlideWritesSvgAndPdf();
 };
 
 namespace {
@@ -137,6 +139,29 @@ void TestLessons::variantRunsAreCompared()
     QCOMPARE(single->label, QStringLiteral("Single-plane"));
     QVERIFY(single->fabric != sim->currentRun()->fabric);
     QVERIFY(single->result.completionS > sim->currentRun()->result.completionS);
+}
+
+void TestLessons::exportSlideWritesSvgAndPdf()
+{
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    QVERIFY(openLesson(*window, QStringLiteral("sharp-vs-ring")));
+    QAction *action = window->findChild<QAction *>(QStringLiteral("actionExportSlide"));
+    QVERIFY(action);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    QVERIFY2(window->simulation()->exportSlide(dir.filePath(QStringLiteral("slide.svg")), &error),
+             qPrintable(error));
+    QFile svg(dir.filePath(QStringLiteral("slide.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    // The picture's title (the run's label) is text, and so is the legend.
+    QVERIFY(text.contains("Ring all-reduce"));
+    QVERIFY(text.contains("Links"));
+    QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.readAll().startsWith("%PDF"));
 }
 
 QTEST_MAIN(TestLessons)

@@ -13,15 +13,19 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 namespace fabric::views {
 
 namespace {
 
-/// Paints one slide into a page of kSlideSize units.
-void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &lessonTitle,
-                int number, int count)
+/// Paints a slide into a page of kSlideSize units: @p header and the page number in small
+/// type, @p title, then @p canvas (with @p pictureTitle and the legend), then @p text.
+void paintPage(QPainter &painter, const QString &header, const QString &title,
+               const QString &text, FabricCanvas *canvas, const QString &pictureTitle,
+               const QString &pageNumber)
 {
     const QRectF page(QPointF(0, 0), QSizeF(kSlideSize));
     painter.fillRect(page, Qt::white);
@@ -32,37 +36,83 @@ void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &less
     painter.setFont(small);
     painter.setPen(QColor(90, 90, 90));
     painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
-                     Qt::AlignLeft | Qt::AlignVCenter, lessonTitle);
+                     Qt::AlignLeft | Qt::AlignVCenter, header);
     painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
-                     Qt::AlignRight | Qt::AlignVCenter,
-                     QStringLiteral("%1 / %2").arg(number).arg(count));
+                     Qt::AlignRight | Qt::AlignVCenter, pageNumber);
 
-    QFont title = small;
-    title.setPointSizeF(22);
-    title.setBold(true);
-    painter.setFont(title);
+    QFont titleFont = small;
+    titleFont.setPointSizeF(22);
+    titleFont.setBold(true);
+    painter.setFont(titleFont);
     painter.setPen(Qt::black);
     painter.drawText(QRectF(margin, 34, page.width() - 2 * margin, 36),
-                     Qt::AlignLeft | Qt::AlignVCenter, slide.title);
+                     Qt::AlignLeft | Qt::AlignVCenter, title);
 
     QFont body = small;
     body.setPointSizeF(13);
     painter.setFont(body);
     const QRectF textBox(margin, page.height() - 150, page.width() - 2 * margin, 138);
-    painter.drawText(textBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, slide.text);
+    painter.drawText(textBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
 
-    if (slide.run && slide.run->fabric) {
-        FabricCanvas canvas;
-        canvas.resize(kSlideSize);
-        canvas.setFabric(slide.run->fabric);
-        showRunAverage(canvas, *slide.run);
+    if (canvas) {
         const QRectF picture(margin, 78, page.width() - 2 * margin, textBox.top() - 78 - 8);
         painter.save();
-        canvas.renderTo(&painter, picture, QRectF(),
-                        slide.run->label + QStringLiteral(" \u00b7 utilisation averaged over the run"),
-                        true);
+        canvas->renderTo(&painter, picture, QRectF(), pictureTitle, true);
         painter.restore();
     }
+}
+
+/// Paints one lesson step: its run drawn on a canvas of its own, averaged over the run.
+void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &lessonTitle,
+                int number, int count)
+{
+    std::unique_ptr<FabricCanvas> canvas;
+    if (slide.run && slide.run->fabric) {
+        canvas = std::make_unique<FabricCanvas>();
+        canvas->resize(kSlideSize);
+        canvas->setFabric(slide.run->fabric);
+        showRunAverage(*canvas, *slide.run);
+    }
+    paintPage(painter, lessonTitle, slide.title, slide.text, canvas.get(),
+              slide.run ? slide.run->label
+                      + QStringLiteral(" \u00b7 utilisation averaged over the run")
+                        : QString(),
+              QStringLiteral("%1 / %2").arg(number).arg(count));
+}
+
+/// Paints @p paint on a one-page PDF or an SVG of kSlideSize, by @p fileName's suffix.
+bool writeSlideFile(const QString &fileName, const QString &title,
+                    const std::function<void(QPainter &)> &paint, QString *error)
+{
+    const bool pdf = fileName.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+    return writeRendered(
+        fileName,
+        [&](QIODevice &device) {
+            QPainter painter;
+            if (pdf) {
+                QPdfWriter writer(&device);
+                writer.setPageSize(QPageSize(QSizeF(kSlideSize), QPageSize::Point, QString(),
+                                             QPageSize::ExactMatch));
+                writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+                writer.setResolution(72);
+                writer.setTitle(title);
+                writer.setCreator(QStringLiteral("FabricScope"));
+                if (!painter.begin(&writer))
+                    return false;
+                paint(painter);
+                return painter.end();
+            }
+            QSvgGenerator svg;
+            svg.setOutputDevice(&device);
+            svg.setSize(kSlideSize);
+            svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(kSlideSize)));
+            svg.setTitle(title);
+            if (!painter.begin(&svg))
+                return false;
+            paint(painter);
+            return painter.end();
+        },
+        error);
 }
 
 } // namespace
@@ -136,20 +186,10 @@ QStringList exportLessonSvgs(const QList<LessonSlide> &slides, const QString &le
     QStringList files;
     for (qsizetype i = 0; i < slides.size(); ++i) {
         const QString file = QStringLiteral("%1-%2.svg").arg(base).arg(i + 1);
-        const bool ok = writeRendered(
-            file,
-            [&](QIODevice &device) {
-                QSvgGenerator svg;
-                svg.setOutputDevice(&device);
-                svg.setSize(kSlideSize);
-                svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(kSlideSize)));
-                svg.setTitle(slides[i].title);
-                svg.setDescription(lessonTitle);
-                QPainter painter;
-                if (!painter.begin(&svg))
-                    return false;
+        const bool ok = writeSlideFile(
+            file, slides[i].title,
+            [&](QPainter &painter) {
                 paintSlide(painter, slides[i], lessonTitle, int(i + 1), int(slides.size()));
-                return painter.end();
             },
             error);
         if (!ok)
@@ -157,6 +197,18 @@ QStringList exportLessonSvgs(const QList<LessonSlide> &slides, const QString &le
         files << file;
     }
     return files;
+}
+
+bool exportSlide(FabricCanvas &canvas, const QString &title, const QString &caption,
+                 const QString &fileName, QString *error)
+{
+    return writeSlideFile(
+        fileName, title,
+        [&](QPainter &painter) {
+            paintPage(painter, QStringLiteral("FabricScope"), title, caption, &canvas, QString(),
+                      QString());
+        },
+        error);
 }
 
 } // namespace fabric::views

@@ -46,4 +46,11 @@ bool exportLessonPdf(const QList<LessonSlide> &slides, const QString &lessonTitl
 QStringList exportLessonSvgs(const QList<LessonSlide> &slides, const QString &lessonTitle,
                              const QString &name, const QString &target, QString *error = nullptr);
 
+/**
+ * Writes what @p canvas shows now (its loads, badges, highlights and legend) as one slide with
+ * @p title above and @p caption below: a PDF page or an SVG, by @p fileName's suffix.
+ */
+bool exportSlide(FabricCanvas &canvas, const QString &title, const QString &caption,
+                 const QString &fileName, QString *error = nullptr);
+
 } // namespace fabric::views

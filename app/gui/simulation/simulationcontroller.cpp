@@ -15,6 +15,7 @@
 #include "export/canvasexport.h"
 #include "export/chartexport.h"
 #include "export/frameexport.h"
+#include "export/lessonslides.h"
 #include "export/reportwriter.h"
 #include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
@@ -337,6 +338,18 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
     return views::writeReport(fileName, c, error);
 }
 
+bool SimulationController::exportSlide(const QString &fileName, QString *error)
+{
+    QString base = fileName;
+    for (const QString &suffix : {QStringLiteral(".svg"), QStringLiteral(".pdf")})
+        if (base.endsWith(suffix, Qt::CaseInsensitive))
+            base.chop(suffix.size());
+    const QStringList sentences = mCurrent ? mAnalysis->explainPanel()->sentences() : QStringList();
+    const QString caption = sentences.mid(0, 2).join(QLatin1Char(' '));
+    return views::exportSlide(*mCanvas, pictureTitle(), caption, base + QStringLiteral(".svg"), error)
+        && views::exportSlide(*mCanvas, pictureTitle(), caption, base + QStringLiteral(".pdf"), error);
+}
+
 bool SimulationController::exportResults(const QString &fileName, QString *error)
 {
     if (!mCurrent) {
@@ -426,6 +439,13 @@ void SimulationController::buildMenu(QMainWindow *window)
         if (!file.isEmpty())
             report(exportPicture(file, QSize(2400, 1350), &error), error);
     });
+    mExportActions << mMenu->addAction(tr("Export &slide (SVG and PDF)\u2026"), this, [=, this] {
+        const QString file = QFileDialog::getSaveFileName(
+            parent, tr("Export slide"), QString(), tr("Slides (*.svg *.pdf)"));
+        QString error;
+        if (!file.isEmpty())
+            report(exportSlide(file, &error), error);
+    });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file = QFileDialog::getSaveFileName(parent, tr("Export heatmap"), QString(),
                                                           tr("PNG (*.png)"));
@@ -462,7 +482,7 @@ void SimulationController::buildMenu(QMainWindow *window)
         if (!dir.isEmpty())
             report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), error);
     });
-    const char *const exportNames[] = {"actionExportPicture", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
+    const char *const exportNames[] = {"actionExportPicture", "actionExportSlide", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
     for (int i = 0; i < mExportActions.size(); ++i)
         mExportActions[i]->setObjectName(QLatin1String(exportNames[i]));
     // Before Help, when the window has one.

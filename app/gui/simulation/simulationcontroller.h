@@ -57,7 +57,7 @@ public:
     views::PlaybackBar *playbackBar() const { return mBar; }
     SimulationRunner *runner() const { return mRunner; }
     QMenu *menu() const { return mMenu; }
-    /// The Simulation menu's exports (picture, heatmap, chart, results, report, frames), for
+    /// The Simulation menu's exports (picture, slide, heatmap, chart, results, report, frames), for
     /// File > Export to list too.
     const QList<QAction *> &exportActions() const { return mExportActions; }
     /// Simulation menu toggles of the canvas overlays (checkable): animated particles (on by
@@ -91,6 +91,9 @@ public:
     ///@{
     bool exportPicture(const QString &fileName, const QSize &size, QString *error = nullptr);
     bool exportReport(const QString &fileName, QString *error = nullptr);
+    /// The canvas as it is now, with its legend, the picture's title and the explanation's
+    /// first sentences as caption: @p fileName with .svg and with .pdf (whichever suffix it has).
+    bool exportSlide(const QString &fileName, QString *error = nullptr);
     bool exportResults(const QString &fileName, QString *error = nullptr); ///< .csv or .json
     QStringList exportFrames(const QString &directory, int frames, const QSize &size,
                              QString *error = nullptr);
