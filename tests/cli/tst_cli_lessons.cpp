@@ -35,6 +35,7 @@ private Q_SLOTS:
     void congestionHeatmap();
     void narrativeTakesNumbersFromRuns();
     void exportWritesSlides();
+    void aTeachersLessonOnAFabricFile();
     void badLessonsAreRefused_data();
     void badLessonsAreRefused();
 
@@ -229,6 +230,42 @@ void TestCliLessons::exportWritesSlides()
     QFile svg(QDir(folder).filePath(svgs.first()));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("Rails"));
+}
+
+void TestCliLessons::aTeachersLessonOnAFabricFile()
+{
+    // A lesson written next to a fabric file it names relatively, with figures and a narrative
+    // that takes a ratio and a nested key.
+    QDir folder(mDir.filePath(QStringLiteral("teacher")));
+    QVERIFY(folder.mkpath(QStringLiteral(".")));
+    const std::string fabric = folder.filePath(QStringLiteral("small.fabric.json")).toStdString();
+    auto r = testing::runCli({"generate", "ib-fat-tree", "--set", "gpus=32", "--set", "radix=8",
+                              "--set", "gpus_per_host=4", "-o", fabric});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QFile lessonFile(folder.filePath(QStringLiteral("two-routings.lesson.json")));
+    QVERIFY(lessonFile.open(QIODevice::WriteOnly));
+    lessonFile.write(R"({
+        "title": "Two routings", "summary": "ECMP against adaptive.",
+        "fabric": {"file": "small.fabric.json"},
+        "scenarios": [
+            {"id": "ecmp", "label": "ECMP", "collective": "alltoall", "algorithm": "direct",
+             "bytes": 16777216, "routing": "ecmp"},
+            {"id": "adaptive", "label": "Adaptive", "collective": "alltoall",
+             "algorithm": "direct", "bytes": 16777216, "routing": "adaptive"}
+        ],
+        "figures": {"ecmp_s": "ecmp.completion_s", "leaf_uplinks": "ecmp.uplinks.leaf.links"},
+        "steps": [{"title": "Both", "text": "Adaptive is {ecmp/adaptive} faster on {ecmp.gpus} GPUs."}]
+    })");
+    lessonFile.close();
+    r = testing::runCli({"lesson", "run", lessonFile.fileName().toStdString(), "--json"});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const auto doc = nlohmann::json::parse(r.out);
+    QCOMPARE(doc.at("lesson").get<std::string>(), std::string("two-routings"));
+    QCOMPARE(doc.at("runs").size(), std::size_t(2));
+    QVERIFY(doc.at("figures").at("ecmp_s").get<double>() > 0);
+    QVERIFY(doc.at("figures").at("leaf_uplinks").get<int>() > 0);
+    const std::string text = doc.at("steps")[0].at("text").get<std::string>();
+    QVERIFY2(text.find("x faster on 32 GPUs.") != std::string::npos, text.c_str());
 }
 
 void TestCliLessons::badLessonsAreRefused_data()
