@@ -37,11 +37,9 @@ int listLessons(bool json, std::ostream &out)
 {
     nlohmann::json lessons = nlohmann::json::array();
     std::size_t width = 0;
-    std::vector<collective::Lesson> all;
-    for (const QString &name : views::builtinLessonNames()) {
-        all.push_back(views::loadLessonByName(name));
-        width = std::max(width, all.back().name.size());
-    }
+    const std::vector<collective::Lesson> all = views::builtinLessons();
+    for (const collective::Lesson &l : all)
+        width = std::max(width, l.name.size());
     for (const collective::Lesson &l : all) {
         if (json)
             lessons.push_back({{"name", l.name}, {"title", l.title}, {"summary", l.summary}});

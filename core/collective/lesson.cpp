@@ -279,7 +279,7 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
 {
     if (!j.is_object())
         fail(name, "expected a JSON object");
-    static const std::set<std::string> known = { "lesson", "title", "summary", "fabric",
+    static const std::set<std::string> known = { "lesson", "title", "summary", "order", "fabric",
         "scenarios", "figures", "steps", "camera", "panel", "annotations" };
     for (const auto &[key, value] : j.items())
         if (!known.contains(key))
@@ -291,6 +291,11 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
         fail(name, "its 'lesson' key says '" + declared + "': a lesson is named by its file");
     l.title = stringAt(j, "title", name, "", true);
     l.summary = stringAt(j, "summary", name, "", true);
+    if (j.contains("order")) {
+        if (!j.at("order").is_number_integer())
+            fail(name, "'order' must be a whole number");
+        l.order = j.at("order").get<int>();
+    }
     if (!j.contains("fabric"))
         fail(name, "'fabric' is missing");
     l.fabric = fabricFrom(j.at("fabric"), name, "", folder, nullptr);

@@ -60,6 +60,8 @@ struct Lesson
     std::string name;    ///< "ecmp-polarization": the file is NAME.lesson.json.
     std::string title;   ///< "ECMP polarisation".
     std::string summary; ///< One line for the gallery and `lesson list`.
+    /// Where the gallery and `lesson list` put it: by order, then by name.
+    int order = 1000;
     LessonFabric fabric;
     std::vector<LessonScenario> scenarios;
     /// Figure name -> "ID.KEY": a key of run ID's entry in lessonJson()'s `runs`.

@@ -7,10 +7,16 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace fabric::views {
 
 /// The lessons FabricScope ships (embedded as :/lessons/NAME.lesson.json), sorted by name.
 QStringList builtinLessonNames();
+
+/// The shipped lessons, read, in the order the gallery shows them (their `order`, then name).
+/// One that does not read is left out (the tests read each one).
+std::vector<collective::Lesson> builtinLessons();
 
 /**
  * Reads a lesson: a shipped one by its NAME, or a NAME.lesson.json file by its path (anything
