@@ -119,7 +119,8 @@ std::string formatValue(const std::string &key, const nlohmann::json &v)
         return formatNumber(100.0 * x, 0) + "%";
     if (key == "bytes")
         return units::formatBytes(x);
-    return units::formatDecimal(x, 3);
+    // Counts print whole; an expectation to one decimal.
+    return units::formatDecimal(x, std::floor(x) == x ? 0 : 1);
 }
 
 nlohmann::json finiteOrNull(double v)
@@ -143,13 +144,21 @@ std::optional<DirLinkId> hottestLink(const ScenarioRun &run)
 
 /**
  * Per switch tier, the directed uplinks (from a switch to a switch of a higher tier): how many,
- * how many carried nothing, how many carried two flows or more at once, and the most flows one
- * carried. Keyed by the lower switch's role ("leaf", "spine"). What polarisation is about: idle
- * links beside collided ones.
+ * how many carried nothing, how many carried two flows or more at once, the most flows one
+ * carried, and the histogram of flows per link beside what hashing the same flows onto the
+ * links at random would leave idle (balls into bins: L (1 - 1/L)^F for F flows on L links).
+ * Keyed by the lower switch's role ("leaf", "spine"). What polarisation is about: idle links
+ * beside collided ones, more than chance explains.
  */
 nlohmann::json uplinksByTier(const Fabric &fabric, const ScenarioRun &run)
 {
-    nlohmann::json tiers = nlohmann::json::object();
+    struct Tier
+    {
+        int links = 0, idle = 0, collided = 0, maxFlows = 0;
+        long long flows = 0;
+        std::vector<int> histogram; ///< [k] = links that carried k flows at once at most.
+    };
+    std::map<std::string, Tier> tiers;
     fabric.forEachLink([&](const Link &l) {
         for (const bool fromA : { true, false }) {
             const Node &from = fabric.node(fromA ? l.a : l.b);
@@ -161,18 +170,25 @@ nlohmann::json uplinksByTier(const Fabric &fabric, const ScenarioRun &run)
             if (d >= run.result.links.size())
                 continue;
             const sim::LinkStats &stats = run.result.links[d];
-            nlohmann::json &t = tiers[std::string(toString(from.role))];
-            if (t.is_null())
-                t = { { "links", 0 }, { "idle", 0 }, { "collided", 0 }, { "max_flows", 0 } };
-            t["links"] = t["links"].get<int>() + 1;
-            if (stats.bytes <= 0)
-                t["idle"] = t["idle"].get<int>() + 1;
-            if (stats.peakFlows >= 2)
-                t["collided"] = t["collided"].get<int>() + 1;
-            t["max_flows"] = std::max(t["max_flows"].get<int>(), int(stats.peakFlows));
+            Tier &t = tiers[std::string(toString(from.role))];
+            const int flows = stats.bytes > 0 ? std::max(1, int(stats.peakFlows)) : 0;
+            ++t.links;
+            t.idle += flows == 0;
+            t.collided += flows >= 2;
+            t.maxFlows = std::max(t.maxFlows, flows);
+            t.flows += flows;
+            if (int(t.histogram.size()) <= flows)
+                t.histogram.resize(std::size_t(flows) + 1, 0);
+            ++t.histogram[std::size_t(flows)];
         }
     });
-    return tiers;
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto &[role, t] : tiers)
+        out[role] = { { "links", t.links }, { "idle", t.idle }, { "collided", t.collided },
+            { "max_flows", t.maxFlows }, { "flows", t.flows }, { "histogram", t.histogram },
+            { "expected_idle",
+                t.links * std::pow(1.0 - 1.0 / t.links, double(t.flows)) } };
+    return out;
 }
 
 /// The value at a dotted @p key ("completion_s", "uplinks.spine.idle") of @p entry, or null.

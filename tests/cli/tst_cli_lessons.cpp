@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <map>
 
 using namespace fabric;
@@ -129,6 +130,18 @@ void TestCliLessons::ecmpPolarization()
     QCOMPARE(polarizedCore.at("links"), ecmpCore.at("links"));
     QVERIFY(polarizedCore.at("idle").get<int>() > ecmpCore.at("idle").get<int>());
     QVERIFY(polarizedCore.at("collided").get<int>() > 0);
+    // Seeded ECMP is random hashing: its idle uplinks are near the balls-into-bins expectation
+    // L (1 - 1/L)^F (about 4.5 links is one standard deviation for 128 flows on 128 links);
+    // polarised hashing leaves far more idle than chance would.
+    const double expected = ecmpCore.at("expected_idle").get<double>();
+    QVERIFY2(std::abs(ecmpCore.at("idle").get<int>() - expected) < 12,
+             qPrintable(QString::number(expected)));
+    QVERIFY(polarizedCore.at("idle").get<int>() > expected + 20);
+    // The histogram counts every uplink once.
+    int counted = 0;
+    for (const auto &n : ecmpCore.at("histogram"))
+        counted += n.get<int>();
+    QCOMPARE(counted, ecmpCore.at("links").get<int>());
 }
 
 void TestCliLessons::sharpVsRing()
