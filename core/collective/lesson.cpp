@@ -458,6 +458,11 @@ LessonResult runLesson(const Lesson &lesson, const sim::SimOptions &options)
     LessonResult result;
     result.lesson = lesson.name;
     result.fabric = fabricFor(lesson.fabric);
+    for (const LessonAnnotation &a : lesson.annotations)
+        for (const std::string &node : a.nodes)
+            if (result.fabric->findNode(node) == kNoNode)
+                fail(lesson.name, "an annotation names no node '" + node
+                                      + "' of the lesson's fabric");
     for (const LessonScenario &ls : lesson.scenarios) {
         LessonRun r;
         r.id = ls.id;

@@ -300,6 +300,10 @@ void TestCliLessons::badLessonsAreRefused_data()
     QTest::newRow("bad family") << QStringLiteral(R"({"title": "t", "summary": "s",
         "fabric": {"family": "torus"}, %1, "steps": [{"title": "x", "text": "y"}]})").arg(run)
                                 << QStringLiteral("unknown generator family 'torus'");
+    QTest::newRow("unknown node") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
+        "annotations": [{"nodes": ["leaf0", "spine9"], "note": "n"}],
+        "steps": [{"title": "x", "text": "y"}]})").arg(fabric, run)
+                                  << QStringLiteral("no node 'spine9'");
     QTest::newRow("bad param") << QStringLiteral(R"({"title": "t", "summary": "s",
         "fabric": {"family": "ib-fat-tree", "params": {"radix": 7}}, %1,
         "steps": [{"title": "x", "text": "y"}]})").arg(run)
