@@ -6,6 +6,7 @@
 #include "incrementalsystem.h"
 
 #include <cassert>
+#include <cmath>
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -136,6 +137,7 @@ void System::solve()
     mEnabledSinceSolve.clear();
     mDisabledSinceSolve.clear();
     mPublished = true;
+    assert(checkInvariants().empty());
 }
 
 double System::load(ConstraintId c) const
@@ -331,6 +333,85 @@ void System::fillInOrder()
             }
         }
     }
+}
+
+} // namespace fabric::sim
+
+namespace fabric::sim {
+
+std::string System::checkInvariants() const
+{
+    // Rates are rounded sums of rounded levels; a precision coarser than exact loosens both.
+    const double tolerance = std::max(1e-9, 10.0 * mPrecision);
+    const auto near = [tolerance](double a, double b) {
+        return std::abs(a - b) <= tolerance * std::max({1.0, std::abs(a), std::abs(b)});
+    };
+    const auto at = [](const char *what, std::size_t id) {
+        return std::string(what) + " " + std::to_string(id) + ": ";
+    };
+    if (!mPublished)
+        return {}; // changed since the last solve(): the rates are not meant to fit yet
+    if (mLoad.size() != mCons.size() || mOwn.size() != mCons.size())
+        return "per-constraint tables do not match the constraint count";
+    std::vector<std::uint32_t> owned(mCons.size(), 0);
+    std::size_t memberships = 0;
+    for (std::size_t v = 0; v < mVars.size(); ++v) {
+        const Variable &var = mVars[v];
+        if (!var.enabled) {
+            if (var.bottleneck >= 0)
+                return at("variable", v) + "disabled but has a bottleneck";
+            continue;
+        }
+        if (var.bottleneck < 0 || std::size_t(var.bottleneck) >= mCons.size())
+            return at("variable", v) + "enabled without a bottleneck";
+        ++owned[std::size_t(var.bottleneck)];
+        bool onBottleneck = false;
+        for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+            const ConstraintId c = mUsages[i].constraint;
+            const std::vector<Member> &members = mCons[std::size_t(c)].vars;
+            if (mSlots[i] >= members.size() || members[mSlots[i]].var != VariableId(v))
+                return at("variable", v) + "not at its recorded slot on constraint "
+                    + std::to_string(c);
+            onBottleneck = onBottleneck || c == var.bottleneck;
+            ++memberships;
+        }
+        if (!onBottleneck)
+            return at("variable", v) + "its bottleneck is not one of its constraints";
+    }
+    std::size_t listed = 0;
+    for (std::size_t c = 0; c < mCons.size(); ++c) {
+        const Constraint &con = mCons[c];
+        listed += con.vars.size();
+        double load = 0.0;
+        double largest = 0.0;
+        for (const Member &m : con.vars) {
+            if (!mVars[std::size_t(m.var)].enabled)
+                return at("constraint", c) + "lists a disabled variable";
+            load += m.coefficient * mVars[std::size_t(m.var)].rate;
+            largest = std::max(largest, mVars[std::size_t(m.var)].rate);
+        }
+        if (!near(mLoad[c], load))
+            return at("constraint", c) + "published load " + std::to_string(mLoad[c])
+                + " is not the sum of its rates " + std::to_string(load);
+        if (load > con.capacity * (1.0 + tolerance) + tolerance)
+            return at("constraint", c) + "load " + std::to_string(load) + " over its capacity "
+                + std::to_string(con.capacity);
+        if (owned[c] != mOwn[c])
+            return at("constraint", c) + "bottlenecks " + std::to_string(owned[c])
+                + " variables but counts " + std::to_string(mOwn[c]);
+        if (owned[c] > 0 && !near(load, con.capacity))
+            return at("constraint", c) + "is a bottleneck but not saturated";
+        for (const Member &m : con.vars) {
+            const Variable &var = mVars[std::size_t(m.var)];
+            if (var.bottleneck == ConstraintId(c) && !near(var.rate, largest))
+                return at("variable", std::size_t(m.var))
+                    + "is not among the largest on its bottleneck";
+        }
+    }
+    if (listed != memberships)
+        return "constraints list " + std::to_string(listed) + " memberships, variables have "
+            + std::to_string(memberships);
+    return {};
 }
 
 } // namespace fabric::sim

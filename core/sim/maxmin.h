@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -94,6 +95,19 @@ public:
     double solvedLoad(ConstraintId c) const { return mLoad[std::size_t(c)]; }
     /// Number of solves that touched the whole system (all of them for "full").
     std::size_t fullSolveCount() const { return mFullSolves; }
+
+    /**
+     * Checks the system against what its solvers promise, in the manner of SimGrid's
+     * check_concurrency(): every published load is the sum of coefficient x rate over the
+     * constraint's enabled variables and within its capacity; every enabled variable sits in
+     * the member list of each of its constraints at the slot recorded for it, and nothing else
+     * does; the per-constraint counts of variables it bottlenecks add up; and the allocation is
+     * max-min: each enabled variable's bottleneck is saturated, its rate is that constraint's
+     * largest. Returns the first violation as a sentence, or an empty string (also between a change
+     * and the next solve(), when the rates are not meant to fit yet). Costs a walk of the whole
+     * system: for tests, and after every solve in debug builds.
+     */
+    std::string checkInvariants() const;
 
 protected:
     System();

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void disablingReportsChangesAndRedistributes();
     void disablingReportsChangesAndRedistributes_data() { solvers_data(); }
     void unknownSolverIsRefused();
+    void invariantsCatchAWrongAllocation();
     void incrementalMatchesFullOnRandomSystems();
     void refillMatchesFullOnRandomSystems();
     void incrementalMatchesFullOnLongPaths();
@@ -222,6 +223,11 @@ std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, boo
         }
         full->solve();
         other.solve();
+        for (const System *s : {static_cast<const System *>(full.get()), &other})
+            if (const std::string fault = s->checkInvariants(); !fault.empty())
+                QTest::qFail(qPrintable(QString("seed %1 round %2: %3")
+                                            .arg(seed).arg(round).arg(QString::fromStdString(fault))),
+                             __FILE__, __LINE__);
         for (std::size_t v = 0; v < vars; ++v) {
             const double a = full->rate(VariableId(v));
             const double b = other.rate(VariableId(v));
@@ -246,6 +252,36 @@ std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, boo
     return other.fullSolveCount();
 }
 } // namespace
+
+void TestSimMaxMin::invariantsCatchAWrongAllocation()
+{
+    // Two variables share one constraint of capacity 2: max-min gives 1 each. A solver that
+    // then halves one rate leaves the constraint unsaturated under its bottleneck variable.
+    class HalvingSystem final : public System
+    {
+        void doSolve() override
+        {
+            progressiveFilling();
+            setRate(0, rate(0) / 2, bottleneck(0));
+        }
+    };
+    HalvingSystem broken;
+    const ConstraintId c = broken.addConstraint(2.0);
+    const Usage use[] = {{c, 1.0}};
+    broken.enable(broken.addVariable(use));
+    broken.enable(broken.addVariable(use));
+    broken.solve();
+    const std::string fault = broken.checkInvariants();
+    QVERIFY2(!fault.empty(), "a halved rate passed the check");
+
+    auto good = System::create("incremental");
+    const ConstraintId g = good->addConstraint(2.0);
+    const Usage same[] = {{g, 1.0}};
+    good->enable(good->addVariable(same));
+    good->enable(good->addVariable(same));
+    good->solve();
+    QCOMPARE(good->checkInvariants(), std::string());
+}
 
 void TestSimMaxMin::incrementalMatchesFullOnRandomSystems()
 {
