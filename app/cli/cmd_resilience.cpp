@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "scenariooptions.h"
 
 #include "collective/resilience.h"
 #include "io/atomicwrite.h"
@@ -29,39 +30,12 @@ std::string times(double v)
     return buf;
 }
 
-Scenario scenarioFrom(const ParsedOptions &o)
-{
-    Scenario s;
-    s.collective = *collective::collectiveFromString(o.choice("--collective",
-        { "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv" },
-        "allreduce"));
-    s.algorithm = collective::defaultAlgorithm(s.collective);
-    if (o.has("--algorithm"))
-        s.algorithm = *collective::algorithmFromString(o.choice(
-            "--algorithm", { "ring", "tree", "hierarchical", "sharp", "torus", "direct" }, ""));
-    s.bytes = o.bytes("--bytes", s.bytes);
-    s.routing = *route::policyFromString(o.choice(
-        "--routing", { "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor" }, "ecmp"));
-    s.ranks = o.value("--ranks", "all");
-    s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
-    s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
-    return s;
-}
-
 int runResilience(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
 {
     OptionParser parser("resilience");
-    parser.positional("FABRIC", "The fabric file (any readable format).")
-        .option("--collective", "NAME",
-            "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
-        .option("--algorithm", "NAME",
-            "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
-        .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
-        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
-        .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
-        .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
-        .option("--seed", "N", "Seed of ECMP hashing (1).")
-        .option("--role", "ROLE",
+    parser.positional("FABRIC", "The fabric file (any readable format).");
+    declareScenarioOptions(parser);
+    parser.option("--role", "ROLE",
             "What fails, one element at a time: leaf|tor|spine|aggregation|core|router|ocs|link.")
         .option("--fail", "LIST", "Elements failed in every run, besides the one swept.", {}, true)
         .option("--threads", "N", "Runs at once, 1 to 64 (2).")
@@ -78,7 +52,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         throw UserError("resilience needs --role leaf|tor|spine|aggregation|core|router|ocs|link");
     const std::string role = o.choice(
         "--role", { "leaf", "tor", "spine", "aggregation", "core", "router", "ocs", "link" }, "");
-    Scenario s = scenarioFrom(o);
+    Scenario s = scenarioFromOptions(o);
     const auto threads = static_cast<unsigned>(o.integer("--threads", 1, 64, 2));
     const Fabric fabric = io::loadFabric(o.positional(0));
     for (const std::string &list : o.values("--fail"))

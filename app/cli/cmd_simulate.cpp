@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "scenariooptions.h"
 
 #include "collective/report.h"
 #include "collective/run.h"
@@ -37,7 +38,7 @@ std::string number(double v)
 
 Scenario scenarioFrom(const ParsedOptions &o)
 {
-    Scenario s;
+    Scenario s = scenarioFromOptions(o);
     if (o.has("--traffic")) {
         if (o.has("--collective") || o.has("--algorithm"))
             throw UserError("--traffic FILE.csv replaces --collective and --algorithm; give one "
@@ -45,23 +46,7 @@ Scenario scenarioFrom(const ParsedOptions &o)
         s.collective = collective::Collective::Custom;
         s.algorithm = collective::Algorithm::Direct;
         s.trafficFile = *o.value("--traffic");
-    } else {
-        s.collective = *collective::collectiveFromString(o.choice("--collective",
-            { "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv" },
-            "allreduce"));
-        s.algorithm = collective::defaultAlgorithm(s.collective);
-        if (o.has("--algorithm"))
-            s.algorithm = *collective::algorithmFromString(o.choice(
-                "--algorithm", { "ring", "tree", "hierarchical", "sharp", "torus", "direct" }, ""));
     }
-    s.bytes = o.bytes("--bytes", s.bytes);
-    s.routing = *route::policyFromString(o.choice(
-        "--routing", { "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor" }, "ecmp"));
-    s.ranks = o.value("--ranks", "all");
-    s.placement = *collective::placementFromString(
-        o.choice("--placement", { "packed", "spread", "random" }, "packed"));
-    s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
-    s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
     s.alphaS = o.number("--alpha", 0, 1, 0);
     s.aggregation = *collective::aggregationFromString(
         o.choice("--aggregate", { "auto", "always", "never" }, "auto"));
@@ -116,18 +101,9 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
 int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
 {
     OptionParser parser("simulate");
-    parser.positional("FABRIC", "The fabric file (any readable format).")
-        .option("--collective", "NAME",
-            "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
-        .option("--algorithm", "NAME",
-            "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
-        .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
-        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
-        .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
-        .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
-        .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
-        .option("--seed", "N", "Seed of ECMP hashing and random placement (1).")
-        .option("--traffic", "FILE.csv", "Custom traffic: lines src,dst,bytes[,start_s].")
+    parser.positional("FABRIC", "The fabric file (any readable format).");
+    declareScenarioOptions(parser);
+    parser.option("--traffic", "FILE.csv", "Custom traffic: lines src,dst,bytes[,start_s].")
         .option("--alpha", "SECONDS", "Per-message software overhead (0).")
         .option("--aggregate", "MODE", "auto|always|never: merge ring steps (auto).")
         .option("--step-flow-budget", "N", "Step flows above which auto merges (1000000).")

@@ -3,6 +3,7 @@
 #include "startup.h"
 
 #include "canvas/fabriccanvas.h"
+#include "export/atomicfile.h"
 #include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
@@ -15,6 +16,7 @@
 #include <QAction>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QImage>
 #include <QPixmap>
 #include <QPointer>
 #include <QTimer>
@@ -201,7 +203,11 @@ void screenshotWhenReady(
         timer->deleteLater();
         // Docks a run filled may have resized the canvas since it was fitted.
         guard->canvas()->zoomToFit();
-        const bool ok = guard->grab().save(fileName, "PNG");
+        // Through the atomic write: a killed or failed screenshot leaves the old PNG whole.
+        QString error;
+        const bool ok = views::writePng(fileName, guard->grab().toImage(), &error);
+        if (!ok)
+            qWarning("%s", qPrintable(error));
         done(ok);
     });
     timer->start(kPollMs);

@@ -223,7 +223,8 @@ std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, boo
         }
         full->solve();
         other.solve();
-        for (const System *s : {static_cast<const System *>(full.get()), &other})
+        const System *const solved[] = {full.get(), &other};
+        for (const System *s : solved)
             if (const std::string fault = s->checkInvariants(); !fault.empty())
                 QTest::qFail(qPrintable(QString("seed %1 round %2: %3")
                                             .arg(seed).arg(round).arg(QString::fromStdString(fault))),

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenariooptions.h"
+
+#include "collective/collective.h"
+#include "route/policy.h"
+
+#include <cstdint>
+
+namespace fabric::cli {
+
+void declareScenarioOptions(OptionParser &parser)
+{
+    parser
+        .option("--collective", "NAME",
+            "allreduce|allgather|reducescatter|alltoall|broadcast|sendrecv (allreduce).")
+        .option("--algorithm", "NAME",
+            "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
+        .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
+        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
+        .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
+        .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
+        .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
+        .option("--seed", "N", "Seed of ECMP hashing and random placement (1).");
+}
+
+collective::Scenario scenarioFromOptions(const ParsedOptions &o)
+{
+    collective::Scenario s;
+    s.collective = *collective::collectiveFromString(o.choice("--collective",
+        { "allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "sendrecv" },
+        "allreduce"));
+    s.algorithm = collective::defaultAlgorithm(s.collective);
+    if (o.has("--algorithm"))
+        s.algorithm = *collective::algorithmFromString(o.choice(
+            "--algorithm", { "ring", "tree", "hierarchical", "sharp", "torus", "direct" }, ""));
+    s.bytes = o.bytes("--bytes", s.bytes);
+    s.routing = *route::policyFromString(o.choice(
+        "--routing", { "ecmp", "ecmp-polarized", "static", "adaptive", "spray", "dor" }, "ecmp"));
+    s.ranks = o.value("--ranks", "all");
+    s.placement = *collective::placementFromString(
+        o.choice("--placement", { "packed", "spread", "random" }, "packed"));
+    s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
+    s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
+    return s;
+}
+
+} // namespace fabric::cli

@@ -1,0 +1,20 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "options.h"
+
+#include "collective/scenario.h"
+
+namespace fabric::cli {
+
+/// The options that say which collective runs, how big, on which ranks and under which routing:
+/// --collective, --algorithm, --bytes, --routing, --ranks, --placement, --qps, --seed. Every
+/// command that runs a scenario from the command line (simulate, resilience) takes them alike.
+void declareScenarioOptions(OptionParser &parser);
+
+/// The scenario those options give; defaults for the ones not given (all-reduce with its usual
+/// algorithm, 1 GiB, ECMP, all GPUs packed, 1 QP, seed 1). Throws UserError for a bad value.
+collective::Scenario scenarioFromOptions(const ParsedOptions &o);
+
+} // namespace fabric::cli
