@@ -21,7 +21,9 @@ void declareScenarioOptions(OptionParser &parser)
         .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
         .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
         .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
-        .option("--seed", "N", "Seed of ECMP hashing and random placement (1).");
+        .option("--seed", "N", "Seed of ECMP hashing and random placement (1).")
+        .option("--max-memory", "SIZE",
+            "Refuse a run estimated to need more memory than this, e.g. 16GiB (8GiB).");
 }
 
 collective::Scenario scenarioFromOptions(const ParsedOptions &o)
@@ -42,6 +44,7 @@ collective::Scenario scenarioFromOptions(const ParsedOptions &o)
         o.choice("--placement", { "packed", "spread", "random" }, "packed"));
     s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
     s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
+    s.maxMemoryBytes = o.bytes("--max-memory", s.maxMemoryBytes);
     return s;
 }
 

@@ -9,7 +9,7 @@
 namespace fabric::cli {
 
 /// The options that say which collective runs, how big, on which ranks and under which routing:
-/// --collective, --algorithm, --bytes, --routing, --ranks, --placement, --qps, --seed. Every
+/// --collective, --algorithm, --bytes, --routing, --ranks, --placement, --qps, --seed, --max-memory. Every
 /// command that runs a scenario from the command line (simulate, resilience) takes them alike.
 void declareScenarioOptions(OptionParser &parser);
 

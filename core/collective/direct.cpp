@@ -8,10 +8,10 @@
 #include "ringphase.h"
 
 #include "model/error.h"
+#include "model/units.h"
 #include "sim/footprint.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -19,23 +19,31 @@
 namespace fabric::collective::detail {
 
 namespace {
-/// Why an all-to-all is refused, with what it would cost: memory from the paths of rank 0
-/// (routed now, before any flow exists) and the growth of the exact engine's time.
-std::string allToAllOverBudget(FlowSink &sink, const std::vector<NodeId> &ranks,
-    std::size_t budget)
+/// The peak memory an all-to-all over @p ranks would take, estimated from the paths of rank 0
+/// (routed now, before any flow exists).
+double allToAllFootprint(FlowSink &sink, const std::vector<NodeId> &ranks)
 {
     const std::size_t n = ranks.size();
-    const std::size_t flows = n * (n - 1);
     std::size_t uses = 0;
     for (std::size_t j = 1; j < n; ++j)
         for (const sim::Path &p : sink.route(ranks[0], ranks[j]).paths)
             uses += p.links.size();
-    const double gb = sim::estimatedRunBytes(flows, uses * n) / 1e9;
-    char memory[64];
-    std::snprintf(memory, sizeof memory, "%.1f GB", gb);
-    return "--collective alltoall over " + std::to_string(n) + " ranks is "
-        + std::to_string(flows) + " flows, above the budget of " + std::to_string(budget)
-        + " (--step-flow-budget). It would need about " + memory
+    return sim::estimatedRunBytes(n * (n - 1), uses * n);
+}
+
+/// Why an all-to-all is refused, with what it would cost: memory and the growth of the exact
+/// engine's time.
+std::string allToAllOverBudget(std::size_t ranks, double footprint, const Scenario &scenario)
+{
+    const std::size_t flows = ranks * (ranks - 1);
+    const std::string size = "--collective alltoall over " + std::to_string(ranks) + " ranks is "
+        + std::to_string(flows) + " flows";
+    if (footprint > scenario.maxMemoryBytes)
+        return size + " and needs about " + units::formatBytes(footprint)
+            + " of memory, above the limit of " + units::formatBytes(scenario.maxMemoryBytes)
+            + " (--max-memory). Use fewer --ranks, or raise --max-memory to try anyway";
+    return size + ", above the budget of " + std::to_string(scenario.stepFlowBudget)
+        + " (--step-flow-budget). It would need about " + units::formatBytes(footprint)
         + " of memory, and the exact engine's time grows with events x active flows: where "
           "rates are unequal (ECMP collisions) 261,632 flows already take a minute or more (see "
           "docs/performance.md). Use fewer --ranks, or raise --step-flow-budget to try anyway";
@@ -46,8 +54,9 @@ void expandAllToAll(Context &c)
 {
     const std::size_t n = c.ranks.size();
     const std::size_t flows = n * (n - 1);
-    if (flows > c.scenario.stepFlowBudget)
-        throw UserError(allToAllOverBudget(c.sink, c.ranks, c.scenario.stepFlowBudget));
+    const double footprint = allToAllFootprint(c.sink, c.ranks);
+    if (flows > c.scenario.stepFlowBudget || footprint > c.scenario.maxMemoryBytes)
+        throw UserError(allToAllOverBudget(n, footprint, c.scenario));
     c.out.stepFlows = flows;
     const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);

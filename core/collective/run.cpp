@@ -4,13 +4,34 @@
 
 #include "expand.h"
 
+#include "model/error.h"
 #include "model/units.h"
+#include "sim/footprint.h"
 
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
 
 namespace fabric::collective {
+namespace {
+
+/// Refuses a run whose estimated peak memory is above the scenario's limit, before the engine
+/// allocates its state for it.
+void checkMemory(const Expansion &e, const Scenario &scenario)
+{
+    std::size_t uses = 0;
+    for (const sim::FlowSpec &f : e.flows)
+        for (const sim::Path &p : f.paths)
+            uses += p.links.size();
+    const double estimate = sim::estimatedRunBytes(e.flows.size(), uses);
+    if (estimate > scenario.maxMemoryBytes)
+        throw UserError("this run of " + std::to_string(e.flows.size()) + " flows needs about "
+                        + units::formatBytes(estimate) + " of memory, above the limit of "
+                        + units::formatBytes(scenario.maxMemoryBytes)
+                        + " (--max-memory); raise --max-memory to try anyway, or run fewer ranks");
+}
+
+} // namespace
 
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
@@ -21,6 +42,7 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
         const route::Router router(fabric, routerOptions(scenario));
         run.expansion = expand(router, scenario);
     }
+    checkMemory(run.expansion, scenario);
     // Degraded links run at their fraction of capacity (the router already left out what
     // failed).
     sim::SimOptions faulted;

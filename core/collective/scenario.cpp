@@ -108,6 +108,7 @@ nlohmann::json toJson(const Scenario &s)
         { "alpha_s", s.alphaS },
         { "aggregation", toString(s.aggregation) },
         { "step_flow_budget", s.stepFlowBudget },
+        { "max_memory_bytes", s.maxMemoryBytes },
         { "chunks", s.chunks },
         { "sharp_trees_per_switch", s.sharpTreesPerSwitch },
         { "faults", faultsJson(s.faults) },
@@ -131,6 +132,7 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.alphaS = numberField(j, "alpha_s", s.alphaS);
     s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
     s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget);
+    s.maxMemoryBytes = numberField(j, "max_memory_bytes", s.maxMemoryBytes);
     s.chunks = numberField(j, "chunks", s.chunks);
     s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch);
     if (j.contains("faults")) {

@@ -60,6 +60,10 @@ struct Scenario
     /// take about 1.7 s of CPU and 760 MB to expand and simulate (docs/performance.md,
     /// "Collectives").
     std::size_t stepFlowBudget = 1'000'000;
+    /// Memory a run may take, by the estimate made before the engine allocates its state
+    /// (sim/footprint.h); a run estimated above it is refused with its estimate. 8 GiB: what a
+    /// laptop can give one run without swapping.
+    double maxMemoryBytes = 8.0 * 1024 * 1024 * 1024;
     /// Pipelining chunks for tree and broadcast (0 = automatic, see docs/simulation.md).
     int chunks = 0;
     /// SHARP: concurrent aggregation trees a switch may join (Quantum: 1 per switch; we default

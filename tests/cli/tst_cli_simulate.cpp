@@ -27,6 +27,7 @@ private Q_SLOTS:
     void runsCustomTraffic();
     void namesTheBadTrafficLine();
     void torusNamesItsIdealBoundAndRankOrder();
+    void refusesARunAboveTheMemoryLimit();
 
 private:
     using Result = testing::CliResult;
@@ -158,6 +159,29 @@ void TestCliSimulate::namesTheBadTrafficLine()
     const Result r = cli({ "simulate", mFatTree, "--traffic", path("bad.csv") });
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("bad.csv:2:") != std::string::npos, r.err.c_str());
+}
+
+void TestCliSimulate::refusesARunAboveTheMemoryLimit()
+{
+    // An all-to-all of the 64 torus chips is 4,032 flows: over a megabyte by the estimate of
+    // 550 bytes a flow alone. Refused under 1 MiB before any flow exists, naming the option.
+    Result r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB",
+        "--routing", "dor", "--max-memory", "1MiB" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("4032 flows") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("--max-memory") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.out.empty(), r.out.c_str());
+    // A ring of the same chips has 64 flows a step, aggregated: refused under 1 KiB by the
+    // check every run gets before the engine starts.
+    r = cli({ "simulate", mTorus, "--collective", "allreduce", "--algorithm", "ring", "--bytes",
+        "16MiB", "--routing", "dor", "--aggregate", "always", "--max-memory", "1KiB" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("of memory, above the limit of 1 KiB (--max-memory)") != std::string::npos,
+             r.err.c_str());
+    // Raised, the same all-to-all runs.
+    r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB", "--routing",
+        "dor", "--max-memory", "1GiB" });
+    QVERIFY2(r.code == 0, r.err.c_str());
 }
 
 void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
