@@ -147,7 +147,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/fabricscope.svg")));
     setCentralWidget(mCanvas);
     setAcceptDrops(true);
-    mCanvas->viewport()->installEventFilter(this);
+    mCanvasViewport = mCanvas->viewport();
+    mCanvasViewport->installEventFilter(this);
     mCanvas->setAcceptDrops(true);
     mCanvas->viewport()->setAcceptDrops(true);
     mNormalFont = font();
@@ -987,7 +988,9 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
     // File drops onto the canvas land here before the view sees them; palette drags go on to
     // the canvas, which snaps them and emits nodeDropRequested.
-    if (watched != mCanvas->viewport())
+    // The stored pointer, not mCanvas->viewport(): while the window is destroyed, its
+    // viewport's last events arrive when the canvas is no longer a whole QGraphicsView.
+    if (watched != mCanvasViewport)
         return QMainWindow::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::DragEnter:

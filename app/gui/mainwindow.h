@@ -137,6 +137,7 @@ private:
     std::unique_ptr<Prompts> mPrompts;
     std::unique_ptr<Document> mDocument;
     views::FabricCanvas *mCanvas;
+    QWidget *mCanvasViewport = nullptr; ///< mCanvas's viewport, whose drops eventFilter() takes.
     MetricsDock *mMetrics = nullptr;
     InspectorDock *mInspector = nullptr;
     PaletteDock *mPalette = nullptr;

@@ -105,7 +105,7 @@ public:
      * max-min: each enabled variable's bottleneck is saturated, its rate is that constraint's
      * largest. Returns the first violation as a sentence, or an empty string (also between a change
      * and the next solve(), when the rates are not meant to fit yet). Costs a walk of the whole
-     * system: for tests, and after every solve in debug builds.
+     * system: the tests call it after every solve of their random systems.
      */
     std::string checkInvariants() const;
 
