@@ -21,6 +21,17 @@ namespace fabric::views {
 
 namespace {
 
+/// PDF pages of kSlideSize points, no margins, at 72 dpi so a point is a painter unit.
+void setUpSlidePages(QPdfWriter &writer, const QString &title)
+{
+    writer.setPageSize(
+        QPageSize(QSizeF(kSlideSize), QPageSize::Point, QString(), QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setResolution(72);
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("FabricScope"));
+}
+
 /// Paints a slide into a page of kSlideSize units: @p header and the page number in small
 /// type, @p title, then @p canvas (with @p pictureTitle and the legend), then @p text.
 void paintPage(QPainter &painter, const QString &header, const QString &title,
@@ -91,12 +102,7 @@ bool writeSlideFile(const QString &fileName, const QString &title,
             QPainter painter;
             if (pdf) {
                 QPdfWriter writer(&device);
-                writer.setPageSize(QPageSize(QSizeF(kSlideSize), QPageSize::Point, QString(),
-                                             QPageSize::ExactMatch));
-                writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-                writer.setResolution(72);
-                writer.setTitle(title);
-                writer.setCreator(QStringLiteral("FabricScope"));
+                setUpSlidePages(writer, title);
                 if (!painter.begin(&writer))
                     return false;
                 paint(painter);
@@ -150,12 +156,7 @@ bool exportLessonPdf(const QList<LessonSlide> &slides, const QString &lessonTitl
         fileName,
         [&](QIODevice &device) {
             QPdfWriter pdf(&device);
-            pdf.setPageSize(QPageSize(QSizeF(kSlideSize), QPageSize::Point, QString(),
-                                      QPageSize::ExactMatch));
-            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-            pdf.setResolution(72);
-            pdf.setTitle(lessonTitle);
-            pdf.setCreator(QStringLiteral("FabricScope"));
+            setUpSlidePages(pdf, lessonTitle);
             QPainter painter;
             if (!painter.begin(&pdf))
                 return false;
