@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "prompts.h"
 
+#include "export/atomicfile.h"
 #include "io/formatregistry.h"
 
 #include <QCoreApplication>
@@ -93,10 +94,9 @@ bool AutoSave::saveNow()
         {QStringLiteral("file"), document->fileName()},
         {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
     };
-    QFile out(path(kInfoExtension));
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)
-        || out.write(QJsonDocument(info).toJson()) < 0)
-        qWarning("autosave: cannot write %s", qPrintable(out.fileName()));
+    QString error;
+    if (!views::writeFileAtomically(path(kInfoExtension), QJsonDocument(info).toJson(), &error))
+        qWarning("autosave: %s", qPrintable(error));
     return true;
 }
 
