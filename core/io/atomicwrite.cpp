@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -173,6 +174,111 @@ void copyAttributes(int fd, const Target &t)
         (void)!::fchown(fd, t.info.st_uid, t.info.st_gid); // only root may: best effort
 }
 
+// Copies the whole of @p from (from its start) over @p to, through FdStreamBuf so a full disk is
+// reported by its errno, then cuts @p to to that length and syncs it; the errno, or 0.
+int copyOver(int from, int to)
+{
+    if (::lseek(from, 0, SEEK_SET) < 0 || ::lseek(to, 0, SEEK_SET) < 0)
+        return errno;
+    off_t length = 0;
+    {
+        FdStreamBuf buffer(to);
+        std::vector<char> chunk(1 << 16);
+        for (;;) {
+            const ssize_t n = ::read(from, chunk.data(), chunk.size());
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                return errno;
+            if (n == 0)
+                break;
+            if (buffer.sputn(chunk.data(), n) != n)
+                return buffer.error() ? buffer.error() : EIO;
+            length += n;
+        }
+        if (buffer.pubsync() != 0)
+            return buffer.error() ? buffer.error() : EIO;
+    }
+    if (::ftruncate(to, length) != 0 || ::fsync(to) != 0)
+        return errno;
+    return 0;
+}
+
+// Puts back the old contents after a failed in-place write. It writes with plain write(2), not
+// the buffer the full-disk test hook counts: the old length was already allocated on disk.
+bool restoreFrom(int backup, int target)
+{
+    if (::lseek(backup, 0, SEEK_SET) < 0 || ::lseek(target, 0, SEEK_SET) < 0)
+        return false;
+    std::vector<char> chunk(1 << 16);
+    off_t length = 0;
+    for (;;) {
+        const ssize_t n = ::read(backup, chunk.data(), chunk.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return false;
+        if (n == 0)
+            break;
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(target, chunk.data() + done, std::size_t(n - done));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                return false;
+            done += w;
+        }
+        length += n;
+    }
+    return ::ftruncate(target, length) == 0 && ::fsync(target) == 0;
+}
+
+// A file with other hard links keeps its inode, so every name sees the new contents: the new
+// contents (already complete and synced in @p temporary) are copied over it in place. A copy of
+// the old contents is taken first, so a failure half-way puts them back.
+void overwriteInPlace(const fs::path &shown, const Target &t, const fs::path &temporary)
+{
+    const fs::path backup = temporaryFor(t.path);
+    int source = -1, saved = -1, target = -1;
+    auto closeAll = [&] {
+        for (int fd : {source, saved, target})
+            if (fd >= 0)
+                ::close(fd);
+    };
+    auto removeTemporaries = [&] {
+        ::unlink(temporary.c_str());
+        ::unlink(backup.c_str());
+    };
+    source = ::open(temporary.c_str(), O_RDONLY | O_CLOEXEC);
+    target = ::open(t.path.c_str(), O_RDWR | O_CLOEXEC);
+    saved = ::open(backup.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    int error = (source < 0 || target < 0 || saved < 0) ? errno : 0;
+    if (!error)
+        error = copyOver(target, saved);
+    if (error) {
+        closeAll();
+        removeTemporaries();
+        fail(shown, "writing failed: " + errnoText(error) + "; the old file is unchanged");
+    }
+    error = copyOver(source, target);
+    if (!error) {
+        closeAll();
+        removeTemporaries();
+        return;
+    }
+    const bool restored = restoreFrom(saved, target);
+    closeAll();
+    ::unlink(temporary.c_str());
+    if (restored) {
+        ::unlink(backup.c_str());
+        fail(shown, "writing failed: " + errnoText(error) + "; the old file is unchanged");
+    }
+    const fs::path kept = t.path.string() + "~";
+    (void)::rename(backup.c_str(), kept.c_str());
+    fail(shown, "writing failed: " + errnoText(error) + "; the old contents are in '"
+                    + kept.string() + "'");
+}
+
 void syncFolder(const fs::path &folder)
 {
     const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -216,6 +322,10 @@ void saveAtomically(const fs::path &path, const std::function<void(std::ostream 
     if (error) {
         discard();
         fail(path, "writing failed: " + errnoText(error) + "; the old file is unchanged");
+    }
+    if (target.exists && target.info.st_nlink > 1) {
+        overwriteInPlace(path, target, temporary);
+        return;
     }
     if (::rename(temporary.c_str(), target.path.c_str()) != 0) {
         error = errno;

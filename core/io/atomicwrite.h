@@ -18,6 +18,8 @@ namespace fabric::io {
  *
  * - A symlink is followed: its target is replaced, the link stays.
  * - An existing target keeps its permission bits (and, when we may, its owner).
+ * - A file with other hard links is overwritten in place once the new contents are complete on
+ *   disk, so every link sees them; a copy of the old contents puts them back if that fails.
  * - Temporaries of this target left by a killed writer (whose process is gone) are removed.
  * - A character device or FIFO (`/dev/stdout`, `/dev/null`, a pipe) is written directly, since
  *   it cannot be replaced; so is a path through `/proc` (`/dev/stdout` -> `/proc/self/fd/1`).

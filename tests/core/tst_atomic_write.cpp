@@ -72,6 +72,8 @@ private Q_SLOTS:
     void writesIntoFifo();
     void writesThroughProcFd();
     void refusesFolderAndSymlinkLoop();
+    void hardLinksSeeTheNewContents();
+    void hardLinkFullDiskPutsTheOldContentsBack();
 };
 
 void TestAtomicWrite::replacesTheFile()
@@ -199,6 +201,42 @@ void TestAtomicWrite::refusesFolderAndSymlinkLoop()
     fs::create_symlink("a", dir.filePath("b").toStdString());
     const QString error = errorOf([&] { save(a, "x"); });
     QVERIFY2(error.contains("symlink loop"), qPrintable(error));
+}
+
+
+void TestAtomicWrite::hardLinksSeeTheNewContents()
+{
+    QTemporaryDir dir;
+    const fs::path p = dir.filePath("a.fabric.json").toStdString();
+    const fs::path other = dir.filePath("b.fabric.json").toStdString();
+    save(p, "old contents");
+    QCOMPARE(::link(p.c_str(), other.c_str()), 0);
+    save(p, "new");
+    QCOMPARE(readAll(p), std::string("new"));
+    QCOMPARE(readAll(other), std::string("new"));
+    struct stat st {};
+    QCOMPARE(::stat(p.c_str(), &st), 0);
+    QCOMPARE(st.st_nlink, nlink_t(2));
+    QCOMPARE(entries(dir), (QStringList{"a.fabric.json", "b.fabric.json"}));
+}
+
+void TestAtomicWrite::hardLinkFullDiskPutsTheOldContentsBack()
+{
+    QTemporaryDir dir;
+    const fs::path p = dir.filePath("a.csv").toStdString();
+    const fs::path other = dir.filePath("b.csv").toStdString();
+    save(p, "old");
+    QCOMPARE(::link(p.c_str(), other.c_str()), 0);
+    // Room for the new contents in the temporary file and the copy of the old ones, but the
+    // disk fills while the new contents are copied over the linked file.
+    const std::string bigger(3000000, 'x');
+    io::testhooks::failWritesAfter(bigger.size() + 3 + 1000);
+    const QString error = errorOf([&] { save(p, bigger); });
+    QVERIFY2(error.contains("No space left on device") && error.contains("old file is unchanged"),
+             qPrintable(error));
+    QCOMPARE(readAll(p), std::string("old"));
+    QCOMPARE(readAll(other), std::string("old"));
+    QCOMPARE(entries(dir), (QStringList{"a.csv", "b.csv"}));
 }
 
 QTEST_GUILESS_MAIN(TestAtomicWrite)
