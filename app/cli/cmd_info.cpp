@@ -50,7 +50,8 @@ nlohmann::json toJson(const std::string &file, const Fabric &fabric,
                         {"tiers", std::move(tiers)}};
     if (!fabric.generator().family.empty())
         j["generator"] = {{"family", fabric.generator().family},
-                          {"params", fabric.generator().params}};
+                          {"params", fabric.generator().params},
+                          {"modified", fabric.generator().modified}};
     return j;
 }
 
@@ -70,8 +71,9 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
     };
     row("File:") << file << "\n";
     if (!fabric.generator().family.empty())
-        row("Generator:") << fabric.generator().family << " " << fabric.generator().params.dump()
-                          << "\n";
+        row("Generator:") << fabric.generator().family
+                          << (fabric.generator().modified ? " (modified)" : "") << " "
+                          << fabric.generator().params.dump() << "\n";
     row("Endpoints:") << m.endpoints << " GPUs/accelerators\n";
     row("Hosts:") << m.hosts << "\n";
     row("Switches:") << m.switches << countsByName(m.switchesByRole) << "\n";

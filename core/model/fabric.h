@@ -19,6 +19,9 @@ struct GeneratorInfo
 {
     std::string family;                             ///< e.g. "ib-fat-tree"; empty = hand-made.
     nlohmann::json params = nlohmann::json::object(); ///< KEY -> value as given to the generator.
+    /// Edited by hand since it was generated: the fabric is no longer what family and params
+    /// make, so it must not be presented as the generator's output.
+    bool modified = false;
 
     bool operator==(const GeneratorInfo &) const = default;
 };

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
+#include "commands/changenodeproperty.h"
 #include "document.h"
 #include "fakeprompts.h"
 #include "fileformats.h"
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
     void drawsAFabricByHand();
+    void handEditsMarkTheGeneratorModified();
     void commandLine();
     void showsEqualCostPathsBetweenTwoGpus();
 
@@ -641,6 +643,44 @@ void TestMainWindow::drawsAFabricByHand()
     QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(4));
     QCOMPARE(mWindow->document()->fabric().linkCount(), std::size_t(3));
     QVERIFY(mWindow->document()->fabric().generator().family.empty());
+}
+
+void TestMainWindow::handEditsMarkTheGeneratorModified()
+{
+    // Deleting everything of a generated fabric leaves nothing drawn (no pod box, no tier
+    // label), and the saved file says its generator's output was edited.
+    mWindow->openDefaultFabric();
+    Document *doc = mWindow->document();
+    QVERIFY(!doc->fabric().generator().family.empty());
+    QVERIFY(!doc->fabric().generator().modified);
+    mWindow->action(QStringLiteral("actionSelectAll"))->trigger();
+    mWindow->action(QStringLiteral("actionDelete"))->trigger();
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(0));
+    QVERIFY(doc->fabric().generator().modified);
+    QVERIFY2(mWindow->canvas()->fabricBounds().isEmpty(), "a block or label is left drawn");
+
+    const QString path = mDir.filePath(QStringLiteral("emptied.fabric.json"));
+    QVERIFY(mWindow->saveAs(path));
+    QVERIFY(mWindow->openFile(path));
+    QVERIFY(mWindow->document()->fabric().generator().modified);
+    QVERIFY2(mWindow->canvas()->fabricBounds().isEmpty(), "a block or label came back on opening");
+
+    // Undoing every edit gives the generator's own output back, unmarked; a property change
+    // marks it too.
+    mWindow->openDefaultFabric();
+    doc = mWindow->document();
+    const QRectF generated = mWindow->canvas()->fabricBounds();
+    mWindow->action(QStringLiteral("actionSelectAll"))->trigger();
+    mWindow->action(QStringLiteral("actionDelete"))->trigger();
+    doc->undoStack()->undo();
+    QVERIFY(doc->fabric().nodeCount() > 0);
+    QVERIFY(!doc->fabric().generator().modified);
+    QCOMPARE(mWindow->canvas()->fabricBounds(), generated); // the pod blocks are back
+    doc->undoStack()->push(
+        new ChangeNodeProperty(doc, { 0 }, NodeProperty::Name, QStringLiteral("renamed")));
+    QVERIFY(doc->fabric().generator().modified);
+    doc->undoStack()->undo();
+    QVERIFY(!doc->fabric().generator().modified);
 }
 
 void TestMainWindow::screenshotWritesAPng()

@@ -165,6 +165,7 @@ void TestCliFabric::infoJsonHasTheMetrics()
     QCOMPARE(leaf.at("oversubscription").get<double>(), 1.0);
     QCOMPARE(leaf.at("oversubscription_text").get<std::string>(), std::string("1:1"));
     QCOMPARE(j.at("generator").at("family").get<std::string>(), std::string("ib-fat-tree"));
+    QCOMPARE(j.at("generator").at("modified").get<bool>(), false);
 }
 
 void TestCliFabric::infoTextIsForPeople()

@@ -65,6 +65,7 @@ void TestIoGraphml::roundTripKeepsEveryField()
     f.addNode(ocs);
     f.generator().family = "hand";
     f.generator().params = { { "k", 2 } };
+    f.generator().modified = true;
     f.metadata() = { { "title", "small" } };
     // GraphML has no place for saved scenarios: they ride in the metadata text and come back
     // out of it (back == f compares both).

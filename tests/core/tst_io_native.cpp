@@ -106,6 +106,7 @@ Fabric everyField()
 
     f.generator().family = "hand";
     f.generator().params = {{"radix", 64}, {"rate", "NDR"}, {"sharp", true}, {"ratio", 1.5}};
+    f.generator().modified = true;
     f.metadata() = {{"title", "every field"}, {"tags", {1, "two", nullptr}}};
     return f;
 }
@@ -211,6 +212,8 @@ void TestIoNative::rejectsBadFiles_data()
         "/version: version 7 is newer than this FabricScope reads (1)");
     row("version string", R"({"format":"fabricscope-fabric","version":"1"})", "/version: expected an integer (allowed 1 to 2147483647), found a string");
     row("unknown top field", header() + R"("colour":1})", "/colour: unknown field (allowed: format, version,");
+    row("modified not boolean", header() + R"("generator":{"family":"hpn","modified":"yes"}})",
+        "/generator/modified: expected true or false, found a string");
     row("nodes not array", header() + R"("nodes":{}})", "/nodes: expected an array, found an object");
     row("node not object", header() + R"("nodes":[{"id":0,"kind":"gpu"},3]})", "/nodes/1: expected an object, found the integer 3");
     row("unknown kind", header() + R"("nodes":[{"id":0,"kind":"gpu"},{"id":1,"kind":"tpu"}]})",

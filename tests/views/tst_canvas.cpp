@@ -146,6 +146,7 @@ private Q_SLOTS:
     void everyFamilyLaysOutWithoutOverlap_data();
     void everyFamilyLaysOutWithoutOverlap();
     void handMadeFabricUsesForceLayout();
+    void blocksOfDeletedNodesAreDropped();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -249,6 +250,43 @@ void TestCanvas::handMadeFabricUsesForceLayout()
     // Neighbours are nearer than non-neighbours on average: the forces did their job.
     const QPointF g0 = l.positions[2], g1 = l.positions[3], g3 = l.positions[5];
     QVERIFY(QLineF(g0, g1).length() < QLineF(g0, g3).length());
+}
+
+void TestCanvas::blocksOfDeletedNodesAreDropped()
+{
+    Fabric f = generate("ib-fat-tree", {{"radix", 8}, {"tiers", 3}, {"gpus_per_host", 4}});
+    FabricLayout l = computeLayout(f);
+    const std::size_t blocks = l.blocks.size();
+    QVERIFY(blocks > 1 && !l.labels.empty());
+    // Every node of one pod deleted: that pod's block goes, the others and the labels stay.
+    const int pod = l.blockOf[0];
+    std::vector<NodeId> gone;
+    f.forEachNode([&](const Node &n) {
+        if (l.blockOf[static_cast<std::size_t>(n.id)] == pod)
+            gone.push_back(n.id);
+    });
+    for (NodeId n : gone)
+        f.removeNode(n);
+    FabricLayout kept = l;
+    dropEmptyBlocks(kept, f);
+    QCOMPARE(kept.blocks.size(), blocks - 1);
+    QVERIFY(!kept.labels.empty());
+    for (NodeId n : gone)
+        QCOMPARE(kept.blockOf[static_cast<std::size_t>(n)], -1);
+    f.forEachNode([&](const Node &n) {
+        const int b = kept.blockOf[static_cast<std::size_t>(n.id)];
+        if (b >= 0)
+            QCOMPARE(kept.blocks[static_cast<std::size_t>(b)].title,
+                     l.blocks[static_cast<std::size_t>(l.blockOf[static_cast<std::size_t>(n.id)])].title);
+    });
+    // Nothing left: no block, tier label or guide line either.
+    std::vector<NodeId> rest;
+    f.forEachNode([&](const Node &n) { rest.push_back(n.id); });
+    for (NodeId n : rest)
+        f.removeNode(n);
+    dropEmptyBlocks(kept, f);
+    QVERIFY(kept.blocks.empty() && kept.labels.empty() && kept.decorations.empty());
+    QVERIFY(kept.bounds.isEmpty());
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

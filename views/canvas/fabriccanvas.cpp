@@ -58,6 +58,9 @@ struct FabricCanvas::Private
     const Fabric *fabric = nullptr;
     Tool tool = Tool::Select;
     LayoutOptions options;
+    /// As the layout engine made it at the last relayout; edits keep it (nodes stay where the
+    /// user sees them) and `layout` is this without the blocks of deleted nodes.
+    FabricLayout computedLayout;
     FabricLayout layout;
     SceneData data;
     QGraphicsScene *scene = nullptr;
@@ -198,9 +201,10 @@ const Fabric *FabricCanvas::fabric() const { return d->fabric; }
 void FabricCanvas::relayout(bool keepView)
 {
     if (d->fabric)
-        d->layout = computeLayout(*d->fabric, d->options);
+        d->computedLayout = computeLayout(*d->fabric, d->options);
     else
-        d->layout = FabricLayout();
+        d->computedLayout = FabricLayout();
+    d->layout = d->computedLayout;
     rebuildScene();
     updateLegend(); // first: the fit leaves room for the legend
     if (!keepView)
@@ -270,6 +274,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         // Structure changed: keep the layout (nodes stay where the user sees them), place new
         // nodes next to their neighbours and rebuild the derived geometry, O(nodes + links).
         forget();
+        // Undoing a delete brings its nodes' blocks back: start again from the computed layout.
+        d->layout = d->computedLayout;
+        dropEmptyBlocks(d->layout, *d->fabric);
         d->data.loads.clear();
         d->data.badges.clear();
         rebuildScene();

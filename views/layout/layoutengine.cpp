@@ -6,6 +6,8 @@
 #include "forcelayout.h"
 #include "tieredlayout.h"
 
+#include <QtNumeric>
+
 namespace fabric::views {
 
 namespace {
@@ -56,6 +58,46 @@ FabricLayout computeLayout(const Fabric &fabric, const LayoutOptions &options)
     if (kind == QLatin1String("tiered"))
         return tieredLayout(fabric);
     return forceLayout(fabric);
+}
+
+void dropEmptyBlocks(FabricLayout &layout, const Fabric &fabric)
+{
+    std::vector<bool> hadMembers(layout.blocks.size(), false);
+    std::vector<bool> hasLiveMembers(layout.blocks.size(), false);
+    for (std::size_t id = 0; id < layout.blockOf.size(); ++id) {
+        const int block = layout.blockOf[id];
+        if (block < 0)
+            continue;
+        hadMembers[static_cast<std::size_t>(block)] = true;
+        if (fabric.hasNode(static_cast<NodeId>(id)))
+            hasLiveMembers[static_cast<std::size_t>(block)] = true;
+    }
+    const bool empty = fabric.nodeCount() == 0;
+    std::vector<int> newIndex(layout.blocks.size(), -1);
+    std::vector<LayoutBlock> kept;
+    for (std::size_t i = 0; i < layout.blocks.size(); ++i) {
+        // A block that never had members (a plane's band) stays while the fabric has nodes.
+        if (empty || (hadMembers[i] && !hasLiveMembers[i]))
+            continue;
+        newIndex[i] = static_cast<int>(kept.size());
+        kept.push_back(layout.blocks[i]);
+    }
+    layout.blocks = std::move(kept);
+    for (std::size_t id = 0; id < layout.blockOf.size(); ++id) {
+        int &block = layout.blockOf[id];
+        if (block >= 0)
+            block = fabric.hasNode(static_cast<NodeId>(id))
+                ? newIndex[static_cast<std::size_t>(block)]
+                : -1;
+    }
+    for (std::size_t id = 0; id < layout.positions.size(); ++id)
+        if (!fabric.hasNode(static_cast<NodeId>(id)))
+            layout.positions[id] = QPointF(qQNaN(), qQNaN()); // dead ids, as FabricLayout says
+    if (empty) {
+        layout.labels.clear();
+        layout.decorations.clear();
+    }
+    layout.updateBounds();
 }
 
 } // namespace fabric::views

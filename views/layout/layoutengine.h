@@ -26,4 +26,12 @@ QString layoutKind(const Fabric &fabric);
  */
 FabricLayout computeLayout(const Fabric &fabric, const LayoutOptions &options = {});
 
+/**
+ * Makes a kept layout follow removals: after nodes are deleted the canvas keeps everyone else
+ * where the user sees them, but a pod, cube or row block whose nodes are all gone is dropped,
+ * and an empty fabric keeps no tier labels or guide lines, so nothing is drawn for what is no
+ * longer there.
+ */
+void dropEmptyBlocks(FabricLayout &layout, const Fabric &fabric);
+
 } // namespace fabric::views

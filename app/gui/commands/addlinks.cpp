@@ -29,7 +29,7 @@ std::vector<Link> checked(const Fabric &fabric, std::vector<Link> links)
 } // namespace
 
 AddLinks::AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent)
-    : AddRemoveItems(document, {}, checked(document->fabric(), std::move(links)), QString(), parent)
+    : AddRemoveItems(document, Direction::Add, {}, checked(document->fabric(), std::move(links)), QString(), parent)
 {
     setText(counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Add Link"),
         QCoreApplication::translate("Undo Commands", "Add %1 Links")));

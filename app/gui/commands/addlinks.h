@@ -13,9 +13,6 @@ class AddLinks : public AddRemoveItems
 {
 public:
     AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent = nullptr);
-
-    void undo() override { removeItems(); }
-    void redo() override { addItems(); }
 };
 
 } // namespace fabric::app

@@ -23,7 +23,7 @@ template<typename Item> std::vector<Item> withIds(std::vector<Item> items, std::
 
 AddNodes::AddNodes(
     Document *document, std::vector<Node> nodes, std::vector<Link> links, QUndoCommand *parent)
-    : AddRemoveItems(document, withIds(std::move(nodes), document->fabric().nodeIdBound()),
+    : AddRemoveItems(document, Direction::Add, withIds(std::move(nodes), document->fabric().nodeIdBound()),
         withIds(std::move(links), document->fabric().linkIdBound()), QString(), parent)
 {
     setText(counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Add Node"),

@@ -13,9 +13,6 @@ class AddNodes : public AddRemoveItems
 public:
     AddNodes(Document *document, std::vector<Node> nodes, std::vector<Link> links = {},
         QUndoCommand *parent = nullptr);
-
-    void undo() override { removeItems(); }
-    void redo() override { addItems(); }
 };
 
 } // namespace fabric::app

@@ -6,13 +6,28 @@
 
 namespace fabric::app {
 
-AddRemoveItems::AddRemoveItems(Document *document, std::vector<Node> nodes, std::vector<Link> links,
-    const QString &text, QUndoCommand *parent)
+AddRemoveItems::AddRemoveItems(Document *document, Direction direction, std::vector<Node> nodes,
+    std::vector<Link> links, const QString &text, QUndoCommand *parent)
     : QUndoCommand(text, parent)
     , mDocument(document)
+    , mDirection(direction)
+    , mMark(document->fabric())
     , mNodes(std::move(nodes))
     , mLinks(std::move(links))
 {
+}
+
+// The mark changes before the items, so views that hear the change events see it.
+void AddRemoveItems::redo()
+{
+    mMark.mark(mDocument->fabric());
+    mDirection == Direction::Add ? addItems() : removeItems();
+}
+
+void AddRemoveItems::undo()
+{
+    mMark.unmark(mDocument->fabric());
+    mDirection == Direction::Add ? removeItems() : addItems();
 }
 
 void AddRemoveItems::addItems()

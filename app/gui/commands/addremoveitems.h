@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "generatoreditmark.h"
+
 #include "model/link.h"
 #include "model/node.h"
 
@@ -16,7 +18,7 @@ class Document;
 /**
  * Shared base of the commands that add or remove nodes and links (Tiled's
  * AddRemoveMapObjects). It keeps full copies of the items, so they come back with the same ids
- * and properties.
+ * and properties. Redo marks a generated fabric as edited by hand; undo takes the mark back.
  */
 class AddRemoveItems : public QUndoCommand
 {
@@ -24,9 +26,14 @@ public:
     const std::vector<Node> &nodes() const { return mNodes; }
     const std::vector<Link> &links() const { return mLinks; }
 
+    void undo() override;
+    void redo() override;
+
 protected:
-    AddRemoveItems(Document *document, std::vector<Node> nodes, std::vector<Link> links,
-        const QString &text, QUndoCommand *parent);
+    enum class Direction { Add, Remove }; ///< What redo does.
+
+    AddRemoveItems(Document *document, Direction direction, std::vector<Node> nodes,
+        std::vector<Link> links, const QString &text, QUndoCommand *parent);
 
     /// Adds the nodes, then the links; emits NodesAdded and LinksAdded.
     void addItems();
@@ -34,6 +41,8 @@ protected:
     void removeItems();
 
     Document *mDocument;
+    Direction mDirection;
+    GeneratorEditMark mMark;
     std::vector<Node> mNodes;
     std::vector<Link> mLinks;
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "document.h"
+#include "generatoreditmark.h"
 #include "properties.h"
 
 #include <QCoreApplication>
@@ -19,7 +20,8 @@ namespace fabric::app {
  * Consecutive changes of the same property on the same items merge (typing in a spin box).
  *
  * @p Traits says which items: ChangeNodeProperty and ChangeLinkProperty are the two uses.
- * The value must have passed validate() first.
+ * The value must have passed validate() first. Like every structural edit, it marks a generated
+ * fabric as edited by hand (GeneratorEditMark).
  */
 template<typename Traits> class ChangeProperty : public QUndoCommand
 {
@@ -33,6 +35,7 @@ public:
         , mDocument(document)
         , mIds(std::move(ids))
         , mProperty(property)
+        , mMark(document->fabric())
         , mNew(std::move(value))
     {
         for (Id id : mIds)
@@ -43,6 +46,7 @@ public:
 
     void undo() override
     {
+        mMark.unmark(mDocument->fabric());
         for (std::size_t i = 0; i < mIds.size(); ++i)
             setPropertyValue(Traits::item(mDocument->fabric(), mIds[i]), mProperty, mOld[i]);
         mDocument->emitChanged(Traits::changed(mIds));
@@ -50,6 +54,7 @@ public:
 
     void redo() override
     {
+        mMark.mark(mDocument->fabric());
         for (Id id : mIds)
             setPropertyValue(Traits::item(mDocument->fabric(), id), mProperty, mNew);
         mDocument->emitChanged(Traits::changed(mIds));
@@ -71,6 +76,7 @@ private:
     Document *mDocument;
     std::vector<Id> mIds;
     Property mProperty;
+    GeneratorEditMark mMark;
     std::vector<QVariant> mOld;
     QVariant mNew;
 };

@@ -24,7 +24,7 @@ std::vector<Link> copiesOf(const Fabric &fabric, const std::vector<LinkId> &ids)
 } // namespace
 
 RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links, QUndoCommand *parent)
-    : AddRemoveItems(document, {}, copiesOf(document->fabric(), links), QString(), parent)
+    : AddRemoveItems(document, Direction::Remove, {}, copiesOf(document->fabric(), links), QString(), parent)
 {
     setText(
         counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Remove Link"),

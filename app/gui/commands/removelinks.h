@@ -12,9 +12,6 @@ class RemoveLinks : public AddRemoveItems
 public:
     RemoveLinks(
         Document *document, const std::vector<LinkId> &links, QUndoCommand *parent = nullptr);
-
-    void undo() override { addItems(); }
-    void redo() override { removeItems(); }
 };
 
 } // namespace fabric::app

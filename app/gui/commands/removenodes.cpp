@@ -39,7 +39,7 @@ std::vector<Link> linksToRemove(
 
 RemoveNodes::RemoveNodes(Document *document, const std::vector<NodeId> &nodes,
     const std::vector<LinkId> &extraLinks, QUndoCommand *parent)
-    : AddRemoveItems(document, copiesOf(document->fabric(), nodes),
+    : AddRemoveItems(document, Direction::Remove, copiesOf(document->fabric(), nodes),
         linksToRemove(document->fabric(), nodes, extraLinks), QString(), parent)
 {
     setText(

@@ -13,9 +13,6 @@ class RemoveNodes : public AddRemoveItems
 public:
     RemoveNodes(Document *document, const std::vector<NodeId> &nodes,
         const std::vector<LinkId> &extraLinks = {}, QUndoCommand *parent = nullptr);
-
-    void undo() override { addItems(); }
-    void redo() override { removeItems(); }
 };
 
 } // namespace fabric::app

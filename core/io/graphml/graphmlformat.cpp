@@ -62,6 +62,7 @@ void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
     if (!fabric.generator().family.empty()) {
         data.text("generator_family", fabric.generator().family);
         data.text("generator_params", fabric.generator().params.dump());
+        data.flag("generator_modified", fabric.generator().modified);
     }
     // GraphML has no place of its own for scenarios: they ride in the metadata text.
     nlohmann::json metadata = fabric.metadata();

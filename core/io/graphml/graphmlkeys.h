@@ -21,6 +21,7 @@ struct Key
 inline constexpr Key kKeys[] = {
     { "generator_family", "graph", "generator_family", "string" },
     { "generator_params", "graph", "generator_params", "string" },
+    { "generator_modified", "graph", "generator_modified", "boolean" },
     { "metadata", "graph", "metadata", "string" },
     { "kind", "node", "kind", "string" },
     { "name", "node", "name", "string" },

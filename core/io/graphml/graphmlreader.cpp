@@ -172,6 +172,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
         fabric.generator().family = *family;
     if (const std::string *params = graph.find({ "generator_params" }))
         fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params");
+    fabric.generator().modified = graph.flag("generator_modified");
     if (const std::string *metadata = graph.find({ "metadata" })) {
         fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata");
         // The writer keeps scenarios in the metadata text (GraphML has no place for them).

@@ -348,8 +348,9 @@ private:
         if (const json *g = top.find("generator")) {
             within(segment("generator"), [&] {
                 const JsonFields gen(*g);
-                gen.allowOnly({"family", "params"});
+                gen.allowOnly({"family", "params", "modified"});
                 fabric.generator().family = gen.string("family", "");
+                fabric.generator().modified = gen.boolean("modified", false);
                 if (const json *p = gen.find("params")) {
                     if (!p->is_object())
                         gen.fail("params", "expected an object, found " + JsonFields::describeType(*p));

@@ -134,6 +134,8 @@ void NativeFormat::write(const Fabric &fabric, std::ostream &out) const
         json g = json::object();
         g["family"] = gen.family;
         g["params"] = gen.params;
+        if (gen.modified)
+            g["modified"] = true;
         out << "\"generator\": " << g.dump(-1, ' ', false, json::error_handler_t::replace)
             << ",\n";
     }
