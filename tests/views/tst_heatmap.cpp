@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "build/registry.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapwidget.h"
 #include "exportchecks.h"
 #include "simfixture.h"
+#include "textrecorder.h"
 
 #include <QSet>
 #include <QSignalSpy>
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void bandsKeepTheBusiestLink();
     void hoverAndClick();
     void exportsAPng();
+    void groupLabelsNeverOverprint();
 
 private:
     Fabric mFabric;
@@ -145,6 +148,35 @@ void TestHeatmap::exportsAPng()
     QCOMPARE(image.size(), QSize(1200, 700));
     const int colours = testing::colourCount(image, 7);
     QVERIFY2(colours > 20, qPrintable(QString::number(colours)));
+}
+
+void TestHeatmap::groupLabelsNeverOverprint()
+{
+    // From a tall dock down to a projector's short one: every group label stays in its own
+    // band of rows, whatever it takes (one line, shortened, or left out for the tooltip).
+    // HPN's groups have long names ("leaf -> GPU · plane 1 (512)") that wrap.
+    const Fabric hpn = build::generate(
+        "hpn", nlohmann::json{{"segments", 2}, {"hosts_per_segment", 8}, {"aggs_per_plane", 4}});
+    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(hpn, run->result, 40));
+    QVERIFY(w.data().groups().size() >= 6);
+    int labelsSeen = 0;
+    for (int height = 90; height <= 420; height += 15) {
+        w.resize(900, height);
+        testing::TextRecorder recorder(w.size());
+        w.render(&recorder);
+        QList<QRectF> labels;
+        for (const testing::PaintedText &t : recorder.texts())
+            if (t.text.contains(QChar(0x2192))) // "GPU -> leaf (512)"
+                labels << t.rect;
+        labelsSeen += labels.size();
+        for (int i = 0; i < labels.size(); ++i)
+            for (int j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].adjusted(0, 1, 0, -1).intersects(labels[j].adjusted(0, 1, 0, -1)),
+                         qPrintable(QStringLiteral("height %1: two group labels overlap").arg(height)));
+    }
+    QVERIFY(labelsSeen > 0);
 }
 
 QTEST_MAIN(TestHeatmap)

@@ -26,6 +26,23 @@ QString percent(double u)
 {
     return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
 }
+
+/// A group's label, kept inside the group's own band of rows so neighbours never overprint:
+/// wrapped when the band is tall enough, on one line (shortened in the middle, the tooltip has
+/// it whole) when only one line fits, left out when not even that does.
+void drawGroupLabel(QPainter &p, const QRectF &band, const QString &label)
+{
+    const QFontMetricsF fm(p.font());
+    const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
+    if (fm.boundingRect(band, wrap, label).height() <= band.height()) {
+        p.drawText(band, wrap, label);
+        return;
+    }
+    if (fm.height() > band.height())
+        return;
+    p.drawText(band, Qt::AlignRight | Qt::AlignVCenter,
+               fm.elidedText(label, Qt::ElideMiddle, band.width()));
+}
 } // namespace
 
 HeatmapWidget::HeatmapWidget(QWidget *parent)
@@ -165,11 +182,8 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
             p.drawLine(QPointF(g.plot.left(), y0), QPointF(g.plot.right(), y0));
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
-        const QString label =
-            QStringLiteral("%1 (%2)").arg(group.label).arg(group.linkCount);
-        if (y1 - y0 >= fm.height() * 0.8)
-            p.drawText(QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0),
-                       Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap, label);
+        drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0),
+                       QStringLiteral("%1 (%2)").arg(group.label).arg(group.linkCount));
     }
 
     // Time axis with about six ticks.
