@@ -13,6 +13,8 @@
 #include "playback/loadsampler.h"
 #include "playback/scenariorun.h"
 
+#include "benchstats.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
@@ -24,37 +26,6 @@
 #include <vector>
 
 using namespace fabric;
-
-namespace {
-
-double ms(const QElapsedTimer &t) { return double(t.nsecsElapsed()) / 1e6; }
-
-struct Stats
-{
-    double median = 0, p95 = 0, max = 0;
-};
-
-Stats stats(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    if (v.empty())
-        return {};
-    return {v[v.size() / 2], v[std::min(v.size() - 1, v.size() * 95 / 100)], v.back()};
-}
-
-long rssMiB()
-{
-    FILE *f = std::fopen("/proc/self/statm", "r");
-    long pages = 0, rss = 0;
-    if (f) {
-        if (std::fscanf(f, "%ld %ld", &pages, &rss) != 2)
-            rss = 0;
-        std::fclose(f);
-    }
-    return rss * 4096 / (1024 * 1024);
-}
-
-} // namespace
 
 int main(int argc, char **argv)
 {

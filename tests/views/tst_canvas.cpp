@@ -7,6 +7,7 @@
 #include "canvas/pathfinder.h"
 #include "canvas/scenedata.h"
 #include "layout/layoutengine.h"
+#include "style/legend.h"
 
 #include <QBuffer>
 #include <QMimeData>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace fabric;
 using namespace fabric::views;
@@ -147,6 +149,7 @@ private Q_SLOTS:
     void everyFamilyLaysOutWithoutOverlap();
     void handMadeFabricUsesForceLayout();
     void blocksOfDeletedNodesAreDropped();
+    void highlightFollowsTheZoom();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -287,6 +290,57 @@ void TestCanvas::blocksOfDeletedNodesAreDropped()
     dropEmptyBlocks(kept, f);
     QVERIFY(kept.blocks.empty() && kept.labels.empty() && kept.decorations.empty());
     QVERIFY(kept.bounds.isEmpty());
+}
+
+void TestCanvas::highlightFollowsTheZoom()
+{
+    // An HPN pod at fit is blocks and bundles: a highlight of its 15,360 switch-to-switch links must be
+    // drawn as bundles, not as a slab of every link stroked each frame (which froze playback).
+    const Fabric f = generate("hpn", nlohmann::json::object());
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.viewport()->repaint();
+    QVERIFY(!canvas.showsDetail());
+    QList<LinkId> switchLinks;
+    std::map<std::pair<int, int>, LinkId> onePerPair; // one link between each pair of switch rows
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch) {
+            switchLinks << l.id;
+            onePerPair.emplace(std::minmax(f.node(l.a).hints.pod, f.node(l.b).hints.pod), l.id);
+        }
+    });
+    QVERIFY2(switchLinks.size() > 10000, qPrintable(QString::number(switchLinks.size())));
+    using H = FabricCanvas::LinkHighlight;
+    const QString caption = QStringLiteral("Switch link ECMP left idle all run");
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+    const int atFit = canvas.highlightLinesDrawn();
+    QVERIFY2(atFit > 0 && atFit < 2000, qPrintable(QString::number(atFit)));
+    const auto &entries = canvas.legend()->entries();
+    QVERIFY(std::any_of(entries.begin(), entries.end(),
+                        [&](const LegendEntry &e) { return e.label == caption; }));
+
+    // A few links per bundle: a path lights its bundles, an idle set lights none.
+    QList<LinkId> few;
+    for (const auto &[pair, link] : onePerPair)
+        few << link;
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+                        {few, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+    QCOMPARE(canvas.highlightLinesDrawn(), 0);
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+                        {few, QColor(213, 94, 0), {}, H::Bundles::AnyLink});
+    QVERIFY(canvas.highlightLinesDrawn() > 0);
+
+    // Zoomed in on a leaf, links are drawn one by one: only those near the view are stroked.
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+    const Link &first = f.link(switchLinks.front());
+    canvas.zoomBy(60);
+    canvas.centerOn(canvas.nodePosition(first.a));
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    const int zoomed = canvas.highlightLinesDrawn();
+    QVERIFY2(zoomed > 0 && zoomed < switchLinks.size() / 10, qPrintable(QString::number(zoomed)));
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

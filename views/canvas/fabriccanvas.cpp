@@ -88,8 +88,7 @@ struct FabricCanvas::Private
     /// One per HighlightChannel, each its own path item (Path drawn over Simulation).
     struct Highlight
     {
-        QList<LinkId> links;
-        QColor color;
+        LinkHighlight set;
         QGraphicsPathItem *item = nullptr;
     };
     std::array<Highlight, 2> highlights;
@@ -187,7 +186,7 @@ void FabricCanvas::setFabric(const Fabric *fabric)
     d->selectedLinks.clear();
     d->paths.clear();
     for (auto &h : d->highlights)
-        h.links.clear();
+        h.set.links.clear();
     d->hovered = kNoNode;
     d->hoveredLink = kNoLink;
     d->data.loads.clear();
@@ -238,7 +237,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->selectedNodes.removeIf([&](NodeId n) { return !d->alive(n); });
         d->selectedLinks.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
         for (auto &h : d->highlights)
-            h.links.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
+            h.set.links.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
         d->paths.removeIf([&](const QList<LinkId> &p) {
             return std::any_of(p.begin(), p.end(), [&](LinkId l) { return !d->fabric->hasLink(l); });
         });
@@ -687,27 +686,74 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
     d->links->update();
 }
 
+void FabricCanvas::setHighlight(HighlightChannel channel, const LinkHighlight &highlight)
+{
+    Private::Highlight &h = d->highlight(channel);
+    h.set = highlight;
+    if (!h.set.color.isValid())
+        h.set.color = palette::path();
+    QPen pen = h.item->pen();
+    pen.setColor(h.set.color);
+    h.item->setPen(pen);
+    refreshHighlights();
+    updateLegend();
+}
+
 void FabricCanvas::setHighlightedLinks(const QList<LinkId> &links, const QColor &color,
                                        HighlightChannel channel)
 {
-    Private::Highlight &h = d->highlight(channel);
-    h.links = links;
-    h.color = color.isValid() ? color : palette::path();
-    QPen pen = h.item->pen();
-    pen.setColor(h.color);
-    h.item->setPen(pen);
-    refreshOverlays();
+    setHighlight(channel, {links, color, {}, LinkHighlight::Bundles::AnyLink});
 }
 
 QList<LinkId> FabricCanvas::highlightedLinks(HighlightChannel channel) const
 {
-    return d->highlight(channel).links;
+    return d->highlight(channel).set.links;
 }
 
 QColor FabricCanvas::highlightColor(HighlightChannel channel) const
 {
     const Private::Highlight &h = d->highlight(channel);
-    return h.links.isEmpty() ? QColor() : h.color;
+    return h.set.links.isEmpty() ? QColor() : h.set.color;
+}
+
+int FabricCanvas::highlightLinesDrawn(HighlightChannel channel) const
+{
+    return d->highlight(channel).item->path().elementCount() / 2; // a moveTo and a lineTo each
+}
+
+void FabricCanvas::refreshHighlights()
+{
+    const Fabric *f = d->fabric;
+    const DrawPlan &plan = d->data.plan;
+    // A little beyond the view, so a line ending just outside still reaches the edge.
+    const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
+    for (Private::Highlight &h : d->highlights) {
+        QPainterPath path;
+        std::map<int, int> perBundle; // bundle -> highlighted links in it
+        for (LinkId l : h.set.links) {
+            if (!f || !f->hasLink(l))
+                continue;
+            const auto i = static_cast<std::size_t>(l);
+            if (d->data.drawsLink(l)) {
+                const QLineF &s = d->data.segment[i];
+                if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
+                    path.moveTo(s.p1());
+                    path.lineTo(s.p2());
+                }
+            } else if (!plan.detailGlobal && i < d->data.linkBundle.size()
+                       && d->data.linkBundle[i] >= 0) {
+                ++perBundle[d->data.linkBundle[i]];
+            }
+        }
+        for (const auto &[index, count] : perBundle) {
+            const Bundle &b = d->data.bundles[static_cast<std::size_t>(index)];
+            if (h.set.bundles == LinkHighlight::Bundles::AllLinks && count < b.links)
+                continue;
+            path.moveTo(b.line.p1());
+            path.lineTo(b.line.p2());
+        }
+        h.item->setPath(path);
+    }
 }
 
 void FabricCanvas::setColorMap(ColorMap::Kind kind)
@@ -902,6 +948,9 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
         out.removeIf([](const LegendEntry &e) {
             return e.label == palette::mediumName(Medium::Ici) || e.label == palette::mediumName(Medium::Optical);
         });
+    for (const Private::Highlight &h : d->highlights)
+        if (!h.set.links.isEmpty() && !h.set.legend.isEmpty())
+            extra.append({LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend});
     if (d->data.twistedLinks > 0 && !dims)
         extra.append({LegendEntry::Symbol::Line, d->data.linkColours[SceneData::kTwistColour], 2.2,
                       QStringLiteral("Twisted wrap-around (through the OCS)")});
@@ -978,6 +1027,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->data.plan.visible = src;
     d->data.labels = canvasLabels(d->data, src);
     d->labels->labelsChanged();
+    refreshHighlights();
     const bool hoverVisible = d->hoverItem->isVisible();
     d->hoverItem->setVisible(false);
     painter->save();
@@ -989,6 +1039,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->data.plan = saved;
     d->data.labels = std::move(savedLabels);
     d->labels->labelsChanged();
+    refreshHighlights();
     d->hoverItem->setVisible(hoverVisible);
     if (!title.isEmpty()) {
         painter->save();
@@ -1039,11 +1090,7 @@ void FabricCanvas::refreshOverlays()
         linkPath(p, paths);
     d->pathItem->setPath(paths);
 
-    for (Private::Highlight &h : d->highlights) {
-        QPainterPath high;
-        linkPath(h.links, high);
-        h.item->setPath(high);
-    }
+    refreshHighlights();
 
     QPainterPath hover;
     if (d->alive(d->hovered)) {
@@ -1093,6 +1140,7 @@ void FabricCanvas::updatePlan()
     d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, visible);
     d->labels->labelsChanged();
+    refreshHighlights();
     viewport()->update();
 }
 

@@ -54,6 +54,16 @@ public:
     /// Independent link highlights: each keeps its own links and colour, all are drawn (Path
     /// over Simulation), so one user clearing or replacing its set leaves the other's alone.
     enum class HighlightChannel { Simulation, Path };
+    /// A set of links drawn over everything in one colour, with its line in the legend.
+    struct LinkHighlight
+    {
+        QList<LinkId> links;
+        QColor color;   ///< Invalid: the path colour.
+        QString legend; ///< The legend's text for it; empty: no legend entry.
+        /// Zoomed out, where links are bundled: a bundle is drawn highlighted when any of its
+        /// links is (a path, a tree), or only when all of them are (links left idle).
+        enum class Bundles { AnyLink, AllLinks } bundles = Bundles::AnyLink;
+    };
 
     explicit FabricCanvas(QWidget *parent = nullptr);
     ~FabricCanvas() override;
@@ -138,13 +148,22 @@ public:
     /// Small numbered badges (e.g. flow counts) at link midpoints, by link id; 0 = none.
     /// Empty removes them.
     void setLinkBadges(std::span<const int> perLink);
-    /// Draws @p links over everything in @p color (default: the path colour) on @p channel,
-    /// replacing only that channel's links. Empty clears the channel.
+    /**
+     * Draws @p highlight's links over everything on @p channel, replacing only that channel's
+     * links; no links clears the channel. Like the link layer, it follows the zoom: links drawn
+     * one by one are highlighted one by one (those in view), bundles as @p highlight says, and
+     * links folded into a block not at all, so a highlight costs what the view shows, not what
+     * the fabric holds.
+     */
+    void setHighlight(HighlightChannel channel, const LinkHighlight &highlight);
+    /// setHighlight() without a legend entry.
     void setHighlightedLinks(const QList<LinkId> &links, const QColor &color = QColor(),
                              HighlightChannel channel = HighlightChannel::Simulation);
     /// The links highlighted on @p channel (those still in the fabric) and their colour.
     QList<LinkId> highlightedLinks(HighlightChannel channel = HighlightChannel::Simulation) const;
     QColor highlightColor(HighlightChannel channel = HighlightChannel::Simulation) const;
+    /// How many lines @p channel's highlight draws at the current zoom and view.
+    int highlightLinesDrawn(HighlightChannel channel = HighlightChannel::Simulation) const;
     void setColorMap(ColorMap::Kind kind);
     ColorMap colorMap() const;
 
@@ -244,6 +263,8 @@ private:
     void relayout(bool keepView);
     void rebuildScene();
     void refreshOverlays();
+    /// Rebuilds the highlight paths for the current draw plan.
+    void refreshHighlights();
     void setHovered(NodeId node, const QPoint &globalPos);
     void updatePlan();
     void updateLegend();

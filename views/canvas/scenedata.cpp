@@ -565,6 +565,21 @@ QRectF SceneData::linkRect(LinkId id) const
     return QRectF(s.p1(), s.p2()).normalized().adjusted(-4, -4, 4, 4);
 }
 
+bool SceneData::drawsLink(LinkId id) const
+{
+    const auto i = static_cast<std::size_t>(id);
+    if (i >= segment.size())
+        return false;
+    const bool local = i >= linkBundle.size() || linkBundle[i] < 0;
+    if (!(local ? plan.detailLocal : plan.detailGlobal))
+        return false;
+    const QLineF &s = segment[i];
+    if ((local ? plan.localEndsOnly : plan.globalEndsOnly) && !plan.visible.contains(s.p1())
+        && !plan.visible.contains(s.p2()))
+        return false;
+    return sampled(id, local ? plan.localSample : plan.globalSample);
+}
+
 DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentationScale) const
 {
     DrawPlan p;

@@ -102,6 +102,9 @@ public:
     void updateNodes(const Fabric &fabric, std::span<const NodeId> nodes);
 
     DrawPlan planFor(double lod, const QRectF &visible, double presentationScale) const;
+    /// Whether the plan draws link @p id as a line of its own (not bundled, not folded into a
+    /// block, not thinned out or dropped as a pass-through), as the link layer decides.
+    bool drawsLink(LinkId id) const;
 
     const Fabric *fabric = nullptr;
     const FabricLayout *layout = nullptr;

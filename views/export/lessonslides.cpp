@@ -4,6 +4,7 @@
 
 #include "atomicfile.h"
 #include "canvas/fabriccanvas.h"
+#include "playback/runhighlight.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -130,23 +131,7 @@ void showRunAverage(FabricCanvas &canvas, const SimRun &run)
         loads[d] = float(run.result.links[d].meanUtil);
     canvas.setLinkLoads(loads);
     canvas.setLinkBadges({});
-    QList<LinkId> highlight;
-    for (const LinkId l : run.sharpTreeLinks)
-        highlight << l;
-    if (highlight.isEmpty() && run.routing.startsWith(QStringLiteral("ecmp")) && run.fabric) {
-        const Fabric &f = *run.fabric;
-        f.forEachLink([&](const Link &l) {
-            if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
-                return;
-            if (run.result.links[std::size_t(dirLink(l.id, true))].bytes <= 0
-                && run.result.links[std::size_t(dirLink(l.id, false))].bytes <= 0)
-                highlight << l.id;
-        });
-    }
-    canvas.setHighlightedLinks(highlight,
-                               run.sharpTreeLinks.empty() ? QColor(150, 150, 150)
-                                                          : QColor(213, 94, 0),
-                               FabricCanvas::HighlightChannel::Simulation);
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation, runHighlight(run));
 }
 
 bool exportLessonPdf(const QList<LessonSlide> &slides, const QString &lessonTitle,

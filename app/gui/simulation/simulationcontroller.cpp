@@ -23,6 +23,7 @@
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "playback/runhighlight.h"
 #include "simulationdock.h"
 #include "simulationrunner.h"
 
@@ -203,26 +204,8 @@ void SimulationController::present(const views::SimRunPtr &run)
     mBadgeMinFlows = views::summarize(*run).multipath ? 0 : 2;
 
     // What to highlight: the SHARP tree, or the switch links ECMP left idle.
-    mHighlight.clear();
-    for (const LinkId l : run->sharpTreeLinks)
-        mHighlight << l;
-    if (mHighlight.isEmpty() && run->routing.startsWith(QStringLiteral("ecmp")) && run->fabric) {
-        const Fabric &f = *run->fabric;
-        const views::RunSummary s = views::summarize(*run);
-        if (s.idleFabricLinks > 0)
-            f.forEachLink([&](const Link &l) {
-                if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
-                    return;
-                const auto &up = run->result.links[std::size_t(dirLink(l.id, true))];
-                const auto &down = run->result.links[std::size_t(dirLink(l.id, false))];
-                if (up.bytes <= 0 && down.bytes <= 0)
-                    mHighlight << l.id;
-            });
-    }
-    mCanvas->setHighlightedLinks(mHighlight,
-                                 run->sharpTreeLinks.empty() ? QColor(150, 150, 150)
-                                                             : QColor(213, 94, 0),
-                                 views::FabricCanvas::HighlightChannel::Simulation);
+    mCanvas->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
+                          views::runHighlight(*run));
     mAnalysis->setRuns(run, mHistory);
     const views::RunSummary summary = views::summarize(*run);
     QString status = tr("%1: %2").arg(run->label, toQString(units::formatSeconds(run->result.completionS)));

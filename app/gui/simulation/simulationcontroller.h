@@ -138,7 +138,6 @@ private:
     quint64 mRevision = 0;
     quint64 mRunRevision = 0;
     std::unique_ptr<views::LoadSampler> mSampler;
-    QList<LinkId> mHighlight;
     int mBadgeMinFlows = 2;
     // Sweep state: the scenario, the next size index, the points so far.
     collective::Scenario mSweepScenario;
