@@ -27,12 +27,14 @@ QString percent(double u)
     return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
 }
 
-/// A group's label, kept inside the group's own band of rows so neighbours never overprint:
-/// wrapped when the band is tall enough, on one line (shortened in the middle, the tooltip has
-/// it whole) when only one line fits, left out when not even that does.
-void drawGroupLabel(QPainter &p, const QRectF &band, const QString &label)
+/// A group's label and link count, kept inside the group's own band of rows so neighbours
+/// never overprint: wrapped when the band is tall enough; when only one line fits, on one line
+/// without the count if need be, shortened in the middle as a last resort (the tooltip has it
+/// whole); left out when not even one line fits.
+void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int links)
 {
     const QFontMetricsF fm(p.font());
+    const QString label = QStringLiteral("%1 (%2)").arg(name).arg(links);
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
     if (fm.boundingRect(band, wrap, label).height() <= band.height()) {
         p.drawText(band, wrap, label);
@@ -40,8 +42,9 @@ void drawGroupLabel(QPainter &p, const QRectF &band, const QString &label)
     }
     if (fm.height() > band.height())
         return;
+    const QString line = fm.horizontalAdvance(label) <= band.width() ? label : name;
     p.drawText(band, Qt::AlignRight | Qt::AlignVCenter,
-               fm.elidedText(label, Qt::ElideMiddle, band.width()));
+               fm.elidedText(line, Qt::ElideMiddle, band.width()));
 }
 } // namespace
 
@@ -182,8 +185,8 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
             p.drawLine(QPointF(g.plot.left(), y0), QPointF(g.plot.right(), y0));
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
-        drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0),
-                       QStringLiteral("%1 (%2)").arg(group.label).arg(group.linkCount));
+        drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0), group.label,
+                       group.linkCount);
     }
 
     // Time axis with about six ticks.
