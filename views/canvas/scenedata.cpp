@@ -523,6 +523,10 @@ std::vector<LinkId> SceneData::applyLoads()
     int dimLinks[3] = {0, 0, 0};
     fabric->forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
+        // The fabric grew after build() (a view hearing of a swapped fabric before the canvas
+        // rebuilds): its new links have no slots yet, and writing them would run off the arrays.
+        if (id >= linkColour.size() || id >= baseColour.size() || id >= linkBundle.size())
+            return;
         int colour = baseColour[id];
         float load = std::numeric_limits<float>::quiet_NaN();
         if (!loads.empty()) {
