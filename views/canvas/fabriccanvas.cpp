@@ -4,12 +4,14 @@
 
 #include "canvaslabels.h"
 #include "common/qtstrings.h"
+#include "faultmarks.h"
 #include "layeritem.h"
 #include "layout/layoutengine.h"
 #include "model/units.h"
 #include "scenedata.h"
 #include "style/palette.h"
 
+#include <QContextMenuEvent>
 #include <QCursor>
 #include <QDragEnterEvent>
 #include <QGraphicsPathItem>
@@ -93,6 +95,9 @@ struct FabricCanvas::Private
     };
     std::array<Highlight, 2> highlights;
     Highlight &highlight(HighlightChannel c) { return highlights[static_cast<std::size_t>(c)]; }
+    FaultMarks faults;
+    QGraphicsPathItem *failedLinksItem = nullptr, *degradedLinksItem = nullptr,
+                      *failedNodesItem = nullptr;
 
     double presentation = 1;
     bool planDirty = true;
@@ -109,7 +114,74 @@ struct FabricCanvas::Private
 
     bool alive(NodeId n) const { return fabric && fabric->hasNode(n); }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
+    /// Whether the current plan draws @p n on its own (not folded into its block).
+    bool drawsNode(NodeId n) const
+    {
+        const auto i = static_cast<std::size_t>(n);
+        return data.plan.detailNodes || !layout.hasNode(n) || layout.blockOf[i] < 0
+            || fabric->node(n).hints.position;
+    }
+    /// The lines that mark @p links at the current plan: one by one where links are drawn so
+    /// (those near the view), else their bundles: any bundle holding one of them, or with
+    /// @p wholeBundles only bundles all of whose links are among them.
+    QPainterPath linksPath(const QList<LinkId> &links, bool wholeBundles) const;
+    /// An X over each of @p nodes drawn on its own near the view.
+    QPainterPath crossesPath(const QList<NodeId> &nodes) const;
 };
+
+QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool wholeBundles) const
+{
+    const DrawPlan &plan = data.plan;
+    // A little beyond the view, so a line ending just outside still reaches the edge.
+    const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
+    QPainterPath path;
+    std::map<int, int> perBundle; // bundle -> marked links in it
+    for (LinkId l : ids) {
+        if (!fabric || !fabric->hasLink(l))
+            continue;
+        const auto i = static_cast<std::size_t>(l);
+        if (data.drawsLink(l)) {
+            const QLineF &s = data.segment[i];
+            if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
+                path.moveTo(s.p1());
+                path.lineTo(s.p2());
+            }
+        } else if (!plan.detailGlobal && i < data.linkBundle.size() && data.linkBundle[i] >= 0) {
+            ++perBundle[data.linkBundle[i]];
+        }
+    }
+    for (const auto &[index, count] : perBundle) {
+        const Bundle &b = data.bundles[static_cast<std::size_t>(index)];
+        if (wholeBundles && count < b.links)
+            continue;
+        path.moveTo(b.line.p1());
+        path.lineTo(b.line.p2());
+    }
+    return path;
+}
+
+QPainterPath FabricCanvas::Private::crossesPath(const QList<NodeId> &ids) const
+{
+    const DrawPlan &plan = data.plan;
+    const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
+    // At least 7 px from the centre to each tip, so a failed GPU a few pixels wide still shows.
+    const double minHalf = 7 / std::max(plan.lod, 1e-6);
+    QPainterPath path;
+    for (NodeId n : ids) {
+        if (!alive(n) || !drawsNode(n))
+            continue;
+        const QRectF r = nodeRect(n);
+        if (!r.intersects(near))
+            continue;
+        const double h = std::max(std::max(r.width(), r.height()) / 2 + 2 / std::max(plan.lod, 1e-6), minHalf);
+        const QPointF c = r.center();
+        path.moveTo(c + QPointF(-h, -h));
+        path.lineTo(c + QPointF(h, h));
+        path.moveTo(c + QPointF(-h, h));
+        path.lineTo(c + QPointF(h, -h));
+    }
+    return path;
+}
 
 FabricCanvas::FabricCanvas(QWidget *parent)
     : QGraphicsView(parent)
@@ -136,6 +208,17 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
+    // Faults under the paths and highlights that may run over them, over the loads.
+    auto dashed = [](QGraphicsPathItem *item, Qt::PenStyle style) {
+        QPen pen = item->pen();
+        pen.setStyle(style);
+        pen.setCapStyle(Qt::FlatCap);
+        item->setPen(pen);
+        return item;
+    };
+    d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 7.5), Qt::DashDotLine);
+    d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 7.6), Qt::DashLine);
+    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 7.7);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
     d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
@@ -187,6 +270,7 @@ void FabricCanvas::setFabric(const Fabric *fabric)
     d->paths.clear();
     for (auto &h : d->highlights)
         h.set.links.clear();
+    d->faults = {}; // ids of another fabric; the app marks this one's faults again
     d->hovered = kNoNode;
     d->hoveredLink = kNoLink;
     d->data.loads.clear();
@@ -238,6 +322,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->selectedLinks.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
         for (auto &h : d->highlights)
             h.set.links.removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
+        d->faults.failedNodes.removeIf([&](NodeId n) { return !d->alive(n); });
+        for (QList<LinkId> *marked : {&d->faults.failedLinks, &d->faults.degradedLinks})
+            marked->removeIf([&](LinkId l) { return !d->fabric->hasLink(l); });
         d->paths.removeIf([&](const QList<LinkId> &p) {
             return std::any_of(p.begin(), p.end(), [&](LinkId l) { return !d->fabric->hasLink(l); });
         });
@@ -529,8 +616,7 @@ NodeId FabricCanvas::nodeAt(const QPointF &p) const
     double bestDist = 1e300;
     d->data.nodeGrid.query(QRectF(p.x() - tol, p.y() - tol, 2 * tol, 2 * tol), [&](int id) {
         const auto i = static_cast<std::size_t>(id);
-        if (!d->data.plan.detailNodes && d->layout.hasNode(id) && d->layout.blockOf[i] >= 0
-            && !d->fabric->node(id).hints.position)
+        if (!d->drawsNode(id))
             return;
         const QRectF r = d->data.rect[i].adjusted(-tol, -tol, tol, tol);
         if (!r.contains(p))
@@ -643,6 +729,8 @@ void FabricCanvas::clearPaths() { showPaths({}); }
 
 QList<QList<LinkId>> FabricCanvas::shownPaths() const { return d->paths; }
 
+std::span<const float> FabricCanvas::linkLoads() const { return d->data.loads; }
+
 void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
 {
     if (!d->fabric)
@@ -723,37 +811,37 @@ int FabricCanvas::highlightLinesDrawn(HighlightChannel channel) const
 
 void FabricCanvas::refreshHighlights()
 {
-    const Fabric *f = d->fabric;
-    const DrawPlan &plan = d->data.plan;
-    // A little beyond the view, so a line ending just outside still reaches the edge.
-    const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
-    for (Private::Highlight &h : d->highlights) {
-        QPainterPath path;
-        std::map<int, int> perBundle; // bundle -> highlighted links in it
-        for (LinkId l : h.set.links) {
-            if (!f || !f->hasLink(l))
-                continue;
-            const auto i = static_cast<std::size_t>(l);
-            if (d->data.drawsLink(l)) {
-                const QLineF &s = d->data.segment[i];
-                if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
-                    path.moveTo(s.p1());
-                    path.lineTo(s.p2());
-                }
-            } else if (!plan.detailGlobal && i < d->data.linkBundle.size()
-                       && d->data.linkBundle[i] >= 0) {
-                ++perBundle[d->data.linkBundle[i]];
-            }
-        }
-        for (const auto &[index, count] : perBundle) {
-            const Bundle &b = d->data.bundles[static_cast<std::size_t>(index)];
-            if (h.set.bundles == LinkHighlight::Bundles::AllLinks && count < b.links)
-                continue;
-            path.moveTo(b.line.p1());
-            path.lineTo(b.line.p2());
-        }
-        h.item->setPath(path);
-    }
+    for (Private::Highlight &h : d->highlights)
+        h.item->setPath(d->linksPath(h.set.links, h.set.bundles == LinkHighlight::Bundles::AllLinks));
+    d->failedLinksItem->setPath(d->linksPath(d->faults.failedLinks, false));
+    d->degradedLinksItem->setPath(d->linksPath(d->faults.degradedLinks, false));
+    d->failedNodesItem->setPath(d->crossesPath(d->faults.failedNodes));
+}
+
+void FabricCanvas::setFaultMarks(const FaultMarks &marks)
+{
+    if (marks == d->faults)
+        return;
+    d->faults = marks;
+    refreshHighlights();
+    updateLegend();
+}
+
+FabricCanvas::FaultMarks FabricCanvas::faultMarks() const { return d->faults; }
+
+int FabricCanvas::failedLinkLinesDrawn() const
+{
+    return d->failedLinksItem->path().elementCount() / 2;
+}
+
+int FabricCanvas::degradedLinkLinesDrawn() const
+{
+    return d->degradedLinksItem->path().elementCount() / 2;
+}
+
+int FabricCanvas::failedNodeLinesDrawn() const
+{
+    return d->failedNodesItem->path().elementCount() / 2;
 }
 
 void FabricCanvas::setColorMap(ColorMap::Kind kind)
@@ -951,6 +1039,17 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
     for (const Private::Highlight &h : d->highlights)
         if (!h.set.links.isEmpty() && !h.set.legend.isEmpty())
             extra.append({LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend});
+    if (!d->faults.failedNodes.isEmpty() || !d->faults.failedLinks.isEmpty())
+        extra.append({LegendEntry::Symbol::Line, failedColour(), 3,
+                      d->faults.failedNodes.isEmpty()
+                          ? QStringLiteral("Failed (fault): dashed")
+                          : QStringLiteral("Failed (fault): dashed links, nodes crossed out")});
+    if (!d->faults.degradedLinks.isEmpty())
+        extra.append({LegendEntry::Symbol::Line, degradedColour(), 3,
+                      d->faults.degradedKept > 0
+                          ? QStringLiteral("Degraded to %1 % of capacity (fault)")
+                                .arg(100 * d->faults.degradedKept, 0, 'g', 3)
+                          : QStringLiteral("Degraded (fault): part of capacity kept")});
     if (d->data.twistedLinks > 0 && !dims)
         extra.append({LegendEntry::Symbol::Line, d->data.linkColours[SceneData::kTwistColour], 2.2,
                       QStringLiteral("Twisted wrap-around (through the OCS)")});
@@ -1170,6 +1269,19 @@ void FabricCanvas::wheelEvent(QWheelEvent *event)
         return;
     }
     zoomBy(std::pow(1.0015, delta));
+    event->accept();
+}
+
+void FabricCanvas::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!d->fabric || d->drag != Drag::None) {
+        QGraphicsView::contextMenuEvent(event);
+        return;
+    }
+    const QPointF at = mapToScene(event->pos());
+    const NodeId node = nodeAt(at);
+    const LinkId link = node == kNoNode ? linkAt(at) : kNoLink;
+    Q_EMIT contextMenuRequested(node, link, event->globalPos());
     event->accept();
 }
 

@@ -65,6 +65,26 @@ public:
         enum class Bundles { AnyLink, AllLinks } bundles = Bundles::AnyLink;
     };
 
+    /**
+     * Elements a scenario's faults take out of service or slow down (views/canvas/faultmarks.h
+     * makes them from faults): failed nodes crossed out with an X, failed links red and dashed,
+     * degraded links orange and dash-dotted, each set with its legend line.
+     */
+    struct FaultMarks
+    {
+        QList<NodeId> failedNodes;
+        QList<LinkId> failedLinks; ///< Links with a direction that carries nothing.
+        QList<LinkId> degradedLinks; ///< Links slowed, not failed.
+        /// The fraction of capacity every degraded link keeps; 0 when they keep different ones.
+        double degradedKept = 0;
+
+        bool isEmpty() const
+        {
+            return failedNodes.isEmpty() && failedLinks.isEmpty() && degradedLinks.isEmpty();
+        }
+        bool operator==(const FaultMarks &) const = default;
+    };
+
     explicit FabricCanvas(QWidget *parent = nullptr);
     ~FabricCanvas() override;
 
@@ -145,6 +165,8 @@ public:
      * colour changed are repainted, so calling this every animation frame is cheap.
      */
     void setLinkLoads(std::span<const float> perDirectedLink);
+    /// The utilisation per directed link last given to setLinkLoads() (empty: none).
+    std::span<const float> linkLoads() const;
     /// Small numbered badges (e.g. flow counts) at link midpoints, by link id; 0 = none.
     /// Empty removes them.
     void setLinkBadges(std::span<const int> perLink);
@@ -166,6 +188,19 @@ public:
     int highlightLinesDrawn(HighlightChannel channel = HighlightChannel::Simulation) const;
     void setColorMap(ColorMap::Kind kind);
     ColorMap colorMap() const;
+
+    /**
+     * Draws @p marks over the links and nodes, following the zoom as highlights do: links and
+     * nodes drawn one by one are marked one by one (those near the view), a bundle when any of
+     * its links is, and a node folded into a block not at all. Empty marks remove them.
+     */
+    void setFaultMarks(const FaultMarks &marks);
+    FaultMarks faultMarks() const;
+    /// How many lines the marks of failed links, of degraded links and of failed nodes (an X
+    /// is two) draw at the current zoom and view.
+    int failedLinkLinesDrawn() const;
+    int degradedLinkLinesDrawn() const;
+    int failedNodeLinesDrawn() const;
 
     /**
      * Animated particles on loaded links (needs setLinkLoads): small squares moving in the
@@ -241,6 +276,9 @@ Q_SIGNALS:
     /// A palette item (kPaletteItemMimeType, key such as "switch:leaf") was dropped at
     /// @p scenePos (snapped to the grid when snapping is on).
     void nodeDropRequested(const QString &itemKey, const QPointF &scenePos);
+    /// A right click (or the menu key) at @p globalPos over @p node or @p link (kNoNode,
+    /// kNoLink when over neither): the app shows its context menu.
+    void contextMenuRequested(fabric::NodeId node, fabric::LinkId link, const QPoint &globalPos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -258,6 +296,7 @@ protected:
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     void relayout(bool keepView);
