@@ -33,6 +33,7 @@
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
+#include "simulation/faultkeeper.h"
 #include "simulation/playbackkeys.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
@@ -164,6 +165,9 @@ MainWindow::MainWindow(QWidget *parent)
         exportMenu->setEnabled(true);
     }
     mScenarios = new ScenarioKeeper(this, mSimulation);
+    // After the scenario keeper: it fills the form for each document first. The canvas's
+    // context menu (fail, degrade, restore) is the fault keeper's.
+    new FaultKeeper(this, mSimulation);
     if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
         tabifyDockWidget(analysis, mPaths);
         analysis->raise();

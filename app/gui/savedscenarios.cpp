@@ -9,12 +9,14 @@
 
 #include <set>
 #include <string>
+#include <utility>
 
 namespace fabric::app {
 namespace {
 
 constexpr const char *kName = "name";
 constexpr const char *kLastRun = "last_run";
+constexpr const char *kFaultsInForce = "faults_in_force";
 
 /// The keys collective::toJson() writes, plus ours.
 const std::set<std::string> &allowedKeys()
@@ -79,6 +81,30 @@ SavedScenario entryFromJson(const nlohmann::json &j, const std::string &path, bo
     return saved;
 }
 
+/// The entry {"faults_in_force": ["leaf3", ...]}: nothing else may sit beside the key.
+std::vector<Fault> faultsInForceFromJson(const nlohmann::json &j, const std::string &path)
+{
+    for (const auto &[key, value] : j.items())
+        if (key != kFaultsInForce)
+            fail(path + "/" + key, "unknown field beside faults_in_force");
+    const nlohmann::json &array = j.at(kFaultsInForce);
+    const std::string where = path + "/" + kFaultsInForce;
+    if (!array.is_array())
+        fail(where, "expected an array of faults such as \"leaf3\", found "
+                + std::string(array.type_name()));
+    std::vector<Fault> faults;
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        if (!array[i].is_string())
+            fail(where + "/" + std::to_string(i), "expected a string such as \"leaf3\"");
+        try {
+            faults.push_back(parseFault(array[i].get<std::string>()));
+        } catch (const UserError &e) {
+            fail(where + "/" + std::to_string(i), e.what());
+        }
+    }
+    return faults;
+}
+
 } // namespace
 
 int ScenarioList::indexOf(const collective::Scenario &s) const
@@ -122,6 +148,12 @@ nlohmann::json toJson(const ScenarioList &list)
             j[kLastRun] = true;
         array.push_back(std::move(j));
     }
+    if (!list.faults.empty()) {
+        nlohmann::json faults = nlohmann::json::array();
+        for (const Fault &f : list.faults)
+            faults.push_back(toString(f));
+        array.push_back(nlohmann::json { { kFaultsInForce, std::move(faults) } });
+    }
     return array;
 }
 
@@ -131,14 +163,21 @@ ScenarioList scenarioListFromJson(const nlohmann::json &array)
     if (!array.is_array())
         fail(root, "expected an array, found " + std::string(array.type_name()));
     ScenarioList list;
+    bool faultsSeen = false;
     for (std::size_t i = 0; i < array.size(); ++i) {
+        const std::string path = root + "/" + std::to_string(i);
+        if (array[i].is_object() && array[i].contains(kFaultsInForce)) {
+            if (std::exchange(faultsSeen, true))
+                fail(path + "/" + kFaultsInForce, "only one entry may hold the faults in force");
+            list.faults = faultsInForceFromJson(array[i], path);
+            continue;
+        }
         bool last = false;
-        list.items.append(entryFromJson(array[i], root + "/" + std::to_string(i), last));
+        list.items.append(entryFromJson(array[i], path, last));
         if (last) {
             if (list.lastRun >= 0)
-                fail(root + "/" + std::to_string(i) + "/" + kLastRun,
-                    "only one scenario may be the last run");
-            list.lastRun = static_cast<int>(i);
+                fail(path + "/" + kLastRun, "only one scenario may be the last run");
+            list.lastRun = static_cast<int>(list.items.size()) - 1;
         }
     }
     return list;
@@ -153,7 +192,8 @@ ScenarioList scenariosOf(const Fabric &fabric)
 
 void storeScenarios(Fabric &fabric, const ScenarioList &list)
 {
-    fabric.scenarios() = list.items.isEmpty() ? nlohmann::json() : toJson(list);
+    fabric.scenarios()
+        = list.items.isEmpty() && list.faults.empty() ? nlohmann::json() : toJson(list);
 }
 
 } // namespace fabric::app

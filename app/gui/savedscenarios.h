@@ -4,11 +4,14 @@
 
 #include "collective/scenario.h"
 #include "model/fabric.h"
+#include "model/faults.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QList>
 #include <QString>
+
+#include <vector>
 
 namespace fabric::app {
 
@@ -22,15 +25,20 @@ struct SavedScenario
 };
 
 /**
- * The scenarios of a document and which one ran last. In a native file they are the top-level
- * `scenarios` array (kept verbatim by core/io in Fabric::scenarios()): one object per
- * scenario with `name` (string), the fields of collective::toJson() and `last_run` (true on the
- * one to re-run when the file is opened). Results are not stored: they are recomputed.
+ * The scenarios of a document, which one ran last and the faults in force. In a native file
+ * they are the top-level `scenarios` array (kept verbatim by core/io in Fabric::scenarios()):
+ * one object per scenario with `name` (string), the fields of collective::toJson() and
+ * `last_run` (true on the one to re-run when the file is opened), and at most one object
+ * `{"faults_in_force": [...]}` holding the faults' text forms. Results are not stored: they
+ * are recomputed.
  */
 struct ScenarioList
 {
     QList<SavedScenario> items;
     int lastRun = -1; ///< Index into items; -1 = none.
+    /// The faults the next run from the simulation dock applies (its Faults list): they belong
+    /// to the scenario being prepared, not to the fabric, so they live with the scenarios.
+    std::vector<Fault> faults;
 
     bool operator==(const ScenarioList &) const = default;
 
@@ -51,7 +59,7 @@ nlohmann::json toJson(const ScenarioList &list);
 ScenarioList scenarioListFromJson(const nlohmann::json &array);
 /// The scenarios @p fabric carries (Fabric::scenarios()); empty when none.
 ScenarioList scenariosOf(const Fabric &fabric);
-/// Stores @p list as @p fabric's scenarios (none when the list is empty).
+/// Stores @p list as @p fabric's scenarios (none when it has neither scenarios nor faults).
 void storeScenarios(Fabric &fabric, const ScenarioList &list);
 
 } // namespace fabric::app

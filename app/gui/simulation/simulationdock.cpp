@@ -3,6 +3,7 @@
 #include "simulationdock.h"
 
 #include "common/qtstrings.h"
+#include "model/error.h"
 #include "model/units.h"
 #include "scenariocheck.h"
 #include "scrollable.h"
@@ -16,9 +17,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QKeyEvent>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -120,6 +123,35 @@ SimulationDock::SimulationDock(QWidget *parent)
     mStatus = new QLabel(body);
     mStatus->setWordWrap(true);
 
+    // The faults in force: the canvas's context menu adds them.
+    auto *faultBox = new QGroupBox(tr("Faults"), body);
+    mFaultList = new QListWidget(faultBox);
+    mFaultList->setObjectName(QStringLiteral("faultList"));
+    mFaultList->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    mFaultList->setMaximumHeight(110);
+    mFaultList->setToolTip(tr("Elements the next run fails (NAME, A--B) or degrades (@F: the "
+                              "fraction of capacity kept)"));
+    mFaultHint = new QLabel(tr("None. Right-click a node or a link on the canvas to fail or "
+                               "degrade it."),
+        faultBox);
+    mFaultHint->setWordWrap(true);
+    mRestoreFault = new QPushButton(tr("Restore"), faultBox);
+    mRestoreFault->setObjectName(QStringLiteral("restoreFault"));
+    mRestoreFault->setToolTip(tr("Put the selected elements back in service (Delete)"));
+    mRestoreAllFaults = new QPushButton(tr("Restore All"), faultBox);
+    mRestoreAllFaults->setObjectName(QStringLiteral("restoreAllFaults"));
+    auto *faultButtons = new QHBoxLayout;
+    faultButtons->addWidget(mRestoreFault);
+    faultButtons->addWidget(mRestoreAllFaults);
+    faultButtons->addStretch(1);
+    auto *faultLayout = new QVBoxLayout(faultBox);
+    faultLayout->addWidget(mFaultHint);
+    faultLayout->addWidget(mFaultList);
+    faultLayout->addLayout(faultButtons);
+    // The Delete key restores while the list has the focus (eventFilter), not the window's
+    // Delete, which removes the canvas selection from the fabric.
+    mFaultList->installEventFilter(this);
+
     // The document's saved scenarios.
     auto *saved = new QGroupBox(tr("Saved scenarios"), body);
     mSaved = new QComboBox(saved);
@@ -144,6 +176,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Routing, one click re-runs:"), body));
     layout->addLayout(toggleRow);
+    layout->addWidget(faultBox);
     layout->addWidget(saved);
     layout->addStretch(1);
     // The form scrolls; Run, Cancel, the progress and what went wrong stay in view below it,
@@ -198,8 +231,16 @@ SimulationDock::SimulationDock(QWidget *parent)
         if (currentSaved() >= 0)
             Q_EMIT deleteSavedRequested(currentSaved());
     });
+    connect(mRestoreFault, &QPushButton::clicked, this, &SimulationDock::restoreSelected);
+    connect(mRestoreAllFaults, &QPushButton::clicked, this, [this] {
+        if (!mFaults.empty())
+            Q_EMIT restoreAllFaultsRequested();
+    });
+    connect(mFaultList, &QListWidget::itemSelectionChanged, this,
+        &SimulationDock::syncFaultButtons);
     syncToggle();
     syncSavedButtons();
+    syncFaultButtons();
     revalidate();
     mDefaults = scenario();
 }
@@ -241,6 +282,7 @@ collective::Scenario SimulationDock::scenario() const
     s.placement = collective::Placement(mPlacement->currentData().toInt());
     s.qps = mQps->value();
     s.seed = std::uint64_t(mSeed->value());
+    s.faults = mFaults;
     return s;
 }
 
@@ -255,7 +297,61 @@ void SimulationDock::setScenario(const collective::Scenario &s)
     mRouting->setCurrentIndex(mRouting->findData(toQString(route::toString(s.routing))));
     mQps->setValue(s.qps);
     mSeed->setValue(int(s.seed));
+    setFaults(s.faults);
     revalidate();
+}
+
+void SimulationDock::setFaults(const std::vector<Fault> &faults)
+{
+    if (faults == mFaults)
+        return;
+    mFaults = faults;
+    mFaultList->clear();
+    for (const Fault &f : mFaults)
+        mFaultList->addItem(toQString(toString(f)));
+    syncFaultButtons();
+    revalidate();
+    Q_EMIT faultsChanged();
+}
+
+void SimulationDock::restoreSelected()
+{
+    if (const std::vector<Fault> chosen = selectedFaults(); !chosen.empty())
+        Q_EMIT restoreFaultsRequested(chosen);
+}
+
+bool SimulationDock::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == mFaultList
+        && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Delete) || key->key() == Qt::Key_Backspace) {
+            // Taking the override keeps the window's Delete action from firing.
+            event->accept();
+            if (event->type() == QEvent::KeyPress)
+                restoreSelected();
+            return true;
+        }
+    }
+    return QDockWidget::eventFilter(watched, event);
+}
+
+std::vector<Fault> SimulationDock::selectedFaults() const
+{
+    std::vector<Fault> out;
+    for (int row = 0; row < mFaultList->count(); ++row)
+        if (mFaultList->item(row)->isSelected())
+            out.push_back(mFaults.at(std::size_t(row)));
+    return out;
+}
+
+void SimulationDock::syncFaultButtons()
+{
+    const bool any = !mFaults.empty();
+    mFaultList->setVisible(any);
+    mFaultHint->setVisible(!any);
+    mRestoreFault->setEnabled(!mFaultList->selectedItems().isEmpty());
+    mRestoreAllFaults->setEnabled(any);
 }
 
 QString SimulationDock::scenarioName() const
@@ -298,7 +394,15 @@ QString SimulationDock::problem() const
         return tr("'%1' is not a size; write it like 1GiB, 64MB or 4096.").arg(mSize->text());
     if (!mFabric)
         return tr("Open a fabric first.");
-    return scenarioProblem(*mFabric, scenario());
+    if (const QString why = scenarioProblem(*mFabric, scenario()); !why.isEmpty())
+        return why;
+    // A fault may name an element an edit of the fabric took away.
+    try {
+        (void)resolveFaults(*mFabric, mFaults);
+    } catch (const UserError &e) {
+        return tr("%1. Restore that fault to run.").arg(QString::fromUtf8(e.what()));
+    }
+    return {};
 }
 
 void SimulationDock::revalidate()

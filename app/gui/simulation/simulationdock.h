@@ -4,13 +4,17 @@
 
 #include "collective/scenario.h"
 #include "model/fabric.h"
+#include "model/faults.h"
 
 #include <QDockWidget>
+
+#include <vector>
 
 class QButtonGroup;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -22,6 +26,10 @@ namespace fabric::app {
  * placement, routing, QPs, seed), Run and Cancel with a progress bar, and a one-click routing
  * toggle (ecmp, ecmp-polarized, static, adaptive, spray) that re-runs at once. An impossible
  * combination is explained under the form while it is edited, and Run stays disabled.
+ *
+ * Then the faults in force (failed or degraded elements, in their text form, see
+ * model/faults.h) with Restore (or the Delete key) and Restore All: scenario() carries them, so
+ * Run simulates with them. The dock only shows them; FaultKeeper keeps them in the document.
  *
  * Below, the document's saved scenarios (every run the user started, by name) with Run,
  * Rename and Delete; the main window keeps the list in the document.
@@ -39,6 +47,10 @@ public:
     void setScenario(const collective::Scenario &scenario);
     /// Puts the form back to the settings it starts with (another file was opened).
     void resetScenario();
+    /// The faults in force (what scenario() carries); setScenario() sets them too.
+    const std::vector<Fault> &faults() const { return mFaults; }
+    /// Shows @p faults; emits faultsChanged() when they differ from the shown ones.
+    void setFaults(const std::vector<Fault> &faults);
     /// The name typed for the next run (empty: a name is made from the settings).
     QString scenarioName() const;
     void setScenarioName(const QString &name);
@@ -70,6 +82,9 @@ public:
     QPushButton *deleteSavedButton() const { return mDeleteSaved; }
     QProgressBar *progressBar() const { return mProgress; }
     QLabel *problemLabel() const { return mProblem; }
+    QListWidget *faultList() const { return mFaultList; }
+    QPushButton *restoreFaultButton() const { return mRestoreFault; }
+    QPushButton *restoreAllFaultsButton() const { return mRestoreAllFaults; }
     /// The routing toggle button of @p policy ("ecmp", "adaptive", ...), or nullptr.
     QPushButton *policyButton(const QString &policy) const;
 
@@ -86,14 +101,26 @@ Q_SIGNALS:
     void runSavedRequested(int index);
     void renameSavedRequested(int index);
     void deleteSavedRequested(int index);
+    /// The faults shown changed (setFaults(), setScenario()).
+    void faultsChanged();
+    /// Restore (or Delete) on the selected faults, or Restore All.
+    void restoreFaultsRequested(const std::vector<fabric::Fault> &faults);
+    void restoreAllFaultsRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void restoreSelected();
     void fillAlgorithms();
     /// The form as it first appears: what resetScenario() restores.
     collective::Scenario mDefaults;
     void revalidate();
     void syncToggle();
     void syncSavedButtons();
+    void syncFaultButtons();
+    /// The selected faults of the list, in list order.
+    std::vector<Fault> selectedFaults() const;
 
     const Fabric *mFabric = nullptr;
     QComboBox *mCollective = nullptr;
@@ -115,6 +142,11 @@ private:
     QLabel *mProblem = nullptr;
     QLabel *mStatus = nullptr;
     QButtonGroup *mToggle = nullptr;
+    QListWidget *mFaultList = nullptr;
+    QLabel *mFaultHint = nullptr;
+    QPushButton *mRestoreFault = nullptr;
+    QPushButton *mRestoreAllFaults = nullptr;
+    std::vector<Fault> mFaults;
     bool mRunning = false;
 };
 
