@@ -47,11 +47,14 @@ using views::toQString;
 constexpr std::string_view kSynopsis =
     "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
     "[--format svg|png|pdf|report|frames|csv|json|htsim] [--chart NAME] [--size WxH] "
-    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] -o FILE";
+    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] "
+    "[--instant] -o FILE";
 
 constexpr std::string_view kOptions =
     "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
     "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
+    "  --instant                  Colour links by their load at that instant; by default\n"
+    "                             the mean over a twentieth of the run around it.\n"
     "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
     "                             suffix; htsim: the scenario's flows as an htsim\n"
     "                             connection matrix, *.cm).\n"
@@ -83,6 +86,7 @@ struct Options
     int width = 1920, height = 1080;
     bool sizeGiven = false;
     bool atGiven = false;
+    bool instant = false; ///< Loads at the instant, not the mean over a window around it.
     int frames = 30;
 };
 
@@ -135,7 +139,9 @@ Options parse(const std::vector<std::string> &args)
         else if (a == "--at") {
             o.at = value(i);
             o.atGiven = true;
-        } else if (a == "--chart")
+        } else if (a == "--instant")
+            o.instant = true;
+        else if (a == "--chart")
             o.chart = value(i);
         else if (a == "--format")
             o.format = value(i);
@@ -342,21 +348,28 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     std::unique_ptr<views::LoadSampler> sampler;
     if (run) {
         sampler = std::make_unique<views::LoadSampler>(run->result);
+        if (o.instant)
+            sampler->setWindowS(0);
         views::showLoadsAt(canvas, *sampler, *at, views::summarize(*run).multipath ? 0 : 2);
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {
         title = QFileInfo(QString::fromStdString(o.fabricPath)).completeBaseName();
         title.remove(QStringLiteral(".fabric"));
-        if (run)
-            title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2 of %3")
+        // Frames caption each picture with its own time and what its colours show.
+        if (run && o.format == "frames")
+            title += QStringLiteral(" \u00b7 %1").arg(run->label);
+        else if (run)
+            title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2 of %3 \u00b7 %4")
                          .arg(run->label, toQString(units::formatSeconds(*at)),
-                              toQString(units::formatSeconds(end)));
+                              toQString(units::formatSeconds(end)),
+                              views::LoadSampler::windowNote(sampler->windowS()));
     }
 
     if (o.format == "frames") {
         const QStringList files = views::exportFrames(canvas, *run, output, o.frames,
-                                                      QSize(o.width, o.height), title, &error);
+                                                      QSize(o.width, o.height), title, &error,
+                                                      o.instant);
         if (files.isEmpty())
             throw UserError(error.toStdString());
         out << "wrote " << files.size() << " frames to " << o.output << "\n";

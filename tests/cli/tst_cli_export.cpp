@@ -24,6 +24,7 @@ private Q_SLOTS:
     void refusesNonsense_data();
     void refusesNonsense();
     void helpNamesTheCharts();
+    void pictureSaysWhatItsColoursShow();
 
 private:
     struct Result
@@ -199,6 +200,19 @@ void TestCliExport::helpNamesTheCharts()
     QCOMPARE(r.code, 0);
     for (const char *text : {"--chart NAME", "--compare-algorithm", "nvlink-vs-fabric"})
         QVERIFY2(r.out.contains(QLatin1String(text)), text);
+}
+
+void TestCliExport::pictureSaysWhatItsColoursShow()
+{
+    // By default the fabric is coloured by the mean load over a twentieth of the run around
+    // --at, and its title says so; --instant takes the load at that instant.
+    const QString svg = path(QStringLiteral("mid.svg"));
+    Result r = exportCli({"--scenario", scenario("ring"), "--at", "50%", "-o", svg});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(readText(svg).contains(QStringLiteral("loads: mean of")), "no note on the mean");
+    r = exportCli({"--scenario", scenario("ring"), "--at", "50%", "--instant", "-o", svg});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(readText(svg).contains(QStringLiteral("loads: at the instant")), "no note on the instant");
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)

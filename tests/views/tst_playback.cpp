@@ -10,10 +10,13 @@
 #include "common/qtstrings.h"
 #include "model/units.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
+
+#include <algorithm>
 
 using namespace fabric;
 using namespace fabric::views;
@@ -32,6 +35,8 @@ private Q_SLOTS:
     void sliderSeeksWhereClicked();
     void samplerMatchesTheTimeline();
     void samplerSeeksBackAndForth();
+    void samplerAveragesOverAWindow();
+    void barShowsToggleAndNote();
     void animationPhaseFollowsTheClock();
     void linkTooltipShowsFlowsAndBytes();
     void tooltipCountsNoFlowThatEnded();
@@ -218,6 +223,7 @@ void TestPlayback::samplerMatchesTheTimeline()
     LoadSampler sampler(r);
     QCOMPARE(sampler.utilisation().size(), r.links.size());
     QCOMPARE(sampler.flowsPerLink().size(), r.links.size() / 2);
+    sampler.setWindowS(0); // the instant
 
     // Halfway through the first step every GPU's uplink carries its own flow at line rate.
     const double t = (r.flows[0].startS + r.flows[0].finishS) / 2;
@@ -258,6 +264,65 @@ void TestPlayback::samplerSeeksBackAndForth()
         for (std::size_t d = 0; d < r.links.size(); ++d)
             QCOMPARE(sampler.state().linkBytes[d], fresh.linkBytes[d]);
     }
+}
+
+void TestPlayback::samplerAveragesOverAWindow()
+{
+    const Fabric fabric = testing::fatTree(64);
+    const auto run = testing::ringRun(fabric, route::Policy::Ecmp, 8e6, 4);
+    const sim::SimResult &r = run->result;
+    LoadSampler sampler(r);
+    const double end = r.timeline.endS();
+    QCOMPARE(sampler.windowS(), end / 20); // by default, a twentieth of the run
+    QCOMPARE(LoadSampler::windowNote(sampler.windowS()),
+             QStringLiteral("loads: mean of %1").arg(toQString(units::formatSeconds(end / 20))));
+    // The mean is the bytes carried in the window over what the link could carry in it, the
+    // window centred on the time and cut at the run's ends.
+    int busy = 0;
+    for (const double f : {0.0, 0.013, 0.3, 0.5, 0.97, 1.0, 0.2}) {
+        const double t = f * end;
+        sampler.seek(t);
+        const double a = std::max(0.0, t - end / 40), b = std::min(end, t + end / 40);
+        const sim::TimelineState from = r.timeline.stateAt(a), to = r.timeline.stateAt(b);
+        for (std::size_t d = 0; d < r.links.size(); ++d) {
+            const double expected
+                = (to.linkBytes[d] - from.linkBytes[d]) / (r.links[d].capacityBytesPerS * (b - a));
+            QVERIFY2(qAbs(sampler.utilisation()[d] - expected) < 1e-5,
+                     qPrintable(QStringLiteral("t %1, link %2: %3 vs %4")
+                                    .arg(t).arg(d).arg(sampler.utilisation()[d]).arg(expected)));
+            busy += expected > 0;
+        }
+        // Flow counts stay those of the instant.
+        const sim::TimelineState now = r.timeline.stateAt(t);
+        for (std::size_t l = 0; l < sampler.flowsPerLink().size(); ++l)
+            QCOMPARE(sampler.flowsPerLink()[l], std::max(now.linkFlows[2 * l], now.linkFlows[2 * l + 1]));
+    }
+    QVERIFY(busy > 0);
+    // A window of 0 is the instant again.
+    sampler.setWindowS(0);
+    QCOMPARE(LoadSampler::windowNote(0), QStringLiteral("loads: at the instant"));
+    sampler.seek(0.3 * end);
+    const sim::TimelineState now = r.timeline.stateAt(0.3 * end);
+    for (std::size_t d = 0; d < r.links.size(); ++d)
+        QVERIFY(qAbs(sampler.utilisation()[d] - now.linkLoadBytesPerS[d] / r.links[d].capacityBytesPerS) < 1e-6);
+}
+
+void TestPlayback::barShowsToggleAndNote()
+{
+    PlaybackBar bar;
+    QAction instant(QStringLiteral("Instant"));
+    instant.setCheckable(true);
+    bar.addToggle(&instant);
+    bar.setNote(QStringLiteral("loads: mean of 2 ms"));
+    QCOMPARE(bar.note(), QStringLiteral("loads: mean of 2 ms"));
+    QToolButton *button = nullptr;
+    for (QToolButton *b : bar.findChildren<QToolButton *>())
+        if (b->defaultAction() == &instant)
+            button = b;
+    QVERIFY(button);
+    QVERIFY(button->isCheckable());
+    instant.setChecked(true);
+    QVERIFY(button->isChecked()); // the button shows the action's state
 }
 
 void TestPlayback::animationPhaseFollowsTheClock()
@@ -359,7 +424,7 @@ void TestPlayback::tooltipCountsNoFlowThatEnded()
     const QString from = toQString(fabric.node(fromA ? l.a : l.b).name);
     const QString to = toQString(fabric.node(fromA ? l.b : l.a).name);
     const QString line = text.split(QStringLiteral("<br>")).filter(from + QStringLiteral(" → ") + to).value(0);
-    QVERIFY2(line.contains(QStringLiteral(": 0 % · ")) && line.contains(QStringLiteral(" · 0 flows · ")),
+    QVERIFY2(line.contains(QStringLiteral(": 0 % (mean ")) && line.contains(QStringLiteral(" · 0 flows · ")),
              qPrintable(text));
 }
 

@@ -25,7 +25,8 @@ constexpr double kFramesPerSecond = 25.0;
 } // namespace
 
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
-                         int frames, const QSize &size, const QString &title, QString *error)
+                         int frames, const QSize &size, const QString &title, QString *error,
+                         bool instantLoads)
 {
     QDir dir(directory);
     if (!dir.exists() && !QDir().mkpath(directory)) {
@@ -35,6 +36,8 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     }
     frames = std::max(1, frames);
     LoadSampler sampler(run.result);
+    if (instantLoads)
+        sampler.setWindowS(0);
     const int badges = summarize(run).multipath ? 0 : 2;
     const double end = run.result.completionS;
     QStringList written;
@@ -43,7 +46,8 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
         showLoadsAt(canvas, sampler, t, badges);
         canvas.setParticlePhase(i / kFramesPerSecond);
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
-            + QStringLiteral("t = %1").arg(toQString(units::formatSeconds(t)));
+            + QStringLiteral("t = %1 \u00b7 %2")
+                  .arg(toQString(units::formatSeconds(t)), LoadSampler::windowNote(sampler.windowS()));
         const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));
         if (!writePng(file, canvas.renderImage(size, caption), error))
             return {};

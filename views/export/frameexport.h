@@ -19,6 +19,6 @@ struct SimRun;
  */
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
                          int frames, const QSize &size, const QString &title = QString(),
-                         QString *error = nullptr);
+                         QString *error = nullptr, bool instantLoads = false);
 
 } // namespace fabric::views

@@ -8,24 +8,56 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fabric::views {
 
 LoadSampler::LoadSampler(const sim::SimResult &result)
     : mResult(result)
     , mCursor(result.timeline)
+    , mWindowStart(result.timeline)
+    , mWindowEnd(result.timeline)
+    , mWindowS(defaultWindowS(result.timeline.endS()))
     , mUtil(result.links.size(), 0.0f)
     , mFlows(result.links.size() / 2, 0)
 {}
+
+QString LoadSampler::windowNote(double windowS)
+{
+    return windowS > 0
+        ? QStringLiteral("loads: mean of %1").arg(toQString(units::formatSeconds(windowS)))
+        : QStringLiteral("loads: at the instant");
+}
+
+void LoadSampler::setWindowS(double seconds)
+{
+    mWindowS = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
+}
 
 void LoadSampler::seek(double timeS)
 {
     const sim::TimelineState &s = mCursor.seek(timeS);
     mTimeS = s.timeS;
     const std::size_t n = std::min(mUtil.size(), s.linkLoadBytesPerS.size());
-    for (std::size_t d = 0; d < n; ++d) {
-        const double cap = mResult.links[d].capacityBytesPerS;
-        mUtil[d] = cap > 0 ? static_cast<float>(s.linkLoadBytesPerS[d] / cap) : 0.0f;
+    const double endS = mResult.timeline.endS();
+    mWindowFromS = std::max(0.0, mTimeS - mWindowS / 2);
+    mWindowToS = std::min(endS, mTimeS + mWindowS / 2);
+    if (mWindowS > 0 && mWindowToS > mWindowFromS) {
+        const sim::TimelineState &from = mWindowStart.seek(mWindowFromS);
+        const sim::TimelineState &to = mWindowEnd.seek(mWindowToS);
+        const double span = mWindowToS - mWindowFromS;
+        for (std::size_t d = 0; d < n; ++d) {
+            const double cap = mResult.links[d].capacityBytesPerS;
+            const double bytes = to.linkBytes[d] - from.linkBytes[d];
+            mUtil[d] = cap > 0 ? static_cast<float>(std::clamp(bytes / (cap * span), 0.0, 1.0))
+                               : 0.0f;
+        }
+    } else {
+        mWindowFromS = mWindowToS = mTimeS;
+        for (std::size_t d = 0; d < n; ++d) {
+            const double cap = mResult.links[d].capacityBytesPerS;
+            mUtil[d] = cap > 0 ? static_cast<float>(s.linkLoadBytesPerS[d] / cap) : 0.0f;
+        }
     }
     const std::size_t links = std::min(mFlows.size(), s.linkFlows.size() / 2);
     for (std::size_t l = 0; l < links; ++l)
@@ -51,14 +83,22 @@ QString LoadSampler::describeLink(const Fabric &fabric, LinkId link) const
         const double cap = mResult.links[d].capacityBytesPerS;
         const int flows = d < s.linkFlows.size() ? s.linkFlows[d] : 0;
         const double sofar = d < s.linkBytes.size() ? s.linkBytes[d] : 0.0;
-        lines << QStringLiteral("%1 → %2: %3 % · %4 · %5 flow%6 · %7 so far of %8")
-                     .arg(forward ? a : b, forward ? b : a)
-                     .arg(cap > 0 ? std::lround(100 * rate / cap) : 0)
-                     .arg(toQString(units::formatGbps(rate * 8 / 1e9)))
-                     .arg(flows)
-                     .arg(flows == 1 ? QString() : QStringLiteral("s"))
-                     .arg(toQString(units::formatBytes(sofar)),
-                          toQString(units::formatBytes(mResult.links[d].bytes)));
+        const QString mean = mWindowToS > mWindowFromS
+            ? QStringLiteral(" (mean %1 % from %2 to %3)")
+                  .arg(std::lround(100 * mUtil[d]))
+                  .arg(toQString(units::formatSeconds(mWindowFromS)),
+                       toQString(units::formatSeconds(mWindowToS)))
+            : QString();
+        lines << QStringLiteral("%1 → %2: %3 %")
+                         .arg(forward ? a : b, forward ? b : a)
+                         .arg(cap > 0 ? std::lround(100 * rate / cap) : 0)
+                + mean
+                + QStringLiteral(" · %1 · %2 flow%3 · %4 so far of %5")
+                      .arg(toQString(units::formatGbps(rate * 8 / 1e9)))
+                      .arg(flows)
+                      .arg(flows == 1 ? QString() : QStringLiteral("s"))
+                      .arg(toQString(units::formatBytes(sofar)),
+                           toQString(units::formatBytes(mResult.links[d].bytes)));
     }
     return lines.join(QStringLiteral("<br>"));
 }

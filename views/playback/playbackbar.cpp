@@ -7,6 +7,7 @@
 #include "playbackclock.h"
 #include "timelineslider.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -39,6 +40,7 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     , mSpeed(new QComboBox(this))
     , mSlider(new TimelineSlider(this))
     , mTime(new QLabel(this))
+    , mNote(new QLabel(this))
 {
     setFocusPolicy(Qt::StrongFocus);
     // The bar takes the keys itself, so Space never clicks a focused child instead.
@@ -69,6 +71,7 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     layout->addWidget(mSpeed);
     layout->addWidget(mSlider, 1);
     layout->addWidget(mTime);
+    layout->addWidget(mNote);
 
     connect(mPlay, &QToolButton::clicked, this, [this] {
         if (mClock)
@@ -116,6 +119,25 @@ void PlaybackBar::setClock(PlaybackClock *clock)
 QString PlaybackBar::timeText() const
 {
     return mTime->text();
+}
+
+void PlaybackBar::addToggle(QAction *action)
+{
+    auto *button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setFocusPolicy(Qt::NoFocus); // Space stays with the bar
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    layout()->addWidget(button);
+}
+
+void PlaybackBar::setNote(const QString &note)
+{
+    mNote->setText(note);
+}
+
+QString PlaybackBar::note() const
+{
+    return mNote->text();
 }
 
 void PlaybackBar::keyPressEvent(QKeyEvent *event)

@@ -38,6 +38,11 @@ public:
     TimelineSlider *slider() const { return mSlider; }
     /// The time label text, e.g. "1.25 ms / 5.25 s".
     QString timeText() const;
+    /// Puts a button for @p action (a checkable view option) at the end of the bar.
+    void addToggle(QAction *action);
+    /// A short note after the time saying what the colours show, e.g. "loads: mean of 16 ms".
+    void setNote(const QString &note);
+    QString note() const;
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -55,6 +60,7 @@ private:
     QComboBox *mSpeed = nullptr;
     TimelineSlider *mSlider = nullptr;
     QLabel *mTime = nullptr;
+    QLabel *mNote = nullptr;
     QList<QMetaObject::Connection> mConnections;
 };
 

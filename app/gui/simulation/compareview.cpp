@@ -128,6 +128,7 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     std::sort(events.begin(), events.end());
     events.erase(std::unique(events.begin(), events.end()), events.end());
     mClock->setRun(end, events);
+    applyLoadWindow();
 
     const QList<QStringList> rows = views::comparisonTable(summaries);
     mTable->clear();
@@ -151,6 +152,22 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
 QString CompareView::verdict() const
 {
     return mVerdict->text();
+}
+
+void CompareView::setInstantLoads(bool instant)
+{
+    mInstant = instant;
+    applyLoadWindow();
+    showTime(mClock->timeS());
+}
+
+void CompareView::applyLoadWindow()
+{
+    const double window = mInstant ? 0 : views::LoadSampler::defaultWindowS(mClock->endS());
+    for (auto &sampler : mSampler)
+        if (sampler)
+            sampler->setWindowS(window);
+    mBar->setNote(views::LoadSampler::windowNote(window));
 }
 
 void CompareView::showTime(double timeS)

@@ -52,8 +52,14 @@ public:
     /// The whole view (both canvases and the table) as an image, for screenshots and export.
     QImage renderImage(const QSize &size);
 
+    /// Loads at the instant instead of the mean over a window around the cursor. Both sides
+    /// use one window, a twentieth of the longer run, so their colours compare.
+    void setInstantLoads(bool instant);
+    bool instantLoads() const { return mInstant; }
+
 private:
     void showTime(double timeS);
+    void applyLoadWindow();
 
     views::SimRunPtr mLeft, mRight;
     QList<views::SimRunPtr> mChoices;
@@ -62,6 +68,7 @@ private:
     QLabel *mTitle[2] = {nullptr, nullptr};
     std::unique_ptr<views::LoadSampler> mSampler[2];
     bool mMultipath[2] = {false, false};
+    bool mInstant = false;
     views::PlaybackClock *mClock = nullptr;
     views::PlaybackBar *mBar = nullptr;
     QTableWidget *mTable = nullptr;

@@ -193,6 +193,7 @@ void SimulationController::present(const views::SimRunPtr &run)
 {
     mCurrent = run;
     mSampler = std::make_unique<views::LoadSampler>(run->result);
+    applyLoadWindow();
     // Link tooltips read the run's timeline at the playback time (the run's fabric has the
     // document's ids: it is a snapshot of it).
     mCanvas->setLinkInfoProvider([this](LinkId link) {
@@ -217,6 +218,20 @@ void SimulationController::present(const views::SimRunPtr &run)
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
     // Open on the middle of the run: a first picture that shows traffic.
     mClock->seek(run->result.completionS / 2);
+}
+
+void SimulationController::applyLoadWindow()
+{
+    const bool instant = mInstantAction->isChecked();
+    mAnalysis->compareView()->setInstantLoads(instant);
+    if (!mSampler || !mCurrent) {
+        mBar->setNote({});
+        return;
+    }
+    const double window = instant ? 0 : views::LoadSampler::defaultWindowS(mCurrent->result.timeline.endS());
+    mSampler->setWindowS(window);
+    mBar->setNote(views::LoadSampler::windowNote(window));
+    showTime(mClock->timeS());
 }
 
 void SimulationController::showTime(double timeS)
@@ -360,7 +375,8 @@ QStringList SimulationController::exportFrames(const QString &directory, int fra
     }
     const double keep = mClock->timeS();
     const QStringList files =
-        views::exportFrames(*mCanvas, *mCurrent, directory, frames, size, mCurrent->label, error);
+        views::exportFrames(*mCanvas, *mCurrent, directory, frames, size, mCurrent->label, error,
+                            mInstantAction->isChecked());
     showTime(keep);
     return files;
 }
@@ -386,6 +402,15 @@ void SimulationController::buildMenu(QMainWindow *window)
     mParticlesAction->setToolTip(tr("Moving dots along loaded links: direction of traffic, denser = higher rate"));
     mCanvas->setParticlesEnabled(true);
     connect(mParticlesAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setParticlesEnabled);
+    // Loads are averaged over a window around the cursor unless asked for the instant: an
+    // instant between two steps of a collective would show its busiest links idle.
+    mInstantAction = mMenu->addAction(tr("&Instantaneous Loads"));
+    mInstantAction->setCheckable(true);
+    mInstantAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    mInstantAction->setToolTip(tr("Colour links by their load at the cursor's instant instead "
+                                  "of the mean over a twentieth of the run around it"));
+    connect(mInstantAction, &QAction::toggled, this, &SimulationController::applyLoadWindow);
+    mBar->addToggle(mInstantAction);
     mDimensionAction = mMenu->addAction(tr("Colour torus links by &dimension"));
     mDimensionAction->setCheckable(true);
     connect(mDimensionAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setDimensionColouring);

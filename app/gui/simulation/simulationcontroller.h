@@ -64,6 +64,9 @@ public:
     /// default), torus links coloured by dimension, and which dimension to show (All, X, Y, Z;
     /// exclusive, in that order).
     QAction *particlesAction() const { return mParticlesAction; }
+    /// Simulation > Instantaneous Loads (off: loads are the mean over a window around the
+    /// cursor, views::LoadSampler), also a button on the playback bar.
+    QAction *instantLoadsAction() const { return mInstantAction; }
     QAction *dimensionColoursAction() const { return mDimensionAction; }
     const QList<QAction *> &dimensionFilterActions() const { return mDimensionFilter; }
 
@@ -109,6 +112,8 @@ private:
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
     void showTime(double timeS);
+    /// Gives the samplers the window the Instantaneous Loads toggle asks for and redraws.
+    void applyLoadWindow();
     void clearOverlays();
     /// Results belong to one revision of one fabric: drops the current run, the history, the
     /// sweep and a run still going, clears every view of them, and says @p why in the dock.
@@ -127,6 +132,7 @@ private:
     QToolBar *mPlaybackToolBar = nullptr;
     QMenu *mMenu = nullptr;
     QAction *mParticlesAction = nullptr;
+    QAction *mInstantAction = nullptr;
     QAction *mDimensionAction = nullptr;
     QList<QAction *> mDimensionFilter;
     QList<QAction *> mExportActions;
