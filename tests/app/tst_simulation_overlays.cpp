@@ -4,6 +4,7 @@
 // following the playback clock, link tooltips read from the run's timeline, and the torus
 // dimension colouring behind the Simulation menu. With FABRICSCOPE_SCREENSHOTS=DIR it also
 // renders the playback screenshots that show them (sim-ecmp-window.png, sim-torus-allreduce.png).
+#include "screenshotfolder.h"
 #include "build/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/scenario.h"
@@ -189,18 +190,16 @@ void TestSimulationOverlays::torusDimensionToggle()
 }
 
 /// Renders docs/screenshots/sim-ecmp-window.png and sim-torus-allreduce.png (playback with
-/// particles; the torus with its links coloured by dimension) when FABRICSCOPE_SCREENSHOTS
-/// names the folder: the scenarios of tst_simulation's pictures, with these overlays.
+/// particles; the torus with its links coloured by dimension; into the folder
+/// FABRICSCOPE_SCREENSHOTS names, else a temporary one) and checks them: the scenarios of
+/// tst_simulation's pictures, with these overlays.
 void TestSimulationOverlays::screenshots()
 {
-    const QString out = qEnvironmentVariable("FABRICSCOPE_SCREENSHOTS");
-    if (out.isEmpty())
-        QSKIP("set FABRICSCOPE_SCREENSHOTS=folder to render the screenshots");
-    QDir().mkpath(out);
+    const testing::ScreenshotFolder out;
     auto shoot = [&](const QString &name) {
         mWindow->resize(1600, 1000);
         QTest::qWait(50);
-        QVERIFY(mWindow->grab().toImage().save(QDir(out).filePath(name)));
+        return out.save(mWindow->grab().toImage(), name);
     };
     // A 128-GPU fat-tree, ring all-reduce of 256 MiB with random placement (many cross-leaf
     // flows), ecmp: particles on the busy uplinks.
@@ -210,7 +209,7 @@ void TestSimulationOverlays::screenshots()
     ring.bytes = 256.0 * 1048576.0;
     mSim->simulationDock()->setScenario(ring);
     QVERIFY(runScenario(ring));
-    shoot(QStringLiteral("sim-ecmp-window.png"));
+    QCOMPARE(shoot(QStringLiteral("sim-ecmp-window.png")), QString());
 
     // A torus all-reduce of 256 MiB on one TPU cube, links coloured by dimension.
     openFabric(build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
@@ -221,7 +220,7 @@ void TestSimulationOverlays::screenshots()
     QVERIFY(runScenario(torus));
     mSim->dimensionColoursAction()->setChecked(true);
     mSim->analysisDock()->showTab(mSim->analysisDock()->heatmap());
-    shoot(QStringLiteral("sim-torus-allreduce.png"));
+    QCOMPARE(shoot(QStringLiteral("sim-torus-allreduce.png")), QString());
     mSim->dimensionColoursAction()->setChecked(false);
 }
 

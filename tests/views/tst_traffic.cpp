@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "screenshotfolder.h"
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
 #include "io/fabricfile.h"
@@ -298,22 +299,20 @@ void TestTraffic::viewsExportPngAndSvg()
         QVERIFY2(mediaSvg.contains(name), qPrintable(name));
 }
 
-/// Renders docs/screenshots/sim-sharp-bytes.png and sim-nvlink-vs-fabric.png when
-/// FABRICSCOPE_SCREENSHOTS names the folder.
+/// Renders docs/screenshots/sim-sharp-bytes.png and sim-nvlink-vs-fabric.png (into the folder
+/// FABRICSCOPE_SCREENSHOTS names, else a temporary one) and checks them.
 void TestTraffic::screenshots()
 {
-    const QString out = qEnvironmentVariable("FABRICSCOPE_SCREENSHOTS");
-    if (out.isEmpty())
-        QSKIP("set FABRICSCOPE_SCREENSHOTS=folder to render the screenshots");
-    QDir().mkpath(out);
+    const testing::ScreenshotFolder out;
     TrafficView wire(TrafficView::Mode::WireBytes);
     wire.setRuns(mSharp, {mSharp, mRing});
-    QVERIFY(wire.exportImage(QDir(out).filePath(QStringLiteral("sim-sharp-bytes.png")),
-                             QSize(1600, 900)));
+    QVERIFY(wire.exportImage(out.file(QStringLiteral("sim-sharp-bytes.png")), QSize(1600, 900)));
+    QCOMPARE(out.check(QStringLiteral("sim-sharp-bytes.png"), QSize(1600, 900)), QString());
     TrafficView media(TrafficView::Mode::NvlinkVsFabric);
     media.setRuns(mHierarchical, {mHierarchical});
-    QVERIFY(media.exportImage(QDir(out).filePath(QStringLiteral("sim-nvlink-vs-fabric.png")),
+    QVERIFY(media.exportImage(out.file(QStringLiteral("sim-nvlink-vs-fabric.png")),
                               QSize(1600, 1000)));
+    QCOMPARE(out.check(QStringLiteral("sim-nvlink-vs-fabric.png"), QSize(1600, 1000)), QString());
 }
 
 QTEST_MAIN(TestTraffic)
