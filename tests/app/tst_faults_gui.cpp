@@ -5,9 +5,12 @@
 #include "collective/faultrun.h"
 #include "commands/removenodes.h"
 #include "document.h"
+#include "explain/explainer.h"
+#include "explain/runsummary.h"
 #include "fakeprompts.h"
 #include "mainwindow.h"
 #include "model/error.h"
+#include "model/units.h"
 #include "savedscenarios.h"
 #include "simulation/faultkeeper.h"
 #include "simulation/simulationcontroller.h"
@@ -337,6 +340,18 @@ void TestFaultsGui::runsWithTheFaults()
     QCOMPARE(report.at("faults").size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(report.at("faults")[0].get<std::string>()), listed().at(0));
     QVERIFY(report.at("capacity_lost_gbps").get<double>() > 0);
+    // The explanation says what the faults took, with the run's numbers.
+    const QString explained
+        = views::explainRun(*degraded, views::summarize(*degraded)).join(QLatin1Char('\n'));
+    const QString expected = QStringLiteral("It ran with 1 fault in force (%1): 1 link degraded, "
+                                            "%2 of capacity out of service")
+                                 .arg(listed().at(0),
+                                     QString::fromStdString(units::formatGbps(
+                                         report.at("capacity_lost_gbps").get<double>())));
+    QVERIFY2(explained.contains(expected), qPrintable(explained));
+    QVERIFY(!views::explainRun(*healthy, views::summarize(*healthy))
+                 .join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("in force")));
     // The run is kept with its faults, like any other.
     QCOMPARE(doc()->scenarios().items.last().scenario.faults, doc()->scenarios().faults);
 

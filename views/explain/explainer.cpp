@@ -3,6 +3,8 @@
 #include "explainer.h"
 
 #include "common/qtstrings.h"
+#include "model/error.h"
+#include "model/faults.h"
 #include "model/units.h"
 
 #include <QObject>
@@ -31,6 +33,58 @@ QString collectiveName(const SimRun &run)
         name += QObject::tr(" over %1 GPUs").arg(run.ranks());
     return name;
 }
+/// "1 link" / "3 links".
+QString count(std::size_t n, const QString &one, const QString &many)
+{
+    return n == 1 ? one : many.arg(n);
+}
+
+/// What the run's faults took away, from the fabric it ran on; with the healthy run to compare
+/// (collective::runWithFaults) how much slower it was. Empty without faults.
+QString faultSentence(const SimRun &run)
+{
+    if (!run.scenario || run.scenario->faults.empty() || !run.fabric)
+        return {};
+    const std::vector<Fault> &faults = run.scenario->faults;
+    FaultEffect effect;
+    try {
+        effect = resolveFaults(*run.fabric, faults);
+    } catch (const UserError &) {
+        return {}; // not the fabric it ran on: nothing true to say
+    }
+    const FaultImpact impact = faultImpact(*run.fabric, effect);
+    QStringList names;
+    for (const Fault &f : faults)
+        names << toQString(toString(f));
+    QStringList lost;
+    if (impact.linksFailed > 0)
+        lost << count(impact.linksFailed, QObject::tr("1 link failed"),
+                      QObject::tr("%1 links failed"));
+    if (impact.linksDegraded > 0)
+        lost << count(impact.linksDegraded, QObject::tr("1 link degraded"),
+                      QObject::tr("%1 links degraded"));
+    QString s = QObject::tr("It ran with %1 in force (%2): %3, %4 of capacity out of service")
+                    .arg(count(faults.size(), QObject::tr("1 fault"), QObject::tr("%1 faults")),
+                         names.join(QStringLiteral(", ")),
+                         lost.isEmpty() ? QObject::tr("no link touched")
+                                        : lost.join(QObject::tr(" and ")),
+                         gbps(effect.capacityLostGbps));
+    if (impact.gpusLostPort > 0)
+        s += QObject::tr("; %1 kept only part of their ports")
+                 .arg(count(impact.gpusLostPort, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+    if (impact.gpusCutOff > 0)
+        s += QObject::tr("; %1 had no working port left")
+                 .arg(count(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+    if (run.faults && run.faults->healthyCompletionS > 0)
+        s += QObject::tr(". Without them it finished in %1, so the faults made it %2\u00d7 slower")
+                 .arg(seconds(run.faults->healthyCompletionS))
+                 .arg(run.faults->slowdown, 0, 'f', 2);
+    if (run.faults && !run.faults->unreachablePairs.empty())
+        s += QObject::tr(". %1 could not reach each other and carried nothing")
+                 .arg(count(run.faults->unreachablePairs.size(), QObject::tr("1 rank pair"),
+                            QObject::tr("%1 rank pairs")));
+    return s + QLatin1Char('.');
+}
 } // namespace
 
 QStringList explainRun(const SimRun &run, const RunSummary &s)
@@ -51,6 +105,8 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
             first += QObject::tr(": the fabric was used as well as it can be");
     }
     out << first + QLatin1Char('.');
+    if (const QString faults = faultSentence(run); !faults.isEmpty())
+        out << faults;
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
     if (run.rankOrder == QStringLiteral("snake"))
