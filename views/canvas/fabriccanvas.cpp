@@ -208,7 +208,8 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
-    // Faults under the paths and highlights that may run over them, over the loads.
+    // Faults over the run's highlights (a failed link is also an idle one: the fault is the
+    // reason), under the user's path view, selection and hover.
     auto dashed = [](QGraphicsPathItem *item, Qt::PenStyle style) {
         QPen pen = item->pen();
         pen.setStyle(style);
@@ -216,9 +217,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
         item->setPen(pen);
         return item;
     };
-    d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 7.5), Qt::DashDotLine);
-    d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 7.6), Qt::DashLine);
-    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 7.7);
+    d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 8.6), Qt::DashDotLine);
+    d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 8.7), Qt::DashLine);
+    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 8.8);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
     d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
