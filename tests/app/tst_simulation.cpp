@@ -725,20 +725,24 @@ void TestSimulation::screenshots()
         QTest::qWait(50);
         return save(mWindow->grab().toImage(), name);
     };
-    // A 128-GPU fat-tree, ring all-reduce with random placement: many cross-leaf flows.
-    Fabric tree = build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 128}});
+    // The polarisation lesson's fabric: a 3-tier fat-tree of radix 8 (two hashing stages, so
+    // it can polarise), ranks spread over the pods so every ring step crosses the core.
+    Fabric tree = build::generate(
+        "ib-fat-tree", nlohmann::json{{"tiers", 3}, {"radix", 8}, {"rail_optimised", false}});
     mDocument->swapFabric(tree);
     mCanvas->setFabric(&mDocument->fabric());
     mCanvas->zoomToFit();
     dock->sizeEdit()->setText(QStringLiteral("256MiB"));
     collective::Scenario s = dock->scenario();
-    s.placement = collective::Placement::Random;
-    s.seed = 3;
+    s.placement = collective::Placement::Spread;
     dock->setScenario(s);
-    QVERIFY(runAndWait(QStringLiteral("ecmp-polarized")));
-    QVERIFY(runAndWait(QStringLiteral("adaptive")));
+    const views::SimRunPtr polarized = runAndWait(QStringLiteral("ecmp-polarized"));
+    const views::SimRunPtr adaptive = runAndWait(QStringLiteral("adaptive"));
     const views::SimRunPtr ecmp = runAndWait(QStringLiteral("ecmp"));
-    QVERIFY(ecmp);
+    QVERIFY(polarized && adaptive && ecmp);
+    // The pictures must show the lesson: polarised slower than seeded ECMP, slower than adaptive.
+    QVERIFY(polarized->result.completionS > 1.2 * ecmp->result.completionS);
+    QVERIFY(ecmp->result.completionS > 1.2 * adaptive->result.completionS);
     QCOMPARE(shoot(QStringLiteral("sim-ecmp-window.png")), QString());
     CompareView *compare = mSim->analysisDock()->compareView();
     compare->setRuns(mSim->history()[2], mSim->history()[0]);

@@ -150,6 +150,7 @@ private Q_SLOTS:
     void handMadeFabricUsesForceLayout();
     void blocksOfDeletedNodesAreDropped();
     void highlightFollowsTheZoom();
+    void idleHighlightSparesBusyParallelLinks();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -311,7 +312,7 @@ void TestCanvas::highlightFollowsTheZoom()
     });
     QVERIFY2(switchLinks.size() > 10000, qPrintable(QString::number(switchLinks.size())));
     using H = FabricCanvas::LinkHighlight;
-    const QString caption = QStringLiteral("Switch link ECMP left idle all run");
+    const QString caption = QStringLiteral("Switch link ECMP left idle all run (dashed)");
     canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
                         {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
     const int atFit = canvas.highlightLinesDrawn();
@@ -341,6 +342,37 @@ void TestCanvas::highlightFollowsTheZoom()
     QVERIFY(canvas.showsDetail());
     const int zoomed = canvas.highlightLinesDrawn();
     QVERIFY2(zoomed > 0 && zoomed < switchLinks.size() / 10, qPrintable(QString::number(zoomed)));
+}
+
+void TestCanvas::idleHighlightSparesBusyParallelLinks()
+{
+    // Two switches joined by two parallel links, drawn as one line: "left idle" marks that line
+    // only when both links stayed idle; a path through one of them marks it anyway.
+    Fabric f;
+    Node s;
+    s.kind = NodeKind::Switch;
+    s.name = "a";
+    const NodeId a = f.addNode(s);
+    s.name = "b";
+    const NodeId b = f.addNode(s);
+    Link l;
+    l.a = a;
+    l.b = b;
+    l.capacityGbps = 400;
+    const LinkId first = f.addLink(l);
+    const LinkId second = f.addLink(l);
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.viewport()->repaint();
+    using H = FabricCanvas::LinkHighlight;
+    const auto drawn = [&](const QList<LinkId> &links, H::Bundles rule) {
+        canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+                            {links, QColor(150, 150, 150), {}, rule, Qt::DashLine});
+        return canvas.highlightLinesDrawn();
+    };
+    QCOMPARE(drawn({first}, H::Bundles::AllLinks), 0);
+    QCOMPARE(drawn({first, second}, H::Bundles::AllLinks), 1);
+    QCOMPARE(drawn({second}, H::Bundles::AnyLink), 1);
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

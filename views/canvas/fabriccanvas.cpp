@@ -136,19 +136,39 @@ QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool who
     const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
     QPainterPath path;
     std::map<int, int> perBundle; // bundle -> marked links in it
+    // With wholeBundles, parallel links (one drawn line) are marked only when all of them are:
+    // "left idle" over a pair whose other link was busy would hide that link's colour.
+    std::map<std::pair<NodeId, NodeId>, int> perPair;
+    auto add = [&](const QLineF &s) {
+        if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
+            path.moveTo(s.p1());
+            path.lineTo(s.p2());
+        }
+    };
     for (LinkId l : ids) {
         if (!fabric || !fabric->hasLink(l))
             continue;
         const auto i = static_cast<std::size_t>(l);
         if (data.drawsLink(l)) {
-            const QLineF &s = data.segment[i];
-            if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
-                path.moveTo(s.p1());
-                path.lineTo(s.p2());
-            }
+            const Link &link = fabric->link(l);
+            if (wholeBundles)
+                ++perPair[std::minmax(link.a, link.b)];
+            else
+                add(data.segment[i]);
         } else if (!plan.detailGlobal && i < data.linkBundle.size() && data.linkBundle[i] >= 0) {
             ++perBundle[data.linkBundle[i]];
         }
+    }
+    for (const auto &[ends, count] : perPair) {
+        int parallel = 0;
+        LinkId one = kNoLink;
+        for (LinkId l : fabric->linksOf(ends.first))
+            if (fabric->link(l).other(ends.first) == ends.second) {
+                ++parallel;
+                one = l;
+            }
+        if (count == parallel)
+            add(data.segment[static_cast<std::size_t>(one)]);
     }
     for (const auto &[index, count] : perBundle) {
         const Bundle &b = data.bundles[static_cast<std::size_t>(index)];
@@ -783,6 +803,8 @@ void FabricCanvas::setHighlight(HighlightChannel channel, const LinkHighlight &h
         h.set.color = palette::path();
     QPen pen = h.item->pen();
     pen.setColor(h.set.color);
+    pen.setStyle(h.set.style);
+    pen.setWidthF(h.set.style == Qt::SolidLine ? 3 : 2);
     h.item->setPen(pen);
     refreshHighlights();
     updateLegend();

@@ -63,6 +63,9 @@ public:
         /// Zoomed out, where links are bundled: a bundle is drawn highlighted when any of its
         /// links is (a path, a tree), or only when all of them are (links left idle).
         enum class Bundles { AnyLink, AllLinks } bundles = Bundles::AnyLink;
+        /// Solid (3 px, a path or tree to follow) or broken (2 px, e.g. links left idle, so
+        /// they never look like a bundle).
+        Qt::PenStyle style = Qt::SolidLine;
     };
 
     /**

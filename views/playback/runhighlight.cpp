@@ -30,8 +30,9 @@ FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
             h.links << l.id;
     });
     h.color = QColor(150, 150, 150);
-    h.legend = QStringLiteral("Switch link ECMP left idle all run");
+    h.legend = QStringLiteral("Switch link ECMP left idle all run (dashed)");
     h.bundles = Highlight::Bundles::AllLinks;
+    h.style = Qt::DashLine;
     return h;
 }
 

@@ -14,6 +14,7 @@
 #include "style/legend.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -205,22 +206,34 @@ QImage CompareView::renderImage(const QSize &size)
         if (run)
             summaries << views::summarize(*run);
     const QList<QStringList> rows = views::comparisonTable(summaries);
-    const double colW = size.width() / double(rows.first().size());
     double y = h + 8;
     QFont f = p.font();
     f.setPixelSize(14);
     p.setFont(f);
+    // The run names get the room they need; the figures share the rest.
+    const QFontMetricsF fm(f);
+    double nameW = 0;
+    for (const QStringList &row : rows)
+        nameW = std::max(nameW, fm.horizontalAdvance(row.value(0)) + 12);
+    nameW = std::min(nameW, size.width() * 0.4);
+    const double colW = (size.width() - nameW) / std::max<qsizetype>(1, rows.first().size() - 1);
     for (int r = 0; r < rows.size(); ++r) {
         if (r == 0)
             p.fillRect(QRectF(0, y, size.width(), 24), QColor(230, 230, 230));
-        for (int c = 0; c < rows[r].size(); ++c)
-            p.drawText(QRectF(c * colW + 6, y, colW - 12, 24),
-                       Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight), rows[r][c]);
+        for (int c = 0; c < rows[r].size(); ++c) {
+            const QRectF cell = c == 0 ? QRectF(6, y, nameW - 12, 24)
+                                       : QRectF(nameW + (c - 1) * colW + 6, y, colW - 12, 24);
+            p.drawText(cell, Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight),
+                       rows[r][c]);
+        }
         y += 24;
     }
     p.drawText(QRectF(6, y + 6, size.width() - 12, size.height() - y - 6),
-               Qt::TextWordWrap, mVerdict->text() + QStringLiteral("  (pictures at t = %1)")
-                   .arg(views::toQString(units::formatSeconds(mClock->timeS()))));
+               Qt::TextWordWrap,
+               mVerdict->text()
+                   + QStringLiteral("  (pictures at t = %1, %2)")
+                         .arg(views::toQString(units::formatSeconds(mClock->timeS())),
+                              mBar->note()));
     return image;
 }
 
