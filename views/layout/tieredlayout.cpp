@@ -43,11 +43,27 @@ int rowsFor(std::size_t n, double width)
     return static_cast<int>((n + perRow - 1) / perRow);
 }
 
-double tiersHeight(const std::map<int, std::vector<NodeId>> &tiers, double width)
+/// The gap above a row of switches keyed tier * 16 + plane. Rows of one tier in different
+/// planes (HPN's two aggregation planes) are set a few percent of the fabric's width apart, so
+/// at fit their captions do not print over each other and the planes read as two.
+double gapBefore(int previousKey, int key, double width)
+{
+    return previousKey >= 0 && previousKey / 16 == key / 16 ? std::max(kTierGap, 0.04 * width)
+                                                            : kTierGap;
+}
+
+/// Height of @p tiers' rows; @p planeKeyed: keyed tier * 16 + plane (the shared rows), else by
+/// tier alone (a pod's rows).
+double tiersHeight(const std::map<int, std::vector<NodeId>> &tiers, double width,
+                   bool planeKeyed = false)
 {
     double h = 0;
-    for (const auto &[tier, nodes] : tiers)
-        h += kTierGap + (rowsFor(nodes.size(), width) - 1) * kSwitchRowPitch + kSwitchH;
+    int previous = -1;
+    for (const auto &[key, nodes] : tiers) {
+        h += (planeKeyed ? gapBefore(previous, key, width) : kTierGap)
+            + (rowsFor(nodes.size(), width) - 1) * kSwitchRowPitch + kSwitchH;
+        previous = key;
+    }
     return h;
 }
 
@@ -260,7 +276,7 @@ FabricLayout tieredLayout(const Fabric &f)
         }
         const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap);
         const double totalH = static_cast<double>(podRows) * (podH + kPodGap)
-            + tiersHeight(sharedTiers, totalW);
+            + tiersHeight(sharedTiers, totalW, true);
         const double score = std::abs(std::log(totalW / totalH / kTargetAspect));
         if (score < bestScore) {
             bestScore = score;
@@ -312,7 +328,7 @@ FabricLayout tieredLayout(const Fabric &f)
 
     // Place pods: row 0 below the shared rows (upright), row 1 above them (mirrored).
     const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap) - kPodGap;
-    const double sharedH = tiersHeight(sharedTiers, totalW);
+    const double sharedH = tiersHeight(sharedTiers, totalW, true);
     const double middleTop = mirrored ? podH + kPodGap : 0; // top of the shared band
     const double lowerBottom = middleTop + sharedH + kPodGap + podH;
     const QString word = podWord(f.generator().family);
@@ -365,8 +381,10 @@ FabricLayout tieredLayout(const Fabric &f)
 
     // Shared rows, lowest tier nearest the lower pods, each switch above what it reaches.
     double y = middleTop + sharedH;
+    int previousKey = -1;
     for (auto &[tier, nodes] : sharedTiers) {
-        y -= kTierGap;
+        y -= gapBefore(previousKey, tier, totalW);
+        previousKey = tier;
         orderByNeighbourX(f, nodes, totalW / 2, [&](NodeId o) {
             return out.positions[static_cast<std::size_t>(o)].x(); // NaN while unplaced
         });
