@@ -18,6 +18,9 @@
 #include "simulation/simulationrunner.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QTimer>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
@@ -50,6 +53,7 @@ private Q_SLOTS:
     void canvasMarksFollowTheZoom();
     void aFaultOnARemovedNodeStopsTheRun();
     void faultsInForceInTheScenarioList();
+    void rightClickOpensTheFaultMenu();
 
 private:
     FaultKeeper *keeper() const { return mWindow->findChild<FaultKeeper *>(); }
@@ -492,6 +496,39 @@ void TestFaultsGui::faultsInForceInTheScenarioList()
         QStringLiteral("/scenarios/0/name: ")));
     QVERIFY(refused(R"([{"faults_in_force": []}, {"faults_in_force": []}])").startsWith(
         QStringLiteral("/scenarios/1/faults_in_force: ")));
+}
+
+void TestFaultsGui::rightClickOpensTheFaultMenu()
+{
+    views::FabricCanvas *canvas = mWindow->canvas();
+    const NodeId spine = nodeOfRole(SwitchRole::Spine);
+    canvas->setSelection({ spine });
+    canvas->zoomToSelection();
+    QTRY_VERIFY(canvas->showsDetail());
+    const QPoint at = canvas->mapFromScene(canvas->nodePosition(spine));
+    QCOMPARE(canvas->nodeAt(canvas->mapToScene(at)), spine);
+
+    // The menu the right click opens, read and answered from inside its own event loop.
+    QStringList entries;
+    QTimer::singleShot(50, this, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        for (const QAction *a : menu->actions())
+            entries << a->objectName();
+        if (auto *fail = menu->findChild<QAction *>(QStringLiteral("actionFailElement")))
+            fail->trigger();
+        menu->close();
+    });
+    QSignalSpy requested(canvas, &views::FabricCanvas::contextMenuRequested);
+    QContextMenuEvent event(
+        QContextMenuEvent::Mouse, at, canvas->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(canvas->viewport(), &event);
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested.at(0).at(0).value<NodeId>(), spine);
+    QCOMPARE(entries,
+        (QStringList { QStringLiteral("actionFailElement"), QStringLiteral("actionDegradeElement") }));
+    QCOMPARE(listed(), QStringList { QString::fromStdString(doc()->fabric().node(spine).name) });
 }
 
 QTEST_MAIN(TestFaultsGui)
