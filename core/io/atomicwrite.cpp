@@ -174,31 +174,47 @@ void copyAttributes(int fd, const Target &t)
         (void)!::fchown(fd, t.info.st_uid, t.info.st_gid); // only root may: best effort
 }
 
-// Copies the whole of @p from (from its start) over @p to, through FdStreamBuf so a full disk is
-// reported by its errno, then cuts @p to to that length and syncs it; the errno, or 0.
+// Reads the whole of @p from, from its start, and hands it to @p write in chunks; @p write
+// returns 0 or an errno. Returns the length read, or -errno.
+template<typename Write> off_t readAllInto(int from, Write write)
+{
+    if (::lseek(from, 0, SEEK_SET) < 0)
+        return -errno;
+    std::vector<char> chunk(1 << 16);
+    off_t length = 0;
+    for (;;) {
+        const ssize_t n = ::read(from, chunk.data(), chunk.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -errno;
+        if (n == 0)
+            return length;
+        if (const int error = write(chunk.data(), std::size_t(n)))
+            return -error;
+        length += n;
+    }
+}
+
+// Copies the whole of @p from over @p to, through FdStreamBuf so a full disk is reported by its
+// errno, then cuts @p to to that length and syncs it; the errno, or 0.
 int copyOver(int from, int to)
 {
-    if (::lseek(from, 0, SEEK_SET) < 0 || ::lseek(to, 0, SEEK_SET) < 0)
+    if (::lseek(to, 0, SEEK_SET) < 0)
         return errno;
     off_t length = 0;
     {
         FdStreamBuf buffer(to);
-        std::vector<char> chunk(1 << 16);
-        for (;;) {
-            const ssize_t n = ::read(from, chunk.data(), chunk.size());
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                return errno;
-            if (n == 0)
-                break;
-            if (buffer.sputn(chunk.data(), n) != n)
+        length = readAllInto(from, [&](const char *data, std::size_t size) {
+            if (buffer.sputn(data, std::streamsize(size)) != std::streamsize(size))
                 return buffer.error() ? buffer.error() : EIO;
-            length += n;
-        }
-        if (buffer.pubsync() != 0)
+            return 0;
+        });
+        if (length >= 0 && buffer.pubsync() != 0)
             return buffer.error() ? buffer.error() : EIO;
     }
+    if (length < 0)
+        return int(-length);
     if (::ftruncate(to, length) != 0 || ::fsync(to) != 0)
         return errno;
     return 0;
@@ -208,29 +224,20 @@ int copyOver(int from, int to)
 // the buffer the full-disk test hook counts: the old length was already allocated on disk.
 bool restoreFrom(int backup, int target)
 {
-    if (::lseek(backup, 0, SEEK_SET) < 0 || ::lseek(target, 0, SEEK_SET) < 0)
+    if (::lseek(target, 0, SEEK_SET) < 0)
         return false;
-    std::vector<char> chunk(1 << 16);
-    off_t length = 0;
-    for (;;) {
-        const ssize_t n = ::read(backup, chunk.data(), chunk.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return false;
-        if (n == 0)
-            break;
-        for (ssize_t done = 0; done < n;) {
-            const ssize_t w = ::write(target, chunk.data() + done, std::size_t(n - done));
+    const off_t length = readAllInto(backup, [&](const char *data, std::size_t size) {
+        for (std::size_t done = 0; done < size;) {
+            const ssize_t w = ::write(target, data + done, size - done);
             if (w < 0 && errno == EINTR)
                 continue;
             if (w <= 0)
-                return false;
-            done += w;
+                return w < 0 ? errno : EIO;
+            done += std::size_t(w);
         }
-        length += n;
-    }
-    return ::ftruncate(target, length) == 0 && ::fsync(target) == 0;
+        return 0;
+    });
+    return length >= 0 && ::ftruncate(target, length) == 0 && ::fsync(target) == 0;
 }
 
 // A file with other hard links keeps its inode, so every name sees the new contents: the new

@@ -8,6 +8,7 @@
 #include "canvas/scenedata.h"
 #include "layout/layoutengine.h"
 #include "style/legend.h"
+#include "style/palette.h"
 
 #include <QBuffer>
 #include <QMimeData>
@@ -151,6 +152,7 @@ private Q_SLOTS:
     void blocksOfDeletedNodesAreDropped();
     void highlightFollowsTheZoom();
     void idleHighlightSparesBusyParallelLinks();
+    void badgesHaveALegendLine();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -373,6 +375,26 @@ void TestCanvas::idleHighlightSparesBusyParallelLinks()
     QCOMPARE(drawn({first}, H::Bundles::AllLinks), 0);
     QCOMPARE(drawn({first, second}, H::Bundles::AllLinks), 1);
     QCOMPARE(drawn({second}, H::Bundles::AnyLink), 1);
+}
+
+void TestCanvas::badgesHaveALegendLine()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const auto hasBadgeLine = [&] {
+        const auto &entries = canvas.legend()->entries();
+        return std::any_of(entries.begin(), entries.end(), [](const LegendEntry &e) {
+            return e.label.contains(QStringLiteral("badge")) && e.color == palette::collisionBadge();
+        });
+    };
+    QVERIFY(!hasBadgeLine());
+    std::vector<int> badges(f.linkIdBound(), 0);
+    badges[0] = 2;
+    canvas.setLinkBadges(badges);
+    QVERIFY(hasBadgeLine());
+    canvas.setLinkBadges({});
+    QVERIFY(!hasBadgeLine());
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

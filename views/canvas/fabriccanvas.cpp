@@ -788,11 +788,14 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
 {
     if (!d->fabric)
         return;
+    const bool had = !d->data.badges.empty();
     if (perLink.size() == d->fabric->linkIdBound())
         d->data.badges.assign(perLink.begin(), perLink.end());
     else
         d->data.badges.clear();
     d->links->update();
+    if (had != !d->data.badges.empty()) // only on and off change the legend, not every frame
+        updateLegend();
 }
 
 void FabricCanvas::setHighlight(HighlightChannel channel, const LinkHighlight &highlight)
@@ -1059,6 +1062,9 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
         out.removeIf([](const LegendEntry &e) {
             return e.label == palette::mediumName(Medium::Ici) || e.label == palette::mediumName(Medium::Optical);
         });
+    if (!d->data.badges.empty())
+        extra.append({LegendEntry::Symbol::Box, palette::collisionBadge(), 1,
+                      QStringLiteral("Orange badge: flows sharing one link now (a collision)")});
     for (const Private::Highlight &h : d->highlights)
         if (!h.set.links.isEmpty() && !h.set.legend.isEmpty())
             extra.append({LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend});

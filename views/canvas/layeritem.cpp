@@ -96,7 +96,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             const QPointF m = mData.segment[static_cast<std::size_t>(id)].center();
             const double r = 7 / plan.lod;
             painter->setPen(Qt::NoPen);
-            painter->setBrush(value > 1 ? QColor(0xd5, 0x5e, 0x00) : QColor(0x44, 0x44, 0x44));
+            painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));
             painter->drawEllipse(m, r, r);
             painter->setPen(Qt::white);
             painter->drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt::AlignCenter,

@@ -83,5 +83,6 @@ QColor background() { return QColor(0xfc, 0xfc, 0xfa); }
 QColor selection() { return QColor(0x00, 0x9e, 0x73); }
 QColor hover() { return QColor(0xe6, 0x9f, 0x00); }
 QColor path() { return QColor(0xcc, 0x33, 0x99); }
+QColor collisionBadge() { return QColor(0xd5, 0x5e, 0x00); }
 
 } // namespace fabric::views::palette

@@ -36,5 +36,7 @@ QColor background();
 QColor selection();
 QColor hover();
 QColor path();
+/// Badges of links two flows or more share at once (a collision).
+QColor collisionBadge();
 
 } // namespace fabric::views::palette
