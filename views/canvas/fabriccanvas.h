@@ -14,6 +14,7 @@
 #include <QList>
 #include <QPointF>
 
+#include <algorithm>
 #include <functional>
 #include <span>
 
@@ -85,7 +86,16 @@ public:
         {
             return failedNodes.isEmpty() && failedLinks.isEmpty() && degradedLinks.isEmpty();
         }
-        bool operator==(const FaultMarks &) const = default;
+        bool operator==(const FaultMarks &other) const
+        {
+            // std::equal, not QList's ==: Qt 6.4's compares two empty lists with a memcmp of
+            // a null pointer, undefined behaviour UBSan stops on.
+            auto same = [](const auto &a, const auto &b) {
+                return std::equal(a.begin(), a.end(), b.begin(), b.end());
+            };
+            return same(failedNodes, other.failedNodes) && same(failedLinks, other.failedLinks)
+                && same(degradedLinks, other.degradedLinks) && degradedKept == other.degradedKept;
+        }
     };
 
     explicit FabricCanvas(QWidget *parent = nullptr);
