@@ -41,6 +41,12 @@ constexpr int kDragThreshold = 4;
 
 enum class Drag { None, Pending, Pan, Rubber, MoveNodes, AddLink, Orbit };
 
+/// Lines an overlay of moveTo/lineTo pairs draws (an X counts as two).
+int linesIn(const QGraphicsPathItem *item)
+{
+    return item->path().elementCount() / 2;
+}
+
 QGraphicsPathItem *overlay(QGraphicsScene *scene, const QColor &color, double width, double z)
 {
     auto *item = new QGraphicsPathItem;
@@ -832,7 +838,7 @@ QColor FabricCanvas::highlightColor(HighlightChannel channel) const
 
 int FabricCanvas::highlightLinesDrawn(HighlightChannel channel) const
 {
-    return d->highlight(channel).item->path().elementCount() / 2; // a moveTo and a lineTo each
+    return linesIn(d->highlight(channel).item);
 }
 
 void FabricCanvas::refreshHighlights()
@@ -857,17 +863,17 @@ FabricCanvas::FaultMarks FabricCanvas::faultMarks() const { return d->faults; }
 
 int FabricCanvas::failedLinkLinesDrawn() const
 {
-    return d->failedLinksItem->path().elementCount() / 2;
+    return linesIn(d->failedLinksItem);
 }
 
 int FabricCanvas::degradedLinkLinesDrawn() const
 {
-    return d->degradedLinksItem->path().elementCount() / 2;
+    return linesIn(d->degradedLinksItem);
 }
 
 int FabricCanvas::failedNodeLinesDrawn() const
 {
-    return d->failedNodesItem->path().elementCount() / 2;
+    return linesIn(d->failedNodesItem);
 }
 
 void FabricCanvas::setColorMap(ColorMap::Kind kind)

@@ -39,20 +39,19 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     mBuckets.resize(static_cast<std::size_t>(SceneData::kColourCount));
     for (auto &b : mBuckets)
         b.clear();
-    auto collect = [&](const SpatialGrid &grid, bool endsOnly, int sample) {
+    // SceneData::drawsLink is the one rule for which links get a line of their own; the
+    // highlights and fault marks follow it too.
+    auto collect = [&](const SpatialGrid &grid) {
         grid.query(exposed, [&](int id) {
-            const QLineF &s = mData.segment[static_cast<std::size_t>(id)];
-            if (endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
-                return;
-            if (!SceneData::sampled(id, sample))
-                return;
-            mBuckets[mData.linkColour[static_cast<std::size_t>(id)]].append(s);
+            if (mData.drawsLink(id))
+                mBuckets[mData.linkColour[static_cast<std::size_t>(id)]].append(
+                    mData.segment[static_cast<std::size_t>(id)]);
         });
     };
     if (plan.detailLocal)
-        collect(mData.localGrid, plan.localEndsOnly, plan.localSample);
+        collect(mData.localGrid);
     if (plan.detailGlobal)
-        collect(mData.globalGrid, plan.globalEndsOnly, plan.globalSample);
+        collect(mData.globalGrid);
     QPen pen;
     pen.setCosmetic(true);
     pen.setCapStyle(Qt::FlatCap);
@@ -144,12 +143,10 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
         mRuns.push_back(r);
     };
     const double ref = mData.maxLinkGbps > 0 ? mData.maxLinkGbps : 1;
-    auto link = [&](int id, bool endsOnly, int sample) {
+    auto link = [&](int id) {
         const auto i = static_cast<std::size_t>(id);
         const QLineF &s = mData.segment[i];
-        if (endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
-            return;
-        if (!SceneData::sampled(id, sample))
+        if (!mData.drawsLink(id))
             return;
         const int colour = mData.linkColour[i];
         if (colour == SceneData::kIdleColour && mData.overlay.dimensionColours)
@@ -159,9 +156,9 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
         add(s, true, mData.loads[2 * i + 1] * cap / ref, colour);
     };
     if (plan.detailNodes && plan.detailLocal)
-        mData.localGrid.query(exposed, [&](int id) { link(id, plan.localEndsOnly, plan.localSample); });
+        mData.localGrid.query(exposed, link);
     if (plan.detailNodes && plan.detailGlobal)
-        mData.globalGrid.query(exposed, [&](int id) { link(id, plan.globalEndsOnly, plan.globalSample); });
+        mData.globalGrid.query(exposed, link);
     if (!plan.detailGlobal) {
         for (const Bundle &b : mData.bundles) {
             if (b.gbps <= 0 || b.line.p1() == b.line.p2())
