@@ -222,16 +222,15 @@ void SimulationController::present(const views::SimRunPtr &run)
 
 void SimulationController::applyLoadWindow()
 {
-    const bool instant = mInstantAction->isChecked();
-    mAnalysis->compareView()->setInstantLoads(instant);
     if (!mSampler || !mCurrent) {
         mBar->setNote({});
         return;
     }
-    const double window = instant ? 0 : views::LoadSampler::defaultWindowS(mCurrent->result.timeline.endS());
+    const double window = mInstantAction->isChecked()
+        ? 0
+        : views::LoadSampler::defaultWindowS(mCurrent->result.timeline.endS());
     mSampler->setWindowS(window);
     mBar->setNote(views::LoadSampler::windowNote(window));
-    showTime(mClock->timeS());
 }
 
 void SimulationController::showTime(double timeS)
@@ -409,7 +408,11 @@ void SimulationController::buildMenu(QMainWindow *window)
     mInstantAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     mInstantAction->setToolTip(tr("Colour links by their load at the cursor's instant instead "
                                   "of the mean over a twentieth of the run around it"));
-    connect(mInstantAction, &QAction::toggled, this, &SimulationController::applyLoadWindow);
+    connect(mInstantAction, &QAction::toggled, this, [this](bool instant) {
+        mAnalysis->compareView()->setInstantLoads(instant);
+        applyLoadWindow();
+        showTime(mClock->timeS());
+    });
     mBar->addToggle(mInstantAction);
     mDimensionAction = mMenu->addAction(tr("Colour torus links by &dimension"));
     mDimensionAction->setCheckable(true);

@@ -112,7 +112,8 @@ private:
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
     void showTime(double timeS);
-    /// Gives the samplers the window the Instantaneous Loads toggle asks for and redraws.
+    /// Gives the run's sampler the window the Instantaneous Loads toggle asks for (the caller
+    /// redraws).
     void applyLoadWindow();
     void clearOverlays();
     /// Results belong to one revision of one fabric: drops the current run, the history, the
