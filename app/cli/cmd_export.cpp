@@ -8,7 +8,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
-#include "collective/expand.h"
+#include "collective/expansion.h"
 #include "collective/report.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"

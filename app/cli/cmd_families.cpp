@@ -5,8 +5,8 @@
 #include "command.h"
 #include "options.h"
 
-#include "build/paramspecs.h"
-#include "build/registry.h"
+#include "generators/paramspecs.h"
+#include "generators/registry.h"
 
 #include <iomanip>
 #include <ostream>
@@ -14,38 +14,38 @@
 namespace fabric::cli {
 namespace {
 
-std::string_view typeName(build::ParamSpec::Type type)
+std::string_view typeName(gen::ParamSpec::Type type)
 {
     switch (type) {
-    case build::ParamSpec::Type::Int:
+    case gen::ParamSpec::Type::Int:
         return "int";
-    case build::ParamSpec::Type::Double:
+    case gen::ParamSpec::Type::Double:
         return "number";
-    case build::ParamSpec::Type::Bool:
+    case gen::ParamSpec::Type::Bool:
         return "bool";
-    case build::ParamSpec::Type::Choice:
+    case gen::ParamSpec::Type::Choice:
         return "choice";
     }
     return "?";
 }
 
-std::string defaultText(const build::ParamSpec &p)
+std::string defaultText(const gen::ParamSpec &p)
 {
     return p.defaultValue.is_string() ? p.defaultValue.get<std::string>() : p.defaultValue.dump();
 }
 
-nlohmann::json toJson(const build::FamilyInfo &f)
+nlohmann::json toJson(const gen::FamilyInfo &f)
 {
     nlohmann::json params = nlohmann::json::array();
-    for (const build::ParamSpec &p : f.params) {
+    for (const gen::ParamSpec &p : f.params) {
         nlohmann::json j = {{"key", p.key},           {"label", p.label},
                             {"description", p.description}, {"type", typeName(p.type)},
-                            {"default", p.defaultValue},    {"allowed", build::allowedText(p)}};
-        if (p.type == build::ParamSpec::Type::Int || p.type == build::ParamSpec::Type::Double) {
+                            {"default", p.defaultValue},    {"allowed", gen::allowedText(p)}};
+        if (p.type == gen::ParamSpec::Type::Int || p.type == gen::ParamSpec::Type::Double) {
             j["min"] = p.min;
             j["max"] = p.max;
         }
-        if (p.type == build::ParamSpec::Type::Choice)
+        if (p.type == gen::ParamSpec::Type::Choice)
             j["choices"] = p.choices;
         if (!p.unit.empty())
             j["unit"] = p.unit;
@@ -55,16 +55,16 @@ nlohmann::json toJson(const build::FamilyInfo &f)
             {"params", std::move(params)}};
 }
 
-void printText(const build::FamilyInfo &f, std::ostream &out)
+void printText(const gen::FamilyInfo &f, std::ostream &out)
 {
     out << f.name << " - " << f.title << "\n  " << f.description << "\n";
     std::size_t width = 0;
-    for (const build::ParamSpec &p : f.params)
+    for (const gen::ParamSpec &p : f.params)
         width = std::max(width, p.key.size());
-    for (const build::ParamSpec &p : f.params) {
+    for (const gen::ParamSpec &p : f.params) {
         out << "    " << std::left << std::setw(static_cast<int>(width) + 2) << p.key
             << "default " << defaultText(p) << (p.unit.empty() ? "" : " " + p.unit) << "; "
-            << build::allowedText(p) << "\n      " << p.label << ": " << p.description << "\n";
+            << gen::allowedText(p) << "\n      " << p.label << ": " << p.description << "\n";
     }
 }
 
@@ -79,13 +79,13 @@ int runFamilies(const std::vector<std::string> &args, std::ostream &out, std::os
     }
     if (o.has("--json")) {
         nlohmann::json all = nlohmann::json::array();
-        for (const build::FamilyInfo &f : build::families())
+        for (const gen::FamilyInfo &f : gen::families())
             all.push_back(toJson(f));
         out << all.dump(2) << "\n";
         return 0;
     }
     bool first = true;
-    for (const build::FamilyInfo &f : build::families()) {
+    for (const gen::FamilyInfo &f : gen::families()) {
         if (!first)
             out << "\n";
         printText(f, out);

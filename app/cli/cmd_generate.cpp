@@ -5,7 +5,7 @@
 #include "fabricoutput.h"
 #include "options.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "model/error.h"
 
 #include <ostream>
@@ -16,7 +16,7 @@ namespace {
 std::string familyNames()
 {
     std::string out;
-    for (const build::FamilyInfo &f : build::families())
+    for (const gen::FamilyInfo &f : gen::families())
         out += (out.empty() ? "" : ", ") + f.name;
     return out;
 }
@@ -36,9 +36,9 @@ int runGenerate(const std::vector<std::string> &args, std::ostream &out, std::os
         return 0;
     }
     const std::string family = o.positional(0);
-    if (!build::findFamily(family))
+    if (!gen::findFamily(family))
         throw UserError("unknown family '" + family + "' (known: " + familyNames() + ")");
-    const Fabric fabric = build::generate(family, build::ParamText(o.keyValues("--set")));
+    const Fabric fabric = gen::generate(family, gen::ParamText(o.keyValues("--set")));
     writeFabric(fabric, o.value("--output"), formatNamed(o.value("--format"), io::Access::Write),
                 out);
     return 0;

@@ -12,32 +12,32 @@
 namespace fabric::cli {
 
 OptionParser::OptionParser(std::string command)
-    : m_command(std::move(command))
+    : mCommand(std::move(command))
 {}
 
 OptionParser &OptionParser::flag(std::string name, std::string help)
 {
-    m_specs.push_back({std::move(name), {}, {}, std::move(help), false, false});
+    mSpecs.push_back({std::move(name), {}, {}, std::move(help), false, false});
     return *this;
 }
 
 OptionParser &OptionParser::option(std::string name, std::string valueName, std::string help,
                                    std::string alias, bool repeatable)
 {
-    m_specs.push_back({std::move(name), std::move(alias), std::move(valueName), std::move(help),
+    mSpecs.push_back({std::move(name), std::move(alias), std::move(valueName), std::move(help),
                        true, repeatable});
     return *this;
 }
 
 OptionParser &OptionParser::positional(std::string name, std::string help, bool required)
 {
-    m_positionals.push_back({std::move(name), std::move(help), required});
+    mPositionals.push_back({std::move(name), std::move(help), required});
     return *this;
 }
 
 const OptionParser::Spec *OptionParser::find(std::string_view name) const
 {
-    for (const Spec &s : m_specs)
+    for (const Spec &s : mSpecs)
         if (s.name == name || (!s.alias.empty() && s.alias == name))
             return &s;
     return nullptr;
@@ -51,7 +51,7 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
         const std::string &arg = args[i];
         const bool looksLikeOption = !optionsEnded && arg.size() > 1 && arg[0] == '-';
         if (!looksLikeOption) {
-            parsed.m_positionals.push_back(arg);
+            parsed.mPositionals.push_back(arg);
             continue;
         }
         if (arg == "--") {
@@ -59,15 +59,15 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
             continue;
         }
         if (arg == "--help" || arg == "-h") {
-            parsed.m_help = true;
+            parsed.mHelp = true;
             continue;
         }
         const std::size_t eq = arg.rfind("--", 0) == 0 ? arg.find('=') : std::string::npos;
         const std::string name = arg.substr(0, eq);
         const Spec *spec = find(name);
         if (!spec)
-            throw UserError("unknown option '" + name + "' (see " + m_command + " --help)");
-        std::vector<std::string> &slot = parsed.m_values[spec->name];
+            throw UserError("unknown option '" + name + "' (see " + mCommand + " --help)");
+        std::vector<std::string> &slot = parsed.mValues[spec->name];
         if (!slot.empty() && !spec->repeatable)
             throw UserError(spec->name + " is given more than once");
         if (!spec->takesValue) {
@@ -84,16 +84,16 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
             slot.push_back(args[++i]);
         }
     }
-    if (parsed.m_help)
+    if (parsed.mHelp)
         return parsed;
     std::size_t required = 0;
-    for (const Positional &p : m_positionals)
+    for (const Positional &p : mPositionals)
         required += p.required ? 1 : 0;
-    if (parsed.m_positionals.size() < required)
-        throw UserError("missing " + m_positionals[parsed.m_positionals.size()].name + " (usage: "
-                        + m_command + " --help)");
-    if (parsed.m_positionals.size() > m_positionals.size())
-        throw UserError("unexpected argument '" + parsed.m_positionals[m_positionals.size()]
+    if (parsed.mPositionals.size() < required)
+        throw UserError("missing " + mPositionals[parsed.mPositionals.size()].name + " (usage: "
+                        + mCommand + " --help)");
+    if (parsed.mPositionals.size() > mPositionals.size())
+        throw UserError("unexpected argument '" + parsed.mPositionals[mPositionals.size()]
                         + "'");
     return parsed;
 }
@@ -101,16 +101,16 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
 std::string OptionParser::usage() const
 {
     std::ostringstream out;
-    out << "Usage: fabricscope-cli " << m_command;
-    for (const Positional &p : m_positionals)
+    out << "Usage: fabricscope-cli " << mCommand;
+    for (const Positional &p : mPositionals)
         out << (p.required ? " " + p.name : " [" + p.name + "]");
-    for (const Spec &s : m_specs)
+    for (const Spec &s : mSpecs)
         out << " [" << s.name << (s.takesValue ? " " + s.valueName : "") << "]"
             << (s.repeatable ? "..." : "");
     out << "\n\n";
-    for (const Positional &p : m_positionals)
+    for (const Positional &p : mPositionals)
         out << "  " << p.name << "\n      " << p.help << "\n";
-    for (const Spec &s : m_specs)
+    for (const Spec &s : mSpecs)
         out << "  " << (s.alias.empty() ? "" : s.alias + ", ") << s.name
             << (s.takesValue ? " " + s.valueName : "") << "\n      " << s.help << "\n";
     return out.str();
@@ -118,13 +118,13 @@ std::string OptionParser::usage() const
 
 bool ParsedOptions::has(std::string_view name) const
 {
-    return m_values.find(name) != m_values.end();
+    return mValues.find(name) != mValues.end();
 }
 
 std::optional<std::string> ParsedOptions::value(std::string_view name) const
 {
-    const auto it = m_values.find(name);
-    if (it == m_values.end() || it->second.empty())
+    const auto it = mValues.find(name);
+    if (it == mValues.end() || it->second.empty())
         return std::nullopt;
     return it->second.back();
 }
@@ -136,13 +136,13 @@ std::string ParsedOptions::value(std::string_view name, std::string fallback) co
 
 std::vector<std::string> ParsedOptions::values(std::string_view name) const
 {
-    const auto it = m_values.find(name);
-    return it == m_values.end() ? std::vector<std::string>{} : it->second;
+    const auto it = mValues.find(name);
+    return it == mValues.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::string ParsedOptions::positional(std::size_t i, std::string fallback) const
 {
-    return i < m_positionals.size() ? m_positionals[i] : fallback;
+    return i < mPositionals.size() ? mPositionals[i] : fallback;
 }
 
 long long ParsedOptions::integer(std::string_view name, long long min, long long max,

@@ -58,9 +58,9 @@ private:
     };
     const Spec *find(std::string_view name) const;
 
-    std::string m_command;
-    std::vector<Spec> m_specs;
-    std::vector<Positional> m_positionals;
+    std::string mCommand;
+    std::vector<Spec> mSpecs;
+    std::vector<Positional> mPositionals;
 };
 
 /// The result of OptionParser::parse(), with typed, range-checked accessors that throw
@@ -68,14 +68,14 @@ private:
 class ParsedOptions
 {
 public:
-    bool helpRequested() const { return m_help; }
+    bool helpRequested() const { return mHelp; }
     bool has(std::string_view name) const;
     /// The value of an option given once, or nullopt.
     std::optional<std::string> value(std::string_view name) const;
     std::string value(std::string_view name, std::string fallback) const;
     /// Every value of a repeatable option, in order.
     std::vector<std::string> values(std::string_view name) const;
-    const std::vector<std::string> &positionals() const { return m_positionals; }
+    const std::vector<std::string> &positionals() const { return mPositionals; }
     /// The i-th positional, or @p fallback when not given.
     std::string positional(std::size_t i, std::string fallback = {}) const;
 
@@ -92,9 +92,9 @@ public:
 
 private:
     friend class OptionParser;
-    std::map<std::string, std::vector<std::string>, std::less<>> m_values; // by canonical name
-    std::vector<std::string> m_positionals;
-    bool m_help = false;
+    std::map<std::string, std::vector<std::string>, std::less<>> mValues; // by canonical name
+    std::vector<std::string> mPositionals;
+    bool mHelp = false;
 };
 
 } // namespace fabric::cli

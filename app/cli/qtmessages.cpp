@@ -28,12 +28,12 @@ QtMessageHandler handlerFor(bool verbose)
 } // namespace
 
 QtMessageRoute::QtMessageRoute(bool verbose)
-    : m_previous(qInstallMessageHandler(handlerFor(verbose)))
+    : mPrevious(qInstallMessageHandler(handlerFor(verbose)))
 {}
 
 QtMessageRoute::~QtMessageRoute()
 {
-    qInstallMessageHandler(m_previous);
+    qInstallMessageHandler(mPrevious);
 }
 
 void routeQtMessagesUntilExit(bool verbose)

@@ -20,7 +20,7 @@ public:
     QtMessageRoute &operator=(const QtMessageRoute &) = delete;
 
 private:
-    QtMessageHandler m_previous;
+    QtMessageHandler mPrevious;
 };
 
 /// Routes Qt's messages as QtMessageRoute does, for the rest of the process: main() calls it, so

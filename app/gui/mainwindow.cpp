@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include "build/registry.h"
-#include "build/tputorus.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
 #include "canvas/fabriccanvas.h"
 #include "common/qtstrings.h"
 #include "commands/addlinks.h"
@@ -508,7 +508,7 @@ void MainWindow::updateTitle()
 void MainWindow::updateActions()
 {
     const std::string &family = mDocument->fabric().generator().family;
-    action(QStringLiteral("actionRegenerate"))->setEnabled(build::findFamily(family) != nullptr);
+    action(QStringLiteral("actionRegenerate"))->setEnabled(gen::findFamily(family) != nullptr);
     action(QStringLiteral("actionReconfigureOcs"))->setEnabled(family == "tpu-torus");
     findChild<QMenu *>(QStringLiteral("menuTorusView"))
         ->setEnabled(mCanvas->layoutName().startsWith(QLatin1String("torus")));
@@ -530,7 +530,7 @@ void MainWindow::openDefaultFabric()
         fabric = files::loadResource(QStringLiteral(":/fabrics/default.fabric.json"));
     } catch (const std::exception &) {
         // Until the resource exists, build the same 256-GPU SuperPOD scalable unit.
-        fabric = build::generate("ib-fat-tree", nlohmann::json { { "gpus", 256 } });
+        fabric = gen::generate("ib-fat-tree", nlohmann::json { { "gpus", 256 } });
     }
     setDocument(std::make_unique<Document>(std::move(fabric)));
 }
@@ -785,7 +785,7 @@ void MainWindow::newFromTemplate()
 void MainWindow::regenerate()
 {
     const GeneratorInfo &generator = mDocument->fabric().generator();
-    if (!build::findFamily(generator.family))
+    if (!gen::findFamily(generator.family))
         return;
     TemplateGallery gallery(this);
     gallery.setFixedFamily(generator.family, generator.params);
@@ -839,7 +839,7 @@ void MainWindow::reconfigureOcs()
     if (generator.family != "tpu-torus")
         return;
     const nlohmann::json &p = generator.params;
-    const build::TpuShape current { p.value("x", 16), p.value("y", 16), p.value("z", 16) };
+    const gen::TpuShape current { p.value("x", 16), p.value("y", 16), p.value("z", 16) };
     ReconfigureOcsDialog dialog(current, p.value("twisted", false), current.cubes(), this);
     if (!mPrompts->runDialog(&dialog))
         return;

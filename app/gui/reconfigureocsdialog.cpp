@@ -16,7 +16,7 @@
 namespace fabric::app {
 
 ReconfigureOcsDialog::ReconfigureOcsDialog(
-    const build::TpuShape &current, bool twisted, int cubes, QWidget *parent)
+    const gen::TpuShape &current, bool twisted, int cubes, QWidget *parent)
     : QDialog(parent)
     , mCubes(cubes)
     , mTwisted(new QCheckBox(tr("Twisted torus")))
@@ -34,8 +34,8 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
     const char *names[] = { "X", "Y", "Z" };
     for (int d = 0; d < 3; ++d) {
         mSides[d] = new QSpinBox;
-        mSides[d]->setRange(build::kTpuCubeSide, 4 * build::kTpuCubeSide);
-        mSides[d]->setSingleStep(build::kTpuCubeSide);
+        mSides[d]->setRange(gen::kTpuCubeSide, 4 * gen::kTpuCubeSide);
+        mSides[d]->setSingleStep(gen::kTpuCubeSide);
         mSides[d]->setSuffix(tr(" chips"));
         connect(mSides[d], &QSpinBox::valueChanged, this, &ReconfigureOcsDialog::check);
         layout->addRow(tr("%1").arg(QLatin1String(names[d])), mSides[d]);
@@ -51,7 +51,7 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
     setShape(current, twisted);
 }
 
-build::TpuShape ReconfigureOcsDialog::shape() const
+gen::TpuShape ReconfigureOcsDialog::shape() const
 {
     return { mSides[0]->value(), mSides[1]->value(), mSides[2]->value() };
 }
@@ -61,7 +61,7 @@ bool ReconfigureOcsDialog::twisted() const
     return mTwisted->isChecked();
 }
 
-void ReconfigureOcsDialog::setShape(const build::TpuShape &shape, bool twisted)
+void ReconfigureOcsDialog::setShape(const gen::TpuShape &shape, bool twisted)
 {
     for (int d = 0; d < 3; ++d) {
         const QSignalBlocker blocker(mSides[d]);
@@ -80,9 +80,9 @@ QString ReconfigureOcsDialog::errorText() const
 void ReconfigureOcsDialog::check()
 {
     QString error;
-    const build::TpuShape s = shape();
+    const gen::TpuShape s = shape();
     try {
-        build::checkTpuShape(s, twisted());
+        gen::checkTpuShape(s, twisted());
         // Rewiring the OCS rearranges the cubes that exist; it cannot add or drop any.
         if (s.cubes() > mCubes)
             error = tr("%1x%2x%3 needs %4 but this fabric has %5: rewiring only rearranges the "

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/tputorus.h"
+#include "generators/tputorus.h"
 
 #include <QDialog>
 
@@ -24,11 +24,11 @@ class ReconfigureOcsDialog : public QDialog
 public:
     /// Starts from @p current; @p cubes is the number of cubes the fabric has.
     ReconfigureOcsDialog(
-        const build::TpuShape &current, bool twisted, int cubes, QWidget *parent = nullptr);
+        const gen::TpuShape &current, bool twisted, int cubes, QWidget *parent = nullptr);
 
-    build::TpuShape shape() const;
+    gen::TpuShape shape() const;
     bool twisted() const;
-    void setShape(const build::TpuShape &shape, bool twisted);
+    void setShape(const gen::TpuShape &shape, bool twisted);
     QString errorText() const;
 
 private:

@@ -156,7 +156,7 @@ bool openStartup(MainWindow &window, const StartupOptions &options)
     if (!options.family.isEmpty()) {
         try {
             return window.openGenerated(
-                build::generate(options.family.toStdString(), options.params));
+                gen::generate(options.family.toStdString(), options.params));
         } catch (const UserError &e) {
             qWarning("%s", e.what());
             window.openDefaultFabric();

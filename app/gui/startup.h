@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/registry.h"
+#include "generators/registry.h"
 
 #include <QSize>
 #include <QString>
@@ -24,7 +24,7 @@ struct StartupOptions
     QString file; ///< A fabric to open; empty = the embedded default.
     QString family; ///< Generate this family instead of opening a file.
     QString lesson; ///< Open this lesson (a shipped one's name or a NAME.lesson.json file).
-    build::ParamText params;
+    gen::ParamText params;
     QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
     QSize size; ///< Window size for the screenshot.
     /// Run the simulation dock's scenario once the fabric is shown, unless the file's last-run

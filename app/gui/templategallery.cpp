@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "templategallery.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "metricsrunner.h"
 #include "metricstext.h"
 #include "model/error.h"
@@ -27,9 +27,9 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-PropertySpec toPropertySpec(const build::ParamSpec &p, int id)
+PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
 {
-    using T = build::ParamSpec::Type;
+    using T = gen::ParamSpec::Type;
     PropertySpec s;
     s.id = id;
     s.label = qs(p.label);
@@ -90,7 +90,7 @@ nlohmann::json toJson(const QVariant &v, PropertySpec::Type type)
 
 struct TemplateGallery::FamilyPage
 {
-    const build::FamilyInfo *info;
+    const gen::FamilyInfo *info;
     PropertyForm *form;
 };
 
@@ -109,9 +109,9 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     setWindowTitle(tr("New Fabric from Template"));
     setObjectName(QStringLiteral("templateGallery"));
 
-    for (const build::FamilyInfo &info : build::families()) {
+    for (const gen::FamilyInfo &info : gen::families()) {
         QList<PropertySpec> specs;
-        for (const build::ParamSpec &p : info.params)
+        for (const gen::ParamSpec &p : info.params)
             specs << toPropertySpec(p, int(specs.size()));
         auto *form = new PropertyForm(specs);
         for (int i = 0; i < form->count(); ++i)
@@ -163,7 +163,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
         mProgress->setValue(0);
         mProgress->show();
         mRunner->start([familyName, params] {
-            auto fabric = std::make_shared<Fabric>(build::generate(familyName, params));
+            auto fabric = std::make_shared<Fabric>(gen::generate(familyName, params));
             return std::shared_ptr<const Fabric>(std::move(fabric));
         });
     });
@@ -198,7 +198,7 @@ void TemplateGallery::setFixedFamily(const std::string &familyName, const nlohma
     setWindowTitle(tr("Regenerate Fabric"));
     mFamilies->hide();
     PropertyForm *f = form();
-    const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
     for (int i = 0; i < f->count(); ++i) {
         const std::string &key = info.params[std::size_t(i)].key;
         if (params.is_object() && params.contains(key))
@@ -253,7 +253,7 @@ Fabric TemplateGallery::takeFabric()
 {
     if (isSummaryReady())
         return *mGenerated;
-    return build::generate(family(), formValues());
+    return gen::generate(family(), formValues());
 }
 
 void TemplateGallery::familyChanged(int row)
@@ -269,7 +269,7 @@ nlohmann::json TemplateGallery::formValues() const
 {
     nlohmann::json values = nlohmann::json::object();
     const PropertyForm *f = form();
-    const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
     for (int i = 0; i < f->count(); ++i)
         values[info.params[std::size_t(i)].key] = toJson(f->value(i), f->spec(i).type);
     return values;
@@ -280,8 +280,8 @@ void TemplateGallery::valuesChanged()
     mRunner->cancel();
     mProgress->hide();
     try {
-        const build::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
-        mResolved = build::resolveParams(info, formValues());
+        const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+        mResolved = gen::resolveParams(info, formValues());
     } catch (const UserError &e) {
         mResolved = nlohmann::json();
         mError->setText(QString::fromUtf8(e.what()));

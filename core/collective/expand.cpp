@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "expand.h"
+#include "expansion.h"
 
 #include "algorithms.h"
 #include "ranks.h"

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "collective.h"
+#include "scenario.h"
 
+#include "route/router.h"
 #include "sim/flow.h"
 
 #include <cstddef>
@@ -56,5 +58,18 @@ struct Expansion
     /// One line on what was approximated, empty when nothing was.
     std::string note;
 };
+
+/// Router options of @p s (policy, seed, QPs).
+route::RouterOptions routerOptions(const Scenario &s);
+
+/**
+ * Expands @p scenario into flows on @p router's fabric, routed by @p router (made with
+ * routerOptions(scenario)). Ranks come from Scenario::ranks and placement; custom traffic from
+ * Scenario::trafficFile. Throws UserError with one line naming the option for a combination
+ * that makes no sense: zero bytes, an algorithm the collective does not have, SHARP without
+ * SHARP switches (or on a torus), torus without a torus, hierarchical without hosts, fewer
+ * than 2 ranks, ranks that are not endpoints.
+ */
+Expansion expand(const route::Router &router, const Scenario &scenario);
 
 } // namespace fabric::collective

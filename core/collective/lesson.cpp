@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "io/native/boundedjson.h"
 #include "model/error.h"
@@ -67,12 +67,12 @@ LessonFabric fabricFrom(const nlohmann::json &j, std::string_view lesson, const 
     } else {
         fail(lesson, where + "'fabric' needs a family (or a file)");
     }
-    if (!build::findFamily(f.family))
+    if (!gen::findFamily(f.family))
         fail(lesson, where + "unknown generator family '" + f.family + "'");
     if (j.contains("params"))
         f.params.merge_patch(j.at("params"));
     try {
-        build::resolveParams(*build::findFamily(f.family), f.params);
+        gen::resolveParams(*gen::findFamily(f.family), f.params);
     } catch (const UserError &e) {
         fail(lesson, where + "fabric: " + e.what());
     }
@@ -451,7 +451,7 @@ LessonResult runLesson(const Lesson &lesson, const sim::SimOptions &options)
         auto &slot = fabrics[spec.key()];
         if (!slot)
             slot = std::make_shared<const Fabric>(
-                spec.file.empty() ? build::generate(spec.family, spec.params)
+                spec.file.empty() ? gen::generate(spec.family, spec.params)
                                   : io::loadFabric(spec.file));
         return slot;
     };

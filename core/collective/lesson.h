@@ -23,7 +23,7 @@ namespace fabric::collective {
 /// Where a fabric comes from: a generator family with parameters, or a file.
 struct LessonFabric
 {
-    std::string family;     ///< A generator family (build::families()); empty with a file.
+    std::string family;     ///< A generator family (gen::families()); empty with a file.
     nlohmann::json params = nlohmann::json::object(); ///< Partial parameters; defaults fill the rest.
     std::filesystem::path file; ///< A fabric file, resolved against the lesson's folder.
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run.h"
 
-#include "expand.h"
+#include "expansion.h"
 
 #include "model/error.h"
 #include "model/units.h"

@@ -29,10 +29,10 @@ void failWritesAfter(std::optional<std::size_t> bytes)
 } // namespace testhooks
 
 FdStreamBuf::FdStreamBuf(int fd)
-    : m_fd(fd)
-    , m_buffer(kBufferBytes)
+    : mFd(fd)
+    , mBuffer(kBufferBytes)
 {
-    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+    setp(mBuffer.data(), mBuffer.data() + mBuffer.size());
 }
 
 FdStreamBuf::~FdStreamBuf()
@@ -42,22 +42,22 @@ FdStreamBuf::~FdStreamBuf()
 
 bool FdStreamBuf::writeAll(const char *data, std::size_t size)
 {
-    if (m_error)
+    if (mError)
         return false;
     while (size > 0) {
         std::size_t budget = g_budget.load();
         if (budget != kNoLimit) {
             if (budget < size) {
-                m_error = ENOSPC;
+                mError = ENOSPC;
                 return false;
             }
             g_budget = budget - size;
         }
-        const ssize_t n = ::write(m_fd, data, size);
+        const ssize_t n = ::write(mFd, data, size);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            m_error = n < 0 ? errno : EIO;
+            mError = n < 0 ? errno : EIO;
             return false;
         }
         data += n;
@@ -69,8 +69,8 @@ bool FdStreamBuf::writeAll(const char *data, std::size_t size)
 bool FdStreamBuf::drain()
 {
     const auto pending = static_cast<std::size_t>(pptr() - pbase());
-    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
-    return pending == 0 || writeAll(m_buffer.data(), pending);
+    setp(mBuffer.data(), mBuffer.data() + mBuffer.size());
+    return pending == 0 || writeAll(mBuffer.data(), pending);
 }
 
 FdStreamBuf::int_type FdStreamBuf::overflow(int_type c)
@@ -92,7 +92,7 @@ int FdStreamBuf::sync()
 std::streamsize FdStreamBuf::xsputn(const char *s, std::streamsize n)
 {
     // Large blocks (an image, a report) skip the buffer.
-    if (static_cast<std::size_t>(n) >= m_buffer.size()) {
+    if (static_cast<std::size_t>(n) >= mBuffer.size()) {
         if (!drain() || !writeAll(s, static_cast<std::size_t>(n)))
             return 0;
         return n;

@@ -21,7 +21,7 @@ public:
     FdStreamBuf &operator=(const FdStreamBuf &) = delete;
 
     /// 0, or the errno of the first failed write.
-    int error() const { return m_error; }
+    int error() const { return mError; }
 
 protected:
     int_type overflow(int_type c) override;
@@ -32,9 +32,9 @@ private:
     bool drain();
     bool writeAll(const char *data, std::size_t size);
 
-    int m_fd;
-    int m_error = 0;
-    std::vector<char> m_buffer;
+    int mFd;
+    int mError = 0;
+    std::vector<char> mBuffer;
 };
 
 } // namespace fabric::io

@@ -58,37 +58,37 @@ public:
     static constexpr std::uint32_t kSource = 0;
     static constexpr std::uint32_t kSink = 1;
 
-    std::uint32_t addVertex() { return m_vertices++; }
+    std::uint32_t addVertex() { return mVertices++; }
 
     void addArc(std::uint32_t from, std::uint32_t to, Capacity capacity)
     {
         if (capacity <= 0)
             return;
-        m_arcs.push_back({ from, to, capacity });
-        m_arcs.push_back({ to, from, 0 });
+        mArcs.push_back({ from, to, capacity });
+        mArcs.push_back({ to, from, 0 });
     }
 
     Capacity maxFlow() const
     {
         // The graph wants arcs sorted by source; keep where each arc went to pair reverses.
-        std::vector<std::uint32_t> start(m_vertices + 1, 0);
-        for (const Arc &a : m_arcs)
+        std::vector<std::uint32_t> start(mVertices + 1, 0);
+        for (const Arc &a : mArcs)
             ++start[a.from + 1];
-        for (std::uint32_t v = 0; v < m_vertices; ++v)
+        for (std::uint32_t v = 0; v < mVertices; ++v)
             start[v + 1] += start[v];
-        std::vector<std::uint32_t> position(m_arcs.size());
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(m_arcs.size());
-        std::vector<Capacity> capacity(m_arcs.size()), residual(m_arcs.size());
-        for (std::size_t i = 0; i < m_arcs.size(); ++i) {
-            const std::uint32_t p = start[m_arcs[i].from]++;
+        std::vector<std::uint32_t> position(mArcs.size());
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(mArcs.size());
+        std::vector<Capacity> capacity(mArcs.size()), residual(mArcs.size());
+        for (std::size_t i = 0; i < mArcs.size(); ++i) {
+            const std::uint32_t p = start[mArcs[i].from]++;
             position[i] = p;
-            edges[p] = { m_arcs[i].from, m_arcs[i].to };
-            capacity[p] = m_arcs[i].capacity;
+            edges[p] = { mArcs[i].from, mArcs[i].to };
+            capacity[p] = mArcs[i].capacity;
         }
-        const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), m_vertices);
-        std::vector<Graph::edge_descriptor> reverse(m_arcs.size());
-        for (std::size_t i = 0; i < m_arcs.size(); ++i)
-            reverse[position[i]] = Graph::edge_descriptor(m_arcs[i ^ 1].from, position[i ^ 1]);
+        const Graph g(boost::edges_are_sorted, edges.begin(), edges.end(), mVertices);
+        std::vector<Graph::edge_descriptor> reverse(mArcs.size());
+        for (std::size_t i = 0; i < mArcs.size(); ++i)
+            reverse[position[i]] = Graph::edge_descriptor(mArcs[i ^ 1].from, position[i ^ 1]);
         const auto edgeIndex = get(boost::edge_index, g);
         return boost::push_relabel_max_flow(g, kSource, kSink,
             boost::make_iterator_property_map(capacity.begin(), edgeIndex),
@@ -103,8 +103,8 @@ private:
         std::uint32_t from, to;
         Capacity capacity;
     };
-    std::uint32_t m_vertices = 2;
-    std::vector<Arc> m_arcs;
+    std::uint32_t mVertices = 2;
+    std::vector<Arc> mArcs;
 };
 
 } // namespace

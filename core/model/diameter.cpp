@@ -118,25 +118,25 @@ class DiameterSearch
 {
 public:
     DiameterSearch(const ForwardingGraph &graph, const Progress &progress)
-        : m_graph(graph)
-        , m_public(buildPublicGraph(m_graph))
-        , m_progress(progress)
+        : mGraph(graph)
+        , mPublic(buildPublicGraph(mGraph))
+        , mProgress(progress)
     {
     }
 
     int run()
     {
-        if (m_graph.endpoints().size() < 2)
+        if (mGraph.endpoints().size() < 2)
             return 0;
         classify();
         countShortcuts();
         searchClassPairs();
         unreachableClassPairs();
-        return m_disconnected ? -1 : m_best;
+        return mDisconnected ? -1 : mBest;
     }
 
 private:
-    bool isPublic(NodeId id) const { return m_public.indexOf[static_cast<std::size_t>(id)] >= 0; }
+    bool isPublic(NodeId id) const { return mPublic.indexOf[static_cast<std::size_t>(id)] >= 0; }
 
     /// Sorts every endpoint into its class and its subclass: the endpoints of a class with the
     /// same private neighbours (a host's GPUs on one leaf), the unit of the shortcut count.
@@ -144,43 +144,43 @@ private:
     {
         std::map<std::vector<int>, int> classIds;
         std::map<std::pair<int, std::vector<NodeId>>, std::size_t> subclassIds;
-        m_classOf.assign(m_graph.nodeIdBound(), -1);
-        m_subclassOf.assign(m_graph.nodeIdBound(), 0);
+        mClassOf.assign(mGraph.nodeIdBound(), -1);
+        mSubclassOf.assign(mGraph.nodeIdBound(), 0);
         std::vector<int> key;
         std::vector<NodeId> privateNeighbours;
-        for (NodeId e : m_graph.endpoints()) {
+        for (NodeId e : mGraph.endpoints()) {
             key.clear();
             privateNeighbours.clear();
-            if (m_graph.isTransit(e) && isPublic(e)) {
-                key = { 0, m_public.indexOf[static_cast<std::size_t>(e)] };
+            if (mGraph.isTransit(e) && isPublic(e)) {
+                key = { 0, mPublic.indexOf[static_cast<std::size_t>(e)] };
             } else {
                 key.push_back(1);
-                for (const ForwardingArc &a : m_graph.arcsOf(e)) {
+                for (const ForwardingArc &a : mGraph.arcsOf(e)) {
                     if (isPublic(a.to)) {
-                        key.push_back(m_public.indexOf[static_cast<std::size_t>(a.to)]);
+                        key.push_back(mPublic.indexOf[static_cast<std::size_t>(a.to)]);
                         continue;
                     }
                     // A private chip that forwards is both a neighbour to talk to directly and
                     // a relay between its other neighbours.
-                    if (m_graph.isTransit(a.to))
+                    if (mGraph.isTransit(a.to))
                         privateNeighbours.push_back(a.to);
-                    if (m_graph.fabric().node(a.to).isEndpoint())
-                        m_directLinks.push_back({ std::min(e, a.to), std::max(e, a.to) });
+                    if (mGraph.fabric().node(a.to).isEndpoint())
+                        mDirectLinks.push_back({ std::min(e, a.to), std::max(e, a.to) });
                 }
                 sortUnique(key, 1);
                 sortUnique(privateNeighbours, 0);
             }
-            const auto [it, added] = classIds.try_emplace(key, static_cast<int>(m_classes.size()));
+            const auto [it, added] = classIds.try_emplace(key, static_cast<int>(mClasses.size()));
             if (added)
-                m_classes.push_back({ key[0], std::vector<int>(key.begin() + 1, key.end()), 0 });
-            ++m_classes[static_cast<std::size_t>(it->second)].size;
-            m_classOf[static_cast<std::size_t>(e)] = it->second;
+                mClasses.push_back({ key[0], std::vector<int>(key.begin() + 1, key.end()), 0 });
+            ++mClasses[static_cast<std::size_t>(it->second)].size;
+            mClassOf[static_cast<std::size_t>(e)] = it->second;
             const auto [sub, subAdded]
-                = subclassIds.try_emplace({ it->second, privateNeighbours }, m_subclasses.size());
+                = subclassIds.try_emplace({ it->second, privateNeighbours }, mSubclasses.size());
             if (subAdded)
-                m_subclasses.push_back({ it->second, 0, privateNeighbours });
-            ++m_subclasses[sub->second].size;
-            m_subclassOf[static_cast<std::size_t>(e)] = sub->second;
+                mSubclasses.push_back({ it->second, 0, privateNeighbours });
+            ++mSubclasses[sub->second].size;
+            mSubclassOf[static_cast<std::size_t>(e)] = sub->second;
         }
     }
 
@@ -196,15 +196,15 @@ private:
         // Per subclass pair, so a pair of endpoints sharing two private nodes (a host and a lone
         // leaf) counts once.
         std::unordered_map<NodeId, std::vector<std::size_t>> subclassesOfPrivate;
-        for (std::size_t s = 0; s < m_subclasses.size(); ++s)
-            for (NodeId p : m_subclasses[s].privateNeighbours)
+        for (std::size_t s = 0; s < mSubclasses.size(); ++s)
+            for (NodeId p : mSubclasses[s].privateNeighbours)
                 subclassesOfPrivate[p].push_back(s);
         std::unordered_set<std::uint64_t> seen;
         for (const auto &[p, subs] : subclassesOfPrivate) {
             for (std::size_t i = 0; i < subs.size(); ++i) {
                 for (std::size_t j = i; j < subs.size(); ++j) {
-                    const Subclass &s1 = m_subclasses[subs[i]];
-                    const Subclass &s2 = m_subclasses[subs[j]];
+                    const Subclass &s1 = mSubclasses[subs[i]];
+                    const Subclass &s2 = mSubclasses[subs[j]];
                     if (!seen.insert(pairKey(static_cast<std::uint32_t>(subs[i]),
                                          static_cast<std::uint32_t>(subs[j])))
                              .second)
@@ -215,36 +215,36 @@ private:
                 }
             }
         }
-        sortUnique(m_directLinks, 0);
-        for (const auto &[a, b] : m_directLinks) {
+        sortUnique(mDirectLinks, 0);
+        for (const auto &[a, b] : mDirectLinks) {
             Shortcuts &s = shortcutsOf(
-                m_classOf[static_cast<std::size_t>(a)], m_classOf[static_cast<std::size_t>(b)]);
+                mClassOf[static_cast<std::size_t>(a)], mClassOf[static_cast<std::size_t>(b)]);
             ++s.direct;
             if (intersects(
-                    m_subclasses[m_subclassOf[static_cast<std::size_t>(a)]].privateNeighbours,
-                    m_subclasses[m_subclassOf[static_cast<std::size_t>(b)]].privateNeighbours))
+                    mSubclasses[mSubclassOf[static_cast<std::size_t>(a)]].privateNeighbours,
+                    mSubclasses[mSubclassOf[static_cast<std::size_t>(b)]].privateNeighbours))
                 ++s.both;
         }
     }
 
     Shortcuts &shortcutsOf(int c1, int c2)
     {
-        return m_shortcuts[pairKey(static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c2))];
+        return mShortcuts[pairKey(static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c2))];
     }
 
     std::uint64_t pairsBetween(int c1, int c2) const
     {
-        const std::uint64_t n1 = m_classes[static_cast<std::size_t>(c1)].size;
-        const std::uint64_t n2 = m_classes[static_cast<std::size_t>(c2)].size;
+        const std::uint64_t n1 = mClasses[static_cast<std::size_t>(c1)].size;
+        const std::uint64_t n2 = mClasses[static_cast<std::size_t>(c2)].size;
         return c1 == c2 ? n1 * (n1 - 1) / 2 : n1 * n2;
     }
 
     /// The largest distance of the class pair when every endpoint pair of it is a shortcut.
     std::optional<int> shortcutDistance(int c1, int c2) const
     {
-        const auto it = m_shortcuts.find(
+        const auto it = mShortcuts.find(
             pairKey(static_cast<std::uint32_t>(c1), static_cast<std::uint32_t>(c2)));
-        if (it == m_shortcuts.end())
+        if (it == mShortcuts.end())
             return std::nullopt;
         const Shortcuts &s = it->second;
         if (s.sharePrivate + s.direct - s.both < pairsBetween(c1, c2))
@@ -254,25 +254,25 @@ private:
 
     void consider(int c1, int c2, int distance)
     {
-        if (distance <= m_best || pairsBetween(c1, c2) == 0)
+        if (distance <= mBest || pairsBetween(c1, c2) == 0)
             return;
         if (const auto shortcut = shortcutDistance(c1, c2))
             distance = std::min(distance, *shortcut);
-        m_best = std::max(m_best, distance);
+        mBest = std::max(mBest, distance);
     }
 
     void searchClassPairs()
     {
         std::vector<int> searchable;
-        for (std::size_t c = 0; c < m_classes.size(); ++c)
-            if (!m_classes[c].sources.empty())
+        for (std::size_t c = 0; c < mClasses.size(); ++c)
+            if (!mClasses[c].sources.empty())
                 searchable.push_back(static_cast<int>(c));
-        const std::size_t n = m_public.size();
+        const std::size_t n = mPublic.size();
         std::vector<Mask> visited(n), frontier(n), next(n), reached(searchable.size());
         const std::size_t batches = (searchable.size() + 63) / 64;
         for (std::size_t batch = 0; batch < batches; ++batch) {
-            detail::checkCancelled(m_progress);
-            detail::reportProgress(m_progress, 0, 1, double(batch) / double(batches));
+            detail::checkCancelled(mProgress);
+            detail::reportProgress(mProgress, 0, 1, double(batch) / double(batches));
             const std::size_t first = batch * 64;
             const std::size_t count = std::min<std::size_t>(64, searchable.size() - first);
             const Mask all = count == 64 ? ~Mask(0) : (Mask(1) << count) - 1;
@@ -280,7 +280,7 @@ private:
             std::fill(frontier.begin(), frontier.end(), 0);
             std::fill(reached.begin(), reached.end(), 0);
             for (std::size_t b = 0; b < count; ++b)
-                for (int s : m_classes[static_cast<std::size_t>(searchable[first + b])].sources)
+                for (int s : mClasses[static_cast<std::size_t>(searchable[first + b])].sources)
                     visited[static_cast<std::size_t>(s)] |= Mask(1) << b;
             frontier = visited;
             for (int level = 0;; ++level) {
@@ -303,7 +303,7 @@ private:
     {
         Mask complete = ~Mask(0);
         for (std::size_t j = 0; j < searchable.size(); ++j) {
-            const EndpointClass &c2 = m_classes[static_cast<std::size_t>(searchable[j])];
+            const EndpointClass &c2 = mClasses[static_cast<std::size_t>(searchable[j])];
             Mask now = 0;
             for (int s : c2.sources)
                 now |= visited[static_cast<std::size_t>(s)];
@@ -311,7 +311,7 @@ private:
                 const int c1
                     = searchable[first + static_cast<std::size_t>(std::countr_zero(fresh))];
                 consider(c1, searchable[j],
-                    m_classes[static_cast<std::size_t>(c1)].offset + c2.offset + level);
+                    mClasses[static_cast<std::size_t>(c1)].offset + c2.offset + level);
             }
             reached[j] = now;
             complete &= now;
@@ -325,8 +325,8 @@ private:
         Mask any = 0;
         for (std::size_t v = 0; v < visited.size(); ++v) {
             Mask m = 0;
-            for (std::uint32_t k = m_public.offsets[v]; k < m_public.offsets[v + 1]; ++k)
-                m |= frontier[static_cast<std::size_t>(m_public.adjacency[k])];
+            for (std::uint32_t k = mPublic.offsets[v]; k < mPublic.offsets[v + 1]; ++k)
+                m |= frontier[static_cast<std::size_t>(mPublic.adjacency[k])];
             next[v] = m & ~visited[v];
             any |= next[v];
         }
@@ -341,34 +341,34 @@ private:
         if (pairsBetween(c1, c2) == 0)
             return;
         if (const auto shortcut = shortcutDistance(c1, c2))
-            m_best = std::max(m_best, *shortcut);
+            mBest = std::max(mBest, *shortcut);
         else
-            m_disconnected = true;
+            mDisconnected = true;
     }
 
     // Classes with no public neighbour reach other endpoints only through shortcuts.
     void unreachableClassPairs()
     {
-        for (std::size_t c1 = 0; c1 < m_classes.size(); ++c1) {
-            if (!m_classes[c1].sources.empty())
+        for (std::size_t c1 = 0; c1 < mClasses.size(); ++c1) {
+            if (!mClasses[c1].sources.empty())
                 continue;
-            for (std::size_t c2 = 0; c2 < m_classes.size(); ++c2)
-                if (c2 >= c1 || !m_classes[c2].sources.empty())
+            for (std::size_t c2 = 0; c2 < mClasses.size(); ++c2)
+                if (c2 >= c1 || !mClasses[c2].sources.empty())
                     unreachable(static_cast<int>(c1), static_cast<int>(c2));
         }
     }
 
-    const ForwardingGraph &m_graph;
-    PublicGraph m_public;
-    const Progress &m_progress;
-    std::vector<EndpointClass> m_classes;
-    std::vector<int> m_classOf; // node id -> class
-    std::vector<Subclass> m_subclasses;
-    std::vector<std::size_t> m_subclassOf; // node id -> subclass
-    std::vector<std::pair<NodeId, NodeId>> m_directLinks; // endpoint pairs, lower id first
-    std::unordered_map<std::uint64_t, Shortcuts> m_shortcuts;
-    int m_best = 0;
-    bool m_disconnected = false;
+    const ForwardingGraph &mGraph;
+    PublicGraph mPublic;
+    const Progress &mProgress;
+    std::vector<EndpointClass> mClasses;
+    std::vector<int> mClassOf; // node id -> class
+    std::vector<Subclass> mSubclasses;
+    std::vector<std::size_t> mSubclassOf; // node id -> subclass
+    std::vector<std::pair<NodeId, NodeId>> mDirectLinks; // endpoint pairs, lower id first
+    std::unordered_map<std::uint64_t, Shortcuts> mShortcuts;
+    int mBest = 0;
+    bool mDisconnected = false;
 };
 
 } // namespace

@@ -10,18 +10,18 @@ namespace fabric {
 NodeId Fabric::addNode(Node node)
 {
     if (node.id < 0)
-        node.id = static_cast<NodeId>(m_nodes.size());
+        node.id = static_cast<NodeId>(mNodes.size());
     const auto index = static_cast<std::size_t>(node.id);
-    if (index < m_nodes.size() && m_nodes[index].id != kNoNode)
+    if (index < mNodes.size() && mNodes[index].id != kNoNode)
         throw std::invalid_argument("duplicate node id " + std::to_string(node.id));
-    if (index >= m_nodes.size()) {
+    if (index >= mNodes.size()) {
         Node tombstone;
         tombstone.id = kNoNode;
-        m_nodes.resize(index + 1, tombstone);
-        m_adjacency.resize(index + 1);
+        mNodes.resize(index + 1, tombstone);
+        mAdjacency.resize(index + 1);
     }
-    m_nodes[index] = std::move(node);
-    ++m_nodeCount;
+    mNodes[index] = std::move(node);
+    ++mNodeCount;
     return static_cast<NodeId>(index);
 }
 
@@ -32,19 +32,19 @@ LinkId Fabric::addLink(Link link)
     if (link.a == link.b)
         throw std::invalid_argument("link from a node to itself");
     if (link.id < 0)
-        link.id = static_cast<LinkId>(m_links.size());
+        link.id = static_cast<LinkId>(mLinks.size());
     const auto index = static_cast<std::size_t>(link.id);
-    if (index < m_links.size() && m_links[index].id != kNoLink)
+    if (index < mLinks.size() && mLinks[index].id != kNoLink)
         throw std::invalid_argument("duplicate link id " + std::to_string(link.id));
-    if (index >= m_links.size()) {
+    if (index >= mLinks.size()) {
         Link tombstone;
         tombstone.id = kNoLink;
-        m_links.resize(index + 1, tombstone);
+        mLinks.resize(index + 1, tombstone);
     }
-    m_adjacency[static_cast<std::size_t>(link.a)].push_back(link.id);
-    m_adjacency[static_cast<std::size_t>(link.b)].push_back(link.id);
-    m_links[index] = link;
-    ++m_linkCount;
+    mAdjacency[static_cast<std::size_t>(link.a)].push_back(link.id);
+    mAdjacency[static_cast<std::size_t>(link.b)].push_back(link.id);
+    mLinks[index] = link;
+    ++mLinkCount;
     return link.id;
 }
 
@@ -52,46 +52,46 @@ void Fabric::removeLink(LinkId id)
 {
     if (!hasLink(id))
         return;
-    Link &l = m_links[static_cast<std::size_t>(id)];
+    Link &l = mLinks[static_cast<std::size_t>(id)];
     for (NodeId end : {l.a, l.b}) {
-        auto &adj = m_adjacency[static_cast<std::size_t>(end)];
+        auto &adj = mAdjacency[static_cast<std::size_t>(end)];
         adj.erase(std::remove(adj.begin(), adj.end(), id), adj.end());
     }
     l = Link{};
     l.id = kNoLink;
-    --m_linkCount;
+    --mLinkCount;
 }
 
 void Fabric::removeNode(NodeId id)
 {
     if (!hasNode(id))
         return;
-    const std::vector<LinkId> attached = m_adjacency[static_cast<std::size_t>(id)];
+    const std::vector<LinkId> attached = mAdjacency[static_cast<std::size_t>(id)];
     for (LinkId l : attached)
         removeLink(l);
-    Node &n = m_nodes[static_cast<std::size_t>(id)];
+    Node &n = mNodes[static_cast<std::size_t>(id)];
     n = Node{};
     n.id = kNoNode;
-    --m_nodeCount;
+    --mNodeCount;
 }
 
 bool Fabric::hasNode(NodeId id) const
 {
-    return id >= 0 && static_cast<std::size_t>(id) < m_nodes.size()
-        && m_nodes[static_cast<std::size_t>(id)].id != kNoNode;
+    return id >= 0 && static_cast<std::size_t>(id) < mNodes.size()
+        && mNodes[static_cast<std::size_t>(id)].id != kNoNode;
 }
 
 bool Fabric::hasLink(LinkId id) const
 {
-    return id >= 0 && static_cast<std::size_t>(id) < m_links.size()
-        && m_links[static_cast<std::size_t>(id)].id != kNoLink;
+    return id >= 0 && static_cast<std::size_t>(id) < mLinks.size()
+        && mLinks[static_cast<std::size_t>(id)].id != kNoLink;
 }
 
 std::span<const LinkId> Fabric::linksOf(NodeId id) const
 {
     if (!hasNode(id))
         return {};
-    return m_adjacency[static_cast<std::size_t>(id)];
+    return mAdjacency[static_cast<std::size_t>(id)];
 }
 
 std::string Fabric::name(DirLinkId d) const
@@ -112,7 +112,7 @@ std::vector<NodeId> Fabric::endpoints() const
 
 NodeId Fabric::findNode(std::string_view name) const
 {
-    for (const Node &n : m_nodes)
+    for (const Node &n : mNodes)
         if (n.id != kNoNode && n.name == name)
             return n.id;
     return kNoNode;
@@ -156,8 +156,8 @@ bool Fabric::operator==(const Fabric &other) const
     };
     const auto na = liveNodes(*this), nb = liveNodes(other);
     const auto la = liveLinks(*this), lb = liveLinks(other);
-    return m_generator == other.m_generator && m_metadata == other.m_metadata
-        && m_scenarios == other.m_scenarios
+    return mGenerator == other.mGenerator && mMetadata == other.mMetadata
+        && mScenarios == other.mScenarios
         && std::equal(na.begin(), na.end(), nb.begin(), nb.end(),
                       [](const Node *x, const Node *y) { return *x == *y; })
         && std::equal(la.begin(), la.end(), lb.begin(), lb.end(),
@@ -166,9 +166,9 @@ bool Fabric::operator==(const Fabric &other) const
 
 void Fabric::reserve(std::size_t nodes, std::size_t links)
 {
-    m_nodes.reserve(nodes);
-    m_adjacency.reserve(nodes);
-    m_links.reserve(links);
+    mNodes.reserve(nodes);
+    mAdjacency.reserve(nodes);
+    mLinks.reserve(links);
 }
 
 } // namespace fabric

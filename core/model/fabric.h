@@ -51,10 +51,10 @@ public:
 
     bool hasNode(NodeId id) const;
     bool hasLink(LinkId id) const;
-    const Node &node(NodeId id) const { return m_nodes[static_cast<std::size_t>(id)]; }
-    Node &node(NodeId id) { return m_nodes[static_cast<std::size_t>(id)]; }
-    const Link &link(LinkId id) const { return m_links[static_cast<std::size_t>(id)]; }
-    Link &link(LinkId id) { return m_links[static_cast<std::size_t>(id)]; }
+    const Node &node(NodeId id) const { return mNodes[static_cast<std::size_t>(id)]; }
+    Node &node(NodeId id) { return mNodes[static_cast<std::size_t>(id)]; }
+    const Link &link(LinkId id) const { return mLinks[static_cast<std::size_t>(id)]; }
+    Link &link(LinkId id) { return mLinks[static_cast<std::size_t>(id)]; }
 
     /// Links attached to @p id (both ends), in the order they were added.
     std::span<const LinkId> linksOf(NodeId id) const;
@@ -72,20 +72,20 @@ public:
     std::string name(DirLinkId d) const;
 
     /// One past the largest id ever handed out: size arrays indexed by id with these.
-    std::size_t nodeIdBound() const { return m_nodes.size(); }
-    std::size_t linkIdBound() const { return m_links.size(); }
-    std::size_t nodeCount() const { return m_nodeCount; }
-    std::size_t linkCount() const { return m_linkCount; }
+    std::size_t nodeIdBound() const { return mNodes.size(); }
+    std::size_t linkIdBound() const { return mLinks.size(); }
+    std::size_t nodeCount() const { return mNodeCount; }
+    std::size_t linkCount() const { return mLinkCount; }
 
     template<typename F> void forEachNode(F &&f) const
     {
-        for (const Node &n : m_nodes)
+        for (const Node &n : mNodes)
             if (n.id != kNoNode)
                 f(n);
     }
     template<typename F> void forEachLink(F &&f) const
     {
-        for (const Link &l : m_links)
+        for (const Link &l : mLinks)
             if (l.id != kNoLink)
                 f(l);
     }
@@ -100,15 +100,15 @@ public:
     /// kNoLink when that port has no circuit or nothing is plugged into its peer port.
     LinkId ocsPeer(NodeId ocs, LinkId incoming) const;
 
-    GeneratorInfo &generator() { return m_generator; }
-    const GeneratorInfo &generator() const { return m_generator; }
-    nlohmann::json &metadata() { return m_metadata; }
-    const nlohmann::json &metadata() const { return m_metadata; }
+    GeneratorInfo &generator() { return mGenerator; }
+    const GeneratorInfo &generator() const { return mGenerator; }
+    nlohmann::json &metadata() { return mMetadata; }
+    const nlohmann::json &metadata() const { return mMetadata; }
     /// The simulation scenarios saved with the fabric (the native file's `scenarios` array), as
     /// their JSON: the model sits below the collective layer, so it keeps them as read and the
     /// GUI parses them (app/gui/savedscenarios.h). Null when the fabric has none.
-    nlohmann::json &scenarios() { return m_scenarios; }
-    const nlohmann::json &scenarios() const { return m_scenarios; }
+    nlohmann::json &scenarios() { return mScenarios; }
+    const nlohmann::json &scenarios() const { return mScenarios; }
 
     /// Same nodes, links, generator, metadata and scenarios (ids included).
     bool operator==(const Fabric &other) const;
@@ -117,14 +117,14 @@ public:
     void reserve(std::size_t nodes, std::size_t links);
 
 private:
-    std::vector<Node> m_nodes; // index = id; id == kNoNode marks a removed entry
-    std::vector<Link> m_links; // index = id; id == kNoLink marks a removed entry
-    std::vector<std::vector<LinkId>> m_adjacency; // index = node id
-    std::size_t m_nodeCount = 0;
-    std::size_t m_linkCount = 0;
-    GeneratorInfo m_generator;
-    nlohmann::json m_metadata = nlohmann::json::object();
-    nlohmann::json m_scenarios;
+    std::vector<Node> mNodes; // index = id; id == kNoNode marks a removed entry
+    std::vector<Link> mLinks; // index = id; id == kNoLink marks a removed entry
+    std::vector<std::vector<LinkId>> mAdjacency; // index = node id
+    std::size_t mNodeCount = 0;
+    std::size_t mLinkCount = 0;
+    GeneratorInfo mGenerator;
+    nlohmann::json mMetadata = nlohmann::json::object();
+    nlohmann::json mScenarios;
 };
 
 } // namespace fabric

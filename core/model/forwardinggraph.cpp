@@ -34,14 +34,14 @@ int ocsPort(const Link &l, NodeId ocs)
 
 ForwardingGraph::ForwardingGraph(
     const Fabric &fabric, std::span<const std::uint8_t> deadDirections)
-    : m_fabric(&fabric)
+    : mFabric(&fabric)
 {
     const std::size_t bound = fabric.nodeIdBound();
-    m_transit.assign(bound, 0);
+    mTransit.assign(bound, 0);
     fabric.forEachNode([&](const Node &n) {
-        m_transit[static_cast<std::size_t>(n.id)] = isTransitNode(n) ? 1 : 0;
+        mTransit[static_cast<std::size_t>(n.id)] = isTransitNode(n) ? 1 : 0;
         if (n.isEndpoint())
-            m_endpoints.push_back(n.id);
+            mEndpoints.push_back(n.id);
     });
 
     // Collect arcs as (from, arc), then bucket them by source (counting sort: no per-node
@@ -95,15 +95,15 @@ ForwardingGraph::ForwardingGraph(
         }
     });
 
-    m_offsets.assign(bound + 1, 0);
+    mOffsets.assign(bound + 1, 0);
     for (const auto &[from, arc] : pending)
-        ++m_offsets[static_cast<std::size_t>(from) + 1];
+        ++mOffsets[static_cast<std::size_t>(from) + 1];
     for (std::size_t i = 0; i < bound; ++i)
-        m_offsets[i + 1] += m_offsets[i];
-    m_arcs.resize(pending.size());
-    std::vector<std::uint32_t> fill(m_offsets.begin(), m_offsets.end() - 1);
+        mOffsets[i + 1] += mOffsets[i];
+    mArcs.resize(pending.size());
+    std::vector<std::uint32_t> fill(mOffsets.begin(), mOffsets.end() - 1);
     for (const auto &[from, arc] : pending)
-        m_arcs[fill[static_cast<std::size_t>(from)]++] = arc;
+        mArcs[fill[static_cast<std::size_t>(from)]++] = arc;
 }
 
 } // namespace fabric

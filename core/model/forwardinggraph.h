@@ -43,26 +43,26 @@ public:
     explicit ForwardingGraph(
         const Fabric &fabric, std::span<const std::uint8_t> deadDirections = {});
 
-    const Fabric &fabric() const { return *m_fabric; }
-    std::size_t nodeIdBound() const { return m_transit.size(); }
+    const Fabric &fabric() const { return *mFabric; }
+    std::size_t nodeIdBound() const { return mTransit.size(); }
 
     std::span<const ForwardingArc> arcsOf(NodeId id) const
     {
         const auto i = static_cast<std::size_t>(id);
-        return { m_arcs.data() + m_offsets[i], m_arcs.data() + m_offsets[i + 1] };
+        return { mArcs.data() + mOffsets[i], mArcs.data() + mOffsets[i + 1] };
     }
     /// A path may pass through @p id: a switch, a host (between its own GPUs) or a chip that
     /// forwards (Node::forwards).
-    bool isTransit(NodeId id) const { return m_transit[static_cast<std::size_t>(id)] != 0; }
+    bool isTransit(NodeId id) const { return mTransit[static_cast<std::size_t>(id)] != 0; }
     /// Live endpoints (GPUs) in id order.
-    const std::vector<NodeId> &endpoints() const { return m_endpoints; }
+    const std::vector<NodeId> &endpoints() const { return mEndpoints; }
 
 private:
-    const Fabric *m_fabric;
-    std::vector<std::uint32_t> m_offsets; // index = node id; arcs of n: [offsets[n], offsets[n+1])
-    std::vector<ForwardingArc> m_arcs;
-    std::vector<std::uint8_t> m_transit;
-    std::vector<NodeId> m_endpoints;
+    const Fabric *mFabric;
+    std::vector<std::uint32_t> mOffsets; // index = node id; arcs of n: [offsets[n], offsets[n+1])
+    std::vector<ForwardingArc> mArcs;
+    std::vector<std::uint8_t> mTransit;
+    std::vector<NodeId> mEndpoints;
 };
 
 } // namespace fabric

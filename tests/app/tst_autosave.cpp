@@ -13,7 +13,7 @@
 #include "mainwindow.h"
 #include "palettedock.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 
 #include <QProcess>
@@ -43,7 +43,7 @@ Node gpuPrototype()
 QString writeFabric(const QTemporaryDir &dir)
 {
     const QString path = dir.filePath(QStringLiteral("work.fabric.json"));
-    io::saveFabric(build::generate("ib-fat-tree", nlohmann::json{{"radix", 4}, {"gpus_per_host", 2}}), path.toStdString());
+    io::saveFabric(gen::generate("ib-fat-tree", nlohmann::json{{"radix", 4}, {"gpus_per_host", 2}}), path.toStdString());
     return path;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
-#include "build/tputorus.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
 #include "commands/addlinks.h"
 #include "commands/addnodes.h"
 #include "commands/changelinkproperty.h"
@@ -276,12 +276,12 @@ void TestCommands::regenerateFabricSwapsWholeFabric()
 void TestCommands::reconfigureOcsRewritesCircuits()
 {
     const Fabric pod
-        = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } });
+        = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } });
     Document doc(pod);
     EventRecorder rec(&doc);
     doc.undoStack()->push(new ReconfigureOcs(&doc, { 4, 4, 8 }, true));
     QCOMPARE(doc.fabric().generator().params["twisted"], nlohmann::json(true));
-    const auto twisted = build::tpuCircuits({ 4, 4, 8 }, true);
+    const auto twisted = gen::tpuCircuits({ 4, 4, 8 }, true);
     std::size_t ocsCount = 0;
     doc.fabric().forEachNode([&](const Node &n) {
         if (n.kind != NodeKind::Ocs)
@@ -289,7 +289,7 @@ void TestCommands::reconfigureOcsRewritesCircuits()
         ++ocsCount;
         QCOMPARE(n.circuits, twisted.at(static_cast<std::size_t>(n.hints.index)));
     });
-    QCOMPARE(ocsCount, std::size_t(build::kTpuOcsCount));
+    QCOMPARE(ocsCount, std::size_t(gen::kTpuOcsCount));
     QVERIFY(!rec.events.empty());
     QCOMPARE(rec.events[0].type, Type::CircuitsChanged);
     QVERIFY(!rec.events[0].nodes.empty());

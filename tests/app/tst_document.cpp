@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "commands/changenodeproperty.h"
 #include "commands/changescenarios.h"
 #include "document.h"
@@ -50,7 +50,7 @@ void TestDocument::namesItsFile()
 
 void TestDocument::saveAndLoadKeepEverything()
 {
-    Fabric f = build::generate("ib-fat-tree", nlohmann::json { { "gpus", 64 } });
+    Fabric f = gen::generate("ib-fat-tree", nlohmann::json { { "gpus", 64 } });
     Document doc(f);
     doc.undoStack()->push(
         new ChangeNodeProperty(&doc, { 0 }, NodeProperty::Name, QStringLiteral("renamed-gpu")));
@@ -102,7 +102,7 @@ void TestDocument::regenerationSwapsInPlace()
     Document doc(smallTree());
     const Fabric *address = &doc.fabric();
     EventRecorder rec(&doc);
-    Fabric other = build::generate("dragonfly", nlohmann::json::object());
+    Fabric other = gen::generate("dragonfly", nlohmann::json::object());
     const std::size_t nodes = other.nodeCount();
     doc.swapFabric(other);
     // Views keep a pointer to the fabric: it must stay valid across a regeneration.

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/faultrun.h"
 #include "commands/removenodes.h"
@@ -94,7 +94,7 @@ void TestFaultsGui::init()
     mWindow->show();
     QVERIFY(QTest::qWaitForWindowExposed(mWindow));
     QVERIFY(mWindow->openGenerated(
-        build::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
     QVERIFY(keeper());
     dock()->sizeEdit()->setText(QStringLiteral("16MiB"));
 }
@@ -391,7 +391,7 @@ void TestFaultsGui::faultsSurviveSaveAndReopen()
     saved.close();
 
     QVERIFY(mWindow->openGenerated(
-        build::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
     QVERIFY(listed().isEmpty());
     QVERIFY(mWindow->canvas()->faultMarks().isEmpty());
     QVERIFY(mWindow->openFile(file));
@@ -407,7 +407,7 @@ void TestFaultsGui::faultsSurviveSaveAndReopen()
     QVERIFY(run);
     QVERIFY(mWindow->save());
     QVERIFY(mWindow->openGenerated(
-        build::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
     QSignalSpy finished(mWindow->simulation(), &SimulationController::runFinished);
     QVERIFY(mWindow->openFile(file));
     QVERIFY(finished.wait(60000));
@@ -421,7 +421,7 @@ void TestFaultsGui::faultsSurviveSaveAndReopen()
     QCOMPARE(listed(), QStringList { shown.at(1) });
     QVERIFY(mWindow->save());
     QVERIFY(mWindow->openGenerated(
-        build::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
     QVERIFY(mWindow->openFile(file));
     QCOMPARE(listed(), QStringList { shown.at(1) });
     QCOMPARE(doc()->scenarios().faults.size(), std::size_t(1));

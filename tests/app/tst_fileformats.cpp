@@ -4,7 +4,7 @@
 // draw.io export placing nodes where the canvas shows them.
 #include "fileformats.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/formatregistry.h"
 #include "layout/layoutpositions.h"
 
@@ -23,7 +23,7 @@ private Q_SLOTS:
     void drawioExportHasTheCanvasLayout();
 
 private:
-    QTemporaryDir m_dir;
+    QTemporaryDir mDir;
 };
 
 void TestFileFormats::filtersAndExportListFollowTheRegistry()
@@ -38,9 +38,9 @@ void TestFileFormats::filtersAndExportListFollowTheRegistry()
 
 void TestFileFormats::drawioExportHasTheCanvasLayout()
 {
-    Fabric f = build::generate("ib-fat-tree", { { "radix", 8 } });
+    Fabric f = gen::generate("ib-fat-tree", { { "radix", 8 } });
     f.node(0).hints.position = std::pair { -500.0, 40.0 }; // a node the user moved stays there
-    const QString file = m_dir.filePath(QStringLiteral("x.drawio"));
+    const QString file = mDir.filePath(QStringLiteral("x.drawio"));
     app::files::save(f, file, io::findFormat("drawio"));
     std::ifstream in(file.toStdString());
     std::ostringstream written, expected;

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "propertyform.h"
 #include "templategallery.h"
 
@@ -27,7 +27,7 @@ private Q_SLOTS:
 
 namespace {
 
-int indexOfKey(const build::FamilyInfo &family, const std::string &key)
+int indexOfKey(const gen::FamilyInfo &family, const std::string &key)
 {
     for (std::size_t i = 0; i < family.params.size(); ++i)
         if (family.params[i].key == key)
@@ -51,16 +51,16 @@ void typeInto(QWidget *editor, const QString &text)
 void TestGallery::formsFollowTheParamSpecs()
 {
     TemplateGallery gallery;
-    QCOMPARE(build::families().size(), std::size_t(5));
-    for (const build::FamilyInfo &family : build::families()) {
+    QCOMPARE(gen::families().size(), std::size_t(5));
+    for (const gen::FamilyInfo &family : gen::families()) {
         QVERIFY(gallery.selectFamily(family.name));
         PropertyForm *form = gallery.form();
         QCOMPARE(std::size_t(form->count()), family.params.size());
         for (std::size_t i = 0; i < family.params.size(); ++i) {
-            const build::ParamSpec &p = family.params[i];
+            const gen::ParamSpec &p = family.params[i];
             QWidget *editor = form->editor(int(i));
             switch (p.type) {
-            case build::ParamSpec::Type::Int: {
+            case gen::ParamSpec::Type::Int: {
                 auto *spin = qobject_cast<QSpinBox *>(editor);
                 QVERIFY2(spin, p.key.c_str());
                 QCOMPARE(spin->minimum(), int(p.min));
@@ -68,13 +68,13 @@ void TestGallery::formsFollowTheParamSpecs()
                 QCOMPARE(spin->value(), p.defaultValue.get<int>());
                 break;
             }
-            case build::ParamSpec::Type::Double:
+            case gen::ParamSpec::Type::Double:
                 QVERIFY2(qobject_cast<QDoubleSpinBox *>(editor), p.key.c_str());
                 break;
-            case build::ParamSpec::Type::Bool:
+            case gen::ParamSpec::Type::Bool:
                 QVERIFY2(qobject_cast<QCheckBox *>(editor), p.key.c_str());
                 break;
-            case build::ParamSpec::Type::Choice:
+            case gen::ParamSpec::Type::Choice:
                 QCOMPARE(qobject_cast<QComboBox *>(editor)->count(), int(p.choices.size()));
                 break;
             }
@@ -88,7 +88,7 @@ void TestGallery::summaryFollowsTheValues()
     TemplateGallery gallery;
     gallery.show();
     QVERIFY(gallery.selectFamily("ib-fat-tree"));
-    const build::FamilyInfo &family = *build::findFamily("ib-fat-tree");
+    const gen::FamilyInfo &family = *gen::findFamily("ib-fat-tree");
     typeInto(gallery.form()->editor(indexOfKey(family, "gpus")), QStringLiteral("64"));
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
     QVERIFY2(gallery.summaryText().startsWith(QLatin1String("64 GPUs")),
@@ -110,7 +110,7 @@ void TestGallery::badCombinationsAreExplainedInline()
     TemplateGallery gallery;
     gallery.show();
     QVERIFY(gallery.selectFamily("tpu-torus"));
-    const build::FamilyInfo &family = *build::findFamily("tpu-torus");
+    const gen::FamilyInfo &family = *gen::findFamily("tpu-torus");
     PropertyForm *form = gallery.form();
     for (const char *key : { "x", "y", "z" })
         typeInto(form->editor(indexOfKey(family, key)), QStringLiteral("4"));
@@ -136,7 +136,7 @@ void TestGallery::regenerateModeIsPrefilled()
     TemplateGallery gallery;
     gallery.setFixedFamily("dragonfly", nlohmann::json { { "routers_per_group", 2 } });
     QCOMPARE(gallery.family(), std::string("dragonfly"));
-    const build::FamilyInfo &family = *build::findFamily("dragonfly");
+    const gen::FamilyInfo &family = *gen::findFamily("dragonfly");
     QCOMPARE(gallery.form()->value(indexOfKey(family, "routers_per_group")).toInt(), 2);
     QVERIFY(gallery.windowTitle().contains(QLatin1String("Regenerate")));
 }

@@ -4,7 +4,7 @@
 // its runs and its narrative.
 #include "fakeprompts.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "document.h"
 #include "explain/explainpanel.h"
@@ -45,7 +45,7 @@ std::unique_ptr<MainWindow> mainWindow(FakePrompts **prompts)
     auto fake = std::make_unique<FakePrompts>();
     *prompts = fake.get();
     window->setPrompts(std::move(fake));
-    window->openGenerated(build::generate("ib-fat-tree", nlohmann::json{{"gpus", 64}}));
+    window->openGenerated(gen::generate("ib-fat-tree", nlohmann::json{{"gpus", 64}}));
     window->resize(1400, 900);
     window->show();
     return window;

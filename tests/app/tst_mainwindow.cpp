@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "commands/changenodeproperty.h"
 #include "document.h"
@@ -84,7 +84,7 @@ namespace {
 
 Fabric smallFatTree()
 {
-    return build::generate("ib-fat-tree", nlohmann::json { { "gpus", 32 } });
+    return gen::generate("ib-fat-tree", nlohmann::json { { "gpus", 32 } });
 }
 
 QString writeFile(const QString &path, const QByteArray &content)
@@ -430,7 +430,7 @@ void TestMainWindow::generatesFromTheGallery()
         { "tpu-torus", { { "x", 4 }, { "y", 4 }, { "z", 4 } } },
         { "dragonfly", nlohmann::json::object() },
     };
-    for (const build::FamilyInfo &family : build::families()) {
+    for (const gen::FamilyInfo &family : gen::families()) {
         QVERIFY2(small.count(family.name), family.name.c_str());
         mPrompts->dialog = [&](QDialog *d) {
             auto *gallery = qobject_cast<TemplateGallery *>(d);
@@ -486,7 +486,7 @@ void TestMainWindow::regenerateIsUndoable()
 void TestMainWindow::reconfiguresTheOcs()
 {
     mWindow->openGenerated(
-        build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
+        gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
     QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
     QVERIFY(reconfigure->isEnabled());
     QVERIFY(mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "screenshotfolder.h"
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "collective/scenario.h"
@@ -79,7 +79,7 @@ void TestSimulation::init()
 {
     mWindow = std::make_unique<QMainWindow>();
     mDocument = new Document(
-        build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}),
+        gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}),
         QStringLiteral("fat-tree-64.fabric.json"), mWindow.get());
     mCanvas = new views::FabricCanvas(mWindow.get());
     mCanvas->setFabric(&mDocument->fabric());
@@ -338,7 +338,7 @@ std::unique_ptr<MainWindow> mainWindowOn(Fabric fabric, FakePrompts **prompts)
 
 Fabric fatTree64()
 {
-    return build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}});
+    return gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}});
 }
 
 } // namespace
@@ -384,7 +384,7 @@ void TestSimulation::resultsNeverCrossToAnotherFabric()
     // Another fabric: nothing of the old one's runs shows, explains, compares or reports.
     prompts->saveChoice = Prompts::SaveChoice::Discard;
     QVERIFY(window->openGenerated(
-        build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 32}})));
+        gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 32}})));
     expectNoResults();
     // The form starts over too (this fabric has no saved scenario to fill it).
     QCOMPARE(dock->sizeEdit()->text(), QStringLiteral("1GiB"));
@@ -727,7 +727,7 @@ void TestSimulation::screenshots()
     };
     // The polarisation lesson's fabric: a 3-tier fat-tree of radix 8 (two hashing stages, so
     // it can polarise), ranks spread over the pods so every ring step crosses the core.
-    Fabric tree = build::generate(
+    Fabric tree = gen::generate(
         "ib-fat-tree", nlohmann::json{{"tiers", 3}, {"radix", 8}, {"rail_optimised", false}});
     mDocument->swapFabric(tree);
     mCanvas->setFabric(&mDocument->fabric());
@@ -780,7 +780,7 @@ void TestSimulation::screenshots()
     QCOMPARE(shoot(QStringLiteral("sim-sharp-explain.png")), QString());
 
     // A torus all-reduce on one TPU cube.
-    Fabric torus = build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}});
+    Fabric torus = gen::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}});
     mDocument->swapFabric(torus);
     mCanvas->setFabric(&mDocument->fabric());
     mCanvas->zoomToFit();

@@ -5,7 +5,7 @@
 // dimension colouring behind the Simulation menu. With FABRICSCOPE_SCREENSHOTS=DIR it also
 // renders the playback screenshots that show them (sim-ecmp-window.png, sim-torus-allreduce.png).
 #include "screenshotfolder.h"
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"
@@ -65,7 +65,7 @@ void TestSimulationOverlays::init()
     mWindow->resize(1400, 900);
     mWindow->show();
     QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
-    openFabric(build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}));
+    openFabric(gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}));
 }
 
 void TestSimulationOverlays::cleanup()
@@ -167,7 +167,7 @@ void TestSimulationOverlays::linkTooltipShowsTheRun()
 
 void TestSimulationOverlays::torusDimensionToggle()
 {
-    openFabric(build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
+    openFabric(gen::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
     QVERIFY(runScenario(scenario(collective::Algorithm::Torus, route::Policy::Dor)));
     Q_EMIT mSim->menu()->aboutToShow();
     QVERIFY(mSim->dimensionColoursAction()->isEnabled());
@@ -184,7 +184,7 @@ void TestSimulationOverlays::torusDimensionToggle()
     mSim->dimensionFilterActions()[0]->trigger(); // All
     QCOMPARE(mCanvas->dimensionFilter(), -1);
     // On a fat-tree there are no dimensions to colour.
-    openFabric(build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}));
+    openFabric(gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 64}}));
     Q_EMIT mSim->menu()->aboutToShow();
     QVERIFY(!mSim->dimensionColoursAction()->isEnabled());
 }
@@ -203,7 +203,7 @@ void TestSimulationOverlays::screenshots()
     };
     // A 128-GPU fat-tree, ring all-reduce of 256 MiB with random placement (many cross-leaf
     // flows), ecmp: particles on the busy uplinks.
-    openFabric(build::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 128}}));
+    openFabric(gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 2}, {"gpus", 128}}));
     collective::Scenario ring = scenario(collective::Algorithm::Ring, route::Policy::Ecmp,
                                          collective::Placement::Random);
     ring.bytes = 256.0 * 1048576.0;
@@ -212,7 +212,7 @@ void TestSimulationOverlays::screenshots()
     QCOMPARE(shoot(QStringLiteral("sim-ecmp-window.png")), QString());
 
     // A torus all-reduce of 256 MiB on one TPU cube, links coloured by dimension.
-    openFabric(build::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
+    openFabric(gen::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
     collective::Scenario torus = scenario(collective::Algorithm::Torus, route::Policy::Dor,
                                           collective::Placement::Random);
     torus.bytes = ring.bytes;

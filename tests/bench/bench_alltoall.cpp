@@ -10,7 +10,7 @@
 // against such a file (largest relative difference, flows that differ by more than 1e-9): the
 // evidence that a faster engine gives the same answers as an older one.
 
-#include "collective/expand.h"
+#include "collective/expansion.h"
 #include "collective/run.h"
 #include "io/fabricfile.h"
 #include "model/units.h"

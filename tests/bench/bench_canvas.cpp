@@ -9,7 +9,7 @@
 // With --screenshots, renders every shipped fabric to DIR/canvas-<name>.png at 1600x1000 instead,
 // plus the TPU pod coloured by dimension (canvas-tpu-torus-dimensions.png) and a generated
 // twisted 8x8x16 TPU slice (canvas-tpu-torus-twisted[-slices].png).
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
 
@@ -73,7 +73,7 @@ Fabric openFabric(const QString &file, const char *family, const nlohmann::json 
     const QString path = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/") + file;
     if (QFile::exists(path))
         return io::loadFabric(std::filesystem::path(path.toStdString()));
-    return build::generate(family, params);
+    return gen::generate(family, params);
 }
 
 /// With --fit-only, bench() stops after the fit-to-window repaints (for callgrind: run with
@@ -234,7 +234,7 @@ void screenshots(const QString &dir)
     // No shipped fabric is twisted: a generated 8x8x16 twisted slice (its twisted wrap-around
     // circuits in their own colour).
     {
-        const Fabric f = build::generate(
+        const Fabric f = gen::generate(
             "tpu-torus", nlohmann::json{{"x", 8}, {"y", 8}, {"z", 16}, {"twisted", true}});
         for (const TorusView view : {TorusView::Projection, TorusView::Slices}) {
             FabricCanvas canvas;

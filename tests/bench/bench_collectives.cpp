@@ -4,8 +4,8 @@
 // all-reduce (1 GiB) over the 15,360 GPUs of an HPN pod and 16,384 GPUs of a k=64 3-tier
 // fat-tree, plus routing alone. Each case runs in a forked child so its peak RSS is its own.
 // Figures go to docs/performance.md, "Collectives". Never fails on time.
-#include "build/registry.h"
-#include "collective/expand.h"
+#include "generators/registry.h"
+#include "collective/expansion.h"
 #include "collective/report.h"
 #include "model/units.h"
 #include "route/router.h"
@@ -33,8 +33,8 @@ double since(Clock::time_point t0)
 Fabric makeFabric(const std::string &which)
 {
     if (which == "hpn")
-        return build::generate("hpn", build::ParamText {});
-    return build::generate("ib-fat-tree", build::ParamText { { "tiers", "3" }, { "radix", "64" } });
+        return gen::generate("hpn", gen::ParamText {});
+    return gen::generate("ib-fat-tree", gen::ParamText { { "tiers", "3" }, { "radix", "64" } });
 }
 
 /// Runs @p body in a child process and prints its CPU time (generation included) and peak RSS

@@ -7,7 +7,7 @@
 // file and computes the metrics) with that process's peak RSS. Never fails on time.
 //
 //   bench_fabric_scale [FILTER]   runs the cases whose label contains FILTER (default: all)
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "model/metrics.h"
 
@@ -30,7 +30,7 @@ struct Case
 {
     std::string label;
     std::string family;
-    build::ParamText params;
+    gen::ParamText params;
 };
 
 /// Wall and CPU time of one step: on a machine shared with other builds the CPU time is the
@@ -53,26 +53,26 @@ class Stopwatch
 {
 public:
     explicit Stopwatch(int who = RUSAGE_SELF)
-        : m_who(who)
-        , m_cpu(cpuMsOf(who))
+        : mWho(who)
+        , mCpu(cpuMsOf(who))
     {
     }
 
     Lap lap()
     {
         const auto now = std::chrono::steady_clock::now();
-        const double cpu = cpuMsOf(m_who);
-        const Lap l { std::chrono::duration<double, std::milli>(now - m_wall).count(),
-            cpu - m_cpu };
-        m_wall = now;
-        m_cpu = cpu;
+        const double cpu = cpuMsOf(mWho);
+        const Lap l { std::chrono::duration<double, std::milli>(now - mWall).count(),
+            cpu - mCpu };
+        mWall = now;
+        mCpu = cpu;
         return l;
     }
 
 private:
-    int m_who;
-    std::chrono::steady_clock::time_point m_wall = std::chrono::steady_clock::now();
-    double m_cpu;
+    int mWho;
+    std::chrono::steady_clock::time_point mWall = std::chrono::steady_clock::now();
+    double mCpu;
 };
 
 std::string text(const Lap &l)
@@ -110,7 +110,7 @@ int runCase(const Case &c)
     const std::filesystem::path file = std::filesystem::temp_directory_path()
         / ("fabricscope-bench-" + std::to_string(getpid()) + ".fabric.json");
     Stopwatch watch;
-    const Fabric generated = build::generate(c.family, c.params);
+    const Fabric generated = gen::generate(c.family, c.params);
     const Lap generate = watch.lap();
     io::saveFabric(generated, file);
     const Lap save = watch.lap();

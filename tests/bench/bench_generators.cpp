@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Times the generators on their largest shipped sizes and prints a Markdown table (recorded in
 // docs/generators.md). Never fails on time.
-#include "build/registry.h"
+#include "generators/registry.h"
 
 #include <sys/resource.h>
 
@@ -18,7 +18,7 @@ struct Case
 {
     std::string label;
     std::string family;
-    fabric::build::ParamText params;
+    fabric::gen::ParamText params;
 };
 
 double peakRssMb()
@@ -50,7 +50,7 @@ int main()
         std::size_t nodes = 0, links = 0;
         for (int run = 0; run < kRuns; ++run) {
             const auto start = std::chrono::steady_clock::now();
-            const fabric::Fabric f = fabric::build::generate(c.family, c.params);
+            const fabric::Fabric f = fabric::gen::generate(c.family, c.params);
             const auto stop = std::chrono::steady_clock::now();
             ms.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
             nodes = f.nodeCount();

@@ -3,7 +3,7 @@
 // Prints write and read times of every format on the largest fabrics: wall clock and the CPU time
 // of this process (the machine is shared, so CPU time is the steadier figure). Figures go to
 // docs/performance.md, section "File formats".
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "io/formatregistry.h"
 
@@ -59,9 +59,9 @@ void measure(const char *label, const Fabric &fabric)
 int main()
 {
     std::printf("| fabric | operation | file MiB | wall ms | CPU ms |\n|---|---|---:|---:|---:|\n");
-    measure("HPN pod (61,440 links)", build::generate("hpn", build::ParamText{}));
+    measure("HPN pod (61,440 links)", gen::generate("hpn", gen::ParamText{}));
     measure("IB fat-tree k=64, 3 tiers (262,144 links)",
-            build::generate("ib-fat-tree", build::ParamText{{"tiers", "3"}, {"radix", "64"}}));
+            gen::generate("ib-fat-tree", gen::ParamText{{"tiers", "3"}, {"radix", "64"}}));
     const std::string x5 =
         std::string(FABRICSCOPE_TEST_DATA) + "/ibnetdiscover/psmn_X5.ibnetdiscover.topofile";
     Timer read;

@@ -6,7 +6,7 @@
 // repaint with particles, link tooltip text and the heatmap. Prints figures for docs/performance.md; never
 // fails on time. Usage: bench_playback [hpn|fat-tree] [frames] [ring|alltoall]
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/scenario.h"
 #include "heatmap/heatmapdata.h"
@@ -41,8 +41,8 @@ int main(int argc, char **argv)
     QElapsedTimer t;
     t.start();
     const Fabric fabric = which == "hpn"
-        ? build::generate("hpn", nlohmann::json::object())
-        : build::generate("ib-fat-tree", nlohmann::json{{"tiers", 3}, {"gpus", 16384}});
+        ? gen::generate("hpn", nlohmann::json::object())
+        : gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 3}, {"gpus", 16384}});
     std::printf("fabric %s: %zu nodes, %zu links, %zu GPUs, generated in %.0f ms\n",
                 which.c_str(), fabric.nodeCount(), fabric.linkCount(), fabric.endpoints().size(),
                 ms(t));

@@ -10,7 +10,7 @@
 // Usage: bench_window [FAMILY [SECONDS]]   (FAMILY: a generator, default hpn; SECONDS of
 // playback per analysis tab, default 5)
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "fakeprompts.h"
 #include "mainwindow.h"
 #include "playback/playbackclock.h"
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     // Open: generate and show the fabric (metrics run in the background).
     heartbeat.start();
     wall.start();
-    window.openGenerated(build::generate(family, nlohmann::json::object()));
+    window.openGenerated(gen::generate(family, nlohmann::json::object()));
     window.repaint();
     const double openMs = ms(wall);
     spinUntil([] { return false; }, 1.0);

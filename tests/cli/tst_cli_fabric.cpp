@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "cli/cli.h"
 #include "clirun.h"
 #include "io/fabricfile.h"
@@ -33,7 +33,7 @@ private Q_SLOTS:
     void realBinaryExitCodes();
 
 private:
-    QTemporaryDir m_dir;
+    QTemporaryDir mDir;
 };
 
 namespace {
@@ -74,12 +74,12 @@ void TestCliFabric::generateWritesJsonToStandardOutput()
     std::istringstream in(r.out);
     const Fabric f = io::findFormat("native")->read(in, "stdout");
     QCOMPARE(f.endpoints().size(), std::size_t(32)); // k^2/2
-    QVERIFY(f == build::generate("ib-fat-tree", build::ParamText{{"radix", "8"}, {"tiers", "2"}}));
+    QVERIFY(f == gen::generate("ib-fat-tree", gen::ParamText{{"radix", "8"}, {"tiers", "2"}}));
 }
 
 void TestCliFabric::generateWritesAFile()
 {
-    const std::string path = m_dir.filePath("gen.fabric.json").toStdString();
+    const std::string path = mDir.filePath("gen.fabric.json").toStdString();
     std::vector<std::string> args = kSmallTree;
     args.insert(args.end(), {"-o", path});
     const Result r = runCli(args);
@@ -90,7 +90,7 @@ void TestCliFabric::generateWritesAFile()
     QCOMPARE(f.generator().params.at("radix"), nlohmann::json(8));
 
     // --output=FILE and a DOT file by extension
-    const std::string dot = m_dir.filePath("gen.dot").toStdString();
+    const std::string dot = mDir.filePath("gen.dot").toStdString();
     args = kSmallTree;
     args.push_back("--output=" + dot);
     QCOMPARE(runCli(args).code, 0);
@@ -143,7 +143,7 @@ void TestCliFabric::generateRejectsBadInput()
 
 void TestCliFabric::infoJsonHasTheMetrics()
 {
-    const std::string path = m_dir.filePath("info.fabric.json").toStdString();
+    const std::string path = mDir.filePath("info.fabric.json").toStdString();
     std::vector<std::string> args = kSmallTree;
     args.insert(args.end(), {"-o", path});
     QCOMPARE(runCli(args).code, 0);
@@ -203,7 +203,7 @@ void TestCliFabric::infoRejectsBadFiles()
     QCOMPARE(missing.err,
              std::string("fabricscope-cli info: /no/such.fabric.json: no such file\n"));
 
-    const std::string bad = m_dir.filePath("bad.fabric.json").toStdString();
+    const std::string bad = mDir.filePath("bad.fabric.json").toStdString();
     std::ofstream(bad) << R"({"format":"fabricscope-fabric","version":1,"nodes":[{"id":0,"kind":"gpu"}],)"
                        << R"("links":[{"id":0,"a":0,"b":99,"capacity_gbps":1,"medium":"ici"}]})";
     const Result r = runCli({"info", bad});
@@ -215,9 +215,9 @@ void TestCliFabric::familiesListsEveryParameter()
 {
     const Result r = runCli({"families"});
     QCOMPARE(r.code, 0);
-    for (const build::FamilyInfo &f : build::families()) {
+    for (const gen::FamilyInfo &f : gen::families()) {
         QVERIFY2(r.out.find(f.name + " - " + f.title) != std::string::npos, f.name.c_str());
-        for (const build::ParamSpec &p : f.params)
+        for (const gen::ParamSpec &p : f.params)
             QVERIFY2(r.out.find("    " + p.key + " ") != std::string::npos, p.key.c_str());
     }
     QVERIFY(r.out.find("default 64 ports; an even number from") != std::string::npos);
@@ -225,17 +225,17 @@ void TestCliFabric::familiesListsEveryParameter()
     const Result json = runCli({"families", "--json"});
     QCOMPARE(json.code, 0);
     const nlohmann::json j = nlohmann::json::parse(json.out);
-    QCOMPARE(j.size(), build::families().size());
+    QCOMPARE(j.size(), gen::families().size());
     QCOMPARE(j.at(0).at("params").at(0).at("key").get<std::string>(),
-             build::families().at(0).params.at(0).key);
+             gen::families().at(0).params.at(0).key);
 }
 
 void TestCliFabric::convertBetweenFormats()
 {
     const std::string dump = std::string(FABRICSCOPE_TEST_DATA)
         + "/ibnetdiscover/psmn_X5.ibnetdiscover.topofile";
-    const std::string native = m_dir.filePath("x5.fabric.json").toStdString();
-    const std::string graphml = m_dir.filePath("x5.graphml").toStdString();
+    const std::string native = mDir.filePath("x5.fabric.json").toStdString();
+    const std::string graphml = mDir.filePath("x5.graphml").toStdString();
     QCOMPARE(runCli({"convert", dump, "-o", native}).code, 0);
     QVERIFY(io::loadFabric(native) == io::loadFabric(dump));
     QCOMPARE(runCli({"convert", native, "-o", graphml}).code, 0);
@@ -256,11 +256,11 @@ void TestCliFabric::convertRejectsBadUsage()
     Result r = runCli({"convert", native});
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.find("missing -o OUT") != std::string::npos);
-    r = runCli({"convert", native, "-o", m_dir.filePath("x.xlsx").toStdString()});
+    r = runCli({"convert", native, "-o", mDir.filePath("x.xlsx").toStdString()});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("cannot tell the format from the extension") != std::string::npos,
              r.err.c_str());
-    r = runCli({"convert", native, "-o", m_dir.filePath("x.topo").toStdString()});
+    r = runCli({"convert", native, "-o", mDir.filePath("x.topo").toStdString()});
     QCOMPARE(r.code, 2); // ibnetdiscover is import only
     r = runCli({"convert", native, "a", "-o", "b.dot"});
     QCOMPARE(r.code, 2);

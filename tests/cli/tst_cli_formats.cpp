@@ -28,8 +28,8 @@ private Q_SLOTS:
     void slurmRefusesATorus();
 
 private:
-    std::string path(const char *name) const { return m_dir.filePath(name).toStdString(); }
-    QTemporaryDir m_dir;
+    std::string path(const char *name) const { return mDir.filePath(name).toStdString(); }
+    QTemporaryDir mDir;
 };
 
 namespace {

@@ -5,7 +5,7 @@
 #include "clirun.h"
 #include "jsonschema.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 
 #include <nlohmann/json.hpp>
@@ -52,12 +52,12 @@ void TestCliResilience::initTestCase()
     mFlat = path("flat.fabric.json");
     mHpn = path("hpn.fabric.json");
     // k = 8, one GPU per host, not rail-optimised: leaf0 holds h0..h3.
-    io::saveFabric(build::generate("ib-fat-tree",
-                       build::ParamText { { "radix", "8" }, { "gpus_per_host", "1" },
+    io::saveFabric(gen::generate("ib-fat-tree",
+                       gen::ParamText { { "radix", "8" }, { "gpus_per_host", "1" },
                            { "rail_optimised", "false" } }),
         mFlat);
-    io::saveFabric(build::generate("hpn",
-                       build::ParamText { { "segments", "1" }, { "hosts_per_segment", "16" },
+    io::saveFabric(gen::generate("hpn",
+                       gen::ParamText { { "segments", "1" }, { "hosts_per_segment", "16" },
                            { "aggs_per_plane", "4" } }),
         mHpn);
 }

@@ -3,7 +3,7 @@
 #include "cli/cli.h"
 #include "clirun.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 
 #include <nlohmann/json.hpp>
@@ -44,10 +44,10 @@ void TestCliSimulate::initTestCase()
     mFatTree = path("rail.fabric.json");
     mTorus = path("cube.fabric.json");
     io::saveFabric(
-        build::generate("ib-fat-tree", build::ParamText { { "tiers", "2" }, { "radix", "16" } }),
+        gen::generate("ib-fat-tree", gen::ParamText { { "tiers", "2" }, { "radix", "16" } }),
         mFatTree);
     io::saveFabric(
-        build::generate("tpu-torus", build::ParamText { { "x", "4" }, { "y", "4" }, { "z", "4" } }),
+        gen::generate("tpu-torus", gen::ParamText { { "x", "4" }, { "y", "4" }, { "z", "4" } }),
         mTorus);
 }
 

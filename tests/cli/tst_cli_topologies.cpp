@@ -3,7 +3,7 @@
 // The shipped fabrics (topologies/*.fabric.json and the embedded default) load, have the sizes
 // the README promises, and still equal what their recorded generator parameters produce, so they
 // never go stale (topologies/regenerate.sh remakes them).
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 
 #include <QtTest>
@@ -75,7 +75,7 @@ void TestCliTopologies::shippedFabricMatchesItsGenerator()
 
     const GeneratorInfo &gen = shipped.generator();
     QVERIFY2(!gen.family.empty(), "a shipped fabric records its generator");
-    const Fabric regenerated = build::generate(gen.family, gen.params);
+    const Fabric regenerated = gen::generate(gen.family, gen.params);
     QVERIFY2(regenerated == shipped,
              "stale: run topologies/regenerate.sh after changing a generator");
 }

@@ -6,7 +6,7 @@
 // not change when a generator does: two hosts of two GPUs, each host under its own leaf (its
 // pod), both leaves under one spine, leaf1 with two parallel uplinks.
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/formatregistry.h"
 #include "model/fabric.h"
 
@@ -87,7 +87,7 @@ inline Fabric smallGeneratedFabric()
 {
     QFETCH(QString, family);
     QFETCH(QString, params);
-    return build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    return gen::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
 }
 
 /// What the registered format @p name writes for @p fabric.

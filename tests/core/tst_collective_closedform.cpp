@@ -88,7 +88,7 @@ void TestCollectiveClosedForm::superPodRingIsNearIdeal()
     // The app's default fabric (8 parallel links per leaf-spine pair): static d-mod-k gives the
     // ring one flow per link, adaptive spreads evenly; both ran at 12.5% / 50% when parallel
     // links were picked by the wrong digit / a lexicographic subset.
-    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
+    const Fabric f = generated("ib-fat-tree", { { "gpus", "256" } });
     const Run stat = run(
         f, scenario(Collective::AllReduce, Algorithm::Ring, 256 * kMiB, route::Policy::Static));
     QVERIFY2(stat.summary.ofIdeal > 0.99, qPrintable(QString::number(stat.summary.ofIdeal)));
@@ -156,7 +156,7 @@ void TestCollectiveClosedForm::sharpBeatsRingByTwoNMinusOneOverN()
 void TestCollectiveClosedForm::torusMatchesBucketFormula()
 {
     // One 4x4x4 cube; wraps go through the OCS (two fibres): a = 100 ns per step, B = 50 GB/s.
-    const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    const Fabric f = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const double S = 64 * kMiB;
     const Run r = run(f, scenario(Collective::AllReduce, Algorithm::Torus, S, route::Policy::Dor));
     const double a = r.expansion.ideal.messageLatencyS;

@@ -120,7 +120,7 @@ void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
 {
     // Single-plane HPN: both planes' ToRs reach every aggregation switch, so the two trees
     // (one per NIC port) may share a root. What-if: mark the Ethernet switches SHARP-capable.
-    Fabric f = gen("hpn",
+    Fabric f = generated("hpn",
         { { "segments", "1" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
             { "aggs_per_plane", "2" }, { "dual_plane", "false" } });
     for (std::size_t n = 0; n < f.nodeIdBound(); ++n)
@@ -148,9 +148,9 @@ void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
 
 void TestCollectiveScenario::refusesNonsense()
 {
-    const Fabric torus = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    const Fabric torus = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const Fabric tree = smallRailFatTree();
-    const Fabric ethernet = gen("hpn",
+    const Fabric ethernet = generated("hpn",
         { { "segments", "1" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
             { "aggs_per_plane", "2" } });
     struct Case

@@ -52,7 +52,7 @@ collective::ScenarioRun faulted(const Fabric &f, collective::Scenario s,
 /// plane, so a ring's hops are GPU -> ToR -> GPU and never meet the aggregation tier.
 Fabric hpnOneRail()
 {
-    return gen("hpn",
+    return generated("hpn",
         { { "segments", "1" }, { "hosts_per_segment", "8" }, { "gpus_per_host", "1" },
             { "aggs_per_plane", "2" } });
 }
@@ -140,7 +140,7 @@ void TestFaults::resolvesEveryKind()
     QCOMPARE(effect("leaf0:2").links.size(), std::size_t(1));
 
     // An OCS circuit: both fibres; the whole OCS: every fibre.
-    const Fabric tpu = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    const Fabric tpu = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const NodeId ocs = tpu.findNode("ocs-x-0");
     QVERIFY(ocs != kNoNode && !tpu.node(ocs).circuits.empty());
     const auto [p, q] = tpu.node(ocs).circuits.front();
@@ -335,7 +335,7 @@ void TestFaults::torusDetoursAroundAFailedIciLink()
     // hop) crosses the busiest ICI link; failing it, the ring keeps its order and the step
     // through it detours over the shortest surviving paths (three hops each, split evenly), so
     // the link carries nothing and idle links around it carry its bytes.
-    const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    const Fabric f = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     const collective::Scenario s
         = scenario(Collective::AllReduce, Algorithm::Ring, 16 * kMiB, route::Policy::Dor);
     const Run healthy = run(f, s);

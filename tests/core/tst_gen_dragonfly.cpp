@@ -48,7 +48,7 @@ void TestGenDragonfly::balanced()
     QFETCH(int, a);
     QFETCH(int, p);
     QFETCH(int, h);
-    const Fabric f = gen("dragonfly",
+    const Fabric f = generated("dragonfly",
         { { "routers_per_group", std::to_string(a) }, { "endpoints_per_router", std::to_string(p) },
             { "global_links_per_router", std::to_string(h) } });
     const int g = a * h + 1;
@@ -71,7 +71,7 @@ void TestGenDragonfly::balanced()
 
 void TestGenDragonfly::fewerGroupsStillJoinEveryPair()
 {
-    const Fabric f = gen("dragonfly", { { "groups", "4" } });
+    const Fabric f = generated("dragonfly", { { "groups", "4" } });
     const auto global = globalLinks(f);
     QCOMPARE(global.size(), std::size_t(6));
     for (const auto &[pair, count] : global)

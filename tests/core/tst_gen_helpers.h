@@ -3,7 +3,7 @@
 #pragma once
 // Small queries the generator tests share.
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "model/error.h"
 #include "model/fabric.h"
 
@@ -16,9 +16,9 @@ namespace gentest {
 
 using namespace fabric;
 
-inline Fabric gen(std::string_view family, build::ParamText text = {})
+inline Fabric generated(std::string_view family, gen::ParamText text = {})
 {
-    return build::generate(family, text);
+    return gen::generate(family, text);
 }
 
 inline std::vector<NodeId> nodesWhere(
@@ -93,10 +93,10 @@ inline bool everySwitchPortUsed(const Fabric &f)
 }
 
 /// The UserError text generating gives, or "(no error)".
-inline std::string errorOf(std::string_view family, build::ParamText text)
+inline std::string errorOf(std::string_view family, gen::ParamText text)
 {
     try {
-        build::generate(family, text);
+        gen::generate(family, text);
     } catch (const UserError &e) {
         return e.what();
     }

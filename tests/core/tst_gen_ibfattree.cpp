@@ -44,7 +44,7 @@ void TestGenIbFatTree::fullTwoTier()
 {
     QFETCH(int, k);
     QFETCH(int, gpusPerHost);
-    const Fabric f = gen("ib-fat-tree",
+    const Fabric f = generated("ib-fat-tree",
         { { "tiers", "2" }, { "radix", std::to_string(k) },
             { "gpus_per_host", std::to_string(gpusPerHost) } });
     const auto leaves = switchesWithRole(f, SwitchRole::Leaf);
@@ -73,7 +73,7 @@ void TestGenIbFatTree::fullThreeTier()
 {
     QFETCH(int, k);
     QFETCH(int, gpusPerHost);
-    const Fabric f = gen("ib-fat-tree",
+    const Fabric f = generated("ib-fat-tree",
         { { "tiers", "3" }, { "radix", std::to_string(k) },
             { "gpus_per_host", std::to_string(gpusPerHost) } });
     const auto leaves = switchesWithRole(f, SwitchRole::Leaf);
@@ -104,7 +104,7 @@ void TestGenIbFatTree::fullThreeTier()
 void TestGenIbFatTree::superPodScalableUnit()
 {
     // One DGX SuperPOD scalable unit: 32 hosts x 8 GPUs on 8 rail leaves of radix 64.
-    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
+    const Fabric f = generated("ib-fat-tree", { { "gpus", "256" } });
     const auto leaves = switchesWithRole(f, SwitchRole::Leaf);
     const auto spines = switchesWithRole(f, SwitchRole::Spine);
     QCOMPARE(f.endpoints().size(), std::size_t(256));
@@ -125,7 +125,7 @@ void TestGenIbFatTree::superPodScalableUnit()
 void TestGenIbFatTree::partialThreeTierKeepsEveryLeafOnEveryAgg()
 {
     // 3 pods' worth of k=8 (pod = 4 leaves x 4 GPUs = 16 GPUs): 40 GPUs = 2.5 pods.
-    const Fabric f = gen("ib-fat-tree",
+    const Fabric f = generated("ib-fat-tree",
         { { "tiers", "3" }, { "radix", "8" }, { "gpus_per_host", "4" }, { "gpus", "40" } });
     QCOMPARE(f.endpoints().size(), std::size_t(40));
     const auto aggs = switchesWithRole(f, SwitchRole::Spine);
@@ -142,7 +142,7 @@ void TestGenIbFatTree::partialThreeTierKeepsEveryLeafOnEveryAgg()
 
 void TestGenIbFatTree::railAlignment()
 {
-    const Fabric f = gen("ib-fat-tree", { { "radix", "16" }, { "gpus", "64" } });
+    const Fabric f = generated("ib-fat-tree", { { "radix", "16" }, { "gpus", "64" } });
     for (NodeId g : f.endpoints()) {
         const Node &gpu = f.node(g);
         const auto leaves = neighboursLike(f, g, f.node(switchesWithRole(f, SwitchRole::Leaf)[0]));
@@ -165,7 +165,7 @@ void TestGenIbFatTree::railAlignment()
 
 void TestGenIbFatTree::notRailOptimisedKeepsAHostOnOneLeaf()
 {
-    const Fabric f = gen("ib-fat-tree", { { "radix", "16" }, { "rail_optimised", "false" } });
+    const Fabric f = generated("ib-fat-tree", { { "radix", "16" }, { "rail_optimised", "false" } });
     QCOMPARE(f.endpoints().size(), std::size_t(128));
     for (NodeId g : f.endpoints()) {
         std::set<NodeId> leaves;
@@ -181,7 +181,7 @@ void TestGenIbFatTree::notRailOptimisedKeepsAHostOnOneLeaf()
 void TestGenIbFatTree::oversubscribedLeaves()
 {
     // k = 8 at 3:1: 6 ports down, 2 up; full size 8 leaves x 6 = 48 GPUs, 2 spines.
-    const Fabric f = gen("ib-fat-tree",
+    const Fabric f = generated("ib-fat-tree",
         { { "radix", "8" }, { "oversubscription", "3" }, { "rail_optimised", "false" },
             { "gpus_per_host", "2" } });
     QCOMPARE(f.endpoints().size(), std::size_t(48));
@@ -196,7 +196,7 @@ void TestGenIbFatTree::oversubscribedLeaves()
 void TestGenIbFatTree::endpointsInNaturalOrder()
 {
     const Fabric f
-        = gen("ib-fat-tree", { { "tiers", "3" }, { "radix", "8" }, { "gpus_per_host", "4" } });
+        = generated("ib-fat-tree", { { "tiers", "3" }, { "radix", "8" }, { "gpus_per_host", "4" } });
     const auto eps = f.endpoints();
     for (std::size_t i = 0; i < eps.size(); ++i) {
         const Node &g = f.node(eps[i]);
@@ -215,7 +215,7 @@ void TestGenIbFatTree::endpointsInNaturalOrder()
 
 void TestGenIbFatTree::modelConventions()
 {
-    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" }, { "rate", "hdr" } });
+    const Fabric f = generated("ib-fat-tree", { { "gpus", "256" }, { "rate", "hdr" } });
     QCOMPARE(f.generator().family, std::string("ib-fat-tree"));
     QCOMPARE(f.generator().params.at("rate"), nlohmann::json("HDR"));
     QCOMPARE(f.generator().params.at("radix"), nlohmann::json(64));
@@ -238,7 +238,7 @@ void TestGenIbFatTree::modelConventions()
         else
             QVERIFY(l.medium == Medium::InfiniBand && l.capacityGbps == 200.0);
     });
-    const Fabric noSharp = gen("ib-fat-tree", { { "gpus", "256" }, { "sharp", "false" } });
+    const Fabric noSharp = generated("ib-fat-tree", { { "gpus", "256" }, { "sharp", "false" } });
     noSharp.forEachNode([&](const Node &n) { QVERIFY(!n.sharpCapable); });
 }
 
@@ -285,7 +285,7 @@ void TestGenIbFatTree::rejectsBadParameters()
 {
     QFETCH(QString, params);
     QFETCH(QString, expected);
-    build::ParamText text;
+    gen::ParamText text;
     for (const QString &pair : params.split(','))
         text[pair.section('=', 0, 0).toStdString()] = pair.section('=', 1).toStdString();
     const std::string error = errorOf("ib-fat-tree", text);

@@ -26,37 +26,37 @@ private Q_SLOTS:
 void TestGenRegistry::listsTheFiveFamilies()
 {
     std::vector<std::string> names;
-    for (const auto &f : build::families())
+    for (const auto &f : gen::families())
         names.push_back(f.name);
     QCOMPARE(names,
         (std::vector<std::string> { "ib-fat-tree", "roce-clos", "hpn", "tpu-torus", "dragonfly" }));
-    QVERIFY(build::findFamily("hpn") != nullptr);
-    QCOMPARE(build::findFamily("hpn")->title, std::string("Alibaba HPN"));
-    QVERIFY(build::findFamily("torus") == nullptr);
+    QVERIFY(gen::findFamily("hpn") != nullptr);
+    QCOMPARE(gen::findFamily("hpn")->title, std::string("Alibaba HPN"));
+    QVERIFY(gen::findFamily("torus") == nullptr);
 }
 
 void TestGenRegistry::specsAreComplete()
 {
-    for (const auto &family : build::families()) {
+    for (const auto &family : gen::families()) {
         QVERIFY(!family.title.empty() && !family.description.empty());
         QVERIFY(family.params.size() >= 3);
         for (const auto &p : family.params) {
             QVERIFY2(!p.key.empty() && !p.label.empty() && !p.description.empty(), p.key.c_str());
             switch (p.type) {
-            case build::ParamSpec::Type::Int:
+            case gen::ParamSpec::Type::Int:
                 QVERIFY(p.defaultValue.is_number_integer());
                 QVERIFY(
                     p.min <= p.defaultValue.get<double>() && p.defaultValue.get<double>() <= p.max);
                 break;
-            case build::ParamSpec::Type::Double:
+            case gen::ParamSpec::Type::Double:
                 QVERIFY(p.defaultValue.is_number());
                 QVERIFY(
                     p.min <= p.defaultValue.get<double>() && p.defaultValue.get<double>() <= p.max);
                 break;
-            case build::ParamSpec::Type::Bool:
+            case gen::ParamSpec::Type::Bool:
                 QVERIFY(p.defaultValue.is_boolean());
                 break;
-            case build::ParamSpec::Type::Choice:
+            case gen::ParamSpec::Type::Choice:
                 QVERIFY(
                     std::find(p.choices.begin(), p.choices.end(), p.defaultValue.get<std::string>())
                     != p.choices.end());
@@ -68,50 +68,50 @@ void TestGenRegistry::specsAreComplete()
 
 void TestGenRegistry::resolveFillsDefaults()
 {
-    const auto &family = *build::findFamily("ib-fat-tree");
-    const nlohmann::json p = build::resolveParams(family, build::ParamText { { "radix", "16" } });
+    const auto &family = *gen::findFamily("ib-fat-tree");
+    const nlohmann::json p = gen::resolveParams(family, gen::ParamText { { "radix", "16" } });
     QCOMPARE(p.size(), family.params.size());
     QCOMPARE(p.at("radix"), nlohmann::json(16));
     QCOMPARE(p.at("tiers"), nlohmann::json(2));
     QCOMPARE(p.at("rate"), nlohmann::json("NDR"));
     QCOMPARE(p.at("sharp"), nlohmann::json(true));
     QCOMPARE(p.at("switch_latency_ns"), nlohmann::json(100.0));
-    QCOMPARE(build::resolveParams(*build::findFamily("hpn"), build::ParamText {})
+    QCOMPARE(gen::resolveParams(*gen::findFamily("hpn"), gen::ParamText {})
                  .at("switch_latency_ns"),
         nlohmann::json(600.0));
 }
 
 void TestGenRegistry::resolveParsesText()
 {
-    const auto &family = *build::findFamily("ib-fat-tree");
-    const nlohmann::json p = build::resolveParams(family,
-        build::ParamText { { "rate", "hdr" }, { "sharp", "no" }, { "cable_latency_ns", "12.5" } });
+    const auto &family = *gen::findFamily("ib-fat-tree");
+    const nlohmann::json p = gen::resolveParams(family,
+        gen::ParamText { { "rate", "hdr" }, { "sharp", "no" }, { "cable_latency_ns", "12.5" } });
     QCOMPARE(p.at("rate"), nlohmann::json("HDR"));
     QCOMPARE(p.at("sharp"), nlohmann::json(false));
     QCOMPARE(p.at("cable_latency_ns"), nlohmann::json(12.5));
     QVERIFY_THROWS_EXCEPTION(
-        UserError, build::resolveParams(family, build::ParamText { { "radix", "16.5" } }));
+        UserError, gen::resolveParams(family, gen::ParamText { { "radix", "16.5" } }));
     QVERIFY_THROWS_EXCEPTION(
-        UserError, build::resolveParams(family, build::ParamText { { "radix", "" } }));
+        UserError, gen::resolveParams(family, gen::ParamText { { "radix", "" } }));
     QVERIFY_THROWS_EXCEPTION(UserError,
-        build::resolveParams(family, build::ParamText { { "cable_latency_ns", "nan" } }));
+        gen::resolveParams(family, gen::ParamText { { "cable_latency_ns", "nan" } }));
 }
 
 void TestGenRegistry::resolveAcceptsTypedJson()
 {
-    const auto &family = *build::findFamily("tpu-torus");
-    const nlohmann::json p = build::resolveParams(
+    const auto &family = *gen::findFamily("tpu-torus");
+    const nlohmann::json p = gen::resolveParams(
         family, nlohmann::json { { "x", 4 }, { "y", "8" }, { "z", 8.0 }, { "twisted", true } });
     QCOMPARE(p.at("y"), nlohmann::json(8));
     QCOMPARE(p.at("z"), nlohmann::json(8));
     QVERIFY_THROWS_EXCEPTION(
-        UserError, build::resolveParams(family, nlohmann::json { { "x", true } }));
-    QVERIFY_THROWS_EXCEPTION(UserError, build::resolveParams(family, nlohmann::json::array()));
+        UserError, gen::resolveParams(family, nlohmann::json { { "x", true } }));
+    QVERIFY_THROWS_EXCEPTION(UserError, gen::resolveParams(family, nlohmann::json::array()));
     // Family combination checks run in resolveParams too, without building.
     QVERIFY_THROWS_EXCEPTION(
-        UserError, build::resolveParams(family, nlohmann::json { { "twisted", true } }));
+        UserError, gen::resolveParams(family, nlohmann::json { { "twisted", true } }));
     const Fabric f
-        = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+        = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
     QCOMPARE(f.endpoints().size(), std::size_t(64));
 }
 
@@ -127,14 +127,14 @@ void TestGenRegistry::rejectsUnknownKeysAndFamilies()
 
 void TestGenRegistry::everyFamilyGeneratesWithItsDefaults()
 {
-    for (const auto &family : build::families()) {
-        const Fabric f = build::generate(family.name, build::ParamText {});
+    for (const auto &family : gen::families()) {
+        const Fabric f = gen::generate(family.name, gen::ParamText {});
         QVERIFY2(!f.endpoints().empty(), family.name.c_str());
         QCOMPARE(f.generator().family, family.name);
-        QCOMPARE(f.generator().params, build::resolveParams(family, build::ParamText {}));
+        QCOMPARE(f.generator().params, gen::resolveParams(family, gen::ParamText {}));
         QVERIFY(f.metadata().at("title").is_string());
         // Deterministic: regenerating from the recorded parameters gives the same fabric.
-        QVERIFY(build::generate(family.name, f.generator().params) == f);
+        QVERIFY(gen::generate(family.name, f.generator().params) == f);
         // Every node carries layout hints; names are unique.
         std::set<std::string> names;
         bool hinted = true;
@@ -152,18 +152,18 @@ void TestGenRegistry::extremeValuesBuildOrGiveAClearError()
     // Each integer parameter at its smallest and largest allowed value, the others at their
     // defaults: either a fabric within the stated limits or one UserError line, never a crash.
     int built = 0, refused = 0;
-    for (const auto &family : build::families()) {
+    for (const auto &family : gen::families()) {
         for (const auto &p : family.params) {
-            if (p.type != build::ParamSpec::Type::Int)
+            if (p.type != gen::ParamSpec::Type::Int)
                 continue;
             for (const double v : { p.min, p.max }) {
-                const build::ParamText text { { p.key,
+                const gen::ParamText text { { p.key,
                     std::to_string(static_cast<long long>(v)) } };
                 try {
-                    const nlohmann::json resolved = build::resolveParams(family, text);
-                    const Fabric f = build::generate(family.name, resolved);
-                    QVERIFY(f.endpoints().size() <= std::size_t(build::kMaxEndpoints));
-                    QVERIFY(f.linkCount() <= std::size_t(build::kMaxLinks));
+                    const nlohmann::json resolved = gen::resolveParams(family, text);
+                    const Fabric f = gen::generate(family.name, resolved);
+                    QVERIFY(f.endpoints().size() <= std::size_t(gen::kMaxEndpoints));
+                    QVERIFY(f.linkCount() <= std::size_t(gen::kMaxLinks));
                     ++built;
                 } catch (const UserError &e) {
                     const std::string what = e.what();

@@ -32,7 +32,7 @@ bool hasRole(const Node &n, SwitchRole role)
 
 void TestGenRoceClos::oneAiZone()
 {
-    const Fabric f = gen("roce-clos", { { "zones", "1" } });
+    const Fabric f = generated("roce-clos", { { "zones", "1" } });
     const auto rtsws = switchesWithRole(f, SwitchRole::Leaf);
     const auto ctsws = switchesWithRole(f, SwitchRole::Spine);
     QCOMPARE(f.endpoints().size(), std::size_t(3072));
@@ -54,7 +54,7 @@ void TestGenRoceClos::oneAiZone()
 
 void TestGenRoceClos::clusterOfEightZones()
 {
-    const Fabric f = gen("roce-clos");
+    const Fabric f = generated("roce-clos");
     QCOMPARE(f.endpoints().size(), std::size_t(24576)); // Meta's 24K cluster
     QCOMPARE(switchesWithRole(f, SwitchRole::Leaf).size(), std::size_t(8 * 192));
     QCOMPARE(switchesWithRole(f, SwitchRole::Spine).size(), std::size_t(8 * 16));
@@ -85,7 +85,7 @@ void TestGenRoceClos::clusterOfEightZones()
 
 void TestGenRoceClos::underSubscribedRacks()
 {
-    const Fabric f = gen("roce-clos",
+    const Fabric f = generated("roce-clos",
         { { "zones", "2" }, { "racks_per_zone", "8" }, { "rack_uplink_ratio", "2:1" } });
     for (NodeId r : switchesWithRole(f, SwitchRole::Leaf))
         QCOMPARE(capacityTowards(f, r, [](const Node &n) { return hasRole(n, SwitchRole::Spine); }),

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tst_gen_helpers.h"
 
-#include "build/tputorus.h"
+#include "generators/tputorus.h"
 
 #include <QtTest>
 
@@ -27,7 +27,7 @@ private Q_SLOTS:
     void rejectsBadParameters();
 
 private:
-    Fabric m_pod;
+    Fabric mPod;
 };
 
 namespace {
@@ -94,16 +94,16 @@ Coord plusNeighbour(const Fabric &f, const Coord &c, int dim)
 
 void TestGenTpuTorus::initTestCase()
 {
-    m_pod = gen("tpu-torus");
+    mPod = generated("tpu-torus");
 }
 
 void TestGenTpuTorus::fullPodCounts()
 {
-    QCOMPARE(m_pod.endpoints().size(), std::size_t(4096));
-    const auto ocs = nodesWhere(m_pod, [](const Node &n) { return n.kind == NodeKind::Ocs; });
+    QCOMPARE(mPod.endpoints().size(), std::size_t(4096));
+    const auto ocs = nodesWhere(mPod, [](const Node &n) { return n.kind == NodeKind::Ocs; });
     QCOMPARE(ocs.size(), std::size_t(48));
     int fibres = 0, ici = 0;
-    m_pod.forEachLink([&](const Link &l) {
+    mPod.forEachLink([&](const Link &l) {
         fibres += l.medium == Medium::Optical;
         ici += l.medium == Medium::Ici;
     });
@@ -111,14 +111,14 @@ void TestGenTpuTorus::fullPodCounts()
     QCOMPARE(ici, 64 * 3 * 48); // 48 electrical links per dimension inside each cube
     std::size_t circuits = 0;
     for (NodeId o : ocs) {
-        QCOMPARE(m_pod.linksOf(o).size(), std::size_t(128));
-        QCOMPARE(m_pod.node(o).ports, 136);
-        circuits += m_pod.node(o).circuits.size();
+        QCOMPARE(mPod.linksOf(o).size(), std::size_t(128));
+        QCOMPARE(mPod.node(o).ports, 136);
+        circuits += mPod.node(o).circuits.size();
     }
     QCOMPARE(circuits, std::size_t(3072));
     std::set<int> cubes;
-    for (NodeId c : m_pod.endpoints())
-        cubes.insert(m_pod.node(c).hints.pod);
+    for (NodeId c : mPod.endpoints())
+        cubes.insert(mPod.node(c).hints.pod);
     QCOMPARE(cubes.size(), std::size_t(64));
 }
 
@@ -139,8 +139,8 @@ void TestGenTpuTorus::everyChipHasItsSixTorusNeighbours()
     QFETCH(int, y);
     QFETCH(int, z);
     const Fabric f = (x == 16 && y == 16 && z == 16)
-        ? m_pod
-        : gen("tpu-torus",
+        ? mPod
+        : generated("tpu-torus",
             { { "x", std::to_string(x) }, { "y", std::to_string(y) }, { "z", std::to_string(z) } });
     QCOMPARE(f.endpoints().size(), std::size_t(x * y * z));
     for (NodeId chip : f.endpoints()) {
@@ -153,9 +153,9 @@ void TestGenTpuTorus::everyChipHasItsSixTorusNeighbours()
 
 void TestGenTpuTorus::twistShiftsTheShortWrapAround()
 {
-    const Fabric plain = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" } });
+    const Fabric plain = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" } });
     const Fabric twisted
-        = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" }, { "twisted", "true" } });
+        = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" }, { "twisted", "true" } });
     // Short dimensions (x, y: k = 4) wrap onto the other half of the long one (z: 2k = 8).
     QCOMPARE(plusNeighbour(plain, { 3, 1, 2 }, 0), (Coord { 0, 1, 2 }));
     QCOMPARE(plusNeighbour(twisted, { 3, 1, 2 }, 0), (Coord { 0, 1, 6 }));
@@ -165,7 +165,7 @@ void TestGenTpuTorus::twistShiftsTheShortWrapAround()
     QCOMPARE(plusNeighbour(twisted, { 1, 2, 3 }, 2), (Coord { 1, 2, 4 }));
     // k x 2k x 2k: the short wrap shifts along both long dimensions.
     const Fabric diag
-        = gen("tpu-torus", { { "x", "4" }, { "y", "8" }, { "z", "8" }, { "twisted", "true" } });
+        = generated("tpu-torus", { { "x", "4" }, { "y", "8" }, { "z", "8" }, { "twisted", "true" } });
     QCOMPARE(plusNeighbour(diag, { 3, 1, 2 }, 0), (Coord { 0, 5, 6 }));
     for (NodeId chip : twisted.endpoints())
         QCOMPARE(torusNeighbours(twisted, chip).size(), std::size_t(6));
@@ -173,7 +173,7 @@ void TestGenTpuTorus::twistShiftsTheShortWrapAround()
 
 void TestGenTpuTorus::idOrderHalvesTheLongestDimension()
 {
-    const Fabric f = gen("tpu-torus", { { "x", "8" }, { "y", "4" }, { "z", "4" } });
+    const Fabric f = generated("tpu-torus", { { "x", "8" }, { "y", "4" }, { "z", "4" } });
     const auto chips = f.endpoints();
     for (std::size_t i = 0; i < chips.size(); ++i)
         QCOMPARE(f.node(chips[i]).hints.x < 4, i < chips.size() / 2);
@@ -181,41 +181,41 @@ void TestGenTpuTorus::idOrderHalvesTheLongestDimension()
 
 void TestGenTpuTorus::reconfigureChangesOnlyCircuitsAndCoordinates()
 {
-    Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" } });
+    Fabric f = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" } });
     const std::size_t links = f.linkCount();
-    build::reconfigureTpu(f, { 4, 4, 8 }, true);
+    gen::reconfigureTpu(f, { 4, 4, 8 }, true);
     QCOMPARE(f.linkCount(), links);
     QCOMPARE(plusNeighbour(f, { 3, 1, 2 }, 0), (Coord { 0, 1, 6 }));
     QCOMPARE(f.generator().params.at("twisted"), nlohmann::json(true));
 
-    build::reconfigureTpu(f, { 8, 4, 4 }, false); // the same two cubes side by side along x
+    gen::reconfigureTpu(f, { 8, 4, 4 }, false); // the same two cubes side by side along x
     QCOMPARE(f.generator().params.at("x"), nlohmann::json(8));
     for (NodeId chip : f.endpoints())
         QCOMPARE(torusNeighbours(f, chip), expectedNeighbours(coordOf(f, chip), { 8, 4, 4 }));
-    QVERIFY_THROWS_EXCEPTION(UserError, build::reconfigureTpu(f, { 8, 8, 4 }, false));
-    Fabric other = gen("ib-fat-tree", { { "gpus", "256" } });
-    QVERIFY_THROWS_EXCEPTION(UserError, build::reconfigureTpu(other, { 4, 4, 8 }, false));
+    QVERIFY_THROWS_EXCEPTION(UserError, gen::reconfigureTpu(f, { 8, 8, 4 }, false));
+    Fabric other = generated("ib-fat-tree", { { "gpus", "256" } });
+    QVERIFY_THROWS_EXCEPTION(UserError, gen::reconfigureTpu(other, { 4, 4, 8 }, false));
 }
 
 void TestGenTpuTorus::modelConventions()
 {
-    QCOMPARE(m_pod.generator().family, std::string("tpu-torus"));
+    QCOMPARE(mPod.generator().family, std::string("tpu-torus"));
     bool ok = true;
-    m_pod.forEachNode([&](const Node &n) {
+    mPod.forEachNode([&](const Node &n) {
         if (n.kind == NodeKind::Gpu)
             ok = ok && n.forwards && n.host == kNoNode && n.hints.tier == 0 && n.hints.x >= 0;
         if (n.kind == NodeKind::Ocs)
             ok = ok && n.switchLatencyNs == 0.0;
     });
     QVERIFY(ok);
-    m_pod.forEachLink([&](const Link &l) {
+    mPod.forEachLink([&](const Link &l) {
         ok = ok && l.capacityGbps == 400.0;
         if (l.medium == Medium::Optical)
-            ok = ok && m_pod.node(l.b).kind == NodeKind::Ocs && l.portB >= 0 && l.portB < 128;
+            ok = ok && mPod.node(l.b).kind == NodeKind::Ocs && l.portB >= 0 && l.portB < 128;
     });
     QVERIFY(ok);
-    QVERIFY(m_pod.findNode("ocs-x-5") != kNoNode);
-    QVERIFY(m_pod.findNode("chip-3-0-15") != kNoNode);
+    QVERIFY(mPod.findNode("ocs-x-5") != kNoNode);
+    QVERIFY(mPod.findNode("chip-3-0-15") != kNoNode);
 }
 
 void TestGenTpuTorus::rejectsBadParameters()
@@ -232,7 +232,7 @@ void TestGenTpuTorus::rejectsBadParameters()
     QVERIFY(
         errorOf("tpu-torus", { { "x", "4" }, { "y", "8" }, { "z", "12" }, { "twisted", "true" } })
             .starts_with("twisted:"));
-    QVERIFY_THROWS_EXCEPTION(UserError, build::tpuCircuits({ 4, 4, 16 }, true));
+    QVERIFY_THROWS_EXCEPTION(UserError, gen::tpuCircuits({ 4, 4, 16 }, true));
 }
 
 QTEST_GUILESS_MAIN(TestGenTpuTorus)

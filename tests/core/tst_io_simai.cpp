@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iofixture.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "model/error.h"
 
 #include <QtTest>

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iofixture.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/slurm/hostlist.h"
 #include "model/error.h"
 
@@ -42,7 +42,7 @@ void TestIoSlurm::writesTheFixture()
 
 void TestIoSlurm::everyHostUnderALeafAndEveryLeafUnderASpine()
 {
-    const Fabric f = build::generate("ib-fat-tree", { { "radix", 8 } });
+    const Fabric f = gen::generate("ib-fat-tree", { { "radix", 8 } });
     const std::string conf = writtenAs("slurm", f);
     std::size_t nodeLines = 0, switchLines = 0;
     std::istringstream in(conf);
@@ -63,14 +63,14 @@ void TestIoSlurm::everyHostUnderALeafAndEveryLeafUnderASpine()
 void TestIoSlurm::joinsSeparateTreesUnderATop()
 {
     const std::string conf
-        = writtenAs("slurm", build::generate("dragonfly", nlohmann::json::object()));
+        = writtenAs("slurm", gen::generate("dragonfly", nlohmann::json::object()));
     QVERIFY2(conf.find("\nSwitchName=fabric-top Switches=") != std::string::npos, conf.c_str());
 }
 
 void TestIoSlurm::refusesFabricsWithoutSwitches()
 {
     try {
-        writtenAs("slurm", build::generate("tpu-torus", nlohmann::json::object()));
+        writtenAs("slurm", gen::generate("tpu-torus", nlohmann::json::object()));
         QFAIL("wrote a torus");
     } catch (const UserError &e) {
         QVERIFY2(QString(e.what()).contains("no packet switch"), e.what());

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Topology metrics on the fabrics the generators build: the published figures of docs/reference-figures.md.
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "model/metrics.h"
 
 #include <QtTest>
@@ -10,9 +10,9 @@ using namespace fabric;
 
 namespace {
 
-Fabric generate(const std::string &family, const build::ParamText &params)
+Fabric generate(const std::string &family, const gen::ParamText &params)
 {
-    return build::generate(family, params);
+    return gen::generate(family, params);
 }
 
 /// The first endpoint whose hints match @p pod and @p rail (-1 = any) after @p after.

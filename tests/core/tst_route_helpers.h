@@ -3,8 +3,8 @@
 #pragma once
 // What the routing and collective tests share: small generated fabrics and one-call runs.
 
-#include "build/registry.h"
-#include "collective/expand.h"
+#include "generators/registry.h"
+#include "collective/expansion.h"
 #include "collective/report.h"
 #include "collective/run.h"
 #include "route/router.h"
@@ -17,21 +17,21 @@ namespace routetest {
 
 using namespace fabric;
 
-inline Fabric gen(std::string_view family, build::ParamText text = {})
+inline Fabric generated(std::string_view family, gen::ParamText text = {})
 {
-    return build::generate(family, text);
+    return gen::generate(family, text);
 }
 
 /// 2-tier rail-optimised fat-tree, radix 16: 16 hosts x 8 GPUs, 16 leaves, 8 spines, NDR.
 inline Fabric smallRailFatTree()
 {
-    return gen("ib-fat-tree", { { "tiers", "2" }, { "radix", "16" }, { "gpus_per_host", "8" } });
+    return generated("ib-fat-tree", { { "tiers", "2" }, { "radix", "16" }, { "gpus_per_host", "8" } });
 }
 
 /// 2-tier fat-tree of radix k with one GPU per host: leaf i holds GPUs i*k/2 .. i*k/2 + k/2-1.
 inline Fabric flatFatTree(int k, int tiers = 2)
 {
-    return gen("ib-fat-tree",
+    return generated("ib-fat-tree",
         { { "tiers", std::to_string(tiers) }, { "radix", std::to_string(k) },
             { "gpus_per_host", "1" }, { "rail_optimised", "false" } });
 }

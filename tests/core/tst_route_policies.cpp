@@ -157,7 +157,7 @@ void TestRoutePolicies::superPodRingHasNoCollisions()
     // crossings all run leaf 7 -> leaf 0; each must own one of the 32 spine -> leaf0 links, not
     // share the first link of each spine.
     QFETCH(int, gpus);
-    const Fabric f = gen("ib-fat-tree", { { "gpus", std::to_string(gpus) } });
+    const Fabric f = generated("ib-fat-tree", { { "gpus", std::to_string(gpus) } });
     route::Router router(f, { route::Policy::Static, 1, 1, 64, {}, false });
     std::vector<route::Route> routes;
     for (NodeId r = 0; r < gpus; ++r)
@@ -170,7 +170,7 @@ void TestRoutePolicies::cappedAdaptiveIsEvenOnEveryHop()
 {
     // leaf7 -> leaf0 on the SuperPOD unit: 4 spines x 8 up x 8 down = 256 paths, capped at 64.
     // Every one of the 32 uplinks and of the 32 downlinks must carry the same number of them.
-    const Fabric f = gen("ib-fat-tree", { { "gpus", "256" } });
+    const Fabric f = generated("ib-fat-tree", { { "gpus", "256" } });
     route::Router router(f, { route::Policy::Adaptive, 1, 1, 64, {}, false });
     const route::Route r = router.route(7, 8); // h0-gpu7 (leaf7) -> h1-gpu0 (leaf0)
     std::map<DirLinkId, double> up, down;
@@ -247,7 +247,7 @@ void TestRoutePolicies::qpsSpreadAConnection()
 
 void TestRoutePolicies::hpnFlowStaysInOnePlane()
 {
-    const Fabric f = gen("hpn",
+    const Fabric f = generated("hpn",
         { { "segments", "2" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
             { "aggs_per_plane", "4" } });
     auto planesOn = [&](const sim::Path &p) {
@@ -281,7 +281,7 @@ void TestRoutePolicies::hpnFlowStaysInOnePlane()
 
 void TestRoutePolicies::dorSplitsTiesAndFollowsDimensions()
 {
-    const Fabric f = gen("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    const Fabric f = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
     route::Router router(f, { route::Policy::Dor, 1, 1, 64, {}, false });
     const NodeId src = f.findNode("chip-0-0-0");
     const NodeId dst = f.findNode("chip-2-1-0");
@@ -331,7 +331,7 @@ void TestRoutePolicies::preparedDistancesMatchOneByOne()
 {
     // The bit-parallel BFS of prepare() and the one-at-a-time BFS give the same fields.
     for (const Fabric &f : { flatFatTree(8, 3),
-             gen("hpn",
+             generated("hpn",
                  { { "segments", "2" }, { "hosts_per_segment", "4" }, { "gpus_per_host", "2" },
                      { "aggs_per_plane", "4" } }) }) {
         route::Router lazy(f, { route::Policy::Ecmp, 1, 1, 64, {}, false });

@@ -22,7 +22,7 @@ constexpr double kMiB = 1048576.0;
 
 Fabric tpu(const char *x, const char *y, const char *z, bool twisted)
 {
-    return gen("tpu-torus",
+    return generated("tpu-torus",
         { { "x", x }, { "y", y }, { "z", z }, { "twisted", twisted ? "true" : "false" } });
 }
 

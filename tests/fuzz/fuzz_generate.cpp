@@ -5,7 +5,7 @@
 // whatever is accepted must build within the fuzzer's memory limit.
 #include "fuzzinput.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "io/native/boundedjson.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     fabric::fuzz::refusalIsFine([&] {
         const nlohmann::json params = fabric::io::parseBoundedJson(parts[1], "params");
-        fabric::build::generate(parts[0], params);
+        fabric::gen::generate(parts[0], params);
     });
     return 0;
 }

@@ -4,13 +4,13 @@
 // whose GPU names the corpus uses.
 #include "fuzzinput.h"
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "collective/traffic.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     static const fabric::Fabric fabric =
-        fabric::build::generate("ib-fat-tree", nlohmann::json{{"radix", 4}, {"gpus_per_host", 2}});
+        fabric::gen::generate("ib-fat-tree", nlohmann::json{{"radix", 4}, {"gpus_per_host", 2}});
     fabric::fuzz::refusalIsFine([&] {
         std::istringstream in{std::string(fabric::fuzz::asText(data, size))};
         fabric::collective::readTraffic(in, "fuzz.csv", fabric);

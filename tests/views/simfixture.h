@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "playback/simrun.h"
 #include "route/router.h"
 #include "sim/engine.h"
@@ -18,7 +18,7 @@ namespace fabric::testing {
 /// A 2-tier IB fat-tree of @p gpus GPUs, 8 per host.
 inline Fabric fatTree(int gpus = 64, int tiers = 2)
 {
-    return build::generate("ib-fat-tree", nlohmann::json{{"tiers", tiers}, {"gpus", gpus}});
+    return gen::generate("ib-fat-tree", nlohmann::json{{"tiers", tiers}, {"gpus", gpus}});
 }
 
 /// A ring over every endpoint: @p steps steps of @p chunkBytes, routed with @p policy.

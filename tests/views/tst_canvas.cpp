@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
-#include "build/tputorus.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
 #include "canvas/fabriccanvas.h"
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
@@ -27,7 +27,7 @@ namespace {
 
 Fabric generate(const char *family, nlohmann::json params)
 {
-    return build::generate(family, params);
+    return gen::generate(family, params);
 }
 
 /// Small fabrics of every family (quick to lay out, still with pods, planes and cubes).
@@ -1071,10 +1071,10 @@ void TestCanvas::twistedTorusDiffersFromPlain()
     Fabric live = plain;
     canvas.setFabric(&live);
     QCOMPARE(canvas.twistedWrapLinks(), 0);
-    build::reconfigureTpu(live, build::TpuShape{4, 4, 8}, true);
+    gen::reconfigureTpu(live, gen::TpuShape{4, 4, 8}, true);
     canvas.applyChange({ChangeEvent::Type::CircuitsChanged, {}, {}});
     QCOMPARE(canvas.twistedWrapLinks(), 128);
-    build::reconfigureTpu(live, build::TpuShape{4, 4, 8}, false);
+    gen::reconfigureTpu(live, gen::TpuShape{4, 4, 8}, false);
     canvas.applyChange({ChangeEvent::Type::CircuitsChanged, {}, {}});
     QCOMPARE(canvas.twistedWrapLinks(), 0);
 }

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The explain panel's text for torus runs: which bound the ideal is, and the ring's rank order.
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
 #include "playback/scenariorun.h"
@@ -28,7 +28,7 @@ private:
 
 void TestExplain::initTestCase()
 {
-    mCube = build::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+    mCube = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
 }
 
 QString TestExplain::explain(

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapwidget.h"
 #include "exportchecks.h"
@@ -155,7 +155,7 @@ void TestHeatmap::groupLabelsNeverOverprint()
     // From a tall dock down to a projector's short one: every group label stays in its own
     // band of rows, whatever it takes (one line, shortened, or left out for the tooltip).
     // HPN's groups have long names ("leaf -> GPU · plane 1 (512)") that wrap.
-    const Fabric hpn = build::generate(
+    const Fabric hpn = gen::generate(
         "hpn", nlohmann::json{{"segments", 2}, {"hosts_per_segment", 8}, {"aggs_per_plane", 4}});
     const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
     HeatmapWidget w;

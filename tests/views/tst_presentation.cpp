@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Presentation mode on the canvas: every text grows, none overprints another or is cut by the
 // view, the legend grows with them and the fabric takes at least the room it had.
-#include "build/registry.h"
+#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "textrecorder.h"
 
@@ -84,7 +84,7 @@ void TestPresentation::textsGrowWithoutOverlap()
 {
     QFETCH(QByteArray, family);
     QFETCH(QByteArray, params);
-    const Fabric f = build::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
+    const Fabric f = gen::generate(family.toStdString(), nlohmann::json::parse(params.toStdString()));
     FabricCanvas canvas;
     canvas.resize(1280, 720);
     canvas.show();

@@ -9,15 +9,15 @@
 namespace fabric::app {
 
 ReconfigureOcs::ReconfigureOcs(
-    Document *document, const build::TpuShape &shape, bool twisted, QUndoCommand *parent)
+    Document *document, const gen::TpuShape &shape, bool twisted, QUndoCommand *parent)
     : QUndoCommand(parent)
     , mDocument(document)
 {
     // Reconfiguring a copy and keeping only what differs makes the command exact whatever
-    // build::reconfigureTpu touches, and small: a few hundred nodes of a pod.
+    // gen::reconfigureTpu touches, and small: a few hundred nodes of a pod.
     const Fabric &current = document->fabric();
     Fabric changed = current;
-    build::reconfigureTpu(changed, shape, twisted);
+    gen::reconfigureTpu(changed, shape, twisted);
     changed.forEachNode([&](const Node &n) {
         if (!(n == current.node(n.id)))
             mNodes.push_back(n);

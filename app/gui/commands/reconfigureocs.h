@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/tputorus.h"
+#include "generators/tputorus.h"
 #include "model/fabric.h"
 
 #include <QUndoCommand>
@@ -15,7 +15,7 @@ class Document;
 
 /**
  * Rewires the optical circuit switches of a TPU torus: the same cubes arranged as another
- * slice shape, twisted or not (build::reconfigureTpu). The OCS get new circuit tables, chips
+ * slice shape, twisted or not (gen::reconfigureTpu). The OCS get new circuit tables, chips
  * new torus coordinates and names, the generator new parameters; ids and links stay. Views
  * hear CircuitsChanged for the OCS and NodesChanged for the chips.
  */
@@ -23,7 +23,7 @@ class ReconfigureOcs : public QUndoCommand
 {
 public:
     /// Throws UserError when the fabric is not a TPU torus or the shape does not fit it.
-    ReconfigureOcs(Document *document, const build::TpuShape &shape, bool twisted,
+    ReconfigureOcs(Document *document, const gen::TpuShape &shape, bool twisted,
         QUndoCommand *parent = nullptr);
 
     void undo() override { swap(); }

@@ -52,38 +52,38 @@ class GraphmlHandler final : public xml::Handler
 {
 public:
     explicit GraphmlHandler(const std::string &fileName)
-        : m_file(fileName)
+        : mFile(fileName)
     {
     }
 
     Document take()
     {
-        if (!m_sawGraph)
-            throw UserError(m_file + ": no <graph> element (is this GraphML?)");
-        for (NodeRecord &n : m_doc.nodes)
+        if (!mSawGraph)
+            throw UserError(mFile + ": no <graph> element (is this GraphML?)");
+        for (NodeRecord &n : mDoc.nodes)
             applyDefaults(n.values, "node");
-        for (EdgeRecord &e : m_doc.edges)
+        for (EdgeRecord &e : mDoc.edges)
             applyDefaults(e.values, "edge");
-        applyDefaults(m_doc.graph, "graph");
-        return std::move(m_doc);
+        applyDefaults(mDoc.graph, "graph");
+        return std::move(mDoc);
     }
 
     void startElement(
         std::string_view qname, const std::vector<xml::Attribute> &attributes, int line) override
     {
         const std::string_view name = xml::localName(qname);
-        if (m_depth == 0 && name != "graphml")
+        if (mDepth == 0 && name != "graphml")
             fail(line, "the root element is <" + std::string(qname) + ">, not <graphml>");
-        ++m_depth;
-        if (m_data) {
-            if (m_data->nodeGraphics && name == "NodeLabel")
-                ++m_labelDepth;
+        ++mDepth;
+        if (mData) {
+            if (mData->nodeGraphics && name == "NodeLabel")
+                ++mLabelDepth;
             return;
         }
         if (name == "key")
             startKey(attributes, line);
-        else if (name == "default" && m_key)
-            m_keyDefault = true;
+        else if (name == "default" && mKey)
+            mKeyDefault = true;
         else if (name == "graph")
             startGraph();
         else if (name == "node")
@@ -99,45 +99,45 @@ public:
     void endElement(std::string_view qname, int) override
     {
         const std::string_view name = xml::localName(qname);
-        --m_depth;
-        if (m_data) {
-            if (name == "NodeLabel" && m_labelDepth > 0)
-                --m_labelDepth;
-            if (name == "data" && m_depth == m_dataDepth)
+        --mDepth;
+        if (mData) {
+            if (name == "NodeLabel" && mLabelDepth > 0)
+                --mLabelDepth;
+            if (name == "data" && mDepth == mDataDepth)
                 endData();
             return;
         }
-        if (name == "key" && m_key) {
-            m_keys[m_keyId] = *m_key;
-            m_key.reset();
+        if (name == "key" && mKey) {
+            mKeys[mKeyId] = *mKey;
+            mKey.reset();
         } else if (name == "default") {
-            m_keyDefault = false;
+            mKeyDefault = false;
         } else if (name == "node" || name == "edge" || name == "graph") {
-            m_owners.pop_back();
+            mOwners.pop_back();
         }
     }
 
     void text(std::string_view text, int) override
     {
-        if (m_data) {
-            if (!m_data->nodeGraphics || m_labelDepth > 0)
-                m_dataText += text;
-        } else if (m_key && m_keyDefault) {
-            m_key->defaultValue += text;
-            m_key->hasDefault = true;
+        if (mData) {
+            if (!mData->nodeGraphics || mLabelDepth > 0)
+                mDataText += text;
+        } else if (mKey && mKeyDefault) {
+            mKey->defaultValue += text;
+            mKey->hasDefault = true;
         }
     }
 
 private:
     [[noreturn]] void fail(int line, const std::string &what) const
     {
-        throw UserError(m_file + ":" + std::to_string(line) + ": " + what);
+        throw UserError(mFile + ":" + std::to_string(line) + ": " + what);
     }
 
     void startKey(const std::vector<xml::Attribute> &attributes, int line)
     {
-        m_keyId = attribute(attributes, "id");
-        if (m_keyId.empty())
+        mKeyId = attribute(attributes, "id");
+        if (mKeyId.empty())
             fail(line, "<key> without an id");
         KeyDecl k;
         k.domain = lowered(attribute(attributes, "for"));
@@ -145,16 +145,16 @@ private:
             k.domain = "all";
         k.name = lowered(trimmed(attribute(attributes, "attr.name")));
         k.nodeGraphics = attribute(attributes, "yfiles.type") == "nodegraphics";
-        m_key = k;
+        mKey = k;
     }
 
     void startGraph()
     {
-        m_sawGraph = true;
+        mSawGraph = true;
         // A graph inside a node is a yEd group's content: its nodes are read, the group is not.
-        if (!m_owners.empty() && m_owners.back().first == Owner::Node)
-            m_doc.nodes[m_owners.back().second].group = true;
-        m_owners.push_back({ m_owners.empty() ? Owner::Graph : Owner::Other, 0 });
+        if (!mOwners.empty() && mOwners.back().first == Owner::Node)
+            mDoc.nodes[mOwners.back().second].group = true;
+        mOwners.push_back({ mOwners.empty() ? Owner::Graph : Owner::Other, 0 });
     }
 
     void startNode(const std::vector<xml::Attribute> &attributes, int line)
@@ -164,8 +164,8 @@ private:
         n.line = line;
         if (n.id.empty())
             fail(line, "<node> without an id");
-        m_owners.push_back({ Owner::Node, m_doc.nodes.size() });
-        m_doc.nodes.push_back(std::move(n));
+        mOwners.push_back({ Owner::Node, mDoc.nodes.size() });
+        mDoc.nodes.push_back(std::move(n));
     }
 
     void startEdge(const std::vector<xml::Attribute> &attributes, int line)
@@ -177,61 +177,61 @@ private:
         e.line = line;
         if (e.source.empty() || e.target.empty())
             fail(line, "<edge> without source or target");
-        m_owners.push_back({ Owner::Edge, m_doc.edges.size() });
-        m_doc.edges.push_back(std::move(e));
+        mOwners.push_back({ Owner::Edge, mDoc.edges.size() });
+        mDoc.edges.push_back(std::move(e));
     }
 
     void startData(const std::vector<xml::Attribute> &attributes, int line)
     {
         const std::string key = attribute(attributes, "key");
-        const auto it = m_keys.find(key);
-        if (it == m_keys.end())
+        const auto it = mKeys.find(key);
+        if (it == mKeys.end())
             fail(line, "<data key=\"" + key + "\"> names no <key> declared before it");
-        m_data = &it->second;
-        m_dataDepth = m_depth - 1;
-        m_dataText.clear();
-        m_labelDepth = 0;
+        mData = &it->second;
+        mDataDepth = mDepth - 1;
+        mDataText.clear();
+        mLabelDepth = 0;
     }
 
     void endData()
     {
-        const std::string name = m_data->name;
-        std::string value = trimmed(m_dataText);
-        m_data = nullptr;
+        const std::string name = mData->name;
+        std::string value = trimmed(mDataText);
+        mData = nullptr;
         if (name.empty() && value.empty())
             return;
         const auto [owner, index]
-            = m_owners.empty() ? std::pair { Owner::Other, std::size_t(0) } : m_owners.back();
+            = mOwners.empty() ? std::pair { Owner::Other, std::size_t(0) } : mOwners.back();
         if (owner == Owner::Node && name.empty())
-            m_doc.nodes[index].label = std::move(value); // yEd graphics: the label only
+            mDoc.nodes[index].label = std::move(value); // yEd graphics: the label only
         else if (owner == Owner::Node)
-            m_doc.nodes[index].values[name] = std::move(value);
+            mDoc.nodes[index].values[name] = std::move(value);
         else if (owner == Owner::Edge && !name.empty())
-            m_doc.edges[index].values[name] = std::move(value);
+            mDoc.edges[index].values[name] = std::move(value);
         else if (owner == Owner::Graph && !name.empty())
-            m_doc.graph[name] = std::move(value);
+            mDoc.graph[name] = std::move(value);
     }
 
     void applyDefaults(Values &values, std::string_view domain) const
     {
-        for (const auto &[id, k] : m_keys)
+        for (const auto &[id, k] : mKeys)
             if (k.hasDefault && !k.name.empty() && (k.domain == domain || k.domain == "all"))
                 values.try_emplace(k.name, trimmed(k.defaultValue));
     }
 
-    const std::string &m_file;
-    Document m_doc;
-    std::map<std::string, KeyDecl> m_keys;
-    std::optional<KeyDecl> m_key;
-    std::string m_keyId;
-    bool m_keyDefault = false;
-    bool m_sawGraph = false;
-    int m_depth = 0;
-    std::vector<std::pair<Owner, std::size_t>> m_owners;
-    const KeyDecl *m_data = nullptr;
-    int m_dataDepth = 0;
-    int m_labelDepth = 0;
-    std::string m_dataText;
+    const std::string &mFile;
+    Document mDoc;
+    std::map<std::string, KeyDecl> mKeys;
+    std::optional<KeyDecl> mKey;
+    std::string mKeyId;
+    bool mKeyDefault = false;
+    bool mSawGraph = false;
+    int mDepth = 0;
+    std::vector<std::pair<Owner, std::size_t>> mOwners;
+    const KeyDecl *mData = nullptr;
+    int mDataDepth = 0;
+    int mLabelDepth = 0;
+    std::string mDataText;
 };
 
 } // namespace

@@ -15,11 +15,11 @@ class DataWriter
 {
 public:
     explicit DataWriter(std::ostream &out)
-        : m_out(out)
+        : mOut(out)
     {}
     void text(const char *key, std::string_view value)
     {
-        m_out << "      <data key=\"" << key << "\">" << xmlEscaped(value) << "</data>\n";
+        mOut << "      <data key=\"" << key << "\">" << xmlEscaped(value) << "</data>\n";
     }
     void integer(const char *key, int value, int unset = -1)
     {
@@ -33,7 +33,7 @@ public:
     }
 
 private:
-    std::ostream &m_out;
+    std::ostream &mOut;
 };
 
 } // namespace

@@ -26,10 +26,10 @@ class Fields
 {
 public:
     Fields(const std::string &file, int line, std::string what, const Values &values)
-        : m_file(file)
-        , m_line(line)
-        , m_what(std::move(what))
-        , m_values(values)
+        : mFile(file)
+        , mLine(line)
+        , mWhat(std::move(what))
+        , mValues(values)
     {
     }
 
@@ -37,14 +37,14 @@ public:
     const std::string *find(std::initializer_list<const char *> names) const
     {
         for (const char *name : names)
-            if (const auto it = m_values.find(name); it != m_values.end())
+            if (const auto it = mValues.find(name); it != mValues.end())
                 return &it->second;
         return nullptr;
     }
 
     [[noreturn]] void fail(const std::string &what) const
     {
-        throw UserError(m_file + ":" + std::to_string(m_line) + ": " + m_what + ": " + what);
+        throw UserError(mFile + ":" + std::to_string(mLine) + ": " + mWhat + ": " + what);
     }
 
     template<typename T> T number(std::initializer_list<const char *> names, T fallback) const
@@ -72,10 +72,10 @@ public:
     }
 
 private:
-    const std::string &m_file;
-    int m_line;
-    std::string m_what;
-    const Values &m_values;
+    const std::string &mFile;
+    int mLine;
+    std::string mWhat;
+    const Values &mValues;
 };
 
 /// "n12" -> 12, or -1 when @p id is not FabricScope's own "<prefix><number>" form.

@@ -20,18 +20,18 @@ class Cursor
 {
 public:
     explicit Cursor(std::string_view text)
-        : m_text(text)
+        : mText(text)
     {}
     void skipSpace()
     {
-        while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
-            ++m_pos;
+        while (mPos < mText.size() && std::isspace(static_cast<unsigned char>(mText[mPos])))
+            ++mPos;
     }
     bool accept(char c)
     {
         skipSpace();
-        if (m_pos < m_text.size() && m_text[m_pos] == c) {
-            ++m_pos;
+        if (mPos < mText.size() && mText[mPos] == c) {
+            ++mPos;
             return true;
         }
         return false;
@@ -39,36 +39,36 @@ public:
     bool integer(int &value)
     {
         skipSpace();
-        const auto [ptr, ec] = std::from_chars(m_text.data() + m_pos,
-                                               m_text.data() + m_text.size(), value);
+        const auto [ptr, ec] = std::from_chars(mText.data() + mPos,
+                                               mText.data() + mText.size(), value);
         if (ec != std::errc())
             return false;
-        m_pos = static_cast<std::size_t>(ptr - m_text.data());
+        mPos = static_cast<std::size_t>(ptr - mText.data());
         return true;
     }
     /// Text up to (not including) @p c, which is consumed; false when absent.
     bool until(char c, std::string_view &out)
     {
-        const std::size_t end = m_text.find(c, m_pos);
+        const std::size_t end = mText.find(c, mPos);
         if (end == std::string_view::npos)
             return false;
-        out = m_text.substr(m_pos, end - m_pos);
-        m_pos = end + 1;
+        out = mText.substr(mPos, end - mPos);
+        mPos = end + 1;
         return true;
     }
     std::string_view word()
     {
         skipSpace();
-        const std::size_t start = m_pos;
-        while (m_pos < m_text.size() && !std::isspace(static_cast<unsigned char>(m_text[m_pos])))
-            ++m_pos;
-        return m_text.substr(start, m_pos - start);
+        const std::size_t start = mPos;
+        while (mPos < mText.size() && !std::isspace(static_cast<unsigned char>(mText[mPos])))
+            ++mPos;
+        return mText.substr(start, mPos - start);
     }
-    std::string_view rest() const { return m_text.substr(m_pos); }
+    std::string_view rest() const { return mText.substr(mPos); }
 
 private:
-    std::string_view m_text;
-    std::size_t m_pos = 0;
+    std::string_view mText;
+    std::size_t mPos = 0;
 };
 
 std::string_view trimmed(std::string_view s)
@@ -132,17 +132,17 @@ std::string normalizeGuid(std::string_view text)
 
 void IbnetdiscoverParser::fail(const std::string &message) const
 {
-    throw UserError(m_fileName + ": line " + std::to_string(m_line) + ": " + message);
+    throw UserError(mFileName + ": line " + std::to_string(mLine) + ": " + message);
 }
 
 IbnetdiscoverParser::Device &IbnetdiscoverParser::device(char type, const std::string &guid)
 {
-    auto [it, added] = m_devices.try_emplace(guid);
+    auto [it, added] = mDevices.try_emplace(guid);
     Device &d = it->second;
     if (added) {
         d.type = type;
         d.guid = guid;
-        d.order = static_cast<int>(m_devices.size());
+        d.order = static_cast<int>(mDevices.size());
     } else if (d.type != type) {
         fail("GUID " + guid + " is a " + std::string(typeWord(d.type)) + " elsewhere but a "
              + std::string(typeWord(type)) + " here");
@@ -154,7 +154,7 @@ void IbnetdiscoverParser::parse(std::istream &in)
 {
     std::string line;
     while (std::getline(in, line)) {
-        ++m_line;
+        ++mLine;
         const std::string_view text = trimmed(line);
         if (text.empty() || text.front() == '#')
             continue;
@@ -173,8 +173,8 @@ void IbnetdiscoverParser::parse(std::istream &in)
         // vendid=, devid=, *guid= lines, chassis headings and tool warnings carry nothing the
         // fabric needs.
     }
-    if (m_devices.empty())
-        throw UserError(m_fileName + ": no ibnetdiscover node records (Switch/Ca lines) found");
+    if (mDevices.empty())
+        throw UserError(mFileName + ": no ibnetdiscover node records (Switch/Ca lines) found");
 }
 
 void IbnetdiscoverParser::parseRecord(std::string_view line)
@@ -197,12 +197,12 @@ void IbnetdiscoverParser::parseRecord(std::string_view line)
     std::string_view comment;
     if (c.until('#', comment))
         d.description = quotedIn(c.rest());
-    m_current = guid;
+    mCurrent = guid;
 }
 
 void IbnetdiscoverParser::parseLink(std::string_view line)
 {
-    if (m_current.empty())
+    if (mCurrent.empty())
         fail("a link line before any Switch or Ca record");
     Cursor c(line);
     int localPort = 0, peerPort = 0;
@@ -245,7 +245,7 @@ void IbnetdiscoverParser::parseLink(std::string_view line)
     Device &peer = device(peerType, peerGuid);
     if (peer.description.empty())
         peer.description = quotedIn(rest);
-    addCable({m_current, localPort}, {peerGuid, peerPort}, gbps);
+    addCable({mCurrent, localPort}, {peerGuid, peerPort}, gbps);
 }
 
 void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gbps)
@@ -253,17 +253,17 @@ void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gb
     if (a.guid == b.guid) {
         // A loopback cable between two ports of one switch carries no traffic between nodes.
         if (a < b)
-            ++m_loopbacks;
+            ++mLoopbacks;
         return;
     }
     for (const auto &[from, to] : {std::pair{a, b}, std::pair{b, a}}) {
-        const auto it = m_peerOf.find(from);
-        if (it == m_peerOf.end())
+        const auto it = mPeerOf.find(from);
+        if (it == mPeerOf.end())
             continue;
         if (it->second.first == to) {
             // The same cable seen from its other end. Should the ends disagree on the rate
             // (the man page example does), the slower one is what the cable runs at.
-            Cable &seen = m_cables[m_cableOf.at(from < to ? from : to)];
+            Cable &seen = mCables[mCableOf.at(from < to ? from : to)];
             seen.gbps = std::min(seen.gbps, gbps);
             return;
         }
@@ -271,10 +271,10 @@ void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gb
              + it->second.first.guid + " port " + std::to_string(it->second.first.port)
              + " (line " + std::to_string(it->second.second) + ")");
     }
-    m_peerOf[a] = {b, m_line};
-    m_peerOf[b] = {a, m_line};
-    m_cableOf[a < b ? a : b] = m_cables.size();
-    m_cables.push_back({a, b, gbps, m_line});
+    mPeerOf[a] = {b, mLine};
+    mPeerOf[b] = {a, mLine};
+    mCableOf[a < b ? a : b] = mCables.size();
+    mCables.push_back({a, b, gbps, mLine});
 }
 
 Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
@@ -288,7 +288,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
 
     std::vector<const Device *> switches;
     std::map<std::string, std::size_t> switchIndex;
-    for (const auto &[guid, d] : m_devices)
+    for (const auto &[guid, d] : mDevices)
         if (d.type != 'H')
             switches.push_back(&d);
     std::sort(switches.begin(), switches.end(),
@@ -300,7 +300,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     std::vector<int> level(switches.size(), -1);
     std::vector<std::vector<std::size_t>> neighbours(switches.size());
     std::deque<std::size_t> queue;
-    for (const Cable &c : m_cables) {
+    for (const Cable &c : mCables) {
         const auto ia = switchIndex.find(c.a.guid), ib = switchIndex.find(c.b.guid);
         if (ia != switchIndex.end() && ib != switchIndex.end()) {
             neighbours[ia->second].push_back(ib->second);
@@ -334,7 +334,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         return d.description.empty() ? std::string(1, d.type) + "-" + d.guid : d.description;
     };
     std::map<std::pair<bool, std::string>, int> nameUses;
-    for (const auto &[guid, d] : m_devices)
+    for (const auto &[guid, d] : mDevices)
         ++nameUses[{d.type == 'H', baseName(d)}];
     auto uniqueName = [&](const Device &d) {
         std::string name = baseName(d);
@@ -364,8 +364,8 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
 
     // One endpoint per connected CA port, in the order the ports first appear.
     std::map<std::string, int> connectedPorts;
-    for (const auto &[port, peer] : m_peerOf)
-        if (m_devices.at(port.guid).type == 'H')
+    for (const auto &[port, peer] : mPeerOf)
+        if (mDevices.at(port.guid).type == 'H')
             ++connectedPorts[port.guid];
     std::map<PortRef, NodeId> endpoint;
     int endpointIndex = 0;
@@ -373,7 +373,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         const auto it = endpoint.find(p);
         if (it != endpoint.end())
             return it->second;
-        const Device &d = m_devices.at(p.guid);
+        const Device &d = mDevices.at(p.guid);
         Node n;
         n.kind = NodeKind::Gpu;
         n.name = uniqueName(d);
@@ -388,7 +388,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         const auto it = switchNode.find(p.guid);
         return it != switchNode.end() ? it->second : endpointFor(p);
     };
-    for (const Cable &c : m_cables) {
+    for (const Cable &c : mCables) {
         Link l;
         l.a = nodeFor(c.a);
         l.b = nodeFor(c.b);
@@ -404,9 +404,9 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
 
     nlohmann::json &meta = fabric.metadata();
     meta["source"] = "ibnetdiscover";
-    meta["source_file"] = std::filesystem::path(m_fileName).filename().string();
-    if (m_loopbacks > 0)
-        meta["skipped_loopback_cables"] = m_loopbacks;
+    meta["source_file"] = std::filesystem::path(mFileName).filename().string();
+    if (mLoopbacks > 0)
+        meta["skipped_loopback_cables"] = mLoopbacks;
     return fabric;
 }
 

@@ -22,7 +22,7 @@ class IbnetdiscoverParser
 {
 public:
     explicit IbnetdiscoverParser(std::string fileName)
-        : m_fileName(std::move(fileName))
+        : mFileName(std::move(fileName))
     {}
 
     /// Throws UserError "FILE: line N: ..." on a malformed record or link line. Lines that are
@@ -58,14 +58,14 @@ private:
     Device &device(char type, const std::string &guid);
     void addCable(const PortRef &a, const PortRef &b, double gbps);
 
-    std::string m_fileName;
-    int m_line = 0;
-    std::map<std::string, Device> m_devices;
-    std::string m_current; ///< GUID of the record being read, empty before the first.
-    std::vector<Cable> m_cables;
-    std::map<PortRef, std::pair<PortRef, int>> m_peerOf; ///< port -> (peer, line)
-    std::map<PortRef, std::size_t> m_cableOf; ///< lower port of a cable -> index in m_cables
-    int m_loopbacks = 0;
+    std::string mFileName;
+    int mLine = 0;
+    std::map<std::string, Device> mDevices;
+    std::string mCurrent; ///< GUID of the record being read, empty before the first.
+    std::vector<Cable> mCables;
+    std::map<PortRef, std::pair<PortRef, int>> mPeerOf; ///< port -> (peer, line)
+    std::map<PortRef, std::size_t> mCableOf; ///< lower port of a cable -> index in mCables
+    int mLoopbacks = 0;
 };
 
 } // namespace fabric::io

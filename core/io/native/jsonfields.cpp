@@ -23,7 +23,7 @@ std::string segment(std::string_view key)
 } // namespace
 
 JsonFields::JsonFields(const nlohmann::json &value)
-    : m_object(value)
+    : mObject(value)
 {
     if (!value.is_object())
         failHere("expected an object, found " + describeType(value));
@@ -31,8 +31,8 @@ JsonFields::JsonFields(const nlohmann::json &value)
 
 const nlohmann::json *JsonFields::find(std::string_view key) const
 {
-    const auto it = m_object.find(key);
-    return it == m_object.end() ? nullptr : &*it;
+    const auto it = mObject.find(key);
+    return it == mObject.end() ? nullptr : &*it;
 }
 
 void JsonFields::fail(std::string_view key, const std::string &message) const
@@ -70,7 +70,7 @@ std::string JsonFields::describeType(const nlohmann::json &v)
 
 void JsonFields::allowOnly(std::initializer_list<std::string_view> allowed) const
 {
-    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+    for (auto it = mObject.begin(); it != mObject.end(); ++it) {
         bool known = false;
         for (std::string_view a : allowed)
             known = known || it.key() == a;

@@ -25,17 +25,17 @@ class JsonFaultError : public std::runtime_error
 public:
     explicit JsonFaultError(JsonFault fault)
         : std::runtime_error((fault.path.empty() ? "/" : fault.path) + ": " + fault.message)
-        , m_fault(std::move(fault))
+        , mFault(std::move(fault))
     {}
-    const JsonFault &fault() const { return m_fault; }
+    const JsonFault &fault() const { return mFault; }
     /// The same fault seen from the parent: @p segment ("/links/12") goes in front.
     JsonFaultError under(std::string_view segment) const
     {
-        return JsonFaultError({std::string(segment) + m_fault.path, m_fault.message});
+        return JsonFaultError({std::string(segment) + mFault.path, mFault.message});
     }
 
 private:
-    JsonFault m_fault;
+    JsonFault mFault;
 };
 
 /// Runs @p f; a JsonFaultError from it is rethrown under @p segment (built only then).
@@ -86,7 +86,7 @@ public:
 private:
     const nlohmann::json &required(std::string_view key) const;
 
-    const nlohmann::json &m_object;
+    const nlohmann::json &mObject;
 };
 
 } // namespace fabric::io

@@ -12,15 +12,15 @@ namespace fabric::io {
 
 void JsonLine::clear()
 {
-    m_text.assign("{");
+    mText.assign("{");
 }
 
 void JsonLine::key(std::string_view key)
 {
-    if (m_text.size() > 1)
-        m_text.push_back(',');
-    appendString(m_text, key);
-    m_text.push_back(':');
+    if (mText.size() > 1)
+        mText.push_back(',');
+    appendString(mText, key);
+    mText.push_back(':');
 }
 
 void JsonLine::field(std::string_view k, long long value)
@@ -28,37 +28,37 @@ void JsonLine::field(std::string_view k, long long value)
     key(k);
     char buf[24];
     const auto result = std::to_chars(buf, buf + sizeof buf, value);
-    m_text.append(buf, result.ptr);
+    mText.append(buf, result.ptr);
 }
 
 void JsonLine::field(std::string_view k, double value)
 {
     key(k);
-    appendNumber(m_text, value);
+    appendNumber(mText, value);
 }
 
 void JsonLine::field(std::string_view k, bool value)
 {
     key(k);
-    m_text.append(value ? "true" : "false");
+    mText.append(value ? "true" : "false");
 }
 
 void JsonLine::field(std::string_view k, std::string_view value)
 {
     key(k);
-    appendString(m_text, value);
+    appendString(mText, value);
 }
 
 void JsonLine::rawField(std::string_view k, std::string_view json)
 {
     key(k);
-    m_text.append(json);
+    mText.append(json);
 }
 
 const std::string &JsonLine::finish()
 {
-    m_text.push_back('}');
-    return m_text;
+    mText.push_back('}');
+    return mText;
 }
 
 void JsonLine::appendNumber(std::string &out, double value)

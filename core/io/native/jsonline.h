@@ -30,7 +30,7 @@ public:
 
 private:
     void key(std::string_view key);
-    std::string m_text = "{";
+    std::string mText = "{";
 };
 
 } // namespace fabric::io

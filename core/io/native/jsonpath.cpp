@@ -16,9 +16,9 @@ constexpr std::size_t kMaxKeyShown = 24;
 JsonPathTracker::Frame &JsonPathTracker::frame(int depth)
 {
     const auto d = static_cast<std::size_t>(depth);
-    if (m_frames.size() <= d)
-        m_frames.resize(d + 1);
-    return m_frames[d];
+    if (mFrames.size() <= d)
+        mFrames.resize(d + 1);
+    return mFrames[d];
 }
 
 void JsonPathTracker::onEvent(int depth, nlohmann::json::parse_event_t event,
@@ -45,10 +45,10 @@ void JsonPathTracker::onEvent(int depth, nlohmann::json::parse_event_t event,
 std::string JsonPathTracker::path(int depth) const
 {
     auto segment = [&](int d) {
-        const Frame &f = m_frames[static_cast<std::size_t>(d)];
+        const Frame &f = mFrames[static_cast<std::size_t>(d)];
         return "/" + (f.array ? std::to_string(f.index) : escapedText(f.key, kMaxKeyShown));
     };
-    const int last = std::min(depth, static_cast<int>(m_frames.size()) - 1);
+    const int last = std::min(depth, static_cast<int>(mFrames.size()) - 1);
     std::string out;
     for (int d = 1; d <= last; ++d) {
         if (last > kShownHead + kShownTail + 1 && d == kShownHead + 1) {

@@ -31,7 +31,7 @@ private:
         std::string key;
     };
     Frame &frame(int depth);
-    std::vector<Frame> m_frames; ///< [d]: the container whose members are at depth d
+    std::vector<Frame> mFrames; ///< [d]: the container whose members are at depth d
 };
 
 } // namespace fabric::io

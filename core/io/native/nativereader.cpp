@@ -195,7 +195,7 @@ class NativeReader
 {
 public:
     explicit NativeReader(std::string fileName)
-        : m_fileName(std::move(fileName))
+        : mFileName(std::move(fileName))
     {}
 
     Fabric read(std::istream &in)
@@ -204,7 +204,7 @@ public:
         buffer << in.rdbuf(); // block copies, not a char at a time
         const std::string text = std::move(buffer).str();
         if (in.bad())
-            throw UserError(m_fileName + ": reading failed");
+            throw UserError(mFileName + ": reading failed");
         json root;
         try {
             try {
@@ -213,11 +213,11 @@ public:
                 });
             } catch (const json::exception &e) {
                 // parse_error (syntax, truncation) and out_of_range (number overflow: 1e999)
-                throw UserError(m_fileName + ": " + describeJsonParseError(e));
+                throw UserError(mFileName + ": " + describeJsonParseError(e));
             }
             return assemble(root);
         } catch (const JsonFaultError &e) {
-            throw UserError(m_fileName + ": " + e.what());
+            throw UserError(mFileName + ": " + e.what());
         }
     }
 
@@ -230,25 +230,25 @@ private:
         using E = json::parse_event_t;
         if (depth == 1) {
             if (event == E::key) {
-                m_topKey = value.get<std::string>();
+                mTopKey = value.get<std::string>();
                 guard([&] { checkTopKey(); });
             } else if (event == E::array_start) {
-                m_section = m_topKey == "nodes" ? Section::Nodes
-                    : m_topKey == "links"       ? Section::Links
+                mSection = mTopKey == "nodes" ? Section::Nodes
+                    : mTopKey == "links"       ? Section::Links
                                                 : Section::None;
-                m_index = 0;
+                mIndex = 0;
             } else if (event == E::array_end || event == E::object_end || event == E::value) {
-                m_section = Section::None;
+                mSection = Section::None;
                 checkHeaderField(value);
             }
             return true;
         }
         const bool elementDone = event == E::object_end || event == E::array_end
             || event == E::value;
-        if (depth != 2 || m_section == Section::None || !elementDone)
+        if (depth != 2 || mSection == Section::None || !elementDone)
             return true;
-        const std::size_t index = m_index++;
-        const bool nodes = m_section == Section::Nodes;
+        const std::size_t index = mIndex++;
+        const bool nodes = mSection == Section::Nodes;
         if (static_cast<long long>(index) >= (nodes ? limits::kMaxNodes : limits::kMaxLinks))
             failAt(nodes ? "/nodes" : "/links",
                    "more than " + std::to_string(nodes ? limits::kMaxNodes : limits::kMaxLinks)
@@ -257,9 +257,9 @@ private:
             within([&] { return (nodes ? "/nodes/" : "/links/") + std::to_string(index); },
                    [&] {
                        if (nodes)
-                           m_nodes.emplace_back(readNode(value), index);
+                           mNodes.emplace_back(readNode(value), index);
                        else
-                           m_links.emplace_back(readLink(value), index);
+                           mLinks.emplace_back(readLink(value), index);
                    });
         });
         return false; // converted: drop it from the DOM
@@ -271,21 +271,21 @@ private:
     {
         using E = json::parse_event_t;
         if (event == E::key)
-            m_path.onEvent(depth, event, value);
+            mPath.onEvent(depth, event, value);
         if ((event == E::object_start || event == E::array_start) && depth >= limits::kMaxDepth)
-            failAt(m_path.path(depth), "nested deeper than " + std::to_string(limits::kMaxDepth)
+            failAt(mPath.path(depth), "nested deeper than " + std::to_string(limits::kMaxDepth)
                                            + " levels (the limit)");
         if ((event == E::key || event == E::value) && value.is_string()
             && static_cast<long long>(value.get_ref<const std::string &>().size())
                 > limits::kMaxString)
-            failAt(m_path.path(depth), std::string(event == E::key ? "a key" : "a string")
+            failAt(mPath.path(depth), std::string(event == E::key ? "a key" : "a string")
                                            + " longer than " + std::to_string(limits::kMaxString)
                                            + " bytes (the limit)");
-        if (event == E::value && m_section == Section::None && ++m_otherValues > limits::kMaxOtherValues)
-            failAt(m_path.path(depth), "more than " + std::to_string(limits::kMaxOtherValues)
+        if (event == E::value && mSection == Section::None && ++mOtherValues > limits::kMaxOtherValues)
+            failAt(mPath.path(depth), "more than " + std::to_string(limits::kMaxOtherValues)
                                            + " values outside nodes and links (the limit)");
         if (event != E::key)
-            m_path.onEvent(depth, event, value);
+            mPath.onEvent(depth, event, value);
     }
 
     // Runs @p f; a fault before the header is known is kept for later (see the file comment).
@@ -296,53 +296,53 @@ private:
         } catch (const JsonFaultError &e) {
             if (headerChecked())
                 throw;
-            if (!m_pending)
-                m_pending = e.fault();
+            if (!mPending)
+                mPending = e.fault();
         }
     }
 
-    bool headerChecked() const { return m_formatSeen && m_versionSeen; }
+    bool headerChecked() const { return mFormatSeen && mVersionSeen; }
 
     void checkTopKey() const
     {
         static constexpr std::string_view kKeys[] = {"format", "version", "generator", "metadata",
                                                      "scenarios", "nodes", "links"};
         for (std::string_view k : kKeys)
-            if (m_topKey == k)
+            if (mTopKey == k)
                 return;
-        throw JsonFaultError({"/" + m_topKey, "unknown field (allowed: format, version, generator,"
+        throw JsonFaultError({"/" + mTopKey, "unknown field (allowed: format, version, generator,"
                                            " metadata, scenarios, nodes, links)"});
     }
 
     void checkHeaderField(const json &value)
     {
-        if (m_topKey == "format") {
+        if (mTopKey == "format") {
             if (!value.is_string() || value.get<std::string>() != kNativeFormatName)
                 failAt("/format", "expected \"" + std::string(kNativeFormatName)
                                        + "\", found " + JsonFields::describeType(value)
                                        + (value.is_string() ? " " + quotedInput(value.get<std::string>())
                                                             : std::string()));
-            m_formatSeen = true;
-        } else if (m_topKey == "version") {
+            mFormatSeen = true;
+        } else if (mTopKey == "version") {
             const long long version = within([] { return std::string("/version"); },
                                              [&] { return JsonFields::integerAt(value, 1, kMaxInt); });
             if (version > kNativeVersion)
                 failAt("/version", "version " + std::to_string(version)
                                        + " is newer than this FabricScope reads ("
                                        + std::to_string(kNativeVersion) + ")");
-            m_versionSeen = true;
+            mVersionSeen = true;
         }
     }
 
     Fabric assemble(const json &root)
     {
         const JsonFields top(root);
-        if (!m_formatSeen)
+        if (!mFormatSeen)
             failAt("/format", "missing: this is not a FabricScope fabric file");
-        if (!m_versionSeen)
+        if (!mVersionSeen)
             failAt("/version", "missing");
-        if (m_pending)
-            throw JsonFaultError(*m_pending);
+        if (mPending)
+            throw JsonFaultError(*mPending);
 
         Fabric fabric;
         if (const json *g = top.find("generator")) {
@@ -387,7 +387,7 @@ private:
         long long extent[3] = {0, 0, 0};
         long long chips = 0;
         std::size_t widest = 0;
-        for (const auto &[node, index] : m_nodes) {
+        for (const auto &[node, index] : mNodes) {
             const LayoutHints &h = node.hints;
             if (h.x < 0 || h.y < 0 || h.z < 0)
                 continue;
@@ -433,11 +433,11 @@ private:
 
     void addNodes(Fabric &fabric)
     {
-        checkIds(m_nodes, "nodes");
-        fabric.reserve(m_nodes.size(), m_links.size());
-        for (auto &[node, index] : m_nodes)
+        checkIds(mNodes, "nodes");
+        fabric.reserve(mNodes.size(), mLinks.size());
+        for (auto &[node, index] : mNodes)
             fabric.addNode(std::move(node));
-        for (const auto &[node, index] : m_nodes) {
+        for (const auto &[node, index] : mNodes) {
             const NodeId host = fabric.node(node.id).host;
             if (host == kNoNode)
                 continue;
@@ -453,8 +453,8 @@ private:
 
     void addLinks(Fabric &fabric)
     {
-        checkIds(m_links, "links");
-        for (const auto &[link, index] : m_links) {
+        checkIds(mLinks, "links");
+        for (const auto &[link, index] : mLinks) {
             const std::string path = "/links/" + std::to_string(index);
             for (const auto &[end, key] : {std::pair{link.a, "/a"}, std::pair{link.b, "/b"}})
                 if (!fabric.hasNode(end))
@@ -466,17 +466,17 @@ private:
         }
     }
 
-    std::string m_fileName;
-    std::string m_topKey;
-    Section m_section = Section::None;
-    std::size_t m_index = 0;
-    bool m_formatSeen = false;
-    bool m_versionSeen = false;
-    std::optional<JsonFault> m_pending;
-    JsonPathTracker m_path;
-    long long m_otherValues = 0;
-    std::vector<std::pair<Node, std::size_t>> m_nodes;
-    std::vector<std::pair<Link, std::size_t>> m_links;
+    std::string mFileName;
+    std::string mTopKey;
+    Section mSection = Section::None;
+    std::size_t mIndex = 0;
+    bool mFormatSeen = false;
+    bool mVersionSeen = false;
+    std::optional<JsonFault> mPending;
+    JsonPathTracker mPath;
+    long long mOtherValues = 0;
+    std::vector<std::pair<Node, std::size_t>> mNodes;
+    std::vector<std::pair<Link, std::size_t>> mLinks;
 };
 
 } // namespace

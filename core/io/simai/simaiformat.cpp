@@ -111,7 +111,7 @@ void SimaiFormat::write(const Fabric &fabric, std::ostream &out) const
         throw UserError("the fabric has no GPUs to simulate");
     const std::vector<std::string> lines = linkLines(fabric, n);
     const std::size_t total = n.gpus.size() + n.hosts.size() + n.switches.size();
-    if (m_flavour == Flavour::SimAI) {
+    if (mFlavour == Flavour::SimAI) {
         // SimAI picks its NVLink model by GPU type; the model does not know it unless told.
         const std::string gpuType = metadataText(fabric.metadata(), "gpu_type", "H100");
         out << total << " " << gpusPerServer(fabric, n) << " " << n.hosts.size() << " "

@@ -19,25 +19,25 @@ class SimaiFormat final : public FabricFormat
 public:
     enum class Flavour { SimAI, Ns3 };
     explicit SimaiFormat(Flavour flavour)
-        : m_flavour(flavour)
+        : mFlavour(flavour)
     {
     }
 
-    std::string_view name() const override { return m_flavour == Flavour::SimAI ? "simai" : "ns3"; }
+    std::string_view name() const override { return mFlavour == Flavour::SimAI ? "simai" : "ns3"; }
     std::string_view description() const override
     {
-        return m_flavour == Flavour::SimAI ? "SimAI topology (*.simai.txt)"
+        return mFlavour == Flavour::SimAI ? "SimAI topology (*.simai.txt)"
                                            : "ns-3 HPCC topology (*.ns3.txt)";
     }
     std::vector<std::string> extensions() const override
     {
-        return { m_flavour == Flavour::SimAI ? "simai.txt" : "ns3.txt" };
+        return { mFlavour == Flavour::SimAI ? "simai.txt" : "ns3.txt" };
     }
     bool canWrite() const override { return true; }
     void write(const Fabric &fabric, std::ostream &out) const override;
 
 private:
-    Flavour m_flavour;
+    Flavour mFlavour;
 };
 
 } // namespace fabric::io

@@ -47,21 +47,21 @@ class Parser
 public:
     Parser(
         std::string_view doc, const std::string &fileName, Handler &handler, const Limits &limits)
-        : m_doc(doc)
-        , m_file(fileName)
-        , m_handler(handler)
-        , m_limits(limits)
+        : mDoc(doc)
+        , mFile(fileName)
+        , mHandler(handler)
+        , mLimits(limits)
     {
     }
 
     void run()
     {
-        if (m_doc.substr(0, 3) == "\xEF\xBB\xBF")
-            m_pos = 3;
+        if (mDoc.substr(0, 3) == "\xEF\xBB\xBF")
+            mPos = 3;
         bool sawRoot = false;
-        while (m_pos < m_doc.size()) {
-            if (m_doc[m_pos] != '<') {
-                readText(m_open.empty());
+        while (mPos < mDoc.size()) {
+            if (mDoc[mPos] != '<') {
+                readText(mOpen.empty());
                 continue;
             }
             if (startsWith("<?")) {
@@ -69,7 +69,7 @@ public:
             } else if (startsWith("<!--")) {
                 skipPast("-->", "comment");
             } else if (startsWith("<![CDATA[")) {
-                if (m_open.empty())
+                if (mOpen.empty())
                     fail("CDATA outside the root element");
                 readCdata();
             } else if (startsWith("<!DOCTYPE") || startsWith("<!ENTITY")) {
@@ -79,14 +79,14 @@ public:
             } else if (startsWith("</")) {
                 readEndTag();
             } else {
-                if (m_open.empty() && sawRoot)
+                if (mOpen.empty() && sawRoot)
                     fail("a second root element");
                 sawRoot = true;
                 readStartTag();
             }
         }
-        if (!m_open.empty())
-            fail("the document ends inside <" + m_open.back() + ">");
+        if (!mOpen.empty())
+            fail("the document ends inside <" + mOpen.back() + ">");
         if (!sawRoot)
             fail("no XML element in the file");
     }
@@ -94,66 +94,66 @@ public:
 private:
     [[noreturn]] void fail(const std::string &what) const
     {
-        throw UserError(m_file + ":" + std::to_string(m_line) + ": " + what);
+        throw UserError(mFile + ":" + std::to_string(mLine) + ": " + what);
     }
 
-    bool startsWith(std::string_view s) const { return m_doc.substr(m_pos, s.size()) == s; }
+    bool startsWith(std::string_view s) const { return mDoc.substr(mPos, s.size()) == s; }
 
     void advance(std::size_t n)
     {
-        for (std::size_t i = 0; i < n && m_pos < m_doc.size(); ++i, ++m_pos)
-            if (m_doc[m_pos] == '\n')
-                ++m_line;
+        for (std::size_t i = 0; i < n && mPos < mDoc.size(); ++i, ++mPos)
+            if (mDoc[mPos] == '\n')
+                ++mLine;
     }
 
     void skipSpace()
     {
-        while (m_pos < m_doc.size() && isSpace(m_doc[m_pos]))
+        while (mPos < mDoc.size() && isSpace(mDoc[mPos]))
             advance(1);
     }
 
     void skipPast(std::string_view end, const char *what)
     {
-        const std::size_t at = m_doc.find(end, m_pos);
+        const std::size_t at = mDoc.find(end, mPos);
         if (at == std::string_view::npos)
             fail(std::string("unterminated ") + what);
-        advance(at + end.size() - m_pos);
+        advance(at + end.size() - mPos);
     }
 
     void readCdata()
     {
         advance(9);
-        const std::size_t at = m_doc.find("]]>", m_pos);
+        const std::size_t at = mDoc.find("]]>", mPos);
         if (at == std::string_view::npos)
             fail("unterminated CDATA section");
-        if (at - m_pos > m_limits.maxValueBytes)
-            fail("a text longer than " + std::to_string(m_limits.maxValueBytes) + " bytes");
-        const int line = m_line;
-        const std::string_view content = m_doc.substr(m_pos, at - m_pos);
-        advance(at + 3 - m_pos);
-        m_handler.text(content, line);
+        if (at - mPos > mLimits.maxValueBytes)
+            fail("a text longer than " + std::to_string(mLimits.maxValueBytes) + " bytes");
+        const int line = mLine;
+        const std::string_view content = mDoc.substr(mPos, at - mPos);
+        advance(at + 3 - mPos);
+        mHandler.text(content, line);
     }
 
     std::string readName()
     {
-        const std::size_t start = m_pos;
-        while (m_pos < m_doc.size() && isNameChar(m_doc[m_pos])) {
-            if (m_pos - start >= m_limits.maxNameBytes)
-                fail("a name longer than " + std::to_string(m_limits.maxNameBytes) + " bytes");
-            ++m_pos;
+        const std::size_t start = mPos;
+        while (mPos < mDoc.size() && isNameChar(mDoc[mPos])) {
+            if (mPos - start >= mLimits.maxNameBytes)
+                fail("a name longer than " + std::to_string(mLimits.maxNameBytes) + " bytes");
+            ++mPos;
         }
-        if (m_pos == start)
+        if (mPos == start)
             fail("a name was expected");
-        return std::string(m_doc.substr(start, m_pos - start));
+        return std::string(mDoc.substr(start, mPos - start));
     }
 
     /// Replaces one reference starting at '&' and appends it to @p out.
     void readReference(std::string &out)
     {
-        const std::size_t semi = m_doc.find(';', m_pos);
-        if (semi == std::string_view::npos || semi - m_pos > 12)
+        const std::size_t semi = mDoc.find(';', mPos);
+        if (semi == std::string_view::npos || semi - mPos > 12)
             fail("a '&' that starts no entity (write &amp;)");
-        const std::string_view ref = m_doc.substr(m_pos + 1, semi - m_pos - 1);
+        const std::string_view ref = mDoc.substr(mPos + 1, semi - mPos - 1);
         if (ref == "amp")
             out.push_back('&');
         else if (ref == "lt")
@@ -179,20 +179,20 @@ private:
                 + ";' (only the five predefined ones "
                   "and numeric references are accepted)");
         }
-        advance(semi + 1 - m_pos);
+        advance(semi + 1 - mPos);
     }
 
     void readText(bool outsideRoot)
     {
-        const int line = m_line;
+        const int line = mLine;
         std::string text;
-        while (m_pos < m_doc.size() && m_doc[m_pos] != '<') {
-            if (text.size() >= m_limits.maxValueBytes)
-                fail("a text longer than " + std::to_string(m_limits.maxValueBytes) + " bytes");
-            if (m_doc[m_pos] == '&') {
+        while (mPos < mDoc.size() && mDoc[mPos] != '<') {
+            if (text.size() >= mLimits.maxValueBytes)
+                fail("a text longer than " + std::to_string(mLimits.maxValueBytes) + " bytes");
+            if (mDoc[mPos] == '&') {
                 readReference(text);
             } else {
-                text.push_back(m_doc[m_pos]);
+                text.push_back(mDoc[mPos]);
                 advance(1);
             }
         }
@@ -200,33 +200,33 @@ private:
             for (char c : text)
                 if (!isSpace(c))
                     throw UserError(
-                        m_file + ":" + std::to_string(line) + ": text outside the root element");
+                        mFile + ":" + std::to_string(line) + ": text outside the root element");
             return;
         }
-        m_handler.text(text, line);
+        mHandler.text(text, line);
     }
 
     std::string readAttributeValue()
     {
-        if (m_pos >= m_doc.size() || (m_doc[m_pos] != '"' && m_doc[m_pos] != '\''))
+        if (mPos >= mDoc.size() || (mDoc[mPos] != '"' && mDoc[mPos] != '\''))
             fail("an attribute value must be quoted");
-        const char quote = m_doc[m_pos];
+        const char quote = mDoc[mPos];
         advance(1);
         std::string value;
-        while (m_pos < m_doc.size() && m_doc[m_pos] != quote) {
-            if (value.size() >= m_limits.maxValueBytes)
-                fail("an attribute value longer than " + std::to_string(m_limits.maxValueBytes)
+        while (mPos < mDoc.size() && mDoc[mPos] != quote) {
+            if (value.size() >= mLimits.maxValueBytes)
+                fail("an attribute value longer than " + std::to_string(mLimits.maxValueBytes)
                     + " bytes");
-            if (m_doc[m_pos] == '<')
+            if (mDoc[mPos] == '<')
                 fail("'<' inside an attribute value");
-            if (m_doc[m_pos] == '&') {
+            if (mDoc[mPos] == '&') {
                 readReference(value);
             } else {
-                value.push_back(m_doc[m_pos]);
+                value.push_back(mDoc[mPos]);
                 advance(1);
             }
         }
-        if (m_pos >= m_doc.size())
+        if (mPos >= mDoc.size())
             fail("unterminated attribute value");
         advance(1);
         return value;
@@ -234,21 +234,21 @@ private:
 
     void readStartTag()
     {
-        const int line = m_line;
+        const int line = mLine;
         advance(1);
         std::string name = readName();
         std::vector<Attribute> attributes;
         for (;;) {
-            const std::size_t before = m_pos;
+            const std::size_t before = mPos;
             skipSpace();
-            if (m_pos >= m_doc.size())
+            if (mPos >= mDoc.size())
                 fail("unterminated tag <" + name + ">");
-            if (startsWith("/>") || m_doc[m_pos] == '>')
+            if (startsWith("/>") || mDoc[mPos] == '>')
                 break;
-            if (m_pos == before)
+            if (mPos == before)
                 fail("space expected between attributes of <" + name + ">");
-            if (attributes.size() >= m_limits.maxAttributes)
-                fail("more than " + std::to_string(m_limits.maxAttributes) + " attributes on <"
+            if (attributes.size() >= mLimits.maxAttributes)
+                fail("more than " + std::to_string(mLimits.maxAttributes) + " attributes on <"
                     + name + ">");
             Attribute a;
             a.name = readName();
@@ -256,47 +256,47 @@ private:
                 if (other.name == a.name)
                     fail("attribute '" + a.name + "' given twice");
             skipSpace();
-            if (m_pos >= m_doc.size() || m_doc[m_pos] != '=')
+            if (mPos >= mDoc.size() || mDoc[mPos] != '=')
                 fail("'=' expected after attribute '" + a.name + "'");
             advance(1);
             skipSpace();
             a.value = readAttributeValue();
             attributes.push_back(std::move(a));
         }
-        const bool empty = m_doc[m_pos] == '/';
+        const bool empty = mDoc[mPos] == '/';
         advance(empty ? 2 : 1);
-        if (static_cast<int>(m_open.size()) >= m_limits.maxDepth)
-            fail("elements nested deeper than " + std::to_string(m_limits.maxDepth));
-        m_handler.startElement(name, attributes, line);
+        if (static_cast<int>(mOpen.size()) >= mLimits.maxDepth)
+            fail("elements nested deeper than " + std::to_string(mLimits.maxDepth));
+        mHandler.startElement(name, attributes, line);
         if (empty)
-            m_handler.endElement(name, line);
+            mHandler.endElement(name, line);
         else
-            m_open.push_back(std::move(name));
+            mOpen.push_back(std::move(name));
     }
 
     void readEndTag()
     {
-        const int line = m_line;
+        const int line = mLine;
         advance(2);
         const std::string name = readName();
         skipSpace();
-        if (m_pos >= m_doc.size() || m_doc[m_pos] != '>')
+        if (mPos >= mDoc.size() || mDoc[mPos] != '>')
             fail("unterminated end tag </" + name + ">");
         advance(1);
-        if (m_open.empty() || m_open.back() != name)
-            throw UserError(m_file + ":" + std::to_string(line) + ": </" + name + "> closes "
-                + (m_open.empty() ? "nothing" : "<" + m_open.back() + ">"));
-        m_open.pop_back();
-        m_handler.endElement(name, line);
+        if (mOpen.empty() || mOpen.back() != name)
+            throw UserError(mFile + ":" + std::to_string(line) + ": </" + name + "> closes "
+                + (mOpen.empty() ? "nothing" : "<" + mOpen.back() + ">"));
+        mOpen.pop_back();
+        mHandler.endElement(name, line);
     }
 
-    std::string_view m_doc;
-    const std::string &m_file;
-    Handler &m_handler;
-    const Limits &m_limits;
-    std::size_t m_pos = 0;
-    int m_line = 1;
-    std::vector<std::string> m_open;
+    std::string_view mDoc;
+    const std::string &mFile;
+    Handler &mHandler;
+    const Limits &mLimits;
+    std::size_t mPos = 0;
+    int mLine = 1;
+    std::vector<std::string> mOpen;
 };
 
 } // namespace

@@ -4,11 +4,11 @@
 
 #include <stdexcept>
 
-namespace fabric::build {
+namespace fabric::gen {
 
 FabricBuilder::FabricBuilder(double cableLatencyNs, double switchLatencyNs)
-    : m_cableLatencyNs(cableLatencyNs)
-    , m_switchLatencyNs(switchLatencyNs)
+    : mCableLatencyNs(cableLatencyNs)
+    , mSwitchLatencyNs(switchLatencyNs)
 {
 }
 
@@ -20,7 +20,7 @@ FabricBuilder FabricBuilder::fromParams(const nlohmann::json &params)
 
 void FabricBuilder::addHosts(int hostCount, int gpusPerHost, const HostNamer &namer)
 {
-    if (m_fabric.nodeIdBound() != 0)
+    if (mFabric.nodeIdBound() != 0)
         throw std::logic_error("FabricBuilder::addHosts must come first");
     const int gpuCount = hostCount * gpusPerHost;
     std::vector<Node> hosts(static_cast<std::size_t>(hostCount));
@@ -42,11 +42,11 @@ void FabricBuilder::addHosts(int hostCount, int gpusPerHost, const HostNamer &na
             gpu.hints.pod = host.hints.pod;
             gpu.hints.rail = i;
             gpu.hints.index = i;
-            m_fabric.addNode(std::move(gpu));
+            mFabric.addNode(std::move(gpu));
         }
     }
     for (Node &host : hosts)
-        m_fabric.addNode(std::move(host));
+        mFabric.addNode(std::move(host));
     for (NodeId g = 0; g < gpuCount; ++g)
         connect(g, gpuCount + g / gpusPerHost, kNvLinkGbps, Medium::NvLink);
 }
@@ -60,24 +60,24 @@ NodeId FabricBuilder::addSwitch(
     n.name = std::move(name);
     n.hints = hints;
     n.ports = ports;
-    n.switchLatencyNs = m_switchLatencyNs;
-    return m_fabric.addNode(std::move(n));
+    n.switchLatencyNs = mSwitchLatencyNs;
+    return mFabric.addNode(std::move(n));
 }
 
 NodeId FabricBuilder::addNode(Node node)
 {
-    return m_fabric.addNode(std::move(node));
+    return mFabric.addNode(std::move(node));
 }
 
 int FabricBuilder::allocatePort(NodeId node)
 {
-    const NodeKind kind = m_fabric.node(node).kind;
+    const NodeKind kind = mFabric.node(node).kind;
     if (kind != NodeKind::Switch && kind != NodeKind::Ocs)
         return -1;
     const auto index = static_cast<std::size_t>(node);
-    if (index >= m_nextPort.size())
-        m_nextPort.resize(std::max(index + 1, m_fabric.nodeIdBound()), 0);
-    return m_nextPort[index]++;
+    if (index >= mNextPort.size())
+        mNextPort.resize(std::max(index + 1, mFabric.nodeIdBound()), 0);
+    return mNextPort[index]++;
 }
 
 LinkId FabricBuilder::connect(NodeId a, NodeId b, double capacityGbps, Medium medium, int plane)
@@ -94,16 +94,16 @@ LinkId FabricBuilder::connectPorts(
     l.portA = portA;
     l.portB = portB;
     l.capacityGbps = capacityGbps;
-    l.latencyNs = m_cableLatencyNs;
+    l.latencyNs = mCableLatencyNs;
     l.medium = medium;
     l.plane = plane;
-    return m_fabric.addLink(l);
+    return mFabric.addLink(l);
 }
 
 void FabricBuilder::setSharpOnSwitches()
 {
-    for (std::size_t i = 0; i < m_fabric.nodeIdBound(); ++i) {
-        Node &n = m_fabric.node(static_cast<NodeId>(i));
+    for (std::size_t i = 0; i < mFabric.nodeIdBound(); ++i) {
+        Node &n = mFabric.node(static_cast<NodeId>(i));
         if (n.id != kNoNode && n.kind == NodeKind::Switch)
             n.sharpCapable = true;
     }
@@ -111,10 +111,10 @@ void FabricBuilder::setSharpOnSwitches()
 
 Fabric FabricBuilder::take(std::string family, nlohmann::json params, std::string title)
 {
-    m_fabric.generator().family = std::move(family);
-    m_fabric.generator().params = std::move(params);
-    m_fabric.metadata()["title"] = std::move(title);
-    return std::move(m_fabric);
+    mFabric.generator().family = std::move(family);
+    mFabric.generator().params = std::move(params);
+    mFabric.metadata()["title"] = std::move(title);
+    return std::move(mFabric);
 }
 
 int uppersNeeded(int lowers, int uplinks, int upperPorts)
@@ -126,4 +126,4 @@ int uppersNeeded(int lowers, int uplinks, int upperPorts)
     return uplinks;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

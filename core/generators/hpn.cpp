@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 struct Plan
@@ -219,4 +219,4 @@ FamilyDef hpnFamily()
     return def;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-/// Fabric generators: one family per file in core/build, all reached through this registry so
+/// Fabric generators: one family per file in core/generators, all reached through this registry so
 /// the CLI (`generate`, `families`) and the GUI's template gallery share one list.
-namespace fabric::build {
+namespace fabric::gen {
 
 /// One parameter of a family, with what the CLI and GUI need to show, check and edit it.
 struct ParamSpec
@@ -63,4 +63,4 @@ inline constexpr long long kMaxLinks = 1000000;
 Fabric generate(std::string_view family, const nlohmann::json &params);
 Fabric generate(std::string_view family, const ParamText &text);
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -14,7 +14,7 @@
 #include <array>
 #include <string>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 constexpr int kSide = kTpuCubeSide;
@@ -298,4 +298,4 @@ FamilyDef tpuTorusFamily()
     return def;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

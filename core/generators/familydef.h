@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/registry.h"
+#include "generators/registry.h"
 
-namespace fabric::build {
+namespace fabric::gen {
 
 /// What the registry knows of one family: its specs, its combination checks and its builder.
 struct FamilyDef
@@ -23,4 +23,4 @@ FamilyDef hpnFamily();
 FamilyDef tpuTorusFamily();
 FamilyDef dragonflyFamily();
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <string>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 double rateGbps(const std::string &rate)
@@ -256,4 +256,4 @@ FamilyDef ibFatTreeFamily()
     return def;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

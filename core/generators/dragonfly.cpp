@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 struct Plan
@@ -139,4 +139,4 @@ FamilyDef dragonflyFamily()
     return def;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace fabric::build {
+namespace fabric::gen {
 
 /// NVLink 4: 900 GB/s bidirectional per H100, so 450 GB/s = 3600 Gb/s per direction.
 inline constexpr double kNvLinkGbps = 3600.0;
@@ -28,7 +28,7 @@ public:
     /// `switch_latency_ns`, which every packet-switched family has.
     static FabricBuilder fromParams(const nlohmann::json &params);
 
-    void reserve(std::size_t nodes, std::size_t links) { m_fabric.reserve(nodes, links); }
+    void reserve(std::size_t nodes, std::size_t links) { mFabric.reserve(nodes, links); }
 
     /// Called per host: fills the host's name (GPU names append "-gpuI") and its layout hints.
     using HostNamer = std::function<void(int host, std::string &name, LayoutHints &hints)>;
@@ -59,15 +59,15 @@ public:
     /// Marks every switch SHARP-capable.
     void setSharpOnSwitches();
 
-    Fabric &fabric() { return m_fabric; }
+    Fabric &fabric() { return mFabric; }
     /// Finishes: records the generator, returns the fabric.
     Fabric take(std::string family, nlohmann::json params, std::string title);
 
 private:
-    Fabric m_fabric;
-    std::vector<int> m_nextPort; // index = node id
-    double m_cableLatencyNs;
-    double m_switchLatencyNs;
+    Fabric mFabric;
+    std::vector<int> mNextPort; // index = node id
+    double mCableLatencyNs;
+    double mSwitchLatencyNs;
 };
 
 /// The smallest divisor s of @p uplinks with s * upperPorts >= lowers * uplinks: how many upper
@@ -75,4 +75,4 @@ private:
 /// upper with uplinks / s parallel links and an upper has @p upperPorts ports.
 int uppersNeeded(int lowers, int uplinks, int upperPorts);
 
-} // namespace fabric::build
+} // namespace fabric::gen

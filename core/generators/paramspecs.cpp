@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 std::string number(double v)
@@ -252,4 +252,4 @@ void checkLinkLimit(std::string_view key, long long count)
             + " links, above the maximum of " + std::to_string(kMaxLinks));
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

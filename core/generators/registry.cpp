@@ -7,7 +7,7 @@
 
 #include "model/error.h"
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 const std::vector<FamilyDef> &definitions()
@@ -106,4 +106,4 @@ Fabric generate(std::string_view family, const ParamText &text)
     return def.build(resolveParams(def.info, text));
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen

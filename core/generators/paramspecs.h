@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "build/registry.h"
+#include "generators/registry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +12,7 @@
 
 /// Helpers the generator families share: building ParamSpecs, checking values against them and
 /// wording the one-line errors the same way everywhere.
-namespace fabric::build {
+namespace fabric::gen {
 
 ParamSpec intParam(std::string key, std::string label, std::string description, int defaultValue,
     int min, int max, std::string unit = {}, int multipleOf = 1);
@@ -41,4 +41,4 @@ void checkEndpointLimit(std::string_view key, long long count);
 /// Throws a UserError naming @p key when @p count links exceed kMaxLinks.
 void checkLinkLimit(std::string_view key, long long count);
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -9,7 +9,7 @@
 
 /// The TPU v4 torus with optical circuit switches, exposed so the GUI can reconfigure the OCS
 /// of an existing pod (slice shape, twist) as an undoable edit.
-namespace fabric::build {
+namespace fabric::gen {
 
 /// Chips along each dimension of a cube (a rack of 4x4x4 chips joined by electrical ICI).
 inline constexpr int kTpuCubeSide = 4;
@@ -54,4 +54,4 @@ std::vector<std::vector<std::pair<int, int>>> tpuCircuits(const TpuShape &shape,
  */
 void reconfigureTpu(Fabric &fabric, const TpuShape &shape, bool twisted);
 
-} // namespace fabric::build
+} // namespace fabric::gen

@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace fabric::build {
+namespace fabric::gen {
 namespace {
 
 struct Plan
@@ -155,4 +155,4 @@ FamilyDef roceClosFamily()
     return def;
 }
 
-} // namespace fabric::build
+} // namespace fabric::gen
