@@ -3,7 +3,7 @@
 #include "pathsdock.h"
 
 #include "canvas/fabriccanvas.h"
-#include "collective/expand.h"
+#include "collective/expansion.h"
 #include "common/qtstrings.h"
 #include "model/error.h"
 #include "model/units.h"
@@ -194,8 +194,8 @@ void PathsDock::showPaths(
 
     auto *equal = new QTreeWidgetItem(mTree);
     equal->setText(PathColumn,
-        counted(set.paths.size(), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
-            + (set.truncated ? tr(" (more not listed)") : QString()));
+        counted(qint64(set.count), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
+            + (set.truncated ? tr(" (first %1 listed)").arg(set.paths.size()) : QString()));
     equal->setText(HopsColumn, QString::number(set.hops));
     equal->setText(BottleneckColumn, views::toQString(units::formatGbps(set.bottleneckGbps)));
     for (const QList<LinkId> &path : set.paths)
@@ -253,7 +253,7 @@ QString PathsDock::summary() const
     return tr("%1 \u2192 %2: %3, %4 hops each, bottleneck %5. Select a policy to see its "
               "choice.")
         .arg(from, to,
-            counted(mSet.paths.size(), tr("1 equal-cost path"), tr("%1 equal-cost paths")))
+            counted(qint64(mSet.count), tr("1 equal-cost path"), tr("%1 equal-cost paths")))
         .arg(mSet.hops)
         .arg(views::toQString(units::formatGbps(mSet.bottleneckGbps)));
 }

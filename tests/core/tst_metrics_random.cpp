@@ -3,6 +3,7 @@
 // The fast diameter and path counts against a plain search that applies transit.h hop by hop,
 // on random small fabrics mixing switches, hosts, GPUs, forwarding chips, OCS circuits and
 // GPUs cabled back to back.
+#include "model/equalcostpaths.h"
 #include "model/metrics.h"
 #include "model/transit.h"
 
@@ -11,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <set>
 
 using namespace fabric;
 
@@ -73,6 +75,19 @@ Reference referenceSearch(const Fabric &f, NodeId from, NodeId to)
         frontier = next;
     }
     return {};
+}
+
+/// Whether @p path is a chain of links from @p a to @p b.
+bool joins(const Fabric &f, const std::vector<LinkId> &path, NodeId a, NodeId b)
+{
+    NodeId at = a;
+    for (LinkId l : path) {
+        const Link &link = f.link(l);
+        if (link.a != at && link.b != at)
+            return false;
+        at = link.other(at);
+    }
+    return at == b;
 }
 
 int referenceDiameter(const Fabric &f)
@@ -267,6 +282,13 @@ void TestMetricsRandom::matchesReferenceSearch()
                 const Reference ref = referenceSearch(f, a, b);
                 QCOMPARE(metrics::shortestPathHops(f, a, b), ref.hops);
                 QCOMPARE(metrics::equalCostPathCount(f, a, b), ref.paths);
+                // The path view lists what the count counts: every path, distinct, a to b.
+                const EqualCostPaths found = findEqualCostPaths(f, a, b, 64);
+                QCOMPARE(found.listed.size(), a == b ? 0 : std::min<std::size_t>(ref.paths, 64));
+                QCOMPARE(std::set(found.listed.begin(), found.listed.end()).size(),
+                         found.listed.size());
+                for (const std::vector<LinkId> &path : found.listed)
+                    QVERIFY(joins(f, path, a, b));
             }
     }
     qInfo("%d of 400 fabrics connected", connected);

@@ -6,6 +6,8 @@
 
 #include <QList>
 
+#include <cstdint>
+
 namespace fabric::views {
 
 /// Every equal-cost shortest path between two endpoints, as the path view shows them.
@@ -16,14 +18,11 @@ struct PathSet
     int hops = 0;               ///< Hops of each path (an OCS circuit is one hop).
     double bottleneckGbps = 0;  ///< Lowest link capacity on any of the paths.
     bool truncated = false;     ///< More paths exist than were listed.
+    std::uint64_t count = 0;    ///< Every equal-cost path, listed or not (saturates at 2^62).
 };
 
-/**
- * All shortest paths from @p from to @p to under the forwarding rule of model/transit.h
- * (mayForward; an OCS only along its circuits, chip -> OCS -> chip counting as one hop). The
- * search runs over directed links, since whether a host may forward depends on where the path
- * came from. At most @p maxPaths paths are listed; an empty set means unreachable.
- */
+/// The shortest paths from @p from to @p to as the path view shows them: the core's search
+/// (model/equalcostpaths.h), at most @p maxPaths listed; an empty set means unreachable.
 PathSet equalCostPaths(const Fabric &fabric, NodeId from, NodeId to, int maxPaths = 256);
 
 } // namespace fabric::views
