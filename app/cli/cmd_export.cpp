@@ -350,7 +350,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         sampler = std::make_unique<views::LoadSampler>(run->result);
         if (o.instant)
             sampler->setWindowS(0);
-        views::showLoadsAt(canvas, *sampler, *at, views::summarize(*run).multipath ? 0 : 2);
+        views::showLoadsAt(canvas, *sampler, *at, run->summary.multipath ? 0 : 2);
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {
@@ -395,7 +395,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                            << views::charts::linkLoadHistogram(*run)
                            << views::charts::completionCdf(runs);
             for (const auto &r : runs)
-                content.comparison << views::summarize(*r);
+                content.comparison << views::RunSummary(*r);
             if (runs.size() > 1)
                 content.charts << views::charts::compareBandwidth(content.comparison);
             content.traffic = views::trafficViewsFor(runs);

@@ -7,9 +7,12 @@
 #include "model/error.h"
 #include "model/units.h"
 #include "sim/footprint.h"
+#include "sim/switchlinks.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 #include <unordered_set>
 
 namespace fabric::collective {
@@ -70,6 +73,48 @@ ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
     return run;
 }
 
+namespace {
+
+/// The link figures of Summary: peaks, hop-bytes, and idle and collided fabric links.
+void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
+{
+    const sim::SimResult &r = run.result;
+    s.multipath = std::any_of(run.expansion.flows.begin(), run.expansion.flows.end(),
+                              [](const sim::FlowSpec &f) { return f.paths.size() > 1; });
+    for (const sim::LinkStats &l : r.links) {
+        s.maxLinkUtil = std::max(s.maxLinkUtil, l.peakUtil);
+        s.maxLinkFlows = std::max(s.maxLinkFlows, int(l.peakFlows));
+        s.wireBytes += l.bytes;
+    }
+    struct Group
+    {
+        int links = 0, idle = 0, collided = 0;
+        bool used = false;
+    };
+    std::map<std::tuple<int, int, int>, Group> groups; // (role from, role to, plane)
+    sim::forEachSwitchDirLink(
+        fabric, r, [&](const Link &l, const Node &u, const Node &v, const sim::LinkStats &stats) {
+            Group &g = groups[{int(u.role), int(v.role), l.plane}];
+            ++g.links;
+            if (stats.bytes <= 0)
+                ++g.idle;
+            else
+                g.used = true;
+            if (stats.peakFlows >= 2)
+                ++g.collided;
+        });
+    for (const auto &[key, g] : groups)
+        if (g.used) {
+            s.fabricLinks += g.links;
+            s.idleFabricLinks += g.idle;
+            s.collidedFabricLinks += g.collided;
+        }
+    if (s.multipath)
+        s.collidedFabricLinks = -1;
+}
+
+} // namespace
+
 Summary summarize(const Fabric &fabric, const ScenarioRun &run)
 {
     const Expansion &e = run.expansion;
@@ -108,6 +153,7 @@ Summary summarize(const Fabric &fabric, const ScenarioRun &run)
         const double n = double(e.ranks.size());
         s.sharpSavedBytes = std::max(0.0, 2.0 * (n - 1) * e.bytes - injected);
     }
+    countLinks(fabric, run, s);
     return s;
 }
 

@@ -34,6 +34,21 @@ struct Summary
     /// SHARP: bytes the ranks kept off the wire against a ring's 2(n-1)/n x S per rank.
     double sharpSavedBytes = kUnknown;
     std::optional<DirLinkId> bottleneck; ///< The most saturated directed link, if any.
+
+    // The links, as the comparison table, the charts and the explain panel count them.
+    double maxLinkUtil = 0.0; ///< Highest peak utilisation of any directed link.
+    int maxLinkFlows = 0;     ///< Highest number of flows sharing one directed link at once.
+    /// "Fabric links": directed switch-to-switch links (leaf -> spine, spine -> core and back,
+    /// ToR -> aggregation), the links ECMP chooses among, counted only in the groups (role from,
+    /// role to, plane) that carried traffic, so a leaf-spine run does not call an idle core
+    /// "idle links".
+    int fabricLinks = 0;
+    int idleFabricLinks = 0; ///< ... of which carried no byte.
+    /// ... of which carried 2 or more flows at once; -1 when flows were split over several
+    /// paths (adaptive, spray, dor ties), where the engine counts path shares, not flows.
+    int collidedFabricLinks = 0;
+    bool multipath = false; ///< Some flow was split over several paths.
+    double wireBytes = 0.0; ///< Bytes summed over every directed link (hop-bytes).
 };
 
 /**

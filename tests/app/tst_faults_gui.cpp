@@ -346,14 +346,14 @@ void TestFaultsGui::runsWithTheFaults()
     QVERIFY(report.at("capacity_lost_gbps").get<double>() > 0);
     // The explanation says what the faults took, with the run's numbers.
     const QString explained
-        = views::explainRun(*degraded, views::summarize(*degraded)).join(QLatin1Char('\n'));
+        = views::explainRun(*degraded, views::RunSummary(*degraded)).join(QLatin1Char('\n'));
     const QString expected = QStringLiteral("It ran with 1 fault in force (%1): 1 link degraded, "
                                             "%2 of capacity out of service")
                                  .arg(listed().at(0),
                                      QString::fromStdString(units::formatGbps(
                                          report.at("capacity_lost_gbps").get<double>())));
     QVERIFY2(explained.contains(expected), qPrintable(explained));
-    QVERIFY(!views::explainRun(*healthy, views::summarize(*healthy))
+    QVERIFY(!views::explainRun(*healthy, views::RunSummary(*healthy))
                  .join(QLatin1Char('\n'))
                  .contains(QStringLiteral("in force")));
     // The run is kept with its faults, like any other.

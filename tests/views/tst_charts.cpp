@@ -80,7 +80,7 @@ void TestCharts::histogramCountsEveryLink()
     // Both directions of every leaf-spine link, in one bar each.
     QCOMPARE(int(counted), 2 * leafSpine);
     // The bars agree with the engine's peak flow counts.
-    const RunSummary s = summarize(*mEcmp);
+    const RunSummary s = RunSummary(*mEcmp);
     double idle = 0;
     for (const ChartBars &b : spec.bars)
         idle += b.values[0];
@@ -104,7 +104,7 @@ void TestCharts::cdfEndsAtOne()
 
 void TestCharts::comparisonBarsNameTheQuantity()
 {
-    RunSummary a = summarize(*mStatic), b = summarize(*mEcmp);
+    RunSummary a = RunSummary(*mStatic), b = RunSummary(*mEcmp);
     a.busbwGBps = 40, a.algbwGBps = 20, a.idealS = a.completionS * 0.9;
     b.busbwGBps = 30, b.algbwGBps = 15;
     const ChartSpec bw = charts::compareBandwidth({a, b});

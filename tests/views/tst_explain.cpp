@@ -43,7 +43,7 @@ QString TestExplain::explain(
     sim::SimOptions options;
     options.recordTimeline = false;
     const auto run = makeRun(mCube, s, options);
-    return explainRun(*run, summarize(*run)).join(QLatin1Char('\n'));
+    return explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
 }
 
 void TestExplain::allToAllNamesTheBisectionBound()

@@ -219,7 +219,7 @@ void TestExport::reportIsOnePdf()
     c.diagramCaption = QStringLiteral("Utilisation at a quarter of the run");
     c.charts << charts::throughput({mRun, other}) << charts::linkLoadHistogram(*mRun)
              << charts::completionCdf({mRun, other});
-    c.comparison << summarize(*mRun) << summarize(*other);
+    c.comparison << RunSummary(*mRun) << RunSummary(*other);
     c.explanation = explainRun(*mRun, c.comparison.first());
     const QString file = mDir.filePath(QStringLiteral("report.pdf"));
     QString error;

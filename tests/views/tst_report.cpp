@@ -82,7 +82,7 @@ void TestReport::noTextIsElidedCutOrOverprinted()
     c.charts << charts::throughput(mRuns.mid(0, 3)) << charts::linkLoadHistogram(*mRuns.first())
              << charts::completionCdf(mRuns.mid(0, 3));
     for (const SimRunPtr &r : std::as_const(mRuns))
-        c.comparison << summarize(*r);
+        c.comparison << RunSummary(*r);
     c.charts << charts::compareBandwidth(c.comparison) << charts::compareCompletion(c.comparison);
     c.traffic = trafficViewsFor(mRuns);
     c.explanation = explainRun(*mRuns.first(), c.comparison.first());

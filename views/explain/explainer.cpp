@@ -100,8 +100,8 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     QString first = QObject::tr("%1 finished in %2").arg(collectiveName(run), seconds(s.completionS));
     if (std::isfinite(s.idealS) && s.idealS > 0) {
         first += QObject::tr("; the ideal bound for this fabric is %1, so it ran at %2 of ideal")
-                     .arg(seconds(s.idealS), percent(s.fractionOfIdeal));
-        if (s.fractionOfIdeal >= 0.97)
+                     .arg(seconds(s.idealS), percent(s.ofIdeal));
+        if (s.ofIdeal >= 0.97)
             first += QObject::tr(": the fabric was used as well as it can be");
     }
     out << first + QLatin1Char('.');
@@ -126,9 +126,10 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     }
 
     // The bottleneck and why.
-    if (s.bottleneck >= 0 && run.fabric && run.fabric->hasLink(linkOf(s.bottleneck))) {
-        const sim::LinkStats &b = r.links[std::size_t(s.bottleneck)];
-        const Link &link = run.fabric->link(linkOf(s.bottleneck));
+    if (s.bottleneck && run.fabric && run.fabric->hasLink(linkOf(*s.bottleneck))) {
+        const DirLinkId bottleneck = *s.bottleneck;
+        const sim::LinkStats &b = r.links[std::size_t(bottleneck)];
+        const Link &link = run.fabric->link(linkOf(bottleneck));
         QString why;
         if (b.peakFlows >= 2 && !s.multipath)
             why = QObject::tr("up to %1 flows shared it at once, so each got at most 1/%1 of its "
@@ -143,7 +144,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         const double share = s.completionS > 0 ? b.saturatedS / s.completionS : 0;
         out << QObject::tr("The bottleneck was %1 (%2 per direction): saturated for %3 (%4 of the "
                            "run) because %5.")
-                   .arg(toQString(run.fabric->name(s.bottleneck)), gbps(link.capacityGbps),
+                   .arg(toQString(run.fabric->name(bottleneck)), gbps(link.capacityGbps),
                         seconds(b.saturatedS), percent(share), why);
         if (r.bottlenecks.size() > 1)
             out << QObject::tr("%1 links were saturated about as long as that one.")

@@ -17,10 +17,10 @@ void ExplainPanel::setRun(const SimRunPtr &run, const SimRunPtr &comparedWith)
 {
     mSentences.clear();
     if (run) {
-        const RunSummary summary = summarize(*run);
+        const RunSummary summary = RunSummary(*run);
         mSentences = explainRun(*run, summary);
         if (comparedWith)
-            mSentences << compareRuns(summary, summarize(*comparedWith));
+            mSentences << compareRuns(summary, RunSummary(*comparedWith));
     }
     QString html;
     if (run)

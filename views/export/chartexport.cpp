@@ -45,7 +45,7 @@ std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs,
 {
     QList<RunSummary> summaries;
     for (const SimRunPtr &run : runs)
-        summaries << summarize(*run);
+        summaries << RunSummary(*run);
     switch (kind) {
     case ChartKind::Throughput:
         return charts::throughput(runs);

@@ -38,7 +38,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     LoadSampler sampler(run.result);
     if (instantLoads)
         sampler.setWindowS(0);
-    const int badges = summarize(run).multipath ? 0 : 2;
+    const int badges = run.summary.multipath ? 0 : 2;
     const double end = run.result.completionS;
     QStringList written;
     for (int i = 0; i < frames; ++i) {

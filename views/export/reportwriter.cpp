@@ -77,8 +77,8 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
             toQString(units::formatSeconds(r.completionS)),
             orDash(r.algbwGBps, toQString(units::formatGBps(r.algbwGBps))),
             orDash(r.busbwGBps, toQString(units::formatGBps(r.busbwGBps))),
-            orDash(r.fractionOfIdeal,
-                   QStringLiteral("%1%").arg(r.fractionOfIdeal * 100, 0, 'f', 0)),
+            orDash(r.ofIdeal,
+                   QStringLiteral("%1%").arg(r.ofIdeal * 100, 0, 'f', 0)),
             r.multipath ? QStringLiteral("%1%").arg(r.maxLinkUtil * 100, 0, 'f', 0)
                         : QStringLiteral("%1% (%2 flows)")
                               .arg(r.maxLinkUtil * 100, 0, 'f', 0)

@@ -151,7 +151,7 @@ void AnalysisDock::refreshChart()
 {
     QList<views::RunSummary> summaries;
     for (const auto &run : std::as_const(mHistory))
-        summaries << views::summarize(*run);
+        summaries << views::RunSummary(*run);
     switch (Chart(mChartChoice->currentData().toInt())) {
     case Chart::Throughput:
         mChart->setSpec(views::charts::throughput(mHistory.mid(0, 3)));

@@ -115,9 +115,9 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
-        mMultipath[i] = views::summarize(*runs[i]).multipath;
+        mMultipath[i] = runs[i]->summary.multipath;
         mCanvas[i]->zoomToFit();
-        summaries << views::summarize(*runs[i]);
+        summaries << views::RunSummary(*runs[i]);
         end = std::max(end, runs[i]->result.completionS);
     }
     // One clock over the longer run; events of both runs mark the slider.
@@ -204,7 +204,7 @@ QImage CompareView::renderImage(const QSize &size)
     QList<views::RunSummary> summaries;
     for (const auto &run : {mLeft, mRight})
         if (run)
-            summaries << views::summarize(*run);
+            summaries << views::RunSummary(*run);
     const QList<QStringList> rows = views::comparisonTable(summaries);
     double y = h + 8;
     QFont f = p.font();

@@ -202,18 +202,18 @@ void SimulationController::present(const views::SimRunPtr &run)
         return mSampler->describeLink(*mCurrent->fabric, link);
     });
     // Badges count flows sharing a link; split flows would count path shares instead.
-    mBadgeMinFlows = views::summarize(*run).multipath ? 0 : 2;
+    mBadgeMinFlows = run->summary.multipath ? 0 : 2;
 
     // What to highlight: the SHARP tree, or the switch links ECMP left idle.
     mCanvas->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
                           views::runHighlight(*run));
     mAnalysis->setRuns(run, mHistory);
-    const views::RunSummary summary = views::summarize(*run);
+    const views::RunSummary summary = views::RunSummary(*run);
     QString status = tr("%1: %2").arg(run->label, toQString(units::formatSeconds(run->result.completionS)));
     if (std::isfinite(summary.busbwGBps))
         status += tr(", busbw %1").arg(toQString(units::formatGBps(summary.busbwGBps)));
-    if (std::isfinite(summary.fractionOfIdeal))
-        status += tr(", %1% of ideal").arg(summary.fractionOfIdeal * 100, 0, 'f', 0);
+    if (std::isfinite(summary.ofIdeal))
+        status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
     mDock->setStatus(status);
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
     // Open on the middle of the run: a first picture that shows traffic.
@@ -326,7 +326,7 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
                  << views::charts::linkLoadHistogram(*mCurrent)
                  << views::charts::completionCdf(mHistory.mid(0, 3));
         for (const auto &r : std::as_const(mHistory))
-            c.comparison << views::summarize(*r);
+            c.comparison << views::RunSummary(*r);
         if (mHistory.size() > 1)
             c.charts << views::charts::compareBandwidth(c.comparison);
         c.traffic = views::trafficViewsFor(mHistory);
