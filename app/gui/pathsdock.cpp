@@ -53,8 +53,8 @@ QString describe(const Fabric &f, NodeId from, const QList<LinkId> &path)
         const Link &link = f.link(l);
         QString via;
         if (hasParallel(f, link)) {
-            const int out = link.a == at ? link.portA : link.portB;
-            const int in = link.a == at ? link.portB : link.portA;
+            const int out = link.portAt(at);
+            const int in = link.portAt(link.other(at));
             via = out >= 0 && in >= 0 ? QStringLiteral("[port %1\u2192%2]").arg(out).arg(in)
                                       : QStringLiteral("[link %1]").arg(l);
         }

@@ -105,15 +105,12 @@ private:
         return peer == kNoLink ? end : mFabric.link(peer).other(end);
     }
 
-    DirLinkId leaving(LinkId l, NodeId at) const { return dirLink(l, mFabric.link(l).a == at); }
-    DirLinkId arriving(LinkId l, NodeId at) const { return dirLink(l, mFabric.link(l).b == at); }
-
     /// Breadth-first over states; 0-1 weights (OCS crossings) go to the front of the queue.
     void search()
     {
         std::deque<DirLinkId> queue;
         for (LinkId l : mFabric.linksOf(mFrom)) {
-            const DirLinkId d = leaving(l, mFrom);
+            const DirLinkId d = mFabric.leaving(l, mFrom);
             mHops[std::size_t(d)] = 1;
             queue.push_back(d);
         }
@@ -131,7 +128,7 @@ private:
             if (head == mFrom)
                 continue;
             for (LinkId l : mFabric.linksOf(head)) {
-                const DirLinkId e = leaving(l, head);
+                const DirLinkId e = mFabric.leaving(l, head);
                 const int step = stepHops(d, e);
                 if (step < 0 || hd + step >= hopsOf(e))
                     continue;
@@ -151,7 +148,7 @@ private:
         if (mBest == kUnreached)
             return out;
         for (LinkId l : mFabric.linksOf(mTo)) {
-            const DirLinkId d = arriving(l, mTo);
+            const DirLinkId d = mFabric.arriving(l, mTo);
             if (hopsOf(d) == mBest)
                 out.push_back(d);
         }
@@ -164,7 +161,7 @@ private:
     {
         const NodeId tail = mFabric.from(s);
         for (LinkId l : mFabric.linksOf(tail)) {
-            const DirLinkId p = arriving(l, tail);
+            const DirLinkId p = mFabric.arriving(l, tail);
             const int hp = hopsOf(p);
             if (hp == kUnreached)
                 continue;

@@ -124,7 +124,7 @@ LinkId Fabric::ocsPeer(NodeId ocs, LinkId incoming) const
         return kNoLink;
     const Node &o = node(ocs);
     const Link &in = link(incoming);
-    const int inPort = in.a == ocs ? in.portA : in.portB;
+    const int inPort = in.portAt(ocs);
     int outPort = -1;
     for (const auto &[p, q] : o.circuits) {
         if (p == inPort)
@@ -135,8 +135,7 @@ LinkId Fabric::ocsPeer(NodeId ocs, LinkId incoming) const
     if (outPort < 0)
         return kNoLink;
     for (LinkId l : linksOf(ocs)) {
-        const Link &cand = link(l);
-        if ((cand.a == ocs ? cand.portA : cand.portB) == outPort)
+        if (link(l).portAt(ocs) == outPort)
             return l;
     }
     return kNoLink;

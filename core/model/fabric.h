@@ -67,6 +67,10 @@ public:
     }
     /// The node directed link @p d arrives at.
     NodeId to(DirLinkId d) const { return from(reverse(d)); }
+    /// The direction of link @p l that leaves node @p at (one of its ends).
+    DirLinkId leaving(LinkId l, NodeId at) const { return dirLink(l, link(l).a == at); }
+    /// The direction of link @p l that arrives at node @p at (one of its ends).
+    DirLinkId arriving(LinkId l, NodeId at) const { return reverse(leaving(l, at)); }
     /// "leaf3 \u2192 spine7" (U+2192 in UTF-8): the one name of a directed link, in the
     /// direction of travel, as the CLI, the explain panel and the heatmap show it.
     std::string name(DirLinkId d) const;

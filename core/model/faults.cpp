@@ -45,11 +45,6 @@ std::uint64_t splitmix(std::uint64_t &state)
     return z ^ (z >> 31);
 }
 
-int portAt(const Link &l, NodeId n)
-{
-    return l.a == n ? l.portA : l.portB;
-}
-
 } // namespace
 
 std::string toString(const Fault &f)
@@ -206,7 +201,7 @@ FaultEffect resolveFaults(const Fabric &fabric, std::span<const Fault> faults)
         case Fault::Kind::Port: {
             bool any = false;
             for (LinkId l : fabric.linksOf(n))
-                if (portAt(fabric.link(l), n) == f.port) {
+                if (fabric.link(l).portAt(n) == f.port) {
                     hit(l, kNoNode);
                     any = true;
                 }
@@ -228,7 +223,7 @@ FaultEffect resolveFaults(const Fabric &fabric, std::span<const Fault> faults)
                             + std::to_string(f.port) + " and " + std::to_string(f.port2)
                         : inQuotes(f.node) + " is not an OCS");
             for (LinkId l : fabric.linksOf(n)) {
-                const int p = portAt(fabric.link(l), n);
+                const int p = fabric.link(l).portAt(n);
                 if (p == f.port || p == f.port2)
                     hit(l, kNoNode);
             }

@@ -25,11 +25,6 @@ bool usableHop(const Node &a, const Node &b)
     return true;
 }
 
-int ocsPort(const Link &l, NodeId ocs)
-{
-    return l.a == ocs ? l.portA : l.portB;
-}
-
 } // namespace
 
 ForwardingGraph::ForwardingGraph(
@@ -50,7 +45,7 @@ ForwardingGraph::ForwardingGraph(
     pending.reserve(2 * fabric.linkCount());
     // Whether travel over link @p l leaving node @p from has failed.
     const auto dead = [&](LinkId l, NodeId from) {
-        const auto d = static_cast<std::size_t>(dirLink(l, fabric.link(l).a == from));
+        const auto d = static_cast<std::size_t>(fabric.leaving(l, from));
         return d < deadDirections.size() && deadDirections[d] != 0;
     };
     auto addPair = [&](NodeId u, NodeId v, LinkId lu, LinkId lv, NodeId ocs, double gbps) {
@@ -76,7 +71,7 @@ ForwardingGraph::ForwardingGraph(
             return;
         std::unordered_map<int, LinkId> byPort;
         for (LinkId l : fabric.linksOf(o.id))
-            byPort.emplace(ocsPort(fabric.link(l), o.id), l);
+            byPort.emplace(fabric.link(l).portAt(o.id), l);
         for (const auto &[p, q] : o.circuits) {
             const auto ip = byPort.find(p);
             const auto iq = byPort.find(q);

@@ -33,6 +33,8 @@ struct Link
     int plane = -1; ///< HPN plane, or -1.
 
     NodeId other(NodeId n) const { return n == a ? b : a; }
+    /// The port number at end @p n (a or b); -1 when not modelled.
+    int portAt(NodeId n) const { return n == a ? portA : portB; }
     bool operator==(const Link &) const = default;
 };
 

@@ -303,9 +303,9 @@ bool Router::arcInPlane(const ForwardingArc &arc, int plane) const
 void Router::appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLinkId> &out) const
 {
     const Fabric &f = fabric();
-    out.push_back(dirLink(arc.link, f.link(arc.link).a == from));
+    out.push_back(f.leaving(arc.link, from));
     if (arc.circuitLink != kNoLink)
-        out.push_back(dirLink(arc.circuitLink, f.link(arc.circuitLink).a == arc.ocs));
+        out.push_back(f.leaving(arc.circuitLink, arc.ocs));
 }
 
 std::vector<int> Router::planesOf(NodeId node) const
@@ -333,10 +333,10 @@ std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
         // Under a one-way fault the way back into the endpoint may be the failed one.
         if (!mDeadDirections.empty()) {
             const DirLinkId in = arc.circuitLink != kNoLink
-                ? dirLink(arc.link, fabric().link(arc.link).a == arc.ocs)
-                : dirLink(arc.link, fabric().link(arc.link).a == arc.to);
+                ? fabric().leaving(arc.link, arc.ocs)
+                : fabric().leaving(arc.link, arc.to);
             const DirLinkId in2 = arc.circuitLink != kNoLink
-                ? dirLink(arc.circuitLink, fabric().link(arc.circuitLink).a == arc.to)
+                ? fabric().leaving(arc.circuitLink, arc.to)
                 : in;
             if (mDeadDirections[static_cast<std::size_t>(in)]
                 || mDeadDirections[static_cast<std::size_t>(in2)])

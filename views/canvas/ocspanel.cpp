@@ -50,8 +50,7 @@ void OcsPanel::refresh()
             return;
         std::map<int, LinkId> byPort;
         for (LinkId l : mFabric->linksOf(n.id)) {
-            const Link &link = mFabric->link(l);
-            byPort[link.a == n.id ? link.portA : link.portB] = l;
+            byPort[mFabric->link(l).portAt(n.id)] = l;
         }
         auto *item = new QTreeWidgetItem;
         item->setText(0, toQString(n.name));
