@@ -10,6 +10,7 @@
 #include "charts/chartdata.h"
 #include "collective/expansion.h"
 #include "collective/report.h"
+#include "collective/resilience.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"
 #include "explain/explainer.h"
@@ -23,6 +24,7 @@
 #include "io/htsim/htsimformat.h"
 #include "io/native/boundedjson.h"
 #include "model/error.h"
+#include "model/faults.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
 #include "playback/scenariorun.h"
@@ -47,8 +49,8 @@ using views::toQString;
 constexpr std::string_view kSynopsis =
     "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
     "[--format svg|png|pdf|report|frames|csv|json|htsim] [--chart NAME] [--size WxH] "
-    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--frames N] "
-    "[--instant] -o FILE";
+    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--role ROLE] "
+    "[--frames N] [--instant] -o FILE";
 
 constexpr std::string_view kOptions =
     "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
@@ -61,12 +63,16 @@ constexpr std::string_view kOptions =
     "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
     "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
     "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric,\n"
-    "                             sweep (busbw from 1 KiB to 4 GiB, 12 runs per setting).\n"
+    "                             sweep (busbw from 1 KiB to 4 GiB, 12 runs per setting),\n"
+    "                             resilience (slowdown per single failure of --role,\n"
+    "                             worst first: the GUI's Resilience tab).\n"
     "  --size WxH                 Pixels (1920x1080; charts: the GUI export's size).\n"
     "  --title TEXT               Title above the picture (the fabric and the run).\n"
     "  --compare POLICY,...       Run the scenario under these routing policies too\n"
     "                             (also --compare-routing).\n"
     "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
+    "  --role ROLE                --chart resilience: what fails, one element at a time:\n"
+    "                             leaf|tor|spine|aggregation|core|router|ocs|link.\n"
     "  --frames N                 Frames of --format frames (30).\n"
     "  -o, --output FILE          The file (a folder for frames).\n";
 
@@ -83,6 +89,7 @@ struct Options
     std::vector<route::Policy> policies;             ///< compare, read.
     std::vector<collective::Algorithm> algorithms;   ///< compareAlgorithm, read.
     std::string chart;            ///< --chart NAME: a chart instead of the canvas.
+    std::string role;             ///< --chart resilience: the role whose elements fail.
     int width = 1920, height = 1080;
     bool sizeGiven = false;
     bool atGiven = false;
@@ -122,6 +129,16 @@ void checkChart(Options &o)
     if (views::chartComparesRuns(*kind) && o.compare.empty() && o.compareAlgorithm.empty())
         throw UserError("--chart " + o.chart + " compares runs: add --compare POLICY,... or "
                         "--compare-algorithm ALGORITHM,...");
+    if (*kind == views::ChartKind::Resilience) {
+        std::string roles;
+        for (const std::string_view r : faultRoles())
+            roles += (roles.empty() ? "" : "|") + std::string(r);
+        if (o.role.empty())
+            throw UserError("--chart resilience needs --role " + roles);
+        const auto &known = faultRoles();
+        if (std::find(known.begin(), known.end(), o.role) == known.end())
+            throw UserError("--role must be " + roles + ", not '" + o.role + "'");
+    }
 }
 
 Options parse(const std::vector<std::string> &args)
@@ -143,6 +160,8 @@ Options parse(const std::vector<std::string> &args)
             o.instant = true;
         else if (a == "--chart")
             o.chart = value(i);
+        else if (a == "--role")
+            o.role = value(i);
         else if (a == "--format")
             o.format = value(i);
         else if (a == "-o" || a == "--output")
@@ -194,6 +213,8 @@ Options parse(const std::vector<std::string> &args)
                             + "' (ring, tree, hierarchical, sharp, torus or direct)");
         o.algorithms.push_back(*algorithm);
     }
+    if (!o.role.empty() && o.chart != "resilience")
+        throw UserError("--role goes with --chart resilience");
     if (!o.chart.empty()) {
         checkChart(o);
         return o;
@@ -324,6 +345,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         options.timeS = o.atGiven ? *at : -1.0;
         if (kind == views::ChartKind::Sweep)
             options.sweep = sweepSeries(fabric, scenarios);
+        if (kind == views::ChartKind::Resilience)
+            options.resilience = collective::runResilience(fabric, scenarios.front(), o.role);
         if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
                                 options, &error))
             throw UserError(error.toStdString());

@@ -34,6 +34,7 @@
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
 #include "simulation/faultkeeper.h"
+#include "simulation/resiliencekeeper.h"
 #include "simulation/playbackkeys.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
@@ -168,6 +169,7 @@ MainWindow::MainWindow(QWidget *parent)
     // After the scenario keeper: it fills the form for each document first. The canvas's
     // context menu (fail, degrade, restore) is the fault keeper's.
     new FaultKeeper(this, mSimulation);
+    new ResilienceKeeper(this, mSimulation);
     if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
         tabifyDockWidget(analysis, mPaths);
         analysis->raise();

@@ -32,13 +32,14 @@ std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &e)
 }
 
 ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
-    const sim::SimOptions &options, const FaultRunOptions &faultOptions)
+    const sim::SimOptions &options, const FaultRunOptions &faultOptions,
+    const sim::SimCallbacks &callbacks)
 {
     const FaultEffect effect = resolveFaults(fabric, scenario.faults);
     sim::SimOptions faulted = options;
     faulted.capacityKept = effect.kept;
 
-    ScenarioRun run = runScenario(fabric, scenario, faulted);
+    ScenarioRun run = runScenario(fabric, scenario, faulted, callbacks);
     FaultOutcome o;
     o.faults = scenario.faults;
     o.capacityLostGbps = effect.capacityLostGbps;
@@ -68,9 +69,14 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
         healthy.faults.clear();
         sim::SimOptions quiet = options;
         quiet.recordTimeline = false;
-        o.healthyCompletionS = runScenario(fabric, healthy, quiet).result.completionS;
+        sim::SimCallbacks cancelOnly;
+        cancelOnly.cancelled = callbacks.cancelled;
+        const sim::SimResult baseline = runScenario(fabric, healthy, quiet, cancelOnly).result;
+        o.healthyCompletionS = baseline.cancelled ? kUnknown : baseline.completionS;
     }
-    o.slowdown = o.healthyCompletionS > 0 ? completion / o.healthyCompletionS : kUnknown;
+    o.slowdown = o.healthyCompletionS > 0 && !run.result.cancelled
+        ? completion / o.healthyCompletionS
+        : kUnknown;
     run.faults = std::move(o);
     return run;
 }

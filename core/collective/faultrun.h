@@ -35,10 +35,12 @@ std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &expansi
  * healthy_completion_s and slowdown; the run's ScenarioRun::faults holds the outcome. Throws
  * UserError when a fault names nothing in @p fabric, and, without
  * FaultRunOptions::allowPartial, when rank pairs cannot reach each other: the message names
- * them.
+ * them. @p callbacks report the faulted run's progress; their cancel flag stops the healthy run
+ * too, and a cancelled run's healthy completion or slowdown is unknown (NaN).
  */
 ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
-    const sim::SimOptions &options = {}, const FaultRunOptions &faultOptions = {});
+    const sim::SimOptions &options = {}, const FaultRunOptions &faultOptions = {},
+    const sim::SimCallbacks &callbacks = {});
 
 /**
  * The report's fault keys, which reportJson() writes for every run: `faults` (text forms),

@@ -32,7 +32,8 @@ std::string csv(const std::string &text)
 
 ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::string_view role, unsigned threads,
-    const std::function<void(std::size_t, std::size_t)> &progress)
+    const std::function<void(std::size_t, std::size_t)> &progress,
+    const std::function<bool()> &cancelled)
 {
     const std::vector<Fault> elements = faultCandidates(fabric, role);
     if (elements.empty())
@@ -40,12 +41,20 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
 
     sim::SimOptions options;
     options.recordTimeline = false;
+    sim::SimCallbacks callbacks;
+    callbacks.cancelled = cancelled;
+    const auto stopped = [&] { return cancelled && cancelled(); };
     ResilienceResult out;
     out.role = std::string(role);
     {
         FaultRunOptions first;
         first.allowPartial = true;
-        out.healthyCompletionS = runWithFaults(fabric, scenario, options, first).result.completionS;
+        out.healthyCompletionS
+            = runWithFaults(fabric, scenario, options, first, callbacks).result.completionS;
+    }
+    if (stopped()) {
+        out.cancelled = true;
+        return out;
     }
 
     out.rows.resize(elements.size());
@@ -55,13 +64,17 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::exception_ptr error;
     const auto work = [&] {
         for (std::size_t i = next++; i < elements.size(); i = next++) {
+            if (stopped()) {
+                next = elements.size();
+                return;
+            }
             try {
                 Scenario s = scenario;
                 s.faults.push_back(elements[i]);
                 FaultRunOptions fo;
                 fo.allowPartial = true;
                 fo.healthyCompletionS = out.healthyCompletionS;
-                const ScenarioRun r = runWithFaults(fabric, s, options, fo);
+                const ScenarioRun r = runWithFaults(fabric, s, options, fo, callbacks);
                 ResilienceRow &row = out.rows[i];
                 row.failed = toString(elements[i]);
                 row.completionS = r.result.completionS;
@@ -96,6 +109,11 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         t.join();
     if (error)
         std::rethrow_exception(error);
+    if (stopped()) {
+        out.rows.clear();
+        out.cancelled = true;
+        return out;
+    }
 
     std::stable_sort(
         out.rows.begin(), out.rows.end(), [](const ResilienceRow &a, const ResilienceRow &b) {

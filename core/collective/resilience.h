@@ -32,6 +32,7 @@ struct ResilienceResult
     std::string role;
     double healthyCompletionS = 0.0;
     std::vector<ResilienceRow> rows;
+    bool cancelled = false; ///< Stopped before the end: rows is empty.
 };
 
 /// Summary statistics of a sweep's slowdowns.
@@ -48,11 +49,14 @@ struct ResilienceStats
  * alone, on @p threads threads; @p scenario's own faults stay failed in every run. A failure that
  * cuts rank pairs off runs the rest (partial) and counts them. Rows are sorted worst first: by
  * unreachable pairs, then slowdown, then name. @p progress, when set, is called after each row
- * with the rows done and the total, from the worker threads (one at a time).
+ * with the rows done and the total, from the worker threads (one at a time). @p cancelled, when
+ * set, is polled by every run: once it returns true the sweep stops and returns a result with
+ * ResilienceResult::cancelled set and no rows.
  */
 ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::string_view role, unsigned threads = 2,
-    const std::function<void(std::size_t done, std::size_t total)> &progress = {});
+    const std::function<void(std::size_t done, std::size_t total)> &progress = {},
+    const std::function<bool()> &cancelled = {});
 
 ResilienceStats resilienceStats(const ResilienceResult &result);
 

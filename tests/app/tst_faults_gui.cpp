@@ -353,6 +353,16 @@ void TestFaultsGui::runsWithTheFaults()
                                      QString::fromStdString(units::formatGbps(
                                          report.at("capacity_lost_gbps").get<double>())));
     QVERIFY2(explained.contains(expected), qPrintable(explained));
+    // The window ran the scenario without faults too, so it can say how much slower it was.
+    QVERIFY(degraded->faults);
+    QVERIFY(qFuzzyCompare(degraded->faults->healthyCompletionS, healthy->result.completionS));
+    QVERIFY(degraded->faults->slowdown > 2);
+    QVERIFY2(explained.contains(QStringLiteral("Without them it finished in %1, so the faults "
+                                               "made it %2\u00d7 slower")
+                                    .arg(QString::fromStdString(
+                                             units::formatSeconds(healthy->result.completionS)))
+                                    .arg(degraded->faults->slowdown, 0, 'f', 2)),
+        qPrintable(explained));
     QVERIFY(!views::explainRun(*healthy, views::RunSummary(*healthy))
                  .join(QLatin1Char('\n'))
                  .contains(QStringLiteral("in force")));

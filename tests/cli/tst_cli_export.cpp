@@ -111,6 +111,10 @@ void TestCliExport::writesChart_data()
         << QStringList{"NVLink", "NIC"};
     QTest::newRow("sweep") << "sweep" << QStringList{"--scenario", ring, "--compare", "adaptive"}
                            << QStringList{"message size S", "busbw (GB/s)", "1 KiB", "adaptive"};
+    QTest::newRow("resilience")
+        << "resilience" << QStringList{"--scenario", ring, "--role", "spine"}
+        << QStringList{"Slowdown of", "single spine failure", "failed spine",
+                       "healthy completion)", "Healthy", "median"};
 }
 
 void TestCliExport::writesChart()
@@ -169,7 +173,7 @@ void TestCliExport::refusesNonsense_data()
         << QStringList{"--chart", "pie", "--scenario", scenario("ring"), "-o", out}
         << QStringList{"'pie'",         "throughput", "link-load",     "completion-cdf",
                        "compare-time",  "compare-busbw", "heatmap",    "bytes-on-wire",
-                       "nvlink-vs-fabric", "sweep"};
+                       "nvlink-vs-fabric", "sweep", "resilience"};
     QTest::newRow("pdf chart") << QStringList{"--chart", "throughput", "--scenario",
                                               scenario("ring"), "--format", "pdf", "-o", out}
                                << QStringList{"png or svg"};
@@ -180,6 +184,20 @@ void TestCliExport::refusesNonsense_data()
         << QStringList{"--chart", "compare-busbw", "--scenario", scenario("ring"),
                        "--compare-algorithm", "magic", "-o", out}
         << QStringList{"magic"};
+    QTest::newRow("resilience without a role")
+        << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "-o", out}
+        << QStringList{"--role", "spine", "link"};
+    QTest::newRow("unknown role") << QStringList{"--chart", "resilience", "--scenario",
+                                                 scenario("ring"), "--role", "moon", "-o", out}
+                                  << QStringList{"'moon'", "leaf", "ocs"};
+    QTest::newRow("role without the chart")
+        << QStringList{"--chart", "throughput", "--scenario", scenario("ring"), "--role", "leaf",
+                       "-o", out}
+        << QStringList{"--chart resilience"};
+    QTest::newRow("role the fabric lacks")
+        << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs",
+                       "-o", out}
+        << QStringList{"ocs", "no such element"};
 }
 
 void TestCliExport::refusesNonsense()
@@ -198,7 +216,8 @@ void TestCliExport::helpNamesTheCharts()
 {
     const Result r = exportCli({"--help"});
     QCOMPARE(r.code, 0);
-    for (const char *text : {"--chart NAME", "--compare-algorithm", "nvlink-vs-fabric"})
+    for (const char *text :
+         {"--chart NAME", "--compare-algorithm", "nvlink-vs-fabric", "resilience", "--role ROLE"})
         QVERIFY2(r.out.contains(QLatin1String(text)), text);
 }
 

@@ -252,7 +252,7 @@ void TestExport::framesAreASequence()
 void TestExport::chartsByName()
 {
     const QStringList names = chartNames();
-    QCOMPARE(names.size(), 9);
+    QCOMPARE(names.size(), 10);
     for (const QString &name : names)
         QCOMPARE(chartNames().at(qsizetype(*chartKindFromName(name))), name);
     QVERIFY(!chartKindFromName(QStringLiteral("Throughput")));

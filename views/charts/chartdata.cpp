@@ -198,4 +198,57 @@ ChartSpec busbwSweep(const QList<SweepSeries> &series)
     return spec;
 }
 
+namespace {
+QString times(double v)
+{
+    return QStringLiteral("%1\u00d7").arg(v, 0, 'f', 2);
+}
+} // namespace
+
+QString resilienceSummary(const collective::ResilienceResult &r)
+{
+    const collective::ResilienceStats st = collective::resilienceStats(r);
+    return QObject::tr("Healthy %1 \u00b7 %2 elements: slowdown worst %3, median %4, mean %5, "
+                       "best %6 \u00b7 %7 slow the run by more than 1%, %8 cut rank pairs off")
+        .arg(toQString(units::formatSeconds(r.healthyCompletionS)))
+        .arg(st.elements)
+        .arg(times(st.worst), times(st.median), times(st.mean), times(st.best))
+        .arg(st.slower)
+        .arg(st.cuttingOff);
+}
+
+ChartSpec resilience(const collective::ResilienceResult &r, const QString &scenario)
+{
+    const QString role = toQString(r.role);
+    ChartSpec spec;
+    spec.horizontal = true;
+    spec.title = QObject::tr("Slowdown of %1 per single %2 failure, worst first")
+                     .arg(scenario, role);
+    spec.subtitle = resilienceSummary(r);
+    const qsizetype shown = std::min<qsizetype>(qsizetype(r.rows.size()), kResilienceBars);
+    if (shown < qsizetype(r.rows.size()))
+        spec.subtitle += QObject::tr(" \u00b7 the worst %1 of %2 shown").arg(shown).arg(r.rows.size());
+    spec.xTitle = QObject::tr("failed %1").arg(role);
+    spec.yTitle = QObject::tr("slowdown (\u00d7 healthy completion)");
+    spec.barLabelSuffix = QStringLiteral("\u00d7");
+    ChartBars bars{QObject::tr("slowdown"), {}};
+    for (qsizetype i = 0; i < shown; ++i) {
+        const collective::ResilienceRow &row = r.rows[std::size_t(i)];
+        QString name = toQString(row.failed);
+        // Its traffic between those pairs was skipped, so its slowdown alone understates it.
+        if (row.unreachablePairs > 0)
+            name += QObject::tr(" (cuts %n rank pair(s) off)", nullptr, int(row.unreachablePairs));
+        spec.categories << name;
+        bars.values << row.slowdown;
+    }
+    spec.bars << bars;
+    return spec;
+}
+
+int horizontalBarsHeight(qsizetype bars)
+{
+    // Title, subtitle and value axis, then a line of text per bar with room between.
+    return 170 + 24 * int(bars);
+}
+
 } // namespace fabric::views::charts

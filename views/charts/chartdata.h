@@ -3,6 +3,7 @@
 #pragma once
 
 #include "chartspec.h"
+#include "collective/resilience.h"
 #include "explain/runsummary.h"
 #include "playback/simrun.h"
 
@@ -42,6 +43,23 @@ struct SweepSeries
 };
 /// busbw against message size, x on a log2 scale labelled in bytes.
 ChartSpec busbwSweep(const QList<SweepSeries> &series);
+
+/// The most bars a resilience chart draws: the worst ones (the rest are the mildest).
+inline constexpr qsizetype kResilienceBars = 100;
+
+/// The summary of a resilience sweep, as the CLI prints it: the healthy completion, the worst,
+/// median, mean and best slowdown, and how many failures slow the run or cut rank pairs off.
+QString resilienceSummary(const collective::ResilienceResult &result);
+
+/**
+ * A resilience sweep as horizontal bars of slowdown (completion / healthy completion), one per
+ * failed element, named by it, worst first (the sweep's order), at most kResilienceBars;
+ * resilienceSummary() is the subtitle. @p scenario names what ran ("allreduce ring · ecmp").
+ */
+ChartSpec resilience(const collective::ResilienceResult &result, const QString &scenario);
+
+/// The height (pixels) a horizontal bar chart of @p bars bars needs for its names to be read.
+int horizontalBarsHeight(qsizetype bars);
 
 } // namespace charts
 } // namespace fabric::views

@@ -18,6 +18,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -34,7 +35,7 @@ struct ChartPanel::Private
     QChartView *view = nullptr;
     QChart *chart = nullptr;
     QList<QLineSeries *> lines;
-    QBarSeries *bars = nullptr;
+    QAbstractBarSeries *bars = nullptr;
     bool barShape = false;
 };
 
@@ -119,7 +120,10 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
         && !d->lines.isEmpty();
     mSpec = spec;
-    d->chart->setTitle(QStringLiteral("<b>%1</b>").arg(spec.title.toHtmlEscaped()));
+    QString title = QStringLiteral("<b>%1</b>").arg(spec.title.toHtmlEscaped());
+    if (!spec.subtitle.isEmpty())
+        title += QStringLiteral("<br>%1").arg(spec.subtitle.toHtmlEscaped());
+    d->chart->setTitle(title);
     if (sameShape)
         updateLines();
     else
@@ -147,21 +151,35 @@ void ChartPanel::rebuild()
     }
     d->barShape = mSpec.isBarChart();
     if (d->barShape) {
-        d->bars = new QBarSeries;
+        if (mSpec.horizontal)
+            d->bars = new QHorizontalBarSeries;
+        else
+            d->bars = new QBarSeries;
         for (const ChartBars &b : std::as_const(mSpec.bars)) {
             auto *set = new QBarSet(b.name);
-            set->append(b.values);
+            // Qt draws the first category at the bottom: reversed, it is at the top.
+            QList<double> values = b.values;
+            if (mSpec.horizontal)
+                std::reverse(values.begin(), values.end());
+            set->append(values);
             set->setLabelColor(palette::ink()); // over the bar on white, not inside it
             d->bars->append(set);
         }
         const double top = tallestBar(mSpec);
-        // Upright above their bars, so labels of neighbouring bars never run into each other,
-        // with the digits the largest needs (never 1.5e+05).
+        // Past the end of their bars, so labels of neighbouring bars never run into each other
+        // (upright over vertical bars), with the digits the largest needs (never 1.5e+05).
         d->bars->setLabelsVisible(true);
-        d->bars->setLabelsFormat(QStringLiteral("@value"));
+        d->bars->setLabelsFormat(QStringLiteral("@value") + mSpec.barLabelSuffix);
         d->bars->setLabelsPrecision(labelPrecision(top));
         d->bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        d->bars->setLabelsAngle(-90);
+        d->bars->setLabelsAngle(mSpec.horizontal ? 0 : -90);
+        // A long list of thin bars: thick enough for each value label to fit beside its bar.
+        if (mSpec.horizontal)
+            d->bars->setBarWidth(0.8);
+        connect(d->bars, &QAbstractBarSeries::clicked, this, [this](int index, QBarSet *) {
+            Q_EMIT barClicked(mSpec.horizontal ? int(mSpec.categories.size()) - 1 - index
+                                               : index);
+        });
         d->chart->addSeries(d->bars);
     } else {
         for (const ChartLine &line : std::as_const(mSpec.lines)) {
@@ -172,7 +190,8 @@ void ChartPanel::rebuild()
             d->lines.append(series);
         }
     }
-    d->chart->legend()->setVisible(seriesCount() > 1 || d->barShape);
+    // One set of bars named by its categories needs no legend.
+    d->chart->legend()->setVisible(seriesCount() > 1 || (d->barShape && !mSpec.horizontal));
     setupAxes();
 }
 
@@ -184,16 +203,19 @@ void ChartPanel::setupAxes()
     }
     if (d->barShape) {
         const double top = tallestBar(mSpec);
-        // Head room over the tallest bar for its upright value label.
-        QCategoryAxis *y = roundAxis(0, top > 0 ? top * 1.3 : 1);
-        y->setTitleText(mSpec.yTitle);
-        d->chart->addAxis(y, Qt::AlignLeft);
-        auto *x = new QBarCategoryAxis;
-        x->append(mSpec.categories);
-        x->setTitleText(mSpec.xTitle);
-        d->chart->addAxis(x, Qt::AlignBottom);
-        d->bars->attachAxis(x);
-        d->bars->attachAxis(y);
+        // Head room past the longest bar for its value label.
+        QCategoryAxis *values = roundAxis(0, top > 0 ? top * (mSpec.horizontal ? 1.15 : 1.3) : 1);
+        values->setTitleText(mSpec.yTitle);
+        auto *categories = new QBarCategoryAxis;
+        QStringList names = mSpec.categories;
+        if (mSpec.horizontal)
+            std::reverse(names.begin(), names.end());
+        categories->append(names);
+        categories->setTitleText(mSpec.xTitle);
+        d->chart->addAxis(values, mSpec.horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+        d->chart->addAxis(categories, mSpec.horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+        d->bars->attachAxis(categories);
+        d->bars->attachAxis(values);
         return;
     }
 
@@ -238,8 +260,9 @@ void ChartPanel::fitBarLabels()
 {
     if (!d->bars || d->bars->count() == 0 || mSpec.categories.isEmpty())
         return;
-    const double bar = d->chart->plotArea().width() / double(mSpec.categories.size())
-        * d->bars->barWidth() / double(d->bars->count());
+    const QRectF plot = d->chart->plotArea();
+    const double bar = (mSpec.horizontal ? plot.height() : plot.width())
+        / double(mSpec.categories.size()) * d->bars->barWidth() / double(d->bars->count());
     const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
     d->bars->setLabelsVisible(bar >= text + 2);
 }
@@ -248,6 +271,24 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitBarLabels();
+}
+
+QWidget *ChartPanel::plotWidget() const
+{
+    return d->view->viewport();
+}
+
+QPoint ChartPanel::barCentre(int category) const
+{
+    if (!d->bars || d->bars->count() == 0 || category < 0
+        || category >= int(mSpec.categories.size()))
+        return {};
+    // Horizontal bars are stored bottom first (see rebuild()).
+    const int slot = mSpec.horizontal ? int(mSpec.categories.size()) - 1 - category : category;
+    const double value = d->bars->barSets().first()->at(slot);
+    const QPointF inChart = d->chart->mapToPosition(
+        mSpec.horizontal ? QPointF(value / 2, slot) : QPointF(slot, value / 2), d->bars);
+    return d->view->mapFromScene(d->chart->mapToScene(inChart));
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target)

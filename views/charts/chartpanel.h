@@ -40,7 +40,16 @@ public:
     /// Paints the chart into @p target of @p painter (any paint device: image, SVG, PDF).
     void renderTo(QPainter *painter, const QRectF &target);
 
+    /// The widget the chart is drawn in (it takes the mouse clicks).
+    QWidget *plotWidget() const;
+    /// The middle of bar @p category of the first bar set, in plotWidget() coordinates.
+    QPoint barCentre(int category) const;
+
     QSize sizeHint() const override;
+
+Q_SIGNALS:
+    /// The user clicked a bar of category @p category (an index into ChartSpec::categories).
+    void barClicked(int category);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

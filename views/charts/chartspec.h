@@ -36,6 +36,7 @@ struct ChartSpec
     };
 
     QString title;
+    QString subtitle; ///< A second, plain line under the title (a summary); empty = none.
     QString xTitle;
     QString yTitle;
     XScale xScale = XScale::Linear;
@@ -44,6 +45,10 @@ struct ChartSpec
     QList<ChartBars> bars;
     /// Line charts: draw lines as steps (values hold until the next point).
     bool steps = false;
+    /// Bar charts: bars run left to right, the first category at the top (long lists of named
+    /// bars read down the page); xTitle then names the categories, yTitle the values.
+    bool horizontal = false;
+    QString barLabelSuffix; ///< Appended to each bar's value label ("\u00d7").
 
     bool isBarChart() const { return !categories.isEmpty(); }
 };

@@ -27,7 +27,7 @@ struct KindName
     const char *name;
 };
 
-constexpr std::array<KindName, 9> kNames = {{
+constexpr std::array<KindName, 10> kNames = {{
     {ChartKind::Throughput, "throughput"},
     {ChartKind::LinkLoad, "link-load"},
     {ChartKind::CompletionCdf, "completion-cdf"},
@@ -37,6 +37,7 @@ constexpr std::array<KindName, 9> kNames = {{
     {ChartKind::BytesOnWire, "bytes-on-wire"},
     {ChartKind::NvlinkVsFabric, "nvlink-vs-fabric"},
     {ChartKind::Sweep, "sweep"},
+    {ChartKind::Resilience, "resilience"},
 }};
 
 /// The chart of a ChartPanel kind, or nullopt for the heatmap and the traffic views.
@@ -59,6 +60,8 @@ std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs,
         return charts::compareBandwidth(summaries);
     case ChartKind::Sweep:
         return charts::busbwSweep(options.sweep);
+    case ChartKind::Resilience:
+        return charts::resilience(options.resilience, runs.first()->label);
     case ChartKind::Heatmap:
     case ChartKind::BytesOnWire:
     case ChartKind::NvlinkVsFabric:
@@ -150,9 +153,15 @@ bool exportChart(ChartKind kind, const QList<SimRunPtr> &runs, const QString &fi
     if (format == ImageFormat::Svg && !chartHasVectors(kind))
         return fail(QObject::tr("The heatmap is written as PNG only: its link \u00d7 time matrix "
                                 "is a picture, not vectors."));
-    const QSize size = options.size.isEmpty() ? defaultChartSize(kind) : options.size;
+    QSize size = options.size.isEmpty() ? defaultChartSize(kind) : options.size;
 
     if (const std::optional<ChartSpec> spec = specFor(kind, runs, options)) {
+        if (kind == ChartKind::Resilience && spec->categories.isEmpty())
+            return fail(QObject::tr("The resilience chart needs a sweep with at least one "
+                                    "element."));
+        if (kind == ChartKind::Resilience && options.size.isEmpty())
+            size.setHeight(std::max(size.height(),
+                                    charts::horizontalBarsHeight(spec->categories.size())));
         ChartSpec shown = *spec;
         if (!options.title.isEmpty())
             shown.title = options.title;

@@ -26,6 +26,7 @@ enum class ChartKind {
     BytesOnWire,    ///< "bytes-on-wire": the 'Bytes on the wire' view (first run).
     NvlinkVsFabric, ///< "nvlink-vs-fabric": the 'NVLink vs fabric' view (first run).
     Sweep,          ///< "sweep": busbw against message size (ChartExportOptions::sweep).
+    Resilience,     ///< "resilience": slowdown per single failure (ChartExportOptions::resilience).
 };
 
 /// Every chart name, in the order of ChartKind ("throughput", "link-load", ...).
@@ -37,7 +38,8 @@ bool chartComparesRuns(ChartKind kind);
 /// True when the chart can be written as vector SVG (every chart but the heatmap, whose matrix
 /// is a picture).
 bool chartHasVectors(ChartKind kind);
-/// The size a chart is written at when none is asked (the GUI export's default).
+/// The size a chart is written at when none is asked (the GUI export's default; a resilience
+/// chart grows taller with its bars, charts::horizontalBarsHeight()).
 QSize defaultChartSize(ChartKind kind);
 /// The message sizes of a sweep: 1 KiB to 4 GiB in steps of 4x.
 QList<double> sweepSizes();
@@ -48,6 +50,8 @@ struct ChartExportOptions
     QString title;     ///< Replaces the chart's own title (charts and heatmap); empty = keep it.
     double timeS = -1; ///< Heatmap: the time cursor (simulated seconds); negative = none.
     QList<charts::SweepSeries> sweep; ///< Sweep: the series drawn (the runs are not used).
+    /// Resilience: the sweep drawn (the first run only names the scenario).
+    collective::ResilienceResult resilience;
 };
 
 /**

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenariorun.h"
 
+#include "collective/faultrun.h"
 #include "collective/run.h"
 #include "common/qtstrings.h"
 #include "route/router.h"
@@ -46,8 +47,13 @@ std::shared_ptr<SimRun> makeRun(const Fabric &fabric, const collective::Scenario
                                 const sim::SimCallbacks &callbacks)
 {
     auto run = std::make_shared<SimRun>();
-    static_cast<collective::ScenarioRun &>(*run) =
-        collective::runScenario(fabric, scenario, options, callbacks);
+    // With faults, also the healthy run, so the views can say how much slower the faults made
+    // it; rank pairs the faults cut off are left out of the run and listed, not refused.
+    collective::FaultRunOptions partial;
+    partial.allowPartial = true;
+    static_cast<collective::ScenarioRun &>(*run) = scenario.faults.empty()
+        ? collective::runScenario(fabric, scenario, options, callbacks)
+        : collective::runWithFaults(fabric, scenario, options, partial, callbacks);
     describe(*run, fabric, scenario);
     return run;
 }

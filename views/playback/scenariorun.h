@@ -11,8 +11,9 @@
 namespace fabric::views {
 
 /**
- * Runs @p scenario on @p fabric (collective::runScenario: routing, expansion, engine, Summary)
- * and wraps the run with what the views draw it with: its label, the fabric, the SHARP tree's
+ * Runs @p scenario on @p fabric (collective::runScenario: routing, expansion, engine, Summary;
+ * with faults collective::runWithFaults, partial, so the run also holds the healthy completion
+ * and the slowdown) and wraps the run with what the views draw it with: its label, the fabric, the SHARP tree's
  * links and, for a ring on a torus, the rank order. Throws fabric::UserError (one line) for a
  * combination that makes no sense. Plain C++ and Qt Core only: safe to call from a worker thread.
  */

@@ -6,6 +6,7 @@
 #include "compareview.h"
 #include "explain/explainpanel.h"
 #include "heatmap/heatmapwidget.h"
+#include "resiliencepage.h"
 #include "scrollable.h"
 #include "traffic/trafficview.h"
 
@@ -54,6 +55,9 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     mTabs->addTab(mExplain, tr("Explain"));
     mCompare = new CompareView(mTabs);
     mTabs->addTab(scrollable(mCompare, true), tr("Compare"));
+    mResilience = new ResiliencePage(mTabs);
+    // Its chart scrolls inside it, under the controls.
+    mTabs->addTab(mResilience, tr("Resilience"));
     setWidget(mTabs);
     connect(mChartChoice, &QComboBox::currentIndexChanged, this, &AnalysisDock::refreshChart);
     connect(mTabs->tabBar(), &QTabBar::tabBarClicked, this, [this] { mTabPicked = true; });
@@ -125,6 +129,7 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
 void AnalysisDock::clear()
 {
     mSweep.clear();
+    mResilience->clear(tr("The fabric changed: run the sweep again."));
     setRuns(nullptr, {});
 }
 

@@ -20,11 +20,12 @@ class TrafficView;
 namespace fabric::app {
 
 class CompareView;
+class ResiliencePage;
 
 /**
  * The analysis dock: tabs for the congestion heatmap, the charts (one at a time, picked from a
  * list), the bytes on the wire by tier (SHARP against ring), NVLink against fabric traffic, the
- * explain panel and the compare view. It shows the runs the controller hands it. When a SHARP or
+ * explain panel, the compare view and the resilience sweep. It shows the runs the controller hands it. When a SHARP or
  * hierarchical run arrives it brings up the traffic view that explains it, unless a tab was
  * picked (by the user or showTab()) and it is not one of the two traffic views.
  */
@@ -38,8 +39,8 @@ public:
 
     /// The current run and the runs it is compared with (the current one first).
     void setRuns(const views::SimRunPtr &current, const QList<views::SimRunPtr> &history);
-    /// Forgets every run and the sweep: the heatmap, charts, explanation, comparison and traffic
-    /// views go blank (the fabric they belonged to is gone or changed).
+    /// Forgets every run and the sweeps: the heatmap, charts, explanation, comparison, traffic
+    /// and resilience views go blank (the fabric they belonged to is gone or changed).
     void clear();
     /// A busbw-against-size sweep to chart.
     void setSweep(const QList<views::charts::SweepSeries> &sweep);
@@ -54,6 +55,8 @@ public:
     /// "NVLink vs fabric": the bandwidth ladder and the hierarchical all-reduce's split.
     views::TrafficView *nvlinkView() const { return mNvlink; }
     CompareView *compareView() const { return mCompare; }
+    /// The resilience sweep: slowdown per single failure of a role.
+    ResiliencePage *resiliencePage() const { return mResilience; }
     QTabWidget *tabs() const { return mTabs; }
 
 private:
@@ -71,6 +74,7 @@ private:
     views::ChartPanel *mChart = nullptr;
     views::ExplainPanel *mExplain = nullptr;
     CompareView *mCompare = nullptr;
+    ResiliencePage *mResilience = nullptr;
     views::TrafficView *mWireBytes = nullptr;
     views::TrafficView *mNvlink = nullptr;
     bool mTabPicked = false; ///< A tab was chosen by a click or showTab().

@@ -77,12 +77,16 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
     connect(mRunner, &SimulationRunner::finished, this, &SimulationController::onFinished);
     connect(mRunner, &SimulationRunner::failed, this, [this](const QString &message) {
         mDock->setRunning(false);
+        if (startPending())
+            return;
         mDock->setStatus(message, true);
         mSweepIndex = -1;
         Q_EMIT runFailed(message);
     });
     connect(mRunner, &SimulationRunner::cancelled, this, [this] {
         mDock->setRunning(false);
+        if (startPending())
+            return;
         mDock->setStatus(tr("Cancelled."));
         mSweepIndex = -1;
     });
@@ -130,6 +134,25 @@ bool SimulationController::run(const collective::Scenario &scenario)
     return mRunner->start(mDocument->fabric(), scenario);
 }
 
+void SimulationController::runReplacing(const collective::Scenario &scenario)
+{
+    mSweepIndex = -1;
+    mPending = scenario;
+    if (mRunner->isRunning())
+        mRunner->cancel();
+    else
+        startPending();
+}
+
+bool SimulationController::startPending()
+{
+    if (!mPending)
+        return false;
+    const collective::Scenario scenario = *mPending;
+    mPending.reset();
+    return run(scenario);
+}
+
 void SimulationController::runSweep()
 {
     if (mRunner->isRunning() || !mDock->problem().isEmpty())
@@ -147,6 +170,9 @@ void SimulationController::runSweep()
 void SimulationController::onFinished(const views::SimRunPtr &run)
 {
     mDock->setRunning(false);
+    // It finished before the cancel of runReplacing() reached it: the newer scenario wins.
+    if (startPending())
+        return;
     if (mRunRevision != mRevision) {
         // Ran on a snapshot of a fabric that has changed since: its figures describe nothing
         // on screen.
@@ -258,6 +284,7 @@ void SimulationController::forgetResults(const QString &why)
 {
     ++mRevision;
     mSweepIndex = -1;
+    mPending.reset();
     const bool hadResults = mCurrent || !mHistory.isEmpty() || mRunner->isRunning();
     mRunner->cancel();
     clearOverlays();
@@ -391,6 +418,11 @@ void SimulationController::buildMenu(QMainWindow *window)
     mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
     mMenu->addAction(tr("Sweep message &sizes (1 KiB \u2013 4 GiB)"), this,
                      &SimulationController::runSweep);
+    mResilienceAction = mMenu->addAction(tr("Run R&esilience Sweep"));
+    mResilienceAction->setObjectName(QStringLiteral("actionResilienceSweep"));
+    mResilienceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    mResilienceAction->setToolTip(tr("Run the scenario once per single failure of every element "
+                                     "of a role and chart the slowdowns (the Resilience tab)"));
     QAction *play = mMenu->addAction(tr("&Play / Pause"), mClock, &views::PlaybackClock::togglePlay);
     play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
     mMenu->addSeparator();

@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QMainWindow;
@@ -67,6 +68,8 @@ public:
     /// Simulation > Instantaneous Loads (off: loads are the mean over a window around the
     /// cursor, views::LoadSampler), also a button on the playback bar.
     QAction *instantLoadsAction() const { return mInstantAction; }
+    /// Simulation > Run Resilience Sweep (Ctrl+Shift+R); ResilienceKeeper acts on it.
+    QAction *resilienceAction() const { return mResilienceAction; }
     QAction *dimensionColoursAction() const { return mDimensionAction; }
     const QList<QAction *> &dimensionFilterActions() const { return mDimensionFilter; }
 
@@ -80,6 +83,9 @@ public:
 
     /// Starts @p scenario on the document's fabric (false when a run is going).
     bool run(const collective::Scenario &scenario);
+    /// Starts @p scenario now, or, when a run is going, cancels it and starts @p scenario once
+    /// it has stopped (a run still to start is replaced).
+    void runReplacing(const collective::Scenario &scenario);
     /**
      * Shows runs made elsewhere (a lesson) as if they had just finished: @p runs.first() on the
      * canvas, all of them in the charts and the compare view. The first must have run on the
@@ -108,6 +114,8 @@ Q_SIGNALS:
 
 private:
     void onFinished(const views::SimRunPtr &run);
+    /// Starts mPending, if any; true when it did.
+    bool startPending();
     /// Makes @p run the current one (already in the history) and draws it everywhere.
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
@@ -134,6 +142,7 @@ private:
     QMenu *mMenu = nullptr;
     QAction *mParticlesAction = nullptr;
     QAction *mInstantAction = nullptr;
+    QAction *mResilienceAction = nullptr;
     QAction *mDimensionAction = nullptr;
     QList<QAction *> mDimensionFilter;
     QList<QAction *> mExportActions;
@@ -146,6 +155,8 @@ private:
     quint64 mRunRevision = 0;
     std::unique_ptr<views::LoadSampler> mSampler;
     int mBadgeMinFlows = 2;
+    /// What runReplacing() starts once the run going has stopped.
+    std::optional<collective::Scenario> mPending;
     // Sweep state: the scenario, the next size index, the points so far.
     collective::Scenario mSweepScenario;
     int mSweepIndex = -1;

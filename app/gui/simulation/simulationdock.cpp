@@ -414,6 +414,7 @@ void SimulationDock::revalidate()
     for (QAbstractButton *b : mToggle->buttons())
         b->setEnabled(!mRunning);
     syncSavedButtons();
+    Q_EMIT scenarioEdited();
 }
 
 void SimulationDock::syncToggle()

@@ -94,6 +94,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void runRequested(const fabric::collective::Scenario &scenario);
+    /// The form or the faults changed what scenario() returns (or may have).
+    void scenarioEdited();
     void cancelRequested();
     /// The user asked to use the canvas selection as ranks.
     void selectionRanksRequested();

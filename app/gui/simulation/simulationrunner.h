@@ -6,19 +6,15 @@
 #include "playback/simrun.h"
 
 #include <QObject>
-#include <QPointer>
-
-#include <atomic>
-#include <memory>
-
-class QThread;
 
 namespace fabric::app {
 
+class WorkerThread;
+
 /**
- * Runs scenarios in a worker thread so the GUI never freezes: the engine reports progress and
- * polls a cancel flag through its plain C++ callbacks (sim::SimCallbacks); results come back as
- * queued signals. The run works on a snapshot of the fabric, so the document may change
+ * Runs scenarios in a worker thread (WorkerThread) so the GUI never freezes: the engine reports
+ * progress and polls the cancel flag through its plain C++ callbacks (sim::SimCallbacks); results
+ * come back as queued signals. The run works on a snapshot of the fabric, so the document may change
  * meanwhile. One run at a time.
  */
 class SimulationRunner : public QObject
@@ -26,11 +22,10 @@ class SimulationRunner : public QObject
     Q_OBJECT
 public:
     explicit SimulationRunner(QObject *parent = nullptr);
-    ~SimulationRunner() override;
 
     /// Starts @p scenario on a copy of @p fabric; false when a run is already going.
     bool start(const Fabric &fabric, const collective::Scenario &scenario);
-    bool isRunning() const { return mThread != nullptr; }
+    bool isRunning() const;
     /// The scenario of the current (or last) run.
     const collective::Scenario &scenario() const { return mScenario; }
     /// Asks the running simulation to stop; cancelled() follows.
@@ -48,8 +43,7 @@ Q_SIGNALS:
     void cancelled();
 
 private:
-    QThread *mThread = nullptr;
-    std::shared_ptr<std::atomic<bool>> mCancel;
+    WorkerThread *mWorker;
     collective::Scenario mScenario;
 };
 

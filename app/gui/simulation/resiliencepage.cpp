@@ -1,0 +1,237 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "resiliencepage.h"
+
+#include "charts/chartdata.h"
+#include "charts/chartpanel.h"
+#include "common/qtstrings.h"
+#include "model/error.h"
+#include "playback/scenariorun.h"
+#include "scrollable.h"
+#include "workerthread.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMetaObject>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <thread>
+
+namespace fabric::app {
+
+using views::toQString;
+
+namespace {
+/// Sweep runs at once: the machine's cores, as the CLI's --threads allows (1 to 64).
+unsigned sweepThreads()
+{
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+}
+} // namespace
+
+ResiliencePage::ResiliencePage(QWidget *parent)
+    : QWidget(parent)
+    , mWorker(new WorkerThread(this))
+{
+    mRole = new QComboBox(this);
+    mRole->setToolTip(tr("What fails, one element at a time"));
+    mRun = new QPushButton(tr("Run Sweep"), this);
+    mRun->setToolTip(tr("Run the scenario once per single failure of every element of the role"));
+    mCancel = new QPushButton(tr("Cancel"), this);
+    mCancel->setEnabled(false);
+    mProgress = new QProgressBar(this);
+    mProgress->setRange(0, 1);
+    mProgress->setValue(0);
+    mStatus = new QLabel(tr("Pick what fails and run the sweep: then click a bar to load that "
+                            "failure."),
+                         this);
+    mStatus->setWordWrap(true);
+    mStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mChart = new views::ChartPanel;
+    mScroll = scrollable(mChart);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Fail each:"), this));
+    row->addWidget(mRole);
+    row->addWidget(mRun);
+    row->addWidget(mProgress, 1);
+    row->addWidget(mCancel);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(row);
+    layout->addWidget(mStatus);
+    layout->addWidget(mScroll, 1);
+
+    connect(mRun, &QPushButton::clicked, this, &ResiliencePage::runRequested);
+    connect(mCancel, &QPushButton::clicked, this, &ResiliencePage::cancel);
+    connect(mChart, &views::ChartPanel::barClicked, this, &ResiliencePage::chooseBar);
+    setFabric(nullptr);
+}
+
+void ResiliencePage::setFabric(const Fabric *fabric)
+{
+    const QString chosen = role();
+    mRole->clear();
+    if (fabric)
+        for (const std::string_view name : faultRoles())
+            if (!faultCandidates(*fabric, name).empty())
+                mRole->addItem(toQString(std::string(name)));
+    setRole(chosen);
+    mRun->setEnabled(!isRunning() && mRole->count() > 0);
+}
+
+QString ResiliencePage::role() const
+{
+    return mRole->currentText();
+}
+
+bool ResiliencePage::setRole(const QString &role)
+{
+    const int index = mRole->findText(role);
+    if (index >= 0)
+        mRole->setCurrentIndex(index);
+    return index >= 0;
+}
+
+QStringList ResiliencePage::roles() const
+{
+    QStringList out;
+    for (int i = 0; i < mRole->count(); ++i)
+        out << mRole->itemText(i);
+    return out;
+}
+
+bool ResiliencePage::isRunning() const
+{
+    return mWorker->isRunning();
+}
+
+void ResiliencePage::waitForIdle()
+{
+    mWorker->waitForIdle();
+}
+
+void ResiliencePage::setRunning(bool running)
+{
+    mRun->setEnabled(!running && mRole->count() > 0);
+    mRole->setEnabled(!running);
+    mCancel->setEnabled(running);
+}
+
+bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &scenario)
+{
+    if (isRunning() || role().isEmpty())
+        return false;
+    collective::Scenario healthy = scenario;
+    healthy.faults.clear();
+    clear();
+    mScenario = healthy;
+    const quint64 generation = mGeneration;
+    const std::string roleName = role().toStdString();
+    const QString label = views::scenarioLabel(healthy);
+    auto snapshot = std::make_shared<const Fabric>(fabric);
+    QPointer<ResiliencePage> self(this);
+    auto job = [self, snapshot, healthy, roleName, label, generation](
+                   const std::atomic<bool> &cancel) -> WorkerThread::Outcome {
+        const auto progress = [self](std::size_t done, std::size_t total) {
+            QMetaObject::invokeMethod(
+                self,
+                [self, done, total] {
+                    if (self && self->isRunning()) {
+                        self->mProgress->setRange(0, int(total));
+                        self->mProgress->setValue(int(done));
+                    }
+                },
+                Qt::QueuedConnection);
+        };
+        collective::ResilienceResult r = collective::runResilience(
+            *snapshot, healthy, roleName, sweepThreads(), progress,
+            [&cancel] { return cancel.load(); });
+        if (r.cancelled)
+            return [self] {
+                self->setRunning(false);
+                self->mScenario.reset();
+                self->mStatus->setText(tr("Cancelled."));
+            };
+        return [self, r = std::move(r), label, generation]() mutable {
+            self->setRunning(false);
+            if (generation == self->mGeneration)
+                self->show(std::move(r), label);
+        };
+    };
+    const bool started = mWorker->start(
+        job,
+        [self, generation](const QString &message) {
+            self->setRunning(false);
+            if (generation != self->mGeneration)
+                return;
+            self->mScenario.reset();
+            self->mStatus->setText(message);
+        },
+        tr("The sweep failed: %1"));
+    if (started) {
+        setRunning(true);
+        mProgress->setRange(0, 0); // busy until the first row is done
+        mStatus->setText(tr("Running the scenario once healthy and once per failed %1\u2026")
+                             .arg(role()));
+    }
+    return started;
+}
+
+void ResiliencePage::cancel()
+{
+    mWorker->cancel();
+}
+
+void ResiliencePage::clear(const QString &why)
+{
+    const bool hadResults = !mResult.rows.empty() || isRunning();
+    ++mGeneration;
+    mWorker->cancel();
+    mResult = {};
+    mScenario.reset();
+    mChart->setSpec({});
+    mChart->setMinimumHeight(0);
+    mProgress->setRange(0, 1);
+    mProgress->setValue(0);
+    if (hadResults && !why.isEmpty())
+        mStatus->setText(why);
+}
+
+void ResiliencePage::show(collective::ResilienceResult result, const QString &scenarioLabel)
+{
+    mProgress->setRange(0, 1);
+    mProgress->setValue(1);
+    mResult = std::move(result);
+    const views::ChartSpec spec = views::charts::resilience(mResult, scenarioLabel);
+    mChart->setMinimumHeight(views::charts::horizontalBarsHeight(spec.categories.size()));
+    mChart->setSpec(spec);
+    mScroll->ensureVisible(0, 0);
+    // The summary is the chart's subtitle, right below.
+    mStatus->setText(tr("%n single %1 failure(s), worst first. Click a bar to load that failure.",
+                        nullptr, int(mResult.rows.size()))
+                         .arg(toQString(mResult.role)));
+    Q_EMIT finished();
+}
+
+void ResiliencePage::chooseBar(int index)
+{
+    if (index < 0 || std::size_t(index) >= mResult.rows.size())
+        return;
+    const std::string &text = mResult.rows[std::size_t(index)].failed;
+    try {
+        Fault fault = parseFault(text);
+        fault.kept = 0.0;
+        Q_EMIT failureChosen(fault);
+    } catch (const UserError &e) {
+        mStatus->setText(tr("Cannot load %1: %2").arg(toQString(text), QString::fromUtf8(e.what())));
+    }
+}
+
+} // namespace fabric::app
