@@ -28,6 +28,7 @@
 #include "model/units.h"
 #include "nodenames.h"
 #include "palettedock.h"
+#include "ocsdock.h"
 #include "pathsdock.h"
 #include "plural.h"
 #include "prompts.h"
@@ -65,6 +66,7 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
+#include <tuple>
 
 namespace fabric::app {
 namespace {
@@ -247,6 +249,9 @@ void MainWindow::createDocks()
     mMetrics->raise();
     // Below the canvas, where path names have room (a tab next to the simulation's analysis).
     addDockWidget(Qt::BottomDockWidgetArea, mPaths);
+    mOcs = new OcsDock(mCanvas, this);
+    addDockWidget(Qt::BottomDockWidgetArea, mOcs);
+    tabifyDockWidget(mPaths, mOcs);
 
     connect(mPalette, &PaletteDock::addRequested, this,
         [this](const Node &node) { addNode(node, freeSpotNear(viewCentre())); });
@@ -387,15 +392,13 @@ void MainWindow::createActions()
     QMenu *torus = view->addMenu(tr("&Torus View"));
     torus->setObjectName(QStringLiteral("menuTorusView"));
     auto *torusViews = new QActionGroup(this);
-    const std::pair<const char *, views::TorusView> torusChoices[] = {
-        { "actionTorus3d", views::TorusView::Projection },
-        { "actionTorusSlices", views::TorusView::Slices },
+    const std::tuple<const char *, views::TorusView, QString> torusChoices[] = {
+        { "actionTorusLattice", views::TorusView::Lattice, tr("&Lattice (circuits as arcs, OCS in their panel)") },
+        { "actionTorus3d", views::TorusView::Projection, tr("&3D Projection (drag to orbit)") },
+        { "actionTorusSlices", views::TorusView::Slices, tr("Z &Slices Side by Side, with the OCS") },
     };
-    for (const auto &[name, kind] : torusChoices) {
-        QAction *a = make(name,
-            kind == views::TorusView::Projection ? tr("&3D Projection (drag to orbit)")
-                                                 : tr("Z &Slices Side by Side"),
-            {}, [this, kind] {
+    for (const auto &[name, kind, text] : torusChoices) {
+        QAction *a = make(name, text, {}, [this, kind] {
                 mCanvas->setTorusView(kind);
                 mCanvas->zoomToFit();
             });
@@ -490,6 +493,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     mUndoGroup->setActiveStack(doc->undoStack());
     mMetrics->setDocument(doc);
     mInspector->setDocument(doc);
+    mOcs->setDocument(doc);
     mPalette->adoptDefaults(doc->fabric());
 
     mCanvas->zoomToFit();

@@ -28,6 +28,7 @@ class Document;
 class InspectorDock;
 class MetricsDock;
 class PaletteDock;
+class OcsDock;
 class PathsDock;
 class Prompts;
 class ScenarioKeeper;
@@ -142,6 +143,7 @@ private:
     InspectorDock *mInspector = nullptr;
     PaletteDock *mPalette = nullptr;
     PathsDock *mPaths = nullptr;
+    OcsDock *mOcs = nullptr;
     SimulationController *mSimulation = nullptr;
     ScenarioKeeper *mScenarios = nullptr;
     QUndoGroup *mUndoGroup;

@@ -781,6 +781,8 @@ void TestCanvas::torusOrbitAndSlices()
 {
     const Fabric f = generate("tpu-torus", smallParams("tpu-torus"));
     FabricCanvas canvas;
+    QCOMPARE(canvas.torusView(), TorusView::Lattice); // the default
+    canvas.setTorusView(TorusView::Projection);
     showCanvas(canvas, f);
     QCOMPARE(canvas.layoutName(), QStringLiteral("torus-3d"));
     const NodeId chip = f.endpoints().back();
@@ -1054,7 +1056,7 @@ void TestCanvas::twistedTorusDiffersFromPlain()
     };
     QVERIFY(!hasTwistEntry());
     const QRgb magenta = qRgb(0xb8, 0x00, 0x6b);
-    for (const TorusView view : {TorusView::Projection, TorusView::Slices}) {
+    for (const TorusView view : {TorusView::Lattice, TorusView::Projection, TorusView::Slices}) {
         canvas.setTorusView(view);
         canvas.setFabric(&plain);
         const QImage a = canvas.renderImage(QSize(1200, 800));

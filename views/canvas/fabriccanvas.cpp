@@ -7,6 +7,7 @@
 #include "faultmarks.h"
 #include "layeritem.h"
 #include "layout/layoutengine.h"
+#include "layout/toruscircuits.h"
 #include "model/units.h"
 #include "scenedata.h"
 #include "style/palette.h"
@@ -145,11 +146,9 @@ QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool who
     // With wholeBundles, parallel links (one drawn line) are marked only when all of them are:
     // "left idle" over a pair whose other link was busy would hide that link's colour.
     std::map<std::pair<NodeId, NodeId>, int> perPair;
-    auto add = [&](const QLineF &s) {
-        if (QRectF(s.p1(), s.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(near)) {
-            path.moveTo(s.p1());
-            path.lineTo(s.p2());
-        }
+    auto add = [&](LinkId l) {
+        if (data.linkRect(l).intersects(near))
+            data.addLinkPath(path, l);
     };
     for (LinkId l : ids) {
         if (!fabric || !fabric->hasLink(l))
@@ -160,7 +159,7 @@ QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool who
             if (wholeBundles)
                 ++perPair[std::minmax(link.a, link.b)];
             else
-                add(data.segment[i]);
+                add(l);
         } else if (!plan.detailGlobal && i < data.linkBundle.size() && data.linkBundle[i] >= 0) {
             ++perBundle[data.linkBundle[i]];
         }
@@ -174,7 +173,7 @@ QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool who
                 one = l;
             }
         if (count == parallel)
-            add(data.segment[static_cast<std::size_t>(one)]);
+            add(one);
     }
     for (const auto &[index, count] : perBundle) {
         const Bundle &b = data.bundles[static_cast<std::size_t>(index)];
@@ -379,6 +378,16 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         viewport()->update();
         return;
     case T::CircuitsChanged:
+        if (d->layout.name == QLatin1String("torus-lattice")) {
+            // Circuits are the lattice's arcs (and a rewire moves chips): lay it out again.
+            forget();
+            d->data.loads.clear();
+            d->data.badges.clear();
+            relayout(true);
+            Q_EMIT selectionChanged();
+            return;
+        }
+        [[fallthrough]];
     case T::NodesAdded:
     case T::NodesRemoved:
     case T::LinksAdded:
@@ -671,7 +680,7 @@ LinkId FabricCanvas::linkAt(const QPointF &p) const
         if ((endsOnly && !plan.visible.contains(s.p1()) && !plan.visible.contains(s.p2()))
             || !SceneData::sampled(id, sample))
             return; // not drawn, so not under the pointer
-        const double dist = SceneData::distanceToSegment(p, s);
+        const double dist = d->data.distanceToLink(p, id);
         if (dist <= best) {
             best = dist;
             hit = id;
@@ -699,6 +708,21 @@ QString FabricCanvas::describeLink(LinkId id) const
                       l.plane >= 0 ? QStringLiteral(" · plane %1").arg(l.plane) : QString());
     if (l.latencyNs > 0)
         lines << QStringLiteral("Latency %1").arg(toQString(units::formatSeconds(units::nsToSeconds(l.latencyNs))));
+    // A fibre is half of a circuit: name the OCS and the chips the circuit joins.
+    for (NodeId end : {l.a, l.b}) {
+        if (f.node(end).kind != NodeKind::Ocs)
+            continue;
+        const LinkId peer = f.ocsPeer(end, id);
+        if (peer == kNoLink)
+            continue;
+        const Link &p = f.link(peer);
+        lines << QStringLiteral("Circuit on %1, ports %2 ↔ %3: %4 ↔ %5")
+                     .arg(toQString(f.node(end).name).toHtmlEscaped())
+                     .arg(l.a == end ? l.portA : l.portB)
+                     .arg(p.a == end ? p.portA : p.portB)
+                     .arg(toQString(f.node(l.other(end)).name).toHtmlEscaped(),
+                          toQString(f.node(p.other(end)).name).toHtmlEscaped());
+    }
     const QString extra = d->linkInfo ? d->linkInfo(id) : QString();
     const auto &loads = d->data.loads;
     if (!extra.isEmpty()) {
@@ -1085,9 +1109,27 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
                           ? QStringLiteral("Degraded to %1 % of capacity (fault)")
                                 .arg(100 * d->faults.degradedKept, 0, 'g', 3)
                           : QStringLiteral("Degraded (fault): part of capacity kept")});
-    if (d->data.twistedLinks > 0 && !dims)
-        extra.append({LegendEntry::Symbol::Line, d->data.linkColours[SceneData::kTwistColour], 2.2,
-                      QStringLiteral("Twisted wrap-around (through the OCS)")});
+    const bool lattice = d->layout.name == QLatin1String("torus-lattice");
+    if (lattice) {
+        // The OCS are not drawn: their circuits are the arcs (and the OCS panel's table).
+        out.removeIf([dims](const LegendEntry &e) {
+            return e.label == QLatin1String("Optical circuit switch")
+                || (!dims && e.label == palette::mediumName(Medium::Optical));
+        });
+        if (!dims)
+            extra.append({LegendEntry::Symbol::Line, palette::medium(Medium::Optical), 1,
+                          QStringLiteral("OCS circuit, chip to chip (wrap-arounds as arcs)")});
+    }
+    if (d->data.twistedLinks > 0 && !dims) {
+        const QColor twist = d->data.linkColours[SceneData::kTwistColour];
+        if (!lattice)
+            extra.append({LegendEntry::Symbol::Line, twist, 2.2, QStringLiteral("Twisted wrap-around (through the OCS)")});
+        else
+            for (const TwistShift &t : torusCircuits(*d->fabric).twists())
+                extra.append({LegendEntry::Symbol::Line, twist, 2.2,
+                              QStringLiteral("Twisted %1 wrap-around: lands shifted by %2 in %3")
+                                  .arg(dimensionName(t.dim)).arg(t.by).arg(dimensionName(t.along))});
+    }
     if (dims) {
         static const char *names[3] = {"X", "Y", "Z"};
         const bool loads = !d->data.loads.empty();
@@ -1207,9 +1249,7 @@ void FabricCanvas::refreshOverlays()
         for (LinkId l : links) {
             if (!f || !f->hasLink(l))
                 continue;
-            const QLineF &s = d->data.segment[static_cast<std::size_t>(l)];
-            path.moveTo(s.p1());
-            path.lineTo(s.p2());
+            d->data.addLinkPath(path, l);
         }
     };
     QPainterPath sel;

@@ -39,13 +39,18 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     mBuckets.resize(static_cast<std::size_t>(SceneData::kColourCount));
     for (auto &b : mBuckets)
         b.clear();
+    mCurves.assign(mBuckets.size(), QPainterPath());
     // SceneData::drawsLink is the one rule for which links get a line of their own; the
     // highlights and fault marks follow it too.
     auto collect = [&](const SpatialGrid &grid) {
         grid.query(exposed, [&](int id) {
-            if (mData.drawsLink(id))
-                mBuckets[mData.linkColour[static_cast<std::size_t>(id)]].append(
-                    mData.segment[static_cast<std::size_t>(id)]);
+            if (!mData.drawsLink(id))
+                return;
+            const auto colour = mData.linkColour[static_cast<std::size_t>(id)];
+            if (mData.isCurved(id))
+                mData.addLinkPath(mCurves[colour], id);
+            else
+                mBuckets[colour].append(mData.segment[static_cast<std::size_t>(id)]);
         });
     };
     if (plan.detailLocal)
@@ -56,13 +61,17 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     pen.setCosmetic(true);
     pen.setCapStyle(Qt::FlatCap);
     for (std::size_t c = 0; c < mBuckets.size(); ++c) {
-        if (mBuckets[c].isEmpty())
+        if (mBuckets[c].isEmpty() && mCurves[c].isEmpty())
             continue;
         pen.setColor(mData.linkColours[c]);
         pen.setWidthF((c == SceneData::kTwistColour ? 2.2 : c >= SceneData::kLoadColours ? 1.6 : 1.0)
                       * plan.scale);
         painter->setPen(pen);
         painter->drawLines(mBuckets[c]);
+        if (!mCurves[c].isEmpty()) {
+            painter->setBrush(Qt::NoBrush);
+            painter->drawPath(mCurves[c]);
+        }
     }
     if (!plan.detailGlobal) {
         pen.setCapStyle(Qt::RoundCap);
@@ -145,15 +154,17 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     const double ref = mData.maxLinkGbps > 0 ? mData.maxLinkGbps : 1;
     auto link = [&](int id) {
         const auto i = static_cast<std::size_t>(id);
-        const QLineF &s = mData.segment[i];
         if (!mData.drawsLink(id))
             return;
         const int colour = mData.linkColour[i];
         if (colour == SceneData::kIdleColour && mData.overlay.dimensionColours)
             return; // filtered out
         const double cap = mData.fabric->link(id).capacityGbps;
-        add(s, false, mData.loads[2 * i] * cap / ref, colour);
-        add(s, true, mData.loads[2 * i + 1] * cap / ref, colour);
+        // A curved link (a circuit's half arc) carries its particles piece by piece.
+        for (const QLineF &s : mData.linkPieces(id)) {
+            add(s, false, mData.loads[2 * i] * cap / ref, colour);
+            add(s, true, mData.loads[2 * i + 1] * cap / ref, colour);
+        }
     };
     if (plan.detailNodes && plan.detailLocal)
         mData.localGrid.query(exposed, link);

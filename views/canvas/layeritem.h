@@ -36,6 +36,7 @@ public:
 
 private:
     std::vector<QList<QLineF>> mBuckets;
+    std::vector<QPainterPath> mCurves; ///< By colour: the curved links (circuit arcs).
 };
 
 /**

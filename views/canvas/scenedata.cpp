@@ -229,10 +229,89 @@ void SceneData::placeNode(const Fabric &f, const Node &n)
                             layout->bounds.bottom() + 40);
     }
     pos[id] = p;
+    if (layout->isHidden(n.id) && !n.hints.position) {
+        rect[id] = QRectF(); // not drawn, not picked: its links end elsewhere (placeLink)
+        return;
+    }
     QSizeF s = id < layout->sizes.size() ? layout->sizes[id] : QSizeF();
     if (!s.isValid() || s.isEmpty())
         s = defaultNodeSize(n);
     rect[id] = QRectF(p.x() - s.width() / 2, p.y() - s.height() / 2, s.width(), s.height());
+}
+
+void SceneData::placeLink(const Link &link)
+{
+    const auto id = static_cast<std::size_t>(link.id);
+    const QPointF via = id < layout->linkVia.size() ? layout->linkVia[id] : QPointF(qQNaN(), qQNaN());
+    auto end = [&](NodeId n) {
+        const bool hidden = layout->isHidden(n) && !fabric->node(n).hints.position;
+        return hidden && !std::isnan(via.x()) ? via : pos[static_cast<std::size_t>(n)];
+    };
+    segment[id] = QLineF(end(link.a), end(link.b));
+    arcPeer[id] = kNoLink;
+    if (!std::isnan(via.x()))
+        for (NodeId n : {link.a, link.b})
+            if (fabric->node(n).kind == NodeKind::Ocs)
+                arcPeer[id] = fabric->ocsPeer(n, link.id);
+    bend[id] = id < layout->linkBend.size() ? layout->linkBend[id] : QPointF(qQNaN(), qQNaN());
+}
+
+void SceneData::fileLink(LinkId id)
+{
+    const auto i = static_cast<std::size_t>(id);
+    SpatialGrid &grid = linkBundle[i] < 0 ? localGrid : globalGrid;
+    if (isCurved(id))
+        grid.insert(id, linkRect(id));
+    else
+        grid.insert(id, segment[i]);
+}
+
+void SceneData::unfileLink(LinkId id)
+{
+    const auto i = static_cast<std::size_t>(id);
+    for (SpatialGrid *grid : {&localGrid, &globalGrid}) {
+        if (isCurved(id))
+            grid->remove(id, linkRect(id));
+        else
+            grid->remove(id, segment[i]);
+    }
+}
+
+void SceneData::addLinkPath(QPainterPath &path, LinkId id) const
+{
+    const QLineF &s = segment[static_cast<std::size_t>(id)];
+    path.moveTo(s.p1());
+    if (isCurved(id))
+        path.quadTo(bend[static_cast<std::size_t>(id)], s.p2());
+    else
+        path.lineTo(s.p2());
+}
+
+SceneData::Pieces SceneData::linkPieces(LinkId id) const
+{
+    const QLineF &s = segment[static_cast<std::size_t>(id)];
+    Pieces out;
+    if (!isCurved(id)) {
+        out.append(s);
+        return out;
+    }
+    const QPointF c = bend[static_cast<std::size_t>(id)];
+    auto at = [&](double t) { return (1 - t) * (1 - t) * s.p1() + 2 * (1 - t) * t * c + t * t * s.p2(); };
+    QPointF from = s.p1();
+    for (int k = 1; k <= kCurvePieces; ++k) {
+        const QPointF to = at(static_cast<double>(k) / kCurvePieces);
+        out.append(QLineF(from, to));
+        from = to;
+    }
+    return out;
+}
+
+double SceneData::distanceToLink(const QPointF &p, LinkId id) const
+{
+    double best = std::numeric_limits<double>::infinity();
+    for (const QLineF &piece : linkPieces(id))
+        best = std::min(best, distanceToSegment(p, piece));
+    return best;
 }
 
 void SceneData::build(const Fabric &f, const FabricLayout &l)
@@ -287,11 +366,13 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
         nodeOutline[id] = static_cast<std::uint8_t>(n.hints.plane >= 0 ? 1 + n.hints.plane % 4 : 0);
     });
     segment.assign(f.linkIdBound(), QLineF());
+    bend.assign(f.linkIdBound(), QPointF(qQNaN(), qQNaN()));
+    arcPeer.assign(f.linkIdBound(), kNoLink);
     baseColour.assign(f.linkIdBound(), 0);
     maxLinkGbps = 0;
     f.forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
-        segment[id] = QLineF(pos[static_cast<std::size_t>(link.a)], pos[static_cast<std::size_t>(link.b)]);
+        placeLink(link);
         baseColour[id] = static_cast<std::uint8_t>(baseLinkColour(link));
         // NVLink inside a host runs several times faster than the fabric: leave it out of the
         // reference, so a fabric link at line rate gets the densest particles too.
@@ -439,7 +520,14 @@ QRectF SceneData::contentBounds() const
             r |= b.rect;
         for (const QLineF &l : layout->decorations)
             r |= QRectF(l.p1(), l.p2()).normalized();
+        for (const LayoutLabel &l : layout->labels)
+            if (l.caption)
+                r |= QRectF(l.pos - QPointF(0, 14), QSizeF(1, 14));
     }
+    // Arcs are part of the picture: a half arc reaches about as far as its middle point.
+    for (std::size_t i = 0; i < bend.size(); ++i)
+        if (!std::isnan(bend[i].x()))
+            r |= QRectF((segment[i].p1() + segment[i].p2()) / 4 + bend[i] / 2, QSizeF(0.01, 0.01));
     return r;
 }
 
@@ -456,10 +544,7 @@ void SceneData::buildGrids()
     for (std::size_t i = 0; i < rect.size(); ++i)
         if (rect[i].isValid())
             nodeGrid.insert(static_cast<int>(i), rect[i]);
-    fabric->forEachLink([&](const Link &link) {
-        const auto id = static_cast<std::size_t>(link.id);
-        (linkBundle[id] < 0 ? localGrid : globalGrid).insert(link.id, segment[id]);
-    });
+    fabric->forEachLink([&](const Link &link) { fileLink(link.id); });
     nodeGrid.setIdBound(rect.size());
     localGrid.setIdBound(segment.size());
     globalGrid.setIdBound(segment.size());
@@ -479,14 +564,13 @@ void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
         if (node.kind == NodeKind::Gpu && id < layout->depth.size())
             nodeFill[id] = static_cast<std::uint8_t>(19 - std::min(3, static_cast<int>(layout->depth[id] * 4)));
         nodeOutline[id] = static_cast<std::uint8_t>(node.hints.plane >= 0 ? 1 + node.hints.plane % 4 : 0);
-        nodeGrid.insert(n, rect[id]);
-        outside = outside || !bounds.contains(rect[id]);
+        if (rect[id].isValid()) {
+            nodeGrid.insert(n, rect[id]);
+            outside = outside || !bounds.contains(rect[id]);
+        }
         for (LinkId l : f.linksOf(n)) {
-            const auto li = static_cast<std::size_t>(l);
-            SpatialGrid &grid = linkBundle[li] < 0 ? localGrid : globalGrid;
-            grid.remove(l, segment[li]);
-            const Link &link = f.link(l);
-            segment[li] = QLineF(pos[static_cast<std::size_t>(link.a)], pos[static_cast<std::size_t>(link.b)]);
+            unfileLink(l);
+            placeLink(f.link(l));
         }
     }
     // Bundles hang on node positions and link lengths feed the plan: recompute them, then
@@ -501,10 +585,8 @@ void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
         if (!f.hasNode(n))
             continue;
         for (LinkId l : f.linksOf(n)) {
-            const auto li = static_cast<std::size_t>(l);
-            localGrid.remove(l, segment[li]);
-            globalGrid.remove(l, segment[li]);
-            (linkBundle[li] < 0 ? localGrid : globalGrid).insert(l, segment[li]);
+            unfileLink(l);
+            fileLink(l);
         }
     }
 }
@@ -532,6 +614,10 @@ std::vector<LinkId> SceneData::applyLoads()
         if (!loads.empty()) {
             const float ab = loads[2 * id], ba = loads[2 * id + 1];
             load = std::max(ab, ba);
+            if (id < arcPeer.size() && arcPeer[id] != kNoLink) {
+                const auto peer = static_cast<std::size_t>(arcPeer[id]);
+                load = std::max({load, loads[2 * peer], loads[2 * peer + 1]});
+            }
             colour = loadColour(load);
             if (linkBundle[id] >= 0) {
                 Bundle &b = bundles[static_cast<std::size_t>(linkBundle[id])];
@@ -566,7 +652,10 @@ std::vector<LinkId> SceneData::applyLoads()
 QRectF SceneData::linkRect(LinkId id) const
 {
     const QLineF &s = segment[static_cast<std::size_t>(id)];
-    return QRectF(s.p1(), s.p2()).normalized().adjusted(-4, -4, 4, 4);
+    QRectF r = QRectF(s.p1(), s.p2()).normalized();
+    if (isCurved(id)) // the curve stays inside the triangle of its ends and control point
+        r |= QRectF(bend[static_cast<std::size_t>(id)], QSizeF(0.01, 0.01));
+    return r.adjusted(-4, -4, 4, 4);
 }
 
 bool SceneData::drawsLink(LinkId id) const

@@ -10,8 +10,11 @@
 
 #include <QColor>
 #include <QLineF>
+#include <QPainterPath>
 #include <QRectF>
+#include <QVarLengthArray>
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -116,7 +119,13 @@ public:
     std::vector<QPointF> pos;   ///< By node id; NaN when dead.
     std::vector<QRectF> rect;   ///< By node id.
     std::vector<std::uint8_t> nodeFill, nodeOutline;
-    std::vector<QLineF> segment; ///< By link id.
+    std::vector<QLineF> segment; ///< By link id: its two ends (the chord of a curved link).
+    /// By link id: control point of a curved link (a circuit's half arc), NaN when straight.
+    std::vector<QPointF> bend;
+    /// By link id: the other fibre of the circuit drawn as one line with it (the layout hides
+    /// the OCS between them), else kNoLink. Both halves take the busier fibre's colour, so
+    /// the line reads as one circuit.
+    std::vector<LinkId> arcPeer;
     std::vector<std::uint8_t> linkColour, baseColour;
     std::vector<int> linkBundle; ///< Link id -> bundle index, -1 for local links.
     std::vector<Bundle> bundles;
@@ -167,6 +176,20 @@ public:
     /// Recolours links from loads (or restores base colours); returns links whose class changed.
     std::vector<LinkId> applyLoads();
     QRectF linkRect(LinkId id) const;
+    bool isCurved(LinkId id) const
+    {
+        const auto i = static_cast<std::size_t>(id);
+        return i < bend.size() && !std::isnan(bend[i].x());
+    }
+    /// Link @p id's line as drawn, appended to @p path: a straight line or its curve.
+    void addLinkPath(QPainterPath &path, LinkId id) const;
+    /// Straight pieces that follow link @p id from its a end to its b end (one when straight),
+    /// for what walks along a link: particles and picking.
+    static constexpr int kCurvePieces = 12;
+    using Pieces = QVarLengthArray<QLineF, kCurvePieces>;
+    Pieces linkPieces(LinkId id) const;
+    /// Distance from @p p to link @p id as drawn.
+    double distanceToLink(const QPointF &p, LinkId id) const;
     /// The part [t0, t1] of @p s inside @p r; false when it misses.
     static bool clipRange(const QLineF &s, const QRectF &r, double &t0, double &t1);
     /// Distance from @p p to the segment @p s.
@@ -174,6 +197,10 @@ public:
 
 private:
     void placeNode(const Fabric &fabric, const Node &n);
+    /// Segment and bend of @p link from the node positions and the layout's circuit halves.
+    void placeLink(const Link &link);
+    void fileLink(LinkId id);
+    void unfileLink(LinkId id);
     void buildGrids();
     void buildBundles(const Fabric &fabric);
     void classifyTorusLinks(const Fabric &fabric);

@@ -29,6 +29,9 @@ void FabricLayout::updateBounds()
         r |= b.rect.adjusted(0, -20, 0, 0); // room for the title above
     for (const QLineF &l : decorations)
         r |= QRectF(l.p1(), l.p2()).normalized();
+    for (const QPointF &p : linkBend)
+        if (!std::isnan(p.x()))
+            r |= QRectF(p, QSizeF(0.01, 0.01));
     for (const LayoutLabel &l : labels)
         r |= QRectF(l.pos.x() - (l.rightAligned ? 220 : 0), l.pos.y() - 16, 220, 20);
     bounds = r;

@@ -32,6 +32,8 @@ struct LayoutLabel
     QPointF pos; ///< Right end of the text's baseline when rightAligned, else its left end.
     QString text;
     bool rightAligned = true;
+    /// Says what the picture shows (a torus's shape and twist): a fit keeps it in view.
+    bool caption = false;
 };
 
 /**
@@ -50,10 +52,23 @@ struct FabricLayout
     std::vector<LayoutBlock> blocks;
     std::vector<LayoutLabel> labels;
     std::vector<QLineF> decorations; ///< Cube edges and other guide lines, drawn faintly.
+    /// Node id -> true when the node is not drawn (it keeps its place so its links have ends,
+    /// but it takes no room and cannot be picked); empty when every node is drawn.
+    std::vector<bool> hidden;
+    /// Link id -> where the link's segment ends instead of at a hidden node (a circuit through
+    /// a hidden OCS is drawn chip to chip, each fibre being one half); NaN or empty: the node.
+    std::vector<QPointF> linkVia;
+    /// Link id -> control point of a quadratic curve from its first to its second end; NaN or
+    /// empty: a straight line.
+    std::vector<QPointF> linkBend;
     QRectF bounds;                   ///< Everything above, without user-moved nodes.
     double nodePitch = 10;           ///< Typical distance between neighbouring small nodes.
     QString name;                    ///< Which layout made this ("tiered", "torus-3d", ...).
 
+    bool isHidden(NodeId id) const
+    {
+        return id >= 0 && static_cast<std::size_t>(id) < hidden.size() && hidden[static_cast<std::size_t>(id)];
+    }
     bool hasNode(NodeId id) const
     {
         return id >= 0 && static_cast<std::size_t>(id) < positions.size()

@@ -11,7 +11,7 @@ namespace fabric::views {
 /// What a layout may depend on besides the fabric.
 struct LayoutOptions
 {
-    TorusView torusView = TorusView::Projection;
+    TorusView torusView = TorusView::Lattice;
     TorusCamera camera;
 };
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toruslayout.h"
 
+#include "toruslattice.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -71,6 +73,8 @@ bool hasTorusHints(const Fabric &fabric)
 
 FabricLayout torusLayout(const Fabric &f, TorusView view, const TorusCamera &camera)
 {
+    if (view == TorusView::Lattice)
+        return torusLattice(f);
     FabricLayout out;
     out.name = view == TorusView::Projection ? QStringLiteral("torus-3d")
                                              : QStringLiteral("torus-slices");

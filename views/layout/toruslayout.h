@@ -7,8 +7,9 @@
 
 namespace fabric::views {
 
-/// How a torus is drawn: a 3D projection of the chip grid, or its Z planes side by side.
-enum class TorusView { Projection, Slices };
+/// How a torus is drawn: a lattice of X-Y planes with circuits as chip-to-chip arcs (the OCS
+/// hidden), a 3D projection of the chip grid, or its Z planes side by side with the OCS shown.
+enum class TorusView { Lattice, Projection, Slices };
 
 /// Orientation of the 3D projection, in degrees. Yaw turns around the vertical (Z) axis, pitch
 /// tilts the grid towards the viewer.

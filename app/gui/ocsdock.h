@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDockWidget>
+
+namespace fabric::views {
+class FabricCanvas;
+class OcsPanel;
+}
+
+namespace fabric::app {
+
+class Document;
+
+/**
+ * The OCS circuit tables of the open fabric, as a dock. The lattice view of a torus does not
+ * draw the optical circuit switches, so this is where they are read: picking a circuit selects
+ * its two fibres on the canvas (drawn there as one arc between the chips it joins).
+ */
+class OcsDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    OcsDock(views::FabricCanvas *canvas, QWidget *parent = nullptr);
+
+    /// Lists @p document's circuits and follows its edits (nullptr clears).
+    void setDocument(Document *document);
+    views::OcsPanel *panel() const { return mPanel; }
+
+private:
+    views::OcsPanel *mPanel = nullptr;
+    QMetaObject::Connection mChanged;
+};
+
+} // namespace fabric::app

@@ -1,0 +1,285 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The lattice view of a TPU torus: chips at their grid places, each OCS circuit one arc between
+// the chips it joins (a twisted one landing shifted, with a caption that says by how much), the
+// OCS off the canvas but listed in the OCS panel, and loads colouring the arcs.
+
+#include "generators/registry.h"
+#include "generators/tputorus.h"
+#include "canvas/fabriccanvas.h"
+#include "export/canvasexport.h"
+#include "playback/loadsampler.h"
+#include "screenshotfolder.h"
+#include "simfixture.h"
+#include "canvas/ocspanel.h"
+#include "canvas/scenedata.h"
+#include "layout/layoutengine.h"
+#include "layout/toruscircuits.h"
+#include "style/legend.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+using namespace fabric;
+using namespace fabric::views;
+
+namespace {
+
+Fabric slice(bool twisted)
+{
+    return gen::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 8}, {"twisted", twisted}});
+}
+
+int coord(const Node &n, int d) { return d == 0 ? n.hints.x : d == 1 ? n.hints.y : n.hints.z; }
+
+/// The end of @p s that is not @p via.
+QPointF farEnd(const QLineF &s, const QPointF &via)
+{
+    return QLineF(s.p1(), via).length() < QLineF(s.p2(), via).length() ? s.p2() : s.p1();
+}
+
+bool near(const QPointF &a, const QPointF &b) { return QLineF(a, b).length() < 1e-6; }
+
+} // namespace
+
+class TestTorusLattice : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void chipsAtGridPlaces();
+    void twistedArcsLandShifted();
+    void plainTorusHasNoTwist();
+    void ocsHiddenButListed();
+    void loadsColourArcs();
+    void screenshots();
+};
+
+void TestTorusLattice::chipsAtGridPlaces()
+{
+    const Fabric f = slice(true);
+    const FabricLayout l = computeLayout(f);
+    QCOMPARE(l.name, QStringLiteral("torus-lattice"));
+    auto at = [&](int x, int y, int z) {
+        QPointF found(qQNaN(), qQNaN());
+        f.forEachNode([&](const Node &n) {
+            if (n.kind == NodeKind::Gpu && n.hints.x == x && n.hints.y == y && n.hints.z == z)
+                found = l.positions[static_cast<std::size_t>(n.id)];
+        });
+        return found;
+    };
+    const double pitch = at(1, 0, 0).x() - at(0, 0, 0).x();
+    QVERIFY(pitch > 0);
+    int chips = 0;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind != NodeKind::Gpu)
+            return;
+        ++chips;
+        // x to the right and y down inside the chip's Z plane; planes in z order, left to
+        // right, then on a new row under the previous one.
+        const QPointF origin = at(0, 0, n.hints.z);
+        QVERIFY(near(l.positions[static_cast<std::size_t>(n.id)],
+                     origin + QPointF(n.hints.x * pitch, n.hints.y * pitch)));
+        QCOMPARE(l.blockOf[static_cast<std::size_t>(n.id)], n.hints.z);
+        if (n.hints.z > 0) {
+            const QPointF before = at(3, 3, n.hints.z - 1);
+            const bool nextInRow = origin.x() > before.x() + pitch && origin.y() == at(0, 0, n.hints.z - 1).y();
+            const bool nextRow = origin.y() > before.y() + pitch && origin.x() == at(0, 0, 0).x();
+            QVERIFY(nextInRow || nextRow);
+        }
+    });
+    QCOMPARE(chips, 128);
+}
+
+void TestTorusLattice::twistedArcsLandShifted()
+{
+    const Fabric f = slice(true);
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const TorusCircuits circuits = torusCircuits(f);
+    int twisted = 0;
+    for (const TorusCircuit &c : circuits.circuits) {
+        // One arc: the two fibres meet at one point and their far ends are the circuit's chips.
+        const auto a = static_cast<std::size_t>(c.fibreA), b = static_cast<std::size_t>(c.fibreB);
+        const QPointF via = l.linkVia[a];
+        QVERIFY(near(via, l.linkVia[b]));
+        QVERIFY(near(farEnd(data.segment[a], via), data.pos[static_cast<std::size_t>(c.chipA)]));
+        QVERIFY(near(farEnd(data.segment[b], via), data.pos[static_cast<std::size_t>(c.chipB)]));
+        if (c.wraps)
+            QVERIFY(data.isCurved(c.fibreA) && data.isCurved(c.fibreB));
+        if (!c.wraps || c.dim == 2)
+            continue;
+        // 4x4x8 twisted: the X and Y wrap-arounds land 4 planes on.
+        const Node &from = f.node(c.chipA), &to = f.node(c.chipB);
+        QCOMPARE(coord(from, c.dim), 3);
+        QCOMPARE(coord(to, c.dim), 0);
+        QCOMPARE((to.hints.z - from.hints.z + 8) % 8, 4);
+        QCOMPARE(c.shift[2], 4);
+        QCOMPARE(data.linkColour[a], static_cast<std::uint8_t>(SceneData::kTwistColour));
+        ++twisted;
+    }
+    QCOMPARE(twisted, 2 * 4 * 8); // X: 4 rows in each of 8 planes; as many Y wraps
+    const auto twists = circuits.twists();
+    QCOMPARE(twists.size(), std::size_t(2));
+    for (const TwistShift &t : twists) {
+        QCOMPARE(t.along, 2);
+        QCOMPARE(t.by, 4);
+        QCOMPARE(t.circuits, 32);
+    }
+    QStringList captions;
+    for (const LayoutLabel &label : l.labels)
+        if (label.caption)
+            captions << label.text;
+    const QString caption = captions.join('|');
+    QVERIFY2(caption.contains(QStringLiteral("X wrap-around lands shifted by 4 in Z")), qPrintable(caption));
+    QVERIFY(caption.contains(QStringLiteral("Y wrap-around lands shifted by 4 in Z")));
+}
+
+void TestTorusLattice::plainTorusHasNoTwist()
+{
+    const Fabric f = slice(false);
+    const TorusCircuits circuits = torusCircuits(f);
+    QVERIFY(circuits.twists().empty());
+    for (const TorusCircuit &c : circuits.circuits) {
+        QVERIFY(c.dim >= 0);
+        QCOMPARE(c.shift[0] + c.shift[1] + c.shift[2], 0);
+    }
+    for (const LayoutLabel &label : computeLayout(f).labels)
+        QVERIFY(!label.text.contains(QStringLiteral("shifted")));
+}
+
+void TestTorusLattice::ocsHiddenButListed()
+{
+    const Fabric f = slice(true);
+    FabricCanvas canvas;
+    canvas.resize(1200, 800);
+    canvas.setFabric(&f);
+    canvas.zoomToFit();
+    int ocs = 0, circuits = 0;
+    const TorusCircuits table = torusCircuits(f);
+    f.forEachNode([&](const Node &n) {
+        if (n.kind != NodeKind::Ocs)
+            return;
+        ++ocs;
+        circuits += static_cast<int>(n.circuits.size());
+        QCOMPARE(canvas.nodeAt(canvas.nodePosition(n.id)), kNoNode);
+    });
+    QCOMPARE(ocs, 48);
+    QCOMPARE(static_cast<int>(table.circuits.size()), circuits);
+    const auto legend = canvas.legendEntries();
+    QVERIFY(std::none_of(legend.begin(), legend.end(),
+                         [](const LegendEntry &e) { return e.label == QLatin1String("Optical circuit switch"); }));
+    QVERIFY(std::any_of(legend.begin(), legend.end(), [](const LegendEntry &e) {
+        return e.label == QLatin1String("Twisted X wrap-around: lands shifted by 4 in Z");
+    }));
+    // The panel lists every circuit, naming the chips each joins.
+    OcsPanel panel;
+    panel.setFabric(&f);
+    QCOMPARE(panel.topLevelItemCount(), ocs);
+    int listed = 0;
+    for (int i = 0; i < panel.topLevelItemCount(); ++i)
+        listed += panel.topLevelItem(i)->childCount();
+    QCOMPARE(listed, circuits);
+    // Hovering an arc names its OCS and circuit.
+    const TorusCircuit &c = table.circuits.front();
+    const QString text = canvas.describeLink(c.fibreA);
+    QVERIFY2(text.contains(QString::fromStdString(f.node(c.ocs).name)), qPrintable(text));
+    QVERIFY(text.contains(QString::fromStdString(f.node(c.chipA).name)));
+    QVERIFY(text.contains(QString::fromStdString(f.node(c.chipB).name)));
+
+    // Rewiring the OCS (the app's undoable edit) redraws the arcs: the twist goes.
+    Fabric live = f;
+    canvas.setFabric(&live);
+    gen::reconfigureTpu(live, gen::TpuShape{4, 4, 8}, false);
+    canvas.applyChange({ChangeEvent::Type::CircuitsChanged, {}, {}});
+    const auto untwisted = canvas.legendEntries();
+    QVERIFY(std::none_of(untwisted.begin(), untwisted.end(),
+                         [](const LegendEntry &e) { return e.label.contains(QLatin1String("shifted")); }));
+}
+
+void TestTorusLattice::loadsColourArcs()
+{
+    const Fabric f = slice(true);
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const TorusCircuits circuits = torusCircuits(f);
+    const auto it = std::find_if(circuits.circuits.begin(), circuits.circuits.end(),
+                                 [](const TorusCircuit &c) { return c.wraps && c.dim == 0; });
+    QVERIFY(it != circuits.circuits.end());
+    // Traffic on one direction of one fibre: both halves of the arc take its colour.
+    data.loads.assign(2 * f.linkIdBound(), 0.f);
+    data.loads[2 * static_cast<std::size_t>(it->fibreB) + 1] = 0.9f;
+    data.applyLoads();
+    const auto hot = static_cast<std::uint8_t>(SceneData::loadColour(0.9f));
+    QCOMPARE(data.linkColour[static_cast<std::size_t>(it->fibreA)], hot);
+    QCOMPARE(data.linkColour[static_cast<std::size_t>(it->fibreB)], hot);
+    const TorusCircuit &other = circuits.circuits.back();
+    QCOMPARE(data.linkColour[static_cast<std::size_t>(other.fibreA)],
+             static_cast<std::uint8_t>(SceneData::kIdleColour));
+
+    // On screen: the arc's pixels turn the hot colour.
+    FabricCanvas canvas;
+    canvas.resize(1400, 800);
+    canvas.setLegendVisible(false);
+    canvas.setFabric(&f);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    loads[2 * static_cast<std::size_t>(it->fibreA)] = 0.9f;
+    canvas.setLinkLoads(loads);
+    const QImage image = canvas.viewport()->grab().toImage();
+    const QRgb colour = data.linkColours[hot].rgb() & 0xffffff;
+    for (const LinkId fibre : {it->fibreA, it->fibreB}) {
+        const auto pieces = data.linkPieces(fibre);
+        const QPoint p = canvas.mapFromScene(pieces[pieces.size() / 2].p1());
+        bool found = false;
+        for (int dy = -2; dy <= 2 && !found; ++dy)
+            for (int dx = -2; dx <= 2 && !found; ++dx)
+                found = image.rect().contains(p + QPoint(dx, dy))
+                    && (image.pixel(p + QPoint(dx, dy)) & 0xffffff) == colour;
+        QVERIFY2(found, qPrintable(QStringLiteral("fibre %1 at %2,%3").arg(fibre).arg(p.x()).arg(p.y())));
+    }
+}
+
+void TestTorusLattice::screenshots()
+{
+    // The user guide's pictures of the lattice view (docs/testing.md: FABRICSCOPE_SCREENSHOTS
+    // writes the docs' copies): a twisted 8x8x16 slice, the plain 16x16x16 pod, and a ring
+    // all-reduce playing on a twisted 4x4x8 slice with its particles.
+    const testing::ScreenshotFolder folder;
+    const QSize size(1920, 1080);
+    auto shoot = [&](const Fabric &f, const QString &name, const QString &title,
+                     const std::function<void(FabricCanvas &)> &prepare = {}) {
+        FabricCanvas canvas;
+        canvas.resize(size);
+        canvas.setFabric(&f);
+        if (prepare)
+            prepare(canvas);
+        canvas.zoomToFit();
+        const QString problem = folder.save(canvas.renderImage(size, title), name);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    };
+    const Fabric twisted = gen::generate("tpu-torus", nlohmann::json{{"x", 8}, {"y", 8}, {"z", 16}, {"twisted", true}});
+    shoot(twisted, QStringLiteral("canvas-tpu-torus-lattice-twisted.png"),
+          QStringLiteral("TPU v4 twisted torus 8×8×16 · lattice view"));
+    const Fabric pod = gen::generate("tpu-torus", nlohmann::json::object());
+    shoot(pod, QStringLiteral("canvas-tpu-torus-lattice.png"), QStringLiteral("TPU v4 pod 16×16×16 · lattice view"));
+    const Fabric small = slice(true);
+    const auto run = testing::ringRun(small, route::Policy::Ecmp, 4e6, 1);
+    LoadSampler sampler(run->result);
+    shoot(small, QStringLiteral("canvas-tpu-torus-lattice-loads.png"),
+          QStringLiteral("Ring traffic on a twisted 4×4×8 slice · lattice view, loads and particles"),
+          [&](FabricCanvas &canvas) {
+              canvas.setParticlesEnabled(true);
+              canvas.setParticlePhase(0.4);
+              showLoadsAt(canvas, sampler, run->result.completionS / 3);
+          });
+}
+
+QTEST_MAIN(TestTorusLattice)
+#include "tst_torus_lattice.moc"

@@ -1,0 +1,157 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "toruslattice.h"
+
+#include "toruscircuits.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fabric::views {
+
+namespace {
+
+constexpr double kChip = 10, kPitch = 22;
+/// The widest the planes may spread (width over height): more planes wrap to a new row.
+constexpr double kMaxAspect = 7;
+
+/// Where the planes go: enough room between them for the arcs that loop round their sides.
+struct Planes
+{
+    int extent[3] = {1, 1, 1};
+    int columns = 1;
+    double width = 0, height = 0, gapX = 0, gapY = 0;
+
+    QPointF origin(int z) const
+    {
+        return QPointF((z % columns) * (width + gapX), (z / columns) * (height + gapY));
+    }
+    QPointF chip(int x, int y, int z) const { return origin(z) + QPointF(x * kPitch, y * kPitch); }
+    int rows() const { return (extent[2] + columns - 1) / columns; }
+    int row(int z) const { return z / columns; }
+};
+
+/// Control points of an arc from @p a to @p b: a wrap-around (a, the last chip along @p dim,
+/// to b, the first) or a Z step to the next row of planes. It leaves each chip outwards and
+/// bows round the landing chip's plane: X arcs over its top, Y arcs round its left side, Z
+/// arcs along the gap under or above its row; nested by row or column so the arcs of one
+/// plane do not cross, and higher the farther they reach. So a plain wrap-around is a loop on
+/// its own plane and a twisted one visibly travels to the plane it lands on.
+std::pair<QPointF, QPointF> wrapControls(const Planes &p, int dim, const Node &a, const Node &b,
+                                         const QPointF &pa, const QPointF &pb)
+{
+    const double reach = std::hypot(pb.x() - pa.x(), pb.y() - pa.y());
+    const QPointF ob = p.origin(b.hints.z);
+    if (dim == 0) {
+        const double out = 0.3 * p.width + 24, up = 14 + 3 * a.hints.y + 0.1 * std::min(reach, 4 * p.height);
+        return {QPointF(pa.x() + out, ob.y() - up), QPointF(pb.x() - out, ob.y() - up)};
+    }
+    if (dim == 1) {
+        const double out = 0.3 * p.height + 24, side = 14 + 3 * a.hints.x + 0.04 * std::min(reach, 4 * p.width);
+        return {QPointF(ob.x() - side, pa.y() + out), QPointF(ob.x() - side, pb.y() - out)};
+    }
+    const double out = 30 + 0.04 * reach, nest = 2 * (a.hints.x + a.hints.y);
+    const double y = p.row(b.hints.z) > p.row(a.hints.z) ? ob.y() - 0.5 * p.gapY + nest
+                                                        : ob.y() + p.height + std::min(0.5 * p.gapY, 24 + nest);
+    return {QPointF(pa.x() + out, y), QPointF(pb.x() - out, y)};
+}
+
+} // namespace
+
+FabricLayout torusLattice(const Fabric &f)
+{
+    FabricLayout out;
+    out.name = QStringLiteral("torus-lattice");
+    out.nodePitch = kPitch;
+    out.resize(f.nodeIdBound());
+    out.hidden.assign(f.nodeIdBound(), false);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    out.linkVia.assign(f.linkIdBound(), QPointF(nan, nan));
+    out.linkBend.assign(f.linkIdBound(), QPointF(nan, nan));
+
+    const TorusCircuits circuits = torusCircuits(f);
+    Planes planes;
+    for (int d = 0; d < 3; ++d)
+        planes.extent[d] = std::max(1, circuits.extent[d]);
+    planes.width = (planes.extent[0] - 1) * kPitch;
+    planes.height = (planes.extent[1] - 1) * kPitch;
+    // Room on the left of each plane for its Y arcs, under each row of planes for the Z arcs.
+    planes.gapX = std::max(70.0, 0.55 * planes.width + 40);
+    planes.gapY = std::max(120.0, 0.9 * planes.height + 90);
+    planes.columns = planes.extent[2];
+    while (planes.columns > 1 && planes.columns * (planes.width + planes.gapX)
+                                     > kMaxAspect * planes.rows() * (planes.height + planes.gapY))
+        planes.columns = (planes.columns + 1) / 2;
+
+    for (int z = 0; z < planes.extent[2]; ++z) {
+        LayoutBlock block;
+        block.kind = LayoutBlock::Kind::Plane;
+        block.rect = QRectF(planes.origin(z), QSizeF(planes.width, planes.height)).adjusted(-10, -10, 10, 10);
+        block.title = QStringLiteral("z = %1").arg(z);
+        block.detail = QStringLiteral("%1×%2 chips").arg(planes.extent[0]).arg(planes.extent[1]);
+        out.blocks.push_back(block);
+    }
+    std::vector<NodeId> others;
+    f.forEachNode([&](const Node &n) {
+        const auto id = static_cast<std::size_t>(n.id);
+        if (n.kind == NodeKind::Gpu && n.hints.x >= 0 && n.hints.y >= 0 && n.hints.z >= 0) {
+            out.positions[id] = planes.chip(n.hints.x, n.hints.y, n.hints.z);
+            out.sizes[id] = QSizeF(kChip, kChip);
+            out.blockOf[id] = n.hints.z;
+        } else if (n.kind == NodeKind::Ocs) {
+            out.hidden[id] = true;
+        } else {
+            others.push_back(n.id);
+        }
+    });
+    // Each circuit: fibre A from chip A to the arc's middle, fibre B from there to chip B. The
+    // middle is where the two quadratic halves meet with one tangent, so the arc is smooth.
+    for (const TorusCircuit &c : circuits.circuits) {
+        const Node &a = f.node(c.chipA), &b = f.node(c.chipB);
+        const QPointF pa = out.positions[static_cast<std::size_t>(a.id)];
+        const QPointF pb = out.positions[static_cast<std::size_t>(b.id)];
+        QPointF via = (pa + pb) / 2;
+        if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
+            const auto [ca, cb] = wrapControls(planes, c.dim, a, b, pa, pb);
+            via = (ca + cb) / 2;
+            out.linkBend[static_cast<std::size_t>(c.fibreA)] = ca;
+            out.linkBend[static_cast<std::size_t>(c.fibreB)] = cb;
+        }
+        out.linkVia[static_cast<std::size_t>(c.fibreA)] = via;
+        out.linkVia[static_cast<std::size_t>(c.fibreB)] = via;
+    }
+    // Hidden OCS keep a place (fibres outside any circuit end there) but take no room.
+    const double below = planes.rows() * (planes.height + planes.gapY);
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Ocs)
+            out.positions[static_cast<std::size_t>(n.id)] = QPointF(-planes.gapX / 2, below);
+    });
+    const double right = planes.columns * (planes.width + planes.gapX) - planes.gapX;
+    for (std::size_t i = 0; i < others.size(); ++i) {
+        const auto id = static_cast<std::size_t>(others[i]);
+        const double step = std::max(30.0, right / static_cast<double>(others.size()));
+        out.positions[id] = QPointF((static_cast<double>(i) + 0.5) * step, below);
+        out.sizes[id] = QSizeF(24, 12);
+    }
+    // The caption, one line (its text keeps its size at any zoom, so lines could collide): the
+    // shape, then each twist as the circuits make it.
+    QStringList twists;
+    for (const TwistShift &t : circuits.twists())
+        twists << twistCaption(t);
+    const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
+    double top = -20;
+    for (const QPointF &c : out.linkBend)
+        if (!std::isnan(c.y()))
+            top = std::min(top, c.y());
+    out.labels.push_back({QPointF(-planes.gapX / 2, top - 8),
+                          twists.isEmpty() ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
+                                           : shape + QStringLiteral(", twisted: ") + twists.join(QStringLiteral("; ")),
+                          false, true});
+    out.updateBounds();
+    return out;
+}
+
+} // namespace fabric::views
