@@ -113,7 +113,7 @@ void IncrementalSystem::solveExactly()
             level = fill.top;
             if (!(level > 0.0)) // nothing filled again here: the largest rate that stayed
                 for (const Member &m : con.vars)
-                    level = std::max(level, mVars[std::size_t(m.var)].rate);
+                    level = std::max(level, rate(m.var));
         }
         if (mLevel[std::size_t(c)] != level) {
             mLevel[std::size_t(c)] = level;

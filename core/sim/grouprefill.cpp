@@ -1,0 +1,199 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fillorder.h"
+#include "maxmin.h"
+
+#include <algorithm>
+
+namespace fabric::sim {
+
+namespace {
+/// Above this many constraints the crossing places (constraints^2 entries, twice) cost more
+/// memory than they are worth: 2,048 constraints take 32 MB.
+constexpr std::size_t kMaxGroupConstraints = 2048;
+constexpr FillsLater fillsLater;
+} // namespace
+
+void System::dropCrossings()
+{
+    mCrossingsKept = false;
+    mGroupCrossings.clear();
+    mConstraintCrossings.clear();
+    mGroupCrossingSlot.clear();
+    mConstraintCrossingSlot.clear();
+}
+
+void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
+{
+    const std::size_t n = mCons.size();
+    const std::size_t g = std::size_t(group);
+    std::int32_t &slot = mGroupCrossingSlot[g * n + std::size_t(c)];
+    std::int32_t &slotT = mConstraintCrossingSlot[std::size_t(c) * n + g];
+    std::vector<Crossing> &byGroup = mGroupCrossings[g];
+    std::vector<Crossing> &byConstraint = mConstraintCrossings[std::size_t(c)];
+    if (slot < 0) {
+        slot = std::int32_t(byGroup.size());
+        slotT = std::int32_t(byConstraint.size());
+        byGroup.push_back({c, delta});
+        byConstraint.push_back({group, delta});
+        return;
+    }
+    byConstraint[std::size_t(slotT)].count += delta;
+    if ((byGroup[std::size_t(slot)].count += delta) != 0)
+        return;
+    // Swap-remove from both lists, telling the moved entries where they went.
+    const Crossing lastOfGroup = byGroup.back();
+    byGroup[std::size_t(slot)] = lastOfGroup;
+    mGroupCrossingSlot[g * n + std::size_t(lastOfGroup.other)] = slot;
+    byGroup.pop_back();
+    const Crossing lastOfConstraint = byConstraint.back();
+    byConstraint[std::size_t(slotT)] = lastOfConstraint;
+    mConstraintCrossingSlot[std::size_t(c) * n + std::size_t(lastOfConstraint.other)] = slotT;
+    byConstraint.pop_back();
+    slot = -1;
+    slotT = -1;
+}
+
+void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
+{
+    const Variable &var = mVars[std::size_t(v)];
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i)
+        addCrossing(group, mUsages[i].constraint, delta);
+}
+
+bool System::groupRefillPays()
+{
+    const std::size_t n = mCons.size();
+    if (!mUnitCoefficients || n > kMaxGroupConstraints)
+        return false;
+    if (!mCrossingsKept) {
+        mGroupCrossings.assign(n, {});
+        mConstraintCrossings.assign(n, {});
+        mGroupCrossingSlot.assign(n * n, -1);
+        mConstraintCrossingSlot.assign(n * n, -1);
+        mCrossingsKept = true;
+        for (std::size_t v = 0; v < mVars.size(); ++v)
+            if (mVars[v].bottleneck >= 0)
+                addCrossings(VariableId(v), mVars[v].bottleneck, +1);
+    }
+    return true;
+}
+
+void System::refillGroups()
+{
+    ++mGroupRefills;
+    const std::size_t n = mCons.size();
+    // Per constraint: the load of what does not rise (frozen variables, then groups as they
+    // freeze), how many rising variables cross it, and the last level frozen on it.
+    mGroupLoad.assign(mLoad.begin(), mLoad.end());
+    for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
+        mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
+    mGroupWeight.assign(n, 0.0);
+    mGroupTop.assign(n, 0.0);
+    mUnitRising.assign(n, 0);
+    mUnits.clear();
+    double *const load = mGroupLoad.data();
+    double *const weight = mGroupWeight.data();
+    double *const top = mGroupTop.data();
+    for (ConstraintId g : mGroupsToFill) {
+        if (mOwn[std::size_t(g)] == 0)
+            continue;
+        mUnits.push_back(g);
+        mUnitRising[std::size_t(g)] = 1;
+        const double level = mOwnLevel[std::size_t(g)];
+        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+            load[x.other] -= double(x.count) * level;
+            weight[x.other] += double(x.count);
+        }
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+        if (weight[c] > 0.0 && mStamp[c] != mStampNow) {
+            mStamp[c] = mStampNow;
+            mRefilled.push_back(ConstraintId(c));
+        }
+    }
+    mFillOrder.clear();
+    for (ConstraintId c : mRefilled) {
+        if (mCons[std::size_t(c)].vars.empty())
+            load[c] = 0.0; // exactly, not a rounding residue
+        if (weight[c] > 0.0)
+            mFillOrder.emplace_back(
+                std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0), c);
+    }
+
+    // A whole group freezes at its own constraint: one pass over what it crosses.
+    const auto freezeGroup = [&](ConstraintId g, double level) {
+        mUnitRising[std::size_t(g)] = 0;
+        setLevelOf(g, level);
+        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+            load[x.other] += double(x.count) * level;
+            weight[x.other] -= double(x.count);
+            top[x.other] = level;
+        }
+    };
+    // Those of group g's variables that cross c freeze there, with c as their bottleneck; the
+    // rest of the group keeps rising.
+    const auto splitGroup = [&](ConstraintId g, ConstraintId c, double level) {
+        for (const Member &m : mCons[std::size_t(g)].vars) {
+            const Variable &var = mVars[std::size_t(m.var)];
+            if (var.bottleneck != g)
+                continue;
+            bool crosses = false;
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd && !crosses; ++i)
+                crosses = mUsages[i].constraint == c;
+            if (!crosses)
+                continue;
+            setRate(m.var, level, c);
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+                const std::size_t other = std::size_t(mUsages[i].constraint);
+                load[other] += level;
+                weight[other] -= 1.0;
+                top[other] = level;
+            }
+        }
+        if (mOwn[std::size_t(g)] == 0)
+            mUnitRising[std::size_t(g)] = 0;
+    };
+
+    // Progressive filling as in fillInOrder(), over groups: the lazy heap of fill levels, the
+    // same order and the same tie rule, so each variable freezes where it would one by one.
+    std::make_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
+    while (!mFillOrder.empty()) {
+        std::pop_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
+        const auto [key, c] = mFillOrder.back();
+        mFillOrder.pop_back();
+        if (weight[c] == 0.0)
+            continue; // every variable froze on other constraints
+        const double level =
+            std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0);
+        if (level > key && !mFillOrder.empty()
+            && fillsLater(std::pair(level, c), mFillOrder.front())) {
+            mFillOrder.emplace_back(level, c); // stale: fills later than the next one
+            std::push_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
+            continue;
+        }
+        if (mUnitRising[std::size_t(c)])
+            freezeGroup(c, level);
+        // Listed first: splitting changes the list.
+        mSplitting.clear();
+        for (const Crossing &x : mConstraintCrossings[std::size_t(c)])
+            if (mUnitRising[std::size_t(x.other)])
+                mSplitting.push_back(x.other);
+        for (ConstraintId g : mSplitting)
+            splitGroup(g, c, level);
+    }
+
+    for (ConstraintId c : mRefilled) {
+        Fill &fill = mFill[std::size_t(c)];
+        fill = Fill{};
+        fill.load = load[c];
+        fill.top = top[c];
+        if (fill.load != mLoad[std::size_t(c)]) {
+            mLoad[std::size_t(c)] = fill.load;
+            mLoadChanged.push_back(c);
+        }
+    }
+    mLoadsFresh = true;
+}
+
+} // namespace fabric::sim
