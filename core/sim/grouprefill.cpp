@@ -8,8 +8,8 @@
 namespace fabric::sim {
 
 namespace {
-/// Above this many constraints the crossing places (constraints^2 entries, twice) cost more
-/// memory than they are worth: 2,048 constraints take 32 MB.
+/// Above this many constraints the crossing places (constraints^2 entries) cost more memory
+/// than they are worth: 2,048 constraints take 16 MB.
 constexpr std::size_t kMaxGroupConstraints = 2048;
 constexpr FillsLater fillsLater;
 } // namespace
@@ -18,9 +18,7 @@ void System::dropCrossings()
 {
     mCrossingsKept = false;
     mGroupCrossings.clear();
-    mConstraintCrossings.clear();
     mGroupCrossingSlot.clear();
-    mConstraintCrossingSlot.clear();
 }
 
 void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
@@ -28,30 +26,20 @@ void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
     const std::size_t n = mCons.size();
     const std::size_t g = std::size_t(group);
     std::int32_t &slot = mGroupCrossingSlot[g * n + std::size_t(c)];
-    std::int32_t &slotT = mConstraintCrossingSlot[std::size_t(c) * n + g];
-    std::vector<Crossing> &byGroup = mGroupCrossings[g];
-    std::vector<Crossing> &byConstraint = mConstraintCrossings[std::size_t(c)];
+    std::vector<Crossing> &crossed = mGroupCrossings[g];
     if (slot < 0) {
-        slot = std::int32_t(byGroup.size());
-        slotT = std::int32_t(byConstraint.size());
-        byGroup.push_back({c, delta});
-        byConstraint.push_back({group, delta});
+        slot = std::int32_t(crossed.size());
+        crossed.push_back({c, delta});
         return;
     }
-    byConstraint[std::size_t(slotT)].count += delta;
-    if ((byGroup[std::size_t(slot)].count += delta) != 0)
+    if ((crossed[std::size_t(slot)].count += delta) != 0)
         return;
-    // Swap-remove from both lists, telling the moved entries where they went.
-    const Crossing lastOfGroup = byGroup.back();
-    byGroup[std::size_t(slot)] = lastOfGroup;
-    mGroupCrossingSlot[g * n + std::size_t(lastOfGroup.other)] = slot;
-    byGroup.pop_back();
-    const Crossing lastOfConstraint = byConstraint.back();
-    byConstraint[std::size_t(slotT)] = lastOfConstraint;
-    mConstraintCrossingSlot[std::size_t(c) * n + std::size_t(lastOfConstraint.other)] = slotT;
-    byConstraint.pop_back();
+    // Swap-remove, telling the moved entry where it went.
+    const Crossing last = crossed.back();
+    crossed[std::size_t(slot)] = last;
+    mGroupCrossingSlot[g * n + std::size_t(last.constraint)] = slot;
+    crossed.pop_back();
     slot = -1;
-    slotT = -1;
 }
 
 void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
@@ -68,9 +56,7 @@ bool System::groupRefillPays()
         return false;
     if (!mCrossingsKept) {
         mGroupCrossings.assign(n, {});
-        mConstraintCrossings.assign(n, {});
         mGroupCrossingSlot.assign(n * n, -1);
-        mConstraintCrossingSlot.assign(n * n, -1);
         mCrossingsKept = true;
         for (std::size_t v = 0; v < mVars.size(); ++v)
             if (mVars[v].bottleneck >= 0)
@@ -102,8 +88,8 @@ void System::refillGroups()
         mUnitRising[std::size_t(g)] = 1;
         const double level = mOwnLevel[std::size_t(g)];
         for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.other] -= double(x.count) * level;
-            weight[x.other] += double(x.count);
+            load[x.constraint] -= double(x.count) * level;
+            weight[x.constraint] += double(x.count);
         }
     }
     for (std::size_t c = 0; c < n; ++c) {
@@ -121,44 +107,46 @@ void System::refillGroups()
                 std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0), c);
     }
 
+    std::size_t rising = mUnits.size();
     // A whole group freezes at its own constraint: one pass over what it crosses.
     const auto freezeGroup = [&](ConstraintId g, double level) {
         mUnitRising[std::size_t(g)] = 0;
+        --rising;
         setLevelOf(g, level);
         for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.other] += double(x.count) * level;
-            weight[x.other] -= double(x.count);
-            top[x.other] = level;
+            load[x.constraint] += double(x.count) * level;
+            weight[x.constraint] -= double(x.count);
+            top[x.constraint] = level;
         }
     };
-    // Those of group g's variables that cross c freeze there, with c as their bottleneck; the
-    // rest of the group keeps rising.
-    const auto splitGroup = [&](ConstraintId g, ConstraintId c, double level) {
-        for (const Member &m : mCons[std::size_t(g)].vars) {
-            const Variable &var = mVars[std::size_t(m.var)];
-            if (var.bottleneck != g)
-                continue;
-            bool crosses = false;
-            for (std::uint32_t i = var.usageBegin; i < var.usageEnd && !crosses; ++i)
-                crosses = mUsages[i].constraint == c;
-            if (!crosses)
+    // The variables of other rising groups that cross c freeze there, with c as their
+    // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
+    // all (cheaper than walking each group's members and their paths).
+    const auto splitGroupsAt = [&](ConstraintId c, double level) {
+        for (const Member &m : mCons[std::size_t(c)].vars) {
+            const ConstraintId g = mVars[std::size_t(m.var)].bottleneck;
+            if (g < 0 || g == c || !mUnitRising[std::size_t(g)])
                 continue;
             setRate(m.var, level, c);
+            const Variable &var = mVars[std::size_t(m.var)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 const std::size_t other = std::size_t(mUsages[i].constraint);
                 load[other] += level;
                 weight[other] -= 1.0;
                 top[other] = level;
             }
+            if (mOwn[std::size_t(g)] == 0) {
+                mUnitRising[std::size_t(g)] = 0;
+                --rising;
+            }
         }
-        if (mOwn[std::size_t(g)] == 0)
-            mUnitRising[std::size_t(g)] = 0;
     };
 
     // Progressive filling as in fillInOrder(), over groups: the lazy heap of fill levels, the
     // same order and the same tie rule, so each variable freezes where it would one by one.
+    // Once every group froze, what is left in the heap can fill nothing.
     std::make_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
-    while (!mFillOrder.empty()) {
+    while (rising > 0 && !mFillOrder.empty()) {
         std::pop_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
         const auto [key, c] = mFillOrder.back();
         mFillOrder.pop_back();
@@ -174,13 +162,8 @@ void System::refillGroups()
         }
         if (mUnitRising[std::size_t(c)])
             freezeGroup(c, level);
-        // Listed first: splitting changes the list.
-        mSplitting.clear();
-        for (const Crossing &x : mConstraintCrossings[std::size_t(c)])
-            if (mUnitRising[std::size_t(x.other)])
-                mSplitting.push_back(x.other);
-        for (ConstraintId g : mSplitting)
-            splitGroup(g, c, level);
+        if (weight[c] > 0.0)
+            splitGroupsAt(c, level);
     }
 
     for (ConstraintId c : mRefilled) {

@@ -263,20 +263,17 @@ protected:
     std::size_t mGroupRefills = 0;
     double mPrecision = 1e-12;
     /// How many variables with bottleneck g (a group) use constraint c, for the pairs where
-    /// that is not 0: per group, the constraints its variables cross, and per constraint, the
-    /// groups crossing it (each list unordered), with each pair's place in both lists
-    /// (g * constraints + c; -1 = not listed). Kept only when every coefficient is 1 and the
-    /// constraints are few (the places take constraints^2 entries, twice); setRate() keeps them
-    /// up to date while mCrossingsKept.
+    /// that is not 0: per group, the constraints its variables cross (unordered), and each
+    /// pair's place in that list (g * constraints + c; -1 = not listed). Kept only when every
+    /// coefficient is 1 and the constraints are few (the places take constraints^2 entries);
+    /// setRate() keeps them up to date while mCrossingsKept.
     struct Crossing
     {
-        ConstraintId other = -1; ///< The constraint in a group's list, the group in a constraint's.
+        ConstraintId constraint = -1;
         std::int32_t count = 0;
     };
     std::vector<std::vector<Crossing>> mGroupCrossings;
-    std::vector<std::vector<Crossing>> mConstraintCrossings;
     std::vector<std::int32_t> mGroupCrossingSlot;
-    std::vector<std::int32_t> mConstraintCrossingSlot;
     bool mCrossingsKept = false;
     bool mUnitCoefficients = true; ///< Every usage added so far has coefficient 1.
     // Scratch of refillGroups(), per constraint.
@@ -284,7 +281,6 @@ protected:
     std::vector<double> mGroupWeight;
     std::vector<double> mGroupTop;
     std::vector<ConstraintId> mUnits; ///< Groups being filled.
-    std::vector<ConstraintId> mSplitting; ///< Groups crossing the constraint being filled.
     std::vector<std::uint8_t> mUnitRising; ///< Per constraint: its group is still rising.
 
 private:
