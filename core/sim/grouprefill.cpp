@@ -11,7 +11,6 @@ namespace {
 /// Above this many constraints the crossing places (constraints^2 entries) cost more memory
 /// than they are worth: 2,048 constraints take 16 MB.
 constexpr std::size_t kMaxGroupConstraints = 2048;
-constexpr FillsLater fillsLater;
 } // namespace
 
 void System::dropCrossings()
@@ -98,12 +97,12 @@ void System::refillGroups()
             mRefilled.push_back(ConstraintId(c));
         }
     }
-    mFillOrder.clear();
+    mGroupFillOrder.clear();
     for (ConstraintId c : mRefilled) {
         if (mCons[std::size_t(c)].vars.empty())
             load[c] = 0.0; // exactly, not a rounding residue
         if (weight[c] > 0.0)
-            mFillOrder.emplace_back(
+            mGroupFillOrder.add(
                 std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0), c);
     }
 
@@ -142,24 +141,23 @@ void System::refillGroups()
         }
     };
 
-    // Progressive filling as in fillInOrder(), over groups: the lazy heap of fill levels, the
+    // Progressive filling as in fillInOrder(), over groups: a lazy heap of fill levels, the
     // same order and the same tie rule, so each variable freezes where it would one by one.
     // Once every group froze, what is left in the heap can fill nothing.
-    std::make_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
-    while (rising > 0 && !mFillOrder.empty()) {
-        std::pop_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
-        const auto [key, c] = mFillOrder.back();
-        mFillOrder.pop_back();
-        if (weight[c] == 0.0)
-            continue; // every variable froze on other constraints
-        const double level =
-            std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0);
-        if (level > key && !mFillOrder.empty()
-            && fillsLater(std::pair(level, c), mFillOrder.front())) {
-            mFillOrder.emplace_back(level, c); // stale: fills later than the next one
-            std::push_heap(mFillOrder.begin(), mFillOrder.end(), fillsLater);
+    mGroupFillOrder.build();
+    while (rising > 0 && !mGroupFillOrder.empty()) {
+        const auto [key, c] = mGroupFillOrder.top();
+        if (weight[c] == 0.0) { // every variable froze on other constraints
+            mGroupFillOrder.pop();
             continue;
         }
+        const double level =
+            std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0);
+        if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
+            mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
+            continue;
+        }
+        mGroupFillOrder.pop();
         if (mUnitRising[std::size_t(c)])
             freezeGroup(c, level);
         if (weight[c] > 0.0)

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fillorder.h"
+#include "maxminids.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,8 +27,6 @@
  */
 namespace fabric::sim {
 
-using ConstraintId = std::int32_t;
-using VariableId = std::int32_t;
 
 /// One use of a constraint by a variable.
 struct Usage
@@ -281,6 +282,7 @@ protected:
     std::vector<double> mGroupWeight;
     std::vector<double> mGroupTop;
     std::vector<ConstraintId> mUnits; ///< Groups being filled.
+    FillHeap mGroupFillOrder;
     std::vector<std::uint8_t> mUnitRising; ///< Per constraint: its group is still rising.
 
 private:
