@@ -70,27 +70,54 @@ void System::refillGroups()
     const std::size_t n = mCons.size();
     // Per constraint: the load of what does not rise (frozen variables, then groups as they
     // freeze), how many rising variables cross it, and the last level frozen on it.
-    mGroupLoad.assign(mLoad.begin(), mLoad.end());
-    for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
-        mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
-    mGroupWeight.assign(n, 0.0);
-    mGroupTop.assign(n, 0.0);
     mUnitRising.assign(n, 0);
     mUnits.clear();
-    double *const load = mGroupLoad.data();
-    double *const weight = mGroupWeight.data();
-    double *const top = mGroupTop.data();
+    std::size_t risingCrossings = 0;
     for (ConstraintId g : mGroupsToFill) {
         if (mOwn[std::size_t(g)] == 0)
             continue;
         mUnits.push_back(g);
         mUnitRising[std::size_t(g)] = 1;
-        const double level = mOwnLevel[std::size_t(g)];
-        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.constraint] -= double(x.count) * level;
-            weight[x.constraint] += double(x.count);
+        risingCrossings += mGroupCrossings[std::size_t(g)].size();
+    }
+    std::size_t allCrossings = 0;
+    for (const std::vector<Crossing> &crossed : mGroupCrossings)
+        allCrossings += crossed.size();
+    mGroupTop.assign(n, 0.0);
+    double *const top = mGroupTop.data();
+    if (2 * risingCrossings <= allCrossings) {
+        // Few rise: take them out of the last solve's loads.
+        mGroupLoad.assign(mLoad.begin(), mLoad.end());
+        for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
+            mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
+        mGroupWeight.assign(n, 0.0);
+        for (ConstraintId g : mUnits) {
+            const double level = mOwnLevel[std::size_t(g)];
+            for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+                mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * level;
+                mGroupWeight[std::size_t(x.constraint)] += double(x.count);
+            }
+        }
+    } else {
+        // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
+        // Every enabled variable is in exactly one group, its bottleneck's, so what the
+        // staying groups do not account for on a constraint is rising.
+        mGroupLoad.assign(n, 0.0);
+        mGroupWeight.resize(n);
+        for (std::size_t c = 0; c < n; ++c)
+            mGroupWeight[c] = double(mCons[c].vars.size());
+        for (std::size_t g = 0; g < n; ++g) {
+            if (mUnitRising[g] || mGroupCrossings[g].empty())
+                continue;
+            const double level = mOwnLevel[g];
+            for (const Crossing &x : mGroupCrossings[g]) {
+                mGroupLoad[std::size_t(x.constraint)] += double(x.count) * level;
+                mGroupWeight[std::size_t(x.constraint)] -= double(x.count);
+            }
         }
     }
+    double *const load = mGroupLoad.data();
+    double *const weight = mGroupWeight.data();
     for (std::size_t c = 0; c < n; ++c) {
         if (weight[c] > 0.0 && mStamp[c] != mStampNow) {
             mStamp[c] = mStampNow;
