@@ -69,7 +69,8 @@ void System::refillGroups()
     ++mGroupRefills;
     const std::size_t n = mCons.size();
     // Per constraint: the load of what does not rise (frozen variables, then groups as they
-    // freeze), how many rising variables cross it, and the last level frozen on it.
+    // freeze), how many rising variables cross it, and the level at which it filled (0 when it
+    // did not: IncrementalSystem::solveExactly() then takes the largest rate on it).
     mUnitRising.assign(n, 0);
     mUnits.clear();
     std::size_t risingCrossings = 0;
@@ -90,12 +91,12 @@ void System::refillGroups()
         mGroupLoad.assign(mLoad.begin(), mLoad.end());
         for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
             mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
-        mGroupWeight.assign(n, 0.0);
+        mGroupWeight.assign(n, 0);
         for (ConstraintId g : mUnits) {
             const double level = mOwnLevel[std::size_t(g)];
             for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
                 mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * level;
-                mGroupWeight[std::size_t(x.constraint)] += double(x.count);
+                mGroupWeight[std::size_t(x.constraint)] += x.count;
             }
         }
     } else {
@@ -105,21 +106,21 @@ void System::refillGroups()
         mGroupLoad.assign(n, 0.0);
         mGroupWeight.resize(n);
         for (std::size_t c = 0; c < n; ++c)
-            mGroupWeight[c] = double(mCons[c].vars.size());
+            mGroupWeight[c] = std::int32_t(mCons[c].vars.size());
         for (std::size_t g = 0; g < n; ++g) {
             if (mUnitRising[g] || mGroupCrossings[g].empty())
                 continue;
             const double level = mOwnLevel[g];
             for (const Crossing &x : mGroupCrossings[g]) {
                 mGroupLoad[std::size_t(x.constraint)] += double(x.count) * level;
-                mGroupWeight[std::size_t(x.constraint)] -= double(x.count);
+                mGroupWeight[std::size_t(x.constraint)] -= x.count;
             }
         }
     }
     double *const load = mGroupLoad.data();
-    double *const weight = mGroupWeight.data();
+    std::int32_t *const weight = mGroupWeight.data();
     for (std::size_t c = 0; c < n; ++c) {
-        if (weight[c] > 0.0 && mStamp[c] != mStampNow) {
+        if (weight[c] > 0 && mStamp[c] != mStampNow) {
             mStamp[c] = mStampNow;
             mRefilled.push_back(ConstraintId(c));
         }
@@ -128,9 +129,9 @@ void System::refillGroups()
     for (ConstraintId c : mRefilled) {
         if (mCons[std::size_t(c)].vars.empty())
             load[c] = 0.0; // exactly, not a rounding residue
-        if (weight[c] > 0.0)
+        if (weight[c] > 0)
             mGroupFillOrder.add(
-                std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0), c);
+                std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0), c);
     }
 
     std::size_t rising = mUnits.size();
@@ -141,8 +142,7 @@ void System::refillGroups()
         setLevelOf(g, level);
         for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
             load[x.constraint] += double(x.count) * level;
-            weight[x.constraint] -= double(x.count);
-            top[x.constraint] = level;
+            weight[x.constraint] -= x.count;
         }
     };
     // The variables of other rising groups that cross c freeze there, with c as their
@@ -158,8 +158,7 @@ void System::refillGroups()
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 const std::size_t other = std::size_t(mUsages[i].constraint);
                 load[other] += level;
-                weight[other] -= 1.0;
-                top[other] = level;
+                weight[other] -= 1;
             }
             if (mOwn[std::size_t(g)] == 0) {
                 mUnitRising[std::size_t(g)] = 0;
@@ -174,20 +173,21 @@ void System::refillGroups()
     mGroupFillOrder.build();
     while (rising > 0 && !mGroupFillOrder.empty()) {
         const auto [key, c] = mGroupFillOrder.top();
-        if (weight[c] == 0.0) { // every variable froze on other constraints
+        if (weight[c] == 0) { // every variable froze on other constraints
             mGroupFillOrder.pop();
             continue;
         }
         const double level =
-            std::max((mCons[std::size_t(c)].capacity - load[c]) / weight[c], 0.0);
+            std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0);
         if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
             mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
             continue;
         }
         mGroupFillOrder.pop();
+        top[c] = level;
         if (mUnitRising[std::size_t(c)])
             freezeGroup(c, level);
-        if (weight[c] > 0.0)
+        if (weight[c] > 0)
             splitGroupsAt(c, level);
     }
 

@@ -279,7 +279,7 @@ protected:
     bool mUnitCoefficients = true; ///< Every usage added so far has coefficient 1.
     // Scratch of refillGroups(), per constraint.
     std::vector<double> mGroupLoad;
-    std::vector<double> mGroupWeight;
+    std::vector<std::int32_t> mGroupWeight; ///< Rising variables crossing it (coefficients 1).
     std::vector<double> mGroupTop;
     std::vector<ConstraintId> mUnits; ///< Groups being filled.
     FillHeap mGroupFillOrder;
