@@ -108,6 +108,8 @@ private:
     /// Moves group @p g to @p rate from @p nowS on; false when it already ran at it.
     bool setGroupRate(ConstraintId g, double rate, double nowS);
     void applyRates(double nowS);
+    /// Brings the flow of variable @p v up to date with its new rate or bottleneck.
+    void applyVariable(VariableId v, double nowS);
     void applyLoads(double nowS);
     bool pollCancel(double nowS);
 
@@ -132,6 +134,9 @@ private:
     std::vector<Group> mGroups; ///< Per constraint: the flows it bottlenecks.
     IndexedHeap mGroupFinishes; ///< Per group: time its next member finishes.
     std::vector<ConstraintId> mTouchedGroups;
+    /// The timeline is on, or some flow has several variables: a level change must then reach
+    /// each variable it sets, not only the group clock.
+    bool mPerVariableRates = false;
     std::vector<double> mAppliedLoad; ///< Per constraint: load the meter has.
     std::vector<FlowId> mTouched;
     std::uint32_t mBatch = 0;
@@ -227,9 +232,13 @@ void Run::buildSystem()
     }
     mVarRate.assign(mVarFlow.size(), 0.0);
     mVarGroup.assign(mVarFlow.size(), -1);
-    for (const FlowState &st : mFlows)
-        if (st.varEnd - st.varBegin > 1)
+    mPerVariableRates = mRecorder.has_value();
+    for (const FlowState &st : mFlows) {
+        if (st.varEnd - st.varBegin > 1) {
             std::fill(mVarGroup.begin() + st.varBegin, mVarGroup.begin() + st.varEnd, -2);
+            mPerVariableRates = true;
+        }
+    }
     mGroups.resize(mSystem->constraintCount());
     mGroupFinishes.reset(mSystem->constraintCount());
     mAppliedLoad.assign(mSystem->constraintCount(), 0.0);
@@ -390,40 +399,52 @@ bool Run::setGroupRate(ConstraintId g, double rate, double nowS)
     return true;
 }
 
+void Run::applyVariable(VariableId v, double nowS)
+{
+    const double rate = mSystem->rate(v);
+    const ConstraintId mine = mVarGroup[std::size_t(v)];
+    if (!mRecorder && mine >= 0 && mSystem->bottleneck(v) == mine) {
+        // Its group's level moved, and the group's clock takes it for every member at once.
+        setGroupRate(mine, rate, nowS);
+        return;
+    }
+    const FlowId f = mVarFlow[std::size_t(v)];
+    FlowState &st = mFlows[std::size_t(f)];
+    if (!st.single()) {
+        mVarRate[std::size_t(v)] = rate;
+        touchFlow(f);
+        return;
+    }
+    if (mRecorder)
+        touchFlow(f);
+    if (st.phase != Phase::Transfer)
+        return;
+    const ConstraintId g = mSystem->bottleneck(v);
+    if (g == st.group) {
+        setGroupRate(g, rate, nowS);
+        return;
+    }
+    double remaining = mSpecs[std::size_t(f)].bytes;
+    if (st.group >= 0)
+        leaveGroup(f, nowS, &remaining);
+    joinGroup(f, g, remaining, nowS);
+    if (!setGroupRate(g, rate, nowS))
+        ++mResult.rateChanges; // the flow that moved in
+}
+
 void Run::applyRates(double nowS)
 {
-    for (VariableId v : mSystem->changedVariables()) {
-        const double rate = mSystem->rate(v);
-        const ConstraintId mine = mVarGroup[std::size_t(v)];
-        if (!mRecorder && mine >= 0 && mSystem->bottleneck(v) == mine) {
-            // The hot path, without touching the flow: its group's level moved, and the group's
-            // clock takes it for every member at once.
-            setGroupRate(mine, rate, nowS);
-            continue;
-        }
-        const FlowId f = mVarFlow[std::size_t(v)];
-        FlowState &st = mFlows[std::size_t(f)];
-        if (!st.single()) {
-            mVarRate[std::size_t(v)] = rate;
-            touchFlow(f);
-            continue;
-        }
-        if (mRecorder)
-            touchFlow(f);
-        if (st.phase != Phase::Transfer)
-            continue;
-        const ConstraintId g = mSystem->bottleneck(v);
-        if (g == st.group) {
-            setGroupRate(g, rate, nowS);
-            continue;
-        }
-        double remaining = mSpecs[std::size_t(f)].bytes;
-        if (st.group >= 0)
-            leaveGroup(f, nowS, &remaining);
-        joinGroup(f, g, remaining, nowS);
-        if (!setGroupRate(g, rate, nowS))
-            ++mResult.rateChanges; // the flow that moved in
+    // A level change moves every variable of its bottleneck. Without a timeline or
+    // multi-variable flows, those variables are exactly the group's members: one clock change
+    // covers them all, without visiting one.
+    for (ConstraintId c : mSystem->changedLevels()) {
+        if (mPerVariableRates)
+            mSystem->forEachBottlenecked(c, [&](VariableId v) { applyVariable(v, nowS); });
+        else
+            setGroupRate(c, mSystem->level(c), nowS);
     }
+    for (VariableId v : mSystem->changedVariables())
+        applyVariable(v, nowS);
     for (ConstraintId g : mTouchedGroups)
         rekeyGroup(g);
     mTouchedGroups.clear();

@@ -113,7 +113,7 @@ void IncrementalSystem::solveExactly()
             level = fill.top;
             if (!(level > 0.0)) // nothing filled again here: the largest rate that stayed
                 for (const Member &m : con.vars)
-                    level = std::max(level, mVars[std::size_t(m.var)].rate);
+                    level = std::max(level, rate(m.var));
         }
         if (mLevel[std::size_t(c)] != level) {
             mLevel[std::size_t(c)] = level;
@@ -133,7 +133,13 @@ void IncrementalSystem::markStale(ConstraintId c)
 void IncrementalSystem::syncNearest()
 {
     mNearest.resize(mVars.size());
-    if (mAllStale) {
+    // A variable is visited once per stale level on its path: when that adds up to more than
+    // one visit per variable (after a refill of a dense all-to-all, about one per hop), one
+    // pass over all of them is cheaper.
+    std::size_t visits = mStaleVars.size();
+    for (ConstraintId c : mStaleLevels)
+        visits += mCons[std::size_t(c)].vars.size();
+    if (mAllStale || visits > mVars.size()) {
         for (std::size_t v = 0; v < mVars.size(); ++v)
             if (mVars[v].enabled)
                 refreshNearest(VariableId(v));

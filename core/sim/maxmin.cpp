@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "maxmin.h"
 
+#include "fillorder.h"
 #include "fullsystem.h"
 #include "incrementalsystem.h"
 
@@ -36,6 +37,7 @@ ConstraintId System::addConstraint(double capacity)
     mLoad.push_back(0.0);
     mOwn.push_back(0);
     mOwnLevel.push_back(0.0);
+    dropCrossings(); // sized for the old constraint count: rebuilt when needed
     return ConstraintId(mCons.size() - 1);
 }
 
@@ -47,7 +49,10 @@ VariableId System::addVariable(std::span<const Usage> usages)
         assert(u.constraint >= 0 && std::size_t(u.constraint) < mCons.size());
         mUsages.push_back(u);
         mSlots.push_back(0);
+        mUnitCoefficients = mUnitCoefficients && u.coefficient == 1.0;
     }
+    if (!mUnitCoefficients)
+        dropCrossings();
     v.usageEnd = std::uint32_t(mUsages.size());
     mVars.push_back(v);
     return VariableId(mVars.size() - 1);
@@ -66,6 +71,9 @@ void System::beginChanges()
     for (VariableId v : mChanged)
         mVars[std::size_t(v)].changed = false;
     mChanged.clear();
+    for (ConstraintId c : mLevelChanged)
+        mCons[std::size_t(c)].levelChanged = false;
+    mLevelChanged.clear();
     mLoadChanged.clear();
     mPublished = false;
 }
@@ -120,7 +128,7 @@ void System::disable(VariableId v)
         }
         markDirty(c);
     }
-    mDisabledSinceSolve.emplace_back(v, var.rate);
+    mDisabledSinceSolve.emplace_back(v, rate(v));
     setRate(v, 0.0, -1);
 }
 
@@ -143,7 +151,7 @@ double System::load(ConstraintId c) const
 {
     double sum = 0.0;
     for (const Member &m : mCons[std::size_t(c)].vars)
-        sum += m.coefficient * mVars[std::size_t(m.var)].rate;
+        sum += m.coefficient * rate(m.var);
     return sum;
 }
 
@@ -151,7 +159,7 @@ void System::refreshChangedLoads()
 {
     ++mStampNow;
     mStamp.resize(mCons.size(), 0);
-    for (VariableId v : mChanged) {
+    const auto refreshConstraintsOf = [this](VariableId v) {
         const Variable &var = mVars[std::size_t(v)];
         for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
             const ConstraintId c = mUsages[i].constraint;
@@ -164,19 +172,14 @@ void System::refreshChangedLoads()
                 mLoadChanged.push_back(c);
             }
         }
-    }
+    };
+    for (VariableId v : mChanged)
+        refreshConstraintsOf(v);
+    for (ConstraintId c : mLevelChanged)
+        forEachBottlenecked(c, refreshConstraintsOf);
 }
 
 namespace {
-/// Heap order of mFillOrder (a function object, so the heap operations inline it).
-struct FillsLater
-{
-    bool operator()(const std::pair<double, ConstraintId> &a,
-                    const std::pair<double, ConstraintId> &b) const
-    {
-        return a.first > b.first || (a.first == b.first && a.second > b.second);
-    }
-};
 constexpr FillsLater fillsLater;
 } // namespace
 
@@ -253,6 +256,10 @@ bool System::refillAboveDisabled()
             || (level >= threshold * (1 - 1e-9) && mStamp[c] == mStampNow))
             mGroupsToFill.push_back(ConstraintId(c));
     }
+    if (groupRefillPays()) {
+        refillGroups();
+        return true;
+    }
     mFrozen.assign(mVars.size(), 1);
     for (ConstraintId c : mGroupsToFill) {
         for (const Member &m : mCons[std::size_t(c)].vars) {
@@ -263,7 +270,7 @@ bool System::refillAboveDisabled()
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 touch(mUsages[i].constraint);
                 Fill &fill = mFill[std::size_t(mUsages[i].constraint)];
-                fill.load -= mUsages[i].coefficient * var.rate;
+                fill.load -= mUsages[i].coefficient * mOwnLevel[std::size_t(c)];
                 fill.weight += mUsages[i].coefficient;
                 ++fill.unfrozen;
             }
@@ -386,8 +393,8 @@ std::string System::checkInvariants() const
         for (const Member &m : con.vars) {
             if (!mVars[std::size_t(m.var)].enabled)
                 return at("constraint", c) + "lists a disabled variable";
-            load += m.coefficient * mVars[std::size_t(m.var)].rate;
-            largest = std::max(largest, mVars[std::size_t(m.var)].rate);
+            load += m.coefficient * rate(m.var);
+            largest = std::max(largest, rate(m.var));
         }
         if (!near(mLoad[c], load))
             return at("constraint", c) + "published load " + std::to_string(mLoad[c])
@@ -402,7 +409,7 @@ std::string System::checkInvariants() const
             return at("constraint", c) + "is a bottleneck but not saturated";
         for (const Member &m : con.vars) {
             const Variable &var = mVars[std::size_t(m.var)];
-            if (var.bottleneck == ConstraintId(c) && !near(var.rate, largest))
+            if (var.bottleneck == ConstraintId(c) && !near(rate(m.var), largest))
                 return at("variable", std::size_t(m.var))
                     + "is not among the largest on its bottleneck";
         }

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fillorder.h"
+#include "maxminids.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,8 +27,6 @@
  */
 namespace fabric::sim {
 
-using ConstraintId = std::int32_t;
-using VariableId = std::int32_t;
 
 /// One use of a constraint by a variable.
 struct Usage
@@ -61,7 +62,13 @@ public:
     /// Brings every rate up to date with the enables and disables since the last solve().
     void solve();
 
-    double rate(VariableId v) const { return mVars[std::size_t(v)].rate; }
+    /// Every enabled variable moves at its bottleneck's level, so the rate is stored once per
+    /// bottleneck: a level change is one write, however many variables it sets.
+    double rate(VariableId v) const
+    {
+        const ConstraintId b = mVars[std::size_t(v)].bottleneck;
+        return b >= 0 ? mOwnLevel[std::size_t(b)] : 0.0;
+    }
     /**
      * The constraint whose fair level sets @p v's rate (its bottleneck: rate(v) is that level,
      * and every variable with the same bottleneck has the same rate), -1 when disabled. The
@@ -85,16 +92,34 @@ public:
     void setPrecision(double relative) { mPrecision = relative; }
     double precision() const { return mPrecision; }
 
-    /// Variables whose rate changed in the last solve() (disabled ones included: their rate
-    /// dropped to 0), in a deterministic order, without repeats.
-    /// A variable whose bottleneck() changed is reported too, even at the same rate.
+    /// Variables whose bottleneck() changed in the last solve() (enabled and disabled ones
+    /// included), in a deterministic order, without repeats. Together with changedLevels()
+    /// this covers every rate that changed: a variable that kept its bottleneck changed rate
+    /// exactly when that bottleneck's level did.
     std::span<const VariableId> changedVariables() const { return mChanged; }
+    /// Constraints whose level (the rate of every variable they bottleneck) changed in the last
+    /// solve(), in a deterministic order, without repeats. Reporting levels instead of every
+    /// variable is what keeps a dense event's cost off the variables that merely moved with
+    /// their bottleneck.
+    std::span<const ConstraintId> changedLevels() const { return mLevelChanged; }
+    /// The level of @p c: the rate of every variable it bottlenecks.
+    double level(ConstraintId c) const { return mOwnLevel[std::size_t(c)]; }
+    /// Calls @p fn on each enabled variable whose bottleneck is @p c (walks c's members).
+    template<class Fn>
+    void forEachBottlenecked(ConstraintId c, Fn fn) const
+    {
+        for (const Member &m : mCons[std::size_t(c)].vars)
+            if (mVars[std::size_t(m.var)].bottleneck == c)
+                fn(m.var);
+    }
     /// Constraints whose load changed in the last solve(), in a deterministic order, and that
     /// load (sum of coefficient * rate, kept by the solver: no walk over the variables).
     std::span<const ConstraintId> changedLoads() const { return mLoadChanged; }
     double solvedLoad(ConstraintId c) const { return mLoad[std::size_t(c)]; }
     /// Number of solves that touched the whole system (all of them for "full").
     std::size_t fullSolveCount() const { return mFullSolves; }
+    /// Number of refills done per bottleneck group (refillGroups()).
+    std::size_t groupRefillCount() const { return mGroupRefills; }
 
     /**
      * Checks the system against what its solvers promise, in the manner of SimGrid's
@@ -116,8 +141,7 @@ protected:
     {
         std::uint32_t usageBegin = 0; ///< Range in mUsages / mSlots.
         std::uint32_t usageEnd = 0;
-        double rate = 0.0;
-        ConstraintId bottleneck = -1;
+        ConstraintId bottleneck = -1; ///< Its rate is mOwnLevel[bottleneck].
         bool enabled = false;
         bool changed = false; ///< Already in mChanged.
     };
@@ -131,29 +155,47 @@ protected:
         double capacity = 0.0;
         std::vector<Member> vars; ///< Enabled variables (order: enable order, swap-removed).
         bool dirty = false;
+        bool levelChanged = false; ///< Already in mLevelChanged.
     };
 
     /// Marks @p c as needing a new fair level.
     void markDirty(ConstraintId c);
-    /// Sets a variable's rate and bottleneck and records the change.
+    /// Sets a variable's rate and bottleneck and records the change. The rate is the
+    /// bottleneck's level, so this sets the level of every variable sharing that bottleneck:
+    /// the solvers give all of them the same rate anyway.
     void setRate(VariableId v, double rate, ConstraintId bottleneck)
     {
         Variable &var = mVars[std::size_t(v)];
-        if (var.rate == rate && var.bottleneck == bottleneck)
-            return;
         if (var.bottleneck != bottleneck) {
-            if (var.bottleneck >= 0)
+            if (var.bottleneck >= 0) {
                 --mOwn[std::size_t(var.bottleneck)];
-            if (bottleneck >= 0)
+                if (mCrossingsKept)
+                    addCrossings(v, var.bottleneck, -1);
+            }
+            if (bottleneck >= 0) {
                 ++mOwn[std::size_t(bottleneck)];
+                if (mCrossingsKept)
+                    addCrossings(v, bottleneck, +1);
+            }
+            var.bottleneck = bottleneck;
+            if (!var.changed) {
+                var.changed = true;
+                mChanged.push_back(v);
+            }
         }
         if (bottleneck >= 0)
-            mOwnLevel[std::size_t(bottleneck)] = rate;
-        var.rate = rate;
-        var.bottleneck = bottleneck;
-        if (!var.changed) {
-            var.changed = true;
-            mChanged.push_back(v);
+            setLevelOf(bottleneck, rate);
+    }
+    /// Sets the rate of every variable @p c bottlenecks.
+    void setLevelOf(ConstraintId c, double level)
+    {
+        if (mOwnLevel[std::size_t(c)] == level)
+            return;
+        mOwnLevel[std::size_t(c)] = level;
+        Constraint &con = mCons[std::size_t(c)];
+        if (!con.levelChanged) {
+            con.levelChanged = true;
+            mLevelChanged.push_back(c);
         }
     }
     /// Progressive filling of every enabled variable (sets rates through setRate()), loads
@@ -172,6 +214,22 @@ protected:
      * constraints it touched.
      */
     bool refillAboveDisabled();
+    /**
+     * refillAboveDisabled() done per bottleneck group instead of per variable, for systems
+     * with few constraints and many variables (a dense all-to-all): variables sharing a
+     * bottleneck rise together until some constraint they cross fills, so the filling moves
+     * whole groups with one pass over the group's crossings (how many of its variables cross
+     * each constraint), and only the variables that change bottleneck are visited one by
+     * one. Runs after refillAboveDisabled() took the disabled variables out of the touched
+     * constraints' loads (mRefilled, mFill.load) and chose mGroupsToFill.
+     */
+    void refillGroups();
+    /// True when refillGroups() applies and costs less than the per-variable refill.
+    bool groupRefillPays();
+    /// Adds @p delta to the crossings of group @p group by variable @p v's constraints.
+    void addCrossings(VariableId v, ConstraintId group, std::int32_t delta);
+    void addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta);
+    void dropCrossings();
 
     std::vector<Variable> mVars;
     std::vector<Usage> mUsages;
@@ -179,6 +237,7 @@ protected:
     std::vector<Constraint> mCons;
     std::vector<ConstraintId> mDirty; ///< Constraints touched since the last solve.
     std::vector<VariableId> mChanged;
+    std::vector<ConstraintId> mLevelChanged;
     std::vector<VariableId> mEnabledSinceSolve;
     std::vector<double> mLoad; ///< Per constraint, as of the last solve().
     std::vector<ConstraintId> mLoadChanged;
@@ -202,7 +261,29 @@ protected:
     /// Variables disabled since the last solve, with the rate they had.
     std::vector<std::pair<VariableId, double>> mDisabledSinceSolve;
     std::size_t mFullSolves = 0;
+    std::size_t mGroupRefills = 0;
     double mPrecision = 1e-12;
+    /// How many variables with bottleneck g (a group) use constraint c, for the pairs where
+    /// that is not 0: per group, the constraints its variables cross (unordered), and each
+    /// pair's place in that list (g * constraints + c; -1 = not listed). Kept only when every
+    /// coefficient is 1 and the constraints are few (the places take constraints^2 entries);
+    /// setRate() keeps them up to date while mCrossingsKept.
+    struct Crossing
+    {
+        ConstraintId constraint = -1;
+        std::int32_t count = 0;
+    };
+    std::vector<std::vector<Crossing>> mGroupCrossings;
+    std::vector<std::int32_t> mGroupCrossingSlot;
+    bool mCrossingsKept = false;
+    bool mUnitCoefficients = true; ///< Every usage added so far has coefficient 1.
+    // Scratch of refillGroups(), per constraint.
+    std::vector<double> mGroupLoad;
+    std::vector<std::int32_t> mGroupWeight; ///< Rising variables crossing it (coefficients 1).
+    std::vector<double> mGroupTop;
+    std::vector<ConstraintId> mUnits; ///< Groups being filled.
+    FillHeap mGroupFillOrder;
+    std::vector<std::uint8_t> mUnitRising; ///< Per constraint: its group is still rising.
 
 private:
     virtual void doSolve() = 0;

@@ -6,7 +6,7 @@
 //
 //   compare_simgrid [--flows N] [--seeds K] [--tolerance 1e-6]
 //   compare_simgrid --alltoall [--gpus G] [--sizes distinct|loguniform|per-source] [--seed S]
-//                   [--simgrid-deadline SECONDS] [--no-simgrid]
+//                   [--simgrid-deadline SECONDS] [--no-simgrid] [--save FILE] [--check FILE]
 //
 // Random mode: on a 2-tier fat-tree of 64 GPUs (8 leaves x 8, 8 spines), N flows between random
 // GPU pairs with random sizes and release times, for seeds 1..K. All-to-all mode: G GPUs
@@ -18,6 +18,9 @@
 // stopped at the deadline, and the flows it finished are checked; FabricScope is timed over the
 // same simulated span (cancelled once it passes SimGrid's last finish) and in full, so the
 // speed-up is reported on the same work and as a lower bound for the whole run.
+// --save writes FabricScope's finish times (raw doubles, flow order) and --check compares a run
+// against such a file (1e-9 relative): how a faster engine is shown to give an older one's
+// answers without waiting for SimGrid (use them with --no-simgrid).
 // Exit code 0 when every flow compared agrees, 1 otherwise.
 
 #include "bench_engine_fabric.h"
@@ -31,6 +34,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <string>
 #include <utility>
@@ -48,6 +52,45 @@ namespace {
 
 bool gVerbose = false;
 std::vector<std::size_t> gOnly;
+std::string gSavePath;
+std::string gCheckPath;
+
+/// --save: FabricScope's finish times, raw doubles in flow order.
+void saveFinishes(const sim::SimResult &r)
+{
+    std::vector<double> times;
+    for (const sim::FlowResult &f : r.flows)
+        times.push_back(f.finishS);
+    std::ofstream out(gSavePath, std::ios::binary);
+    out.write(reinterpret_cast<const char *>(times.data()),
+              std::streamsize(times.size() * sizeof(double)));
+}
+
+/// --check: false when a finish time differs from the saved one by more than 1e-9 relative.
+bool checkFinishes(const sim::SimResult &r)
+{
+    std::ifstream in(gCheckPath, std::ios::binary);
+    std::vector<double> saved(r.flows.size() + 1);
+    in.read(reinterpret_cast<char *>(saved.data()),
+            std::streamsize(saved.size() * sizeof(double)));
+    if (std::size_t(in.gcount()) != r.flows.size() * sizeof(double)) {
+        std::printf("check: %s does not hold %zu finish times\n", gCheckPath.c_str(),
+                    r.flows.size());
+        return false;
+    }
+    double worst = 0.0;
+    std::size_t off = 0;
+    for (std::size_t i = 0; i < r.flows.size(); ++i) {
+        const double rel =
+            std::abs(r.flows[i].finishS - saved[i]) / std::max(std::abs(saved[i]), 1e-300);
+        worst = std::max(worst, rel);
+        off += rel > 1e-9 ? 1 : 0;
+    }
+    std::printf("check against %s: max relative difference %.3g, %zu of %zu flows off by more "
+                "than 1e-9\n",
+                gCheckPath.c_str(), worst, off, r.flows.size());
+    return off == 0;
+}
 
 double wallSince(std::chrono::steady_clock::time_point t0)
 {
@@ -159,6 +202,7 @@ struct Outcome
     double simgridSpanS = 0.0;  ///< SimGrid wall time to its last finish.
     double spanEndS = 0.0;      ///< Simulated time of SimGrid's last finish.
     bool stopped = false;       ///< SimGrid hit the deadline.
+    bool savedDiffers = false;  ///< --check found a finish time off.
 };
 
 /// runSimGrid() in a child process (SimGrid allows one engine per process), stopped after
@@ -244,6 +288,10 @@ Outcome compare(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows
     auto t0 = std::chrono::steady_clock::now();
     const sim::SimResult ours = sim::simulate(t.fabric, flows, options);
     o.oursS = wallSince(t0);
+    if (!gSavePath.empty())
+        saveFinishes(ours);
+    if (!gCheckPath.empty())
+        o.savedDiffers = !checkFinishes(ours);
     if (!withSimGrid)
         return o;
     std::vector<std::size_t> waitOrder(flows.size());
@@ -317,6 +365,10 @@ int main(int argc, char **argv)
             deadlineS = std::stod(argv[++i]);
         else if (a == "--no-simgrid")
             withSimGrid = false;
+        else if (a == "--save" && i + 1 < argc)
+            gSavePath = argv[++i];
+        else if (a == "--check" && i + 1 < argc)
+            gCheckPath = argv[++i];
         else {
             std::fprintf(stderr, "compare_simgrid: unknown argument '%s'\n", a.c_str());
             return 2;
@@ -324,6 +376,7 @@ int main(int argc, char **argv)
     }
     bool ok = true;
     const auto report = [&](const std::string &what, std::size_t n, const Outcome &o) {
+        ok = ok && !o.savedDiffers;
         if (!withSimGrid) {
             std::printf("%-34s flows %7zu  ours %.3f s\n", what.c_str(), n, o.oursS);
             return;

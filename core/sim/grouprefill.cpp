@@ -1,0 +1,207 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fillorder.h"
+#include "maxmin.h"
+
+#include <algorithm>
+
+namespace fabric::sim {
+
+namespace {
+/// Above this many constraints the crossing places (constraints^2 entries) cost more memory
+/// than they are worth: 2,048 constraints take 16 MB.
+constexpr std::size_t kMaxGroupConstraints = 2048;
+} // namespace
+
+void System::dropCrossings()
+{
+    mCrossingsKept = false;
+    mGroupCrossings.clear();
+    mGroupCrossingSlot.clear();
+}
+
+void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
+{
+    const std::size_t n = mCons.size();
+    const std::size_t g = std::size_t(group);
+    std::int32_t &slot = mGroupCrossingSlot[g * n + std::size_t(c)];
+    std::vector<Crossing> &crossed = mGroupCrossings[g];
+    if (slot < 0) {
+        slot = std::int32_t(crossed.size());
+        crossed.push_back({c, delta});
+        return;
+    }
+    if ((crossed[std::size_t(slot)].count += delta) != 0)
+        return;
+    // Swap-remove, telling the moved entry where it went.
+    const Crossing last = crossed.back();
+    crossed[std::size_t(slot)] = last;
+    mGroupCrossingSlot[g * n + std::size_t(last.constraint)] = slot;
+    crossed.pop_back();
+    slot = -1;
+}
+
+void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
+{
+    const Variable &var = mVars[std::size_t(v)];
+    for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i)
+        addCrossing(group, mUsages[i].constraint, delta);
+}
+
+bool System::groupRefillPays()
+{
+    const std::size_t n = mCons.size();
+    if (!mUnitCoefficients || n > kMaxGroupConstraints)
+        return false;
+    if (!mCrossingsKept) {
+        mGroupCrossings.assign(n, {});
+        mGroupCrossingSlot.assign(n * n, -1);
+        mCrossingsKept = true;
+        for (std::size_t v = 0; v < mVars.size(); ++v)
+            if (mVars[v].bottleneck >= 0)
+                addCrossings(VariableId(v), mVars[v].bottleneck, +1);
+    }
+    return true;
+}
+
+void System::refillGroups()
+{
+    ++mGroupRefills;
+    const std::size_t n = mCons.size();
+    // Per constraint: the load of what does not rise (frozen variables, then groups as they
+    // freeze), how many rising variables cross it, and the level at which it filled (0 when it
+    // did not: IncrementalSystem::solveExactly() then takes the largest rate on it).
+    mUnitRising.assign(n, 0);
+    mUnits.clear();
+    std::size_t risingCrossings = 0;
+    for (ConstraintId g : mGroupsToFill) {
+        if (mOwn[std::size_t(g)] == 0)
+            continue;
+        mUnits.push_back(g);
+        mUnitRising[std::size_t(g)] = 1;
+        risingCrossings += mGroupCrossings[std::size_t(g)].size();
+    }
+    std::size_t allCrossings = 0;
+    for (const std::vector<Crossing> &crossed : mGroupCrossings)
+        allCrossings += crossed.size();
+    mGroupTop.assign(n, 0.0);
+    double *const top = mGroupTop.data();
+    if (2 * risingCrossings <= allCrossings) {
+        // Few rise: take them out of the last solve's loads.
+        mGroupLoad.assign(mLoad.begin(), mLoad.end());
+        for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
+            mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
+        mGroupWeight.assign(n, 0);
+        for (ConstraintId g : mUnits) {
+            const double level = mOwnLevel[std::size_t(g)];
+            for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+                mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * level;
+                mGroupWeight[std::size_t(x.constraint)] += x.count;
+            }
+        }
+    } else {
+        // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
+        // Every enabled variable is in exactly one group, its bottleneck's, so what the
+        // staying groups do not account for on a constraint is rising.
+        mGroupLoad.assign(n, 0.0);
+        mGroupWeight.resize(n);
+        for (std::size_t c = 0; c < n; ++c)
+            mGroupWeight[c] = std::int32_t(mCons[c].vars.size());
+        for (std::size_t g = 0; g < n; ++g) {
+            if (mUnitRising[g] || mGroupCrossings[g].empty())
+                continue;
+            const double level = mOwnLevel[g];
+            for (const Crossing &x : mGroupCrossings[g]) {
+                mGroupLoad[std::size_t(x.constraint)] += double(x.count) * level;
+                mGroupWeight[std::size_t(x.constraint)] -= x.count;
+            }
+        }
+    }
+    double *const load = mGroupLoad.data();
+    std::int32_t *const weight = mGroupWeight.data();
+    for (std::size_t c = 0; c < n; ++c) {
+        if (weight[c] > 0 && mStamp[c] != mStampNow) {
+            mStamp[c] = mStampNow;
+            mRefilled.push_back(ConstraintId(c));
+        }
+    }
+    mGroupFillOrder.clear();
+    for (ConstraintId c : mRefilled) {
+        if (mCons[std::size_t(c)].vars.empty())
+            load[c] = 0.0; // exactly, not a rounding residue
+        if (weight[c] > 0)
+            mGroupFillOrder.add(
+                std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0), c);
+    }
+
+    std::size_t rising = mUnits.size();
+    // A whole group freezes at its own constraint: one pass over what it crosses.
+    const auto freezeGroup = [&](ConstraintId g, double level) {
+        mUnitRising[std::size_t(g)] = 0;
+        --rising;
+        setLevelOf(g, level);
+        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+            load[x.constraint] += double(x.count) * level;
+            weight[x.constraint] -= x.count;
+        }
+    };
+    // The variables of other rising groups that cross c freeze there, with c as their
+    // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
+    // all (cheaper than walking each group's members and their paths).
+    const auto splitGroupsAt = [&](ConstraintId c, double level) {
+        for (const Member &m : mCons[std::size_t(c)].vars) {
+            const ConstraintId g = mVars[std::size_t(m.var)].bottleneck;
+            if (g < 0 || g == c || !mUnitRising[std::size_t(g)])
+                continue;
+            setRate(m.var, level, c);
+            const Variable &var = mVars[std::size_t(m.var)];
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+                const std::size_t other = std::size_t(mUsages[i].constraint);
+                load[other] += level;
+                weight[other] -= 1;
+            }
+            if (mOwn[std::size_t(g)] == 0) {
+                mUnitRising[std::size_t(g)] = 0;
+                --rising;
+            }
+        }
+    };
+
+    // Progressive filling as in fillInOrder(), over groups: a lazy heap of fill levels, the
+    // same order and the same tie rule, so each variable freezes where it would one by one.
+    // Once every group froze, what is left in the heap can fill nothing.
+    mGroupFillOrder.build();
+    while (rising > 0 && !mGroupFillOrder.empty()) {
+        const auto [key, c] = mGroupFillOrder.top();
+        if (weight[c] == 0) { // every variable froze on other constraints
+            mGroupFillOrder.pop();
+            continue;
+        }
+        const double level =
+            std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0);
+        if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
+            mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
+            continue;
+        }
+        mGroupFillOrder.pop();
+        top[c] = level;
+        if (mUnitRising[std::size_t(c)])
+            freezeGroup(c, level);
+        if (weight[c] > 0)
+            splitGroupsAt(c, level);
+    }
+
+    for (ConstraintId c : mRefilled) {
+        Fill &fill = mFill[std::size_t(c)];
+        fill = Fill{};
+        fill.load = load[c];
+        fill.top = top[c];
+        if (fill.load != mLoad[std::size_t(c)]) {
+            mLoad[std::size_t(c)] = fill.load;
+            mLoadChanged.push_back(c);
+        }
+    }
+    mLoadsFresh = true;
+}
+
+} // namespace fabric::sim
