@@ -18,6 +18,8 @@
 #include <memory>
 #include <optional>
 #include <queue>
+#include <stdexcept>
+#include <string>
 
 namespace fabric::sim {
 
@@ -112,6 +114,9 @@ private:
     void applyVariable(VariableId v, double nowS);
     void applyLoads(double nowS);
     bool pollCancel(double nowS);
+    /// Empty when the groups, heaps and flows agree with each other and with the system;
+    /// otherwise the first disagreement (SimOptions::checkInvariants).
+    std::string checkInvariants(double nowS) const;
 
     const Fabric &mFabric;
     std::span<const FlowSpec> mSpecs;
@@ -497,6 +502,66 @@ bool Run::pollCancel(double nowS)
     return false;
 }
 
+std::string Run::checkInvariants(double nowS) const
+{
+    if (std::string fault = mSystem->checkInvariants(); !fault.empty())
+        return "max-min system: " + fault;
+    if (std::string fault = mFinishes.checkInvariants(); !fault.empty())
+        return "finish heap: " + fault;
+    if (std::string fault = mGroupFinishes.checkInvariants(); !fault.empty())
+        return "group finish heap: " + fault;
+    const auto flowAt = [](const char *what, std::size_t f) {
+        return std::string(what) + " " + std::to_string(f) + ": ";
+    };
+    std::vector<std::int32_t> members(mGroups.size(), 0);
+    for (std::size_t f = 0; f < mFlows.size(); ++f) {
+        const FlowState &st = mFlows[f];
+        const bool riding = st.phase == Phase::Transfer && st.single();
+        if (!riding) {
+            if (st.group >= 0)
+                return flowAt("flow", f) + "in a group without riding one";
+            if (st.phase == Phase::Transfer && !mFinishes.contains(FlowId(f))
+                && st.rateBytesPerS > 0.0)
+                return flowAt("flow", f) + "moves on several paths but has no finish time";
+            continue;
+        }
+        const ConstraintId bottleneck = mSystem->bottleneck(st.varBegin);
+        if (st.group != bottleneck)
+            return flowAt("flow", f) + "rides group " + std::to_string(st.group)
+                + " but its bottleneck is " + std::to_string(bottleneck);
+        if (mVarGroup[std::size_t(st.varBegin)] != st.group)
+            return flowAt("flow", f) + "its variable names another group";
+        ++members[std::size_t(st.group)];
+        const Group &group = mGroups[std::size_t(st.group)];
+        if (st.target + 1e-6 * std::max(1.0, st.target) < group.servedAt(nowS) - 1.0)
+            return flowAt("flow", f) + "should have finished already";
+    }
+    for (std::size_t g = 0; g < mGroups.size(); ++g) {
+        const Group &group = mGroups[g];
+        const auto at = "group " + std::to_string(g) + ": ";
+        if (group.members != members[g])
+            return at + "counts " + std::to_string(group.members) + " members, "
+                + std::to_string(members[g]) + " ride it";
+        if (!std::is_heap(group.order.begin(), group.order.end(), std::greater<>()))
+            return at + "finish order is not a heap";
+        // A flow's entry is current while it rides the group since that join (one per join).
+        const auto current = [&](const GroupEntry &e) {
+            const FlowState &st = mFlows[std::size_t(e.flow)];
+            return st.group == ConstraintId(g) && st.joins == e.join;
+        };
+        if (std::count_if(group.order.begin(), group.order.end(), current) != members[g])
+            return at + "its finish order does not hold each member once";
+        if (members[g] == 0)
+            continue;
+        if (group.rate != mSystem->level(ConstraintId(g)))
+            return at + "its clock runs at " + std::to_string(group.rate)
+                + " but its level is " + std::to_string(mSystem->level(ConstraintId(g)));
+        if ((group.rate > 0.0) != mGroupFinishes.contains(ConstraintId(g)))
+            return at + "a moving group must have a next finish, a stopped one none";
+    }
+    return {};
+}
+
 SimResult Run::run()
 {
     const std::size_t n = mSpecs.size();
@@ -543,6 +608,11 @@ SimResult Run::run()
         mSystem->solve();
         ++mResult.solves;
         applyRates(nowS);
+        if (mOptions.checkInvariants) {
+            if (std::string fault = checkInvariants(nowS); !fault.empty())
+                throw std::logic_error("engine invariant broken at t=" + std::to_string(nowS)
+                                       + " s: " + fault);
+        }
         if (mResult.events % pollEvery == 0 || mFinished * 100 >= nextProgress * n) {
             nextProgress = mFinished * 100 / std::max<std::size_t>(n, 1) + 1;
             if (pollCancel(nowS))

@@ -73,6 +73,11 @@ struct SimOptions
     /// (FaultEffect::kept). Empty = every link whole. A path over a direction that keeps
     /// nothing is a UserError.
     std::vector<double> capacityKept;
+    /// After every event, check the max-min system's and the engine's own bookkeeping (loads,
+    /// bottleneck owner counts, the bottleneck groups' members and finish orders, the heaps)
+    /// and throw std::logic_error naming the first fault. For tests: it costs a pass over every
+    /// flow and link per event.
+    bool checkInvariants = false;
 };
 
 /// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace fabric::sim {
@@ -46,6 +47,30 @@ public:
             up(pos);
         else
             down(pos);
+    }
+
+    bool contains(std::int32_t flow) const { return mPos[std::size_t(flow)] != kAbsent; }
+    /// The key of @p flow, which must be in the heap.
+    double keyOf(std::int32_t flow) const { return mHeap[mPos[std::size_t(flow)]].timeS; }
+
+    /// Empty when every position is recorded where its entry is and no child precedes its
+    /// parent; otherwise what is wrong (a test and debugging aid, O(n)).
+    std::string checkInvariants() const
+    {
+        for (std::size_t i = 0; i < mHeap.size(); ++i) {
+            if (mPos[std::size_t(mHeap[i].flow)] != i)
+                return "heap entry " + std::to_string(i) + " (id " + std::to_string(mHeap[i].flow)
+                    + ") is not where its position says";
+            if (i > 0 && mHeap[i].before(mHeap[(i - 1) / 2]))
+                return "heap entry " + std::to_string(i) + " precedes its parent";
+        }
+        std::size_t present = 0;
+        for (std::uint32_t pos : mPos)
+            present += pos != kAbsent;
+        if (present != mHeap.size())
+            return std::to_string(present) + " ids have positions, the heap holds "
+                + std::to_string(mHeap.size());
+        return {};
     }
 
     void remove(std::int32_t flow)
