@@ -1122,13 +1122,17 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
     }
     if (d->data.twistedLinks > 0 && !dims) {
         const QColor twist = d->data.linkColours[SceneData::kTwistColour];
+        // During a run the load colours the line and the twist is its magenta edge.
+        const QString edge = d->data.loads.empty() ? QString() : QStringLiteral(" (magenta edge)");
         if (!lattice)
-            extra.append({LegendEntry::Symbol::Line, twist, 2.2, QStringLiteral("Twisted wrap-around (through the OCS)")});
+            extra.append({LegendEntry::Symbol::Line, twist, 2.2,
+                          QStringLiteral("Twisted wrap-around (through the OCS)") + edge});
         else
             for (const TwistShift &t : torusCircuits(*d->fabric).twists())
                 extra.append({LegendEntry::Symbol::Line, twist, 2.2,
                               QStringLiteral("Twisted %1 wrap-around: lands shifted by %2 in %3")
-                                  .arg(dimensionName(t.dim)).arg(t.by).arg(dimensionName(t.along))});
+                                      .arg(dimensionName(t.dim)).arg(t.by).arg(dimensionName(t.along))
+                                  + edge});
     }
     if (dims) {
         static const char *names[3] = {"X", "Y", "Z"};

@@ -40,6 +40,10 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     for (auto &b : mBuckets)
         b.clear();
     mCurves.assign(mBuckets.size(), QPainterPath());
+    // Twisted wrap-arounds recoloured by a run keep a magenta casing, so the twist stays
+    // visible while the run plays.
+    QList<QLineF> twistLines;
+    QPainterPath twistCurves;
     // SceneData::drawsLink is the one rule for which links get a line of their own; the
     // highlights and fault marks follow it too.
     auto collect = [&](const SpatialGrid &grid) {
@@ -47,6 +51,13 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             if (!mData.drawsLink(id))
                 return;
             const auto colour = mData.linkColour[static_cast<std::size_t>(id)];
+            if (colour != SceneData::kTwistColour
+                && mData.baseColour[static_cast<std::size_t>(id)] == SceneData::kTwistColour) {
+                if (mData.isCurved(id))
+                    mData.addLinkPath(twistCurves, id);
+                else
+                    twistLines.append(mData.segment[static_cast<std::size_t>(id)]);
+            }
             if (mData.isCurved(id))
                 mData.addLinkPath(mCurves[colour], id);
             else
@@ -60,6 +71,14 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     QPen pen;
     pen.setCosmetic(true);
     pen.setCapStyle(Qt::FlatCap);
+    if (!twistLines.isEmpty() || !twistCurves.isEmpty()) {
+        pen.setColor(mData.linkColours[SceneData::kTwistColour]);
+        pen.setWidthF(4.2 * plan.scale);
+        painter->setPen(pen);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawLines(twistLines);
+        painter->drawPath(twistCurves);
+    }
     for (std::size_t c = 0; c < mBuckets.size(); ++c) {
         if (mBuckets[c].isEmpty() && mCurves[c].isEmpty())
             continue;
@@ -101,7 +120,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             if (value <= 0 || drawn > 3000)
                 return;
             ++drawn;
-            const QPointF m = mData.segment[static_cast<std::size_t>(id)].center();
+            const QPointF m = mData.linkMidpoint(id);
             const double r = 7 / plan.lod;
             painter->setPen(Qt::NoPen);
             painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));

@@ -306,6 +306,15 @@ SceneData::Pieces SceneData::linkPieces(LinkId id) const
     return out;
 }
 
+QPointF SceneData::linkMidpoint(LinkId id) const
+{
+    const QLineF &s = segment[static_cast<std::size_t>(id)];
+    if (!isCurved(id))
+        return s.center();
+    // The quadratic Bezier at t = 1/2.
+    return 0.25 * s.p1() + 0.5 * bend[static_cast<std::size_t>(id)] + 0.25 * s.p2();
+}
+
 double SceneData::distanceToLink(const QPointF &p, LinkId id) const
 {
     double best = std::numeric_limits<double>::infinity();

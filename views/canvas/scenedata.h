@@ -188,6 +188,8 @@ public:
     static constexpr int kCurvePieces = 12;
     using Pieces = QVarLengthArray<QLineF, kCurvePieces>;
     Pieces linkPieces(LinkId id) const;
+    /// The middle of link @p id as drawn (on its curve when curved): where its badge goes.
+    QPointF linkMidpoint(LinkId id) const;
     /// Distance from @p p to link @p id as drawn.
     double distanceToLink(const QPointF &p, LinkId id) const;
     /// The part [t0, t1] of @p s inside @p r; false when it misses.

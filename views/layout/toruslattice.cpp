@@ -15,8 +15,11 @@ namespace fabric::views {
 namespace {
 
 constexpr double kChip = 10, kPitch = 22;
-/// The widest the planes may spread (width over height): more planes wrap to a new row.
-constexpr double kMaxAspect = 7;
+/// The widest the planes may spread (width over height): more planes wrap to a new row. About
+/// a 16:9 screen less its legend, so a slice fills the window instead of a thin strip: 8 planes
+/// go in two rows of 4, 16 planes in two rows of 8 (plane z + 8 right under plane z, so a
+/// twist of 8 in Z lands straight below).
+constexpr double kMaxAspect = 3.2;
 
 /// Where the planes go: enough room between them for the arcs that loop round their sides.
 struct Planes
