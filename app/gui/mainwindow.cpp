@@ -174,6 +174,7 @@ MainWindow::MainWindow(QWidget *parent)
     new ResilienceKeeper(this, mSimulation);
     if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
         tabifyDockWidget(analysis, mPaths);
+        tabifyDockWidget(analysis, mOcs);
         analysis->raise();
     }
     new PlaybackKeys(this, mSimulation);
@@ -252,6 +253,7 @@ void MainWindow::createDocks()
     mOcs = new OcsDock(mCanvas, this);
     addDockWidget(Qt::BottomDockWidgetArea, mOcs);
     tabifyDockWidget(mPaths, mOcs);
+    mOcs->hide(); // until a fabric with optical circuit switches opens
 
     connect(mPalette, &PaletteDock::addRequested, this,
         [this](const Node &node) { addNode(node, freeSpotNear(viewCentre())); });

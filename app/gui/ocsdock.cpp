@@ -18,10 +18,22 @@ OcsDock::OcsDock(views::FabricCanvas *canvas, QWidget *parent)
             [canvas](const QList<LinkId> &links) { canvas->setSelection({}, links); });
 }
 
+namespace {
+bool hasOcs(const Fabric &fabric)
+{
+    bool found = false;
+    fabric.forEachNode([&](const Node &n) { found = found || n.kind == NodeKind::Ocs; });
+    return found;
+}
+} // namespace
+
 void OcsDock::setDocument(Document *document)
 {
     disconnect(mChanged);
     mPanel->setFabric(document ? &document->fabric() : nullptr);
+    // A tab of its own only where there are circuits to list (View > Docks > OCS Circuits
+    // shows it anyway).
+    setVisible(document && hasOcs(document->fabric()));
     if (!document)
         return;
     // Moves and renames leave the tables as they are; anything else may rewire or remove them.

@@ -139,6 +139,8 @@ void TestMainWindow::startsOnTheDefaultFabric()
     QVERIFY(mWindow->action(QStringLiteral("actionRegenerate"))->isEnabled());
     QVERIFY(!mWindow->action(QStringLiteral("actionReconfigureOcs"))->isEnabled());
     QVERIFY(!mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
+    // No optical circuit switches: no OCS Circuits tab taking room from the analysis.
+    QVERIFY(!mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"))->isVisible());
     // The shortcuts a desktop user expects.
     const auto shortcut
         = [this](const char *name) { return mWindow->action(QLatin1String(name))->shortcut(); };
@@ -490,6 +492,11 @@ void TestMainWindow::reconfiguresTheOcs()
     QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
     QVERIFY(reconfigure->isEnabled());
     QVERIFY(mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
+    // The circuit tables are a tab beside the analysis, not a dock of their own.
+    auto *ocs = mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"));
+    QVERIFY(ocs->isVisible());
+    QVERIFY(mWindow->tabifiedDockWidgets(ocs).contains(
+        mWindow->findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))));
     mWindow->action(QStringLiteral("actionTorusSlices"))->trigger();
     QCOMPARE(mWindow->canvas()->layoutName(), QStringLiteral("torus-slices"));
     mPrompts->dialog = [](QDialog *d) {
