@@ -18,6 +18,7 @@
 #include "simulation/simulationrunner.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QTimer>
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void canvasMarksFollowTheZoom();
     void aFaultOnARemovedNodeStopsTheRun();
     void faultsInForceInTheScenarioList();
+    void savedScenarioFaultsAreOneUndoStep();
     void rightClickOpensTheFaultMenu();
 
 private:
@@ -506,6 +508,36 @@ void TestFaultsGui::faultsInForceInTheScenarioList()
         QStringLiteral("/scenarios/0/name: ")));
     QVERIFY(refused(R"([{"faults_in_force": []}, {"faults_in_force": []}])").startsWith(
         QStringLiteral("/scenarios/1/faults_in_force: ")));
+}
+
+void TestFaultsGui::savedScenarioFaultsAreOneUndoStep()
+{
+    // A saved scenario with its own faults, the document with none in force.
+    collective::Scenario scenario = dock()->scenario();
+    const NodeId leaf = nodeOfRole(SwitchRole::Leaf);
+    scenario.faults = { FaultKeeper::nodeFault(doc()->fabric(), leaf) };
+    ScenarioList list = doc()->scenarios();
+    list.items.append({ QStringLiteral("leaf down"), scenario });
+    doc()->setScenarios(list);
+    QVERIFY(doc()->scenarios().faults.empty());
+    QUndoStack *undo = doc()->undoStack();
+    const int steps = undo->count();
+
+    // Run it from the saved list, as a user would.
+    QSignalSpy finished(mWindow->simulation(), &SimulationController::runFinished);
+    dock()->savedBox()->setCurrentIndex(int(list.items.size()) - 1);
+    QTest::mouseClick(dock()->runSavedButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(doc()->scenarios().faults, scenario.faults);
+    QCOMPARE(listed(), QStringList { QString::fromStdString(toString(scenario.faults.front())) });
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Faults of a saved scenario"));
+
+    undo->undo();
+    QVERIFY(doc()->scenarios().faults.empty());
+    QVERIFY(listed().isEmpty());
+    undo->redo();
+    QCOMPARE(doc()->scenarios().faults, scenario.faults);
 }
 
 void TestFaultsGui::rightClickOpensTheFaultMenu()

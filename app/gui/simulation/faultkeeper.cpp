@@ -95,11 +95,10 @@ void FaultKeeper::faultsShown()
     const std::vector<Fault> &shown = mSim->simulationDock()->faults();
     if (shown == mDocument->scenarios().faults)
         return;
-    // A saved scenario put in the form brought its own faults: not an edit (like running it),
-    // but what Save keeps, so the file re-opens with what the dock showed.
-    ScenarioList list = mDocument->scenarios();
-    list.faults = shown;
-    mDocument->setScenarios(list);
+    // A saved scenario put in the form brought its own faults: they are now the faults in
+    // force, one undoable step (Undo puts back those it replaced), and Save keeps them.
+    mDocument->undoStack()->push(
+        new ChangeFaults(mDocument, shown, tr("Faults of a saved scenario")));
 }
 
 void FaultKeeper::markCanvas()
