@@ -791,7 +791,9 @@ void TestSimulation::screenshots()
     QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
     QVERIFY(runAndWait());
     mSim->analysisDock()->showTab(mSim->analysisDock()->heatmap());
+    mCanvas->setDimensionColouring(true); // Simulation > Colour torus links by dimension
     QCOMPARE(shoot(QStringLiteral("sim-torus-allreduce.png")), QString());
+    mCanvas->setDimensionColouring(false);
 }
 
 QTEST_MAIN(TestSimulation)

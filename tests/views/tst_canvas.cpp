@@ -316,7 +316,7 @@ void TestCanvas::highlightFollowsTheZoom()
     using H = FabricCanvas::LinkHighlight;
     const QString caption = QStringLiteral("Switch link ECMP left idle all run (dashed)");
     canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks, Qt::SolidLine, {}, {}});
     const int atFit = canvas.highlightLinesDrawn();
     QVERIFY2(atFit > 0 && atFit < 2000, qPrintable(QString::number(atFit)));
     const auto &entries = canvas.legend()->entries();
@@ -328,15 +328,15 @@ void TestCanvas::highlightFollowsTheZoom()
     for (const auto &[pair, link] : onePerPair)
         few << link;
     canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-                        {few, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+                        {few, QColor(150, 150, 150), caption, H::Bundles::AllLinks, Qt::SolidLine, {}, {}});
     QCOMPARE(canvas.highlightLinesDrawn(), 0);
     canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-                        {few, QColor(213, 94, 0), {}, H::Bundles::AnyLink});
+                        {few, QColor(213, 94, 0), {}, H::Bundles::AnyLink, Qt::SolidLine, {}, {}});
     QVERIFY(canvas.highlightLinesDrawn() > 0);
 
     // Zoomed in on a leaf, links are drawn one by one: only those near the view are stroked.
     canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks});
+                        {switchLinks, QColor(150, 150, 150), caption, H::Bundles::AllLinks, Qt::SolidLine, {}, {}});
     const Link &first = f.link(switchLinks.front());
     canvas.zoomBy(60);
     canvas.centerOn(canvas.nodePosition(first.a));
@@ -369,7 +369,7 @@ void TestCanvas::idleHighlightSparesBusyParallelLinks()
     using H = FabricCanvas::LinkHighlight;
     const auto drawn = [&](const QList<LinkId> &links, H::Bundles rule) {
         canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-                            {links, QColor(150, 150, 150), {}, rule, Qt::DashLine});
+                            {links, QColor(150, 150, 150), {}, rule, Qt::DashLine, {}, {}});
         return canvas.highlightLinesDrawn();
     };
     QCOMPARE(drawn({first}, H::Bundles::AllLinks), 0);

@@ -3,7 +3,10 @@
 #include "screenshotfolder.h"
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
+#include "canvas/fabriccanvas.h"
+#include "style/legend.h"
 #include "io/fabricfile.h"
+#include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
 #include "traffic/trafficdata.h"
 #include "traffic/trafficview.h"
@@ -28,6 +31,7 @@ private Q_SLOTS:
     void initTestCase();
     void directionsFollowTheTiers();
     void sharpHalvesTheGpuLinksAgainstARingRun();
+    void sharpTreeIsDrawnUpAndDown();
     void sharpFallsBackToTheRingClosedForm();
     void ringIsSetAgainstSharp();
     void hierarchicalKeepsBytesOnNvlink();
@@ -158,6 +162,48 @@ void TestTraffic::sharpHalvesTheGpuLinksAgainstARingRun()
     QVERIFY2(caption.contains(QStringLiteral("%1\u00d7 fewer").arg(w.ratio, 0, 'f', 2)),
              qPrintable(caption));
     QVERIFY(caption.contains(mRing->label));
+}
+
+void TestTraffic::sharpTreeIsDrawnUpAndDown()
+{
+    // The highlight is the tree proper: its switch-to-switch links, every leaf under the
+    // root spine, in two lanes (reduction up, result down), each with its legend line.
+    const views::FabricCanvas::LinkHighlight tree = views::runHighlight(*mSharp);
+    QVERIFY(!tree.links.isEmpty());
+    int leaves = 0;
+    mFabric.forEachNode([&](const Node &n) { leaves += n.role == SwitchRole::Leaf; });
+    QCOMPARE(tree.links.size(), leaves);
+    for (LinkId l : tree.links) {
+        const Link &link = mFabric.link(l);
+        QVERIFY(mFabric.node(link.a).kind == NodeKind::Switch);
+        QVERIFY(mFabric.node(link.b).kind == NodeKind::Switch);
+    }
+    QVERIFY(tree.secondColor.isValid() && tree.secondColor != tree.color);
+
+    views::FabricCanvas canvas;
+    canvas.resize(1200, 800);
+    canvas.setFabric(&mFabric);
+    canvas.setHighlight(views::FabricCanvas::HighlightChannel::Simulation, tree);
+    const auto legend = canvas.legendEntries();
+    const auto listed = [&](const QString &label, const QColor &colour) {
+        return std::any_of(legend.begin(), legend.end(), [&](const views::LegendEntry &e) {
+            return e.label == label && e.color == colour;
+        });
+    };
+    QVERIFY(listed(tree.legend, tree.color));
+    QVERIFY(listed(tree.secondLegend, tree.secondColor));
+    // Both lanes are on the picture, side by side: as many pixels of one colour as the other.
+    const QImage image = canvas.renderImage(QSize(1200, 800), {}, false);
+    const auto pixels = [&](const QColor &colour) {
+        int n = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                n += (image.pixel(x, y) & 0xffffff) == (colour.rgb() & 0xffffff);
+        return n;
+    };
+    const int up = pixels(tree.color), down = pixels(tree.secondColor);
+    QVERIFY2(up > 500 && down > 500, qPrintable(QStringLiteral("%1 / %2").arg(up).arg(down)));
+    QVERIFY2(std::abs(up - down) < (up + down) / 4, qPrintable(QStringLiteral("%1 / %2").arg(up).arg(down)));
 }
 
 void TestTraffic::sharpFallsBackToTheRingClosedForm()

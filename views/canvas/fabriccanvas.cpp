@@ -99,6 +99,7 @@ struct FabricCanvas::Private
     {
         LinkHighlight set;
         QGraphicsPathItem *item = nullptr;
+        QGraphicsPathItem *secondItem = nullptr; ///< The second lane (LinkHighlight::secondColor).
     };
     std::array<Highlight, 2> highlights;
     Highlight &highlight(HighlightChannel c) { return highlights[static_cast<std::size_t>(c)]; }
@@ -131,24 +132,55 @@ struct FabricCanvas::Private
     /// The lines that mark @p links at the current plan: one by one where links are drawn so
     /// (those near the view), else their bundles: any bundle holding one of them, or with
     /// @p wholeBundles only bundles all of whose links are among them.
-    QPainterPath linksPath(const QList<LinkId> &links, bool wholeBundles) const;
+    /// @p lanePx: drawn that many pixels to one side of each straight line (two lanes of one
+    /// link: +x and -x); 0 on the line.
+    QPainterPath linksPath(const QList<LinkId> &links, bool wholeBundles, double lanePx = 0) const;
     /// An X over each of @p nodes drawn on its own near the view.
     QPainterPath crossesPath(const QList<NodeId> &nodes) const;
+    /// Pens of @p h's lanes from its colours and style, at the presentation scale.
+    void styleHighlight(Highlight &h) const
+    {
+        QPen pen = h.item->pen();
+        pen.setColor(h.set.color);
+        pen.setStyle(h.set.style);
+        pen.setWidthF((h.set.style == Qt::SolidLine ? 3 : 2) * presentation);
+        h.item->setPen(pen);
+        if (h.set.secondColor.isValid())
+            pen.setColor(h.set.secondColor);
+        h.secondItem->setPen(pen);
+    }
 };
 
-QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool wholeBundles) const
+QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool wholeBundles,
+                                             double lanePx) const
 {
     const DrawPlan &plan = data.plan;
     // A little beyond the view, so a line ending just outside still reaches the edge.
     const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
     QPainterPath path;
+    const double lane = lanePx / std::max(plan.lod, 1e-6);
+    // One side of a line, whichever way it was drawn: the normal is taken from the end that
+    // sorts first, so both lanes of a link keep their sides.
+    auto addLine = [&](const QLineF &line) {
+        QLineF s = line;
+        if (lane != 0 && std::make_pair(s.p2().x(), s.p2().y()) < std::make_pair(s.p1().x(), s.p1().y()))
+            s = QLineF(s.p2(), s.p1());
+        const double len = s.length();
+        const QPointF shift = len > 0 ? QPointF(-s.dy(), s.dx()) * (lane / len) : QPointF();
+        path.moveTo(s.p1() + shift);
+        path.lineTo(s.p2() + shift);
+    };
     std::map<int, int> perBundle; // bundle -> marked links in it
     // With wholeBundles, parallel links (one drawn line) are marked only when all of them are:
     // "left idle" over a pair whose other link was busy would hide that link's colour.
     std::map<std::pair<NodeId, NodeId>, int> perPair;
     auto add = [&](LinkId l) {
-        if (data.linkRect(l).intersects(near))
+        if (!data.linkRect(l).intersects(near))
+            return;
+        if (lane == 0 || data.isCurved(l))
             data.addLinkPath(path, l);
+        else
+            addLine(data.segment[static_cast<std::size_t>(l)]);
     };
     for (LinkId l : ids) {
         if (!fabric || !fabric->hasLink(l))
@@ -179,8 +211,7 @@ QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool who
         const Bundle &b = data.bundles[static_cast<std::size_t>(index)];
         if (wholeBundles && count < b.links)
             continue;
-        path.moveTo(b.line.p1());
-        path.lineTo(b.line.p2());
+        addLine(b.line);
     }
     return path;
 }
@@ -232,6 +263,8 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->scene->addItem(d->labels);
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
+    for (Private::Highlight &h : d->highlights)
+        h.secondItem = overlay(d->scene, palette::path(), 3, h.item->zValue());
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
     // Faults over the run's highlights (a failed link is also an idle one: the fault is the
     // reason), under the user's path view, selection and hover.
@@ -553,12 +586,14 @@ void FabricCanvas::setAntialiasing(bool on)
 void FabricCanvas::setPresentationMode(bool on)
 {
     d->presentation = on ? kPresentationScale : 1.0;
-    for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem,
-                                    d->highlights[0].item, d->highlights[1].item}) {
+    for (QGraphicsPathItem *item : {d->hoverItem, d->selectionItem, d->pathItem}) {
         QPen pen = item->pen();
         pen.setWidthF((item == d->pathItem ? 3.5 : 2.5) * d->presentation);
         item->setPen(pen);
     }
+    for (Private::Highlight &h : d->highlights)
+        d->styleHighlight(h);
+    refreshHighlights(); // the lanes of a two-lane highlight move apart with the pens
     d->legend->setScale(on ? kPresentationScale : 1.0);
     updateLegend();
     if (d->fitPending)
@@ -834,11 +869,7 @@ void FabricCanvas::setHighlight(HighlightChannel channel, const LinkHighlight &h
     h.set = highlight;
     if (!h.set.color.isValid())
         h.set.color = palette::path();
-    QPen pen = h.item->pen();
-    pen.setColor(h.set.color);
-    pen.setStyle(h.set.style);
-    pen.setWidthF(h.set.style == Qt::SolidLine ? 3 : 2);
-    h.item->setPen(pen);
+    d->styleHighlight(h);
     refreshHighlights();
     updateLegend();
 }
@@ -846,7 +877,10 @@ void FabricCanvas::setHighlight(HighlightChannel channel, const LinkHighlight &h
 void FabricCanvas::setHighlightedLinks(const QList<LinkId> &links, const QColor &color,
                                        HighlightChannel channel)
 {
-    setHighlight(channel, {links, color, {}, LinkHighlight::Bundles::AnyLink});
+    LinkHighlight h;
+    h.links = links;
+    h.color = color;
+    setHighlight(channel, h);
 }
 
 QList<LinkId> FabricCanvas::highlightedLinks(HighlightChannel channel) const
@@ -867,8 +901,13 @@ int FabricCanvas::highlightLinesDrawn(HighlightChannel channel) const
 
 void FabricCanvas::refreshHighlights()
 {
-    for (Private::Highlight &h : d->highlights)
-        h.item->setPath(d->linksPath(h.set.links, h.set.bundles == LinkHighlight::Bundles::AllLinks));
+    for (Private::Highlight &h : d->highlights) {
+        const bool whole = h.set.bundles == LinkHighlight::Bundles::AllLinks;
+        // Two lanes: each 3 px pen 2 px off the line, so they touch without overlapping.
+        const double lane = h.set.secondColor.isValid() ? 2.0 * d->presentation : 0.0;
+        h.item->setPath(d->linksPath(h.set.links, whole, lane));
+        h.secondItem->setPath(lane > 0 ? d->linksPath(h.set.links, whole, -lane) : QPainterPath());
+    }
     d->failedLinksItem->setPath(d->linksPath(d->faults.failedLinks, false));
     d->degradedLinksItem->setPath(d->linksPath(d->faults.degradedLinks, false));
     d->failedNodesItem->setPath(d->crossesPath(d->faults.failedNodes));
@@ -1096,8 +1135,11 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
         extra.append({LegendEntry::Symbol::Box, palette::collisionBadge(), 1,
                       QStringLiteral("Orange badge: flows sharing one link now (a collision)")});
     for (const Private::Highlight &h : d->highlights)
-        if (!h.set.links.isEmpty() && !h.set.legend.isEmpty())
+        if (!h.set.links.isEmpty() && !h.set.legend.isEmpty()) {
             extra.append({LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend});
+            if (h.set.secondColor.isValid() && !h.set.secondLegend.isEmpty())
+                extra.append({LegendEntry::Symbol::Line, h.set.secondColor, 3, h.set.secondLegend});
+        }
     if (!d->faults.failedNodes.isEmpty() || !d->faults.failedLinks.isEmpty())
         extra.append({LegendEntry::Symbol::Line, failedColour(), 3,
                       d->faults.failedNodes.isEmpty()

@@ -67,6 +67,11 @@ public:
         /// Solid (3 px, a path or tree to follow) or broken (2 px, e.g. links left idle, so
         /// they never look like a bundle).
         Qt::PenStyle style = Qt::SolidLine;
+        /// Valid: the links carry two kinds of traffic (a SHARP tree: the reduction up to the
+        /// root, the result back down), drawn as two lanes side by side, @c color on one and
+        /// this on the other, each with its legend line.
+        QColor secondColor;
+        QString secondLegend;
     };
 
     /**
