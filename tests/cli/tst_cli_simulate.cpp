@@ -182,6 +182,11 @@ void TestCliSimulate::refusesARunAboveTheMemoryLimit()
     r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB", "--routing",
         "dor", "--max-memory", "1GiB" });
     QVERIFY2(r.code == 0, r.err.c_str());
+    // Memory is the all-to-all's only limit: its 4,032 flows run under a step-flow budget of
+    // 1,000 (that budget only chooses when step-by-step collectives aggregate).
+    r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB", "--routing",
+        "dor", "--step-flow-budget", "1000" });
+    QVERIFY2(r.code == 0, r.err.c_str());
 }
 
 void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
