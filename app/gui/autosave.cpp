@@ -84,12 +84,9 @@ bool AutoSave::saveNow()
         removeCopy();
         return true;
     }
-    try {
-        files::save(document->fabric(), recoveryFile(), io::findFormat("native"));
-    } catch (const std::exception &e) {
-        qWarning("autosave: %s", e.what());
-        return false;
-    }
+    // The note of which file the copy belongs to first, the copy second: the copy is what
+    // marks an orphan, so a session killed between the two writes never leaves a copy whose
+    // original file is unknown.
     const QJsonObject info{
         {QStringLiteral("file"), document->fileName()},
         {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
@@ -97,6 +94,12 @@ bool AutoSave::saveNow()
     QString error;
     if (!views::writeFileAtomically(path(kInfoExtension), QJsonDocument(info).toJson(), &error))
         qWarning("autosave: %s", qPrintable(error));
+    try {
+        files::save(document->fabric(), recoveryFile(), io::findFormat("native"));
+    } catch (const std::exception &e) {
+        qWarning("autosave: %s", e.what());
+        return false;
+    }
     return true;
 }
 
