@@ -80,6 +80,7 @@ private Q_SLOTS:
     void canvasAsPngAtTheAskedSize();
     void canvasAsSvgHasNodeNames();
     void canvasAsPdfHasNodeNames();
+    void largerPicturesHaveLargerText();
     void resultsAsJsonAndCsv();
     void reportIsOnePdf();
     void framesAreASequence();
@@ -172,6 +173,32 @@ void TestExport::canvasAsPdfHasNodeNames()
             ++found;
     });
     QVERIFY2(found > 0, qPrintable(text.left(400)));
+}
+
+void TestExport::largerPicturesHaveLargerText()
+{
+    // A 4K export is a slide seen whole: the canvas's own text (the bold tier names) grows
+    // with the picture as the title and legend do, twice as large as at 1920x1080, and never
+    // smaller than on screen below that.
+    const auto tierFontPx = [&](QSize size) {
+        const QString file = mDir.filePath(QStringLiteral("tiers-%1.svg").arg(size.width()));
+        CanvasExportOptions o;
+        o.size = size;
+        QString error;
+        if (!exportCanvas(*mCanvas, file, ImageFormat::Svg, o, &error))
+            return -1.0;
+        static const QRegularExpression tier(
+            QStringLiteral(R"re(<text [^>]*font-size="([0-9.]+)" font-weight="700"[^>]*>\s*Leaf)re"));
+        const QRegularExpressionMatch m = tier.match(readText(file));
+        return m.hasMatch() ? m.captured(1).toDouble() : -1.0;
+    };
+    const double at1280 = tierFontPx(QSize(1280, 720));
+    const double at1920 = tierFontPx(QSize(1920, 1080));
+    const double at4k = tierFontPx(QSize(3840, 2160));
+    QVERIFY2(at1280 > 0 && at1920 > 0 && at4k > 0,
+             qPrintable(QStringLiteral("%1 %2 %3").arg(at1280).arg(at1920).arg(at4k)));
+    QCOMPARE(at1280, at1920);
+    QVERIFY2(std::abs(at4k / at1920 - 2.0) < 0.15, qPrintable(QString::number(at4k / at1920)));
 }
 
 void TestExport::resultsAsJsonAndCsv()

@@ -1245,7 +1245,10 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
     std::vector<CanvasLabel> savedLabels = std::move(d->data.labels);
-    d->data.plan = d->data.planFor(s, src, d->presentation);
+    // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
+    // and lines grow with it, as the title and legend do, instead of shrinking to specks.
+    const double sizeScale = std::clamp(target.width() / 1920.0, 1.0, 2.5);
+    d->data.plan = d->data.planFor(s, src, d->presentation * sizeScale);
     d->data.plan.visible = src;
     d->data.labels = canvasLabels(d->data, src);
     d->labels->labelsChanged();

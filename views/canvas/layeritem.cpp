@@ -112,7 +112,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     // Per-link badges (flow counts) where they can be read.
     if (!mData.badges.empty() && plan.detailNodes && plan.lod >= 0.5) {
         QFont font = painter->font();
-        font.setPixelSize(std::max(1, static_cast<int>(9 / plan.lod + 0.5)));
+        font.setPixelSize(std::max(1, static_cast<int>(9 * plan.scale / plan.lod + 0.5)));
         painter->setFont(font);
         int drawn = 0;
         auto badge = [&](int id) {
@@ -121,7 +121,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                 return;
             ++drawn;
             const QPointF m = mData.linkMidpoint(id);
-            const double r = 7 / plan.lod;
+            const double r = 7 * plan.scale / plan.lod;
             painter->setPen(Qt::NoPen);
             painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));
             painter->drawEllipse(m, r, r);
