@@ -7,6 +7,7 @@
 #include "simfixture.h"
 
 #include <QFile>
+#include <QPainter>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void sweepUsesLog2Sizes();
     void panelReplacesPoints();
     void panelExportsPngAndSvg();
+    void largeExportsAreTheScreenPictureEnlarged();
 
 private:
     Fabric mFabric;
@@ -162,6 +164,41 @@ void TestCharts::panelExportsPngAndSvg()
     QVERIFY(text.startsWith(QStringLiteral("<?xml")));
     QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
     QVERIFY(text.contains(QStringLiteral("fraction of flows finished")));
+}
+
+void TestCharts::largeExportsAreTheScreenPictureEnlarged()
+{
+    // A 3840x2160 export is the 1920x1080 picture twice as large (text and lines included),
+    // not a 1920 layout with specks of text: shrunk back, it nearly matches the 1920 one. The
+    // same picture drawn at the screen scale (what exports did before) does not.
+    ChartPanel panel;
+    panel.setSpec(charts::completionCdf({mStatic, mEcmp}));
+    const QImage screen = panel.renderImage(QSize(1920, 1080));
+    const auto shrunkDifference = [&](double scale) {
+        QImage big(QSize(3840, 2160), QImage::Format_ARGB32_Premultiplied);
+        big.fill(Qt::white);
+        {
+            QPainter painter(&big);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            panel.renderTo(&painter, QRectF(0, 0, 3840, 2160), scale);
+        }
+        const QImage shrunk = big.scaled(screen.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                                  .convertToFormat(screen.format());
+        int differ = 0;
+        for (int y = 0; y < screen.height(); ++y)
+            for (int x = 0; x < screen.width(); ++x) {
+                const QColor a = screen.pixelColor(x, y), b = shrunk.pixelColor(x, y);
+                differ += std::max({std::abs(a.red() - b.red()), std::abs(a.green() - b.green()),
+                                    std::abs(a.blue() - b.blue())}) > 96;
+            }
+        return double(differ) / (screen.width() * screen.height());
+    };
+    QCOMPARE(ChartPanel::pictureScale(3840), 2.0);
+    const double enlarged = shrunkDifference(0); // the export's own scale, 2
+    const double atScreenScale = shrunkDifference(1);
+    QVERIFY2(enlarged < 0.01 && atScreenScale > 2 * enlarged,
+             qPrintable(QStringLiteral("%1 against %2").arg(enlarged).arg(atScreenScale)));
 }
 
 QTEST_MAIN(TestCharts)

@@ -291,11 +291,20 @@ QPoint ChartPanel::barCentre(int category) const
     return d->view->mapFromScene(d->chart->mapToScene(inChart));
 }
 
-void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
+double ChartPanel::pictureScale(double width)
 {
-    // Lay the chart out at the target size, paint its scene, then give it back to the view.
+    // Wider than a screen is a slide or a print seen whole: everything grows with it.
+    return std::clamp(width / 1920.0, 1.0, 2.5);
+}
+
+void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
+{
+    // Lay the chart out at the target size over the scale, paint its scene scaled up into the
+    // target, then give it back to the view.
+    const double k = scale > 0 ? scale : pictureScale(target.width());
+    const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
-    d->chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
+    d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
     // Layouts settle on the next event loop turn: settle them now, or axes paint where the
     // previous size put them.
     QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
@@ -305,7 +314,7 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target)
     if (QGraphicsLayout *layout = d->chart->layout())
         layout->activate();
     fitBarLabels();
-    d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), target.size()));
+    d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
     d->chart->setGeometry(old);
     fitBarLabels();
 }

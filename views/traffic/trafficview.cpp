@@ -100,8 +100,10 @@ void TrafficView::renderTo(QPainter *painter, const QRectF &target)
     const QRectF charts(target.topLeft(), QSizeF(target.width(), target.height() - captionH));
     const QList<QRectF> rects = chartRects(charts);
     painter->restore();
+    // One scale for all the charts, that of the whole picture.
+    const double scale = ChartPanel::pictureScale(target.width());
     for (qsizetype i = 0; i < mCharts.size(); ++i)
-        mCharts[i]->renderTo(painter, rects[i]);
+        mCharts[i]->renderTo(painter, rects[i], scale);
     painter->save();
     painter->setFont(font);
     painter->setPen(Qt::black);
