@@ -5,6 +5,7 @@
 #include "explain/runsummary.h"
 #include "exportchecks.h"
 #include "simfixture.h"
+#include "style/picturescale.h"
 
 #include <QFile>
 #include <QPainter>
@@ -194,7 +195,7 @@ void TestCharts::largeExportsAreTheScreenPictureEnlarged()
             }
         return double(differ) / (screen.width() * screen.height());
     };
-    QCOMPARE(ChartPanel::pictureScale(3840), 2.0);
+    QCOMPARE(pictureScale(3840), 2.0);
     const double enlarged = shrunkDifference(0); // the export's own scale, 2
     const double atScreenScale = shrunkDifference(1);
     QVERIFY2(enlarged < 0.01 && atScreenScale > 2 * enlarged,

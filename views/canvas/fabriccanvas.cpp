@@ -11,6 +11,7 @@
 #include "model/units.h"
 #include "scenedata.h"
 #include "style/palette.h"
+#include "style/picturescale.h"
 
 #include <QContextMenuEvent>
 #include <QCursor>
@@ -1247,7 +1248,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     std::vector<CanvasLabel> savedLabels = std::move(d->data.labels);
     // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
     // and lines grow with it, as the title and legend do, instead of shrinking to specks.
-    const double sizeScale = std::clamp(target.width() / 1920.0, 1.0, 2.5);
+    const double sizeScale = pictureScale(target.width());
     d->data.plan = d->data.planFor(s, src, d->presentation * sizeScale);
     d->data.plan.visible = src;
     d->data.labels = canvasLabels(d->data, src);

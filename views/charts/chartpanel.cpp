@@ -5,6 +5,7 @@
 #include "axisticks.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
+#include "style/picturescale.h"
 #include "model/units.h"
 #include "style/palette.h"
 
@@ -289,12 +290,6 @@ QPoint ChartPanel::barCentre(int category) const
     const QPointF inChart = d->chart->mapToPosition(
         mSpec.horizontal ? QPointF(value / 2, slot) : QPointF(slot, value / 2), d->bars);
     return d->view->mapFromScene(d->chart->mapToScene(inChart));
-}
-
-double ChartPanel::pictureScale(double width)
-{
-    // Wider than a screen is a slide or a print seen whole: everything grows with it.
-    return std::clamp(width / 1920.0, 1.0, 2.5);
 }
 
 void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)

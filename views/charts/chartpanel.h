@@ -38,11 +38,9 @@ public:
     bool exportSvg(const QString &fileName, const QSize &size = QSize(1200, 700),
                    QString *error = nullptr);
     /// Paints the chart into @p target of @p painter (any paint device: image, SVG, PDF). Its
-    /// text and lines are drawn @p scale times their screen size; 0: the scale of a picture
-    /// @p target wide (1 up to 1920 units, then growing with the width, at most 2.5).
+    /// text and lines are drawn @p scale times their screen size; 0: pictureScale() of the
+    /// target's width.
     void renderTo(QPainter *painter, const QRectF &target, double scale = 0);
-    /// The scale of text and lines in a picture @p width units wide (see renderTo()).
-    static double pictureScale(double width);
 
     /// The widget the chart is drawn in (it takes the mouse clicks).
     QWidget *plotWidget() const;

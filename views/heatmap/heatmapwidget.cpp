@@ -6,6 +6,7 @@
 #include "export/atomicfile.h"
 #include "model/units.h"
 #include "style/palette.h"
+#include "style/picturescale.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -248,7 +249,10 @@ QImage HeatmapWidget::renderImage(const QSize &size) const
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::TextAntialiasing);
-    paintTo(p, QRectF(QPointF(0, 0), QSizeF(size)));
+    // Wider than a screen: the screen-sized heatmap drawn larger, text and all.
+    const double scale = pictureScale(size.width());
+    p.scale(scale, scale);
+    paintTo(p, QRectF(QPointF(0, 0), QSizeF(size) / scale));
     return image;
 }
 

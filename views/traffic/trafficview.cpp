@@ -5,6 +5,7 @@
 #include "charts/chartpanel.h"
 #include "export/atomicfile.h"
 #include "export/canvasexport.h"
+#include "style/picturescale.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -101,7 +102,7 @@ void TrafficView::renderTo(QPainter *painter, const QRectF &target)
     const QList<QRectF> rects = chartRects(charts);
     painter->restore();
     // One scale for all the charts, that of the whole picture.
-    const double scale = ChartPanel::pictureScale(target.width());
+    const double scale = pictureScale(target.width());
     for (qsizetype i = 0; i < mCharts.size(); ++i)
         mCharts[i]->renderTo(painter, rects[i], scale);
     painter->save();
