@@ -138,7 +138,7 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
 
     QList<views::SimRunPtr> runs;
     views::SimRunPtr shown;
-    const std::string firstShow = lesson.steps.front().show;
+    const std::string firstShow = lesson.openOn.empty() ? lesson.steps.front().show : lesson.openOn;
     for (collective::LessonRun &r : result.runs) {
         const bool onDocument = r.onLessonFabric;
         const std::string id = r.id;

@@ -296,7 +296,7 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
     if (!j.is_object())
         fail(name, "expected a JSON object");
     static const std::set<std::string> known = { "lesson", "title", "summary", "order", "fabric",
-        "scenarios", "figures", "steps", "camera", "panel", "annotations" };
+        "scenarios", "figures", "steps", "camera", "panel", "open_on", "annotations" };
     for (const auto &[key, value] : j.items())
         if (!known.contains(key))
             fail(name, "unknown key '" + key + "'");
@@ -395,6 +395,11 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
         if (l.panel != "explain" && l.panel != "heatmap" && l.panel != "charts"
             && l.panel != "compare")
             fail(name, "'panel' must be \"explain\", \"heatmap\", \"charts\" or \"compare\"");
+    }
+    if (j.contains("open_on")) {
+        l.openOn = stringAt(j, "open_on", name, "");
+        if (!ids.contains(l.openOn))
+            fail(name, "'open_on' names no run '" + l.openOn + "'");
     }
     if (j.contains("annotations")) {
         if (!j.at("annotations").is_array())

@@ -72,6 +72,8 @@ struct Lesson
     /// The analysis tab the GUI opens on: "explain" (the narrative), "heatmap", "charts" or
     /// "compare".
     std::string panel = "explain";
+    /// The id of the run the GUI draws when the lesson opens; empty: the first step's.
+    std::string openOn;
     std::vector<LessonAnnotation> annotations;
 };
 

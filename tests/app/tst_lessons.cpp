@@ -156,9 +156,14 @@ void TestLessons::exportSlideWritesSvgAndPdf()
     QFile svg(dir.filePath(QStringLiteral("slide.svg")));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     const QByteArray text = svg.readAll();
-    // The picture's title (the run's label) is text, and so is the legend.
-    QVERIFY(text.contains("Ring all-reduce"));
+    // The lesson opens on its SHARP run (open_on), the narrative's point, not its first step:
+    // the picture's title (the run's label) is text, and so is the legend with the tree's two
+    // lanes.
+    QCOMPARE(window->simulation()->currentRun()->label, QStringLiteral("SHARP all-reduce"));
+    QVERIFY(text.contains("SHARP all-reduce"));
     QVERIFY(text.contains("Links"));
+    QVERIFY(text.contains("SHARP tree, reduction up to the root switch"));
+    QVERIFY(text.contains("SHARP tree, result down to the GPUs"));
     QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QVERIFY(pdf.readAll().startsWith("%PDF"));

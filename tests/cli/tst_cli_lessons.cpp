@@ -293,6 +293,9 @@ void TestCliLessons::badLessonsAreRefused_data()
     QTest::newRow("unknown run") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
         "steps": [{"title": "x", "text": "{b.completion_s}"}]})").arg(fabric, run)
                                  << QStringLiteral("{b.completion_s}");
+    QTest::newRow("open_on no run") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
+        "open_on": "b", "steps": [{"title": "x", "text": "y"}]})").arg(fabric, run)
+                                    << QStringLiteral("'open_on' names no run 'b'");
     QTest::newRow("unknown scenario key") << QStringLiteral(R"({"title": "t", "summary": "s", %1,
         "scenarios": [{"id": "a", "label": "A", "routnig": "ecmp"}],
         "steps": [{"title": "x", "text": "y"}]})").arg(fabric)
