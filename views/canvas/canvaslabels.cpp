@@ -3,6 +3,8 @@
 #include "canvaslabels.h"
 
 #include "common/qtstrings.h"
+#include "labelplacer.h"
+#include "layeritem.h"
 #include "model/units.h"
 #include "scenedata.h"
 
@@ -66,10 +68,27 @@ void addBundleLabels(LabelPlacer &placer, const SceneData &data)
     if (plan.detailGlobal || data.bundles.size() > 80)
         return;
     const QFont font = labelFont(labelpx::kBundle * plan.scale);
-    for (const Bundle &b : data.bundles)
-        if (b.line.length() * plan.lod >= 40)
-            placer.add(toQString(units::formatGbps(b.gbps)), b.line.center(),
-                       Qt::AlignLeft | Qt::AlignVCenter, font, QPointF(4, 0));
+    // A capacity never prints over another bundle: the straight-up (or across) bundles keep
+    // their own strip clear, as wide as they are drawn (slanted ones would block too much).
+    for (const Bundle &b : data.bundles) {
+        const QRectF box = QRectF(b.line.p1(), b.line.p2()).normalized();
+        const double half = LinkLayerItem::drawnBundleWidth(b, plan) / 2 / plan.lod;
+        if (std::min(box.width(), box.height()) * plan.lod < 4)
+            placer.reserve(box.adjusted(-half, -half, half, half));
+    }
+    // Beside the middle, right then left; where neighbours crowd it, a little up or down.
+    for (const Bundle &b : data.bundles) {
+        if (b.line.length() * plan.lod < 40)
+            continue;
+        const QString text = toQString(units::formatGbps(b.gbps));
+        const double off = LinkLayerItem::drawnBundleWidth(b, plan) / 2 + LabelPlacer::kClearance + 2;
+        for (const double t : {0.5, 0.3, 0.7}) {
+            const QPointF at = b.line.pointAt(t);
+            if (placer.add(text, at, Qt::AlignLeft | Qt::AlignVCenter, font, QPointF(off, 0))
+                || placer.add(text, at, Qt::AlignRight | Qt::AlignVCenter, font, QPointF(-off, 0)))
+                break;
+        }
+    }
 }
 
 /// Names under switches and GPUs, inside hosts; they grow with the zoom up to a reading size.

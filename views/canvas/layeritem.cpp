@@ -103,8 +103,7 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             // Opaque: blending wide bundles costs more than the rest of the frame.
             pen.setColor(mData.linkColours[static_cast<std::size_t>(colour)]);
             // Over individual nodes, bundles are thin guides; alone, their width is capacity.
-            pen.setWidthF((plan.detailNodes ? std::min(2.0, bundleWidth(b.gbps)) : bundleWidth(b.gbps))
-                          * plan.scale);
+            pen.setWidthF(drawnBundleWidth(b, plan));
             painter->setPen(pen);
             painter->drawLine(b.line);
         }

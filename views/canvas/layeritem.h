@@ -33,6 +33,13 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
     /// Device width of a bundle carrying @p gbps (one direction).
     static double bundleWidth(double gbps);
+    /// Pixels wide @p bundle is drawn under @p plan: its capacity width alone, a thin guide
+    /// over individual nodes, times the presentation scale.
+    static double drawnBundleWidth(const Bundle &bundle, const DrawPlan &plan)
+    {
+        const double w = bundleWidth(bundle.gbps);
+        return (plan.detailNodes ? std::min(2.0, w) : w) * plan.scale;
+    }
 
 private:
     std::vector<QList<QLineF>> mBuckets;
