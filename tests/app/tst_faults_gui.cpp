@@ -8,6 +8,7 @@
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
 #include "fakeprompts.h"
+#include "windowfixture.h"
 #include "mainwindow.h"
 #include "model/error.h"
 #include "model/units.h"
@@ -88,15 +89,8 @@ void TestFaultsGui::initTestCase()
 
 void TestFaultsGui::init()
 {
-    mWindow = new MainWindow;
-    auto prompts = std::make_unique<FakePrompts>();
-    mPrompts = prompts.get();
-    mWindow->setPrompts(std::move(prompts));
-    mWindow->resize(1400, 900);
-    mWindow->show();
-    QVERIFY(QTest::qWaitForWindowExposed(mWindow));
-    QVERIFY(mWindow->openGenerated(
-        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+    mWindow = openFatTreeWindow(&mPrompts);
+    QVERIFY(mWindow);
     QVERIFY(keeper());
     dock()->sizeEdit()->setText(QStringLiteral("16MiB"));
 }

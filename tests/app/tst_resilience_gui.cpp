@@ -8,6 +8,7 @@
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
 #include "fakeprompts.h"
+#include "windowfixture.h"
 #include "heatmap/heatmapwidget.h"
 #include "generators/registry.h"
 #include "mainwindow.h"
@@ -74,15 +75,8 @@ void TestResilienceGui::initTestCase()
 
 void TestResilienceGui::init()
 {
-    mWindow = new MainWindow;
-    auto prompts = std::make_unique<FakePrompts>();
-    mPrompts = prompts.get();
-    mWindow->setPrompts(std::move(prompts));
-    mWindow->resize(1400, 900);
-    mWindow->show();
-    QVERIFY(QTest::qWaitForWindowExposed(mWindow));
-    QVERIFY(mWindow->openGenerated(
-        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 64 } })));
+    mWindow = openFatTreeWindow(&mPrompts);
+    QVERIFY(mWindow);
     dock()->sizeEdit()->setText(QStringLiteral("16MiB"));
     QVERIFY(dock()->problem().isEmpty());
 }

@@ -21,6 +21,16 @@ inline int colourCount(const QImage &image, int step = 4)
     return int(colours.size());
 }
 
+/// Pixels of @p image exactly @p colour (alpha ignored): how much of a line colour is drawn.
+inline int pixelsOf(const QImage &image, QRgb colour)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
+    return n;
+}
+
 /// The whole of @p file as UTF-8 (empty when it cannot be read).
 inline QString readText(const QString &file)
 {

@@ -3,6 +3,7 @@
 #include "generators/registry.h"
 #include "generators/tputorus.h"
 #include "canvas/fabriccanvas.h"
+#include "exportchecks.h"
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
 #include "canvas/scenedata.h"
@@ -870,14 +871,6 @@ std::pair<LinkId, LinkId> twoSwitchLinks(const Fabric &f)
     return {best, other};
 }
 
-int countColour(const QImage &image, QRgb colour)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            n += (image.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
-    return n;
-}
 } // namespace
 
 void TestCanvas::particlesMoveOnLoadedLinksOnly()
@@ -981,11 +974,11 @@ void TestCanvas::snapRoundsMovedPositions()
     showCanvas(canvas, f);
     QCOMPARE(canvas.gridSnap(), 0.0);
     const QRgb dot = qRgb(0xb0, 0xb4, 0xbc);
-    QCOMPARE(countColour(canvas.viewport()->grab().toImage(), dot), 0);
+    QCOMPARE(testing::pixelsOf(canvas.viewport()->grab().toImage(), dot), 0);
     canvas.setGridSnap(25);
     QCOMPARE(canvas.gridSnap(), 25.0);
     QVERIFY(canvas.showsDetail());
-    QVERIFY(countColour(canvas.viewport()->grab().toImage(), dot) > 100); // the faint dot grid
+    QVERIFY(testing::pixelsOf(canvas.viewport()->grab().toImage(), dot) > 100); // the faint dot grid
     QSignalSpy moved(&canvas, &FabricCanvas::nodesMoved);
     const NodeId n = 2;
     const QPoint a = viewPoint(canvas, n), b = a + QPoint(47, 31);
@@ -1069,8 +1062,8 @@ void TestCanvas::twistedTorusDiffersFromPlain()
         QVERIFY(hasTwistEntry());
         const QImage b = canvas.renderImage(QSize(1200, 800));
         QVERIFY(a != b);
-        QCOMPARE(countColour(a, magenta), 0);
-        QVERIFY2(countColour(b, magenta) > 200, qPrintable(QString::number(countColour(b, magenta))));
+        QCOMPARE(testing::pixelsOf(a, magenta), 0);
+        QVERIFY2(testing::pixelsOf(b, magenta) > 200, qPrintable(QString::number(testing::pixelsOf(b, magenta))));
     }
     // Reconfiguring the OCS (the app's undoable edit) twists or untwists what the canvas shows.
     Fabric live = plain;
@@ -1107,16 +1100,16 @@ void TestCanvas::dimensionColouringAndFilter()
     const QRgb x = SceneData::dimensionColour(0, SceneData::kFullDimLevel).rgb();
     const QRgb y = SceneData::dimensionColour(1, SceneData::kFullDimLevel).rgb();
     const QRgb z = SceneData::dimensionColour(2, SceneData::kFullDimLevel).rgb();
-    QVERIFY(countColour(coloured, x) > 50);
-    QVERIFY(countColour(coloured, y) > 50);
-    QVERIFY(countColour(coloured, z) > 50);
+    QVERIFY(testing::pixelsOf(coloured, x) > 50);
+    QVERIFY(testing::pixelsOf(coloured, y) > 50);
+    QVERIFY(testing::pixelsOf(coloured, z) > 50);
     canvas.setDimensionFilter(0);
     QCOMPARE(canvas.dimensionFilter(), 0);
     QCOMPARE(dimEntries(), 1);
     const QImage onlyX = canvas.renderImage(QSize(1200, 800), QString(), false);
-    QVERIFY(countColour(onlyX, x) > 50);
-    QCOMPARE(countColour(onlyX, y), 0);
-    QCOMPARE(countColour(onlyX, z), 0);
+    QVERIFY(testing::pixelsOf(onlyX, x) > 50);
+    QCOMPARE(testing::pixelsOf(onlyX, y), 0);
+    QCOMPARE(testing::pixelsOf(onlyX, z), 0);
     // Loads set brightness: an idle X link is paler than a busy one.
     std::vector<float> loads(2 * f.linkIdBound(), 0.f);
     canvas.setLinkLoads(loads);
@@ -1128,8 +1121,8 @@ void TestCanvas::dimensionColouringAndFilter()
     };
     QVERIFY2(xEntry().contains(QStringLiteral(": 0 % busy now")), qPrintable(xEntry()));
     const QImage idle = canvas.renderImage(QSize(1200, 800), QString(), false);
-    QCOMPARE(countColour(idle, x), 0);
-    QVERIFY(countColour(idle, SceneData::dimensionColour(0, 0).rgb()) > 50);
+    QCOMPARE(testing::pixelsOf(idle, x), 0);
+    QVERIFY(testing::pixelsOf(idle, SceneData::dimensionColour(0, 0).rgb()) > 50);
     // Every X link at half load in one direction: the legend says so.
     f.forEachLink([&](const Link &l) {
         const NodeId a = l.a, b = l.b;

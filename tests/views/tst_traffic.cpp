@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "screenshotfolder.h"
+#include "exportchecks.h"
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
 #include "canvas/fabriccanvas.h"
@@ -194,14 +195,8 @@ void TestTraffic::sharpTreeIsDrawnUpAndDown()
     QVERIFY(listed(tree.secondLegend, tree.secondColor));
     // Both lanes are on the picture, side by side: as many pixels of one colour as the other.
     const QImage image = canvas.renderImage(QSize(1200, 800), {}, false);
-    const auto pixels = [&](const QColor &colour) {
-        int n = 0;
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x)
-                n += (image.pixel(x, y) & 0xffffff) == (colour.rgb() & 0xffffff);
-        return n;
-    };
-    const int up = pixels(tree.color), down = pixels(tree.secondColor);
+    const int up = testing::pixelsOf(image, tree.color.rgb());
+    const int down = testing::pixelsOf(image, tree.secondColor.rgb());
     QVERIFY2(up > 500 && down > 500, qPrintable(QStringLiteral("%1 / %2").arg(up).arg(down)));
     QVERIFY2(std::abs(up - down) < (up + down) / 4, qPrintable(QStringLiteral("%1 / %2").arg(up).arg(down)));
 }
