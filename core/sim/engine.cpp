@@ -103,6 +103,13 @@ private:
     void touchGroup(ConstraintId g, double nowS);
     void joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS);
     void leaveGroup(FlowId f, double nowS, double *remainingBytes);
+    /// Whether @p e is the entry of a flow riding group @p g since that join (each join pushes
+    /// one; older ones stay in the finish order, stale, until they surface).
+    bool isCurrent(const GroupEntry &e, ConstraintId g) const
+    {
+        const FlowState &st = mFlows[std::size_t(e.flow)];
+        return st.group == g && st.joins == e.join;
+    }
     /// Drops stale entries on top of @p g's finish order and re-keys it in mGroupFinishes.
     void rekeyGroup(ConstraintId g);
     /// Removes and returns the next flow to finish in group @p g.
@@ -365,11 +372,7 @@ void Run::leaveGroup(FlowId f, double nowS, double *remainingBytes)
 void Run::rekeyGroup(ConstraintId g)
 {
     Group &group = mGroups[std::size_t(g)];
-    const auto stale = [&](const GroupEntry &e) {
-        const FlowState &st = mFlows[std::size_t(e.flow)];
-        return st.group != g || st.joins != e.join;
-    };
-    while (!group.order.empty() && stale(group.order.front())) {
+    while (!group.order.empty() && !isCurrent(group.order.front(), g)) {
         std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
         group.order.pop_back();
     }
@@ -510,31 +513,29 @@ std::string Run::checkInvariants(double nowS) const
         return "finish heap: " + fault;
     if (std::string fault = mGroupFinishes.checkInvariants(); !fault.empty())
         return "group finish heap: " + fault;
-    const auto flowAt = [](const char *what, std::size_t f) {
-        return std::string(what) + " " + std::to_string(f) + ": ";
-    };
+    const auto flowAt = [](std::size_t f) { return "flow " + std::to_string(f) + ": "; };
     std::vector<std::int32_t> members(mGroups.size(), 0);
     for (std::size_t f = 0; f < mFlows.size(); ++f) {
         const FlowState &st = mFlows[f];
         const bool riding = st.phase == Phase::Transfer && st.single();
         if (!riding) {
             if (st.group >= 0)
-                return flowAt("flow", f) + "in a group without riding one";
+                return flowAt(f) + "in a group without riding one";
             if (st.phase == Phase::Transfer && !mFinishes.contains(FlowId(f))
                 && st.rateBytesPerS > 0.0)
-                return flowAt("flow", f) + "moves on several paths but has no finish time";
+                return flowAt(f) + "moves on several paths but has no finish time";
             continue;
         }
         const ConstraintId bottleneck = mSystem->bottleneck(st.varBegin);
         if (st.group != bottleneck)
-            return flowAt("flow", f) + "rides group " + std::to_string(st.group)
+            return flowAt(f) + "rides group " + std::to_string(st.group)
                 + " but its bottleneck is " + std::to_string(bottleneck);
         if (mVarGroup[std::size_t(st.varBegin)] != st.group)
-            return flowAt("flow", f) + "its variable names another group";
+            return flowAt(f) + "its variable names another group";
         ++members[std::size_t(st.group)];
         const Group &group = mGroups[std::size_t(st.group)];
         if (st.target + 1e-6 * std::max(1.0, st.target) < group.servedAt(nowS) - 1.0)
-            return flowAt("flow", f) + "should have finished already";
+            return flowAt(f) + "should have finished already";
     }
     for (std::size_t g = 0; g < mGroups.size(); ++g) {
         const Group &group = mGroups[g];
@@ -544,11 +545,7 @@ std::string Run::checkInvariants(double nowS) const
                 + std::to_string(members[g]) + " ride it";
         if (!std::is_heap(group.order.begin(), group.order.end(), std::greater<>()))
             return at + "finish order is not a heap";
-        // A flow's entry is current while it rides the group since that join (one per join).
-        const auto current = [&](const GroupEntry &e) {
-            const FlowState &st = mFlows[std::size_t(e.flow)];
-            return st.group == ConstraintId(g) && st.joins == e.join;
-        };
+        const auto current = [&](const GroupEntry &e) { return isCurrent(e, ConstraintId(g)); };
         if (std::count_if(group.order.begin(), group.order.end(), current) != members[g])
             return at + "its finish order does not hold each member once";
         if (members[g] == 0)

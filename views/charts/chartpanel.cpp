@@ -5,9 +5,9 @@
 #include "axisticks.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
-#include "style/picturescale.h"
 #include "model/units.h"
 #include "style/palette.h"
+#include "style/picturescale.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
