@@ -38,6 +38,8 @@ gen hpn-pod hpn segments=15
 # Google TPU v4: one 4x4x4 cube, and the full 16x16x16 pod through 48 OCS
 gen tpu-v4-cube tpu-torus x=4 y=4 z=4
 gen tpu-v4-pod tpu-torus x=16 y=16 z=16
+# Google TPU v4: a twisted 4x4x8 slice with one spare cube on standby (simulate --ocs-reroute)
+gen tpu-4x4x8-twisted-spare tpu-torus x=4 y=4 z=8 twisted=true spare_cubes=1
 # Dragonfly: 4 routers per group, 2 endpoints and 2 global links per router, 9 groups
 gen dragonfly-small dragonfly routers_per_group=4 endpoints_per_router=2 global_links_per_router=2
 

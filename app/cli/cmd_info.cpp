@@ -38,6 +38,7 @@ nlohmann::json toJson(const std::string &file, const Fabric &fabric,
                          {"oversubscription_text", ratioText(t.oversubscription)}});
     nlohmann::json j = {{"file", file},
                         {"endpoints", m.endpoints},
+                        {"standby_chips", m.standbyChips},
                         {"hosts", m.hosts},
                         {"switches", m.switches},
                         {"ocs", m.ocs},
@@ -74,7 +75,10 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
         row("Generator:") << fabric.generator().family
                           << (fabric.generator().modified ? " (modified)" : "") << " "
                           << fabric.generator().params.dump() << "\n";
-    row("Endpoints:") << m.endpoints << " GPUs/accelerators\n";
+    row("Endpoints:") << m.endpoints << " GPUs/accelerators";
+    if (m.standbyChips > 0)
+        out << " (and " << m.standbyChips << " chips on standby in spare cubes)";
+    out << "\n";
     row("Hosts:") << m.hosts << "\n";
     row("Switches:") << m.switches << countsByName(m.switchesByRole) << "\n";
     row("OCS:") << m.ocs << "\n";

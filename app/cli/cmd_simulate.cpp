@@ -110,7 +110,10 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("--chunks", "N", "Pipelining chunks for tree and broadcast (0 = auto).")
         .option("--report", "FILE.json", "Write the full report as JSON.")
         .flag("--flows", "Include every flow in the report.")
-        .option("--links-csv", "FILE", "Write per directed link statistics as CSV.");
+        .option("--links-csv", "FILE", "Write per directed link statistics as CSV.")
+        .flag("--ocs-reroute",
+            "TPU slice with spare_cubes: reconfigure the OCS to swap each failed cube for a "
+            "spare before running; a failed cube with no spare left breaks the slice.");
     declareFaultOptions(parser);
     const ParsedOptions o = parser.parse(args);
     if (o.helpRequested()) {
@@ -126,6 +129,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     s.faults = faultsFrom(o, fabric, s.seed);
     collective::FaultRunOptions faultOptions;
     faultOptions.allowPartial = o.has("--allow-partial");
+    faultOptions.ocsReroute = o.has("--ocs-reroute");
     const collective::ScenarioRun run
         = collective::runWithFaults(fabric, s, options, faultOptions);
 
@@ -149,7 +153,7 @@ Command simulateCommand()
         "simulate FABRIC --collective C --algorithm A --bytes SIZE --routing P [--ranks "
         "all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] [--traffic "
         "FILE.csv] [--fail NAME[,NAME...]] [--fail-random N [--fail-role ROLE]] "
-        "[--allow-partial] [--report FILE.json] [--flows] [--links-csv FILE]",
+        "[--allow-partial] [--ocs-reroute] [--report FILE.json] [--flows] [--links-csv FILE]",
         "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
         "report completion, algbw, busbw, % of ideal and the bottleneck.",
         runSimulate };

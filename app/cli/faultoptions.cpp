@@ -83,6 +83,8 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
     char slow[32];
     std::snprintf(slow, sizeof slow, "%.3fx", o.slowdown);
     row("Slowdown:") << slow << "\n";
+    if (o.spareCubes)
+        row("OCS reroute:") << gen::describe(*o.spareCubes) << "\n";
     if (o.unreachablePairs.empty()) {
         row("Unreachable:") << "none (every rank pair still has a path)\n";
     } else {

@@ -11,6 +11,7 @@
 #include "commands/duplicatenodes.h"
 #include "commands/movenodes.h"
 #include "commands/reconfigureocs.h"
+#include "generators/tpuspares.h"
 #include "commands/regeneratefabric.h"
 #include "commands/removelinks.h"
 #include "commands/removenodes.h"
@@ -65,8 +66,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
+#include <memory>
 #include <tuple>
+#include <vector>
 
 namespace fabric::app {
 namespace {
@@ -438,6 +440,8 @@ void MainWindow::createActions()
         [this] { arrange(); }));
     tools->addAction(make(
         "actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {}, [this] { reconfigureOcs(); }));
+    tools->addAction(make("actionReplaceFailedCubes", tr("TPU: Replace Failed Cubes with &Spares"),
+        {}, [this] { replaceFailedCubes(); }));
 
     // Help
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -857,6 +861,35 @@ void MainWindow::reconfigureOcs()
     } catch (const std::exception &e) {
         showError(tr("Cannot Reconfigure OCS"), QString::fromUtf8(e.what()));
     }
+}
+
+void MainWindow::replaceFailedCubes()
+{
+    const collective::Scenario scenario
+        = mSimulation ? mSimulation->simulationDock()->scenario() : collective::Scenario {};
+    gen::SpareCubeOutcome outcome;
+    std::unique_ptr<ReconfigureOcs> command;
+    try {
+        command = std::make_unique<ReconfigureOcs>(mDocument.get(),
+            tr("Replace failed cubes with spares"),
+            [&](Fabric &f) { outcome = gen::replaceFailedCubes(f, scenario.faults); });
+    } catch (const std::exception &e) {
+        showError(tr("Cannot Replace Cubes"), QString::fromUtf8(e.what()));
+        return;
+    }
+    const QString what = views::toQString(gen::describe(outcome));
+    if (outcome.replaced.empty()) {
+        showError(tr("No Cube Replaced"),
+            outcome.broken() ? what
+                             : tr("No cube of this slice has a failed chip, ICI link or fibre "
+                                  "among the faults (fail one first: right-click a chip, Fail)."));
+        return;
+    }
+    mDocument->undoStack()->push(command.release());
+    if (outcome.broken())
+        showError(tr("The Slice Is Still Broken"), what);
+    else
+        statusBar()->showMessage(what);
 }
 
 void MainWindow::find()

@@ -92,6 +92,9 @@ public:
     void newFromTemplate();
     void regenerate();
     void reconfigureOcs();
+    /// Swaps each cube the scenario's faults touch for a spare cube (gen::replaceFailedCubes),
+    /// as one undoable step.
+    void replaceFailedCubes();
     /// Highlights every equal-cost shortest path between the two selected GPUs and says how
     /// many there are, their hop count and their bottleneck capacity in the status bar; the
     /// Paths dock lists them and the path(s) each routing policy picks.

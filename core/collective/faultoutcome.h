@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "generators/tpuspares.h"
 #include "model/faults.h"
+
+#include <optional>
 
 #include <utility>
 #include <vector>
@@ -21,6 +24,8 @@ struct FaultOutcome
     double healthyCompletionS = 0.0;
     /// Completion with faults / healthyCompletionS (1 without faults).
     double slowdown = 1.0;
+    /// With FaultRunOptions::ocsReroute: the cubes the OCS replaced with spares.
+    std::optional<gen::SpareCubeOutcome> spareCubes;
 };
 
 } // namespace fabric::collective

@@ -13,6 +13,25 @@ namespace {
 // Error lines are cut at 200 characters: three pairs and the count fit.
 constexpr std::size_t kNamedPairs = 3;
 
+nlohmann::json spareCubesJson(const gen::SpareCubeOutcome &o)
+{
+    const auto rows = [](const std::vector<gen::CubeReplacement> &list) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const gen::CubeReplacement &r : list) {
+            nlohmann::json row { { "cube", r.cube }, { "failed", r.failed } };
+            if (r.spareCube >= 0) {
+                row["spare_cube"] = r.spareCube;
+                row["spare"] = r.spare;
+                row["circuits_changed"] = r.circuitsChanged;
+            }
+            out.push_back(std::move(row));
+        }
+        return out;
+    };
+    return { { "replaced", rows(o.replaced) }, { "unreplaced", rows(o.unreplaced) },
+        { "spare_cubes_left", o.sparesLeft }, { "slice_broken", o.broken() } };
+}
+
 std::string pairName(const Fabric &f, const std::pair<NodeId, NodeId> &p)
 {
     return f.node(p.first).name + " -> " + f.node(p.second).name;
@@ -31,10 +50,51 @@ std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &e)
     return out;
 }
 
+namespace {
+
+/// Completion of @p scenario without its faults, without a timeline; NaN when cancelled.
+double healthyCompletion(const Fabric &fabric, const Scenario &scenario,
+    const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
+{
+    Scenario healthy = scenario;
+    healthy.faults.clear();
+    sim::SimOptions quiet = options;
+    quiet.recordTimeline = false;
+    sim::SimCallbacks cancelOnly;
+    cancelOnly.cancelled = callbacks.cancelled;
+    const sim::SimResult baseline = runScenario(fabric, healthy, quiet, cancelOnly).result;
+    return baseline.cancelled ? kUnknown : baseline.completionS;
+}
+
+/// runWithFaults() with FaultRunOptions::ocsReroute: the same run on a copy of @p fabric whose
+/// OCS switched spares in for the failed cubes, compared with @p fabric's healthy run.
+ScenarioRun runRerouted(const Fabric &fabric, const Scenario &scenario,
+    const sim::SimOptions &options, FaultRunOptions faultOptions,
+    const sim::SimCallbacks &callbacks)
+{
+    Fabric rerouted = fabric;
+    gen::SpareCubeOutcome spares = gen::replaceFailedCubes(rerouted, scenario.faults);
+    if (spares.broken() && !faultOptions.allowPartial)
+        throw UserError("the slice is broken: " + gen::describe(spares)
+            + " (generate it with more spare_cubes, or --allow-partial runs around the cube)");
+    faultOptions.ocsReroute = false;
+    // The spare's chips have other ids, which hashed routing would see: the job before the
+    // failure ran on the slice as it was.
+    if (!faultOptions.healthyCompletionS && !scenario.faults.empty())
+        faultOptions.healthyCompletionS = healthyCompletion(fabric, scenario, options, callbacks);
+    ScenarioRun run = runWithFaults(rerouted, scenario, options, faultOptions, callbacks);
+    run.faults->spareCubes = std::move(spares);
+    return run;
+}
+
+} // namespace
+
 ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const FaultRunOptions &faultOptions,
     const sim::SimCallbacks &callbacks)
 {
+    if (faultOptions.ocsReroute)
+        return runRerouted(fabric, scenario, options, faultOptions, callbacks);
     const FaultEffect effect = resolveFaults(fabric, scenario.faults);
     sim::SimOptions faulted = options;
     faulted.capacityKept = effect.kept;
@@ -65,14 +125,7 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     } else if (scenario.faults.empty()) {
         o.healthyCompletionS = completion;
     } else {
-        Scenario healthy = scenario;
-        healthy.faults.clear();
-        sim::SimOptions quiet = options;
-        quiet.recordTimeline = false;
-        sim::SimCallbacks cancelOnly;
-        cancelOnly.cancelled = callbacks.cancelled;
-        const sim::SimResult baseline = runScenario(fabric, healthy, quiet, cancelOnly).result;
-        o.healthyCompletionS = baseline.cancelled ? kUnknown : baseline.completionS;
+        o.healthyCompletionS = healthyCompletion(fabric, scenario, options, callbacks);
     }
     o.slowdown = o.healthyCompletionS > 0 && !run.result.cancelled
         ? completion / o.healthyCompletionS
@@ -107,7 +160,8 @@ nlohmann::json faultReportJson(const Fabric &fabric, const ScenarioRun &run)
     return { { "faults", std::move(faults) }, { "unreachable_pairs", std::move(pairs) },
         { "capacity_lost_gbps", o.capacityLostGbps },
         { "healthy_completion_s", numberOrNull(o.healthyCompletionS) },
-        { "slowdown", numberOrNull(o.slowdown) } };
+        { "slowdown", numberOrNull(o.slowdown) },
+        { "ocs_reroute", o.spareCubes ? spareCubesJson(*o.spareCubes) : nlohmann::json(nullptr) } };
 }
 
 } // namespace fabric::collective

@@ -21,6 +21,10 @@ struct FaultRunOptions
 {
     /// Run what can be routed and report the unreachable pairs, instead of a UserError.
     bool allowPartial = false;
+    /// On a TPU slice with spare cubes: swap each failed cube for a spare first
+    /// (gen::replaceFailedCubes) and run on the reconfigured slice. A slice left with a failed
+    /// cube and no spare is broken: a UserError, or with allowPartial a run around it.
+    bool ocsReroute = false;
     /// The healthy completion when already known (a resilience sweep runs it once).
     std::optional<double> healthyCompletionS;
 };
@@ -44,8 +48,9 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
 
 /**
  * The report's fault keys, which reportJson() writes for every run: `faults` (text forms),
- * `unreachable_pairs` (`[src, dst]` name pairs), `capacity_lost_gbps`, `healthy_completion_s`
- * and `slowdown`. From ScenarioRun::faults when the run has it; otherwise from the scenario and
+ * `unreachable_pairs` (`[src, dst]` name pairs), `capacity_lost_gbps`, `healthy_completion_s`,
+ * `slowdown` and `ocs_reroute` (null unless asked for: `replaced` and `unreplaced` cubes,
+ * `spare_cubes_left`, `slice_broken`). From ScenarioRun::faults when the run has it; otherwise from the scenario and
  * the flows, with `healthy_completion_s` = `completion_s` and `slowdown` 1 for a run without
  * faults, and both null for a faulted run that was not compared with a healthy one.
  */

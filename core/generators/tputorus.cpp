@@ -7,17 +7,20 @@
 #include "fabricbuilder.h"
 #include "familydef.h"
 #include "paramspecs.h"
+#include "tpuspares.h"
 
 #include "model/error.h"
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 
 namespace fabric::gen {
 namespace {
 
 constexpr int kSide = kTpuCubeSide;
+constexpr int kCubeChips = kSide * kSide * kSide;
 using Coord = std::array<int, 3>;
 
 std::string shapeText(const TpuShape &s)
@@ -115,9 +118,50 @@ TpuShape shapeOf(const nlohmann::json &params)
     return { params.at("x").get<int>(), params.at("y").get<int>(), params.at("z").get<int>() };
 }
 
+int spareCubesOf(const nlohmann::json &params)
+{
+    return params.value("spare_cubes", 0);
+}
+
 void check(const nlohmann::json &params)
 {
-    checkTpuShape(shapeOf(params), params.at("twisted").get<bool>());
+    const TpuShape s = shapeOf(params);
+    checkTpuShape(s, params.at("twisted").get<bool>());
+    if (s.cubes() + spareCubesOf(params) > kTpuPodCubes)
+        rejectParam("spare_cubes",
+            "at most " + std::to_string(kTpuPodCubes - s.cubes()) + " beside the "
+                + std::to_string(s.cubes()) + " cubes of a " + shapeText(s)
+                + " slice (a pod holds 64)",
+            spareCubesOf(params));
+}
+
+/**
+ * Wires @p chips (coordinates, in id order): electrical ICI between neighbours inside a cube,
+ * then one fibre from each chip on a cube face to its OCS, at port 2c (- face) or 2c+1 (+ face)
+ * of cube c = @p cubeOf(chip). Chip port 2d faces - along dimension d, port 2d+1 faces +. All
+ * ICI links come first so the slice's link ids do not depend on its spare cubes.
+ */
+void wireChips(FabricBuilder &b, const std::vector<Coord> &chips,
+    const std::function<NodeId(const Coord &)> &idOf, const std::function<int(const Coord &)> &cubeOf,
+    NodeId firstOcs, double gbps)
+{
+    for (const Coord &c : chips)
+        for (int d = 0; d < 3; ++d) {
+            if (c[d] % kSide == kSide - 1)
+                continue;
+            Coord n = c;
+            ++n[d];
+            b.connectPorts(idOf(c), 2 * d + 1, idOf(n), 2 * d, gbps, Medium::Ici);
+        }
+    for (const Coord &c : chips)
+        for (int d = 0; d < 3; ++d) {
+            const int local = c[d] % kSide;
+            if (local != 0 && local != kSide - 1)
+                continue;
+            const int plus = local == kSide - 1 ? 1 : 0;
+            b.connectPorts(idOf(c), 2 * d + plus, firstOcs + ocsIndex(d, c), 2 * cubeOf(c) + plus,
+                gbps, Medium::Optical);
+        }
 }
 
 Fabric build(const nlohmann::json &params)
@@ -128,7 +172,9 @@ Fabric build(const nlohmann::json &params)
     const double routerNs = params.at("router_latency_ns").get<double>();
     FabricBuilder b(params.at("cable_latency_ns").get<double>(), 0.0);
     const int chips = s.chips();
-    b.reserve(static_cast<std::size_t>(chips + kTpuOcsCount), static_cast<std::size_t>(3 * chips));
+    const int allChips = chips + spareCubesOf(params) * kCubeChips;
+    b.reserve(static_cast<std::size_t>(allChips + kTpuOcsCount),
+        static_cast<std::size_t>(3 * allChips));
 
     const auto order = idOrder(s);
     for (int r = 0; r < chips; ++r) {
@@ -160,32 +206,48 @@ Fabric build(const nlohmann::json &params)
         b.addNode(std::move(ocs));
     }
 
-    // Chip port 2d faces - along dimension d, port 2d+1 faces +.
-    for (int r = 0; r < chips; ++r) {
-        const Coord c = coordOfRank(s, order, r);
-        for (int d = 0; d < 3; ++d) {
-            if (c[d] % kSide == kSide - 1)
-                continue;
-            Coord n = c;
-            ++n[d];
-            b.connectPorts(r, 2 * d + 1, rankOf(s, order, n), 2 * d, gbps, Medium::Ici);
+    std::vector<Coord> sliceChips;
+    for (int r = 0; r < chips; ++r)
+        sliceChips.push_back(coordOfRank(s, order, r));
+    wireChips(
+        b, sliceChips, [&](const Coord &c) { return static_cast<NodeId>(rankOf(s, order, c)); },
+        [&](const Coord &c) { return cubeIndex(s, c); }, chips, gbps);
+
+    // Spare cubes: the same chips and fibres, on standby, with no circuit until the OCS
+    // switches one in for a failed cube (replaceFailedCubes()). A spare has no torus position:
+    // its chips are named and indexed by their place inside the cube.
+    std::vector<Coord> inCube;
+    for (int local = 0; local < kCubeChips; ++local)
+        inCube.push_back({ local % kSide, local / kSide % kSide, local / (kSide * kSide) });
+    const int spares = spareCubesOf(params);
+    for (int spare = 0; spare < spares; ++spare) {
+        const int cube = s.cubes() + spare;
+        const auto first = static_cast<NodeId>(chips + kTpuOcsCount + spare * kCubeChips);
+        for (int local = 0; local < kCubeChips; ++local) {
+            Node chip;
+            chip.kind = NodeKind::Gpu;
+            chip.forwards = true;
+            chip.standby = true;
+            chip.switchLatencyNs = routerNs;
+            chip.name = "spare" + std::to_string(spare) + "-"
+                + chipName(inCube[static_cast<std::size_t>(local)]);
+            chip.hints.tier = 0;
+            chip.hints.pod = cube;
+            chip.hints.index = local;
+            b.addNode(std::move(chip));
         }
-    }
-    for (int r = 0; r < chips; ++r) {
-        const Coord c = coordOfRank(s, order, r);
-        const int cube = cubeIndex(s, c);
-        for (int d = 0; d < 3; ++d) {
-            const int local = c[d] % kSide;
-            if (local != 0 && local != kSide - 1)
-                continue;
-            const int plus = local == kSide - 1 ? 1 : 0;
-            b.connectPorts(
-                r, 2 * d + plus, chips + ocsIndex(d, c), 2 * cube + plus, gbps, Medium::Optical);
-        }
+        wireChips(
+            b, inCube,
+            [&](const Coord &c) {
+                return static_cast<NodeId>(first + c[0] + kSide * (c[1] + kSide * c[2]));
+            },
+            [&](const Coord &) { return cube; }, chips, gbps);
     }
 
     std::string title = "TPU v4 " + std::string(twisted ? "twisted " : "") + "torus " + shapeText(s)
         + ", " + std::to_string(chips) + " chips, " + std::to_string(s.cubes()) + " cubes, 48 OCS";
+    if (spares > 0)
+        title += ", " + std::to_string(spares) + " spare cube" + (spares > 1 ? "s" : "");
     return b.take("tpu-torus", params, std::move(title));
 }
 
@@ -245,6 +307,9 @@ void reconfigureTpu(Fabric &fabric, const TpuShape &shape, bool twisted)
     if (before.cubes() != shape.cubes())
         throw UserError("shape: must hold the " + std::to_string(before.cubes())
             + " cubes of this fabric, got " + shapeText(shape));
+    if (spareInUse(fabric))
+        throw UserError("reconfigure: a spare cube stands in for a failed one; undo that "
+                        "replacement before changing the slice's shape");
     const auto circuits = tpuCircuits(shape, twisted);
     for (std::size_t i = 0; i < fabric.nodeIdBound(); ++i) {
         Node &n = fabric.node(static_cast<NodeId>(i));
@@ -252,7 +317,7 @@ void reconfigureTpu(Fabric &fabric, const TpuShape &shape, bool twisted)
             continue;
         if (n.kind == NodeKind::Ocs && n.hints.index >= 0 && n.hints.index < kTpuOcsCount) {
             n.circuits = circuits[static_cast<std::size_t>(n.hints.index)];
-        } else if (n.kind == NodeKind::Gpu && n.hints.pod >= 0) {
+        } else if (n.kind == NodeKind::Gpu && n.hints.pod >= 0 && !n.standby) {
             const Coord origin = cubeOrigin(shape, n.hints.pod);
             const Coord c { origin[0] + n.hints.x % kSide, origin[1] + n.hints.y % kSide,
                 origin[2] + n.hints.z % kSide };
@@ -282,6 +347,10 @@ FamilyDef tpuTorusFamily()
         intParam("x", "X", "Chips along x.", 16, 4, 16, "chips", 4),
         intParam("y", "Y", "Chips along y.", 16, 4, 16, "chips", 4),
         intParam("z", "Z", "Chips along z.", 16, 4, 16, "chips", 4),
+        intParam("spare_cubes", "Spare cubes",
+            "Cubes on standby beside the slice, wired to the OCS without circuits; "
+            "--ocs-reroute switches one in for each failed cube.",
+            0, 0, kTpuPodCubes - 1, "cubes", 1),
         boolParam("twisted", "Twisted",
             "Shift the wrap-around of the short dimensions by half a long one (k x k x 2k "
             "or k x 2k x 2k shapes).",

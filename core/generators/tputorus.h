@@ -15,6 +15,8 @@ namespace fabric::gen {
 inline constexpr int kTpuCubeSide = 4;
 /// One OCS per (dimension, position on the 4x4 cube face): 3 x 16.
 inline constexpr int kTpuOcsCount = 3 * kTpuCubeSide * kTpuCubeSide;
+/// Cubes in a full pod; a slice and its spare cubes hold at most this many.
+inline constexpr int kTpuPodCubes = 64;
 /// Ports of each OCS (Palomar: 136, of which 128 are used in a full pod).
 inline constexpr int kTpuOcsPorts = 136;
 
@@ -50,7 +52,8 @@ std::vector<std::vector<std::pair<int, int>>> tpuCircuits(const TpuShape &shape,
  * Reconfigures the OCS of a tpu-torus fabric in place: the same cubes arranged as @p shape
  * (which must hold the same number of cubes), twisted or not. Updates the circuit tables, the
  * chips' x, y, z hints and names, and the generator parameters; ids and links stay as they are.
- * Throws UserError when the fabric is not a TPU torus or the shape does not fit.
+ * Throws UserError when the fabric is not a TPU torus, the shape does not fit, or a spare cube
+ * stands in for a failed one (spareInUse(), tpuspares.h).
  */
 void reconfigureTpu(Fabric &fabric, const TpuShape &shape, bool twisted);
 

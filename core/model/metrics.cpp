@@ -60,7 +60,7 @@ FabricMetrics computeCounts(const Fabric &fabric)
     fabric.forEachNode([&](const Node &n) {
         switch (n.kind) {
         case NodeKind::Gpu:
-            ++m.endpoints;
+            ++(n.standby ? m.standbyChips : m.endpoints);
             break;
         case NodeKind::Host:
             ++m.hosts;

@@ -28,7 +28,8 @@ struct TierSummary
 
 struct FabricMetrics
 {
-    std::size_t endpoints = 0; ///< GPU / TPU chips.
+    std::size_t endpoints = 0; ///< GPU / TPU chips, those on standby left out.
+    std::size_t standbyChips = 0; ///< Chips on standby (a TPU slice's spare cubes).
     std::size_t hosts = 0;
     std::size_t switches = 0;
     std::size_t ocs = 0;

@@ -12,7 +12,7 @@
 
 namespace fabric {
 
-/// What a node is. Endpoints (the ranks of a collective) are the Gpu nodes.
+/// What a node is. Endpoints (the ranks of a collective) are the Gpu nodes not on standby.
 enum class NodeKind {
     Gpu,    ///< A GPU or accelerator chip (TPU chips too): a traffic endpoint.
     Host,   ///< A server grouping GPUs; it stands for the NVLink domain (an NVSwitch-like hub).
@@ -62,12 +62,16 @@ struct Node
     /// For a Gpu: relays traffic for other chips (a TPU chip's ICI router). GPUs behind NICs
     /// never forward.
     bool forwards = false;
+    /// For a Gpu: a standby chip, wired into the fabric but not (yet) part of the job: never a
+    /// rank, an endpoint or a torus coordinate. A TPU slice's spare cubes are standby until the
+    /// OCS switches them in for a failed cube (gen::replaceFailedCubes).
+    bool standby = false;
     /// For a Gpu: the host it belongs to (kNoNode when it has none).
     NodeId host = kNoNode;
     /// For an Ocs: the circuit table, pairs of port numbers joined by a circuit.
     std::vector<std::pair<int, int>> circuits;
 
-    bool isEndpoint() const { return kind == NodeKind::Gpu; }
+    bool isEndpoint() const { return kind == NodeKind::Gpu && !standby; }
     bool operator==(const Node &) const = default;
 };
 

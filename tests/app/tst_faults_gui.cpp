@@ -7,6 +7,7 @@
 #include "document.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
+#include "generators/tpuspares.h"
 #include "fakeprompts.h"
 #include "windowfixture.h"
 #include "mainwindow.h"
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void faultsInForceInTheScenarioList();
     void savedScenarioFaultsAreOneUndoStep();
     void rightClickOpensTheFaultMenu();
+    void spareCubeReplacesAFailedOne();
 
 private:
     FaultKeeper *keeper() const { return mWindow->findChild<FaultKeeper *>(); }
@@ -565,6 +567,65 @@ void TestFaultsGui::rightClickOpensTheFaultMenu()
     QCOMPARE(entries,
         (QStringList { QStringLiteral("actionFailElement"), QStringLiteral("actionDegradeElement") }));
     QCOMPARE(listed(), QStringList { QString::fromStdString(doc()->fabric().node(spine).name) });
+}
+
+void TestFaultsGui::spareCubeReplacesAFailedOne()
+{
+    // A twisted 4x4x8 slice with one spare cube: fail a chip, switch the spare in, and the run
+    // is the healthy one; undo gives the failed cube back; the swap survives save and reopen.
+    QVERIFY(mWindow->openGenerated(gen::generate("tpu-torus",
+        nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 }, { "twisted", true },
+            { "spare_cubes", 1 } })));
+    dock()->sizeEdit()->setText(QStringLiteral("4MiB"));
+    const auto healthy = runAndWait();
+    QVERIFY(healthy);
+    auto *replace = mWindow->findChild<QAction *>(QStringLiteral("actionReplaceFailedCubes"));
+    QVERIFY(replace);
+
+    // Nothing failed yet: nothing to replace, and the user is told why.
+    replace->trigger();
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QVERIFY2(mPrompts->errors.first().contains(QStringLiteral("No cube")),
+        qPrintable(mPrompts->errors.first()));
+    mPrompts->errors.clear();
+
+    const Fabric &f = doc()->fabric();
+    const NodeId chip = f.findNode("chip-1-1-5");
+    const NodeId spare = f.findNode("spare0-chip-1-1-1");
+    QVERIFY(trigger(QStringLiteral("actionFailElement"), chip));
+    const int steps = doc()->undoStack()->count();
+    replace->trigger();
+    QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+    QCOMPARE(doc()->undoStack()->count(), steps + 1);
+    QVERIFY(f.node(chip).standby);
+    QVERIFY(!f.node(spare).standby);
+    QCOMPARE(f.node(spare).hints.z, 5);
+    QVERIFY(gen::spareInUse(f));
+    // The canvas draws the failed cube where the spare stood, and the spare in the torus.
+    QVERIFY(mWindow->canvas()->nodePosition(chip).y() > mWindow->canvas()->nodePosition(spare).y());
+
+    const auto repaired = runAndWait();
+    QVERIFY(repaired);
+    QVERIFY(repaired->faults);
+    QVERIFY(repaired->faults->unreachablePairs.empty());
+    QVERIFY2(std::abs(repaired->result.completionS - healthy->result.completionS)
+            <= 1e-9 * healthy->result.completionS,
+        qPrintable(QStringLiteral("%1 s against %2 s healthy")
+                       .arg(repaired->result.completionS)
+                       .arg(healthy->result.completionS)));
+
+    const QString file = mDir.filePath(QStringLiteral("spare.fabric.json"));
+    QVERIFY(mWindow->saveAs(file));
+    QCOMPARE(doc()->undoStack()->text(steps), QStringLiteral("Replace failed cubes with spares"));
+    doc()->undoStack()->setIndex(steps);
+    QVERIFY(!f.node(chip).standby);
+    QVERIFY(f.node(spare).standby);
+    QVERIFY(!gen::spareInUse(f));
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard;
+    QVERIFY(mWindow->openFile(file));
+    const Fabric &reopened = doc()->fabric();
+    QVERIFY(reopened.node(reopened.findNode("chip-1-1-5")).standby);
+    QVERIFY(gen::spareInUse(reopened));
 }
 
 QTEST_MAIN(TestFaultsGui)

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void hpnTorSweep();
     void superPodSpineSweep();
     void resilienceNeedsARole();
+    void ocsRerouteSwapsInASpareCube();
 
 private:
     using Result = testing::CliResult;
@@ -210,6 +211,55 @@ void TestCliResilience::resilienceNeedsARole()
     r = cli({ "resilience", "--help" });
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.find("--role") != std::string::npos);
+}
+
+void TestCliResilience::ocsRerouteSwapsInASpareCube()
+{
+    const std::string slice = std::string(FABRICSCOPE_TOPOLOGIES) + "/tpu-4x4x8-twisted-spare.fabric.json";
+    const std::vector<std::string> run { "simulate", slice, "--collective", "alltoall", "--bytes",
+        "4MiB", "--routing", "dor", "--fail", "chip-2-0-6" };
+    // Without the option, the failed chip's pairs are cut off: the error names them.
+    const Result cut = cli(run);
+    QCOMPARE(cut.code, 2);
+    QVERIFY2(cut.err.find("no path left") != std::string::npos, cut.err.c_str());
+
+    std::vector<std::string> rerouted = run;
+    rerouted.insert(rerouted.end(), { "--ocs-reroute", "--report", path("spare.json") });
+    const Result r = cli(rerouted);
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(r.out.find("OCS reroute: cube 1 (chip-2-0-6 failed) replaced by spare cube 2 "
+                        "(spare0-chip-0-0-0, 96 circuits re-pointed); 0 spare cube(s) left")
+            != std::string::npos,
+        r.out.c_str());
+    // The twisted wrap-arounds of cube 1 reach cube 0, so all 96 of its circuits moved; DOR
+    // does not hash on chip ids, so the spare gives exactly the healthy time.
+    QVERIFY2(r.out.find("Slowdown:    1.000x") != std::string::npos, r.out.c_str());
+    const nlohmann::json j = readJson(path("spare.json"));
+    QCOMPARE(j.at("ocs_reroute").at("replaced").size(), std::size_t(1));
+    QCOMPARE(j.at("ocs_reroute").at("replaced")[0].at("spare").get<std::string>(),
+        std::string("spare0-chip-0-0-0"));
+    QCOMPARE(j.at("ocs_reroute").at("slice_broken").get<bool>(), false);
+    QVERIFY(j.at("unreachable_pairs").empty());
+    const nlohmann::json schema
+        = readJson(std::string(FABRICSCOPE_TOPOLOGIES) + "/../docs/report-schema.json");
+    const std::vector<std::string> errors = testing::JsonSchema(schema).errors(j);
+    QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
+
+    // Two cubes down and one spare: the slice is broken (exit 2), unless --allow-partial.
+    std::vector<std::string> twoDown = rerouted;
+    twoDown.insert(twoDown.end(), { "--fail", "chip-0-0-0" });
+    const Result broken = cli(twoDown);
+    QCOMPARE(broken.code, 2);
+    QVERIFY2(broken.err.find("the slice is broken") != std::string::npos, broken.err.c_str());
+    twoDown.push_back("--allow-partial");
+    const Result partial = cli(twoDown);
+    QVERIFY2(partial.code == 0, partial.err.c_str());
+    QCOMPARE(readJson(path("spare.json")).at("ocs_reroute").at("slice_broken").get<bool>(), true);
+
+    // Only a TPU slice has cubes to swap.
+    const Result wrong = cli({ "simulate", mFlat, "--bytes", "1MiB", "--ocs-reroute" });
+    QCOMPARE(wrong.code, 2);
+    QVERIFY2(wrong.err.find("only a tpu-torus slice") != std::string::npos, wrong.err.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCliResilience)

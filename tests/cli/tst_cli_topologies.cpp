@@ -43,6 +43,7 @@ constexpr Expected kShipped[] = {
     {"superpod-256", 256, 0},  {"fat-tree-k16", 1024, 0},   {"meta-ai-zone", 3072, 0},
     {"meta-2-zones", 6144, 0}, {"hpn-segment", 1024, 0},    {"hpn-pod", 15360, 0},
     {"tpu-v4-cube", 64, 48},   {"tpu-v4-pod", 4096, 48},    {"dragonfly-small", 72, 0},
+    {"tpu-4x4x8-twisted-spare", 128, 48}, // and 64 chips on standby, not endpoints
 };
 
 std::string contents(const std::filesystem::path &path)

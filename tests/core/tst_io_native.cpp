@@ -63,6 +63,7 @@ Fabric everyField()
     Node chip;
     chip.kind = NodeKind::Gpu;
     chip.forwards = true;
+    chip.standby = true;
     chip.hints.x = 1;
     chip.hints.y = 2;
     chip.hints.z = 3;
@@ -232,6 +233,7 @@ void TestIoNative::rejectsBadFiles_data()
     row("host missing", header() + R"("nodes":[{"id":0,"kind":"gpu","host":5}]})", "/nodes/0/host: no node with id 5");
     row("host not a host", header() + R"("nodes":[{"id":0,"kind":"gpu","host":1},{"id":1,"kind":"switch"}]})",
         "/nodes/0/host: node 1 is a switch, not a host");
+    row("standby switch", header() + R"("nodes":[{"id":0,"kind":"switch","standby":true}]})", "/nodes/0/standby: only a gpu node can be on standby");
     row("circuits on switch", header() + R"("nodes":[{"id":0,"kind":"switch","circuits":[[0,1]]}]})", "/nodes/0/circuits: only an ocs node has circuits");
     row("circuit port reused", header() + R"("nodes":[{"id":0,"kind":"ocs","circuits":[[0,1],[2,1]]}]})",
         "/nodes/0/circuits/1: port 1 is already in circuit 0");

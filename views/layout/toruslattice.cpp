@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toruslattice.h"
 
+#include "sparecubes.h"
 #include "toruscircuits.h"
 
 #include <QStringList>
@@ -106,7 +107,7 @@ FabricLayout torusLattice(const Fabric &f)
             out.blockOf[id] = n.hints.z;
         } else if (n.kind == NodeKind::Ocs) {
             out.hidden[id] = true;
-        } else {
+        } else if (!isSpareChip(n)) {
             others.push_back(n.id);
         }
     });
@@ -133,6 +134,7 @@ FabricLayout torusLattice(const Fabric &f)
             out.positions[static_cast<std::size_t>(n.id)] = QPointF(-planes.gapX / 2, below);
     });
     const double right = planes.columns * (planes.width + planes.gapX) - planes.gapX;
+    placeSpareCubes(f, out, QPointF(0, below), kPitch, kChip);
     for (std::size_t i = 0; i < others.size(); ++i) {
         const auto id = static_cast<std::size_t>(others[i]);
         const double step = std::max(30.0, right / static_cast<double>(others.size()));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toruslayout.h"
 
+#include "sparecubes.h"
 #include "toruslattice.h"
 
 #include <algorithm>
@@ -62,8 +63,8 @@ bool hasTorusHints(const Fabric &fabric)
 {
     bool any = false, all = true;
     fabric.forEachNode([&](const Node &n) {
-        if (n.kind != NodeKind::Gpu)
-            return;
+        if (!n.isEndpoint())
+            return; // chips on standby (spare cubes) have no place in the torus
         const bool has = n.hints.x >= 0 && n.hints.y >= 0 && n.hints.z >= 0;
         any = any || has;
         all = all && has;
@@ -88,7 +89,7 @@ FabricLayout torusLayout(const Fabric &f, TorusView view, const TorusCamera &cam
             dims[2] = std::max(dims[2], n.hints.z + 1);
         } else if (n.kind == NodeKind::Ocs) {
             ocs.push_back(n.id);
-        } else {
+        } else if (!isSpareChip(n)) {
             others.push_back(n.id);
         }
     });
@@ -230,6 +231,7 @@ FabricLayout torusLayout(const Fabric &f, TorusView view, const TorusCamera &cam
             out.labels.push_back({QPointF(left - 20, ocsY + 4), QStringLiteral("OCS"), true});
         bottom = ocsY + 60;
     }
+    bottom = placeSpareCubes(f, out, QPointF(left, bottom + 30), 2 * kChip, kChip) + 40;
     for (std::size_t i = 0; i < others.size(); ++i) {
         const auto id = static_cast<std::size_t>(others[i]);
         const double step = std::max(30.0, (right - left) / static_cast<double>(others.size()));

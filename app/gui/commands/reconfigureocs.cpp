@@ -10,25 +10,31 @@ namespace fabric::app {
 
 ReconfigureOcs::ReconfigureOcs(
     Document *document, const gen::TpuShape &shape, bool twisted, QUndoCommand *parent)
-    : QUndoCommand(parent)
+    : ReconfigureOcs(document,
+        QCoreApplication::translate("Undo Commands", "Reconfigure OCS to %1x%2x%3%4")
+            .arg(shape.x)
+            .arg(shape.y)
+            .arg(shape.z)
+            .arg(twisted ? QCoreApplication::translate("Undo Commands", " (twisted)") : QString()),
+        [&](Fabric &f) { gen::reconfigureTpu(f, shape, twisted); }, parent)
+{
+}
+
+ReconfigureOcs::ReconfigureOcs(Document *document, const QString &text,
+    const std::function<void(Fabric &)> &edit, QUndoCommand *parent)
+    : QUndoCommand(text, parent)
     , mDocument(document)
 {
-    // Reconfiguring a copy and keeping only what differs makes the command exact whatever
-    // gen::reconfigureTpu touches, and small: a few hundred nodes of a pod.
+    // Editing a copy and keeping only what differs makes the command exact whatever the edit
+    // touches, and small: a few hundred nodes of a pod.
     const Fabric &current = document->fabric();
     Fabric changed = current;
-    gen::reconfigureTpu(changed, shape, twisted);
+    edit(changed);
     changed.forEachNode([&](const Node &n) {
         if (!(n == current.node(n.id)))
             mNodes.push_back(n);
     });
     mGenerator = changed.generator();
-    setText(
-        QCoreApplication::translate("Undo Commands", "Reconfigure OCS to %1x%2x%3%4")
-            .arg(shape.x)
-            .arg(shape.y)
-            .arg(shape.z)
-            .arg(twisted ? QCoreApplication::translate("Undo Commands", " (twisted)") : QString()));
 }
 
 void ReconfigureOcs::swap()

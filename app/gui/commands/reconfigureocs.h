@@ -5,8 +5,10 @@
 #include "generators/tputorus.h"
 #include "model/fabric.h"
 
+#include <QString>
 #include <QUndoCommand>
 
+#include <functional>
 #include <vector>
 
 namespace fabric::app {
@@ -15,9 +17,10 @@ class Document;
 
 /**
  * Rewires the optical circuit switches of a TPU torus: the same cubes arranged as another
- * slice shape, twisted or not (gen::reconfigureTpu). The OCS get new circuit tables, chips
- * new torus coordinates and names, the generator new parameters; ids and links stay. Views
- * hear CircuitsChanged for the OCS and NodesChanged for the chips.
+ * slice shape, twisted or not (gen::reconfigureTpu), or spare cubes switched in for failed
+ * ones (gen::replaceFailedCubes). The OCS get new circuit tables, chips new torus coordinates
+ * (and names, for a new shape), the generator new parameters; ids and links stay. Views hear
+ * CircuitsChanged for the OCS and NodesChanged for the chips.
  */
 class ReconfigureOcs : public QUndoCommand
 {
@@ -25,6 +28,10 @@ public:
     /// Throws UserError when the fabric is not a TPU torus or the shape does not fit it.
     ReconfigureOcs(Document *document, const gen::TpuShape &shape, bool twisted,
         QUndoCommand *parent = nullptr);
+    /// Any edit of the OCS and chips, named @p text in the undo history; what @p edit throws
+    /// leaves the fabric as it was.
+    ReconfigureOcs(Document *document, const QString &text,
+        const std::function<void(Fabric &)> &edit, QUndoCommand *parent = nullptr);
 
     void undo() override { swap(); }
     void redo() override { swap(); }

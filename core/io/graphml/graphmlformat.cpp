@@ -89,6 +89,7 @@ void GraphmlFormat::write(const Fabric &fabric, std::ostream &out) const
             data.text("switch_latency_ns", shortestNumber(n.switchLatencyNs));
         data.flag("sharp", n.sharpCapable);
         data.flag("forwards", n.forwards);
+        data.flag("standby", n.standby);
         data.integer("host", n.host);
         if (n.hints.position) {
             data.text("position_x", shortestNumber(n.hints.position->first));

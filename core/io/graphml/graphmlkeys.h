@@ -38,6 +38,7 @@ inline constexpr Key kKeys[] = {
     { "switch_latency_ns", "node", "switch_latency_ns", "double" },
     { "sharp", "node", "sharp", "boolean" },
     { "forwards", "node", "forwards", "boolean" },
+    { "standby", "node", "standby", "boolean" },
     { "host", "node", "host", "int" },
     { "position_x", "node", "position_x", "double" },
     { "position_y", "node", "position_y", "double" },

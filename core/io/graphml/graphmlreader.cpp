@@ -150,6 +150,7 @@ Node nodeFrom(const graphml::NodeRecord &r, const Fields &f)
     n.switchLatencyNs = f.number({ "switch_latency_ns" }, 0.0);
     n.sharpCapable = f.flag("sharp");
     n.forwards = f.flag("forwards");
+    n.standby = f.flag("standby");
     if (const std::string *circuits = f.find({ "circuits" }))
         n.circuits = circuitsFrom(*circuits, f);
     return n;

@@ -140,7 +140,7 @@ Node readNode(const json &v)
 {
     const JsonFields f(v);
     f.allowOnly({"id", "kind", "name", "role", "hints", "ports", "switch_latency_ns", "sharp",
-                 "forwards", "host", "circuits"});
+                 "forwards", "standby", "host", "circuits"});
     Node n;
     n.id = static_cast<NodeId>(f.integer("id", 0, kMaxId));
     n.kind = enumField<NodeKind>(f, "kind", nodeKindFromString, 4, "kind");
@@ -156,6 +156,9 @@ Node readNode(const json &v)
     n.switchLatencyNs = f.number("switch_latency_ns", 0, false, limits::kMaxLatencyNs, 0.0);
     n.sharpCapable = f.boolean("sharp", false);
     n.forwards = f.boolean("forwards", false);
+    n.standby = f.boolean("standby", false);
+    if (n.standby && n.kind != NodeKind::Gpu)
+        f.fail("standby", "only a gpu node can be on standby");
     n.host = static_cast<NodeId>(f.integer("host", 0, kMaxId, kNoNode));
     if (const json *c = f.find("circuits"))
         n.circuits = within(segment("circuits"), [&] { return readCircuits(*c, n); });

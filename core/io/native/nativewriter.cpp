@@ -77,6 +77,8 @@ void writeNode(JsonLine &line, const Node &n)
         line.field("sharp", true);
     if (n.forwards)
         line.field("forwards", true);
+    if (n.standby)
+        line.field("standby", true);
     if (n.host != kNoNode)
         line.field("host", n.host);
     if (!n.circuits.empty())
