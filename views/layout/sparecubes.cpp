@@ -61,9 +61,13 @@ double placeSpareCubes(const Fabric &fabric, FabricLayout &layout, QPointF topLe
                 if (fabric.node(fabric.link(l).other(id)).kind == NodeKind::Ocs)
                     layout.linkVia[static_cast<std::size_t>(l)] = layout.positions[i];
         }
+        // A spare's chips are named spareK-...; a cube the OCS switched out keeps its chips'
+        // names, so it says what it is.
+        const QString first = QString::fromStdString(fabric.node(chips.front()).name);
         layout.labels.push_back({ QPointF(left, topLeft.y() - 14),
-            QStringLiteral("Spare cube (%1, on standby)")
-                .arg(QString::fromStdString(fabric.node(chips.front()).name).section('-', 0, 0)),
+            first.startsWith(QLatin1String("spare"))
+                ? QStringLiteral("Spare cube (%1, on standby)").arg(first.section('-', 0, 0))
+                : QStringLiteral("Cube switched out of the slice (on standby)"),
             false });
         left += cubeWidth + cubeGap;
     }
