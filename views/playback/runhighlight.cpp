@@ -6,8 +6,59 @@
 
 #include "model/fabric.h"
 #include "model/ids.h"
+#include "model/units.h"
+
+#include <algorithm>
+#include <utility>
 
 namespace fabric::views {
+
+namespace {
+
+/// The least and most bytes some links carried one way.
+struct ByteRange
+{
+    double least = 0, most = 0;
+    bool any = false;
+
+    void add(double bytes)
+    {
+        least = any ? std::min(least, bytes) : bytes;
+        most = any ? std::max(most, bytes) : bytes;
+        any = true;
+    }
+    /// ": 1 GiB on each link" (or "0.5 GiB to 1 GiB"); empty when nothing was added.
+    QString text() const
+    {
+        if (!any || most <= 0)
+            return {};
+        const QString mostText = QString::fromStdString(units::formatBytes(most));
+        if (most - least <= 1e-9 * most)
+            return QStringLiteral(": %1 on each link").arg(mostText);
+        return QStringLiteral(": %1 to %2 per link")
+            .arg(QString::fromStdString(units::formatBytes(least)), mostText);
+    }
+};
+
+/// Bytes each of @p links carried towards the node of the higher tier (up the tree) and back.
+std::pair<ByteRange, ByteRange> treeBytes(
+    const Fabric &f, const sim::SimResult &result, const QList<LinkId> &links)
+{
+    ByteRange up, down;
+    for (const LinkId l : links) {
+        const Link &link = f.link(l);
+        const bool aIsChild = f.node(link.a).hints.tier < f.node(link.b).hints.tier;
+        const DirLinkId upward = dirLink(l, aIsChild);
+        const DirLinkId downward = dirLink(l, !aIsChild);
+        if (static_cast<std::size_t>(std::max(upward, downward)) >= result.links.size())
+            continue;
+        up.add(result.links[static_cast<std::size_t>(upward)].bytes);
+        down.add(result.links[static_cast<std::size_t>(downward)].bytes);
+    }
+    return { up, down };
+}
+
+} // namespace
 
 FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
 {
@@ -28,11 +79,15 @@ FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
             for (const LinkId l : run.sharpTreeLinks)
                 h.links << l;
         // Every tree link carries the reduction up and the result down: two lanes, in colours
-        // that neither the rail colours of the GPUs nor the load ramp use.
+        // that neither the rail colours of the GPUs nor the load ramp use. The legend says
+        // what each lane carried, from the run: one message's worth per link, however many
+        // GPUs are below it, which is the point of reducing in the switches.
+        const auto [up, down] = run.fabric ? treeBytes(*run.fabric, run.result, h.links)
+                                           : std::pair<ByteRange, ByteRange> {};
         h.color = QColor(204, 0, 51);
-        h.legend = QStringLiteral("SHARP tree, reduction up to the root switch");
+        h.legend = QStringLiteral("SHARP tree, reduction up to the root switch") + up.text();
         h.secondColor = QColor(0, 40, 120);
-        h.secondLegend = QStringLiteral("SHARP tree, result down to the GPUs");
+        h.secondLegend = QStringLiteral("SHARP tree, result down to the GPUs") + down.text();
         return h;
     }
     if (!run.routing.startsWith(QStringLiteral("ecmp")) || !run.fabric)
