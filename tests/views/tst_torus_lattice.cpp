@@ -52,6 +52,7 @@ private Q_SLOTS:
     void chipsAtGridPlaces();
     void twistedArcsLandShifted();
     void plainTorusHasNoTwist();
+    void podStepsToTheNextRowAreStubs();
     void ocsHiddenButListed();
     void loadsColourArcs();
     void screenshots();
@@ -100,12 +101,27 @@ void TestTorusLattice::twistedArcsLandShifted()
     SceneData data;
     data.build(f, l);
     const TorusCircuits circuits = torusCircuits(f);
-    int twisted = 0;
+    int twisted = 0, stubs = 0;
     for (const TorusCircuit &c : circuits.circuits) {
-        // One arc: the two fibres meet at one point and their far ends are the circuit's chips.
         const auto a = static_cast<std::size_t>(c.fibreA), b = static_cast<std::size_t>(c.fibreB);
         const QPointF via = l.linkVia[a];
-        QVERIFY(near(via, l.linkVia[b]));
+        if (!near(via, l.linkVia[b])) {
+            // A plain Z step to the other row of planes: two straight stubs, out of the right
+            // of chip A's plane and into the left of chip B's, at each chip's height.
+            QCOMPARE(c.dim, 2);
+            QCOMPARE(c.shift[0] + c.shift[1], 0);
+            const QPointF pa = data.pos[static_cast<std::size_t>(c.chipA)];
+            const QPointF pb = data.pos[static_cast<std::size_t>(c.chipB)];
+            QVERIFY(pa.y() != pb.y());
+            QCOMPARE(via.y(), pa.y());
+            QVERIFY(via.x() > pa.x());
+            QCOMPARE(l.linkVia[b].y(), pb.y());
+            QVERIFY(l.linkVia[b].x() < pb.x());
+            QVERIFY(!data.isCurved(c.fibreA) && !data.isCurved(c.fibreB));
+            ++stubs;
+            continue;
+        }
+        // One arc: the two fibres meet at one point and their far ends are the circuit's chips.
         QVERIFY(near(farEnd(data.segment[a], via), data.pos[static_cast<std::size_t>(c.chipA)]));
         QVERIFY(near(farEnd(data.segment[b], via), data.pos[static_cast<std::size_t>(c.chipB)]));
         if (c.wraps)
@@ -122,6 +138,8 @@ void TestTorusLattice::twistedArcsLandShifted()
         ++twisted;
     }
     QCOMPARE(twisted, 2 * 4 * 8); // X: 4 rows in each of 8 planes; as many Y wraps
+    // Two rows of 4 planes: the steps from z = 3 to 4 and from 7 back to 0 are stubs.
+    QCOMPARE(stubs, 2 * 16);
     const auto twists = circuits.twists();
     QCOMPARE(twists.size(), std::size_t(2));
     for (const TwistShift &t : twists) {
@@ -149,6 +167,37 @@ void TestTorusLattice::plainTorusHasNoTwist()
     }
     for (const LayoutLabel &label : computeLayout(f).labels)
         QVERIFY(!label.text.contains(QStringLiteral("shifted")));
+}
+
+void TestTorusLattice::podStepsToTheNextRowAreStubs()
+{
+    // The full pod: 16 planes in two rows of 8. The 256 Z steps from plane 7 to 8 and the 256
+    // wrap-arounds from 15 to 0 would each cross the whole picture; they are stubs with their
+    // ends named, and a fit shows every stub.
+    const Fabric f = gen::generate("tpu-torus", nlohmann::json{});
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    int stubs = 0;
+    double widest = 0;
+    for (const TorusCircuit &c : torusCircuits(f).circuits) {
+        const auto a = static_cast<std::size_t>(c.fibreA), b = static_cast<std::size_t>(c.fibreB);
+        if (!near(l.linkVia[a], l.linkVia[b]))
+            ++stubs;
+        for (std::size_t fibre : {a, b}) {
+            widest = std::max(widest, std::abs(data.segment[fibre].dx()));
+            QVERIFY(data.contentBounds().contains(data.segment[fibre].p1()));
+            QVERIFY(data.contentBounds().contains(data.segment[fibre].p2()));
+        }
+    }
+    QCOMPARE(stubs, 2 * 256);
+    // No fibre reaches further than the next plane (16 chips 22 apart, and the gap).
+    QVERIFY2(widest < 2 * 16 * 22, qPrintable(QString::number(widest)));
+    QStringList texts;
+    for (const LayoutLabel &label : l.labels)
+        texts << label.text;
+    for (const char *name : {"to z = 8", "from z = 7", "to z = 0", "from z = 15"})
+        QVERIFY2(texts.contains(QLatin1String(name)), name);
 }
 
 void TestTorusLattice::ocsHiddenButListed()

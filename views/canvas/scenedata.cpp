@@ -533,6 +533,10 @@ QRectF SceneData::contentBounds() const
             if (l.caption)
                 r |= QRectF(l.pos - QPointF(0, 14), QSizeF(1, 14));
     }
+    // So are lines that end short of a node (a torus's stubs): their far ends.
+    for (const QLineF &line : segment)
+        if (!std::isnan(line.x1()) && !std::isnan(line.x2()))
+            r |= QRectF(line.p1(), line.p2()).normalized();
     // Arcs are part of the picture: a half arc reaches about as far as its middle point.
     for (std::size_t i = 0; i < bend.size(); ++i)
         if (!std::isnan(bend[i].x()))

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <utility>
 
 namespace fabric::views {
 
@@ -113,10 +115,25 @@ FabricLayout torusLattice(const Fabric &f)
     });
     // Each circuit: fibre A from chip A to the arc's middle, fibre B from there to chip B. The
     // middle is where the two quadratic halves meet with one tangent, so the arc is smooth.
+    // A plain Z step between planes in different rows (the step to the next row, the
+    // wrap-around from the last plane to the first) would cross the whole picture, hundreds of
+    // them side by side on a pod: each is drawn as two stubs instead, out of the right of its
+    // plane and into the left of the next, each end named ("to z = 8", "from z = 7").
+    const double stub = 0.4 * planes.gapX;
+    std::map<std::pair<int, int>, bool> stubbedSteps; // (from z, to z)
     for (const TorusCircuit &c : circuits.circuits) {
         const Node &a = f.node(c.chipA), &b = f.node(c.chipB);
         const QPointF pa = out.positions[static_cast<std::size_t>(a.id)];
         const QPointF pb = out.positions[static_cast<std::size_t>(b.id)];
+        if (c.dim == 2 && planes.row(a.hints.z) != planes.row(b.hints.z)
+            && a.hints.x == b.hints.x && a.hints.y == b.hints.y) {
+            out.linkVia[static_cast<std::size_t>(c.fibreA)]
+                = QPointF(planes.origin(a.hints.z).x() + planes.width + stub, pa.y());
+            out.linkVia[static_cast<std::size_t>(c.fibreB)]
+                = QPointF(planes.origin(b.hints.z).x() - stub, pb.y());
+            stubbedSteps[{ a.hints.z, b.hints.z }] = true;
+            continue;
+        }
         QPointF via = (pa + pb) / 2;
         if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
             const auto [ca, cb] = wrapControls(planes, c.dim, a, b, pa, pb);
@@ -126,6 +143,16 @@ FabricLayout torusLattice(const Fabric &f)
         }
         out.linkVia[static_cast<std::size_t>(c.fibreA)] = via;
         out.linkVia[static_cast<std::size_t>(c.fibreB)] = via;
+    }
+    // Under the stubs' ends, reading inwards, so the text stays within the picture's bounds.
+    for (const auto &[step, stubbed] : stubbedSteps) {
+        const auto [from, to] = step;
+        const double belowFrom = planes.origin(from).y() + planes.height + 26;
+        const double belowTo = planes.origin(to).y() + planes.height + 26;
+        out.labels.push_back({ QPointF(planes.origin(from).x() + planes.width + stub, belowFrom),
+            QStringLiteral("to z = %1").arg(to), true });
+        out.labels.push_back({ QPointF(planes.origin(to).x() - stub, belowTo),
+            QStringLiteral("from z = %1").arg(from), false });
     }
     // Hidden OCS keep a place (fibres outside any circuit end there) but take no room.
     const double below = planes.rows() * (planes.height + planes.gapY);
