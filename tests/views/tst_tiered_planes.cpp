@@ -45,9 +45,11 @@ std::pair<double, double> gpuSpan(const Fabric &f, const FabricLayout &l)
     return {top, bottom};
 }
 
-bool hasLabel(const FabricLayout &l, const QString &text)
+bool hasLabel(const FabricLayout &l, const QString &text, const QString &shortText = {})
 {
-    return std::any_of(l.labels.begin(), l.labels.end(), [&](const LayoutLabel &x) { return x.text == text; });
+    return std::any_of(l.labels.begin(), l.labels.end(), [&](const LayoutLabel &x) {
+        return x.text == text && (shortText.isEmpty() || x.shortText == shortText);
+    });
 }
 
 /// Checks @p f's layout is split by plane: plane 0's switches above every GPU, plane 1's below,
@@ -80,6 +82,8 @@ void checkMirrored(const Fabric &f)
     for (const char *caption : {"ToR (plane 0)", "ToR (plane 1)", "Aggregation (plane 0)",
                                 "Aggregation (plane 1)", "Core (plane 0)", "Core (plane 1)"})
         QVERIFY2(hasLabel(l, QString::fromLatin1(caption)), caption);
+    // Where the fit leaves too little room for the longest, a short form still names the plane.
+    QVERIFY(hasLabel(l, QStringLiteral("Aggregation (plane 1)"), QStringLiteral("Agg. (plane 1)")));
 
     // A segment's block holds both of its ToR planes; the aggregation rows stay out of it.
     f.forEachNode([&](const Node &n) {
@@ -141,6 +145,8 @@ void TestTieredPlanes::otherFabricsGoUp()
     QVERIFY(!hasTwoSeparatePlanes(f));
     if (name != "fat-tree-k16") // its pods go in two mirrored rows around the spines
         checkUpward(f);
+    if (name == "meta-2-zones") // zones joined by the ATSW tier
+        QVERIFY(hasLabel(computeLayout(f), QStringLiteral("Aggregation (ATSW)"), QStringLiteral("ATSW")));
 }
 
 void TestTieredPlanes::planesMustStayApart()

@@ -25,8 +25,11 @@ Qt::Alignment sideOf(const LayoutLabel &l)
 void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale)
 {
     const QFont font = labelFont(labelpx::kTier * scale, true);
-    for (const LayoutLabel &l : layout.labels)
-        placer.add(l.text, l.pos, sideOf(l), font, QPointF(l.rightAligned ? -4 : 0, 2));
+    for (const LayoutLabel &l : layout.labels) {
+        const QPointF offset(l.rightAligned ? -4 : 0, 2);
+        if (!placer.add(l.text, l.pos, sideOf(l), font, offset) && !l.shortText.isEmpty())
+            placer.add(l.shortText, l.pos, sideOf(l), font, offset);
+    }
 }
 
 /// A frame's title over its top-left corner (zoomed in), shortened to the frame's width.

@@ -190,6 +190,22 @@ QString planeSuffix(const Fabric &f, const std::vector<NodeId> &nodes)
     return plane >= 0 ? QStringLiteral(" (plane %1)").arg(plane) : QString();
 }
 
+/// The name of a row of @p nodes beside it at @p pos, with @p suffix, and a shorter form for
+/// when the fit leaves too little room ("Aggregation (ATSW)": "ATSW", "Aggregation": "Agg.").
+LayoutLabel tierLabel(const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos,
+                      const QString &suffix)
+{
+    const QString name = tierName(f, nodes);
+    const auto open = name.indexOf(QLatin1Char('(')), close = name.indexOf(QLatin1Char(')'));
+    const QString shortName = open >= 0 && close > open ? name.mid(open + 1, close - open - 1)
+        : name.size() > 8                               ? name.left(3) + QLatin1Char('.')
+                                                        : name;
+    LayoutLabel label{pos, name + suffix, true};
+    if (shortName != name)
+        label.shortText = shortName + suffix;
+    return label;
+}
+
 } // namespace
 
 int effectiveTier(const Node &node)
@@ -314,7 +330,7 @@ FabricLayout tieredLayout(const Fabric &f)
     std::vector<QPointF> local(f.nodeIdBound());
     const double podW = std::max(bestHr * cellW, kSwitchPitch * 2.0);
     double podH = 0, podDepth = 0;
-    std::vector<std::pair<double, QString>> tierLabels; // the first pod's rows: centre height, name
+    std::vector<std::pair<double, LayoutLabel>> tierLabels; // the first pod's rows: centre height
     for (auto &[number, pod] : pods) {
         pod.width = podW;
         const std::size_t hr = static_cast<std::size_t>(bestHr);
@@ -343,8 +359,7 @@ FabricLayout tieredLayout(const Fabric &f)
                     : std::numeric_limits<double>::quiet_NaN();
             });
             if (podNumber == pods.begin()->first)
-                tierLabels.emplace_back(h0 + kSwitchH / 2,
-                                        tierName(f, nodes) + (splitPlanes ? planeSuffix(f, nodes) : QString()));
+                tierLabels.emplace_back(h0 + kSwitchH / 2, tierLabel(f, nodes, {}, splitPlanes ? planeSuffix(f, nodes) : QString()));
             return placeRows(nodes, desired, podW, h0, local);
         };
         double h = static_cast<double>(hostRows) * kHostCellHeight;
@@ -434,7 +449,7 @@ FabricLayout tieredLayout(const Fabric &f)
             const QPointF l = local[static_cast<std::size_t>(s)];
             out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), top + l.y());
         }
-        out.labels.push_back({QPointF(-30, top + used / 2 + 4), tierName(f, nodes) + planeSuffix(f, nodes), true});
+        out.labels.push_back(tierLabel(f, nodes, QPointF(-30, top + used / 2 + 4), planeSuffix(f, nodes)));
         // Many shared switches of one plane collapse into a row block when zoomed out.
         std::map<int, std::vector<NodeId>> byPlane;
         for (NodeId s : nodes)
@@ -483,8 +498,10 @@ FabricLayout tieredLayout(const Fabric &f)
         out.labels.push_back({QPointF(-30, base - 4), QStringLiteral("GPUs"), true});
         if (!gpusOfHost.empty())
             out.labels.push_back({QPointF(-30, base - 20), QStringLiteral("Hosts"), true});
-        for (const auto &[centre, name] : tierLabels)
-            out.labels.push_back({QPointF(-30, base - centre + 4), name, true});
+        for (auto [centre, label] : tierLabels) {
+            label.pos = QPointF(-30, base - centre + 4);
+            out.labels.push_back(label);
+        }
     }
 
     f.forEachNode([&](const Node &n) {
