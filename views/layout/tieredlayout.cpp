@@ -22,8 +22,8 @@ constexpr double kSwitchW = 24, kSwitchH = 12, kSwitchPitch = 30, kSwitchRowPitc
 constexpr double kTierGap = 70;
 constexpr double kPodGap = 60;
 constexpr double kTargetAspect = 1.6;
-// Split planes put every pod in one row: a wider picture keeps each pod wide enough at fit for
-// its title (the 15 segments of an HPN pod at 1920x1080: 60 px, not 40).
+// Split planes put every pod in one row: a wider picture gives each pod more room at fit (the
+// 15 segments of an HPN pod in the 1920x1080 window: about 60 px each instead of 40).
 constexpr double kSplitPlanesAspect = 2.2;
 
 struct HostCell
@@ -295,7 +295,7 @@ FabricLayout tieredLayout(const Fabric &f)
         });
     const double cellW = static_cast<double>(maxGpus) * kGpuPitch + 8;
 
-    // Pick hosts per row so the whole picture is near 16:10.
+    // Pick hosts per row so the whole picture is near 16:10 (wider with split planes).
     // (Split planes keep the pods in one row: the planes' rows above and below must reach all.)
     const bool mirrored = pods.size() >= 4 && !sharedTiers.empty() && !splitPlanes;
     const std::size_t podRows = mirrored ? 2 : 1;
