@@ -25,8 +25,11 @@ Qt::Alignment sideOf(const LayoutLabel &l)
 void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale)
 {
     const QFont font = labelFont(labelpx::kTier * scale, true);
-    for (const LayoutLabel &l : layout.labels)
-        placer.add(l.text, l.pos, sideOf(l), font, QPointF(l.rightAligned ? -4 : 0, 2));
+    for (const LayoutLabel &l : layout.labels) {
+        const QPointF offset(l.rightAligned ? -4 : 0, 2);
+        if (!placer.add(l.text, l.pos, sideOf(l), font, offset) && !l.shortText.isEmpty())
+            placer.add(l.shortText, l.pos, sideOf(l), font, offset);
+    }
 }
 
 /// A frame's title over its top-left corner (zoomed in), shortened to the frame's width.
@@ -40,8 +43,26 @@ void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
         placer.add(b.title, b.rect.topLeft(), Qt::AlignLeft | Qt::AlignBottom, font, above, width);
 }
 
+/// Whether a row of another plane lies next to row @p b, with no other block between them (the
+/// planes' rows of one tier stacked, not split around the pods): their titles then need to be
+/// at different places along the rows.
+bool besideOtherPlane(const FabricLayout &layout, const LayoutBlock &b)
+{
+    const auto &blocks = layout.blocks;
+    return std::any_of(blocks.begin(), blocks.end(), [&](const LayoutBlock &o) {
+        if (o.kind != LayoutBlock::Kind::Row || o.plane < 0 || o.plane == b.plane)
+            return false;
+        const double lo = std::min(o.rect.center().y(), b.rect.center().y());
+        const double hi = std::max(o.rect.center().y(), b.rect.center().y());
+        return std::none_of(blocks.begin(), blocks.end(), [&](const LayoutBlock &k) {
+            return k.rect.center().y() > lo && k.rect.center().y() < hi;
+        });
+    });
+}
+
 /// A collapsed block's title and detail inside it (zoomed out).
-void addBlockTitle(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
+void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const LayoutBlock &b,
+                   const DrawPlan &plan)
 {
     const double px = b.rect.width() * plan.lod;
     if (px < 30 || b.kind == LayoutBlock::Kind::Cube)
@@ -49,17 +70,27 @@ void addBlockTitle(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &pl
     const double size = std::clamp(px / 12, 8.0, 15.0) * plan.scale;
     const Qt::Alignment centred = Qt::AlignHCenter | Qt::AlignVCenter;
     if (b.kind == LayoutBlock::Kind::Row) {
-        // Rows of two planes lie close together: offset their titles along the row.
-        const double at = b.plane < 0 ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
+        // Rows of two planes close together: offset their titles along the row. A halo: the
+        // bundles of every pod meet a row, so its title always crosses some.
+        const double at = b.plane < 0 || !besideOtherPlane(layout, b) ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
         placer.add(b.title + QStringLiteral(" \u00b7 ") + b.detail,
                    QPointF(b.rect.left() + at * b.rect.width(), b.rect.center().y()), centred,
-                   labelFont(size, true), {}, px);
+                   labelFont(size, true), {}, px, true);
         return;
     }
     if (placer.add(b.title, b.rect.center(), centred, labelFont(size, true),
-                   QPointF(0, -size * 0.7), px))
+                   QPointF(0, -size * 0.7), px)) {
         placer.add(b.detail, b.rect.center(), centred, labelFont(size * 0.85),
                    QPointF(0, size * 0.7), px);
+        return;
+    }
+    // Too narrow for "Segment 14" (an HPN pod's segments side by side): its number tells the
+    // blocks apart, the tooltip says the rest.
+    const QString number = b.title.section(QLatin1Char(' '), -1);
+    bool isNumber = false;
+    number.toInt(&isNumber);
+    if (isNumber)
+        placer.add(number, b.rect.center(), centred, labelFont(size, true), {}, px);
 }
 
 void addBundleLabels(LabelPlacer &placer, const SceneData &data)
@@ -138,7 +169,7 @@ std::vector<CanvasLabel> canvasLabels(const SceneData &data, const QRectF &view)
     }
     for (const LayoutBlock &b : data.layout->blocks) {
         if (!plan.detailNodes)
-            addBlockTitle(placer, b, plan);
+            addBlockTitle(placer, *data.layout, b, plan);
         else if (b.kind != LayoutBlock::Kind::Row && b.kind != LayoutBlock::Kind::Cube)
             addCaption(placer, b, plan);
     }

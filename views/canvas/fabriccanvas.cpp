@@ -1229,7 +1229,7 @@ void FabricCanvas::updateLegend()
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
                             const QString &title, bool withLegend)
 {
-    const QRectF src = source.isValid() ? source : d->data.bounds.adjusted(-20, -20, 20, 20);
+    QRectF src = source.isValid() ? source : d->data.bounds.adjusted(-20, -20, 20, 20);
     if (!src.isValid())
         return;
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
@@ -1241,14 +1241,26 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const QRectF area(target.left(), target.top() + titleH, target.width() - column,
                       target.height() - titleH);
     // Fit with the aspect kept, as on screen.
-    const double s = std::min(area.width() / src.width(), area.height() / src.height());
+    auto fit = [&] { return std::min(area.width() / src.width(), area.height() / src.height()); };
+    double s = fit();
+    const double sizeScale = pictureScale(target.width());
+    if (!source.isValid()) {
+        // Room for the tier names as zoomToFit() keeps it: the bounds' guess is in scene units,
+        // too little for a long name ("Aggregation (plane 0)") when a wide fabric is drawn
+        // small. Twice, as the room taken shrinks the zoom a little.
+        const QRectF bounds = src;
+        for (int i = 0; i < 2; ++i) {
+            const QMarginsF m = labelMargins(d->layout, bounds, d->presentation * sizeScale, s);
+            src = bounds.adjusted(-m.left() / s, -m.top() / s, 0, 0);
+            s = fit();
+        }
+    }
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
     std::vector<CanvasLabel> savedLabels = std::move(d->data.labels);
     // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
     // and lines grow with it, as the title and legend do, instead of shrinking to specks.
-    const double sizeScale = pictureScale(target.width());
     d->data.plan = d->data.planFor(s, src, d->presentation * sizeScale);
     d->data.plan.visible = src;
     d->data.labels = canvasLabels(d->data, src);

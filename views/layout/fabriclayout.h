@@ -34,6 +34,8 @@ struct LayoutLabel
     bool rightAligned = true;
     /// Says what the picture shows (a torus's shape and twist): a fit keeps it in view.
     bool caption = false;
+    /// Shown instead when text does not fit ("Agg. (plane 0)"); empty: nothing instead.
+    QString shortText = QString();
 };
 
 /**

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tieredlayout.h"
 
+#include "planesplit.h"
 #include "style/palette.h"
 
 #include <algorithm>
@@ -21,6 +22,9 @@ constexpr double kSwitchW = 24, kSwitchH = 12, kSwitchPitch = 30, kSwitchRowPitc
 constexpr double kTierGap = 70;
 constexpr double kPodGap = 60;
 constexpr double kTargetAspect = 1.6;
+// Split planes put every pod in one row: a wider picture gives each pod more room at fit (the
+// 15 segments of an HPN pod in the 1920x1080 window: about 60 px each instead of 40).
+constexpr double kSplitPlanesAspect = 2.2;
 
 struct HostCell
 {
@@ -32,8 +36,9 @@ struct Pod
 {
     int number = 0;
     std::vector<HostCell> cells;
-    std::map<int, std::vector<NodeId>> switchTiers; // tier -> switches
-    double width = 0, height = 0;
+    std::map<int, std::vector<NodeId>> switchTiers; // tier -> switches, above the hosts
+    std::map<int, std::vector<NodeId>> lowerTiers;  // the same below the hosts (plane 1)
+    double width = 0, height = 0, depth = 0;        // above and below the hosts' bottom
     int hostsPerRow = 1;
 };
 
@@ -41,6 +46,12 @@ int rowsFor(std::size_t n, double width)
 {
     const auto perRow = std::max<std::size_t>(1, static_cast<std::size_t>(width / kSwitchPitch));
     return static_cast<int>((n + perRow - 1) / perRow);
+}
+
+/// Height of the rows @p n switches take in @p width (what placeRows() returns).
+double rowsHeight(std::size_t n, double width)
+{
+    return (rowsFor(n, width) - 1) * kSwitchRowPitch + kSwitchH;
 }
 
 /// The gap above a row of switches keyed tier * 16 + plane. Rows of one tier in different
@@ -60,15 +71,12 @@ double tiersHeight(const std::map<int, std::vector<NodeId>> &tiers, double width
     double h = 0;
     int previous = -1;
     for (const auto &[key, nodes] : tiers) {
-        h += (planeKeyed ? gapBefore(previous, key, width) : kTierGap)
-            + (rowsFor(nodes.size(), width) - 1) * kSwitchRowPitch + kSwitchH;
+        h += (planeKeyed ? gapBefore(previous, key, width) : kTierGap) + rowsHeight(nodes.size(), width);
         previous = key;
     }
     return h;
 }
 
-/// Places @p nodes (sorted) in rows of @p width starting at height @p h0 above the row base,
-/// each as near its desired x as the pitch allows. Returns the height used.
 /**
  * Orders a row of switches by plane, then by the mean x of what they link to (so each sits
  * above or below its neighbours), then rail and index. @p xOf gives a neighbour's x, or NaN to
@@ -103,6 +111,8 @@ std::vector<double> orderByNeighbourX(const Fabric &f, std::vector<NodeId> &node
     return meanX;
 }
 
+/// Places @p nodes (sorted) in rows of @p width starting at height @p h0 above the row base,
+/// each as near its desired x as the pitch allows. Returns the height used.
 double placeRows(const std::vector<NodeId> &nodes, const std::vector<double> &desired,
                  double width, double h0, std::vector<QPointF> &local)
 {
@@ -173,6 +183,29 @@ QString tierName(const Fabric &f, const std::vector<NodeId> &nodes)
     return palette::roleName(n.role);
 }
 
+/// " (plane 1)" for a row of one plane's switches, else nothing.
+QString planeSuffix(const Fabric &f, const std::vector<NodeId> &nodes)
+{
+    const int plane = nodes.empty() ? -1 : f.node(nodes.front()).hints.plane;
+    return plane >= 0 ? QStringLiteral(" (plane %1)").arg(plane) : QString();
+}
+
+/// The name of a row of @p nodes beside it at @p pos, with @p suffix, and a shorter form for
+/// when the fit leaves too little room ("Aggregation (ATSW)": "ATSW", "Aggregation": "Agg.").
+LayoutLabel tierLabel(const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos,
+                      const QString &suffix)
+{
+    const QString name = tierName(f, nodes);
+    const auto open = name.indexOf(QLatin1Char('(')), close = name.indexOf(QLatin1Char(')'));
+    const QString shortName = open >= 0 && close > open ? name.mid(open + 1, close - open - 1)
+        : name.size() > 8                               ? name.left(3) + QLatin1Char('.')
+                                                        : name;
+    LayoutLabel label{pos, name + suffix, true};
+    if (shortName != name)
+        label.shortText = shortName + suffix;
+    return label;
+}
+
 } // namespace
 
 int effectiveTier(const Node &node)
@@ -210,8 +243,12 @@ FabricLayout tieredLayout(const Fabric &f)
             return 0;
         return -1;
     };
+    // Two planes kept apart (dual-plane HPN): plane 1's switches go below the hosts, mirrored,
+    // so each GPU's two uplinks leave it one up and one down instead of crossing each other.
+    const bool splitPlanes = hasTwoSeparatePlanes(f);
+    auto below = [&](const Node &n) { return splitPlanes && n.hints.plane == 1; };
     std::map<int, Pod> pods;
-    std::map<int, std::vector<NodeId>> sharedTiers;
+    std::map<int, std::vector<NodeId>> sharedTiers, lowerShared; // lowerShared: below the pods
     std::map<NodeId, std::vector<NodeId>> gpusOfHost;
     std::vector<NodeId> hostless;
     f.forEachNode([&](const Node &n) {
@@ -227,11 +264,12 @@ FabricLayout tieredLayout(const Fabric &f)
                 hostless.push_back(n.id);
         } else if (pod >= 0) {
             pods[pod].number = pod;
-            pods[pod].switchTiers[effectiveTier(n)].push_back(n.id);
+            (below(n) ? pods[pod].lowerTiers : pods[pod].switchTiers)[effectiveTier(n)].push_back(n.id);
         } else {
             // Each plane of a shared tier gets its own full-width row (HPN's two aggregation
             // planes), so every pod reaches each plane straight up or down.
-            sharedTiers[effectiveTier(n) * 16 + std::max(0, n.hints.plane) % 16].push_back(n.id);
+            (below(n) ? lowerShared : sharedTiers)[effectiveTier(n) * 16 + std::max(0, n.hints.plane) % 16]
+                .push_back(n.id);
         }
     });
     auto byIndex = [&](NodeId a, NodeId b) {
@@ -257,8 +295,9 @@ FabricLayout tieredLayout(const Fabric &f)
         });
     const double cellW = static_cast<double>(maxGpus) * kGpuPitch + 8;
 
-    // Pick hosts per row so the whole picture is near 16:10.
-    const bool mirrored = pods.size() >= 4 && !sharedTiers.empty();
+    // Pick hosts per row so the whole picture is near 16:10 (wider with split planes).
+    // (Split planes keep the pods in one row: the planes' rows above and below must reach all.)
+    const bool mirrored = pods.size() >= 4 && !sharedTiers.empty() && !splitPlanes;
     const std::size_t podRows = mirrored ? 2 : 1;
     const std::size_t podsPerRow = (pods.size() + podRows - 1) / podRows;
     std::size_t maxCells = 1;
@@ -272,12 +311,15 @@ FabricLayout tieredLayout(const Fabric &f)
             const double w = std::max({static_cast<double>(hr) * cellW, kSwitchPitch * 2.0});
             const double rows = std::ceil(static_cast<double>(pod.cells.size()) / static_cast<double>(hr));
             podW = std::max(podW, w);
-            podH = std::max(podH, rows * kHostCellHeight + tiersHeight(pod.switchTiers, w));
+            podH = std::max(podH, rows * kHostCellHeight + tiersHeight(pod.switchTiers, w)
+                                      + tiersHeight(pod.lowerTiers, w));
         }
         const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap);
         const double totalH = static_cast<double>(podRows) * (podH + kPodGap)
-            + tiersHeight(sharedTiers, totalW, true);
-        const double score = std::abs(std::log(totalW / totalH / kTargetAspect));
+            + tiersHeight(sharedTiers, totalW, true)
+            + (lowerShared.empty() ? 0 : tiersHeight(lowerShared, totalW, true) + kPodGap);
+        const double score =
+            std::abs(std::log(totalW / totalH / (splitPlanes ? kSplitPlanesAspect : kTargetAspect)));
         if (score < bestScore) {
             bestScore = score;
             bestHr = static_cast<int>(hr);
@@ -287,8 +329,8 @@ FabricLayout tieredLayout(const Fabric &f)
     // Lay every pod out in local coordinates: x from its left edge, h upwards from its bottom.
     std::vector<QPointF> local(f.nodeIdBound());
     const double podW = std::max(bestHr * cellW, kSwitchPitch * 2.0);
-    double podH = 0;
-    std::vector<double> tierBase; // heights of the first pod's rows, for labels
+    double podH = 0, podDepth = 0;
+    std::vector<std::pair<double, LayoutLabel>> tierLabels; // the first pod's rows: centre height
     for (auto &[number, pod] : pods) {
         pod.width = podW;
         const std::size_t hr = static_cast<std::size_t>(bestHr);
@@ -307,23 +349,33 @@ FabricLayout tieredLayout(const Fabric &f)
                 local[static_cast<std::size_t>(cell.host)] =
                     QPointF(x0 + (cellW - 8) / 2, h0 + 4 + kGpuSize + 6 + kHostBarHeight / 2);
         }
+        // Places a row of this pod's switches from height h0 up, each above (or below) the
+        // middle of what it reaches in this pod's lower tiers. Returns the height used.
+        auto placeTier = [&, podNumber = number](int tier, std::vector<NodeId> &nodes, double h0) {
+            const std::vector<double> desired = orderByNeighbourX(f, nodes, podW / 2, [&](NodeId o) {
+                const Node &on = f.node(o);
+                return podOf(on) == podNumber && effectiveTier(on) < tier
+                    ? local[static_cast<std::size_t>(o)].x()
+                    : std::numeric_limits<double>::quiet_NaN();
+            });
+            if (podNumber == pods.begin()->first)
+                tierLabels.emplace_back(h0 + kSwitchH / 2, tierLabel(f, nodes, {}, splitPlanes ? planeSuffix(f, nodes) : QString()));
+            return placeRows(nodes, desired, podW, h0, local);
+        };
         double h = static_cast<double>(hostRows) * kHostCellHeight;
         for (auto &[tier, nodes] : pod.switchTiers) {
-            // Under what it reaches in this pod's lower tiers.
-            const std::vector<double> desired =
-                orderByNeighbourX(f, nodes, podW / 2, [&, podNumber = number, rowTier = tier](NodeId o) {
-                    const Node &on = f.node(o);
-                    return podOf(on) == podNumber && effectiveTier(on) < rowTier
-                        ? local[static_cast<std::size_t>(o)].x()
-                        : std::numeric_limits<double>::quiet_NaN();
-                });
             h += kTierGap;
-            if (number == pods.begin()->first)
-                tierBase.push_back(h);
-            h += placeRows(nodes, desired, podW, h, local);
+            h += placeTier(tier, nodes, h);
         }
         pod.height = h;
         podH = std::max(podH, h);
+        double d = 0; // the lower tiers, going down from the hosts in the same order
+        for (auto &[tier, nodes] : pod.lowerTiers) {
+            d += kTierGap + rowsHeight(nodes.size(), podW);
+            placeTier(tier, nodes, -d);
+        }
+        pod.depth = d;
+        podDepth = std::max(podDepth, d);
     }
 
     // Place pods: row 0 below the shared rows (upright), row 1 above them (mirrored).
@@ -353,13 +405,14 @@ FabricLayout tieredLayout(const Fabric &f)
             if (c.host != kNoNode)
                 place(c.host);
         }
-        for (const auto &[tier, nodes] : pod.switchTiers) {
-            for (NodeId s : nodes)
-                place(s);
-            switches += nodes.size();
-        }
+        for (const auto *tiers : {&pod.switchTiers, &pod.lowerTiers})
+            for (const auto &[tier, nodes] : *tiers) {
+                for (NodeId s : nodes)
+                    place(s);
+                switches += nodes.size();
+            }
         const double top = upper ? podH - pod.height : lowerBottom - pod.height;
-        const QRectF rect(x0 - 6, top - 8, podW + 12, pod.height + 16);
+        const QRectF rect(x0 - 6, top - 8, podW + 12, pod.height + pod.depth + 16);
         podRects[number] = rect;
         LayoutBlock block;
         block.kind = LayoutBlock::Kind::Pod;
@@ -374,17 +427,15 @@ FabricLayout tieredLayout(const Fabric &f)
             if (c.host != kNoNode)
                 out.blockOf[static_cast<std::size_t>(c.host)] = index;
         }
-        for (const auto &[tier, nodes] : pod.switchTiers)
-            for (NodeId s : nodes)
-                out.blockOf[static_cast<std::size_t>(s)] = index;
+        for (const auto *tiers : {&pod.switchTiers, &pod.lowerTiers})
+            for (const auto &[tier, nodes] : *tiers)
+                for (NodeId s : nodes)
+                    out.blockOf[static_cast<std::size_t>(s)] = index;
     }
 
-    // Shared rows, lowest tier nearest the lower pods, each switch above what it reaches.
-    double y = middleTop + sharedH;
-    int previousKey = -1;
-    for (auto &[tier, nodes] : sharedTiers) {
-        y -= gapBefore(previousKey, tier, totalW);
-        previousKey = tier;
+    // A shared row with its top at @p top: each switch above (or below) what it reaches, with
+    // its tier's name beside it. Returns the height used.
+    auto placeSharedRow = [&](std::vector<NodeId> &nodes, double top) {
         orderByNeighbourX(f, nodes, totalW / 2, [&](NodeId o) {
             return out.positions[static_cast<std::size_t>(o)].x(); // NaN while unplaced
         });
@@ -396,14 +447,9 @@ FabricLayout tieredLayout(const Fabric &f)
         const double used = placeRows(nodes, desired, totalW, 0, local);
         for (NodeId s : nodes) {
             const QPointF l = local[static_cast<std::size_t>(s)];
-            out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), y - used + l.y());
+            out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), top + l.y());
         }
-        out.labels.push_back({QPointF(-30, y - used / 2 + 4),
-                              tierName(f, nodes)
-                                  + (f.node(nodes.front()).hints.plane >= 0
-                                         ? QStringLiteral(" (plane %1)").arg(f.node(nodes.front()).hints.plane)
-                                         : QString()),
-                              true});
+        out.labels.push_back(tierLabel(f, nodes, QPointF(-30, top + used / 2 + 4), planeSuffix(f, nodes)));
         // Many shared switches of one plane collapse into a row block when zoomed out.
         std::map<int, std::vector<NodeId>> byPlane;
         for (NodeId s : nodes)
@@ -427,22 +473,34 @@ FabricLayout tieredLayout(const Fabric &f)
             for (NodeId s : members)
                 out.blockOf[static_cast<std::size_t>(s)] = index;
         }
-        y -= used;
+        return used;
+    };
+    // Shared rows, lowest tier nearest the lower pods, going up; then those below the pods
+    // (split planes), lowest tier nearest the pods, going down.
+    double y = middleTop + sharedH;
+    int previousKey = -1;
+    for (auto &[key, nodes] : sharedTiers) {
+        y -= gapBefore(previousKey, key, totalW) + rowsHeight(nodes.size(), totalW);
+        previousKey = key;
+        placeSharedRow(nodes, y);
+    }
+    y = lowerBottom + podDepth + kPodGap;
+    previousKey = -1;
+    for (auto &[key, nodes] : lowerShared) {
+        y += gapBefore(previousKey, key, totalW);
+        previousKey = key;
+        y += placeSharedRow(nodes, y);
     }
 
     // Tier names beside the first lower pod.
     if (!pods.empty()) {
-        const Pod &first = pods.begin()->second;
         const double base = lowerBottom;
         out.labels.push_back({QPointF(-30, base - 4), QStringLiteral("GPUs"), true});
         if (!gpusOfHost.empty())
             out.labels.push_back({QPointF(-30, base - 20), QStringLiteral("Hosts"), true});
-        std::size_t t = 0;
-        for (const auto &[tier, nodes] : first.switchTiers) {
-            if (t < tierBase.size())
-                out.labels.push_back({QPointF(-30, base - tierBase[t] - kSwitchH / 2 + 4),
-                                      tierName(f, nodes), true});
-            ++t;
+        for (auto [centre, label] : tierLabels) {
+            label.pos = QPointF(-30, base - centre + 4);
+            out.labels.push_back(label);
         }
     }
 

@@ -15,6 +15,12 @@ namespace fabric::views {
  * more, pods go in two mirrored rows around the shared rows so the picture stays near 16:10.
  * Inside a row a switch sits above the middle of what it connects down to (rails and racks line
  * up), ordered by plane first so HPN's planes form two groups.
+ *
+ * A fabric of two planes kept apart (dual-plane HPN, see hasTwoSeparatePlanes()) is drawn
+ * mirrored instead: plane 0's tiers above the hosts, plane 1's below them in the same order
+ * outwards (ToR just under the GPUs, then aggregation, then core), pods side by side in one row
+ * (the picture then nearer 2.2:1, so the pods do not shrink to slivers),
+ * and each row's caption naming its plane. A GPU's two uplinks then go one up, one down.
  */
 FabricLayout tieredLayout(const Fabric &fabric);
 

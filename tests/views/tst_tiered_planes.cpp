@@ -1,0 +1,181 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tiered layout of a fabric of two planes kept apart (dual-plane HPN): plane 0 above the
+// GPUs, plane 1 mirrored below them, captions naming the planes; every other fabric keeps its
+// tiers going up from the GPUs.
+
+#include "generators/registry.h"
+#include "io/fabricfile.h"
+#include "layout/layoutengine.h"
+#include "layout/planesplit.h"
+#include "layout/tieredlayout.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+using namespace fabric;
+using namespace fabric::views;
+
+namespace {
+
+Fabric shipped(const char *name)
+{
+    return io::loadFabric(std::string(FABRICSCOPE_TOPOLOGIES "/") + name + ".fabric.json");
+}
+
+Fabric smallHpn(bool dualPlane)
+{
+    return gen::generate("hpn", {{"segments", 3}, {"hosts_per_segment", 16}, {"aggs_per_plane", 8},
+                                 {"dual_plane", dualPlane}});
+}
+
+double yOf(const FabricLayout &l, NodeId n) { return l.positions[static_cast<std::size_t>(n)].y(); }
+
+/// The highest and lowest y of the GPUs (scene y grows downwards).
+std::pair<double, double> gpuSpan(const Fabric &f, const FabricLayout &l)
+{
+    double top = std::numeric_limits<double>::max(), bottom = std::numeric_limits<double>::lowest();
+    for (NodeId g : f.endpoints()) {
+        top = std::min(top, yOf(l, g));
+        bottom = std::max(bottom, yOf(l, g));
+    }
+    return {top, bottom};
+}
+
+bool hasLabel(const FabricLayout &l, const QString &text, const QString &shortText = {})
+{
+    return std::any_of(l.labels.begin(), l.labels.end(), [&](const LayoutLabel &x) {
+        return x.text == text && (shortText.isEmpty() || x.shortText == shortText);
+    });
+}
+
+/// Checks @p f's layout is split by plane: plane 0's switches above every GPU, plane 1's below,
+/// each plane's tiers going outwards from the GPUs (ToR, aggregation, core), rows captioned.
+void checkMirrored(const Fabric &f)
+{
+    QVERIFY(hasTwoSeparatePlanes(f));
+    const FabricLayout l = computeLayout(f);
+    QCOMPARE(l.name, QStringLiteral("tiered"));
+    const auto [gpuTop, gpuBottom] = gpuSpan(f, l);
+    // Per plane and tier, the y range of its switches.
+    std::map<std::pair<int, int>, std::pair<double, double>> rows;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind != NodeKind::Switch)
+            return;
+        const double y = yOf(l, n.id);
+        if (n.hints.plane == 0)
+            QVERIFY2(y < gpuTop, n.name.c_str());
+        else
+            QVERIFY2(n.hints.plane == 1 && y > gpuBottom, n.name.c_str());
+        auto [it, inserted] = rows.try_emplace({n.hints.plane, effectiveTier(n)}, y, y);
+        it->second = {std::min(it->second.first, y), std::max(it->second.second, y)};
+    });
+    QCOMPARE(rows.size(), std::size_t(6)); // ToR, aggregation, core in each plane
+    auto span = [&](int plane, int tier) { return rows[std::make_pair(plane, tier)]; };
+    for (int tier = 3; tier <= 4; ++tier) {
+        QVERIFY(span(0, tier).second < span(0, tier - 1).first); // further up than the tier below
+        QVERIFY(span(1, tier).first > span(1, tier - 1).second); // further down
+    }
+    for (const char *caption : {"ToR (plane 0)", "ToR (plane 1)", "Aggregation (plane 0)",
+                                "Aggregation (plane 1)", "Core (plane 0)", "Core (plane 1)"})
+        QVERIFY2(hasLabel(l, QString::fromLatin1(caption)), caption);
+    // Where the fit leaves too little room for the longest, a short form still names the plane.
+    QVERIFY(hasLabel(l, QStringLiteral("Aggregation (plane 1)"), QStringLiteral("Agg. (plane 1)")));
+
+    // A segment's block holds both of its ToR planes; the aggregation rows stay out of it.
+    f.forEachNode([&](const Node &n) {
+        const int b = l.blockOf[static_cast<std::size_t>(n.id)];
+        if (n.kind != NodeKind::Switch || b < 0)
+            return;
+        QVERIFY(l.blocks[static_cast<std::size_t>(b)].rect.contains(l.positions[static_cast<std::size_t>(n.id)]));
+        QCOMPARE(l.blocks[static_cast<std::size_t>(b)].kind == LayoutBlock::Kind::Pod, n.hints.pod >= 0);
+    });
+}
+
+/// Checks every switch of @p f is drawn above every GPU: the usual upward tiers.
+void checkUpward(const Fabric &f)
+{
+    const FabricLayout l = computeLayout(f);
+    QCOMPARE(l.name, QStringLiteral("tiered"));
+    const double gpuTop = gpuSpan(f, l).first;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch)
+            QVERIFY2(yOf(l, n.id) < gpuTop, n.name.c_str());
+    });
+    QVERIFY(!hasLabel(l, QStringLiteral("ToR (plane 1)")));
+}
+
+} // namespace
+
+class TestTieredPlanes : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void hpnSegmentIsMirrored() { checkMirrored(shipped("hpn-segment")); }
+    void hpnPodIsMirrored() { checkMirrored(shipped("hpn-pod")); }
+    void generatedHpnIsMirrored() { checkMirrored(smallHpn(true)); }
+    void singlePlaneHpnGoesUp();
+    void otherFabricsGoUp_data();
+    void otherFabricsGoUp();
+    void planesMustStayApart();
+};
+
+void TestTieredPlanes::singlePlaneHpnGoesUp()
+{
+    // Its ToRs are in two planes but its aggregation tier is not: no split.
+    const Fabric f = smallHpn(false);
+    QVERIFY(!hasTwoSeparatePlanes(f));
+    checkUpward(f);
+}
+
+void TestTieredPlanes::otherFabricsGoUp_data()
+{
+    QTest::addColumn<QByteArray>("name");
+    for (const char *name : {"fat-tree-k16", "superpod-256", "meta-2-zones", "meta-ai-zone"})
+        QTest::newRow(name) << QByteArray(name);
+}
+
+void TestTieredPlanes::otherFabricsGoUp()
+{
+    QFETCH(QByteArray, name);
+    const Fabric f = shipped(name.constData());
+    QVERIFY(!hasTwoSeparatePlanes(f));
+    if (name != "fat-tree-k16") // its pods go in two mirrored rows around the spines
+        checkUpward(f);
+    if (name == "meta-2-zones") // zones joined by the ATSW tier
+        QVERIFY(hasLabel(computeLayout(f), QStringLiteral("Aggregation (ATSW)"), QStringLiteral("ATSW")));
+}
+
+void TestTieredPlanes::planesMustStayApart()
+{
+    // Planes used for rails: each GPU reaches one plane only.
+    Fabric rails = shipped("superpod-256");
+    rails.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch)
+            rails.node(n.id).hints.plane = std::max(0, n.hints.rail) % 2;
+    });
+    QVERIFY(!hasTwoSeparatePlanes(rails));
+
+    // One GPU homed on plane 0 only.
+    Fabric oneHomed = smallHpn(true);
+    const NodeId gpu = oneHomed.endpoints().front();
+    for (LinkId l : std::vector<LinkId>(oneHomed.linksOf(gpu).begin(), oneHomed.linksOf(gpu).end()))
+        if (oneHomed.node(oneHomed.link(l).other(gpu)).hints.plane == 1)
+            oneHomed.removeLink(l);
+    QVERIFY(!hasTwoSeparatePlanes(oneHomed));
+
+    // A cable from a plane-0 ToR to a plane-1 aggregation switch joins the planes.
+    Fabric joined = smallHpn(true);
+    Link cross;
+    cross.a = joined.findNode("s0-tor0-plane0");
+    cross.b = joined.findNode("plane1-agg0");
+    QVERIFY(cross.a != kNoNode && cross.b != kNoNode);
+    joined.addLink(cross);
+    QVERIFY(!hasTwoSeparatePlanes(joined));
+}
+
+QTEST_MAIN(TestTieredPlanes)
+#include "tst_tiered_planes.moc"

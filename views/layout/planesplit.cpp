@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planesplit.h"
+
+namespace fabric::views {
+
+namespace {
+
+bool isEndpoint(const Node &n) { return n.kind == NodeKind::Gpu || n.kind == NodeKind::Host; }
+
+} // namespace
+
+bool hasTwoSeparatePlanes(const Fabric &f)
+{
+    bool ok = true, planeSeen[2] = {false, false};
+    f.forEachNode([&](const Node &n) {
+        if (!ok || isEndpoint(n))
+            return;
+        if (n.hints.plane != 0 && n.hints.plane != 1) {
+            ok = false;
+            return;
+        }
+        planeSeen[n.hints.plane] = true;
+    });
+    if (!ok || !planeSeen[0] || !planeSeen[1])
+        return false;
+
+    bool homed = false; // at least one endpoint reaches the switches
+    f.forEachNode([&](const Node &n) {
+        if (!ok)
+            return;
+        bool reaches[2] = {false, false};
+        for (LinkId l : f.linksOf(n.id)) {
+            const Node &o = f.node(f.link(l).other(n.id));
+            if (isEndpoint(o))
+                continue;
+            if (!isEndpoint(n) && o.hints.plane != n.hints.plane) {
+                ok = false; // a link across the planes: they are not kept apart
+                return;
+            }
+            reaches[o.hints.plane] = true;
+        }
+        if (isEndpoint(n) && (reaches[0] || reaches[1])) {
+            homed = true;
+            ok = reaches[0] && reaches[1];
+        }
+    });
+    return ok && homed;
+}
+
+} // namespace fabric::views
