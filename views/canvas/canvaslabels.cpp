@@ -38,7 +38,10 @@ void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
     const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
     const double width = b.rect.width() * plan.lod;
     const QPointF above(0, -2);
-    if (!placer.add(b.title + QStringLiteral("  ") + b.detail, b.rect.topLeft(),
+    // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
+    // links are hidden; here they are drawn.
+    if (!placer.add(b.title + QStringLiteral("  ") + b.detail.section(QLatin1Char('\n'), 0, 0),
+                    b.rect.topLeft(),
                     Qt::AlignLeft | Qt::AlignBottom, font, above, width))
         placer.add(b.title, b.rect.topLeft(), Qt::AlignLeft | Qt::AlignBottom, font, above, width);
 }
@@ -80,8 +83,14 @@ void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const Layout
     }
     if (placer.add(b.title, b.rect.center(), centred, labelFont(size, true),
                    QPointF(0, -size * 0.7), px)) {
-        placer.add(b.detail, b.rect.center(), centred, labelFont(size * 0.85),
-                   QPointF(0, size * 0.7), px);
+        // Each line of the detail under the title, as many as fit.
+        double below = size * 0.7;
+        for (const QString &line : b.detail.split(QLatin1Char('\n'))) {
+            if (!placer.add(line, b.rect.center(), centred, labelFont(size * 0.85),
+                            QPointF(0, below), px))
+                break;
+            below += size * 1.15;
+        }
         return;
     }
     // Too narrow for "Segment 14" (an HPN pod's segments side by side): its number tells the

@@ -697,6 +697,12 @@ DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentati
     const double frac = std::clamp(seen.width() * seen.height() / (bounds.width() * bounds.height()), 0.0, 1.0);
     const double visibleNodes = static_cast<double>(liveNodes) * frac;
     const bool hasBlocks = !layout->blocks.empty();
+    // Two pods or more (Meta's zones, HPN's segments) are better read as blocks joined by
+    // bands, whose widths show capacity, than as a sample of their links: sampling is for a
+    // single pod, which as a block would show nothing.
+    const bool podsToJoin = std::count_if(layout->blocks.begin(), layout->blocks.end(),
+                                [](const LayoutBlock &b) { return b.kind == LayoutBlock::Kind::Pod; })
+        >= 2;
     // Ink estimates assume links spread evenly; when the estimate is near the budget, measure
     // the links really in view (clipped lengths from the grid, stopping past the budget).
     // Ink of the links in view, measured from the grid (clipped lengths), stopping once past
@@ -727,7 +733,7 @@ DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentati
             endsOnly = true;
             return true;
         }
-        if (all <= budget * kMaxSample) {
+        if (!podsToJoin && all <= budget * kMaxSample) {
             sample = static_cast<int>(std::ceil(all / budget));
             return true;
         }

@@ -22,7 +22,7 @@ struct LayoutBlock
     Kind kind = Kind::Pod;
     QRectF rect;   ///< Scene rectangle the block's nodes lie in.
     QString title; ///< "Segment 3", "Aggregation, plane 0", "Cube (1,0,2)".
-    QString detail; ///< "1,024 GPUs · 16 ToRs"
+    QString detail; ///< "1,024 GPUs · 16 ToRs"; more lines after '\n'.
     int plane = -1; ///< For rows of one plane: drawn in the plane colour.
 };
 

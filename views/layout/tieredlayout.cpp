@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tieredlayout.h"
 
+#include "blockcapacity.h"
 #include "planesplit.h"
 #include "style/palette.h"
 
@@ -513,6 +514,7 @@ FabricLayout tieredLayout(const Fabric &f)
                           kHostBarHeight);
         out.sizes[static_cast<std::size_t>(n.id)] = size;
     });
+    describeBlockCapacity(f, out);
     out.updateBounds();
     return out;
 }
