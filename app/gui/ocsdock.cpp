@@ -33,13 +33,19 @@ void OcsDock::setDocument(Document *document)
     mPanel->setFabric(document ? &document->fabric() : nullptr);
     // A tab of its own only where there are circuits to list (View > Docks > OCS Circuits
     // shows it anyway).
-    setVisible(document && hasOcs(document->fabric()));
+    mHadOcs = document && hasOcs(document->fabric());
+    setVisible(mHadOcs);
     if (!document)
         return;
     // Moves and renames leave the tables as they are; anything else may rewire or remove them.
-    mChanged = connect(document, &Document::changed, mPanel, [this](const ChangeEvent &event) {
-        if (event.type != ChangeEvent::Type::NodesMoved)
-            mPanel->refresh();
+    mChanged = connect(document, &Document::changed, mPanel, [this, document](const ChangeEvent &event) {
+        if (event.type == ChangeEvent::Type::NodesMoved)
+            return;
+        mPanel->refresh();
+        const bool has = hasOcs(document->fabric());
+        if (has != mHadOcs)
+            setVisible(has);
+        mHadOcs = has;
     });
 }
 

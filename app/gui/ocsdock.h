@@ -24,13 +24,17 @@ class OcsDock : public QDockWidget
 public:
     OcsDock(views::FabricCanvas *canvas, QWidget *parent = nullptr);
 
-    /// Lists @p document's circuits and follows its edits (nullptr clears).
+    /// Lists @p document's circuits and follows its edits (nullptr clears). The dock shows
+    /// itself when the fabric has OCS and hides when it has none, on opening and whenever an
+    /// edit (or its undo) adds the first OCS or removes the last; in between the user's
+    /// View > Docks choice stands.
     void setDocument(Document *document);
     views::OcsPanel *panel() const { return mPanel; }
 
 private:
     views::OcsPanel *mPanel = nullptr;
     QMetaObject::Connection mChanged;
+    bool mHadOcs = false; ///< Whether the fabric had an OCS after the last edit.
 };
 
 } // namespace fabric::app

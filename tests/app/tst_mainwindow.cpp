@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
+#include "commands/addnodes.h"
 #include "commands/changenodeproperty.h"
 #include "document.h"
 #include "fakeprompts.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void generatesFromTheGallery();
     void regenerateIsUndoable();
     void reconfiguresTheOcs();
+    void ocsDockFollowsEdits();
     void deletesAndDuplicatesTheSelection();
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
@@ -518,6 +520,29 @@ void TestMainWindow::reconfiguresTheOcs()
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(true));
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(false));
+}
+
+void TestMainWindow::ocsDockFollowsEdits()
+{
+    // A fabric without OCS: no circuit tab. Adding the first OCS shows it, undoing hides it.
+    mWindow->openGenerated(smallFatTree());
+    auto *ocs = mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"));
+    QVERIFY(!ocs->isVisible());
+    Node n;
+    n.kind = NodeKind::Ocs;
+    n.name = "ocs-new";
+    n.ports = 8;
+    mWindow->document()->undoStack()->push(new AddNodes(mWindow->document(), { n }));
+    QVERIFY(ocs->isVisible());
+    mWindow->action(QStringLiteral("actionUndo"))->trigger();
+    QVERIFY(!ocs->isVisible());
+    // Edits that keep an OCS leave the user's choice alone.
+    mWindow->action(QStringLiteral("actionRedo"))->trigger();
+    QVERIFY(ocs->isVisible());
+    ocs->hide();
+    n.name = "ocs-second";
+    mWindow->document()->undoStack()->push(new AddNodes(mWindow->document(), { n }));
+    QVERIFY(!ocs->isVisible());
 }
 
 void TestMainWindow::deletesAndDuplicatesTheSelection()
