@@ -16,7 +16,6 @@ using collective::Collective;
 
 namespace {
 
-constexpr double kMiB = 1048576.0;
 constexpr double kNicBytesPerS = 50e9; // NDR 400 Gb/s
 // Across the rail fat-tree: GPU -> leaf -> spine -> leaf -> GPU, 4 x 50 ns cable + 3 x 100 ns.
 constexpr double kCrossHostS = 500e-9;

@@ -24,8 +24,6 @@ using collective::Collective;
 
 namespace {
 
-constexpr double kMiB = 1048576.0;
-
 bool near(double actual, double expected, double relative)
 {
     return std::abs(actual - expected) <= relative * std::abs(expected);
@@ -36,16 +34,12 @@ QString both(double actual, double expected)
     return QString("actual %1 expected %2").arg(actual, 0, 'g', 10).arg(expected, 0, 'g', 10);
 }
 
-collective::ScenarioRun faulted(const Fabric &f, collective::Scenario s,
+collective::ScenarioRun faulted(const Fabric &f, const collective::Scenario &s,
     const std::vector<std::string> &faults, bool partial = false)
 {
-    for (const std::string &text : faults)
-        s.faults.push_back(parseFault(text));
-    sim::SimOptions options;
-    options.recordTimeline = false;
     collective::FaultRunOptions fo;
     fo.allowPartial = partial;
-    return collective::runWithFaults(f, s, options, fo);
+    return runFaulted(f, s, faults, fo);
 }
 
 /// One segment of HPN with one GPU per host: every host hangs off the same two ToRs, one per

@@ -5,6 +5,7 @@
 
 #include "generators/registry.h"
 #include "collective/expansion.h"
+#include "collective/faultrun.h"
 #include "collective/report.h"
 #include "collective/run.h"
 #include "route/router.h"
@@ -12,6 +13,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace routetest {
 
@@ -36,6 +38,8 @@ inline Fabric flatFatTree(int k, int tiers = 2)
             { "gpus_per_host", "1" }, { "rail_optimised", "false" } });
 }
 
+inline constexpr double kMiB = 1048576.0;
+
 using Run = collective::ScenarioRun;
 
 /// Runs @p s without a timeline (the tests read results and link statistics only).
@@ -44,6 +48,18 @@ inline Run run(const Fabric &f, const collective::Scenario &s)
     sim::SimOptions options;
     options.recordTimeline = false;
     return collective::runScenario(f, s, options);
+}
+
+/// Runs @p s through collective::runWithFaults with the faults named in @p faults (text forms),
+/// without a timeline.
+inline Run runFaulted(const Fabric &f, collective::Scenario s, const std::vector<std::string> &faults,
+    const collective::FaultRunOptions &faultOptions = {})
+{
+    for (const std::string &text : faults)
+        s.faults.push_back(parseFault(text));
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    return collective::runWithFaults(f, s, options, faultOptions);
 }
 
 inline collective::Scenario scenario(

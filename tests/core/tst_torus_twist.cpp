@@ -18,8 +18,6 @@ using namespace routetest;
 namespace {
 
 constexpr double kIciBytesPerS = 50e9; // 400 Gb/s each way
-constexpr double kMiB = 1048576.0;
-
 Fabric tpu(const char *x, const char *y, const char *z, bool twisted)
 {
     return generated("tpu-torus",

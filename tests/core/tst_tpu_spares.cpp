@@ -22,8 +22,6 @@ using collective::Collective;
 
 namespace {
 
-constexpr double kMiB = 1048576.0;
-
 Fabric sliceWithSpares(int spares, bool twisted = false)
 {
     return generated("tpu-torus",
@@ -31,17 +29,13 @@ Fabric sliceWithSpares(int spares, bool twisted = false)
             { "spare_cubes", std::to_string(spares) } });
 }
 
-collective::ScenarioRun runFailing(const Fabric &f, collective::Scenario s,
+collective::ScenarioRun runFailing(const Fabric &f, const collective::Scenario &s,
     const std::vector<std::string> &faults, bool reroute, bool partial = false)
 {
-    for (const std::string &text : faults)
-        s.faults.push_back(parseFault(text));
-    sim::SimOptions options;
-    options.recordTimeline = false;
     collective::FaultRunOptions fo;
     fo.ocsReroute = reroute;
     fo.allowPartial = partial;
-    return collective::runWithFaults(f, s, options, fo);
+    return runFaulted(f, s, faults, fo);
 }
 
 double bytesAt(const sim::SimResult &r, const Fabric &f, const std::string &node)
