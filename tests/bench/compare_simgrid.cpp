@@ -7,6 +7,7 @@
 //   compare_simgrid [--flows N] [--seeds K] [--tolerance 1e-6]
 //   compare_simgrid --alltoall [--gpus G] [--sizes distinct|loguniform|per-source] [--seed S]
 //                   [--simgrid-deadline SECONDS] [--no-simgrid] [--save FILE] [--check FILE]
+//                   [--write-cli-case DIR]
 //
 // Random mode: on a 2-tier fat-tree of 64 GPUs (8 leaves x 8, 8 spines), N flows between random
 // GPU pairs with random sizes and release times, for seeds 1..K. All-to-all mode: G GPUs
@@ -21,10 +22,15 @@
 // --save writes FabricScope's finish times (raw doubles, flow order) and --check compares a run
 // against such a file (1e-9 relative): how a faster engine is shown to give an older one's
 // answers without waiting for SimGrid (use them with --no-simgrid).
+// --write-cli-case writes the all-to-all's fabric (DIR/fabric.fabric.json) and its flows as
+// custom traffic (DIR/traffic.csv), so the whole CLI process can be timed on the same work:
+// `fabricscope-cli simulate DIR/fabric.fabric.json --traffic DIR/traffic.csv` (it routes the
+// flows itself, so its paths and finish times are its routing's, not this tool's).
 // Exit code 0 when every flow compared agrees, 1 otherwise.
 
 #include "bench_engine_fabric.h"
 
+#include "io/fabricfile.h"
 #include "sim/engine.h"
 
 #include <simgrid/s4u.hpp>
@@ -328,6 +334,18 @@ Outcome compare(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows
     return o;
 }
 
+/// The --write-cli-case files: @p t's fabric and @p flows as `src,dst,bytes` lines.
+void writeCliCase(const std::string &dir, const bench::TwoTier &t,
+                  const std::vector<sim::FlowSpec> &flows)
+{
+    io::saveFabric(t.fabric, dir + "/fabric.fabric.json");
+    std::ofstream csv(dir + "/traffic.csv");
+    csv.precision(17);
+    for (const sim::FlowSpec &f : flows)
+        csv << t.fabric.node(f.src).name << ',' << t.fabric.node(f.dst).name << ',' << f.bytes
+            << '\n';
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -341,6 +359,7 @@ int main(int argc, char **argv)
     std::uint64_t sizeSeed = 1;
     double deadlineS = 0.0;
     bool withSimGrid = true;
+    std::string cliCaseDir;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--flows" && i + 1 < argc)
@@ -369,6 +388,8 @@ int main(int argc, char **argv)
             gSavePath = argv[++i];
         else if (a == "--check" && i + 1 < argc)
             gCheckPath = argv[++i];
+        else if (a == "--write-cli-case" && i + 1 < argc)
+            cliCaseDir = argv[++i];
         else {
             std::fprintf(stderr, "compare_simgrid: unknown argument '%s'\n", a.c_str());
             return 2;
@@ -411,6 +432,8 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "compare_simgrid: unknown --sizes '%s'\n", sizes.c_str());
             return 2;
         }
+        if (!cliCaseDir.empty())
+            writeCliCase(cliCaseDir, t, flows);
         report("all-to-all " + std::to_string(gpus) + " GPUs " + sizes, flows.size(),
                compare(t, flows, false, deadlineS, withSimGrid));
     } else {
