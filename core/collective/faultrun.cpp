@@ -37,21 +37,6 @@ std::string pairName(const Fabric &f, const std::pair<NodeId, NodeId> &p)
     return f.node(p.first).name + " -> " + f.node(p.second).name;
 }
 
-} // namespace
-
-std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &e)
-{
-    std::vector<std::pair<NodeId, NodeId>> out;
-    for (const sim::FlowSpec &f : e.flows)
-        if (f.paths.empty() && f.src != f.dst && f.src != kNoNode && f.dst != kNoNode)
-            out.emplace_back(f.src, f.dst);
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-}
-
-namespace {
-
 /// Completion of @p scenario without its faults, without a timeline; NaN when cancelled.
 double healthyCompletion(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
@@ -66,6 +51,17 @@ double healthyCompletion(const Fabric &fabric, const Scenario &scenario,
     return baseline.cancelled ? kUnknown : baseline.completionS;
 }
 
+/// The error for a slice left with failed cubes: those first, as error lines are cut short.
+std::string brokenSlice(const gen::SpareCubeOutcome &o)
+{
+    std::string cubes;
+    for (const gen::CubeReplacement &r : o.unreplaced)
+        cubes += (cubes.empty() ? "" : ", ") + std::string("cube ") + std::to_string(r.cube) + " ("
+            + r.failed + " failed)";
+    return "the slice is broken: no healthy spare cube left for " + cubes
+        + " (generate it with more spare_cubes, or --allow-partial runs around it)";
+}
+
 /// runWithFaults() with FaultRunOptions::ocsReroute: the same run on a copy of @p fabric whose
 /// OCS switched spares in for the failed cubes, compared with @p fabric's healthy run.
 ScenarioRun runRerouted(const Fabric &fabric, const Scenario &scenario,
@@ -75,8 +71,7 @@ ScenarioRun runRerouted(const Fabric &fabric, const Scenario &scenario,
     Fabric rerouted = fabric;
     gen::SpareCubeOutcome spares = gen::replaceFailedCubes(rerouted, scenario.faults);
     if (spares.broken() && !faultOptions.allowPartial)
-        throw UserError("the slice is broken: " + gen::describe(spares)
-            + " (generate it with more spare_cubes, or --allow-partial runs around the cube)");
+        throw UserError(brokenSlice(spares));
     faultOptions.ocsReroute = false;
     // The spare's chips have other ids, which hashed routing would see: the job before the
     // failure ran on the slice as it was.
@@ -88,6 +83,17 @@ ScenarioRun runRerouted(const Fabric &fabric, const Scenario &scenario,
 }
 
 } // namespace
+
+std::vector<std::pair<NodeId, NodeId>> unreachablePairs(const Expansion &e)
+{
+    std::vector<std::pair<NodeId, NodeId>> out;
+    for (const sim::FlowSpec &f : e.flows)
+        if (f.paths.empty() && f.src != f.dst && f.src != kNoNode && f.dst != kNoNode)
+            out.emplace_back(f.src, f.dst);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
 
 ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const FaultRunOptions &faultOptions,

@@ -160,10 +160,11 @@ std::string describe(const SpareCubeOutcome &o)
             + r.spare + ", " + std::to_string(r.circuitsChanged) + " circuits re-pointed)";
     for (const CubeReplacement &r : o.unreplaced)
         text += (text.empty() ? "" : "; ") + std::string("cube ") + std::to_string(r.cube) + " ("
-            + r.failed + " failed) has no healthy spare left: the slice is broken";
+            + r.failed + " failed) has no healthy spare left";
     if (text.empty())
         text = "no cube failed";
-    return text + "; " + std::to_string(o.sparesLeft) + " spare cube(s) left";
+    text += "; " + std::to_string(o.sparesLeft) + " spare cube(s) left";
+    return o.broken() ? text + ": the slice is broken" : text;
 }
 
 } // namespace fabric::gen

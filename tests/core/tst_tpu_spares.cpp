@@ -197,7 +197,7 @@ void TestTpuSpares::noSpareLeftBreaksTheSlice()
     const QString spareDown = errorOf([&] {
         runFailing(f, ring, { "chip-0-0-0", "spare0-chip-0-0-0" }, true);
     });
-    QVERIFY2(spareDown.contains("cube 0 (chip-0-0-0 failed) has no healthy spare"),
+    QVERIFY2(spareDown.contains("no healthy spare cube left for cube 0 (chip-0-0-0 failed)"),
         qPrintable(spareDown));
     // --allow-partial runs around the broken cube and says so.
     const collective::ScenarioRun r
