@@ -77,7 +77,7 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
                           << fabric.generator().params.dump() << "\n";
     row("Endpoints:") << m.endpoints << " GPUs/accelerators";
     if (m.standbyChips > 0)
-        out << " (and " << m.standbyChips << " chips on standby in spare cubes)";
+        out << " (and " << m.standbyChips << " more on standby)";
     out << "\n";
     row("Hosts:") << m.hosts << "\n";
     row("Switches:") << m.switches << countsByName(m.switchesByRole) << "\n";

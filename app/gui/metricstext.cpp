@@ -49,7 +49,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
     QList<MetricRow> rows;
     rows.append({ tr("GPUs / chips"), count(m.endpoints) });
     if (m.standbyChips > 0)
-        rows.append({ tr("on standby (spare cubes)"), count(m.standbyChips), 1 });
+        rows.append({ tr("on standby"), count(m.standbyChips), 1 });
     rows.append({ tr("Hosts"), count(m.hosts) });
     rows.append({ tr("Switches"), count(m.switches) });
     for (const auto &[role, n] : m.switchesByRole)

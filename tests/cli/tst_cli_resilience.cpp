@@ -218,6 +218,12 @@ void TestCliResilience::ocsRerouteSwapsInASpareCube()
     const std::string slice = std::string(FABRICSCOPE_TOPOLOGIES) + "/tpu-4x4x8-twisted-spare.fabric.json";
     const std::vector<std::string> run { "simulate", slice, "--collective", "alltoall", "--bytes",
         "4MiB", "--routing", "dor", "--fail", "chip-2-0-6" };
+    // The spare's 64 chips are no endpoints, and info says so.
+    const Result info = cli({ "info", slice });
+    QVERIFY2(info.out.find("128 GPUs/accelerators (and 64 more on standby)") != std::string::npos,
+        info.out.c_str());
+    const Result infoJson = cli({ "info", slice, "--json" });
+    QCOMPARE(nlohmann::json::parse(infoJson.out).at("standby_chips").get<int>(), 64);
     // Without the option, the failed chip's pairs are cut off: the error names them.
     const Result cut = cli(run);
     QCOMPARE(cut.code, 2);
