@@ -15,15 +15,6 @@
 namespace fabric::cli {
 namespace {
 
-/// "1:1", "7:1", "1.07:1"; under-subscribed tiers read "1:2".
-std::string ratioText(double oversubscription)
-{
-    if (oversubscription <= 0)
-        return "-";
-    return oversubscription >= 1 ? units::formatDecimal(oversubscription, 2) + ":1"
-                                 : "1:" + units::formatDecimal(1 / oversubscription, 2);
-}
-
 nlohmann::json toJson(const std::string &file, const Fabric &fabric,
                       const metrics::FabricMetrics &m)
 {
@@ -35,7 +26,7 @@ nlohmann::json toJson(const std::string &file, const Fabric &fabric,
                          {"down_gbps", t.downGbps},
                          {"up_gbps", t.upGbps},
                          {"oversubscription", t.oversubscription},
-                         {"oversubscription_text", ratioText(t.oversubscription)}});
+                         {"oversubscription_text", units::formatRatio(t.oversubscription)}});
     nlohmann::json j = {{"file", file},
                         {"endpoints", m.endpoints},
                         {"standby_chips", m.standbyChips},
@@ -98,7 +89,7 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
         out << "  tier " << t.tier << " " << std::setw(7) << t.role << std::right << std::setw(7)
             << t.switches << " switches   down " << std::setw(10)
             << units::formatGbps(t.downGbps) << "   up " << std::setw(10)
-            << units::formatGbps(t.upGbps) << "   oversubscription " << ratioText(t.oversubscription)
+            << units::formatGbps(t.upGbps) << "   oversubscription " << units::formatRatio(t.oversubscription)
             << std::left << "\n";
 }
 

@@ -112,4 +112,11 @@ std::string formatGBps(double gigabytesPerSecond)
     return trimmedNumber(gigabytesPerSecond) + " GB/s";
 }
 
+std::string formatRatio(double ratio)
+{
+    if (ratio <= 0)
+        return "-";
+    return ratio >= 1 ? formatDecimal(ratio, 2) + ":1" : "1:" + formatDecimal(1 / ratio, 2);
+}
+
 } // namespace fabric::units

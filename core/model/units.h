@@ -34,5 +34,8 @@ std::string formatGbps(double gbps);
 std::string formatSeconds(double seconds);
 /// "50 GB/s" (decimal, as nccl-tests).
 std::string formatGBps(double gigabytesPerSecond);
+/// A down:up ratio such as oversubscription: "1:1", "7:1", "1.07:1"; below 1 it reads "1:2";
+/// "-" when @p ratio is not positive.
+std::string formatRatio(double ratio);
 
 } // namespace fabric::units

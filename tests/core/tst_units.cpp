@@ -57,6 +57,10 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));
     QCOMPARE(formatSeconds(1.2e-3), std::string("1.2 ms"));
     QCOMPARE(formatGBps(50), std::string("50 GB/s"));
+    QCOMPARE(formatRatio(1228.8 / 179.2), std::string("6.86:1"));
+    QCOMPARE(formatRatio(1), std::string("1:1"));
+    QCOMPARE(formatRatio(0.5), std::string("1:2"));
+    QCOMPARE(formatRatio(0), std::string("-"));
 }
 
 QTEST_GUILESS_MAIN(TestUnits)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "blockcapacity.h"
 
+#include "common/qtstrings.h"
 #include "model/units.h"
 
 #include <vector>
@@ -32,11 +33,10 @@ void describeBlockCapacity(const Fabric &fabric, FabricLayout &layout)
         LayoutBlock &block = layout.blocks[i];
         if (block.kind != LayoutBlock::Kind::Pod || leaving[i] <= 0 || injected[i] <= 0)
             continue;
-        const double ratio = injected[i] / leaving[i];
-        block.detail += QStringLiteral("\n%1 from GPUs, %2 out (%3:1)")
-                            .arg(QString::fromStdString(units::formatGbps(injected[i])),
-                                QString::fromStdString(units::formatGbps(leaving[i])),
-                                QString::fromStdString(units::formatDecimal(ratio, 2)));
+        block.detail += QStringLiteral("\n%1 from GPUs, %2 out (%3)")
+                            .arg(toQString(units::formatGbps(injected[i])),
+                                toQString(units::formatGbps(leaving[i])),
+                                toQString(units::formatRatio(injected[i] / leaving[i])));
     }
 }
 

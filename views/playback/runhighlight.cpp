@@ -4,6 +4,7 @@
 
 #include "simrun.h"
 
+#include "common/qtstrings.h"
 #include "model/fabric.h"
 #include "model/ids.h"
 #include "model/units.h"
@@ -32,11 +33,11 @@ struct ByteRange
     {
         if (!any || most <= 0)
             return {};
-        const QString mostText = QString::fromStdString(units::formatBytes(most));
+        const QString mostText = toQString(units::formatBytes(most));
         if (most - least <= 1e-9 * most)
             return QStringLiteral(": %1 on each link").arg(mostText);
         return QStringLiteral(": %1 to %2 per link")
-            .arg(QString::fromStdString(units::formatBytes(least)), mostText);
+            .arg(toQString(units::formatBytes(least)), mostText);
     }
 };
 
