@@ -50,8 +50,6 @@ public:
     }
 
     bool contains(std::int32_t flow) const { return mPos[std::size_t(flow)] != kAbsent; }
-    /// The key of @p flow, which must be in the heap.
-    double keyOf(std::int32_t flow) const { return mHeap[mPos[std::size_t(flow)]].timeS; }
 
     /// Empty when every position is recorded where its entry is and no child precedes its
     /// parent; otherwise what is wrong (a test and debugging aid, O(n)).

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sparecubes.h"
 
+#include "generators/tputorus.h"
+
 #include <QtNumeric>
 
 #include <map>
@@ -11,7 +13,7 @@ namespace fabric::views {
 
 namespace {
 
-constexpr int kSide = 4; // chips along each side of a TPU cube
+constexpr int kSide = gen::kTpuCubeSide;
 
 } // namespace
 
