@@ -6,7 +6,8 @@ namespace fabric::views {
 
 namespace {
 
-bool isEndpoint(const Node &n) { return n.kind == NodeKind::Gpu || n.kind == NodeKind::Host; }
+/// A GPU or a host: what the planes' switches serve (not Node::isEndpoint, which is GPUs only).
+bool isServed(const Node &n) { return n.kind == NodeKind::Gpu || n.kind == NodeKind::Host; }
 
 } // namespace
 
@@ -14,7 +15,7 @@ bool hasTwoSeparatePlanes(const Fabric &f)
 {
     bool ok = true, planeSeen[2] = {false, false};
     f.forEachNode([&](const Node &n) {
-        if (!ok || isEndpoint(n))
+        if (!ok || isServed(n))
             return;
         if (n.hints.plane != 0 && n.hints.plane != 1) {
             ok = false;
@@ -32,15 +33,15 @@ bool hasTwoSeparatePlanes(const Fabric &f)
         bool reaches[2] = {false, false};
         for (LinkId l : f.linksOf(n.id)) {
             const Node &o = f.node(f.link(l).other(n.id));
-            if (isEndpoint(o))
+            if (isServed(o))
                 continue;
-            if (!isEndpoint(n) && o.hints.plane != n.hints.plane) {
+            if (!isServed(n) && o.hints.plane != n.hints.plane) {
                 ok = false; // a link across the planes: they are not kept apart
                 return;
             }
             reaches[o.hints.plane] = true;
         }
-        if (isEndpoint(n) && (reaches[0] || reaches[1])) {
+        if (isServed(n) && (reaches[0] || reaches[1])) {
             homed = true;
             ok = reaches[0] && reaches[1];
         }

@@ -41,10 +41,16 @@ double placeSpareCubes(const Fabric &fabric, FabricLayout &layout, QPointF topLe
         layout.linkVia.resize(fabric.linkIdBound(), QPointF(qQNaN(), qQNaN()));
     double left = topLeft.x();
     for (const auto &[cube, chips] : cubes) {
+        // A spare's chips are named spareK-...; a cube the OCS switched out keeps its chips'
+        // names, so it says what it is.
+        const QString first = QString::fromStdString(fabric.node(chips.front()).name);
+        const QString title = first.startsWith(QLatin1String("spare"))
+            ? QStringLiteral("Spare cube (%1, on standby)").arg(first.section('-', 0, 0))
+            : QStringLiteral("Cube switched out of the slice (on standby)");
         LayoutBlock block;
         block.kind = LayoutBlock::Kind::Cube;
         block.rect = QRectF(left, topLeft.y(), cubeWidth, layerWidth).adjusted(-10, -10, 10, 10);
-        block.title = QStringLiteral("Spare cube, on standby");
+        block.title = title;
         block.detail = QStringLiteral("%1 chips, no circuit until the OCS switches it in")
                            .arg(chips.size());
         const int index = static_cast<int>(layout.blocks.size());
@@ -63,14 +69,7 @@ double placeSpareCubes(const Fabric &fabric, FabricLayout &layout, QPointF topLe
                 if (fabric.node(fabric.link(l).other(id)).kind == NodeKind::Ocs)
                     layout.linkVia[static_cast<std::size_t>(l)] = layout.positions[i];
         }
-        // A spare's chips are named spareK-...; a cube the OCS switched out keeps its chips'
-        // names, so it says what it is.
-        const QString first = QString::fromStdString(fabric.node(chips.front()).name);
-        layout.labels.push_back({ QPointF(left, topLeft.y() - 14),
-            first.startsWith(QLatin1String("spare"))
-                ? QStringLiteral("Spare cube (%1, on standby)").arg(first.section('-', 0, 0))
-                : QStringLiteral("Cube switched out of the slice (on standby)"),
-            false });
+        layout.labels.push_back({ QPointF(left, topLeft.y() - 14), title, false });
         left += cubeWidth + cubeGap;
     }
     return topLeft.y() + layerWidth;
