@@ -7,14 +7,6 @@
 
 namespace fabric::sim {
 
-namespace {
-/// Above this many constraints the crossing places (constraints^2 entries of 4 bytes) cost more
-/// memory than they are worth: 4,096 constraints take 64 MB. (The 512-rank all-to-all on a
-/// pod of the k = 64 fat-tree has between 2,048 and 4,096, and fills 5x faster by group than
-/// flow by flow.)
-constexpr std::size_t kMaxGroupConstraints = 4096;
-} // namespace
-
 void System::dropCrossings()
 {
     mCrossingsKept = false;
@@ -24,12 +16,10 @@ void System::dropCrossings()
 
 void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
 {
-    const std::size_t n = mCons.size();
-    const std::size_t g = std::size_t(group);
-    std::int32_t &slot = mGroupCrossingSlot[g * n + std::size_t(c)];
-    std::vector<Crossing> &crossed = mGroupCrossings[g];
+    std::vector<Crossing> &crossed = mGroupCrossings[std::size_t(group)];
+    const std::int32_t slot = mGroupCrossingSlot.find(group, c);
     if (slot < 0) {
-        slot = std::int32_t(crossed.size());
+        mGroupCrossingSlot.set(group, c, std::int32_t(crossed.size()));
         crossed.push_back({c, delta});
         return;
     }
@@ -38,9 +28,10 @@ void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
     // Swap-remove, telling the moved entry where it went.
     const Crossing last = crossed.back();
     crossed[std::size_t(slot)] = last;
-    mGroupCrossingSlot[g * n + std::size_t(last.constraint)] = slot;
     crossed.pop_back();
-    slot = -1;
+    if (last.constraint != c)
+        mGroupCrossingSlot.set(group, last.constraint, slot);
+    mGroupCrossingSlot.erase(group, c);
 }
 
 void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
@@ -52,12 +43,11 @@ void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
 
 bool System::groupRefillPays()
 {
-    const std::size_t n = mCons.size();
-    if (!mUnitCoefficients || n > kMaxGroupConstraints)
+    if (!mUnitCoefficients)
         return false;
     if (!mCrossingsKept) {
-        mGroupCrossings.assign(n, {});
-        mGroupCrossingSlot.assign(n * n, -1);
+        mGroupCrossings.assign(mCons.size(), {});
+        mGroupCrossingSlot.clear();
         mCrossingsKept = true;
         for (std::size_t v = 0; v < mVars.size(); ++v)
             if (mVars[v].bottleneck >= 0)

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "crossingindex.h"
 #include "fillorder.h"
 #include "maxminids.h"
 
@@ -216,7 +217,7 @@ protected:
     bool refillAboveDisabled();
     /**
      * refillAboveDisabled() done per bottleneck group instead of per variable, for systems
-     * with few constraints and many variables (a dense all-to-all): variables sharing a
+     * with many variables per constraint (a dense all-to-all): variables sharing a
      * bottleneck rise together until some constraint they cross fills, so the filling moves
      * whole groups with one pass over the group's crossings (how many of its variables cross
      * each constraint), and only the variables that change bottleneck are visited one by
@@ -265,16 +266,15 @@ protected:
     double mPrecision = 1e-12;
     /// How many variables with bottleneck g (a group) use constraint c, for the pairs where
     /// that is not 0: per group, the constraints its variables cross (unordered), and each
-    /// pair's place in that list (g * constraints + c; -1 = not listed). Kept only when every
-    /// coefficient is 1 and the constraints are few (the places take constraints^2 entries);
-    /// setRate() keeps them up to date while mCrossingsKept.
+    /// pair's place in that list. Kept only when every coefficient is 1; setRate() keeps them
+    /// up to date while mCrossingsKept.
     struct Crossing
     {
         ConstraintId constraint = -1;
         std::int32_t count = 0;
     };
     std::vector<std::vector<Crossing>> mGroupCrossings;
-    std::vector<std::int32_t> mGroupCrossingSlot;
+    CrossingIndex mGroupCrossingSlot;
     bool mCrossingsKept = false;
     bool mUnitCoefficients = true; ///< Every usage added so far has coefficient 1.
     // Scratch of refillGroups(), per constraint.

@@ -2,7 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sim/maxmin.h"
 
+#include "sim/crossingindex.h"
+
 #include <QtTest>
+
+#include <map>
+#include <random>
 
 #include <cmath>
 #include <cstdint>
@@ -34,6 +39,7 @@ private Q_SLOTS:
     void refillMatchesFullOnRandomSystems();
     void groupRefillMatchesFullOnRandomSystems();
     void incrementalMatchesFullOnLongPaths();
+    void crossingIndexMatchesAMap();
 };
 
 namespace {
@@ -349,6 +355,37 @@ void TestSimMaxMin::incrementalMatchesFullOnLongPaths()
         if (QTest::currentTestFailed())
             return;
     }
+}
+
+void TestSimMaxMin::crossingIndexMatchesAMap()
+{
+    // The group refill's (group, constraint) -> place table: random sets, overwrites and
+    // erases (the erases shift probe runs back) through several growths, against std::map.
+    // Few groups and constraints, so keys collide and probe runs are long.
+    CrossingIndex index;
+    std::map<std::pair<ConstraintId, ConstraintId>, std::int32_t> truth;
+    std::mt19937_64 rng(7);
+    for (int step = 0; step < 200000; ++step) {
+        const ConstraintId g = ConstraintId(rng() % 64);
+        const ConstraintId c = ConstraintId(rng() % 96);
+        if (rng() % 3 == 0) {
+            index.erase(g, c);
+            truth.erase({ g, c });
+        } else {
+            const auto place = std::int32_t(rng() % 1000);
+            index.set(g, c, place);
+            truth[{ g, c }] = place;
+        }
+        if (step % 997 == 0) {
+            QCOMPARE(index.size(), truth.size());
+            for (ConstraintId gg = 0; gg < 64; ++gg)
+                for (ConstraintId cc = 0; cc < 96; ++cc) {
+                    const auto it = truth.find({ gg, cc });
+                    QCOMPARE(index.find(gg, cc), it == truth.end() ? -1 : it->second);
+                }
+        }
+    }
+    QVERIFY(truth.size() > 1024); // past the first growth
 }
 
 QTEST_GUILESS_MAIN(TestSimMaxMin)

@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "maxminids.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace fabric::sim {
+
+/**
+ * Where the pair (group, constraint) sits in the group's list of crossings (System's group
+ * refill): a hash table with open addressing (linear probing, deletion by backward shift), so
+ * it takes memory in proportion to the pairs listed. A table indexed by group x constraint
+ * took constraints^2 entries: 64 MB at 4,096 constraints, 1 GB at 16,384, which capped the
+ * group refill below the 1,024-rank all-to-all of a fat-tree pod.
+ */
+class CrossingIndex
+{
+public:
+    /// Forgets every pair.
+    void clear()
+    {
+        mSlots.clear();
+        mCount = 0;
+    }
+
+    /// The place stored for (@p group, @p c), or -1.
+    std::int32_t find(ConstraintId group, ConstraintId c) const
+    {
+        if (mSlots.empty())
+            return -1;
+        const std::uint64_t key = keyOf(group, c);
+        for (std::size_t i = home(key);; i = (i + 1) & mask()) {
+            if (mSlots[i].key == key)
+                return mSlots[i].place;
+            if (mSlots[i].key == kEmpty)
+                return -1;
+        }
+    }
+
+    /// Stores @p place for (@p group, @p c), over any place it had.
+    void set(ConstraintId group, ConstraintId c, std::int32_t place)
+    {
+        if (2 * (mCount + 1) > mSlots.size())
+            grow();
+        const std::uint64_t key = keyOf(group, c);
+        std::size_t i = home(key);
+        while (mSlots[i].key != kEmpty && mSlots[i].key != key)
+            i = (i + 1) & mask();
+        if (mSlots[i].key == kEmpty)
+            ++mCount;
+        mSlots[i] = { key, place };
+    }
+
+    /// Removes (@p group, @p c) if it is there.
+    void erase(ConstraintId group, ConstraintId c)
+    {
+        if (mSlots.empty())
+            return;
+        const std::uint64_t key = keyOf(group, c);
+        std::size_t i = home(key);
+        while (mSlots[i].key != key) {
+            if (mSlots[i].key == kEmpty)
+                return;
+            i = (i + 1) & mask();
+        }
+        --mCount;
+        // Backward shift: pull later entries of the probe run into the hole when the hole lies
+        // on their way from home, so every key stays reachable without tombstones.
+        for (std::size_t j = (i + 1) & mask();; j = (j + 1) & mask()) {
+            if (mSlots[j].key == kEmpty)
+                break;
+            const std::size_t h = home(mSlots[j].key);
+            const bool holeOnTheWay = ((j - h) & mask()) >= ((j - i) & mask());
+            if (holeOnTheWay) {
+                mSlots[i] = mSlots[j];
+                i = j;
+            }
+        }
+        mSlots[i] = Slot{};
+    }
+
+    std::size_t size() const { return mCount; }
+
+private:
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
+    struct Slot
+    {
+        std::uint64_t key = kEmpty;
+        std::int32_t place = -1;
+    };
+
+    static std::uint64_t keyOf(ConstraintId group, ConstraintId c)
+    {
+        return (std::uint64_t(std::uint32_t(group)) << 32) | std::uint32_t(c);
+    }
+    std::size_t mask() const { return mSlots.size() - 1; }
+    std::size_t home(std::uint64_t key) const
+    {
+        // Fibonacci hashing: the high bits of the product mix both halves of the key.
+        return std::size_t((key * 0x9E3779B97F4A7C15ull) >> mShift);
+    }
+    void grow()
+    {
+        std::vector<Slot> old = std::move(mSlots);
+        const std::size_t size = old.empty() ? 1024 : 2 * old.size();
+        mSlots.assign(size, Slot{});
+        mShift = 64;
+        for (std::size_t s = size; s > 1; s >>= 1)
+            --mShift;
+        mCount = 0;
+        for (const Slot &slot : old)
+            if (slot.key != kEmpty)
+                set(ConstraintId(slot.key >> 32), ConstraintId(std::uint32_t(slot.key)), slot.place);
+    }
+
+    std::vector<Slot> mSlots;
+    std::size_t mCount = 0;
+    int mShift = 64;
+};
+
+} // namespace fabric::sim
