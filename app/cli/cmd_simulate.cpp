@@ -71,6 +71,8 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
     out << " of " << units::formatBytes(e.bytes) << " over " << e.ranks.size() << " ranks, routing "
         << route::toString(s.routing) << ", " << e.flows.size() << " flows\n";
     row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
+    if (const std::string note = collective::fidelityNote(run); !note.empty())
+        row("Fidelity:") << note << "\n";
     row("algbw:") << units::formatGBps(sum.algbwGBps) << "   (S / t)\n";
     row("busbw:") << units::formatGBps(sum.busbwGBps) << "   (algbw x " << number(e.busbwFactor)
                   << ", nccl-tests)\n";

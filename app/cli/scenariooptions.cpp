@@ -3,6 +3,7 @@
 #include "scenariooptions.h"
 
 #include "collective/collective.h"
+#include "collective/scenario.h"
 #include "route/policy.h"
 
 #include <cstdint>
@@ -22,6 +23,9 @@ void declareScenarioOptions(OptionParser &parser)
         .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
         .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
         .option("--seed", "N", "Seed of ECMP hashing and random placement (1).")
+        .option("--fidelity", "NAME",
+            "exact|coarse: coarse ends flows due within 0.1% of the time together, for runs "
+            "out of reach exactly; completion within 1% (exact).")
         .option("--max-memory", "SIZE",
             "Refuse a run estimated to need more memory than this, e.g. 16GiB (8GiB).");
 }
@@ -45,6 +49,8 @@ collective::Scenario scenarioFromOptions(const ParsedOptions &o)
     s.qps = static_cast<int>(o.integer("--qps", 1, 64, 1));
     s.seed = static_cast<std::uint64_t>(o.integer("--seed", 0, (1ll << 53), 1));
     s.maxMemoryBytes = o.bytes("--max-memory", s.maxMemoryBytes);
+    s.fidelity = *collective::fidelityFromString(
+        o.choice("--fidelity", { "exact", "coarse" }, "exact"));
     return s;
 }
 

@@ -117,6 +117,12 @@ nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlow
     j["chunks"] = e.chunks;
     j["note"] = e.note;
     j["cancelled"] = r.cancelled;
+    const bool coarse = run.scenario && run.scenario->fidelity == Fidelity::Coarse;
+    j["fidelity"] = { { "mode", coarse ? "coarse" : "exact" },
+        { "finish_window", coarse ? kCoarseFinishWindow : 0.0 },
+        { "largest_early_finish_s", r.largestEarlyFinishS },
+        { "completion_bound", coarse ? nlohmann::json(kCoarseCompletionBound) : nlohmann::json() },
+        { "note", fidelityNote(run) } };
     j.update(faultReportJson(f, run));
 
     nlohmann::json bottlenecks = nlohmann::json::array();

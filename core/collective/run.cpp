@@ -46,17 +46,27 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
         run.expansion = expand(router, scenario);
     }
     checkMemory(run.expansion, scenario);
+    sim::SimOptions effective = options;
     // Degraded links run at their fraction of capacity (the router already left out what
     // failed).
-    sim::SimOptions faulted;
-    if (!scenario.faults.empty() && options.capacityKept.empty()) {
-        faulted = options;
-        faulted.capacityKept = resolveFaults(fabric, scenario.faults).kept;
-    }
-    run.result = sim::simulate(fabric, run.expansion.flows,
-        faulted.capacityKept.empty() ? options : faulted, callbacks);
+    if (!scenario.faults.empty() && effective.capacityKept.empty())
+        effective.capacityKept = resolveFaults(fabric, scenario.faults).kept;
+    if (scenario.fidelity == Fidelity::Coarse && effective.coarseFinishWindow <= 0.0)
+        effective.coarseFinishWindow = kCoarseFinishWindow;
+    run.result = sim::simulate(fabric, run.expansion.flows, effective, callbacks);
     run.summary = summarize(fabric, run);
     return run;
+}
+
+std::string fidelityNote(const ScenarioRun &run)
+{
+    if (!run.scenario || run.scenario->fidelity != Fidelity::Coarse)
+        return {};
+    return "coarse run: flows due to finish within " + units::formatDecimal(kCoarseFinishWindow * 100, 3) + "%"
+        + " of the simulated time ended together, giving up their bandwidth at most "
+        + units::formatSeconds(run.result.largestEarlyFinishS)
+        + " before their last byte was due; completion within "
+        + units::formatDecimal(kCoarseCompletionBound * 100, 3) + "%" + " of an exact run";
 }
 
 ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,

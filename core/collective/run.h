@@ -9,6 +9,7 @@
 #include "sim/engine.h"
 
 #include <limits>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -83,6 +84,12 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
  */
 ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
     const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {});
+
+/**
+ * What a coarse run's figures are worth, in one line for the CLI, the report and the explain
+ * panel ("Coarse fidelity: ..."); empty for an exact run.
+ */
+std::string fidelityNote(const ScenarioRun &run);
 
 /// The Summary of @p run's expansion and result (runScenario() and runFlows() call it).
 Summary summarize(const Fabric &fabric, const ScenarioRun &run);

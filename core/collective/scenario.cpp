@@ -18,6 +18,28 @@ constexpr std::array<std::pair<Aggregation, std::string_view>, 3> kAggregations 
     { { Aggregation::Auto, "auto" }, { Aggregation::Always, "always" },
         { Aggregation::Never, "never" } }
 };
+constexpr std::array<std::pair<Fidelity, std::string_view>, 2> kFidelities {
+    { { Fidelity::Exact, "exact" }, { Fidelity::Coarse, "coarse" } }
+};
+
+template<typename T, std::size_t N>
+std::string_view nameIn(const std::array<std::pair<T, std::string_view>, N> &table, T value)
+{
+    for (const auto &[v, n] : table)
+        if (v == value)
+            return n;
+    return {};
+}
+
+template<typename T, std::size_t N>
+std::optional<T> valueIn(const std::array<std::pair<T, std::string_view>, N> &table,
+    std::string_view name)
+{
+    for (const auto &[v, n] : table)
+        if (n == name)
+            return v;
+    return std::nullopt;
+}
 
 template<typename T>
 T enumField(const nlohmann::json &j, const char *key, T fallback,
@@ -61,36 +83,25 @@ nlohmann::json faultsJson(const std::vector<Fault> &faults)
 
 } // namespace
 
-std::string_view toString(Placement p)
-{
-    for (const auto &[v, n] : kPlacements)
-        if (v == p)
-            return n;
-    return {};
-}
+std::string_view toString(Placement p) { return nameIn(kPlacements, p); }
 
 std::optional<Placement> placementFromString(std::string_view name)
 {
-    for (const auto &[v, n] : kPlacements)
-        if (n == name)
-            return v;
-    return std::nullopt;
+    return valueIn(kPlacements, name);
 }
 
-std::string_view toString(Aggregation a)
-{
-    for (const auto &[v, n] : kAggregations)
-        if (v == a)
-            return n;
-    return {};
-}
+std::string_view toString(Aggregation a) { return nameIn(kAggregations, a); }
 
 std::optional<Aggregation> aggregationFromString(std::string_view name)
 {
-    for (const auto &[v, n] : kAggregations)
-        if (n == name)
-            return v;
-    return std::nullopt;
+    return valueIn(kAggregations, name);
+}
+
+std::string_view toString(Fidelity f) { return nameIn(kFidelities, f); }
+
+std::optional<Fidelity> fidelityFromString(std::string_view name)
+{
+    return valueIn(kFidelities, name);
 }
 
 nlohmann::json toJson(const Scenario &s)
@@ -112,6 +123,7 @@ nlohmann::json toJson(const Scenario &s)
         { "chunks", s.chunks },
         { "sharp_trees_per_switch", s.sharpTreesPerSwitch },
         { "faults", faultsJson(s.faults) },
+        { "fidelity", toString(s.fidelity) },
     };
 }
 
@@ -135,6 +147,7 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.maxMemoryBytes = numberField(j, "max_memory_bytes", s.maxMemoryBytes);
     s.chunks = numberField(j, "chunks", s.chunks);
     s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch);
+    s.fidelity = enumField(j, "fidelity", s.fidelity, &fidelityFromString);
     if (j.contains("faults")) {
         const auto &v = j.at("faults");
         if (!v.is_array())

@@ -35,6 +35,23 @@ enum class Aggregation {
 std::string_view toString(Aggregation a);
 std::optional<Aggregation> aggregationFromString(std::string_view name);
 
+/// How exactly the engine runs (docs/simulation.md, "Coarse fidelity").
+enum class Fidelity {
+    Exact,  ///< Every event at its own time: max-min exact to rounding.
+    Coarse, ///< Finishes due within 0.1% of the simulated time end together (opt-in).
+};
+std::string_view toString(Fidelity f);
+std::optional<Fidelity> fidelityFromString(std::string_view name);
+
+/**
+ * The engine's finish window for a coarse run (sim::SimOptions::coarseFinishWindow), chosen by
+ * comparing coarse with exact runs of the all-to-all of 256 and 512 ranks (bench_alltoall,
+ * docs/performance.md): their completion came out within kCoarseCompletionBound.
+ */
+inline constexpr double kCoarseFinishWindow = 1e-3;
+/// The error a coarse run states for its completion time, relative.
+inline constexpr double kCoarseCompletionBound = 0.01;
+
 /**
  * Everything that defines one simulation run on a fabric, as the CLI options and the GUI's
  * simulation dock set it. The GUI stores scenarios in the fabric document and re-runs them:
@@ -72,6 +89,8 @@ struct Scenario
     /// Elements failed or degraded for this run (faults.h), saved with the scenario as their
     /// text forms under "faults".
     std::vector<Fault> faults;
+    /// Exact (default) or coarse (opt-in, for runs out of reach exactly).
+    Fidelity fidelity = Fidelity::Exact;
 
     bool operator==(const Scenario &) const = default;
 };

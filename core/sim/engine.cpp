@@ -98,7 +98,9 @@ private:
     void buildSystem();
     void schedule(FlowId f, double releaseS);
     void start(FlowId f, double nowS);
-    void finish(FlowId f, double nowS);
+    /// Ends flow @p f at @p nowS; its result says @p finishS (the same, except when a coarse run
+    /// ended it early with others: then the time its last byte was due).
+    void finish(FlowId f, double nowS, double finishS);
     void touchFlow(FlowId f);
     void touchGroup(ConstraintId g, double nowS);
     void joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS);
@@ -291,7 +293,7 @@ void Run::start(FlowId f, double nowS)
 {
     FlowState &st = mFlows[std::size_t(f)];
     if (st.varBegin == st.varEnd) { // nothing to move, or nowhere to move it
-        finish(f, nowS);
+        finish(f, nowS, nowS);
         return;
     }
     st.phase = Phase::Transfer;
@@ -305,15 +307,16 @@ void Run::start(FlowId f, double nowS)
     touchFlow(f);
 }
 
-void Run::finish(FlowId f, double nowS)
+void Run::finish(FlowId f, double nowS, double finishS)
 {
     FlowState &st = mFlows[std::size_t(f)];
     st.phase = Phase::Done;
     mFinishes.remove(f);
     if (st.group >= 0)
         leaveGroup(f, nowS, nullptr);
-    mResult.flows[std::size_t(f)].finishS = nowS;
-    mResult.completionS = std::max(mResult.completionS, nowS);
+    mResult.flows[std::size_t(f)].finishS = finishS;
+    mResult.completionS = std::max(mResult.completionS, finishS);
+    mResult.largestEarlyFinishS = std::max(mResult.largestEarlyFinishS, finishS - nowS);
     ++mFinished;
     for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
         if (!mSystem->isEnabled(v))
@@ -327,7 +330,7 @@ void Run::finish(FlowId f, double nowS)
          ++i) {
         const FlowId d = mDependents[i];
         if (--mFlows[std::size_t(d)].pending == 0)
-            schedule(d, nowS);
+            schedule(d, finishS); // its due time, not when a coarse batch ended it
     }
 }
 
@@ -567,6 +570,8 @@ SimResult Run::run()
         if (mFlows[i].pending == 0)
             schedule(FlowId(i), 0.0);
 
+    const double finishWindow = mOptions.coarseFinishWindow;
+    const bool coarse = finishWindow > 0.0;
     const std::size_t pollEvery = 256;
     std::size_t nextProgress = 0;
     double nowS = 0.0;
@@ -587,19 +592,32 @@ SimResult Run::run()
         ++mResult.events;
         if (mRecorder)
             mRecorder->advance(nowS);
-        // Everything within 1e-12 relative of the first event is the same event.
+        // Everything within 1e-12 relative of the first event is the same event. A coarse run
+        // also ends now each flow due within its window of its own transfer time (so a ring's
+        // short steps keep short windows), and records its due time as its finish.
         const double batchEndS = nowS + std::abs(nowS) * 1e-12;
-        while (nextS() <= batchEndS) {
-            if (!mFinishes.empty() && mFinishes.topKey() <= batchEndS) {
-                finish(mFinishes.topId(), nowS);
-            } else if (!mGroupFinishes.empty() && mGroupFinishes.topKey() <= batchEndS) {
+        const auto endsNow = [&](FlowId f, double dueS) {
+            return dueS <= batchEndS
+                || (coarse
+                    && dueS - nowS <= finishWindow * (dueS - mResult.flows[std::size_t(f)].startS));
+        };
+        const auto dueS = [&](double keyS) { return coarse ? std::max(keyS, nowS) : nowS; };
+        while (true) {
+            if (!mFinishes.empty() && endsNow(mFinishes.topId(), mFinishes.topKey())) {
+                finish(mFinishes.topId(), nowS, dueS(mFinishes.topKey()));
+            } else if (!mGroupFinishes.empty()
+                       && endsNow(mGroups[std::size_t(mGroupFinishes.topId())].order.front().flow,
+                                  mGroupFinishes.topKey())) {
                 const ConstraintId g = mGroupFinishes.topId();
-                finish(popGroup(g), nowS);
+                const double due = dueS(mGroupFinishes.topKey());
+                finish(popGroup(g), nowS, due);
                 rekeyGroup(g);
-            } else {
+            } else if (!mStarts.empty() && mStarts.top().timeS <= batchEndS) {
                 const FlowId f = mStarts.top().flow;
                 mStarts.pop();
                 start(f, nowS);
+            } else {
+                break;
             }
         }
         mSystem->solve();

@@ -59,6 +59,18 @@ struct SimOptions
     /// is SimGrid's default maxmin/precision) stop small ripples early, with rates off by about
     /// that much; on dense traffic the exact refill is used anyway, so it saves little there.
     double precision = 1e-12;
+    /**
+     * 0: exact. Above 0 (a coarse run, `--fidelity coarse`): at each event the engine also
+     * ends every flow due to finish within this fraction of its own transfer time (1e-3:
+     * within 0.1% of the time it has been moving bytes), in one step, and gives each its due
+     * time as its finish (flows waiting on it are released from that time too). So a dense run
+     * whose flows finish at nearly as many instants as there are flows (an all-to-all under
+     * hashed ECMP) takes a few hundred events instead. The cost: bandwidth those flows still
+     * held until their due time goes to the others that much early, so they finish a little
+     * early too; SimResult::largestEarlyFinishS says by how much at most any flow was ended
+     * before it was due (docs/simulation.md, "Coarse fidelity", has the measured error).
+     */
+    double coarseFinishWindow = 0.0;
     /// Record a timeline (views need it; benchmarks may skip it).
     bool recordTimeline = true;
     /// Shortest interval the timeline keeps. Events closer than this are merged, their rates

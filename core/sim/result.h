@@ -57,6 +57,9 @@ struct SimResult
     /// The recorded timeline the GUI animates.
     Timeline timeline;
 
+    /// A coarse run (SimOptions::coarseFinishWindow): the longest time any flow was ended
+    /// before its last byte was due; 0 in an exact run.
+    double largestEarlyFinishS = 0.0;
     /// Counters for benchmarks and the curious.
     std::size_t events = 0;        ///< Distinct event times processed.
     std::size_t solves = 0;        ///< Max-min solves (one per event time with a change).

@@ -144,6 +144,9 @@ void TestCliReport::reportsFitTheSchema_data()
     QTest::newRow("torus all-to-all")
         << true << QStringList{"--collective", "alltoall", "--routing", "dor"} << "bisection";
     QTest::newRow("torus ring") << true << QStringList{"--routing", "dor"} << "snake";
+    QTest::newRow("coarse all-to-all")
+        << false << QStringList{"--collective", "alltoall", "--fidelity", "coarse"}
+        << "coarse run";
 }
 
 void TestCliReport::reportsFitTheSchema()

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void namesTheBadTrafficLine();
     void torusNamesItsIdealBoundAndRankOrder();
     void refusesARunAboveTheMemoryLimit();
+    void coarseFidelitySaysWhatItCosts();
 
 private:
     using Result = testing::CliResult;
@@ -117,6 +118,8 @@ void TestCliSimulate::refusesNonsense_data()
         << false << QStringList { "--routing", "random" } << "--routing";
     QTest::newRow("zero qps") << false << QStringList { "--qps", "0" } << "--qps";
     QTest::newRow("one rank") << false << QStringList { "--ranks", "1" } << "--ranks";
+    QTest::newRow("unknown fidelity")
+        << false << QStringList { "--fidelity", "approximate" } << "--fidelity";
 }
 
 void TestCliSimulate::refusesNonsense()
@@ -187,6 +190,41 @@ void TestCliSimulate::refusesARunAboveTheMemoryLimit()
     r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB", "--routing",
         "dor", "--step-flow-budget", "1000" });
     QVERIFY2(r.code == 0, r.err.c_str());
+}
+
+void TestCliSimulate::coarseFidelitySaysWhatItCosts()
+{
+    // An all-to-all under ECMP, exact then coarse: the coarse run says so on its own line and
+    // in the report, with how early a flow gave up its bandwidth, and lands within the 1% it
+    // states.
+    const auto run = [&](const char *fidelity, const char *report) {
+        return cli({ "simulate", mFatTree, "--collective", "alltoall", "--bytes", "16MiB",
+            "--routing", "ecmp", "--fidelity", fidelity, "--report", path(report) });
+    };
+    const Result exact = run("exact", "exact.json");
+    const Result coarse = run("coarse", "coarse.json");
+    QVERIFY2(exact.code == 0, exact.err.c_str());
+    QVERIFY2(coarse.code == 0, coarse.err.c_str());
+    QVERIFY2(exact.out.find("Fidelity:") == std::string::npos, exact.out.c_str());
+    QVERIFY2(coarse.out.find("Fidelity:    coarse run: flows due to finish within 0.1%")
+                 != std::string::npos,
+             coarse.out.c_str());
+    const auto read = [&](const char *name) {
+        std::ifstream in(path(name));
+        return nlohmann::json::parse(in);
+    };
+    const nlohmann::json e = read("exact.json");
+    const nlohmann::json c = read("coarse.json");
+    QCOMPARE(e["fidelity"]["mode"].get<std::string>(), std::string("exact"));
+    QCOMPARE(e["fidelity"]["largest_early_finish_s"].get<double>(), 0.0);
+    QCOMPARE(c["fidelity"]["mode"].get<std::string>(), std::string("coarse"));
+    QCOMPARE(c["fidelity"]["completion_bound"].get<double>(), 0.01);
+    QCOMPARE(c["scenario"]["fidelity"].get<std::string>(), std::string("coarse"));
+    const double early = c["fidelity"]["largest_early_finish_s"].get<double>();
+    const double completion = c["completion_s"].get<double>();
+    QVERIFY(early > 0.0 && early <= 1e-3 * completion);
+    const double error = completion / e["completion_s"].get<double>() - 1.0;
+    QVERIFY2(std::abs(error) < 0.01, qPrintable(QString::number(error)));
 }
 
 void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()

@@ -44,7 +44,9 @@ void TestCollectiveScenario::roundTripsThroughJson()
     s.alphaS = 1e-6;
     s.aggregation = collective::Aggregation::Never;
     s.chunks = 8;
+    s.fidelity = collective::Fidelity::Coarse;
     const nlohmann::json j = collective::toJson(s);
+    QCOMPARE(j["fidelity"].get<std::string>(), std::string("coarse"));
     QCOMPARE(j["routing"].get<std::string>(), std::string("ecmp-polarized"));
     QVERIFY(collective::scenarioFromJson(j) == s);
     QVERIFY(collective::scenarioFromJson(nlohmann::json::object()) == collective::Scenario {});
@@ -54,6 +56,8 @@ void TestCollectiveScenario::rejectsBadJson()
 {
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({ { "routing", "random" } }));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson({ { "qps", "many" } }));
+    QVERIFY_THROWS_EXCEPTION(
+        UserError, collective::scenarioFromJson({ { "fidelity", "approximate" } }));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson(nlohmann::json::array()));
 }
 

@@ -107,6 +107,8 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     out << first + QLatin1Char('.');
     if (const QString faults = faultSentence(run); !faults.isEmpty())
         out << faults;
+    if (const std::string note = collective::fidelityNote(run); !note.empty())
+        out << toQString(note).replace(0, 1, QStringLiteral("C")) + QLatin1Char('.');
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
     if (run.rankOrder == QStringLiteral("snake"))

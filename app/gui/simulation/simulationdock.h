@@ -130,6 +130,7 @@ private:
     QLineEdit *mSize = nullptr;
     QLineEdit *mRanks = nullptr;
     QComboBox *mPlacement = nullptr;
+    QComboBox *mFidelity = nullptr;
     QComboBox *mRouting = nullptr;
     QSpinBox *mQps = nullptr;
     QSpinBox *mSeed = nullptr;
