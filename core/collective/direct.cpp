@@ -21,12 +21,12 @@ namespace fabric::collective::detail {
 namespace {
 /// The peak memory an all-to-all over @p ranks would take, estimated from the paths of rank 0
 /// (routed now, before any flow exists).
-double allToAllFootprint(FlowSink &sink, const std::vector<NodeId> &ranks)
+double allToAllFootprint(const route::Router &router, const std::vector<NodeId> &ranks)
 {
     const std::size_t n = ranks.size();
     std::size_t uses = 0;
     for (std::size_t j = 1; j < n; ++j)
-        for (const sim::Path &p : sink.route(ranks[0], ranks[j]).paths)
+        for (const sim::Path &p : router.route(ranks[0], ranks[j]).paths)
             uses += p.links.size();
     return sim::estimatedRunBytes(n * (n - 1), uses * n);
 }
@@ -46,11 +46,12 @@ void expandAllToAll(Context &c)
 {
     const std::size_t n = c.ranks.size();
     const std::size_t flows = n * (n - 1);
-    const double footprint = allToAllFootprint(c.sink, c.ranks);
+    const double footprint = allToAllFootprint(c.sink.router(), c.ranks);
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.
     if (footprint > c.scenario.maxMemoryBytes)
         throw UserError(allToAllOverMemory(n, footprint, c.scenario));
     c.out.stepFlows = flows;
+    c.sink.reserve(flows);
     const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);
     std::unordered_map<NodeId, std::size_t> perHost;
@@ -69,8 +70,9 @@ void expandAllToAll(Context &c)
             local > 0 ? local * each / nvlink : 0.0 });
         for (std::size_t j = 0; j < n; ++j)
             if (i != j) {
-                c.sink.add(c.ranks[i], c.ranks[j], each, {}, { int((j + n - i) % n), int(i), 0 });
-                firstByteS = std::min(firstByteS, c.sink.route(c.ranks[i], c.ranks[j]).latencyS);
+                const sim::FlowId id = c.sink.addOnce(
+                    c.ranks[i], c.ranks[j], each, { int((j + n - i) % n), int(i), 0 });
+                firstByteS = std::min(firstByteS, c.sink.flows()[std::size_t(id)].latencyS);
             }
     }
     Ideal &ideal = c.out.ideal;

@@ -15,26 +15,44 @@ const route::Route &FlowSink::route(NodeId src, NodeId dst)
     return it->second;
 }
 
-sim::FlowId FlowSink::add(NodeId src, NodeId dst, double bytes, std::vector<sim::FlowId> after,
-    FlowTags tags, double messages)
+namespace {
+sim::FlowSpec routedFlow(NodeId src, NodeId dst, double bytes, const route::Route &r, FlowTags tags,
+    double messages, double alphaS)
 {
-    const route::Route &r = route(src, dst);
     sim::FlowSpec f;
     f.src = src;
     f.dst = dst;
     f.bytes = bytes;
-    f.paths = r.paths;
     f.weights = r.weights;
     f.split = r.split;
     f.latencyS = r.latencyS * messages;
-    f.releaseDelayS = mAlphaS * messages;
+    f.releaseDelayS = alphaS * messages;
+    f.step = tags.step;
+    f.rank = tags.rank;
+    f.phase = tags.phase;
+    return f;
+}
+} // namespace
+
+sim::FlowId FlowSink::add(NodeId src, NodeId dst, double bytes, std::vector<sim::FlowId> after,
+    FlowTags tags, double messages)
+{
+    const route::Route &r = route(src, dst);
+    sim::FlowSpec f = routedFlow(src, dst, bytes, r, tags, messages, mAlphaS);
+    f.paths = r.paths;
     after.erase(std::remove(after.begin(), after.end(), sim::FlowId(-1)), after.end());
     std::sort(after.begin(), after.end());
     after.erase(std::unique(after.begin(), after.end()), after.end());
     f.after = std::move(after);
-    f.step = tags.step;
-    f.rank = tags.rank;
-    f.phase = tags.phase;
+    mFlows.push_back(std::move(f));
+    return static_cast<sim::FlowId>(mFlows.size() - 1);
+}
+
+sim::FlowId FlowSink::addOnce(NodeId src, NodeId dst, double bytes, FlowTags tags)
+{
+    route::Route r = mRouter.route(src, dst);
+    sim::FlowSpec f = routedFlow(src, dst, bytes, r, tags, 1.0, mAlphaS);
+    f.paths = std::move(r.paths);
     mFlows.push_back(std::move(f));
     return static_cast<sim::FlowId>(mFlows.size() - 1);
 }

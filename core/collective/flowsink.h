@@ -42,6 +42,14 @@ public:
      */
     sim::FlowId add(NodeId src, NodeId dst, double bytes, std::vector<sim::FlowId> after,
         FlowTags tags, double messages = 1.0);
+    /**
+     * add() for a connection used once (each pair of an all-to-all sends once): routed without
+     * keeping the route, whose paths move into the flow. Keeping them took a second copy of
+     * every path, about 200 bytes a flow.
+     */
+    sim::FlowId addOnce(NodeId src, NodeId dst, double bytes, FlowTags tags);
+    /// Room for @p count flows, so a large expansion does not copy its flows as it grows.
+    void reserve(std::size_t count) { mFlows.reserve(count); }
     /// Adds a flow on a given one-hop path (SHARP tree edges), with its start time.
     sim::FlowId addOnPath(NodeId src, NodeId dst, double bytes, sim::Path path, double latencyS,
         double notBeforeS, double alphaS, FlowTags tags);

@@ -218,6 +218,14 @@ void Run::buildSystem()
         mSystem->addVariable(usages);
         mVarFlow.push_back(f);
     };
+    std::size_t variables = 0, uses = 0;
+    for (const FlowSpec &spec : mSpecs) {
+        variables += spec.split == Split::Adaptive ? spec.paths.size() : 1;
+        for (const Path &p : spec.paths)
+            uses += p.links.size();
+    }
+    mSystem->reserve(variables, uses);
+    mVarFlow.reserve(variables);
     for (std::size_t i = 0; i < n; ++i) {
         const FlowSpec &spec = mSpecs[i];
         FlowState &st = mFlows[i];

@@ -41,6 +41,13 @@ ConstraintId System::addConstraint(double capacity)
     return ConstraintId(mCons.size() - 1);
 }
 
+void System::reserve(std::size_t variables, std::size_t usages)
+{
+    mVars.reserve(mVars.size() + variables);
+    mUsages.reserve(mUsages.size() + usages);
+    mSlots.reserve(mSlots.size() + usages);
+}
+
 VariableId System::addVariable(std::span<const Usage> usages)
 {
     Variable v;

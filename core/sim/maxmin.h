@@ -52,6 +52,9 @@ public:
 
     /// Adds a constraint of @p capacity (> 0) and returns its id (0, 1, 2...).
     ConstraintId addConstraint(double capacity);
+    /// Room for @p variables more variables using @p usages constraints in all, so a large
+    /// system is not copied as it grows (and holds no spare capacity).
+    void reserve(std::size_t variables, std::size_t usages);
     /// Adds a variable, disabled, using @p usages (distinct constraints, coefficients > 0).
     VariableId addVariable(std::span<const Usage> usages);
 

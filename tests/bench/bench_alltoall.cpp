@@ -10,6 +10,8 @@
 // against such a file (largest relative difference, flows that differ by more than 1e-9): the
 // evidence that a faster engine gives the same answers as an older one.
 
+#include "peakrss.h"
+
 #include "collective/expansion.h"
 #include "collective/run.h"
 #include "io/fabricfile.h"
@@ -119,13 +121,15 @@ int main(int argc, char **argv)
         expansion = collective::expand(router, s);
     }
     const double expandS = seconds(t1);
+    const double expandRssMb = peakRssMb();
     const auto t2 = std::chrono::steady_clock::now();
     const sim::SimResult r = sim::simulate(fabric, expansion.flows, options);
     const double engineS = seconds(t2);
     std::printf("%s ranks %s: %zu flows, load %.2f s, route+expand %.2f s, engine %.2f s, "
-                "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s, largest early finish %.3g s\n",
+                "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s, largest early finish %.3g s, peak RSS %.0f MB after expand, %.0f MB "
+                "after the engine\n",
                 argv[1], argv[2], r.flows.size(), loadS, expandS, engineS, r.events, r.solves,
-                r.fullSolves, r.rateChanges, r.completionS, r.largestEarlyFinishS);
+                r.fullSolves, r.rateChanges, r.completionS, r.largestEarlyFinishS, expandRssMb, peakRssMb());
     const std::vector<double> times = finishTimes(r);
     if (!savePath.empty())
         save(savePath, times);

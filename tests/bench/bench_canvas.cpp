@@ -9,6 +9,7 @@
 // With --screenshots, renders every shipped fabric to DIR/canvas-<name>.png at 1600x1000 instead,
 // plus the TPU pod coloured by dimension (canvas-tpu-torus-dimensions.png) and a generated
 // twisted 8x8x16 TPU slice (canvas-tpu-torus-twisted[-slices].png).
+#include "peakrss.h"
 #include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
@@ -36,17 +37,6 @@ using namespace fabric;
 using namespace fabric::views;
 
 namespace {
-
-double peakRssMb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').front().toDouble() / 1024.0;
-    return 0;
-}
 
 double median(std::vector<double> v)
 {

@@ -11,6 +11,7 @@
 //   bench_engine --alltoall-256  the exact 256-GPU all-to-all, log-uniform 1-64 MiB per pair
 //                                (65,280 events: minutes; see docs/performance.md)
 
+#include "peakrss.h"
 #include "bench_engine_fabric.h"
 
 #include "sim/engine.h"
@@ -25,13 +26,6 @@
 using namespace fabric;
 
 namespace {
-double peakRssMb()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_maxrss) / 1024.0;
-}
-
 double seconds(std::chrono::steady_clock::time_point since)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();

@@ -7,6 +7,7 @@
 // file and computes the metrics) with that process's peak RSS. Never fails on time.
 //
 //   bench_fabric_scale [FILTER]   runs the cases whose label contains FILTER (default: all)
+#include "peakrss.h"
 #include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "model/metrics.h"
@@ -80,13 +81,6 @@ std::string text(const Lap &l)
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.0f (%.0f)", l.wallMs, l.cpuMs);
     return buf;
-}
-
-double peakRssMb(int who = RUSAGE_SELF)
-{
-    rusage usage {};
-    getrusage(who, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
 /// Time and peak RSS of `fabricscope-cli info FILE --json`, or "-" when the CLI is not built.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Times the generators on their largest shipped sizes and prints a Markdown table (recorded in
 // docs/generators.md). Never fails on time.
+#include "peakrss.h"
 #include "generators/registry.h"
 
 #include <sys/resource.h>
@@ -20,13 +21,6 @@ struct Case
     std::string family;
     fabric::gen::ParamText params;
 };
-
-double peakRssMb()
-{
-    rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 } // namespace
 
