@@ -12,24 +12,33 @@ namespace fabric::sim {
 
 /**
  * Where the pair (group, constraint) sits in the group's list of crossings (System's group
- * refill): a hash table with open addressing (linear probing, deletion by backward shift), so
- * it takes memory in proportion to the pairs listed. A table indexed by group x constraint
- * took constraints^2 entries: 64 MB at 4,096 constraints, 1 GB at 16,384, which capped the
- * group refill below the 1,024-rank all-to-all of a fat-tree pod.
+ * refill). Up to kDenseConstraints constraints, a table indexed by group x constraint (the
+ * fastest; 64 MB at 4,096); above, a hash table with open addressing (linear probing, deletion
+ * by backward shift) that takes memory in proportion to the pairs listed, so the group refill
+ * also serves the 1,024-rank all-to-all of a fat-tree pod (over 4,096 links: 1 GB at 16,384
+ * as a table). The hash costs the 128-GPU all-to-all about a quarter more time.
  */
 class CrossingIndex
 {
 public:
-    /// Forgets every pair.
-    void clear()
+    static constexpr std::size_t kDenseConstraints = 4096;
+
+    /// Forgets every pair; @p constraints is the number of constraints from now on.
+    void reset(std::size_t constraints)
     {
         mSlots.clear();
         mCount = 0;
+        mConstraints = constraints;
+        mDense.clear();
+        if (constraints <= kDenseConstraints)
+            mDense.assign(constraints * constraints, -1);
     }
 
     /// The place stored for (@p group, @p c), or -1.
     std::int32_t find(ConstraintId group, ConstraintId c) const
     {
+        if (!mDense.empty())
+            return mDense[denseIndex(group, c)];
         if (mSlots.empty())
             return -1;
         const std::uint64_t key = keyOf(group, c);
@@ -44,6 +53,12 @@ public:
     /// Stores @p place for (@p group, @p c), over any place it had.
     void set(ConstraintId group, ConstraintId c, std::int32_t place)
     {
+        if (!mDense.empty()) {
+            std::int32_t &slot = mDense[denseIndex(group, c)];
+            mCount += slot < 0 ? 1 : 0;
+            slot = place;
+            return;
+        }
         if (2 * (mCount + 1) > mSlots.size())
             grow();
         const std::uint64_t key = keyOf(group, c);
@@ -58,6 +73,12 @@ public:
     /// Removes (@p group, @p c) if it is there.
     void erase(ConstraintId group, ConstraintId c)
     {
+        if (!mDense.empty()) {
+            std::int32_t &slot = mDense[denseIndex(group, c)];
+            mCount -= slot < 0 ? 0 : 1;
+            slot = -1;
+            return;
+        }
         if (mSlots.empty())
             return;
         const std::uint64_t key = keyOf(group, c);
@@ -93,6 +114,10 @@ private:
         std::int32_t place = -1;
     };
 
+    std::size_t denseIndex(ConstraintId group, ConstraintId c) const
+    {
+        return std::size_t(group) * mConstraints + std::size_t(c);
+    }
     static std::uint64_t keyOf(ConstraintId group, ConstraintId c)
     {
         return (std::uint64_t(std::uint32_t(group)) << 32) | std::uint32_t(c);
@@ -117,6 +142,8 @@ private:
                 set(ConstraintId(slot.key >> 32), ConstraintId(std::uint32_t(slot.key)), slot.place);
     }
 
+    std::vector<std::int32_t> mDense;
+    std::size_t mConstraints = 0;
     std::vector<Slot> mSlots;
     std::size_t mCount = 0;
     int mShift = 64;

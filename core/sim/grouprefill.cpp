@@ -11,7 +11,7 @@ void System::dropCrossings()
 {
     mCrossingsKept = false;
     mGroupCrossings.clear();
-    mGroupCrossingSlot.clear();
+    mGroupCrossingSlot.reset(0);
 }
 
 void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
@@ -47,7 +47,7 @@ bool System::groupRefillPays()
         return false;
     if (!mCrossingsKept) {
         mGroupCrossings.assign(mCons.size(), {});
-        mGroupCrossingSlot.clear();
+        mGroupCrossingSlot.reset(mCons.size());
         mCrossingsKept = true;
         for (std::size_t v = 0; v < mVars.size(); ++v)
             if (mVars[v].bottleneck >= 0)

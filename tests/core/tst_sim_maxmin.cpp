@@ -40,6 +40,7 @@ private Q_SLOTS:
     void groupRefillMatchesFullOnRandomSystems();
     void incrementalMatchesFullOnLongPaths();
     void crossingIndexMatchesAMap();
+    void crossingIndexMatchesAMap_data();
 };
 
 namespace {
@@ -357,12 +358,21 @@ void TestSimMaxMin::incrementalMatchesFullOnLongPaths()
     }
 }
 
+void TestSimMaxMin::crossingIndexMatchesAMap_data()
+{
+    QTest::addColumn<std::size_t>("constraints");
+    QTest::newRow("hash") << CrossingIndex::kDenseConstraints + 1;
+    QTest::newRow("dense") << std::size_t(96);
+}
+
 void TestSimMaxMin::crossingIndexMatchesAMap()
 {
     // The group refill's (group, constraint) -> place table: random sets, overwrites and
-    // erases (the erases shift probe runs back) through several growths, against std::map.
-    // Few groups and constraints, so keys collide and probe runs are long.
+    // erases through several growths of the hash (the erases shift probe runs back), against
+    // std::map; then the same on the dense table of few constraints.
+    QFETCH(std::size_t, constraints);
     CrossingIndex index;
+    index.reset(constraints);
     std::map<std::pair<ConstraintId, ConstraintId>, std::int32_t> truth;
     std::mt19937_64 rng(7);
     for (int step = 0; step < 200000; ++step) {
