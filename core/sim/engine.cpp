@@ -309,7 +309,7 @@ void Run::start(FlowId f, double nowS)
     st.sinceS = nowS;
     for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
         mSystem->enable(v);
-        for (const Usage &u : mSystem->usages(v))
+        for (const System::Use &u : mSystem->usages(v))
             mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, +1);
     }
     touchFlow(f);
@@ -330,7 +330,7 @@ void Run::finish(FlowId f, double nowS, double finishS)
         if (!mSystem->isEnabled(v))
             continue;
         mSystem->disable(v);
-        for (const Usage &u : mSystem->usages(v))
+        for (const System::Use &u : mSystem->usages(v))
             mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, -1);
     }
     touchFlow(f);

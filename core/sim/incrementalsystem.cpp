@@ -52,10 +52,10 @@ double IncrementalSystem::computeLevel(ConstraintId c)
     bool someoneAtOld = false;
     for (const Member &m : con.vars) {
         const double d = demandOn(m.var, c);
-        mScratch.emplace_back(d, m.coefficient);
-        sumAll += m.coefficient * d;
+        mScratch.emplace_back(d, coefficient(m));
+        sumAll += coefficient(m) * d;
         if (!std::isinf(old)) {
-            sumAtOld += m.coefficient * std::min(d, old);
+            sumAtOld += coefficient(m) * std::min(d, old);
             someoneAtOld = someoneAtOld || d >= old * (1 - kRelTol);
         }
     }

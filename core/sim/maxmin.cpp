@@ -54,7 +54,7 @@ VariableId System::addVariable(std::span<const Usage> usages)
     v.usageBegin = std::uint32_t(mUsages.size());
     for (const Usage &u : usages) {
         assert(u.constraint >= 0 && std::size_t(u.constraint) < mCons.size());
-        mUsages.push_back(u);
+        mUsages.push_back({u.constraint, coefficientIndexOf(u.coefficient)});
         mSlots.push_back(0);
         mUnitCoefficients = mUnitCoefficients && u.coefficient == 1.0;
     }
@@ -65,7 +65,17 @@ VariableId System::addVariable(std::span<const Usage> usages)
     return VariableId(mVars.size() - 1);
 }
 
-std::span<const Usage> System::usages(VariableId v) const
+std::uint32_t System::coefficientIndexOf(double value)
+{
+    if (value == 1.0) // nearly every use
+        return 0;
+    const auto [it, added] = mCoefficientIndex.try_emplace(value, std::uint32_t(mCoefficients.size()));
+    if (added)
+        mCoefficients.push_back(value);
+    return it->second;
+}
+
+std::span<const System::Use> System::usages(VariableId v) const
 {
     const Variable &var = mVars[std::size_t(v)];
     return {mUsages.data() + var.usageBegin, var.usageEnd - var.usageBegin};
@@ -104,7 +114,7 @@ void System::enable(VariableId v)
     for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
         Constraint &con = mCons[std::size_t(mUsages[i].constraint)];
         mSlots[i] = std::uint32_t(con.vars.size());
-        con.vars.push_back({v, mUsages[i].coefficient});
+        con.vars.push_back({v, mUsages[i].coefficientIndex});
         markDirty(mUsages[i].constraint);
     }
     mEnabledSinceSolve.push_back(v);
@@ -158,7 +168,7 @@ double System::load(ConstraintId c) const
 {
     double sum = 0.0;
     for (const Member &m : mCons[std::size_t(c)].vars)
-        sum += m.coefficient * rate(m.var);
+        sum += coefficient(m) * rate(m.var);
     return sum;
 }
 
@@ -204,7 +214,7 @@ void System::progressiveFilling()
         Fill &fill = mFill[c];
         fill.remaining = con.capacity;
         for (const Member &m : con.vars)
-            fill.weight += m.coefficient;
+            fill.weight += coefficient(m);
         fill.unfrozen = std::uint32_t(con.vars.size());
         mFillOrder.emplace_back(std::max(fill.remaining / fill.weight, 0.0), ConstraintId(c));
     }
@@ -246,7 +256,7 @@ bool System::refillAboveDisabled()
         const Variable &var = mVars[std::size_t(v)];
         for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
             touch(mUsages[i].constraint);
-            mFill[std::size_t(mUsages[i].constraint)].load -= mUsages[i].coefficient * rate;
+            mFill[std::size_t(mUsages[i].constraint)].load -= coefficient(mUsages[i]) * rate;
         }
     }
     // What to fill again: the groups (variables sharing a bottleneck, all at its level) above
@@ -277,8 +287,8 @@ bool System::refillAboveDisabled()
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 touch(mUsages[i].constraint);
                 Fill &fill = mFill[std::size_t(mUsages[i].constraint)];
-                fill.load -= mUsages[i].coefficient * mOwnLevel[std::size_t(c)];
-                fill.weight += mUsages[i].coefficient;
+                fill.load -= coefficient(mUsages[i]) * mOwnLevel[std::size_t(c)];
+                fill.weight += coefficient(mUsages[i]);
                 ++fill.unfrozen;
             }
         }
@@ -337,7 +347,7 @@ void System::fillInOrder()
             const Variable &var = mVars[std::size_t(m.var)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 Fill &other = mFill[std::size_t(mUsages[i].constraint)];
-                const double a = mUsages[i].coefficient;
+                const double a = coefficient(mUsages[i]);
                 other.remaining -= a * level;
                 other.weight -= a;
                 other.load += a * level;
@@ -400,7 +410,7 @@ std::string System::checkInvariants() const
         for (const Member &m : con.vars) {
             if (!mVars[std::size_t(m.var)].enabled)
                 return at("constraint", c) + "lists a disabled variable";
-            load += m.coefficient * rate(m.var);
+            load += coefficient(m) * rate(m.var);
             largest = std::max(largest, rate(m.var));
         }
         if (!near(mLoad[c], load))
