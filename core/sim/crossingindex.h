@@ -22,6 +22,10 @@ class CrossingIndex
 {
 public:
     static constexpr std::size_t kDenseConstraints = 4096;
+    /// Groups, constraints and places are below 2^kBits (2,097,152): the hash packs three of
+    /// them in a word. System's group refill does not run on more constraints.
+    static constexpr int kBits = 21;
+    static constexpr std::size_t kMaxConstraints = std::size_t(1) << kBits;
 
     /// Forgets every pair; @p constraints is the number of constraints from now on.
     void reset(std::size_t constraints)
@@ -43,10 +47,10 @@ public:
             return -1;
         const std::uint64_t key = keyOf(group, c);
         for (std::size_t i = home(key);; i = (i + 1) & mask()) {
-            if (mSlots[i].key == key)
-                return mSlots[i].place;
-            if (mSlots[i].key == kEmpty)
+            if (mSlots[i] == kEmpty)
                 return -1;
+            if (keyIn(mSlots[i]) == key)
+                return placeIn(mSlots[i]);
         }
     }
 
@@ -59,15 +63,15 @@ public:
             slot = place;
             return;
         }
-        if (2 * (mCount + 1) > mSlots.size())
+        if (10 * (mCount + 1) > 7 * mSlots.size()) // at most 70% full
             grow();
         const std::uint64_t key = keyOf(group, c);
         std::size_t i = home(key);
-        while (mSlots[i].key != kEmpty && mSlots[i].key != key)
+        while (mSlots[i] != kEmpty && keyIn(mSlots[i]) != key)
             i = (i + 1) & mask();
-        if (mSlots[i].key == kEmpty)
+        if (mSlots[i] == kEmpty)
             ++mCount;
-        mSlots[i] = { key, place };
+        mSlots[i] = key << kPlaceBits | std::uint64_t(std::uint32_t(place));
     }
 
     /// Removes (@p group, @p c) if it is there.
@@ -83,8 +87,8 @@ public:
             return;
         const std::uint64_t key = keyOf(group, c);
         std::size_t i = home(key);
-        while (mSlots[i].key != key) {
-            if (mSlots[i].key == kEmpty)
+        while (mSlots[i] == kEmpty || keyIn(mSlots[i]) != key) {
+            if (mSlots[i] == kEmpty)
                 return;
             i = (i + 1) & mask();
         }
@@ -92,27 +96,31 @@ public:
         // Backward shift: pull later entries of the probe run into the hole when the hole lies
         // on their way from home, so every key stays reachable without tombstones.
         for (std::size_t j = (i + 1) & mask();; j = (j + 1) & mask()) {
-            if (mSlots[j].key == kEmpty)
+            if (mSlots[j] == kEmpty)
                 break;
-            const std::size_t h = home(mSlots[j].key);
+            const std::size_t h = home(keyIn(mSlots[j]));
             const bool holeOnTheWay = ((j - h) & mask()) >= ((j - i) & mask());
             if (holeOnTheWay) {
                 mSlots[i] = mSlots[j];
                 i = j;
             }
         }
-        mSlots[i] = Slot{};
+        mSlots[i] = kEmpty;
     }
 
     std::size_t size() const { return mCount; }
 
 private:
+    // A slot is one word: the key (group, constraint) in the high bits, the place in the low
+    // ones, kBits each (8 bytes a pair, where a key and a place apart took 16 with padding).
+    // Valid slots leave the top bit 0, so all ones marks an empty slot.
     static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
-    struct Slot
+    static constexpr int kPlaceBits = kBits;
+    static std::uint64_t keyIn(std::uint64_t slot) { return slot >> kPlaceBits; }
+    static std::int32_t placeIn(std::uint64_t slot)
     {
-        std::uint64_t key = kEmpty;
-        std::int32_t place = -1;
-    };
+        return std::int32_t(slot & ((std::uint64_t(1) << kPlaceBits) - 1));
+    }
 
     std::size_t denseIndex(ConstraintId group, ConstraintId c) const
     {
@@ -120,7 +128,7 @@ private:
     }
     static std::uint64_t keyOf(ConstraintId group, ConstraintId c)
     {
-        return (std::uint64_t(std::uint32_t(group)) << 32) | std::uint32_t(c);
+        return (std::uint64_t(std::uint32_t(group)) << kBits) | std::uint32_t(c);
     }
     std::size_t mask() const { return mSlots.size() - 1; }
     std::size_t home(std::uint64_t key) const
@@ -130,21 +138,24 @@ private:
     }
     void grow()
     {
-        std::vector<Slot> old = std::move(mSlots);
+        std::vector<std::uint64_t> old = std::move(mSlots);
         const std::size_t size = old.empty() ? 1024 : 2 * old.size();
-        mSlots.assign(size, Slot{});
+        mSlots.assign(size, kEmpty);
         mShift = 64;
         for (std::size_t s = size; s > 1; s >>= 1)
             --mShift;
         mCount = 0;
-        for (const Slot &slot : old)
-            if (slot.key != kEmpty)
-                set(ConstraintId(slot.key >> 32), ConstraintId(std::uint32_t(slot.key)), slot.place);
+        for (const std::uint64_t slot : old)
+            if (slot != kEmpty) {
+                const std::uint64_t key = keyIn(slot);
+                set(ConstraintId(key >> kBits), ConstraintId(key & ((std::uint64_t(1) << kBits) - 1)),
+                    placeIn(slot));
+            }
     }
 
     std::vector<std::int32_t> mDense;
     std::size_t mConstraints = 0;
-    std::vector<Slot> mSlots;
+    std::vector<std::uint64_t> mSlots;
     std::size_t mCount = 0;
     int mShift = 64;
 };

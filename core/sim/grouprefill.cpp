@@ -43,7 +43,7 @@ void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
 
 bool System::groupRefillPays()
 {
-    if (!mUnitCoefficients)
+    if (!mUnitCoefficients || mCons.size() > CrossingIndex::kMaxConstraints)
         return false;
     if (!mCrossingsKept) {
         mGroupCrossings.assign(mCons.size(), {});
