@@ -40,21 +40,26 @@ struct StartEvent
     }
 };
 
+/// What the engine keeps per flow: 32 bytes (a million flows or more in a cluster all-to-all).
 struct FlowState
 {
     Phase phase = Phase::Waiting;
     std::int32_t pending = 0;  ///< Unfinished `after` flows.
-    VariableId varBegin = 0;   ///< Its max-min variables: [varBegin, varEnd).
-    VariableId varEnd = 0;
-    double remainingBytes = 0.0; ///< At sinceS (flows with several variables).
-    double rateBytesPerS = 0.0;
-    double sinceS = 0.0;
+    /// Its max-min variables: [varBegin, the next flow's varBegin) (Run::varEnd()).
+    VariableId varBegin = 0;
     std::uint32_t stamp = 0; ///< Batch that last touched it.
     // Flows with one variable ride the clock of their bottleneck (see Group).
     ConstraintId group = -1;
     std::uint32_t joins = 0; ///< Joins so far: tells a group's current entry from stale ones.
     double target = 0.0;     ///< Group::served at which it finishes.
-    bool single() const { return varEnd - varBegin == 1; }
+};
+
+/// A flow with several variables (split over paths) keeps its own byte count and rate.
+struct SplitState
+{
+    double remainingBytes = 0.0; ///< At sinceS.
+    double rateBytesPerS = 0.0;
+    double sinceS = 0.0;
 };
 
 /// One entry of a group's finish order.
@@ -102,6 +107,13 @@ private:
     /// ended it early with others: then the time its last byte was due).
     void finish(FlowId f, double nowS, double finishS);
     void touchFlow(FlowId f);
+    VariableId varEnd(FlowId f) const
+    {
+        const std::size_t next = std::size_t(f) + 1;
+        return next < mFlows.size() ? mFlows[next].varBegin : VariableId(mVarFlow.size());
+    }
+    /// One variable: it rides its bottleneck's clock (Group).
+    bool single(FlowId f) const { return varEnd(f) - mFlows[std::size_t(f)].varBegin == 1; }
     void touchGroup(ConstraintId g, double nowS);
     void joinGroup(FlowId f, ConstraintId g, double remainingBytes, double nowS);
     void leaveGroup(FlowId f, double nowS, double *remainingBytes);
@@ -134,6 +146,7 @@ private:
 
     std::unique_ptr<System> mSystem;
     std::vector<FlowState> mFlows;
+    std::vector<SplitState> mSplit; ///< Per flow, when some flow has several variables.
     std::vector<FlowId> mVarFlow;       ///< Variable -> flow.
     std::vector<double> mVarRate;       ///< Rate the engine last applied, per variable.
     /// Per variable of a one-variable flow: the group its flow is in (-1: none); -2 for the
@@ -249,16 +262,17 @@ void Run::buildSystem()
             addVariable(FlowId(i));
             usages.clear();
         }
-        st.varEnd = VariableId(mVarFlow.size());
         st.pending = std::int32_t(spec.after.size());
     }
     mVarRate.assign(mVarFlow.size(), 0.0);
     mVarGroup.assign(mVarFlow.size(), -1);
     mPerVariableRates = mRecorder.has_value();
-    for (const FlowState &st : mFlows) {
-        if (st.varEnd - st.varBegin > 1) {
-            std::fill(mVarGroup.begin() + st.varBegin, mVarGroup.begin() + st.varEnd, -2);
+    for (std::size_t f = 0; f < n; ++f) {
+        const VariableId begin = mFlows[f].varBegin, end = varEnd(FlowId(f));
+        if (end - begin > 1) {
+            std::fill(mVarGroup.begin() + begin, mVarGroup.begin() + end, -2);
             mPerVariableRates = true;
+            mSplit.resize(n);
         }
     }
     mGroups.resize(mSystem->constraintCount());
@@ -300,14 +314,18 @@ void Run::touchFlow(FlowId f)
 void Run::start(FlowId f, double nowS)
 {
     FlowState &st = mFlows[std::size_t(f)];
-    if (st.varBegin == st.varEnd) { // nothing to move, or nowhere to move it
+    const VariableId end = varEnd(f);
+    if (st.varBegin == end) { // nothing to move, or nowhere to move it
         finish(f, nowS, nowS);
         return;
     }
     st.phase = Phase::Transfer;
-    st.remainingBytes = mSpecs[std::size_t(f)].bytes;
-    st.sinceS = nowS;
-    for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
+    if (!single(f)) {
+        SplitState &split = mSplit[std::size_t(f)];
+        split.remainingBytes = mSpecs[std::size_t(f)].bytes;
+        split.sinceS = nowS;
+    }
+    for (VariableId v = st.varBegin; v < end; ++v) {
         mSystem->enable(v);
         for (const System::Use &u : mSystem->usages(v))
             mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, +1);
@@ -326,7 +344,7 @@ void Run::finish(FlowId f, double nowS, double finishS)
     mResult.completionS = std::max(mResult.completionS, finishS);
     mResult.largestEarlyFinishS = std::max(mResult.largestEarlyFinishS, finishS - nowS);
     ++mFinished;
-    for (VariableId v = st.varBegin; v < st.varEnd; ++v) {
+    for (VariableId v = st.varBegin, end = varEnd(f); v < end; ++v) {
         if (!mSystem->isEnabled(v))
             continue;
         mSystem->disable(v);
@@ -429,7 +447,7 @@ void Run::applyVariable(VariableId v, double nowS)
     }
     const FlowId f = mVarFlow[std::size_t(v)];
     FlowState &st = mFlows[std::size_t(f)];
-    if (!st.single()) {
+    if (!single(f)) {
         mVarRate[std::size_t(v)] = rate;
         touchFlow(f);
         return;
@@ -468,21 +486,25 @@ void Run::applyRates(double nowS)
         rekeyGroup(g);
     mTouchedGroups.clear();
     for (FlowId f : mTouched) {
-        FlowState &st = mFlows[std::size_t(f)];
+        const FlowState &st = mFlows[std::size_t(f)];
         double rate = 0.0;
-        if (st.phase == Phase::Transfer && st.single()) {
-            rate = mSystem->rate(st.varBegin);
-        } else if (st.phase == Phase::Transfer) {
-            for (VariableId v = st.varBegin; v < st.varEnd; ++v)
-                rate += mVarRate[std::size_t(v)];
-            st.remainingBytes -= st.rateBytesPerS * (nowS - st.sinceS);
-            st.sinceS = nowS;
-            if (rate != st.rateBytesPerS) {
-                ++mResult.rateChanges;
-                mFinishes.set(f, nowS + std::max(st.remainingBytes, 0.0) / rate);
+        if (single(f)) {
+            if (st.phase == Phase::Transfer)
+                rate = mSystem->rate(st.varBegin);
+        } else if (!mSplit.empty()) {
+            SplitState &split = mSplit[std::size_t(f)];
+            if (st.phase == Phase::Transfer) {
+                for (VariableId v = st.varBegin, end = varEnd(f); v < end; ++v)
+                    rate += mVarRate[std::size_t(v)];
+                split.remainingBytes -= split.rateBytesPerS * (nowS - split.sinceS);
+                split.sinceS = nowS;
+                if (rate != split.rateBytesPerS) {
+                    ++mResult.rateChanges;
+                    mFinishes.set(f, nowS + std::max(split.remainingBytes, 0.0) / rate);
+                }
             }
+            split.rateBytesPerS = rate;
         }
-        st.rateBytesPerS = rate;
         if (mRecorder)
             mRecorder->setFlow(f, rate);
     }
@@ -528,12 +550,12 @@ std::string Run::checkInvariants(double nowS) const
     std::vector<std::int32_t> members(mGroups.size(), 0);
     for (std::size_t f = 0; f < mFlows.size(); ++f) {
         const FlowState &st = mFlows[f];
-        const bool riding = st.phase == Phase::Transfer && st.single();
+        const bool riding = st.phase == Phase::Transfer && single(FlowId(f));
         if (!riding) {
             if (st.group >= 0)
                 return flowAt(f) + "in a group without riding one";
             if (st.phase == Phase::Transfer && !mFinishes.contains(FlowId(f))
-                && st.rateBytesPerS > 0.0)
+                && mSplit[f].rateBytesPerS > 0.0)
                 return flowAt(f) + "moves on several paths but has no finish time";
             continue;
         }
