@@ -17,7 +17,6 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <queue>
 #include <stdexcept>
 #include <string>
 
@@ -148,7 +147,8 @@ private:
     std::vector<FlowState> mFlows;
     std::vector<SplitState> mSplit; ///< Per flow, when some flow has several variables.
     std::vector<FlowId> mVarFlow;       ///< Variable -> flow.
-    std::vector<double> mVarRate;       ///< Rate the engine last applied, per variable.
+    /// Rate the engine last applied, per variable, when some flow has several variables.
+    std::vector<double> mVarRate;
     /// Per variable of a one-variable flow: the group its flow is in (-1: none); -2 for the
     /// variables of multi-variable flows. Compact, so the hot loop need not load the flow.
     std::vector<ConstraintId> mVarGroup;
@@ -156,7 +156,17 @@ private:
     std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
     std::vector<FlowId> mDependents;
-    std::priority_queue<StartEvent, std::vector<StartEvent>, std::greater<>> mStarts;
+    /// Flows in their latency, by start time: a min-heap (std::greater) kept in a vector of
+    /// our own so its storage can be given back once drained (an all-to-all puts every flow in
+    /// it at once, and a priority_queue never shrinks).
+    std::vector<StartEvent> mStarts;
+    void popStart()
+    {
+        std::pop_heap(mStarts.begin(), mStarts.end(), std::greater<>());
+        mStarts.pop_back();
+        if (mStarts.capacity() > 4096 && mStarts.size() < mStarts.capacity() / 4)
+            mStarts.shrink_to_fit();
+    }
     IndexedHeap mFinishes; ///< Predicted finish time per transferring multi-variable flow.
     std::vector<Group> mGroups; ///< Per constraint: the flows it bottlenecks.
     IndexedHeap mGroupFinishes; ///< Per group: time its next member finishes.
@@ -264,7 +274,6 @@ void Run::buildSystem()
         }
         st.pending = std::int32_t(spec.after.size());
     }
-    mVarRate.assign(mVarFlow.size(), 0.0);
     mVarGroup.assign(mVarFlow.size(), -1);
     mPerVariableRates = mRecorder.has_value();
     for (std::size_t f = 0; f < n; ++f) {
@@ -273,6 +282,7 @@ void Run::buildSystem()
             std::fill(mVarGroup.begin() + begin, mVarGroup.begin() + end, -2);
             mPerVariableRates = true;
             mSplit.resize(n);
+            mVarRate.resize(mVarFlow.size(), 0.0);
         }
     }
     mGroups.resize(mSystem->constraintCount());
@@ -299,7 +309,8 @@ void Run::schedule(FlowId f, double readyS)
     r.releaseS = std::max(readyS, spec.notBeforeS) + spec.releaseDelayS;
     r.startS = r.releaseS + spec.latencyS;
     mFlows[std::size_t(f)].phase = Phase::Latency;
-    mStarts.push({r.startS, f});
+    mStarts.push_back({r.startS, f});
+    std::push_heap(mStarts.begin(), mStarts.end(), std::greater<>());
 }
 
 void Run::touchFlow(FlowId f)
@@ -596,6 +607,8 @@ SimResult Run::run()
 {
     const std::size_t n = mSpecs.size();
     mResult.flows.assign(n, FlowResult{});
+    mStarts.reserve(std::size_t(std::count_if(
+        mFlows.begin(), mFlows.end(), [](const FlowState &st) { return st.pending == 0; })));
     for (std::size_t i = 0; i < n; ++i)
         if (mFlows[i].pending == 0)
             schedule(FlowId(i), 0.0);
@@ -607,7 +620,7 @@ SimResult Run::run()
     double nowS = 0.0;
     while (!mStarts.empty() || !mFinishes.empty() || !mGroupFinishes.empty()) {
         const auto nextS = [&] {
-            const double start = mStarts.empty() ? kNever : mStarts.top().timeS;
+            const double start = mStarts.empty() ? kNever : mStarts.front().timeS;
             const double end = mFinishes.empty() ? kNever : mFinishes.topKey();
             const double groupEnd = mGroupFinishes.empty() ? kNever : mGroupFinishes.topKey();
             return std::min({start, end, groupEnd});
@@ -642,9 +655,9 @@ SimResult Run::run()
                 const double due = dueS(mGroupFinishes.topKey());
                 finish(popGroup(g), nowS, due);
                 rekeyGroup(g);
-            } else if (!mStarts.empty() && mStarts.top().timeS <= batchEndS) {
-                const FlowId f = mStarts.top().flow;
-                mStarts.pop();
+            } else if (!mStarts.empty() && mStarts.front().timeS <= batchEndS) {
+                const FlowId f = mStarts.front().flow;
+                popStart();
                 start(f, nowS);
             } else {
                 break;
