@@ -167,7 +167,8 @@ private:
         if (mStarts.capacity() > 4096 && mStarts.size() < mStarts.capacity() / 4)
             mStarts.shrink_to_fit();
     }
-    IndexedHeap mFinishes; ///< Predicted finish time per transferring multi-variable flow.
+    /// Predicted finish time per transferring multi-variable flow (sized when there are some).
+    IndexedHeap mFinishes;
     std::vector<Group> mGroups; ///< Per constraint: the flows it bottlenecks.
     IndexedHeap mGroupFinishes; ///< Per group: time its next member finishes.
     std::vector<ConstraintId> mTouchedGroups;
@@ -190,7 +191,6 @@ Run::Run(const Fabric &fabric, std::span<const FlowSpec> flows, const SimOptions
     , mOptions(options)
     , mCallbacks(callbacks)
     , mSystem(System::create(options.solver))
-    , mFinishes(mSpecs.size())
     , mMeter(2 * fabric.linkIdBound())
 {
     if (!mSystem)
@@ -281,14 +281,20 @@ void Run::buildSystem()
         if (end - begin > 1) {
             std::fill(mVarGroup.begin() + begin, mVarGroup.begin() + end, -2);
             mPerVariableRates = true;
-            mSplit.resize(n);
-            mVarRate.resize(mVarFlow.size(), 0.0);
+            if (mSplit.empty()) {
+                mSplit.resize(n);
+                mVarRate.resize(mVarFlow.size(), 0.0);
+                mFinishes.reset(n);
+            }
         }
     }
     mGroups.resize(mSystem->constraintCount());
     mGroupFinishes.reset(mSystem->constraintCount());
     mAppliedLoad.assign(mSystem->constraintCount(), 0.0);
 
+    // Flows waiting on others, as a CSR (none at all in an all-to-all: then nothing is kept).
+    if (std::all_of(mSpecs.begin(), mSpecs.end(), [](const FlowSpec &s) { return s.after.empty(); }))
+        return;
     mDependentBegin.assign(n + 1, 0);
     for (const FlowSpec &spec : mSpecs)
         for (FlowId a : spec.after)
@@ -348,7 +354,8 @@ void Run::finish(FlowId f, double nowS, double finishS)
 {
     FlowState &st = mFlows[std::size_t(f)];
     st.phase = Phase::Done;
-    mFinishes.remove(f);
+    if (!mSplit.empty())
+        mFinishes.remove(f);
     if (st.group >= 0)
         leaveGroup(f, nowS, nullptr);
     mResult.flows[std::size_t(f)].finishS = finishS;
@@ -363,6 +370,8 @@ void Run::finish(FlowId f, double nowS, double finishS)
             mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, -1);
     }
     touchFlow(f);
+    if (mDependentBegin.empty())
+        return;
     for (std::uint32_t i = mDependentBegin[std::size_t(f)]; i < mDependentBegin[std::size_t(f) + 1];
          ++i) {
         const FlowId d = mDependents[i];

@@ -122,13 +122,17 @@ int main(int argc, char **argv)
     }
     const double expandS = seconds(t1);
     const double expandRssMb = peakRssMb();
+    std::size_t linkUses = 0;
+    for (const sim::FlowSpec &f : expansion.flows)
+        for (const sim::Path &p : f.paths)
+            linkUses += p.links.size();
     const auto t2 = std::chrono::steady_clock::now();
     const sim::SimResult r = sim::simulate(fabric, expansion.flows, options);
     const double engineS = seconds(t2);
-    std::printf("%s ranks %s: %zu flows, load %.2f s, route+expand %.2f s, engine %.2f s, "
+    std::printf("%s ranks %s: %zu flows (%zu link uses), load %.2f s, route+expand %.2f s, engine %.2f s, "
                 "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s, largest early finish %.3g s, peak RSS %.0f MB after expand, %.0f MB "
                 "after the engine\n",
-                argv[1], argv[2], r.flows.size(), loadS, expandS, engineS, r.events, r.solves,
+                argv[1], argv[2], r.flows.size(), linkUses, loadS, expandS, engineS, r.events, r.solves,
                 r.fullSolves, r.rateChanges, r.completionS, r.largestEarlyFinishS, expandRssMb, peakRssMb());
     const std::vector<double> times = finishTimes(r);
     if (!savePath.empty())
