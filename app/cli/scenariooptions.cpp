@@ -24,8 +24,8 @@ void declareScenarioOptions(OptionParser &parser)
         .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
         .option("--seed", "N", "Seed of ECMP hashing and random placement (1).")
         .option("--fidelity", "NAME",
-            "exact|coarse: coarse ends flows due within 0.1% of the time together, for runs "
-            "out of reach exactly; completion within 1% (exact).")
+            "exact|coarse: coarse ends together the flows due within 0.1% of their "
+            "transfer time, for runs out of reach exactly; completion within 1% (exact).")
         .option("--max-memory", "SIZE",
             "Refuse a run estimated to need more memory than this, e.g. 16GiB (8GiB).");
 }

@@ -63,7 +63,7 @@ std::string fidelityNote(const ScenarioRun &run)
     if (!run.scenario || run.scenario->fidelity != Fidelity::Coarse)
         return {};
     return "coarse run: flows due to finish within " + units::formatDecimal(kCoarseFinishWindow * 100, 3) + "%"
-        + " of the simulated time ended together, giving up their bandwidth at most "
+        + " of their own transfer time ended together, giving up their bandwidth at most "
         + units::formatSeconds(run.result.largestEarlyFinishS)
         + " before their last byte was due; completion within "
         + units::formatDecimal(kCoarseCompletionBound * 100, 3) + "%" + " of an exact run";

@@ -38,7 +38,7 @@ std::optional<Aggregation> aggregationFromString(std::string_view name);
 /// How exactly the engine runs (docs/simulation.md, "Coarse fidelity").
 enum class Fidelity {
     Exact,  ///< Every event at its own time: max-min exact to rounding.
-    Coarse, ///< Finishes due within 0.1% of the simulated time end together (opt-in).
+    Coarse, ///< Flows due within 0.1% of their own transfer time end together (opt-in).
 };
 std::string_view toString(Fidelity f);
 std::optional<Fidelity> fidelityFromString(std::string_view name);

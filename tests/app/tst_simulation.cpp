@@ -55,6 +55,7 @@ private Q_SLOTS:
     void runsPlaysAndSeeks();
     void policyToggleReRunsAndCompares();
     void cancelKeepsTheGuiConsistent();
+    void coarseFidelityRunsFromTheDock();
     void exportsEveryFormat();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
@@ -280,6 +281,36 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
     QVERIFY(!mSim->runner()->isRunning());
     QVERIFY(!dock->cancelButton()->isEnabled());
     QVERIFY(dock->runButton()->isEnabled());
+}
+
+void TestSimulation::coarseFidelityRunsFromTheDock()
+{
+    // The Fidelity box reaches the engine: an all-to-all run coarse says so in its label and
+    // its explanation, and its flows gave up their bandwidth early (exact ones never do).
+    SimulationDock *dock = mSim->simulationDock();
+    dock->collectiveBox()->setCurrentIndex(
+        dock->collectiveBox()->findData(int(collective::Collective::AllToAll)));
+    const views::SimRunPtr exact = runAndWait();
+    QVERIFY(exact);
+    QCOMPARE(exact->result.largestEarlyFinishS, 0.0);
+    QVERIFY(!exact->label.contains(QStringLiteral("coarse")));
+    dock->fidelityBox()->setCurrentIndex(
+        dock->fidelityBox()->findData(int(collective::Fidelity::Coarse)));
+    QVERIFY(dock->scenario().fidelity == collective::Fidelity::Coarse);
+    const views::SimRunPtr coarse = runAndWait();
+    QVERIFY(coarse);
+    QVERIFY(coarse->scenario->fidelity == collective::Fidelity::Coarse);
+    QVERIFY(coarse->result.largestEarlyFinishS > 0.0);
+    QVERIFY2(coarse->label.endsWith(QStringLiteral("coarse")), qPrintable(coarse->label));
+    QVERIFY(std::abs(coarse->summary.completionS / exact->summary.completionS - 1) < 0.01);
+    const QStringList said = mSim->analysisDock()->explainPanel()->sentences();
+    QVERIFY2(said.join(QLatin1Char(' ')).contains(QStringLiteral("Coarse run: flows due")),
+             qPrintable(said.join(QLatin1Char('\n'))));
+    // A saved scenario brings its fidelity back into the box.
+    collective::Scenario s = dock->scenario();
+    dock->fidelityBox()->setCurrentIndex(0);
+    dock->setScenario(s);
+    QCOMPARE(dock->fidelityBox()->currentData().toInt(), int(collective::Fidelity::Coarse));
 }
 
 void TestSimulation::exportsEveryFormat()

@@ -37,9 +37,12 @@ void describe(SimRun &run, const Fabric &fabric, const collective::Scenario &sce
 
 QString scenarioLabel(const collective::Scenario &s)
 {
-    return QStringLiteral("%1 %2 \u00b7 %3")
+    QString label = QStringLiteral("%1 %2 \u00b7 %3")
         .arg(toQString(collective::toString(s.collective)),
              toQString(collective::toString(s.algorithm)), toQString(route::toString(s.routing)));
+    if (s.fidelity == collective::Fidelity::Coarse)
+        label += QStringLiteral(" \u00b7 coarse"); // its figures are within 1%, not exact
+    return label;
 }
 
 std::shared_ptr<SimRun> makeRun(const Fabric &fabric, const collective::Scenario &scenario,

@@ -80,8 +80,8 @@ SimulationDock::SimulationDock(QWidget *parent)
     mFidelity->addItem(tr("exact"), int(collective::Fidelity::Exact));
     mFidelity->addItem(tr("coarse (faster, completion within 1%)"),
                        int(collective::Fidelity::Coarse));
-    mFidelity->setToolTip(tr("Coarse ends together the flows due to finish within 0.1% of the "
-                             "simulated time: an all-to-all of a thousand GPUs under ECMP in "
+    mFidelity->setToolTip(tr("Coarse ends together the flows due to finish within 0.1% of their "
+                             "own transfer time: an all-to-all of a thousand GPUs under ECMP in "
                              "seconds instead of minutes, with its completion within 1% of an "
                              "exact run"));
     mName = new QLineEdit(body);

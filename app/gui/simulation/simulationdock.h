@@ -73,6 +73,7 @@ public:
     QLineEdit *sizeEdit() const { return mSize; }
     QLineEdit *ranksEdit() const { return mRanks; }
     QComboBox *routingBox() const { return mRouting; }
+    QComboBox *fidelityBox() const { return mFidelity; }
     QPushButton *runButton() const { return mRun; }
     QPushButton *cancelButton() const { return mCancel; }
     QLineEdit *nameEdit() const { return mName; }
