@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "collective.h"
 
+#include "model/enumnames.h"
+
 #include <array>
 #include <utility>
 
@@ -26,25 +28,6 @@ constexpr std::array<std::pair<Algorithm, std::string_view>, 6> kAlgorithms { {
     { Algorithm::Torus, "torus" },
     { Algorithm::Direct, "direct" },
 } };
-
-template<typename E, std::size_t N>
-std::string_view nameIn(const std::array<std::pair<E, std::string_view>, N> &table, E value)
-{
-    for (const auto &[v, name] : table)
-        if (v == value)
-            return name;
-    return {};
-}
-
-template<typename E, std::size_t N>
-std::optional<E> valueIn(
-    const std::array<std::pair<E, std::string_view>, N> &table, std::string_view name)
-{
-    for (const auto &[v, n] : table)
-        if (n == name)
-            return v;
-    return std::nullopt;
-}
 
 } // namespace
 

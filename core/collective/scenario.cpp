@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario.h"
 
+#include "model/enumnames.h"
 #include "model/error.h"
 
 #include <array>
@@ -21,25 +22,6 @@ constexpr std::array<std::pair<Aggregation, std::string_view>, 3> kAggregations 
 constexpr std::array<std::pair<Fidelity, std::string_view>, 2> kFidelities {
     { { Fidelity::Exact, "exact" }, { Fidelity::Coarse, "coarse" } }
 };
-
-template<typename T, std::size_t N>
-std::string_view nameIn(const std::array<std::pair<T, std::string_view>, N> &table, T value)
-{
-    for (const auto &[v, n] : table)
-        if (v == value)
-            return n;
-    return {};
-}
-
-template<typename T, std::size_t N>
-std::optional<T> valueIn(const std::array<std::pair<T, std::string_view>, N> &table,
-    std::string_view name)
-{
-    for (const auto &[v, n] : table)
-        if (n == name)
-            return v;
-    return std::nullopt;
-}
 
 template<typename T>
 T enumField(const nlohmann::json &j, const char *key, T fallback,

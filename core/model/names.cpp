@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // String forms of the model's enums: the names the file format and the CLI use.
+#include "enumnames.h"
 #include "link.h"
 #include "node.h"
 
@@ -9,23 +10,12 @@
 namespace fabric {
 namespace {
 
+/// "?" for a value out of its table (a corrupted enum), so a message still reads.
 template<typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::pair<E, std::string_view>, N> &table,
-                        std::string_view s)
+std::string_view nameOrUnknown(const EnumNames<E, N> &table, E value)
 {
-    for (const auto &[e, name] : table)
-        if (name == s)
-            return e;
-    return std::nullopt;
-}
-
-template<typename E, std::size_t N>
-std::string_view nameOf(const std::array<std::pair<E, std::string_view>, N> &table, E e)
-{
-    for (const auto &[value, name] : table)
-        if (value == e)
-            return name;
-    return "?";
+    const std::string_view name = nameIn(table, value);
+    return name.empty() ? std::string_view("?") : name;
 }
 
 constexpr std::array<std::pair<NodeKind, std::string_view>, 4> kKinds{{
@@ -53,11 +43,11 @@ constexpr std::array<std::pair<Medium, std::string_view>, 5> kMedia{{
 
 } // namespace
 
-std::string_view toString(NodeKind kind) { return nameOf(kKinds, kind); }
-std::string_view toString(SwitchRole role) { return nameOf(kRoles, role); }
-std::string_view toString(Medium medium) { return nameOf(kMedia, medium); }
-std::optional<NodeKind> nodeKindFromString(std::string_view s) { return lookup(kKinds, s); }
-std::optional<SwitchRole> switchRoleFromString(std::string_view s) { return lookup(kRoles, s); }
-std::optional<Medium> mediumFromString(std::string_view s) { return lookup(kMedia, s); }
+std::string_view toString(NodeKind kind) { return nameOrUnknown(kKinds, kind); }
+std::string_view toString(SwitchRole role) { return nameOrUnknown(kRoles, role); }
+std::string_view toString(Medium medium) { return nameOrUnknown(kMedia, medium); }
+std::optional<NodeKind> nodeKindFromString(std::string_view s) { return valueIn(kKinds, s); }
+std::optional<SwitchRole> switchRoleFromString(std::string_view s) { return valueIn(kRoles, s); }
+std::optional<Medium> mediumFromString(std::string_view s) { return valueIn(kMedia, s); }
 
 } // namespace fabric
