@@ -167,7 +167,7 @@ void TestCliSimulate::namesTheBadTrafficLine()
 void TestCliSimulate::refusesARunAboveTheMemoryLimit()
 {
     // An all-to-all of the 64 torus chips is 4,032 flows: over a megabyte by the estimate of
-    // 550 bytes a flow alone. Refused under 1 MiB before any flow exists, naming the option.
+    // 300 bytes a flow alone. Refused under 1 MiB before any flow exists, naming the option.
     Result r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB",
         "--routing", "dor", "--max-memory", "1MiB" });
     QCOMPARE(r.code, 2);
