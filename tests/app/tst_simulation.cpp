@@ -160,6 +160,7 @@ void TestSimulation::runsPlaysAndSeeks()
     QCOMPARE(mSim->currentRun(), run);
     QVERIFY(!dock->cancelButton()->isEnabled());
     QVERIFY(dock->runButton()->isEnabled());
+    QCOMPARE(dock->progressBar()->maximum(), 1000); // busy while building flows, then a fraction
     QCOMPARE(dock->progressBar()->value(), 1000);
 
     // The canvas is coloured: its legend switches to the utilisation ramp.
@@ -273,6 +274,7 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
     QSignalSpy finished(mSim->runner(), &SimulationRunner::finished);
     QTest::mouseClick(dock->runButton(), Qt::LeftButton);
     QVERIFY(dock->cancelButton()->isEnabled());
+    QCOMPARE(dock->progressBar()->maximum(), 0); // busy: routing and building the flows
     QTest::mouseClick(dock->cancelButton(), Qt::LeftButton);
     // A 4 GiB all-to-all over 256 GPUs takes far longer than the click: it must be cancelled,
     // not finish.
@@ -281,6 +283,7 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
     QVERIFY(!mSim->runner()->isRunning());
     QVERIFY(!dock->cancelButton()->isEnabled());
     QVERIFY(dock->runButton()->isEnabled());
+    QCOMPARE(dock->progressBar()->maximum(), 1000); // not left busy
 }
 
 void TestSimulation::coarseFidelityRunsFromTheDock()

@@ -443,13 +443,24 @@ void SimulationDock::setRunning(bool running)
 {
     mRunning = running;
     mCancel->setEnabled(running);
-    if (running)
+    // Until the engine reports, the run is routing and building its flows (seconds for
+    // millions of them): a busy bar says it is working, where a bar at 0 looked stuck.
+    if (running) {
+        mProgress->setRange(0, 0);
+        mProgress->setToolTip(tr("Routing and building the flows"));
+    } else if (mProgress->maximum() == 0) {
+        mProgress->setRange(0, 1000);
         mProgress->setValue(0);
+    }
     revalidate();
 }
 
 void SimulationDock::setProgress(double fraction)
 {
+    if (mProgress->maximum() == 0) {
+        mProgress->setRange(0, 1000);
+        mProgress->setToolTip(tr("Flows finished"));
+    }
     mProgress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
 }
 
