@@ -55,6 +55,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -963,11 +965,29 @@ void MainWindow::updateRecentMenu()
     mRecentMenu->setEnabled(!mRecentFiles.isEmpty());
 }
 
+void MainWindow::sizeForFirstStart()
+{
+    resize(kFirstStartSize);
+    // On a screen with less room (a 1280x720 classroom projector), 1440x900 would run off the
+    // edges: take the whole screen instead, as the window manager sizes it. Offscreen
+    // platforms have a nominal screen; they keep the nominal window.
+    const QString platform = QGuiApplication::platformName();
+    if (platform == QLatin1String("offscreen") || platform == QLatin1String("minimal"))
+        return;
+    const QScreen *s = screen();
+    if (!s)
+        return;
+    const QSize room = s->availableGeometry().size();
+    const int titleBar = 48; // and borders, about
+    if (room.width() < kFirstStartSize.width() || room.height() < kFirstStartSize.height() + titleBar)
+        setWindowState(windowState() | Qt::WindowMaximized);
+}
+
 void MainWindow::readSettings()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1440, 900);
+        sizeForFirstStart();
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
         // First start: the palette shows its entries, the history gets the rest. The docks
         // have sizes only once the window is laid out.

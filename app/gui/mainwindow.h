@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 #include <QPointF>
+#include <QSize>
 #include <QStringList>
 
 #include <memory>
@@ -134,6 +135,10 @@ private:
     void showAbout();
     void find();
     void readSettings();
+    /// The window's size when no geometry was saved: kFirstStartSize, or the whole screen
+    /// when that is smaller.
+    void sizeForFirstStart();
+    static constexpr QSize kFirstStartSize { 1440, 900 };
     void writeSettings() const;
     QPointF viewCentre() const;
     void showError(const QString &title, const QString &message);

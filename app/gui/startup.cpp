@@ -145,8 +145,10 @@ void runDefaultScenario(MainWindow &window)
 
 bool openStartup(MainWindow &window, const StartupOptions &options)
 {
-    if (options.size.isValid())
+    if (options.size.isValid()) { // asked for: not maximized to the screen
+        window.setWindowState(window.windowState() & ~Qt::WindowMaximized);
         window.resize(options.size);
+    }
     if (!options.lesson.isEmpty()) {
         if (openLesson(window, options.lesson))
             return true;
