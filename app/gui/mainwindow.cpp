@@ -55,7 +55,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QGuiApplication>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -979,7 +978,8 @@ void MainWindow::sizeForFirstStart()
         return;
     const QSize room = s->availableGeometry().size();
     const int titleBar = 48; // and borders, about
-    if (room.width() < kFirstStartSize.width() || room.height() < kFirstStartSize.height() + titleBar)
+    if (room.width() < kFirstStartSize.width()
+        || room.height() < kFirstStartSize.height() + titleBar)
         setWindowState(windowState() | Qt::WindowMaximized);
 }
 

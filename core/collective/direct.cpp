@@ -35,9 +35,9 @@ double allToAllFootprint(const route::Router &router, const std::vector<NodeId> 
 std::string allToAllOverMemory(std::size_t ranks, double footprint, const Scenario &scenario)
 {
     const std::size_t flows = ranks * (ranks - 1);
-    return "--collective alltoall over " + std::to_string(ranks) + " ranks: " + std::to_string(flows)
-        + " flows, about " + units::formatBytes(footprint) + " of memory, above --max-memory "
-        + units::formatBytes(scenario.maxMemoryBytes)
+    return "--collective alltoall over " + std::to_string(ranks)
+        + " ranks: " + std::to_string(flows) + " flows, about " + units::formatBytes(footprint)
+        + " of memory, above --max-memory " + units::formatBytes(scenario.maxMemoryBytes)
         + "; use fewer --ranks, or raise --max-memory to try anyway";
 }
 } // namespace

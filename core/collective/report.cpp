@@ -117,7 +117,7 @@ nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlow
     j["chunks"] = e.chunks;
     j["note"] = e.note;
     j["cancelled"] = r.cancelled;
-    const bool coarse = run.scenario && run.scenario->fidelity == Fidelity::Coarse;
+    const bool coarse = ranCoarse(run);
     j["fidelity"] = { { "mode", coarse ? "coarse" : "exact" },
         { "finish_window", coarse ? kCoarseFinishWindow : 0.0 },
         { "largest_early_finish_s", r.largestEarlyFinishS },

@@ -58,15 +58,22 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     return run;
 }
 
+bool ranCoarse(const ScenarioRun &run)
+{
+    return run.scenario && run.scenario->fidelity == Fidelity::Coarse;
+}
+
 std::string fidelityNote(const ScenarioRun &run)
 {
-    if (!run.scenario || run.scenario->fidelity != Fidelity::Coarse)
+    if (!ranCoarse(run))
         return {};
-    return "coarse run: flows due to finish within " + units::formatDecimal(kCoarseFinishWindow * 100, 3) + "%"
+    const auto percent
+        = [](double fraction) { return units::formatDecimal(fraction * 100, 3) + "%"; };
+    return "coarse run: flows due to finish within " + percent(kCoarseFinishWindow)
         + " of their own transfer time ended together, giving up their bandwidth at most "
         + units::formatSeconds(run.result.largestEarlyFinishS)
-        + " before their last byte was due; completion within "
-        + units::formatDecimal(kCoarseCompletionBound * 100, 3) + "%" + " of an exact run";
+        + " before their last byte was due; completion within " + percent(kCoarseCompletionBound)
+        + " of an exact run";
 }
 
 ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,

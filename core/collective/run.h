@@ -9,8 +9,8 @@
 #include "sim/engine.h"
 
 #include <limits>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace fabric::collective {
@@ -85,9 +85,12 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
 ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
     const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {});
 
+/// Whether @p run ran with Fidelity::Coarse (its scenario's choice; runFlows() runs are exact).
+bool ranCoarse(const ScenarioRun &run);
+
 /**
  * What a coarse run's figures are worth, in one line for the CLI, the report and the explain
- * panel ("Coarse fidelity: ..."); empty for an exact run.
+ * panel ("coarse run: flows due to finish within 0.1% ..."); empty for an exact run.
  */
 std::string fidelityNote(const ScenarioRun &run);
 

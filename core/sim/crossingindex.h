@@ -71,7 +71,7 @@ public:
             i = (i + 1) & mask();
         if (mSlots[i] == kEmpty)
             ++mCount;
-        mSlots[i] = key << kPlaceBits | std::uint64_t(std::uint32_t(place));
+        mSlots[i] = key << kBits | std::uint64_t(std::uint32_t(place));
     }
 
     /// Removes (@p group, @p c) if it is there.
@@ -115,12 +115,9 @@ private:
     // ones, kBits each (8 bytes a pair, where a key and a place apart took 16 with padding).
     // Valid slots leave the top bit 0, so all ones marks an empty slot.
     static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
-    static constexpr int kPlaceBits = kBits;
-    static std::uint64_t keyIn(std::uint64_t slot) { return slot >> kPlaceBits; }
-    static std::int32_t placeIn(std::uint64_t slot)
-    {
-        return std::int32_t(slot & ((std::uint64_t(1) << kPlaceBits) - 1));
-    }
+    static constexpr std::uint64_t kLowBits = (std::uint64_t(1) << kBits) - 1;
+    static std::uint64_t keyIn(std::uint64_t slot) { return slot >> kBits; }
+    static std::int32_t placeIn(std::uint64_t slot) { return std::int32_t(slot & kLowBits); }
 
     std::size_t denseIndex(ConstraintId group, ConstraintId c) const
     {
@@ -148,8 +145,7 @@ private:
         for (const std::uint64_t slot : old)
             if (slot != kEmpty) {
                 const std::uint64_t key = keyIn(slot);
-                set(ConstraintId(key >> kBits), ConstraintId(key & ((std::uint64_t(1) << kBits) - 1)),
-                    placeIn(slot));
+                set(ConstraintId(key >> kBits), ConstraintId(key & kLowBits), placeIn(slot));
             }
     }
 

@@ -293,7 +293,8 @@ void Run::buildSystem()
     mAppliedLoad.assign(mSystem->constraintCount(), 0.0);
 
     // Flows waiting on others, as a CSR (none at all in an all-to-all: then nothing is kept).
-    if (std::all_of(mSpecs.begin(), mSpecs.end(), [](const FlowSpec &s) { return s.after.empty(); }))
+    const auto independent = [](const FlowSpec &spec) { return spec.after.empty(); };
+    if (std::all_of(mSpecs.begin(), mSpecs.end(), independent))
         return;
     mDependentBegin.assign(n + 1, 0);
     for (const FlowSpec &spec : mSpecs)

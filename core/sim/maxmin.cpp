@@ -54,7 +54,7 @@ VariableId System::addVariable(std::span<const Usage> usages)
     v.usageBegin = std::uint32_t(mUsages.size());
     for (const Usage &u : usages) {
         assert(u.constraint >= 0 && std::size_t(u.constraint) < mCons.size());
-        mUsages.push_back({u.constraint, coefficientIndexOf(u.coefficient)});
+        mUsages.push_back({ u.constraint, coefficientIndexOf(u.coefficient) });
         mSlots.push_back(0);
         mUnitCoefficients = mUnitCoefficients && u.coefficient == 1.0;
     }
@@ -69,7 +69,8 @@ std::uint32_t System::coefficientIndexOf(double value)
 {
     if (value == 1.0) // nearly every use
         return 0;
-    const auto [it, added] = mCoefficientIndex.try_emplace(value, std::uint32_t(mCoefficients.size()));
+    const auto [it, added]
+        = mCoefficientIndex.try_emplace(value, std::uint32_t(mCoefficients.size()));
     if (added)
         mCoefficients.push_back(value);
     return it->second;
@@ -114,7 +115,7 @@ void System::enable(VariableId v)
     for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
         Constraint &con = mCons[std::size_t(mUsages[i].constraint)];
         mSlots[i] = std::uint32_t(con.vars.size());
-        con.vars.push_back({v, mUsages[i].coefficientIndex});
+        con.vars.push_back({ v, mUsages[i].coefficientIndex });
         markDirty(mUsages[i].constraint);
     }
     mEnabledSinceSolve.push_back(v);

@@ -88,16 +88,15 @@ public:
     std::size_t constraintCount() const { return mCons.size(); }
     std::size_t variableCount() const { return mVars.size(); }
     /// One use of a constraint by a variable as the system stores it: the coefficient by its
-    /// place in a table of the distinct coefficients (coefficient()), so a use takes 8 bytes,
-    /// not 16 (there are a few of them: 1, and the weights of split flows). At a million flows
-    /// of five links each, that is 80 MB less for the uses and as much for the member lists.
+    /// place in the table of distinct coefficients (few: 1, and the weights of split flows), so
+    /// a use takes 8 bytes, not 16. At a million flows of five links each, that is 40 MB less
+    /// for the uses and as much for the member lists.
     struct Use
     {
         ConstraintId constraint = -1;
         std::uint32_t coefficientIndex = 0;
     };
     std::span<const Use> usages(VariableId v) const;
-    double coefficient(std::uint32_t index) const { return mCoefficients[index]; }
 
     /**
      * Relative change of a fair level below which the incremental solver does not spread it to

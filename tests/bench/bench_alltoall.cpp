@@ -73,8 +73,8 @@ int check(const std::string &path, const std::vector<double> &times)
     std::printf("check against %s: completion %.9g s against %.9g s (%+.3g relative); finish "
                 "times: max relative difference %.3g, mean %.3g, %zu of %zu flows off by more "
                 "than 1e-9\n",
-                path.c_str(), completion, refCompletion, completion / refCompletion - 1.0, worst,
-                sum / double(std::max<std::size_t>(times.size(), 1)), off, times.size());
+        path.c_str(), completion, refCompletion, completion / refCompletion - 1.0, worst,
+        sum / double(std::max<std::size_t>(times.size(), 1)), off, times.size());
     return off == 0 ? 0 : 1;
 }
 } // namespace
@@ -82,8 +82,9 @@ int check(const std::string &path, const std::vector<double> &times)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_alltoall FABRIC RANKS [--bytes SIZE] [--routing P] "
-                             "[--solver NAME] [--coarse WINDOW] [--save FILE] [--check FILE]\n");
+        std::fprintf(stderr,
+            "usage: bench_alltoall FABRIC RANKS [--bytes SIZE] [--routing P] "
+            "[--solver NAME] [--coarse WINDOW] [--save FILE] [--check FILE]\n");
         return 2;
     }
     collective::Scenario s;
@@ -129,11 +130,14 @@ int main(int argc, char **argv)
     const auto t2 = std::chrono::steady_clock::now();
     const sim::SimResult r = sim::simulate(fabric, expansion.flows, options);
     const double engineS = seconds(t2);
-    std::printf("%s ranks %s: %zu flows (%zu link uses), load %.2f s, route+expand %.2f s, engine %.2f s, "
-                "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s, largest early finish %.3g s, peak RSS %.0f MB after expand, %.0f MB "
-                "after the engine\n",
-                argv[1], argv[2], r.flows.size(), linkUses, loadS, expandS, engineS, r.events, r.solves,
-                r.fullSolves, r.rateChanges, r.completionS, r.largestEarlyFinishS, expandRssMb, peakRssMb());
+    std::printf(
+        "%s ranks %s: %zu flows (%zu link uses), load %.2f s, route+expand %.2f s, engine %.2f s, "
+        "events %zu, solves %zu (full %zu), rate changes %zu, completion %.9g s, largest early "
+        "finish %.3g s, peak RSS %.0f MB after expand, %.0f MB "
+        "after the engine\n",
+        argv[1], argv[2], r.flows.size(), linkUses, loadS, expandS, engineS, r.events, r.solves,
+        r.fullSolves, r.rateChanges, r.completionS, r.largestEarlyFinishS, expandRssMb,
+        peakRssMb());
     const std::vector<double> times = finishTimes(r);
     if (!savePath.empty())
         save(savePath, times);
