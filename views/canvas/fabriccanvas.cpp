@@ -260,13 +260,16 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->particles->setZValue(1.5); // over links, under nodes
     d->scene->addItem(d->particles);
     d->labels = new LabelLayerItem(d->data);
-    d->labels->setZValue(3); // texts over nodes, under selection and hover
+    // Texts over nodes and every highlight (a caption crossed by a run's highlighted links
+    // could not be read), under selection and hover.
+    d->labels->setZValue(3);
     d->scene->addItem(d->labels);
-    d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 8);
-    d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 8.5);
+    // Highlights between the nodes (2) and the texts (3).
+    d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 2.6);
+    d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 2.65);
     for (Private::Highlight &h : d->highlights)
         h.secondItem = overlay(d->scene, palette::path(), 3, h.item->zValue());
-    d->pathItem = overlay(d->scene, palette::path(), 3.5, 9);
+    d->pathItem = overlay(d->scene, palette::path(), 3.5, 2.9);
     // Faults over the run's highlights (a failed link is also an idle one: the fault is the
     // reason), under the user's path view, selection and hover.
     auto dashed = [](QGraphicsPathItem *item, Qt::PenStyle style) {
@@ -276,9 +279,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
         item->setPen(pen);
         return item;
     };
-    d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 8.6), Qt::DashDotLine);
-    d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 8.7), Qt::DashLine);
-    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 8.8);
+    d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 2.75), Qt::DashDotLine);
+    d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 2.8), Qt::DashLine);
+    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 2.85);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
     d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
