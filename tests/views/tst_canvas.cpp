@@ -154,6 +154,7 @@ private Q_SLOTS:
     void highlightFollowsTheZoom();
     void idleHighlightSparesBusyParallelLinks();
     void badgesHaveALegendLine();
+    void badgesShowOverHighlights();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -396,6 +397,43 @@ void TestCanvas::badgesHaveALegendLine()
     QVERIFY(hasBadgeLine());
     canvas.setLinkBadges({});
     QVERIFY(!hasBadgeLine());
+}
+
+void TestCanvas::badgesShowOverHighlights()
+{
+    // A run marks idle links with a grey highlight and counts flows per link with badges: where
+    // both fall on one link, the count must stay readable, so no highlight pixel lies inside a
+    // badge's disc (the highlight used to be drawn over it).
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setLegendVisible(false);
+    const QColor highlight(255, 0, 255);
+    QList<LinkId> links;
+    std::vector<int> badges(f.linkIdBound(), 0);
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch) {
+            links << l.id;
+            badges[static_cast<std::size_t>(l.id)] = 2;
+        }
+    });
+    QVERIFY(links.size() > 8);
+    canvas.setLinkBadges(badges);
+    canvas.setHighlightedLinks(links, highlight);
+    QVERIFY(canvas.showsDetail());
+    const QImage image = canvas.viewport()->grab().toImage();
+    QVERIFY(pixelsOf(image, highlight) > 100); // the highlight is drawn...
+    int clear = 0;
+    for (LinkId id : links) {
+        const Link &l = f.link(id);
+        const QPoint mid = canvas.mapFromScene((canvas.nodePosition(l.a) + canvas.nodePosition(l.b)) / 2);
+        bool crossed = false; // ... but not inside the disc around the badge's digit
+        for (int dy = -4; dy <= 4; ++dy)
+            for (int dx = -4; dx <= 4; ++dx)
+                crossed = crossed || (image.pixel(mid.x() + dx, mid.y() + dy) & 0xffffff) == (highlight.rgb() & 0xffffff);
+        clear += crossed ? 0 : 1;
+    }
+    QVERIFY2(clear == links.size(), qPrintable(QStringLiteral("%1 of %2 badges clear").arg(clear).arg(links.size())));
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

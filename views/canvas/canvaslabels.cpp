@@ -39,12 +39,12 @@ void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
     const double width = b.rect.width() * plan.lod;
     const QPointF above(0, -2);
     // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
-    // links are hidden; here they are drawn, and the links up to the next tier cross the
-    // caption (HPN's segments): a halo keeps it legible.
+    // links are hidden; here they are drawn. No halo: the badges of the links the caption
+    // crosses (a pod's uplinks) must stay visible under it.
     const Qt::Alignment corner = Qt::AlignLeft | Qt::AlignBottom;
     if (!placer.add(b.title + QStringLiteral("  ") + b.detail.section(QLatin1Char('\n'), 0, 0),
-                    b.rect.topLeft(), corner, font, above, width, true))
-        placer.add(b.title, b.rect.topLeft(), corner, font, above, width, true);
+                    b.rect.topLeft(), corner, font, above, width))
+        placer.add(b.title, b.rect.topLeft(), corner, font, above, width);
 }
 
 /// Whether a row of another plane lies next to row @p b, with no other block between them (the

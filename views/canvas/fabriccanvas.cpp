@@ -78,7 +78,14 @@ struct FabricCanvas::Private
     NodeLayerItem *nodes = nullptr;
     BlockLayerItem *blocks = nullptr;
     ParticleLayerItem *particles = nullptr;
+    BadgeLayerItem *badges = nullptr;
     LabelLayerItem *labels = nullptr;
+    /// The layers follow SceneData::bounds (after a rebuild, or a node moved far out).
+    void syncLayerBounds()
+    {
+        for (LayerItem *item : std::initializer_list<LayerItem *> { blocks, links, nodes, particles, badges })
+            item->syncBounds();
+    }
     std::function<QString(LinkId)> linkInfo;
     qreal gridSnap = 0;
     QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
@@ -264,6 +271,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     // could not be read), under selection and hover.
     d->labels->setZValue(3);
     d->scene->addItem(d->labels);
+    d->badges = new BadgeLayerItem(d->data);
+    d->badges->setZValue(2.95); // over the highlights below, under the texts
+    d->scene->addItem(d->badges);
     // Highlights between the nodes (2) and the texts (3).
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 2.6);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 2.65);
@@ -364,9 +374,7 @@ void FabricCanvas::rebuildScene()
     } else {
         d->data.clear();
     }
-    for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
-                            static_cast<LayerItem *>(d->nodes), static_cast<LayerItem *>(d->particles)})
-        item->syncBounds();
+    d->syncLayerBounds();
     d->scene->setSceneRect(d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
                                                     : QRectF(0, 0, 1, 1));
     d->planDirty = true;
@@ -407,9 +415,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->data.updateNodes(*d->fabric, event.nodes);
         d->planDirty = true;
         // A node moved far out grows the scene; the layers follow its bounds.
-        for (LayerItem *item : {static_cast<LayerItem *>(d->blocks), static_cast<LayerItem *>(d->links),
-                                static_cast<LayerItem *>(d->nodes), static_cast<LayerItem *>(d->particles)})
-            item->syncBounds();
+        d->syncLayerBounds();
         d->scene->setSceneRect(d->scene->sceneRect() | d->data.bounds.adjusted(-400, -400, 400, 400));
         refreshOverlays();
         viewport()->update();
@@ -862,7 +868,7 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
         d->data.badges.assign(perLink.begin(), perLink.end());
     else
         d->data.badges.clear();
-    d->links->update();
+    d->badges->update();
     if (had != !d->data.badges.empty()) // only on and off change the legend, not every frame
         updateLegend();
 }

@@ -108,30 +108,34 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
             painter->drawLine(b.line);
         }
     }
-    // Per-link badges (flow counts) where they can be read.
-    if (!mData.badges.empty() && plan.detailNodes && plan.lod >= 0.5) {
-        QFont font = painter->font();
-        font.setPixelSize(std::max(1, static_cast<int>(9 * plan.scale / plan.lod + 0.5)));
-        painter->setFont(font);
-        int drawn = 0;
-        auto badge = [&](int id) {
-            const int value = mData.badges[static_cast<std::size_t>(id)];
-            if (value <= 0 || drawn > 3000)
-                return;
-            ++drawn;
-            const QPointF m = mData.linkMidpoint(id);
-            const double r = 7 * plan.scale / plan.lod;
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));
-            painter->drawEllipse(m, r, r);
-            painter->setPen(Qt::white);
-            painter->drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
-                              QString::number(value));
-        };
-        mData.localGrid.query(exposed, badge);
-        mData.globalGrid.query(exposed, badge);
-        painter->setBrush(Qt::NoBrush);
-    }
+}
+
+void BadgeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const DrawPlan &plan = mData.plan;
+    // Where they can be read: zoomed in enough to draw links one by one.
+    if (!mData.fabric || mData.badges.empty() || !plan.detailNodes || plan.lod < 0.5)
+        return;
+    QFont font = painter->font();
+    font.setPixelSize(std::max(1, static_cast<int>(9 * plan.scale / plan.lod + 0.5)));
+    painter->setFont(font);
+    int drawn = 0;
+    auto badge = [&](int id) {
+        const int value = mData.badges[static_cast<std::size_t>(id)];
+        if (value <= 0 || drawn > 3000)
+            return;
+        ++drawn;
+        const QPointF m = mData.linkMidpoint(id);
+        const double r = 7 * plan.scale / plan.lod;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));
+        painter->drawEllipse(m, r, r);
+        painter->setPen(Qt::white);
+        painter->drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
+                          QString::number(value));
+    };
+    mData.localGrid.query(option->exposedRect, badge);
+    mData.globalGrid.query(option->exposedRect, badge);
 }
 
 void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)

@@ -47,6 +47,18 @@ private:
 };
 
 /**
+ * Per-link flow counts (SceneData::badges) as discs at the links' middles, orange from 2 flows
+ * on (a collision), where links are drawn one by one. Their own layer, over the links, nodes
+ * and the run's highlights: an idle link's dashes crossing a collision must not hide its count.
+ */
+class BadgeLayerItem : public LayerItem
+{
+public:
+    using LayerItem::LayerItem;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+};
+
+/**
  * Animated particles on loaded links, drawn over the links: small squares moving in the
  * direction of traffic, each direction of a link on its own side, spaced inversely to the
  * directed link's rate (rate / the fastest non-NVLink link; for bundles, rate / their capacity,
