@@ -140,7 +140,9 @@ void System::refillGroups()
     // The variables of other rising groups that cross c freeze there, with c as their
     // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
     // all (cheaper than walking each group's members and their paths).
+    // weight[c] says how many there are, so the pass stops at the last one.
     const auto splitGroupsAt = [&](ConstraintId c, double level) {
+        std::int32_t left = weight[c];
         for (const Member &m : mCons[std::size_t(c)].vars) {
             const ConstraintId g = mVars[std::size_t(m.var)].bottleneck;
             if (g < 0 || g == c || !mUnitRising[std::size_t(g)])
@@ -156,6 +158,8 @@ void System::refillGroups()
                 mUnitRising[std::size_t(g)] = 0;
                 --rising;
             }
+            if (--left == 0)
+                break;
         }
     };
 
