@@ -4,7 +4,9 @@
 
 #include "maxminids.h"
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -25,9 +27,11 @@ struct FillsLater
 /**
  * A min-heap of (fill level, constraint) in FillsLater order, for a lazy progressive filling:
  * keys only grow, so a stale key is refreshed in place at the top (one sift-down, not a pop
- * and a push). The comparisons choose a child without branching, since which child is earlier
- * is a coin toss the branch predictor loses half the time. (Four children a node did worse:
- * the loop over them costs more mispredictions than the halved depth saves.)
+ * and a push). Levels are never negative, and the bit patterns of non-negative doubles order
+ * as their values do, so the heap compares them as integers: no NaN paths, fewer instructions
+ * on the engine's hottest loop. The comparisons choose a child without branching, since which
+ * child is earlier is a coin toss the branch predictor loses half the time. (Four children a
+ * node did worse: the loop over them costs more mispredictions than the halved depth saves.)
  */
 class FillHeap
 {
@@ -35,7 +39,8 @@ public:
     using Entry = std::pair<double, ConstraintId>;
 
     void clear() { mHeap.clear(); }
-    void add(double level, ConstraintId c) { mHeap.emplace_back(level, c); }
+    /// @p level >= 0.
+    void add(double level, ConstraintId c) { mHeap.push_back({keyOf(level), c}); }
     /// Orders what add() put in.
     void build()
     {
@@ -43,7 +48,7 @@ public:
             siftDown(i);
     }
     bool empty() const { return mHeap.empty(); }
-    const Entry &top() const { return mHeap.front(); }
+    Entry top() const { return {std::bit_cast<double>(mHeap.front().key), mHeap.front().id}; }
     void pop()
     {
         mHeap.front() = mHeap.back();
@@ -54,25 +59,32 @@ public:
     /// Raises the top's key to @p level (>= its key) and restores the order.
     void raiseTop(double level)
     {
-        mHeap.front().first = level;
+        mHeap.front().key = keyOf(level);
         siftDown(0);
     }
     /// Whether the top would still come first with key @p level.
     bool topStaysFirstAt(double level) const
     {
-        const Entry raised(level, mHeap.front().second);
+        const Slot raised{keyOf(level), mHeap.front().id};
         const std::size_t n = mHeap.size();
         return !(n > 1 && later(raised, mHeap[1])) && !(n > 2 && later(raised, mHeap[2]));
     }
 
 private:
-    static bool later(const Entry &a, const Entry &b)
+    struct Slot
     {
-        return (a.first > b.first) | ((a.first == b.first) & (a.second > b.second));
+        std::uint64_t key; ///< The level's bits.
+        ConstraintId id;
+    };
+    /// + 0.0 turns -0.0 (whose sign bit would sort it last) into +0.0.
+    static std::uint64_t keyOf(double level) { return std::bit_cast<std::uint64_t>(level + 0.0); }
+    static bool later(const Slot &a, const Slot &b)
+    {
+        return (a.key > b.key) | ((a.key == b.key) & (a.id > b.id));
     }
     void siftDown(std::size_t i)
     {
-        const Entry moving = mHeap[i];
+        const Slot moving = mHeap[i];
         const std::size_t n = mHeap.size();
         while (true) {
             std::size_t child = 2 * i + 1;
@@ -87,7 +99,7 @@ private:
         }
         mHeap[i] = moving;
     }
-    std::vector<Entry> mHeap;
+    std::vector<Slot> mHeap;
 };
 
 } // namespace fabric::sim
