@@ -14,6 +14,8 @@
 #include "pathsdock.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
+#include "heatmap/heatmapwidget.h"
+#include "simulation/analysisdock.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "playback/playbackbar.h"
@@ -616,6 +618,15 @@ void TestMainWindow::fitsA1280x720Projector()
         QTRY_VERIFY(inView(mWindow->simulation()->simulationDock()->runButton()));
         QVERIFY(inView(mWindow->simulation()->playbackBar()));
         QVERIFY(inView(mWindow->statusBar()));
+        // The heatmap's whole picture, time axis and colour ramp included, in its page: it
+        // used to be taller than the dock, its axis scrolled out of view.
+        const QWidget *heatmap = mWindow->simulation()->analysisDock()->heatmap();
+        const QWidget *page = heatmap->parentWidget(); // the page's scrolled viewport
+        QVERIFY2(heatmap->height() <= page->height(),
+                 qPrintable(QStringLiteral("presentation %1: heatmap %2 px high in a %3 px page")
+                                .arg(presentation)
+                                .arg(heatmap->height())
+                                .arg(page->height())));
     }
     presentationMode->trigger();
     QVERIFY(!presentationMode->isChecked());

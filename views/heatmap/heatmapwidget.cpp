@@ -41,11 +41,21 @@ void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int li
         p.drawText(band, wrap, label);
         return;
     }
-    if (fm.height() > band.height())
+    // One line; in a band lower than the text (a short dock, presentation mode's larger
+    // text), a font as high as the band, down to 8 px.
+    constexpr double kSmallestTextPx = 8;
+    if (band.height() < kSmallestTextPx)
         return;
-    const QString line = fm.horizontalAdvance(label) <= band.width() ? label : name;
+    const double shrink = std::min(1.0, band.height() / fm.height());
+    p.save();
+    QFont font = p.font();
+    font.setPointSizeF(font.pointSizeF() * shrink);
+    p.setFont(font);
+    const QFontMetricsF small(font);
+    const QString line = small.horizontalAdvance(label) <= band.width() ? label : name;
     p.drawText(band, Qt::AlignRight | Qt::AlignVCenter,
-               fm.elidedText(line, Qt::ElideMiddle, band.width()));
+               small.elidedText(line, Qt::ElideMiddle, band.width()));
+    p.restore();
 }
 } // namespace
 
@@ -53,7 +63,9 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
-    setMinimumSize(360, 200);
+    // Low enough that the Analysis dock of a 1280x720 window (about 150 px) shows the whole
+    // picture, time axis and ramp included, instead of scrolling them out of view.
+    setMinimumSize(360, 120);
     mTitle = tr("Link utilisation over time");
 }
 
@@ -222,12 +234,19 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
                                                              g.legend.bottom())),
                    percent(v));
     }
-    p.save();
-    p.translate(g.legend.right() + 52, g.legend.center().y());
-    p.rotate(90);
-    p.drawText(QRectF(-g.legend.height() / 2, -fm.height(), g.legend.height(), fm.height()),
-               Qt::AlignCenter, tr("utilisation (load / capacity)"));
-    p.restore();
+    // The ramp's title along it, as long a form as its height holds (a short dock on a
+    // 1280x720 projector cut the long one at both ends).
+    for (const QString &title : {tr("utilisation (load / capacity)"), tr("utilisation")}) {
+        if (fm.horizontalAdvance(title) > g.legend.height())
+            continue;
+        p.save();
+        p.translate(g.legend.right() + 52, g.legend.center().y());
+        p.rotate(90);
+        p.drawText(QRectF(-g.legend.height() / 2, -fm.height(), g.legend.height(), fm.height()),
+                   Qt::AlignCenter, title);
+        p.restore();
+        break;
+    }
 
     if (mTimeS >= 0 && end > 0) {
         const double x = g.plot.left() + std::clamp(mTimeS / end, 0.0, 1.0) * g.plot.width();
