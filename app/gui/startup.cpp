@@ -203,6 +203,9 @@ void screenshotWhenReady(
             return;
         timer->stop();
         timer->deleteLater();
+        // Labels the run just filled (the playback bar's note) wait for a layout pass that
+        // grab() does not run: without it they are drawn cut to their old width.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         // Docks a run filled may have resized the canvas since it was fitted.
         guard->canvas()->zoomToFit();
         // Through the atomic write: a killed or failed screenshot leaves the old PNG whole.
