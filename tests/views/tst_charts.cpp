@@ -7,6 +7,9 @@
 #include "simfixture.h"
 #include "style/picturescale.h"
 
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QFile>
 #include <QPainter>
 #include <QSet>
@@ -28,6 +31,7 @@ private Q_SLOTS:
     void sweepUsesLog2Sizes();
     void panelReplacesPoints();
     void panelExportsPngAndSvg();
+    void shortPanelKeepsThePlotReadable();
     void largeExportsAreTheScreenPictureEnlarged();
 
 private:
@@ -144,6 +148,34 @@ void TestCharts::panelReplacesPoints()
     panel.setSpec(charts::linkLoadHistogram(*mEcmp));
     QCOMPARE(panel.rebuildCount(), 2);
     QVERIFY(panel.seriesCount() >= 1);
+}
+
+void TestCharts::shortPanelKeepsThePlotReadable()
+{
+    // The Analysis dock of a 1280x720 window gives a chart about 130 px: with the title, wide
+    // margins and five ticks its axis labels were elided to "...". Short, it drops the title
+    // (the picker names the chart), keeps the vertical axis's unit and fewer ticks; tall, and
+    // in every picture, the full frame.
+    ChartPanel panel;
+    panel.setSpec(charts::throughput({mStatic, mEcmp}));
+    panel.resize(900, 130);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QChart *chart = panel.findChild<QChartView *>()->chart();
+    const auto vertical = [&] { return qobject_cast<QCategoryAxis *>(chart->axes(Qt::Vertical).first()); };
+    QVERIFY(chart->title().isEmpty());
+    QCOMPARE(vertical()->titleText(), QStringLiteral("GB/s"));
+    QVERIFY2(vertical()->count() <= 3, qPrintable(QString::number(vertical()->count())));
+
+    const QImage picture = panel.renderImage(QSize(1200, 700)); // the full frame, then back
+    QVERIFY(chart->title().isEmpty());
+    QCOMPARE(vertical()->titleText(), QStringLiteral("GB/s"));
+    panel.resize(900, 400);
+    QTRY_VERIFY(chart->title().contains(QStringLiteral("throughput"), Qt::CaseInsensitive));
+    QCOMPARE(vertical()->titleText(), QStringLiteral("throughput (GB/s)"));
+    QVERIFY(vertical()->count() >= 4);
+    // The picture taken while short equals one taken tall: it never had the short frame.
+    QCOMPARE(panel.renderImage(QSize(1200, 700)), picture);
 }
 
 void TestCharts::panelExportsPngAndSvg()

@@ -31,6 +31,25 @@
 
 namespace fabric::views {
 
+namespace {
+/// Below this height a panel on screen drops its title and thins its margins and axis.
+constexpr int kCompactHeight = 260;
+/// Steps of a value axis with room.
+constexpr int kFullTicks = 5;
+/// An axis's whole title, kept on the axis while a compact frame shows less of it.
+constexpr const char *kFullTitle = "fullTitle";
+
+/// The unit of a title such as "throughput (GB/s)", which fits beside a short axis where the
+/// whole title is elided to "throu..."; the title itself when it names none.
+QString unitOf(const QString &title)
+{
+    const qsizetype open = title.lastIndexOf(QLatin1Char('('));
+    if (open < 0 || !title.endsWith(QLatin1Char(')')))
+        return title;
+    return title.mid(open + 1, title.size() - open - 2);
+}
+} // namespace
+
 struct ChartPanel::Private
 {
     QChartView *view = nullptr;
@@ -38,6 +57,9 @@ struct ChartPanel::Private
     QList<QLineSeries *> lines;
     QAbstractBarSeries *bars = nullptr;
     bool barShape = false;
+    QMargins fullMargins; ///< QChart's own margins, for the full frame.
+    int verticalTicks = kFullTicks; ///< Steps of the vertical value axis, as setupAxes() last made it.
+    bool compact = false; ///< The frame applyFrame() last set.
 };
 
 namespace {
@@ -70,9 +92,9 @@ double tallestBar(const ChartSpec &spec)
 
 /// A value axis over [@p lo, @p hi] labelled at round steps by tickLabels(), so large values
 /// read "150 k" rather than 1.5e+05.
-QCategoryAxis *roundAxis(double lo, double hi)
+QCategoryAxis *roundAxis(double lo, double hi, int target = kFullTicks)
 {
-    const AxisTicks ticks = niceTicks(lo, hi);
+    const AxisTicks ticks = niceTicks(lo, hi, target);
     const QStringList labels = tickLabels(ticks);
     auto *axis = new QCategoryAxis;
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -93,6 +115,9 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->chart->setBackgroundRoundness(0);
+    d->fullMargins = d->chart->margins();
+    // Bar labels show when the bars are wide enough, known once the chart laid itself out.
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { fitBarLabels(); });
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
     auto *layout = new QVBoxLayout(this);
@@ -121,10 +146,7 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
         && !d->lines.isEmpty();
     mSpec = spec;
-    QString title = QStringLiteral("<b>%1</b>").arg(spec.title.toHtmlEscaped());
-    if (!spec.subtitle.isEmpty())
-        title += QStringLiteral("<br>%1").arg(spec.subtitle.toHtmlEscaped());
-    d->chart->setTitle(title);
+    applyFrame(isCompactOnScreen());
     if (sameShape)
         updateLines();
     else
@@ -137,7 +159,7 @@ void ChartPanel::updateLines()
         d->lines[i]->setName(mSpec.lines[i].name);
         d->lines[i]->replace(shaped(mSpec.lines[i], mSpec.steps));
     }
-    setupAxes();
+    setupAxes(verticalTickTarget());
 }
 
 void ChartPanel::rebuild()
@@ -193,11 +215,12 @@ void ChartPanel::rebuild()
     }
     // One set of bars named by its categories needs no legend.
     d->chart->legend()->setVisible(seriesCount() > 1 || (d->barShape && !mSpec.horizontal));
-    setupAxes();
+    setupAxes(verticalTickTarget());
 }
 
-void ChartPanel::setupAxes()
+void ChartPanel::setupAxes(int verticalTicks)
 {
+    d->verticalTicks = verticalTicks;
     for (QAbstractAxis *axis : d->chart->axes()) {
         d->chart->removeAxis(axis);
         delete axis;
@@ -205,16 +228,18 @@ void ChartPanel::setupAxes()
     if (d->barShape) {
         const double top = tallestBar(mSpec);
         // Head room past the longest bar for its value label.
-        QCategoryAxis *values = roundAxis(0, top > 0 ? top * (mSpec.horizontal ? 1.15 : 1.3) : 1);
-        values->setTitleText(mSpec.yTitle);
+        QCategoryAxis *values = roundAxis(0, top > 0 ? top * (mSpec.horizontal ? 1.15 : 1.3) : 1,
+                                          mSpec.horizontal ? kFullTicks : d->verticalTicks);
         auto *categories = new QBarCategoryAxis;
         QStringList names = mSpec.categories;
         if (mSpec.horizontal)
             std::reverse(names.begin(), names.end());
         categories->append(names);
-        categories->setTitleText(mSpec.xTitle);
         d->chart->addAxis(values, mSpec.horizontal ? Qt::AlignBottom : Qt::AlignLeft);
         d->chart->addAxis(categories, mSpec.horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+        // Titles once added: a compact frame shortens the vertical one, known only then.
+        setAxisTitle(values, mSpec.yTitle);
+        setAxisTitle(categories, mSpec.xTitle);
         d->bars->attachAxis(categories);
         d->bars->attachAxis(values);
         return;
@@ -231,9 +256,9 @@ void ChartPanel::setupAxes()
         x0 = 0, x1 = 1;
     if (x1 <= x0)
         x1 = x0 + 1;
-    QCategoryAxis *y = roundAxis(0, y1 > 0 ? y1 * 1.04 : 1);
-    y->setTitleText(mSpec.yTitle);
+    QCategoryAxis *y = roundAxis(0, y1 > 0 ? y1 * 1.04 : 1, d->verticalTicks);
     d->chart->addAxis(y, Qt::AlignLeft);
+    setAxisTitle(y, mSpec.yTitle);
 
     QAbstractAxis *x = nullptr;
     if (mSpec.xScale == ChartSpec::XScale::Log2Bytes) {
@@ -249,8 +274,8 @@ void ChartPanel::setupAxes()
     } else {
         x = roundAxis(x0, x1);
     }
-    x->setTitleText(mSpec.xTitle);
     d->chart->addAxis(x, Qt::AlignBottom);
+    setAxisTitle(x, mSpec.xTitle);
     for (QLineSeries *series : std::as_const(d->lines)) {
         series->attachAxis(x);
         series->attachAxis(y);
@@ -268,9 +293,46 @@ void ChartPanel::fitBarLabels()
     d->bars->setLabelsVisible(bar >= text + 2);
 }
 
+bool ChartPanel::isCompactOnScreen() const
+{
+    return height() < kCompactHeight;
+}
+
+int ChartPanel::verticalTickTarget() const
+{
+    // About one label per 45 px of a short panel: more would overprint and be elided to "...".
+    return isCompactOnScreen() ? std::clamp(height() / 45, 2, kFullTicks) : kFullTicks;
+}
+
+void ChartPanel::applyFrame(bool compact)
+{
+    QString title;
+    if (!compact) {
+        title = QStringLiteral("<b>%1</b>").arg(mSpec.title.toHtmlEscaped());
+        if (!mSpec.subtitle.isEmpty())
+            title += QStringLiteral("<br>%1").arg(mSpec.subtitle.toHtmlEscaped());
+    }
+    d->chart->setTitle(title);
+    d->chart->setMargins(compact ? QMargins(4, 2, 8, 0) : d->fullMargins);
+    // Beside the plot, not under it: a short panel's height is the plot's.
+    d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
+    d->compact = compact;
+    for (QAbstractAxis *axis : d->chart->axes())
+        setAxisTitle(axis, axis->property(kFullTitle).toString());
+}
+
+void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title)
+{
+    axis->setProperty(kFullTitle, title);
+    axis->setTitleText(d->compact && axis->orientation() == Qt::Vertical ? unitOf(title) : title);
+}
+
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    applyFrame(isCompactOnScreen());
+    if (verticalTickTarget() != d->verticalTicks && !d->chart->axes().isEmpty())
+        setupAxes(verticalTickTarget());
     fitBarLabels();
 }
 
@@ -299,6 +361,11 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     const double k = scale > 0 ? scale : pictureScale(target.width());
     const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
+    // A picture gets the full frame and axis, whatever the panel's height on screen.
+    applyFrame(false);
+    const bool fewerTicks = d->verticalTicks != kFullTicks && !d->chart->axes().isEmpty();
+    if (fewerTicks)
+        setupAxes(kFullTicks);
     d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
     // Layouts settle on the next event loop turn: settle them now, or axes paint where the
     // previous size put them.
@@ -310,6 +377,9 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         layout->activate();
     fitBarLabels();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
+    applyFrame(isCompactOnScreen());
+    if (fewerTicks)
+        setupAxes(verticalTickTarget());
     d->chart->setGeometry(old);
     fitBarLabels();
 }

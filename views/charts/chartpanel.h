@@ -7,6 +7,8 @@
 #include <QImage>
 #include <QWidget>
 
+class QAbstractAxis;
+
 namespace fabric::views {
 
 /**
@@ -57,9 +59,20 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /**
+     * The chart's frame for its height: on screen, lower than kCompactHeight (the Analysis dock
+     * of a 1280x720 window), no title (the chart picker above names the chart) and thin
+     * margins, so the plot keeps its room; pictures always get the full frame.
+     */
+    void applyFrame(bool compact);
+    bool isCompactOnScreen() const;
+    int verticalTickTarget() const;
+    /// Sets @p axis's title: @p title, or only its unit on a vertical axis of a compact frame.
+    void setAxisTitle(QAbstractAxis *axis, const QString &title);
     void rebuild();
     void updateLines();
-    void setupAxes();
+    /// Axes for the spec, the vertical value axis in about @p verticalTicks steps.
+    void setupAxes(int verticalTicks);
     /// Shows bar value labels only when every bar is wide enough for its upright label.
     void fitBarLabels();
 
