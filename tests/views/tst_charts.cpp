@@ -11,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFile>
+#include <QLabel>
 #include <QPainter>
 #include <QSet>
 #include <QTemporaryDir>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void panelReplacesPoints();
     void panelExportsPngAndSvg();
     void shortPanelKeepsThePlotReadable();
+    void emptyChartSaysWhatFillsIt();
     void largeExportsAreTheScreenPictureEnlarged();
 
 private:
@@ -197,6 +199,30 @@ void TestCharts::panelExportsPngAndSvg()
     QVERIFY(text.startsWith(QStringLiteral("<?xml")));
     QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
     QVERIFY(text.contains(QStringLiteral("fraction of flows finished")));
+}
+
+void TestCharts::emptyChartSaysWhatFillsIt()
+{
+    // Before any sweep the sweep chart showed bare axes from 1 B to 2 B; it now says how to
+    // fill it, and the chart comes back with the data.
+    ChartPanel panel;
+    panel.resize(900, 400);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const auto note = [&]() -> QString {
+        for (const QLabel *label : panel.findChildren<QLabel *>())
+            if (label->isVisible())
+                return label->text();
+        return {};
+    };
+    panel.setSpec(charts::busbwSweep({}));
+    QVERIFY2(note().contains(QStringLiteral("Sweep message sizes")), qPrintable(note()));
+    QVERIFY(!panel.findChild<QChartView *>()->isVisible());
+    panel.setSpec(charts::throughput({}));
+    QVERIFY2(note().contains(QStringLiteral("Run")), qPrintable(note()));
+    panel.setSpec(charts::throughput({mStatic}));
+    QVERIFY(note().isEmpty());
+    QVERIFY(panel.findChild<QChartView *>()->isVisible());
 }
 
 void TestCharts::largeExportsAreTheScreenPictureEnlarged()

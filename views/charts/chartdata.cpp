@@ -187,6 +187,8 @@ ChartSpec busbwSweep(const QList<SweepSeries> &series)
     spec.xTitle = QObject::tr("message size S");
     spec.yTitle = QObject::tr("busbw (GB/s)");
     spec.xScale = ChartSpec::XScale::Log2Bytes;
+    spec.emptyNote = QObject::tr("No sweep yet: Simulation > Sweep message sizes runs the "
+                                 "scenario at 1 KiB, 4 KiB, ... 4 GiB and draws busbw here.");
     for (const SweepSeries &s : series) {
         ChartLine line;
         line.name = s.name;

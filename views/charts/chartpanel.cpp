@@ -10,6 +10,8 @@
 #include "style/picturescale.h"
 
 #include <QBarCategoryAxis>
+#include <QLabel>
+#include <QStackedLayout>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -23,7 +25,6 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QSvgGenerator>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -57,6 +58,8 @@ struct ChartPanel::Private
     QList<QLineSeries *> lines;
     QAbstractBarSeries *bars = nullptr;
     bool barShape = false;
+    QLabel *empty = nullptr; ///< Shown instead of the chart when the spec has no data.
+    QStackedLayout *pages = nullptr;
     QMargins fullMargins; ///< QChart's own margins, for the full frame.
     int verticalTicks = kFullTicks; ///< Steps of the vertical value axis, as setupAxes() last made it.
     bool compact = false; ///< The frame applyFrame() last set.
@@ -120,9 +123,14 @@ ChartPanel::ChartPanel(QWidget *parent)
     connect(d->chart, &QChart::plotAreaChanged, this, [this] { fitBarLabels(); });
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    d->empty = new QLabel(this);
+    d->empty->setAlignment(Qt::AlignCenter);
+    d->empty->setWordWrap(true);
+    d->empty->setMargin(12);
+    d->pages = new QStackedLayout(this);
+    d->pages->setContentsMargins(0, 0, 0, 0);
+    d->pages->addWidget(d->view);
+    d->pages->addWidget(d->empty);
 }
 
 ChartPanel::~ChartPanel()
@@ -146,6 +154,11 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
         && !d->lines.isEmpty();
     mSpec = spec;
+    // Nothing to plot: say what would fill the chart rather than draw empty axes.
+    d->empty->setText(spec.emptyNote.isEmpty()
+                          ? tr("Nothing to show yet: run a scenario (Run in the Simulation dock).")
+                          : spec.emptyNote);
+    d->pages->setCurrentWidget(spec.hasData() ? static_cast<QWidget *>(d->view) : d->empty);
     applyFrame(isCompactOnScreen());
     if (sameShape)
         updateLines();

@@ -49,8 +49,21 @@ struct ChartSpec
     /// bars read down the page); xTitle then names the categories, yTitle the values.
     bool horizontal = false;
     QString barLabelSuffix; ///< Appended to each bar's value label ("\u00d7").
+    /// What fills the chart when it has nothing to plot ("Simulation > Sweep ..."); the panel
+    /// shows it instead of empty axes (a general hint when empty).
+    QString emptyNote;
 
     bool isBarChart() const { return !categories.isEmpty(); }
+    /// Whether there is anything to plot: a point of a line, or a bar.
+    bool hasData() const
+    {
+        if (isBarChart())
+            return !bars.isEmpty();
+        for (const ChartLine &line : lines)
+            if (!line.points.isEmpty())
+                return true;
+        return false;
+    }
 };
 
 } // namespace fabric::views
