@@ -433,6 +433,10 @@ void TestSimulation::resultsNeverCrossToAnotherFabric()
     QVERIFY2(explained.contains(QLatin1String("32 GPUs")) && !explained.contains(QLatin1String("64 GPUs")),
              qPrintable(explained));
     QVERIFY(!analysis->compareView()->left());
+    // It shows on its own, the empty side saying how to get a comparison.
+    QCOMPARE(analysis->compareView()->right(), sim->currentRun());
+    QVERIFY2(analysis->compareView()->sideTitle(0).startsWith(QLatin1String("Run again")),
+             qPrintable(analysis->compareView()->sideTitle(0)));
 
     // An edit that changes the fabric (removing a link), and its undo, each forget the runs.
     Document *doc = window->document();

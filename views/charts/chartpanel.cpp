@@ -131,6 +131,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->pages->setContentsMargins(0, 0, 0, 0);
     d->pages->addWidget(d->view);
     d->pages->addWidget(d->empty);
+    showPlotOrNote();
 }
 
 ChartPanel::~ChartPanel()
@@ -154,11 +155,7 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
         && !d->lines.isEmpty();
     mSpec = spec;
-    // Nothing to plot: say what would fill the chart rather than draw empty axes.
-    d->empty->setText(spec.emptyNote.isEmpty()
-                          ? tr("Nothing to show yet: run a scenario (Run in the Simulation dock).")
-                          : spec.emptyNote);
-    d->pages->setCurrentWidget(spec.hasData() ? static_cast<QWidget *>(d->view) : d->empty);
+    showPlotOrNote();
     applyFrame(isCompactOnScreen());
     if (sameShape)
         updateLines();
@@ -304,6 +301,15 @@ void ChartPanel::fitBarLabels()
         / double(mSpec.categories.size()) * d->bars->barWidth() / double(d->bars->count());
     const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
     d->bars->setLabelsVisible(bar >= text + 2);
+}
+
+void ChartPanel::showPlotOrNote()
+{
+    // Nothing to plot: say what would fill the chart rather than draw empty axes.
+    d->empty->setText(mSpec.emptyNote.isEmpty()
+                          ? tr("Nothing to show yet: run a scenario (Run in the Simulation dock).")
+                          : mSpec.emptyNote);
+    d->pages->setCurrentWidget(mSpec.hasData() ? static_cast<QWidget *>(d->view) : d->empty);
 }
 
 bool ChartPanel::isCompactOnScreen() const

@@ -65,6 +65,8 @@ private:
      * margins, so the plot keeps its room; pictures always get the full frame.
      */
     void applyFrame(bool compact);
+    /// The chart, or in its place what would fill it (ChartSpec::emptyNote) when it has no data.
+    void showPlotOrNote();
     bool isCompactOnScreen() const;
     int verticalTickTarget() const;
     /// Sets @p axis's title: @p title, or only its unit on a vertical axis of a compact frame.

@@ -117,8 +117,7 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
     }
     views::SimRunPtr previous = history.size() > 1 ? history[1] : nullptr;
     mExplain->setRun(current, previous);
-    if (!current || previous)
-        mCompare->setChoices(history, previous, current);
+    mCompare->setChoices(history, previous, current);
     mWireBytes->setRuns(current, history);
     mNvlink->setRuns(current, history);
     refreshChart();

@@ -111,7 +111,11 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     for (int i = 0; i < 2; ++i) {
         mSampler[i].reset();
         mCanvas[i]->setFabric(runs[i] ? runs[i]->fabric : nullptr);
-        mTitle[i]->setText(runs[i] ? runs[i]->label : QString());
+        // An empty side says how to fill it: compare needs a run before the latest one.
+        mTitle[i]->setText(runs[i] ? runs[i]->label
+                                   : i == 0 ? tr("Run again (another routing, algorithm or size) "
+                                                 "to compare with the run before")
+                                            : tr("No run yet"));
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
@@ -153,6 +157,11 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
 QString CompareView::verdict() const
 {
     return mVerdict->text();
+}
+
+QString CompareView::sideTitle(int side) const
+{
+    return mTitle[side]->text();
 }
 
 void CompareView::setInstantLoads(bool instant)

@@ -48,6 +48,8 @@ public:
     views::FabricCanvas *rightCanvas() const { return mCanvas[1]; }
     QTableWidget *table() const { return mTable; }
     QString verdict() const;
+    /// The title over side @p side (0 left, 1 right): a run's label, or how to fill that side.
+    QString sideTitle(int side) const;
 
     /// The whole view (both canvases and the table) as an image, for screenshots and export.
     QImage renderImage(const QSize &size);

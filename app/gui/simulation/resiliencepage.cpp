@@ -196,7 +196,10 @@ void ResiliencePage::clear(const QString &why)
     mWorker->cancel();
     mResult = {};
     mScenario.reset();
-    mChart->setSpec({});
+    views::ChartSpec none;
+    none.emptyNote = tr("No sweep yet: pick what fails and press Run Sweep. The scenario runs "
+                        "once per failed element; the slowdowns show here, worst first.");
+    mChart->setSpec(none);
     mChart->setMinimumHeight(0);
     mProgress->setRange(0, 1);
     mProgress->setValue(0);
