@@ -27,14 +27,15 @@ TrafficView::TrafficView(Mode mode, QWidget *parent)
     mCaption->setContentsMargins(6, 2, 6, 4);
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
-    // On screen the charts stand in one row (the dock is wide and short); exports use two rows
-    // (see chartRects()).
+    // On screen the charts stand in one row (the dock is wide and short) under the caption,
+    // which holds the figures and so comes first: a short dock (1280x720) shows it whole and
+    // scrolls to the charts. Exports put the charts first, in two rows (see chartRects()).
+    grid->addWidget(mCaption, 0, 0, 1, int(mCharts.size()));
     for (qsizetype i = 0; i < mCharts.size(); ++i) {
-        grid->addWidget(mCharts[i], 0, int(i));
+        grid->addWidget(mCharts[i], 1, int(i));
         grid->setColumnStretch(int(i), i == 2 ? 3 : 2);
     }
-    grid->addWidget(mCaption, 1, 0, 1, int(mCharts.size()));
-    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
     refresh();
 }
 
