@@ -20,8 +20,10 @@ namespace fabric::views {
 namespace {
 constexpr double kLabelWidth = 170;
 constexpr double kLegendWidth = 110;
-constexpr double kTitleHeight = 24;
-constexpr double kAxisHeight = 34;
+/// The title's band and the time axis's (tick labels, then its name) for text @p textHeight
+/// high: presentation mode's larger text cut the axis name when these were fixed.
+double titleHeight(double textHeight) { return std::max(24.0, textHeight + 8); }
+double axisHeight(double textHeight) { return 6 + 2 * textHeight; }
 
 QString percent(double u)
 {
@@ -115,19 +117,21 @@ void HeatmapWidget::rebuildImage()
     }
 }
 
-HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area) const
+HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFont &font) const
 {
+    const double text = QFontMetricsF(font).height();
     Geometry g;
-    g.plot = QRectF(area.left() + kLabelWidth, area.top() + kTitleHeight,
+    g.title = titleHeight(text);
+    g.plot = QRectF(area.left() + kLabelWidth, area.top() + g.title,
                     std::max(10.0, area.width() - kLabelWidth - kLegendWidth),
-                    std::max(10.0, area.height() - kTitleHeight - kAxisHeight));
+                    std::max(10.0, area.height() - g.title - axisHeight(text)));
     g.legend = QRectF(g.plot.right() + 14, g.plot.top(), 16, g.plot.height());
     return g;
 }
 
 bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
 {
-    const QRectF plot = geometryFor(rect()).plot;
+    const QRectF plot = geometryFor(rect(), font()).plot;
     if (mData.rowCount() == 0 || !plot.contains(pos))
         return false;
     *row = std::clamp(int((pos.y() - plot.top()) / plot.height() * mData.rowCount()), 0,
@@ -139,7 +143,7 @@ bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
 
 QPointF HeatmapWidget::cellCenter(int row, int bin) const
 {
-    const QRectF plot = geometryFor(rect()).plot;
+    const QRectF plot = geometryFor(rect(), font()).plot;
     return QPointF(plot.left() + (bin + 0.5) * plot.width() / mData.binCount(),
                    plot.top() + (row + 0.5) * plot.height() / mData.rowCount());
 }
@@ -167,14 +171,14 @@ QString HeatmapWidget::describeAt(const QPointF &pos) const
 
 void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
 {
-    const Geometry g = geometryFor(area);
+    const Geometry g = geometryFor(area, p.font());
     const QColor ink = palette::ink();
     p.setPen(ink);
     QFont bold = p.font();
     bold.setBold(true);
     p.save();
     p.setFont(bold);
-    p.drawText(QRectF(area.left() + 4, area.top(), area.width() - 8, kTitleHeight),
+    p.drawText(QRectF(area.left() + 4, area.top(), area.width() - 8, g.title),
                Qt::AlignLeft | Qt::AlignVCenter, mTitle);
     p.restore();
 

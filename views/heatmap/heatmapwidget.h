@@ -60,10 +60,12 @@ protected:
 private:
     struct Geometry
     {
+        double title = 0; ///< Height of the title's band.
         QRectF plot;
         QRectF legend;
     };
-    Geometry geometryFor(const QRectF &area) const;
+    /// Where the parts go in @p area, with text in @p font.
+    Geometry geometryFor(const QRectF &area, const QFont &font) const;
     void paintTo(QPainter &p, const QRectF &area) const;
     void rebuildImage();
 
