@@ -3,6 +3,7 @@
 #include "sim/maxmin.h"
 
 #include "sim/crossingindex.h"
+#include "sim/fillorder.h"
 
 #include <QtTest>
 
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void refillMatchesFullOnRandomSystems();
     void groupRefillMatchesFullOnRandomSystems();
     void incrementalMatchesFullOnLongPaths();
+    void fillHeapOrdersByLevelThenId();
     void crossingIndexMatchesAMap();
     void crossingIndexMatchesAMap_data();
 };
@@ -355,6 +357,46 @@ void TestSimMaxMin::incrementalMatchesFullOnLongPaths()
         compareWithFullOnRandomSystem(seed, *inc, seed % 2 == 0, 16);
         if (QTest::currentTestFailed())
             return;
+    }
+}
+
+void TestSimMaxMin::fillHeapOrdersByLevelThenId()
+{
+    // The refill's heap keys a level's bits and the constraint id as one integer: it must pop
+    // exactly in FillsLater order (lowest level, then lowest id), -0.0 with 0, and keep the
+    // order as stale tops are raised. Checked against std::sort on random levels with ties.
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> pick(0, 40);
+    for (int round = 0; round < 50; ++round) {
+        FillHeap heap;
+        std::vector<std::pair<double, ConstraintId>> entries;
+        for (ConstraintId c = 0; c < 300; ++c) {
+            const int k = pick(rng);
+            // Few distinct levels, so ties are common; some of them zero of either sign.
+            const double level = k == 0 ? -0.0 : k == 1 ? 0.0 : k == 40 ? 1e300 : k * 0.37;
+            heap.add(level, c);
+            entries.emplace_back(level + 0.0, c);
+        }
+        heap.build();
+        // Raise a few tops the way a lazy filling does, mirrored in the reference.
+        for (int r = 0; r < 20; ++r) {
+            const auto [level, c] = heap.top();
+            const double raised = level + 0.5 * (r % 3);
+            heap.raiseTop(raised);
+            for (auto &e : entries)
+                if (e.second == c)
+                    e.first = raised;
+        }
+        std::sort(entries.begin(), entries.end(),
+                  [](const auto &a, const auto &b) { return FillsLater()(b, a); });
+        for (const auto &expected : entries) {
+            QVERIFY(!heap.empty());
+            const auto got = heap.top();
+            QCOMPARE(got.second, expected.second);
+            QCOMPARE(got.first, expected.first);
+            heap.pop();
+        }
+        QVERIFY(heap.empty());
     }
 }
 
