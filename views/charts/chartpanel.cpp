@@ -10,8 +10,6 @@
 #include "style/picturescale.h"
 
 #include <QBarCategoryAxis>
-#include <QLabel>
-#include <QStackedLayout>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
@@ -22,8 +20,10 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
+#include <QStackedLayout>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -349,7 +349,8 @@ void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title)
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    applyFrame(isCompactOnScreen());
+    if (isCompactOnScreen() != d->compact) // a dock dragged: re-frame only at the threshold
+        applyFrame(isCompactOnScreen());
     if (verticalTickTarget() != d->verticalTicks && !d->chart->axes().isEmpty())
         setupAxes(verticalTickTarget());
     fitBarLabels();
