@@ -7,8 +7,6 @@
 #include "ideal.h"
 #include "ringphase.h"
 
-#include "model/error.h"
-#include "model/units.h"
 #include "sim/footprint.h"
 
 #include <algorithm>
@@ -31,15 +29,6 @@ double allToAllFootprint(const route::Router &router, const std::vector<NodeId> 
     return sim::estimatedRunBytes(n * (n - 1), uses * n);
 }
 
-/// Why an all-to-all is refused: the memory it would need, and how to get it anyway.
-std::string allToAllOverMemory(std::size_t ranks, double footprint, const Scenario &scenario)
-{
-    const std::size_t flows = ranks * (ranks - 1);
-    return "--collective alltoall over " + std::to_string(ranks)
-        + " ranks: " + std::to_string(flows) + " flows, about " + units::formatBytes(footprint)
-        + " of memory, above --max-memory " + units::formatBytes(scenario.maxMemoryBytes)
-        + "; use fewer --ranks, or raise --max-memory to try anyway";
-}
 } // namespace
 
 void expandAllToAll(Context &c)
@@ -48,8 +37,9 @@ void expandAllToAll(Context &c)
     const std::size_t flows = n * (n - 1);
     const double footprint = allToAllFootprint(c.sink.router(), c.ranks);
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.
-    if (footprint > c.scenario.maxMemoryBytes)
-        throw UserError(allToAllOverMemory(n, footprint, c.scenario));
+    checkMemoryLimit(c.scenario,
+        "alltoall over " + std::to_string(n) + " ranks: " + std::to_string(flows) + " flows",
+        footprint);
     c.out.stepFlows = flows;
     c.sink.reserve(flows);
     const Fabric &f = c.fabric();

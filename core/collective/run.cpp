@@ -26,12 +26,8 @@ void checkMemory(const Expansion &e, const Scenario &scenario)
     for (const sim::FlowSpec &f : e.flows)
         for (const sim::Path &p : f.paths)
             uses += p.links.size();
-    const double estimate = sim::estimatedRunBytes(e.flows.size(), uses);
-    if (estimate > scenario.maxMemoryBytes)
-        throw UserError("this run of " + std::to_string(e.flows.size()) + " flows needs about "
-                        + units::formatBytes(estimate) + " of memory, above the limit of "
-                        + units::formatBytes(scenario.maxMemoryBytes)
-                        + " (--max-memory); raise --max-memory to try anyway, or run fewer ranks");
+    checkMemoryLimit(scenario, "this run's " + std::to_string(e.flows.size()) + " flows",
+        sim::estimatedRunBytes(e.flows.size(), uses));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "model/enumnames.h"
 #include "model/error.h"
+#include "model/units.h"
 
 #include <array>
 #include <utility>
@@ -145,6 +146,14 @@ Scenario scenarioFromJson(const nlohmann::json &j)
         }
     }
     return s;
+}
+
+void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes)
+{
+    if (estimateBytes > s.maxMemoryBytes)
+        throw UserError(what + " need about " + units::formatBytes(estimateBytes)
+            + " of memory, above the limit of " + units::formatBytes(s.maxMemoryBytes)
+            + " (--max-memory). Run fewer ranks, or raise the limit to try anyway.");
 }
 
 } // namespace fabric::collective

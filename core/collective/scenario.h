@@ -99,4 +99,10 @@ nlohmann::json toJson(const Scenario &s);
 /// Missing keys keep their defaults. Throws UserError naming the key for a bad value.
 Scenario scenarioFromJson(const nlohmann::json &j);
 
+/// Refuses a run whose estimated peak memory @p estimateBytes is above @p s's limit: a
+/// UserError that starts with @p what (the run and its flows, such as "alltoall over 4096
+/// ranks: 16773120 flows"), gives the estimate and the limit, and says what to do. It names
+/// the limit as the CLI option in parentheses, "(--max-memory)", which the GUI rewords.
+void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes);
+
 } // namespace fabric::collective

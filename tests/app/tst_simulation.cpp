@@ -1,25 +1,26 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "screenshotfolder.h"
-#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "collective/scenario.h"
 #include "commands/changescenarios.h"
 #include "commands/removelinks.h"
 #include "document.h"
-#include "fakeprompts.h"
-#include "mainwindow.h"
-#include "savedscenarios.h"
 #include "explain/explainpanel.h"
+#include "fakeprompts.h"
+#include "generators/registry.h"
 #include "heatmap/heatmapwidget.h"
+#include "mainwindow.h"
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "savedscenarios.h"
+#include "screenshotfolder.h"
 #include "simulation/analysisdock.h"
 #include "simulation/compareview.h"
-#include "simulation/scenariocheck.h"
+#include "simulation/dockwords.h"
 #include "simulation/playbackkeys.h"
+#include "simulation/scenariocheck.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
@@ -56,6 +57,7 @@ private Q_SLOTS:
     void policyToggleReRunsAndCompares();
     void cancelKeepsTheGuiConsistent();
     void coarseFidelityRunsFromTheDock();
+    void memoryLimitRefusesInTheDocksWords();
     void exportsEveryFormat();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
@@ -110,7 +112,8 @@ views::SimRunPtr TestSimulation::runAndWait(const QString &routing)
     else
         QTest::mouseClick(dock->policyButton(routing), Qt::LeftButton);
     // The GUI stays responsive while the worker runs: the wait spins the event loop.
-    if (!finished.wait(60000) || !failed.isEmpty())
+    if (!QTest::qWaitFor([&] { return !finished.isEmpty() || !failed.isEmpty(); }, 60000)
+        || !failed.isEmpty())
         return nullptr;
     return finished.at(0).at(0).value<views::SimRunPtr>();
 }
@@ -314,6 +317,49 @@ void TestSimulation::coarseFidelityRunsFromTheDock()
     dock->fidelityBox()->setCurrentIndex(0);
     dock->setScenario(s);
     QCOMPARE(dock->fidelityBox()->currentData().toInt(), int(collective::Fidelity::Coarse));
+}
+
+void TestSimulation::memoryLimitRefusesInTheDocksWords()
+{
+    // A run above the Memory limit is refused before it starts, with its estimate, and the
+    // message names the dock's field, not the CLI's option (a GUI user has no --max-memory).
+    SimulationDock *dock = mSim->simulationDock();
+    QCOMPARE(dock->memoryLimitEdit()->text(), QStringLiteral("8GiB"));
+    dock->collectiveBox()->setCurrentIndex(
+        dock->collectiveBox()->findData(int(collective::Collective::AllToAll)));
+    dock->memoryLimitEdit()->setText(QStringLiteral("lots"));
+    QVERIFY2(dock->problem().startsWith(QStringLiteral("Memory limit: 'lots'")),
+        qPrintable(dock->problem()));
+    QVERIFY(!dock->runButton()->isEnabled());
+    dock->memoryLimitEdit()->setText(QStringLiteral("64KiB"));
+    QVERIFY(dock->problem().isEmpty());
+    QCOMPARE(dock->scenario().maxMemoryBytes, 64.0 * 1024);
+
+    QSignalSpy failed(mSim, &SimulationController::runFailed);
+    QVERIFY(!runAndWait());
+    QCOMPARE(failed.size(), 1);
+    const QString said = dock->statusLabel()->text();
+    QVERIFY2(said.startsWith(QStringLiteral("alltoall over 64 ranks: 4032 flows need about ")),
+        qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("above the limit of 64 KiB (the Memory limit field)")),
+        qPrintable(said));
+    QVERIFY2(!said.contains(QStringLiteral("--")), qPrintable(said));
+
+    dock->memoryLimitEdit()->setText(QStringLiteral("1GiB"));
+    QVERIFY(runAndWait());
+    // A saved scenario brings its limit back.
+    collective::Scenario s = dock->scenario();
+    s.maxMemoryBytes = 2.0 * 1024 * 1024 * 1024;
+    dock->setScenario(s);
+    QCOMPARE(dock->memoryLimitEdit()->text(), QStringLiteral("2GiB"));
+
+    // Options the dock has a row for become that row; the others stay.
+    QCOMPARE(inDockWords(QStringLiteral("--ranks: no node named 'x'")),
+        QStringLiteral("Ranks: no node named 'x'"));
+    QCOMPARE(inDockWords(QStringLiteral("needs every chip (--ranks all); use --algorithm ring")),
+        QStringLiteral("needs every chip (Ranks all); use Algorithm ring"));
+    QCOMPARE(inDockWords(QStringLiteral("3 pairs have no path (--allow-partial runs the rest)")),
+        QStringLiteral("3 pairs have no path (--allow-partial runs the rest)"));
 }
 
 void TestSimulation::exportsEveryFormat()

@@ -5,6 +5,7 @@
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
 #include "common/qtstrings.h"
+#include "dockwords.h"
 #include "model/error.h"
 #include "playback/scenariorun.h"
 #include "scrollable.h"
@@ -172,7 +173,7 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
             if (generation != self->mGeneration)
                 return;
             self->mScenario.reset();
-            self->mStatus->setText(message);
+            self->mStatus->setText(inDockWords(message));
         },
         tr("The sweep failed: %1"));
     if (started) {

@@ -38,6 +38,12 @@ const std::vector<collective::Collective> kCollectives = {
     collective::Collective::AllReduce, collective::Collective::AllGather,
     collective::Collective::ReduceScatter, collective::Collective::AllToAll,
     collective::Collective::Broadcast, collective::Collective::SendRecv};
+
+/// A size as the dock's fields take it: "64MiB".
+QString sizeText(double bytes)
+{
+    return toQString(units::formatBytes(bytes)).remove(QLatin1Char(' '));
+}
 } // namespace
 
 SimulationDock::SimulationDock(QWidget *parent)
@@ -84,6 +90,11 @@ SimulationDock::SimulationDock(QWidget *parent)
                              "own transfer time: an all-to-all of a thousand GPUs under ECMP in "
                              "seconds instead of minutes, with its completion within 1% of an "
                              "exact run"));
+    mMemoryLimit = new QLineEdit(sizeText(collective::Scenario {}.maxMemoryBytes), body);
+    mMemoryLimit->setObjectName(QStringLiteral("memoryLimit"));
+    mMemoryLimit->setToolTip(tr("A run estimated to need more memory than this is refused "
+                                "before it starts (an all-to-all of thousands of ranks can "
+                                "need gigabytes); raise it to try anyway"));
     mName = new QLineEdit(body);
     mName->setObjectName(QStringLiteral("scenarioName"));
     mName->setPlaceholderText(tr("automatic"));
@@ -98,6 +109,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     form->addRow(tr("QPs"), mQps);
     form->addRow(tr("Seed"), mSeed);
     form->addRow(tr("Fidelity"), mFidelity);
+    form->addRow(tr("Memory limit"), mMemoryLimit);
     form->addRow(tr("Name"), mName);
 
     // One click switches the routing and re-runs.
@@ -215,7 +227,7 @@ SimulationDock::SimulationDock(QWidget *parent)
         syncToggle();
         revalidate();
     });
-    for (QLineEdit *edit : {mSize, mRanks})
+    for (QLineEdit *edit : { mSize, mRanks, mMemoryLimit })
         connect(edit, &QLineEdit::textChanged, this, &SimulationDock::revalidate);
     connect(mQps, &QSpinBox::valueChanged, this, &SimulationDock::revalidate);
     connect(fromSelection, &QToolButton::clicked, this, &SimulationDock::selectionRanksRequested);
@@ -293,6 +305,7 @@ collective::Scenario SimulationDock::scenario() const
     s.qps = mQps->value();
     s.seed = std::uint64_t(mSeed->value());
     s.fidelity = collective::Fidelity(mFidelity->currentData().toInt());
+    s.maxMemoryBytes = units::parseBytes(mMemoryLimit->text().toStdString()).value_or(0.0);
     s.faults = mFaults;
     return s;
 }
@@ -302,13 +315,14 @@ void SimulationDock::setScenario(const collective::Scenario &s)
     mCollective->setCurrentIndex(mCollective->findData(int(s.collective)));
     fillAlgorithms();
     mAlgorithm->setCurrentIndex(std::max(0, mAlgorithm->findData(int(s.algorithm))));
-    mSize->setText(toQString(units::formatBytes(s.bytes)).remove(QLatin1Char(' ')));
+    mSize->setText(sizeText(s.bytes));
     mRanks->setText(QString::fromStdString(s.ranks));
     mPlacement->setCurrentIndex(mPlacement->findData(int(s.placement)));
     mRouting->setCurrentIndex(mRouting->findData(toQString(route::toString(s.routing))));
     mQps->setValue(s.qps);
     mSeed->setValue(int(s.seed));
     mFidelity->setCurrentIndex(std::max(0, mFidelity->findData(int(s.fidelity))));
+    mMemoryLimit->setText(sizeText(s.maxMemoryBytes));
     setFaults(s.faults);
     revalidate();
 }
@@ -404,6 +418,10 @@ QString SimulationDock::problem() const
 {
     if (!units::parseBytes(mSize->text().toStdString()))
         return tr("'%1' is not a size; write it like 1GiB, 64MB or 4096.").arg(mSize->text());
+    if (const auto limit = units::parseBytes(mMemoryLimit->text().toStdString());
+        !limit || !(*limit > 0))
+        return tr("Memory limit: '%1' is not a size above 0; write it like 8GiB or 512MiB.")
+            .arg(mMemoryLimit->text());
     if (!mFabric)
         return tr("Open a fabric first.");
     if (const QString why = scenarioProblem(*mFabric, scenario()); !why.isEmpty())

@@ -74,6 +74,7 @@ public:
     QLineEdit *ranksEdit() const { return mRanks; }
     QComboBox *routingBox() const { return mRouting; }
     QComboBox *fidelityBox() const { return mFidelity; }
+    QLineEdit *memoryLimitEdit() const { return mMemoryLimit; }
     QPushButton *runButton() const { return mRun; }
     QPushButton *cancelButton() const { return mCancel; }
     QLineEdit *nameEdit() const { return mName; }
@@ -83,6 +84,7 @@ public:
     QPushButton *deleteSavedButton() const { return mDeleteSaved; }
     QProgressBar *progressBar() const { return mProgress; }
     QLabel *problemLabel() const { return mProblem; }
+    QLabel *statusLabel() const { return mStatus; }
     QListWidget *faultList() const { return mFaultList; }
     QPushButton *restoreFaultButton() const { return mRestoreFault; }
     QPushButton *restoreAllFaultsButton() const { return mRestoreAllFaults; }
@@ -132,6 +134,7 @@ private:
     QLineEdit *mRanks = nullptr;
     QComboBox *mPlacement = nullptr;
     QComboBox *mFidelity = nullptr;
+    QLineEdit *mMemoryLimit = nullptr;
     QComboBox *mRouting = nullptr;
     QSpinBox *mQps = nullptr;
     QSpinBox *mSeed = nullptr;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulationrunner.h"
 
+#include "dockwords.h"
 #include "playback/scenariorun.h"
 #include "workerthread.h"
 
@@ -46,7 +47,7 @@ bool SimulationRunner::start(const Fabric &fabric, const collective::Scenario &s
         return [self, run] { Q_EMIT self->finished(run); };
     };
     mWorker->start(
-        job, [self](const QString &message) { Q_EMIT self->failed(message); },
+        job, [self](const QString &message) { Q_EMIT self->failed(inDockWords(message)); },
         tr("The simulation failed: %1"));
     Q_EMIT started();
     return true;
