@@ -4,7 +4,8 @@
 // the timeline, forward playback frames (sample + colour + particle phase + repaint at
 // fit-to-window into a 1920x1080 image, offscreen; without and with particles), a zoomed-in
 // repaint with particles, link tooltip text and the heatmap. Prints figures for docs/performance.md; never
-// fails on time. Usage: bench_playback [hpn|fat-tree] [frames] [ring|alltoall]
+// fails on time. Usage: bench_playback [hpn|fat-tree|tpu-pod] [frames] [ring|alltoall] [RANKS]
+// [coarse] (RANKS: the all-to-all's, 256 unless given; coarse: --fidelity coarse).
 
 #include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
@@ -34,14 +35,17 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const std::string which = argc > 1 ? argv[1] : "hpn";
     const int frames = argc > 2 ? std::atoi(argv[2]) : 120;
-    // "ring": all-reduce over every GPU; "alltoall": all-to-all among the first 256 GPUs (65,280
-    // flows, a long timeline with many events).
+    // "ring": all-reduce over every GPU; "alltoall": all-to-all among the first RANKS GPUs (256:
+    // 65,280 flows, a long timeline with many events).
     const std::string pattern = argc > 3 ? argv[3] : "ring";
+    const std::string ranks = argc > 4 ? argv[4] : "256";
+    const bool coarse = argc > 5 && std::string(argv[5]) == "coarse";
 
     QElapsedTimer t;
     t.start();
-    const Fabric fabric = which == "hpn"
-        ? gen::generate("hpn", nlohmann::json::object())
+    const Fabric fabric = which == "hpn" ? gen::generate("hpn", nlohmann::json::object())
+        : which == "tpu-pod"
+        ? gen::generate("tpu-torus", nlohmann::json{{"x", 16}, {"y", 16}, {"z", 16}})
         : gen::generate("ib-fat-tree", nlohmann::json{{"tiers", 3}, {"gpus", 16384}});
     std::printf("fabric %s: %zu nodes, %zu links, %zu GPUs, generated in %.0f ms\n",
                 which.c_str(), fabric.nodeCount(), fabric.linkCount(), fabric.endpoints().size(),
@@ -55,15 +59,18 @@ int main(int argc, char **argv)
     if (pattern == "alltoall") {
         s.collective = collective::Collective::AllToAll;
         s.algorithm = collective::Algorithm::Direct;
-        s.ranks = "256";
-        s.bytes = 256.0 * 1048576.0;
+        s.ranks = ranks;
+        s.bytes = std::stod(ranks) * 1048576.0; // 1 MiB a pair
     }
+    if (coarse)
+        s.fidelity = collective::Fidelity::Coarse;
     t.restart();
     const auto run = views::makeRun(fabric, s);
     const sim::Timeline &tl = run->result.timeline;
     std::printf("%s, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
                 "%zu intervals, %zu deltas, %zu keyframes, %.1f MiB\n",
-                pattern == "ring" ? "ring all-reduce 1 GiB" : "all-to-all 256 MiB among 256 GPUs",
+                pattern == "ring" ? "ring all-reduce 1 GiB"
+                                  : ("all-to-all, 1 MiB a pair, among " + ranks + " GPUs").c_str(),
                 run->flows().size(), run->result.completionS, ms(t), tl.intervalCount(),
                 tl.deltaCount(), tl.keyframeCount(), double(tl.memoryBytes()) / 1048576.0);
 
