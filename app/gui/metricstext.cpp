@@ -82,9 +82,17 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
 
 QString metricSummary(const metrics::FabricMetrics &m)
 {
-    QStringList lines;
-    lines << tr("%1 GPUs, %2 switches, %3 links")
-                 .arg(count(m.endpoints), count(m.switches + m.ocs), count(m.links));
+    // "4,096 chips, 48 optical circuit switches": a torus's endpoints are its chips, and an
+    // OCS is not a packet switch.
+    const QString each = m.switches == 0 ? tr("%1 chips") : tr("%1 GPUs");
+    QStringList parts { each.arg(count(m.endpoints)) };
+    if (m.switches > 0)
+        parts << (m.switches == 1 ? tr("1 switch") : tr("%1 switches").arg(count(m.switches)));
+    if (m.ocs > 0)
+        parts << (m.ocs == 1 ? tr("1 optical circuit switch")
+                             : tr("%1 optical circuit switches").arg(count(m.ocs)));
+    parts << (m.links == 1 ? tr("1 link") : tr("%1 links").arg(count(m.links)));
+    QStringList lines { parts.join(QStringLiteral(", ")) };
     lines << tr("Bisection bandwidth: %1").arg(gbps(m.bisectionGbps));
     for (const metrics::TierSummary &t : m.tiers)
         if (t.tier >= 2)

@@ -51,6 +51,8 @@ struct PropertySpec
     QString unit;
     int step = 1; ///< Int values go in steps of this (an even radix: 2).
     QString toolTip; ///< One sentence for people.
+    /// An Int editor shows this in place of 0, which then stands for a choice ("full size").
+    QString zeroText;
 };
 
 /// Node properties in inspector order.

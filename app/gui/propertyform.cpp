@@ -65,6 +65,8 @@ QWidget *PropertyForm::makeEditor(int index)
             int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
+        if (s.min == 0) // shown at the minimum, and only there
+            spin->setSpecialValueText(s.zeroText);
         spin->setKeyboardTracking(false);
         connect(spin, &QSpinBox::valueChanged, this, emitEdited);
         return spin;

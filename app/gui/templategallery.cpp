@@ -35,6 +35,7 @@ PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
     s.label = qs(p.label);
     s.toolTip = qs(p.description);
     s.unit = qs(p.unit);
+    s.zeroText = qs(p.zeroMeans);
     s.min = p.min;
     s.max = p.max;
     s.step = std::max(1, p.multipleOf);

@@ -126,8 +126,9 @@ FamilyDef dragonflyFamily()
             1, 128, "GPUs"),
         intParam("global_links_per_router", "Global links per router h",
             "Links from each router to other groups.", 2, 1, 128),
-        intParam("groups", "Groups g", "0 = a*h+1 (balanced: one global link per pair of groups).",
-            0, 0, 16385),
+        zeroMeaning(intParam("groups", "Groups g",
+                        "0 = a*h+1 (balanced: one global link per pair of groups).", 0, 0, 16385),
+            "balanced (a*h+1)"),
         intParam(
             "gpus_per_host", "GPUs per host", "Endpoints per host (divides p).", 1, 1, 16, "GPUs"),
         doubleParam("link_gbps", "Link rate", "Rate of every link.", 400, 1, 1600, "Gb/s"),

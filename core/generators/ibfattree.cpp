@@ -237,9 +237,10 @@ FamilyDef ibFatTreeFamily()
             2, 2, 3),
         intParam(
             "radix", "Switch radix k", "Ports per switch (Quantum-2: 64).", 64, 4, 128, "ports", 2),
-        intParam("gpus", "GPUs",
-            "Endpoints to build; 0 builds the full textbook size (k^2/2 or k^3/4).", 0, 0,
-            kMaxEndpoints, "GPUs"),
+        zeroMeaning(intParam("gpus", "GPUs",
+                        "Endpoints to build; 0 builds the full textbook size (k^2/2 or k^3/4).", 0,
+                        0, kMaxEndpoints, "GPUs"),
+            "full size"),
         intParam("gpus_per_host", "GPUs per host", "GPUs (and NICs) per server.", 8, 1, 16, "GPUs"),
         boolParam("rail_optimised", "Rail-optimised",
             "GPU i of every host goes to leaf i of its scalable unit (DGX SuperPOD).", true),

@@ -120,6 +120,12 @@ nlohmann::json checkedChoice(const ParamSpec &spec, const nlohmann::json &value)
 
 } // namespace
 
+ParamSpec zeroMeaning(ParamSpec spec, std::string meaning)
+{
+    spec.zeroMeans = std::move(meaning);
+    return spec;
+}
+
 ParamSpec intParam(std::string key, std::string label, std::string description, int defaultValue,
     int min, int max, std::string unit, int multipleOf)
 {

@@ -19,6 +19,8 @@ ParamSpec intParam(std::string key, std::string label, std::string description, 
 ParamSpec doubleParam(std::string key, std::string label, std::string description,
     double defaultValue, double min, double max, std::string unit = {});
 ParamSpec boolParam(std::string key, std::string label, std::string description, bool defaultValue);
+/// @p spec with ParamSpec::zeroMeans set to @p meaning.
+ParamSpec zeroMeaning(ParamSpec spec, std::string meaning);
 ParamSpec choiceParam(std::string key, std::string label, std::string description,
     std::string defaultValue, std::vector<std::string> choices);
 

@@ -28,6 +28,9 @@ struct ParamSpec
     int multipleOf = 1;               ///< Int values must be multiples of this (2: even radix).
     std::vector<std::string> choices; ///< For Choice.
     std::string unit;                 ///< e.g. "Gb/s", "GPUs"; empty when none.
+    /// For an Int whose 0 is not a count but a choice made for the user ("full size"): what 0
+    /// builds, as a form shows it in place of "0 GPUs". Empty when 0 is just a number.
+    std::string zeroMeans;
 };
 
 struct FamilyInfo

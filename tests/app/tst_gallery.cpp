@@ -66,6 +66,11 @@ void TestGallery::formsFollowTheParamSpecs()
                 QCOMPARE(spin->minimum(), int(p.min));
                 QCOMPARE(spin->maximum(), int(p.max));
                 QCOMPARE(spin->value(), p.defaultValue.get<int>());
+                // A 0 that means a choice says which; elsewhere 0 is a number.
+                if (p.min == 0 && !p.zeroMeans.empty())
+                    QCOMPARE(spin->specialValueText(), QString::fromStdString(p.zeroMeans));
+                else
+                    QVERIFY2(spin->specialValueText().isEmpty(), p.key.c_str());
                 break;
             }
             case gen::ParamSpec::Type::Double:
@@ -81,6 +86,13 @@ void TestGallery::formsFollowTheParamSpecs()
         }
     }
     QVERIFY(!gallery.selectFamily("no-such-family"));
+
+    // The fat-tree's default, 0 GPUs, builds the full size, and the form says so.
+    QVERIFY(gallery.selectFamily("ib-fat-tree"));
+    const int gpus = indexOfKey(*gen::findFamily("ib-fat-tree"), "gpus");
+    auto *spin = qobject_cast<QSpinBox *>(gallery.form()->editor(gpus));
+    QVERIFY(spin);
+    QCOMPARE(spin->text(), QStringLiteral("full size"));
 }
 
 void TestGallery::summaryFollowsTheValues()
@@ -103,6 +115,13 @@ void TestGallery::summaryFollowsTheValues()
     QVERIFY(!gallery.isSummaryReady()); // stale until the worker is done
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
     QVERIFY(gallery.summaryText().startsWith(QLatin1String("128 GPUs")));
+
+    // A torus has chips and optical circuit switches, no packet switch.
+    QVERIFY(gallery.selectFamily("tpu-torus"));
+    QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
+    QVERIFY2(gallery.summaryText().startsWith(
+                 QLatin1String("4,096 chips, 48 optical circuit switches, 15,360 links")),
+        qPrintable(gallery.summaryText()));
 }
 
 void TestGallery::badCombinationsAreExplainedInline()
@@ -127,7 +146,7 @@ void TestGallery::badCombinationsAreExplainedInline()
     QVERIFY(gallery.errorText().isEmpty());
     QVERIFY(gallery.okButton()->isEnabled());
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
-    QVERIFY2(gallery.summaryText().startsWith(QLatin1String("128 GPUs")),
+    QVERIFY2(gallery.summaryText().startsWith(QLatin1String("128 chips")),
         qPrintable(gallery.summaryText()));
 }
 
