@@ -6,6 +6,7 @@
 
 #include "generators/registry.h"
 #include "generators/tputorus.h"
+#include "canvas/canvaslabels.h"
 #include "canvas/fabriccanvas.h"
 #include "export/canvasexport.h"
 #include "playback/loadsampler.h"
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void plainTorusHasNoTwist();
     void podStepsToTheNextRowAreStubs();
     void ocsHiddenButListed();
+    void planeTitlesReadOverTheWrapArounds();
     void loadsColourArcs();
     void screenshots();
 };
@@ -247,6 +249,32 @@ void TestTorusLattice::ocsHiddenButListed()
     const auto untwisted = canvas.legendEntries();
     QVERIFY(std::none_of(untwisted.begin(), untwisted.end(),
                          [](const LegendEntry &e) { return e.label.contains(QLatin1String("shifted")); }));
+}
+
+void TestTorusLattice::planeTitlesReadOverTheWrapArounds()
+{
+    // The twisted slice's wrap-arounds leave each plane through its corner, under "z = 4", and
+    // pass under "from z = 7": those texts get a white backing (a halo) or they cannot be read
+    // (seen in the twisted-torus lesson at 1920x1080).
+    const Fabric f = slice(true);
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    // The whole picture with room around it for the texts under its planes, 1,000 px wide.
+    const QRectF all = data.contentBounds().adjusted(-100, -100, 100, 100);
+    data.plan = data.planFor(1000.0 / all.width(), all, 1.0);
+    QStringList planes, ends;
+    for (const CanvasLabel &label : canvasLabels(data, all)) {
+        if (label.text.startsWith(QLatin1String("z = ")))
+            planes << label.text;
+        else if (label.text.startsWith(QLatin1String("from z")) || label.text.startsWith(QLatin1String("to z")))
+            ends << label.text;
+        else
+            continue;
+        QVERIFY2(label.halo, qPrintable(label.text));
+    }
+    QCOMPARE(planes.size(), 8);
+    QCOMPARE(ends.size(), 4);
 }
 
 void TestTorusLattice::loadsColourArcs()

@@ -25,10 +25,14 @@ Qt::Alignment sideOf(const LayoutLabel &l)
 void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale)
 {
     const QFont font = labelFont(labelpx::kTier * scale, true);
+    // A halo: tier names sit beside their rows, clear of links, but a torus's "from z = 7" and
+    // "to z = 4" sit where its wrap-arounds pass, which made them unreadable.
     for (const LayoutLabel &l : layout.labels) {
         const QPointF offset(l.rightAligned ? -4 : 0, 2);
-        if (!placer.add(l.text, l.pos, sideOf(l), font, offset) && !l.shortText.isEmpty())
-            placer.add(l.shortText, l.pos, sideOf(l), font, offset);
+        const auto inf = std::numeric_limits<double>::infinity();
+        if (!placer.add(l.text, l.pos, sideOf(l), font, offset, inf, true)
+            && !l.shortText.isEmpty())
+            placer.add(l.shortText, l.pos, sideOf(l), font, offset, inf, true);
     }
 }
 
@@ -39,12 +43,15 @@ void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
     const double width = b.rect.width() * plan.lod;
     const QPointF above(0, -2);
     // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
-    // links are hidden; here they are drawn. No halo: the badges of the links the caption
-    // crosses (a pod's uplinks) must stay visible under it.
+    // links are hidden; here they are drawn. No halo over a pod: the badges of the links its
+    // caption crosses (the uplinks) must stay visible under it. A torus plane's title has one:
+    // the plane's wrap-arounds leave through its corner, right under "z = 4", and their badges
+    // sit at the far ends of the loops.
+    const bool halo = b.kind == LayoutBlock::Kind::Plane;
     const Qt::Alignment corner = Qt::AlignLeft | Qt::AlignBottom;
     if (!placer.add(b.title + QStringLiteral("  ") + b.detail.section(QLatin1Char('\n'), 0, 0),
-                    b.rect.topLeft(), corner, font, above, width))
-        placer.add(b.title, b.rect.topLeft(), corner, font, above, width);
+                    b.rect.topLeft(), corner, font, above, width, halo))
+        placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo);
 }
 
 /// Whether a row of another plane lies next to row @p b, with no other block between them (the
