@@ -84,14 +84,18 @@ QString metricSummary(const metrics::FabricMetrics &m)
 {
     // "4,096 chips, 48 optical circuit switches": a torus's endpoints are its chips, and an
     // OCS is not a packet switch.
-    const QString each = m.switches == 0 ? tr("%1 chips") : tr("%1 GPUs");
-    QStringList parts { each.arg(count(m.endpoints)) };
+    // counted() of plural.h, with the count in the locale's digit groups ("15,360 links").
+    const auto several = [](std::size_t n, const QString &one, const QString &many) {
+        return n == 1 ? one : many.arg(count(n));
+    };
+    QStringList parts {
+        (m.switches == 0 ? tr("%1 chips") : tr("%1 GPUs")).arg(count(m.endpoints))
+    };
     if (m.switches > 0)
-        parts << (m.switches == 1 ? tr("1 switch") : tr("%1 switches").arg(count(m.switches)));
+        parts << several(m.switches, tr("1 switch"), tr("%1 switches"));
     if (m.ocs > 0)
-        parts << (m.ocs == 1 ? tr("1 optical circuit switch")
-                             : tr("%1 optical circuit switches").arg(count(m.ocs)));
-    parts << (m.links == 1 ? tr("1 link") : tr("%1 links").arg(count(m.links)));
+        parts << several(m.ocs, tr("1 optical circuit switch"), tr("%1 optical circuit switches"));
+    parts << several(m.links, tr("1 link"), tr("%1 links"));
     QStringList lines { parts.join(QStringLiteral(", ")) };
     lines << tr("Bisection bandwidth: %1").arg(gbps(m.bisectionGbps));
     for (const metrics::TierSummary &t : m.tiers)

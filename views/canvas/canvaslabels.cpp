@@ -27,12 +27,12 @@ void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale
     const QFont font = labelFont(labelpx::kTier * scale, true);
     // A halo: tier names sit beside their rows, clear of links, but a torus's "from z = 7" and
     // "to z = 4" sit where its wrap-arounds pass, which made them unreadable.
+    const double anyWidth = std::numeric_limits<double>::infinity();
     for (const LayoutLabel &l : layout.labels) {
         const QPointF offset(l.rightAligned ? -4 : 0, 2);
-        const auto inf = std::numeric_limits<double>::infinity();
-        if (!placer.add(l.text, l.pos, sideOf(l), font, offset, inf, true)
+        if (!placer.add(l.text, l.pos, sideOf(l), font, offset, anyWidth, true)
             && !l.shortText.isEmpty())
-            placer.add(l.shortText, l.pos, sideOf(l), font, offset, inf, true);
+            placer.add(l.shortText, l.pos, sideOf(l), font, offset, anyWidth, true);
     }
 }
 
