@@ -277,7 +277,9 @@ int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
         throw UserError("--format htsim writes a scenario's flows: give --scenario");
     const collective::Scenario scenario = readScenario(o.scenario);
     const route::Router router(fabric, collective::routerOptions(scenario));
-    const collective::Expansion expansion = collective::expand(router, scenario);
+    // Every flow: an htsim matrix has no notion of one flow standing for its orbit.
+    const collective::Expansion expansion
+        = collective::expand(router, scenario, collective::ExpandOptions { .symmetry = false });
     io::saveAtomically(o.output, [&](std::ostream &file) {
         io::writeConnectionMatrix(fabric, expansion.flows, file);
     });

@@ -20,6 +20,7 @@ struct Context
     std::vector<NodeId> ranks;
     FlowSink &sink;
     Expansion &out;
+    const ExpandOptions &options;
 
     const Fabric &fabric() const { return router.fabric(); }
     /// Decides step aggregation for an expansion of @p stepFlows step flows and records it.

@@ -6,6 +6,7 @@
 #include "model/metricsdetail.h"
 #include "model/units.h"
 #include "route/router.h"
+#include "route/torussymmetry.h"
 
 #include <algorithm>
 #include <limits>
@@ -24,14 +25,25 @@ struct Crossing
     double startS = std::numeric_limits<double>::infinity();
 };
 
-template<typename Side> Crossing crossing(const std::vector<sim::FlowSpec> &flows, Side first)
+template<typename Side>
+Crossing crossing(
+    const std::vector<sim::FlowSpec> &flows, const route::TorusSymmetry *symmetry, Side first)
 {
     Crossing c;
-    for (const sim::FlowSpec &f : flows)
-        if (first(f.src) != first(f.dst)) {
-            (first(f.src) ? c.ab : c.ba) += f.bytes;
+    const auto add = [&](const sim::FlowSpec &f, NodeId src, NodeId dst) {
+        if (first(src) != first(dst)) {
+            (first(src) ? c.ab : c.ba) += f.bytes;
             c.startS = std::min(c.startS, f.notBeforeS);
         }
+    };
+    for (const sim::FlowSpec &f : flows) {
+        if (!symmetry) {
+            add(f, f.src, f.dst);
+            continue;
+        }
+        for (std::size_t e = 0; e < symmetry->order(); ++e)
+            add(f, symmetry->image(f.src, e), symmetry->image(f.dst, e));
+    }
     return c;
 }
 
@@ -48,8 +60,8 @@ void consider(std::optional<CutBound> &best, const Crossing &x, double capAB, do
         best = b;
 }
 
-std::optional<CutBound> torusCuts(
-    const route::Router &router, const std::vector<sim::FlowSpec> &flows)
+std::optional<CutBound> torusCuts(const route::Router &router,
+    const std::vector<sim::FlowSpec> &flows, const route::TorusSymmetry *symmetry)
 {
     const route::Torus &torus = *router.torus();
     const ForwardingGraph &g = router.graph();
@@ -71,7 +83,7 @@ std::optional<CutBound> torusCuts(
                     (first(chip) ? capAB : capBA) += units::gbpsToBytesPerSecond(arc.capacityGbps);
         const std::string cut = std::string(kDimNames[dim]) + " < " + std::to_string(half) + " | "
             + kDimNames[dim] + " >= " + std::to_string(half);
-        consider(best, crossing(flows, first), capAB, capBA, cut);
+        consider(best, crossing(flows, symmetry, first), capAB, capBA, cut);
     }
     return best;
 }
@@ -79,10 +91,10 @@ std::optional<CutBound> torusCuts(
 } // namespace
 
 std::optional<CutBound> cutBound(const route::Router &router, const std::vector<NodeId> &ranks,
-    const std::vector<sim::FlowSpec> &flows)
+    const std::vector<sim::FlowSpec> &flows, const route::TorusSymmetry *symmetry)
 {
     if (router.torus())
-        return torusCuts(router, flows);
+        return torusCuts(router, flows, symmetry);
     const ForwardingGraph &g = router.graph();
     // The max flow costs a search over the whole fabric: only when every endpoint takes part.
     if (ranks.size() != g.endpoints().size())
@@ -92,17 +104,17 @@ std::optional<CutBound> cutBound(const route::Router &router, const std::vector<
     const double capacity = units::gbpsToBytesPerSecond(metrics::detail::bisectionGbps(g, {}));
     std::optional<CutBound> best;
     // Links are full duplex with equal capacity each way, so the max flow is the same back.
-    consider(best, crossing(flows, [&](NodeId n) { return firstHalf.count(n) > 0; }), capacity,
-        capacity, "the bisection (max flow between the halves)");
+    consider(best, crossing(flows, symmetry, [&](NodeId n) { return firstHalf.count(n) > 0; }),
+        capacity, capacity, "the bisection (max flow between the halves)");
     return best;
 }
 
 void applyCutBound(Ideal &ideal, const route::Router &router, const std::vector<NodeId> &ranks,
-    const std::vector<sim::FlowSpec> &flows, double latencyS)
+    const std::vector<sim::FlowSpec> &flows, double latencyS, const route::TorusSymmetry *symmetry)
 {
     ideal.bound = "injection";
     std::string detail = "injection " + units::formatSeconds(ideal.timeS);
-    if (const auto cut = cutBound(router, ranks, flows)) {
+    if (const auto cut = cutBound(router, ranks, flows, symmetry)) {
         const double cutS = latencyS + cut->timeS;
         detail += ", bisection " + units::formatSeconds(cutS) + " ("
             + units::formatBytes(cut->bytes) + " across " + cut->cut + " at "

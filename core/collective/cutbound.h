@@ -13,6 +13,7 @@
 
 namespace fabric::route {
 class Router;
+class TorusSymmetry;
 }
 
 namespace fabric::collective {
@@ -34,10 +35,10 @@ struct CutBound
  * counting the links (wrap-arounds, twisted ones included) from one half to the other. Else,
  * when @p ranks are all the fabric's endpoints: the bisection (metrics::bisectionGbps, max flow
  * between the two halves). The largest bound wins; nullopt when none applies. Latency is not
- * included.
+ * included. With @p symmetry, each flow stands for its images under every translation.
  */
 std::optional<CutBound> cutBound(const route::Router &router, const std::vector<NodeId> &ranks,
-    const std::vector<sim::FlowSpec> &flows);
+    const std::vector<sim::FlowSpec> &flows, const route::TorusSymmetry *symmetry = nullptr);
 
 /**
  * Takes @p ideal as the injection bound and makes it the tighter of that and cutBound() plus
@@ -46,6 +47,7 @@ std::optional<CutBound> cutBound(const route::Router &router, const std::vector<
  * figures in Ideal::boundDetail.
  */
 void applyCutBound(Ideal &ideal, const route::Router &router, const std::vector<NodeId> &ranks,
-    const std::vector<sim::FlowSpec> &flows, double latencyS);
+    const std::vector<sim::FlowSpec> &flows, double latencyS,
+    const route::TorusSymmetry *symmetry = nullptr);
 
 } // namespace fabric::collective

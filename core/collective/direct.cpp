@@ -7,6 +7,7 @@
 #include "ideal.h"
 #include "ringphase.h"
 
+#include "route/torussymmetry.h"
 #include "sim/footprint.h"
 
 #include <algorithm>
@@ -17,16 +18,48 @@
 namespace fabric::collective::detail {
 
 namespace {
-/// The peak memory an all-to-all over @p ranks would take, estimated from the paths of rank 0
-/// (routed now, before any flow exists).
-double allToAllFootprint(const route::Router &router, const std::vector<NodeId> &ranks)
+/// The peak memory an all-to-all of @p senders ranks sending to all @p ranks would take,
+/// estimated from the paths of rank 0 (routed now, before any flow exists).
+double allToAllFootprint(
+    const route::Router &router, const std::vector<NodeId> &ranks, std::size_t senders)
 {
     const std::size_t n = ranks.size();
     std::size_t uses = 0;
     for (std::size_t j = 1; j < n; ++j)
         for (const sim::Path &p : router.route(ranks[0], ranks[j]).paths)
             uses += p.links.size();
-    return sim::estimatedRunBytes(n * (n - 1), uses * n);
+    return sim::estimatedRunBytes(senders * (n - 1), uses * senders);
+}
+
+/**
+ * The translations an all-to-all may be reduced by (docs/simulation.md, "Symmetry
+ * reduction"): every chip of a torus takes part under `dor`, which routes by coordinate
+ * differences alone, so a translation that maps the fabric onto itself maps every flow, its
+ * routes and its latency onto another flow's. Not under a hash (`ecmp`), whose choices depend
+ * on node ids, nor with faults, which break the symmetry.
+ */
+std::optional<route::TorusSymmetry> allToAllSymmetry(const Context &c)
+{
+    const auto &torus = c.router.torus();
+    if (!c.options.symmetry || c.scenario.routing != route::Policy::Dor || !torus
+        || !c.scenario.faults.empty())
+        return std::nullopt;
+    const Fabric &f = c.fabric();
+    if (c.ranks.size() != torus->chipCount()
+        || c.ranks.size() != c.router.graph().endpoints().size())
+        return std::nullopt;
+    for (NodeId r : c.ranks)
+        if (!torus->hasCoordinates(r) || f.node(r).host != kNoNode)
+            return std::nullopt;
+    return route::TorusSymmetry::find(f, *torus);
+}
+
+std::string describe(const route::TorusSymmetry &symmetry)
+{
+    const route::Coord &step = symmetry.step();
+    return std::to_string(symmetry.order()) + " translations by multiples of "
+        + std::to_string(step[0]) + " x " + std::to_string(step[1]) + " x "
+        + std::to_string(step[2]) + " chips";
 }
 
 } // namespace
@@ -34,13 +67,20 @@ double allToAllFootprint(const route::Router &router, const std::vector<NodeId> 
 void expandAllToAll(Context &c)
 {
     const std::size_t n = c.ranks.size();
-    const std::size_t flows = n * (n - 1);
-    const double footprint = allToAllFootprint(c.sink.router(), c.ranks);
+    const std::optional<route::TorusSymmetry> symmetry = allToAllSymmetry(c);
+    const auto sends
+        = [&](std::size_t i) { return !symmetry || symmetry->representative(c.ranks[i]); };
+    std::size_t senders = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        senders += sends(i) ? 1 : 0;
+    const std::size_t flows = senders * (n - 1);
+    std::string what
+        = "alltoall over " + std::to_string(n) + " ranks: " + std::to_string(flows) + " flows";
+    if (symmetry)
+        what += " (one per orbit of " + std::to_string(symmetry->order()) + ")";
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.
-    checkMemoryLimit(c.scenario,
-        "alltoall over " + std::to_string(n) + " ranks: " + std::to_string(flows) + " flows",
-        footprint);
-    c.out.stepFlows = flows;
+    checkMemoryLimit(c.scenario, what, allToAllFootprint(c.sink.router(), c.ranks, senders));
+    c.out.stepFlows = n * (n - 1);
     c.sink.reserve(flows);
     const Fabric &f = c.fabric();
     const double each = c.scenario.bytes / double(n);
@@ -59,7 +99,7 @@ void expandAllToAll(Context &c)
         slowestS = std::max({ slowestS, remote * each / ideal::injectionBytesPerS(f, c.ranks[i]),
             local > 0 ? local * each / nvlink : 0.0 });
         for (std::size_t j = 0; j < n; ++j)
-            if (i != j) {
+            if (i != j && sends(i)) {
                 const sim::FlowId id = c.sink.addOnce(
                     c.ranks[i], c.ranks[j], each, { int((j + n - i) % n), int(i), 0 });
                 firstByteS = std::min(firstByteS, c.sink.flows()[std::size_t(id)].latencyS);
@@ -70,7 +110,11 @@ void expandAllToAll(Context &c)
     ideal.messageLatencyS = c.scenario.alphaS + firstByteS;
     ideal.timeS = ideal.messageLatencyS + slowestS;
     ideal.formula = "a + max over ranks of (fabric bytes / B_nic, NVLink bytes / B_nvlink)";
-    applyCutBound(ideal, c.router, c.ranks, c.sink.flows(), ideal.messageLatencyS);
+    applyCutBound(ideal, c.router, c.ranks, c.sink.flows(), ideal.messageLatencyS,
+        symmetry ? &*symmetry : nullptr);
+    if (symmetry)
+        c.out.symmetry
+            = SymmetryReduction { symmetry->order(), symmetry->linkOrbit(), describe(*symmetry) };
 }
 
 void expandSendRecv(Context &c)

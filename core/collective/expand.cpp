@@ -55,7 +55,7 @@ route::RouterOptions routerOptions(const Scenario &s)
     return o;
 }
 
-Expansion expand(const route::Router &router, const Scenario &s)
+Expansion expand(const route::Router &router, const Scenario &s, const ExpandOptions &options)
 {
     if (!(s.bytes > 0) || !std::isfinite(s.bytes))
         throw UserError("--bytes must be a size above 0, such as 1GiB or 64MB");
@@ -77,7 +77,7 @@ Expansion expand(const route::Router &router, const Scenario &s)
     out.bytes = s.bytes;
     out.torus = router.torus().has_value();
     FlowSink sink(router, s.alphaS);
-    detail::Context c { router, s, {}, sink, out };
+    detail::Context c { router, s, {}, sink, out, options };
     if (s.collective == Collective::Custom) {
         if (s.trafficFile.empty())
             throw UserError("--traffic FILE.csv is needed for custom traffic");

@@ -9,6 +9,7 @@
 #include "sim/flow.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,19 @@ struct Ideal
     std::string bound;
     /// The bounds compared, each with its figures, for the CLI, the report and the explain panel.
     std::string boundDetail;
+};
+
+/**
+ * A run reduced by the fabric's symmetry (docs/simulation.md, "Symmetry reduction"): the
+ * expansion holds one flow per orbit of the torus's translations, and each stands for `order`
+ * flows that move like it (the same sizes, starts and rates on the images of its links).
+ */
+struct SymmetryReduction
+{
+    std::size_t order = 1; ///< Flows each one stands for; links in every orbit.
+    /// Index = directed link: its orbit's representative (sim::SimOptions::linkOrbit).
+    std::vector<DirLinkId> linkOrbit;
+    std::string text; ///< e.g. "64 translations by whole cubes (4 x 4 x 4 chips)".
 };
 
 /// A collective turned into flows, with what the report needs to judge the result.
@@ -57,6 +71,19 @@ struct Expansion
     std::vector<std::pair<NodeId, NodeId>> sharpTree;
     /// One line on what was approximated, empty when nothing was.
     std::string note;
+    /// Set when the flows are one per orbit of a symmetry (not approximated: exact).
+    std::optional<SymmetryReduction> symmetry;
+
+    /// The flows of the collective, counting each flow of a reduced run `order` times.
+    std::size_t flowCount() const { return flows.size() * (symmetry ? symmetry->order : 1); }
+};
+
+/// Choices of expand() that do not change the result.
+struct ExpandOptions
+{
+    /// Simulate one flow per orbit where the fabric's symmetry allows (an all-to-all over
+    /// every chip of a torus under `dor`); off: every flow, for checking the reduction.
+    bool symmetry = true;
 };
 
 /// Router options of @p s (policy, seed, QPs).
@@ -70,6 +97,7 @@ route::RouterOptions routerOptions(const Scenario &s);
  * SHARP switches (or on a torus), torus without a torus, hierarchical without hosts, fewer
  * than 2 ranks, ranks that are not endpoints.
  */
-Expansion expand(const route::Router &router, const Scenario &scenario);
+Expansion expand(
+    const route::Router &router, const Scenario &scenario, const ExpandOptions &options = {});
 
 } // namespace fabric::collective

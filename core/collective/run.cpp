@@ -33,13 +33,14 @@ void checkMemory(const Expansion &e, const Scenario &scenario)
 } // namespace
 
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
-    const sim::SimOptions &options, const sim::SimCallbacks &callbacks)
+    const sim::SimOptions &options, const sim::SimCallbacks &callbacks,
+    const ExpandOptions &expandOptions)
 {
     ScenarioRun run;
     run.scenario = scenario;
     {
         const route::Router router(fabric, routerOptions(scenario));
-        run.expansion = expand(router, scenario);
+        run.expansion = expand(router, scenario, expandOptions);
     }
     checkMemory(run.expansion, scenario);
     sim::SimOptions effective = options;
@@ -47,6 +48,8 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     // failed).
     if (!scenario.faults.empty() && effective.capacityKept.empty())
         effective.capacityKept = resolveFaults(fabric, scenario.faults).kept;
+    if (run.expansion.symmetry)
+        effective.linkOrbit = run.expansion.symmetry->linkOrbit;
     if (scenario.fidelity == Fidelity::Coarse && effective.coarseFinishWindow <= 0.0)
         effective.coarseFinishWindow = kCoarseFinishWindow;
     run.result = sim::simulate(fabric, run.expansion.flows, effective, callbacks);

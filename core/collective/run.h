@@ -76,7 +76,8 @@ struct ScenarioRun
  * @p callbacks report the engine's progress and may cancel it.
  */
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
-    const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {});
+    const sim::SimOptions &options = {}, const sim::SimCallbacks &callbacks = {},
+    const ExpandOptions &expandOptions = {});
 
 /**
  * Simulates @p flows made by hand: no scenario, no ranks, so S, algbw, busbw and the ideal are

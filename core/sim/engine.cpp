@@ -102,6 +102,8 @@ private:
     void buildSystem();
     void schedule(FlowId f, double releaseS);
     void start(FlowId f, double nowS);
+    /// Adds @p sign times the flows of variable @p v to its links' flow counts.
+    void countFlows(VariableId v, double nowS, std::int32_t sign);
     /// Ends flow @p f at @p nowS; its result says @p finishS (the same, except when a coarse run
     /// ended it early with others: then the time its last byte was due).
     void finish(FlowId f, double nowS, double finishS);
@@ -154,6 +156,9 @@ private:
     std::vector<ConstraintId> mVarGroup;
     std::vector<ConstraintId> mConstraintOf; ///< DirLinkId -> constraint (-1 = unused).
     std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
+    /// A reduced run (SimOptions::linkOrbit): per use, in the system's order, the flows it
+    /// stands for on each link of its orbit. Empty otherwise (one flow per use).
+    std::vector<std::int32_t> mUseFlows;
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
     std::vector<FlowId> mDependents;
     /// Flows in their latency, by start time: a min-heap (std::greater) kept in a vector of
@@ -209,6 +214,8 @@ void Run::buildSystem()
     mFlows.resize(n);
     mConstraintOf.assign(2 * mFabric.linkIdBound(), -1);
     const auto constraintOf = [&](DirLinkId d) {
+        if (std::size_t(d) < mOptions.linkOrbit.size())
+            d = mOptions.linkOrbit[std::size_t(d)];
         ConstraintId &c = mConstraintOf[std::size_t(d)];
         if (c < 0) {
             double cap = units::gbpsToBytesPerSecond(mFabric.link(linkOf(d)).capacityGbps);
@@ -224,6 +231,9 @@ void Run::buildSystem()
         return c;
     };
     std::vector<Usage> usages;
+    // A reduced run: the distinct links of the flow behind each use, a link's flow count.
+    std::vector<std::pair<ConstraintId, DirLinkId>> crossed;
+    const bool reduced = !mOptions.linkOrbit.empty();
     const auto addVariable = [&](FlowId f) {
         // A path crossing a link twice (or weighted paths sharing one) uses it once, summed.
         std::sort(usages.begin(), usages.end(),
@@ -240,6 +250,20 @@ void Run::buildSystem()
             return;
         mSystem->addVariable(usages);
         mVarFlow.push_back(f);
+        if (!reduced)
+            return;
+        // In the whole run, each link of the flow's orbit carries as many of its flows as the
+        // flow crosses links of that orbit.
+        std::sort(crossed.begin(), crossed.end());
+        crossed.erase(std::unique(crossed.begin(), crossed.end()), crossed.end());
+        std::size_t at = 0;
+        for (const Usage &u : usages) {
+            std::int32_t count = 0;
+            for (; at < crossed.size() && crossed[at].first == u.constraint; ++at)
+                ++count;
+            mUseFlows.push_back(count);
+        }
+        crossed.clear();
     };
     std::size_t variables = 0, uses = 0;
     for (const FlowSpec &spec : mSpecs) {
@@ -262,8 +286,11 @@ void Run::buildSystem()
                     spec.split == Split::Weighted ? spec.weights[p] / weightSum : 1.0;
                 if (coefficient <= 0.0)
                     continue;
-                for (DirLinkId d : spec.paths[p].links)
+                for (DirLinkId d : spec.paths[p].links) {
                     usages.push_back({constraintOf(d), coefficient});
+                    if (reduced)
+                        crossed.emplace_back(usages.back().constraint, d);
+                }
                 if (spec.split == Split::Adaptive) {
                     addVariable(FlowId(i));
                     usages.clear();
@@ -329,6 +356,15 @@ void Run::touchFlow(FlowId f)
     }
 }
 
+void Run::countFlows(VariableId v, double nowS, std::int32_t sign)
+{
+    const auto uses = mSystem->usages(v);
+    for (std::size_t i = 0; i < uses.size(); ++i) {
+        const std::int32_t count = mUseFlows.empty() ? 1 : mUseFlows[mSystem->firstUsage(v) + i];
+        mMeter.addFlow(mLinkOf[std::size_t(uses[i].constraint)], nowS, sign * count);
+    }
+}
+
 void Run::start(FlowId f, double nowS)
 {
     FlowState &st = mFlows[std::size_t(f)];
@@ -345,8 +381,7 @@ void Run::start(FlowId f, double nowS)
     }
     for (VariableId v = st.varBegin; v < end; ++v) {
         mSystem->enable(v);
-        for (const System::Use &u : mSystem->usages(v))
-            mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, +1);
+        countFlows(v, nowS, +1);
     }
     touchFlow(f);
 }
@@ -367,8 +402,7 @@ void Run::finish(FlowId f, double nowS, double finishS)
         if (!mSystem->isEnabled(v))
             continue;
         mSystem->disable(v);
-        for (const System::Use &u : mSystem->usages(v))
-            mMeter.addFlow(mLinkOf[std::size_t(u.constraint)], nowS, -1);
+        countFlows(v, nowS, -1);
     }
     touchFlow(f);
     if (mDependentBegin.empty())
@@ -688,11 +722,13 @@ SimResult Run::run()
         }
     }
     const double endS = mResult.cancelled ? nowS : mResult.completionS;
-    mMeter.finish(endS, mResult.links, mFabric);
+    mMeter.finish(endS, mResult.links, mFabric, mOptions.linkOrbit);
     mResult.bottlenecks = mMeter.bottlenecks(mOptions.maxBottlenecks);
     mResult.fullSolves = mSystem->fullSolveCount();
-    if (mRecorder)
+    if (mRecorder) {
         mResult.timeline = mRecorder->finish(endS);
+        mResult.timeline.shareLinks(mOptions.linkOrbit);
+    }
     if (mCallbacks.progress && !mResult.cancelled)
         mCallbacks.progress(1.0, endS);
     return std::move(mResult);

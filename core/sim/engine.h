@@ -90,6 +90,10 @@ struct SimOptions
     /// and throw std::logic_error naming the first fault. For tests: it costs a pass over every
     /// flow and link per event.
     bool checkInvariants = false;
+    /// Index = directed link id: the link whose constraint this one shares (itself when the
+    /// entry is its own id). Empty = every link its own. A run reduced by a symmetry of the
+    /// fabric (collective/symmetry.h) maps every link to its orbit's representative.
+    std::vector<DirLinkId> linkOrbit;
 };
 
 /// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.

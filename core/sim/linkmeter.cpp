@@ -70,12 +70,19 @@ void LinkMeter::endBatch()
     mChanged.clear();
 }
 
-void LinkMeter::finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric)
+void LinkMeter::finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric,
+    const std::vector<DirLinkId> &linkOrbit)
 {
     out.assign(mMeters.size(), LinkStats{});
+    for (std::size_t d = 0; d < mMeters.size(); ++d)
+        integrate(mMeters[d], std::max(endS, mMeters[d].sinceS));
+    // Every link of an orbit carried what its representative did (the bottleneck list then
+    // counts them all).
+    for (std::size_t d = 0; d < linkOrbit.size() && d < mMeters.size(); ++d)
+        if (linkOrbit[d] >= 0 && std::size_t(linkOrbit[d]) != d)
+            mMeters[d] = mMeters[std::size_t(linkOrbit[d])];
     for (std::size_t d = 0; d < mMeters.size(); ++d) {
-        Meter &m = mMeters[d];
-        integrate(m, std::max(endS, m.sinceS));
+        const Meter &m = mMeters[d];
         LinkStats &s = out[d];
         const LinkId l = linkOf(DirLinkId(d));
         s.capacityBytesPerS = fabric.hasLink(l)

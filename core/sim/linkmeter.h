@@ -39,8 +39,10 @@ public:
     /// Settles the links changed in this batch (peaks, rounding of idle links to 0).
     void endBatch();
 
-    /// Statistics of every directed link of @p fabric up to @p endS.
-    void finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric);
+    /// Statistics of every directed link of @p fabric up to @p endS. With @p linkOrbit
+    /// (SimOptions::linkOrbit), each link gets its orbit representative's.
+    void finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric,
+        const std::vector<DirLinkId> &linkOrbit = {});
     /// SimResult::bottlenecks (call after finish()).
     std::vector<DirLinkId> bottlenecks(std::size_t max) const;
 

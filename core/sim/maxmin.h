@@ -97,6 +97,8 @@ public:
         std::uint32_t coefficientIndex = 0;
     };
     std::span<const Use> usages(VariableId v) const;
+    /// Where @p v's uses start among every variable's, in the order they were added.
+    std::size_t firstUsage(VariableId v) const { return mVars[std::size_t(v)].usageBegin; }
 
     /**
      * Relative change of a fair level below which the incremental solver does not spread it to

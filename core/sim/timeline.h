@@ -88,6 +88,17 @@ public:
     /// Approximate heap memory held, in bytes.
     std::size_t memoryBytes() const;
 
+    /**
+     * A run reduced by symmetry (SimOptions::linkOrbit): index = directed link, the link whose
+     * values it has (its orbit representative); its own deltas are then not recorded. States
+     * and cursors fill every link. Empty = every link its own.
+     */
+    void shareLinks(std::vector<DirLinkId> linkOrbit);
+    const std::vector<DirLinkId> &linkOrbit() const { return mLinkOrbit; }
+    /// What each recorded item stands for: in a reduced run, the orbit size (each flow's
+    /// deltas are those of that many flows, each link's of that many links); else 1.
+    std::size_t multiplicity() const { return mMultiplicity; }
+
 private:
     friend class TimelineRecorder;
     friend class TimelineCursor;
@@ -110,6 +121,8 @@ private:
     std::size_t mFlowCount = 0;
     std::size_t mDirLinkCount = 0;
     double mMinIntervalS = 0.0;
+    std::vector<DirLinkId> mLinkOrbit;
+    std::size_t mMultiplicity = 1;
 };
 
 /**

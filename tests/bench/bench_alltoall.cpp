@@ -4,7 +4,7 @@
 // fabric file: one case per process, so run it under `/usr/bin/time -v` for the peak RSS.
 //
 //   bench_alltoall FABRIC RANKS [--bytes SIZE] [--routing POLICY] [--solver NAME]
-//                  [--coarse WINDOW] [--save FILE] [--check FILE]
+//                  [--coarse WINDOW] [--save FILE] [--check FILE] [--symmetry off]
 //
 // --save writes every flow's finish time (raw doubles, flow order) and --check compares a run
 // against such a file (largest relative difference, flows that differ by more than 1e-9): the
@@ -25,6 +25,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace fabric;
@@ -51,14 +52,24 @@ void save(const std::string &path, const std::vector<double> &times)
               std::streamsize(times.size() * sizeof(double)));
 }
 
-int check(const std::string &path, const std::vector<double> &times)
+/// Compares @p times with the finish times in @p path; flow k is entry @p place[k] there (a
+/// reduced run's flows are some of the whole run's), or entry k when @p place is empty.
+int check(const std::string &path, const std::vector<double> &times,
+    const std::vector<std::size_t> &place, std::size_t wholeCount)
 {
     std::ifstream in(path, std::ios::binary);
-    std::vector<double> ref(times.size() + 1);
+    std::vector<double> ref(wholeCount + 1);
     in.read(reinterpret_cast<char *>(ref.data()), std::streamsize(ref.size() * sizeof(double)));
-    if (std::size_t(in.gcount()) != times.size() * sizeof(double)) {
-        std::printf("check: %s does not hold %zu finish times\n", path.c_str(), times.size());
+    if (std::size_t(in.gcount()) != wholeCount * sizeof(double)) {
+        std::printf("check: %s does not hold %zu finish times\n", path.c_str(), wholeCount);
         return 1;
+    }
+    if (!place.empty()) {
+        std::vector<double> picked(times.size());
+        for (std::size_t k = 0; k < times.size(); ++k)
+            picked[k] = ref[place[k]];
+        ref = std::move(picked);
+        ref.push_back(0.0);
     }
     double worst = 0.0, sum = 0.0;
     std::size_t off = 0;
@@ -84,7 +95,7 @@ int main(int argc, char **argv)
     if (argc < 3) {
         std::fprintf(stderr,
             "usage: bench_alltoall FABRIC RANKS [--bytes SIZE] [--routing P] "
-            "[--solver NAME] [--coarse WINDOW] [--save FILE] [--check FILE]\n");
+            "[--solver NAME] [--coarse WINDOW] [--save FILE] [--check FILE] [--symmetry off]\n");
         return 2;
     }
     collective::Scenario s;
@@ -96,6 +107,7 @@ int main(int argc, char **argv)
     sim::SimOptions options;
     options.recordTimeline = false;
     std::string savePath, checkPath;
+    collective::ExpandOptions expandOptions;
     for (int i = 3; i + 1 < argc; i += 2) {
         const std::string key = argv[i];
         const std::string value = argv[i + 1];
@@ -111,6 +123,8 @@ int main(int argc, char **argv)
             savePath = value;
         else if (key == "--check")
             checkPath = value;
+        else if (key == "--symmetry")
+            expandOptions.symmetry = value != "off";
     }
     const auto t0 = std::chrono::steady_clock::now();
     const Fabric fabric = io::loadFabric(argv[1]);
@@ -119,7 +133,12 @@ int main(int argc, char **argv)
     collective::Expansion expansion;
     {
         const route::Router router(fabric, collective::routerOptions(s));
-        expansion = collective::expand(router, s);
+        expansion = collective::expand(router, s, expandOptions);
+    }
+    if (expansion.symmetry) {
+        options.linkOrbit = expansion.symmetry->linkOrbit;
+        std::printf("symmetry: %zu flows simulated for %zu, %s\n", expansion.flows.size(),
+            expansion.flowCount(), expansion.symmetry->text.c_str());
     }
     const double expandS = seconds(t1);
     const double expandRssMb = peakRssMb();
@@ -141,5 +160,17 @@ int main(int argc, char **argv)
     const std::vector<double> times = finishTimes(r);
     if (!savePath.empty())
         save(savePath, times);
-    return checkPath.empty() ? 0 : check(checkPath, times);
+    // A reduced run's flows sit among the whole run's at (sender, receiver) in rank order.
+    std::vector<std::size_t> place;
+    if (expansion.symmetry) {
+        const std::size_t n = expansion.ranks.size();
+        std::unordered_map<NodeId, std::size_t> rankOf;
+        for (std::size_t i = 0; i < n; ++i)
+            rankOf[expansion.ranks[i]] = i;
+        for (const sim::FlowSpec &f : expansion.flows) {
+            const std::size_t i = rankOf.at(f.src), j = rankOf.at(f.dst);
+            place.push_back(i * (n - 1) + (j < i ? j : j - 1));
+        }
+    }
+    return checkPath.empty() ? 0 : check(checkPath, times, place, expansion.flowCount());
 }

@@ -54,7 +54,8 @@ ChartSpec throughput(const QList<SimRunPtr> &runs)
         double total = 0;
         for (std::size_t i = 0; i < t.intervalCount(); ++i) {
             for (const sim::FlowDelta &d : t.flowChanges(i)) {
-                total += d.rateBytesPerS - rate[std::size_t(d.flow)];
+                // A reduced run's flow stands for multiplicity() flows.
+                total += (d.rateBytesPerS - rate[std::size_t(d.flow)]) * double(t.multiplicity());
                 rate[std::size_t(d.flow)] = d.rateBytesPerS;
             }
             line.points.append(QPointF(t.intervalStartS(i) * scale,

@@ -415,7 +415,8 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
                 if (k >= load.size())
                     continue;
                 if (cls[k] == std::int8_t(LinkClass::NvLink) || cls[k] == std::int8_t(LinkClass::Nic))
-                    sums[std::size_t(cls[k])] += d.loadBytesPerS - load[k];
+                    sums[std::size_t(cls[k])]
+                        += (d.loadBytesPerS - load[k]) * double(t.multiplicity());
                 load[k] = d.loadBytesPerS;
             }
             // Spread the interval's bytes over the bins it overlaps.
