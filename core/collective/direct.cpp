@@ -38,10 +38,10 @@ double allToAllFootprint(
  * routes and its latency onto another flow's. Not under a hash (`ecmp`), whose choices depend
  * on node ids, nor with faults, which break the symmetry.
  */
-std::optional<route::TorusSymmetry> allToAllSymmetry(const Context &c)
+std::optional<route::TorusSymmetry> allToAllSymmetry(const Context &c, route::Policy routing)
 {
     const auto &torus = c.router.torus();
-    if (!c.options.symmetry || c.scenario.routing != route::Policy::Dor || !torus
+    if (!c.options.symmetry || routing != route::Policy::Dor || !torus
         || !c.scenario.faults.empty())
         return std::nullopt;
     const Fabric &f = c.fabric();
@@ -67,7 +67,7 @@ std::string describe(const route::TorusSymmetry &symmetry)
 void expandAllToAll(Context &c)
 {
     const std::size_t n = c.ranks.size();
-    const std::optional<route::TorusSymmetry> symmetry = allToAllSymmetry(c);
+    const std::optional<route::TorusSymmetry> symmetry = allToAllSymmetry(c, c.scenario.routing);
     const auto sends
         = [&](std::size_t i) { return !symmetry || symmetry->representative(c.ranks[i]); };
     std::size_t senders = 0;
@@ -79,7 +79,15 @@ void expandAllToAll(Context &c)
     if (symmetry)
         what += " (one per orbit of " + std::to_string(symmetry->order()) + ")";
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.
-    checkMemoryLimit(c.scenario, what, allToAllFootprint(c.sink.router(), c.ranks, senders));
+    const double footprint = allToAllFootprint(c.sink.router(), c.ranks, senders);
+    if (footprint > c.scenario.maxMemoryBytes && !symmetry) {
+        // Say so when dimension-order routing would make the run small.
+        std::string remedy;
+        if (const auto dor = allToAllSymmetry(c, route::Policy::Dor))
+            remedy = "Use dor for --routing (1 flow in " + std::to_string(dor->order()) + " runs)";
+        checkMemoryLimit(c.scenario, what, footprint, remedy);
+    }
+    checkMemoryLimit(c.scenario, what, footprint);
     c.out.stepFlows = n * (n - 1);
     c.sink.reserve(flows);
     const Fabric &f = c.fabric();

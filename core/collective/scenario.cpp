@@ -148,12 +148,15 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     return s;
 }
 
-void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes)
+void checkMemoryLimit(
+    const Scenario &s, const std::string &what, double estimateBytes, const std::string &remedy)
 {
     if (estimateBytes > s.maxMemoryBytes)
         throw UserError(what + " need about " + units::formatBytes(estimateBytes)
             + " of memory, above the limit of " + units::formatBytes(s.maxMemoryBytes)
-            + " (--max-memory). Run fewer ranks, or raise the limit to try anyway.");
+            + " (--max-memory). "
+            + (remedy.empty() ? "Run fewer ranks, or raise the limit to try anyway."
+                              : remedy + " or fewer ranks."));
 }
 
 } // namespace fabric::collective

@@ -103,6 +103,9 @@ Scenario scenarioFromJson(const nlohmann::json &j);
 /// UserError that starts with @p what (the run and its flows, such as "alltoall over 4096
 /// ranks: 16773120 flows"), gives the estimate and the limit, and says what to do. It names
 /// the limit as the CLI option in parentheses, "(--max-memory)", which the GUI rewords.
-void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes);
+/// @p remedy, when given, is a better way first ("Use X"), to which " or fewer ranks."
+/// is added (the CLI prints one line of at most 200 bytes).
+void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes,
+    const std::string &remedy = {});
 
 } // namespace fabric::collective

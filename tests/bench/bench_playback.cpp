@@ -3,9 +3,11 @@
 // Playback at scale: a ring all-reduce over a whole HPN pod (15,360 GPUs), then seeks anywhere in
 // the timeline, forward playback frames (sample + colour + particle phase + repaint at
 // fit-to-window into a 1920x1080 image, offscreen; without and with particles), a zoomed-in
-// repaint with particles, link tooltip text and the heatmap. Prints figures for docs/performance.md; never
-// fails on time. Usage: bench_playback [hpn|fat-tree|tpu-pod] [frames] [ring|alltoall] [RANKS]
-// [coarse] (RANKS: the all-to-all's, 256 unless given; coarse: --fidelity coarse).
+// repaint with particles, link tooltip text and the heatmap. Prints figures for
+// docs/performance.md; never fails on time. Usage: bench_playback [hpn|fat-tree|tpu-pod] [frames]
+// [ring|alltoall] [RANKS] [coarse] [ROUTING] (RANKS: the all-to-all's, 256 unless given; coarse:
+// --fidelity coarse; ROUTING: ecmp unless given, such as dor for the whole TPU pod reduced by its
+// symmetry).
 
 #include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
@@ -40,6 +42,8 @@ int main(int argc, char **argv)
     const std::string pattern = argc > 3 ? argv[3] : "ring";
     const std::string ranks = argc > 4 ? argv[4] : "256";
     const bool coarse = argc > 5 && std::string(argv[5]) == "coarse";
+    const route::Policy routing
+        = route::policyFromString(argc > 6 ? argv[6] : "ecmp").value_or(route::Policy::Ecmp);
 
     QElapsedTimer t;
     t.start();
@@ -55,7 +59,7 @@ int main(int argc, char **argv)
     s.collective = collective::Collective::AllReduce;
     s.algorithm = collective::Algorithm::Ring;
     s.bytes = 1073741824.0;
-    s.routing = route::Policy::Ecmp;
+    s.routing = routing;
     if (pattern == "alltoall") {
         s.collective = collective::Collective::AllToAll;
         s.algorithm = collective::Algorithm::Direct;
@@ -67,12 +71,14 @@ int main(int argc, char **argv)
     t.restart();
     const auto run = views::makeRun(fabric, s);
     const sim::Timeline &tl = run->result.timeline;
-    std::printf("%s, ecmp: %zu flows, simulated %.3f s in %.0f ms; timeline "
+    std::printf("%s, %s: %zu flows (%zu simulated), simulated %.3f s in %.0f ms; timeline "
                 "%zu intervals, %zu deltas, %zu keyframes, %.1f MiB\n",
-                pattern == "ring" ? "ring all-reduce 1 GiB"
-                                  : ("all-to-all, 1 MiB a pair, among " + ranks + " GPUs").c_str(),
-                run->flows().size(), run->result.completionS, ms(t), tl.intervalCount(),
-                tl.deltaCount(), tl.keyframeCount(), double(tl.memoryBytes()) / 1048576.0);
+        pattern == "ring" ? "ring all-reduce 1 GiB"
+                          : ("all-to-all, 1 MiB a pair, among " + ranks + " GPUs").c_str(),
+        std::string(route::toString(routing)).c_str(),
+        run->flows().size() * run->result.timeline.multiplicity(), run->flows().size(),
+        run->result.completionS, ms(t), tl.intervalCount(), tl.deltaCount(), tl.keyframeCount(),
+        double(tl.memoryBytes()) / 1048576.0);
 
     // Seeks anywhere: random times, back and forth.
     views::LoadSampler sampler(run->result);

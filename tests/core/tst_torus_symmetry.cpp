@@ -6,6 +6,7 @@
 #include "tst_route_helpers.h"
 
 #include "collective/report.h"
+#include "model/error.h"
 #include "route/torussymmetry.h"
 
 #include <QtTest>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void reducedRunMatchesTheWholeRun_data();
     void reducedRunMatchesTheWholeRun();
     void onlyDorOverEveryChipIsReduced();
+    void refusalPointsToDor();
 };
 
 void TestTorusSymmetry::podMovesByWholeCubes()
@@ -221,6 +223,31 @@ void TestTorusSymmetry::onlyDorOverEveryChipIsReduced()
     const Run faulted = runFaulted(f, allToAll(), { "chip-0-0-0--chip-1-0-0" });
     QVERIFY(!faulted.expansion.symmetry);
     QCOMPARE(faulted.expansion.flowCount(), std::size_t(128 * 127));
+}
+
+void TestTorusSymmetry::refusalPointsToDor()
+{
+    const Fabric f = tpu("8", "8", "4");
+    const auto refusal = [&](route::Policy routing) {
+        Scenario s = allToAll(routing);
+        s.maxMemoryBytes = 1024;
+        try {
+            (void)run(f, s);
+        } catch (const UserError &e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    // Under ecmp the refusal says what dor would do; under dor it counts what would run.
+    const std::string ecmp = refusal(route::Policy::Ecmp);
+    QVERIFY2(ecmp.find("65280 flows need about") != std::string::npos, ecmp.c_str());
+    QVERIFY2(
+        ecmp.find("Use dor for --routing (1 flow in 4 runs) or fewer ranks.") != std::string::npos,
+        ecmp.c_str());
+    const std::string dor = refusal(route::Policy::Dor);
+    QVERIFY2(
+        dor.find("16320 flows (one per orbit of 4) need about") != std::string::npos, dor.c_str());
+    QVERIFY2(dor.find("Run fewer ranks") != std::string::npos, dor.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestTorusSymmetry)

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void allToAllNamesTheBisectionBound();
     void ringSaysItRunsOnASnake();
     void otherOrdersAreNamedOnATorus();
+    void reducedRunSaysHowManyFlowsRan();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -66,6 +67,27 @@ void TestExplain::otherOrdersAreNamedOnATorus()
     const QString text = explain(collective::Collective::AllReduce, collective::Algorithm::Ring,
         collective::Placement::Spread);
     QVERIFY2(text.contains(QStringLiteral("kept the spread order on the torus")), qPrintable(text));
+}
+
+void TestExplain::reducedRunSaysHowManyFlowsRan()
+{
+    // Two cubes: the all-to-all over every chip under dor runs one flow per orbit of 2.
+    const Fabric twoCubes
+        = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } });
+    collective::Scenario s;
+    s.collective = collective::Collective::AllToAll;
+    s.algorithm = collective::Algorithm::Direct;
+    s.bytes = 4 * 1048576.0;
+    s.routing = route::Policy::Dor;
+    const auto run = makeRun(twoCubes, s);
+    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(QStringLiteral("Of the 16,256 flows, 8,128 were simulated, one per "
+                                          "orbit of the 2 translations by multiples of 4 x 4 x 4 "
+                                          "chips")),
+        qPrintable(text));
+    // The cube alone has no translation: nothing to say.
+    QVERIFY(!explain(collective::Collective::AllToAll, collective::Algorithm::Direct)
+                 .contains(QStringLiteral("were simulated")));
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

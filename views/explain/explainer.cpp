@@ -7,6 +7,7 @@
 #include "model/faults.h"
 #include "model/units.h"
 
+#include <QLocale>
 #include <QObject>
 
 #include <cmath>
@@ -109,6 +110,13 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << faults;
     if (const std::string note = collective::fidelityNote(run); !note.empty())
         out << toQString(note).replace(0, 1, QStringLiteral("C")) + QLatin1Char('.');
+    if (const auto &symmetry = run.expansion.symmetry)
+        out << QObject::tr("Of the %1 flows, %2 were simulated, one per orbit of the %3: every "
+                           "other flow is a translation of one of them and moved exactly like "
+                           "it.")
+                   .arg(QLocale().toString(qulonglong(run.expansion.flowCount())),
+                       QLocale().toString(qulonglong(run.expansion.flows.size())),
+                       toQString(symmetry->text));
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
     if (run.rankOrder == QStringLiteral("snake"))
