@@ -80,14 +80,11 @@ void expandAllToAll(Context &c)
         what += " (one per orbit of " + std::to_string(symmetry->order()) + ")";
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.
     const double footprint = allToAllFootprint(c.sink.router(), c.ranks, senders);
-    if (footprint > c.scenario.maxMemoryBytes && !symmetry) {
-        // Say so when dimension-order routing would make the run small.
-        std::string remedy;
+    std::string remedy; // when dimension-order routing would make the run small
+    if (footprint > c.scenario.maxMemoryBytes && !symmetry)
         if (const auto dor = allToAllSymmetry(c, route::Policy::Dor))
             remedy = "Use dor for --routing (1 flow in " + std::to_string(dor->order()) + " runs)";
-        checkMemoryLimit(c.scenario, what, footprint, remedy);
-    }
-    checkMemoryLimit(c.scenario, what, footprint);
+    checkMemoryLimit(c.scenario, what, footprint, remedy);
     c.out.stepFlows = n * (n - 1);
     c.sink.reserve(flows);
     const Fabric &f = c.fabric();

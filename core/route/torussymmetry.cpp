@@ -172,21 +172,18 @@ DirLinkId findRoot(std::vector<DirLinkId> &parent, DirLinkId d)
 
 std::optional<TorusSymmetry> TorusSymmetry::find(const Fabric &fabric, const Torus &torus)
 {
-    // Switches with no chip beside them, or two with the same chips, cannot be told apart by
-    // their neighbours: no reduction then.
     const Translator translator(fabric, torus);
     std::size_t switches = 0;
+    bool chipWithoutCoordinates = false;
     fabric.forEachNode([&](const Node &node) {
-        const NodeId n = node.id;
-        if (!torus.hasCoordinates(n)) {
-            ++switches;
-            if (node.kind == NodeKind::Gpu)
-                switches = fabric.nodeIdBound() + 1; // a chip without coordinates
-        }
+        if (torus.hasCoordinates(node.id))
+            return;
+        ++switches;
+        chipWithoutCoordinates = chipWithoutCoordinates || node.kind == NodeKind::Gpu;
     });
-    if (switches > fabric.nodeIdBound())
-        return std::nullopt;
-    if (translator.switchesTold() != switches)
+    // A chip without coordinates (a standby spare) has nowhere to move; switches with no chip
+    // beside them, or two beside the same chips, cannot be told apart: no reduction then.
+    if (chipWithoutCoordinates || translator.switchesTold() != switches)
         return std::nullopt;
 
     const Coord &dims = torus.dims();

@@ -219,6 +219,12 @@ void TestTorusSymmetry::onlyDorOverEveryChipIsReduced()
     Scenario some = allToAll();
     some.ranks = "64";
     QVERIFY(!run(f, some).expansion.symmetry);
+    // A standby spare cube has no coordinates to move.
+    const Fabric spare = generated(
+        "tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "8" }, { "spare_cubes", "1" } });
+    const Run withSpare = run(spare, allToAll());
+    QVERIFY(!withSpare.expansion.symmetry);
+    QCOMPARE(withSpare.expansion.flowCount(), std::size_t(128 * 127));
     // A failed link breaks the symmetry.
     const Run faulted = runFaulted(f, allToAll(), { "chip-0-0-0--chip-1-0-0" });
     QVERIFY(!faulted.expansion.symmetry);
