@@ -990,6 +990,17 @@ void TestCanvas::particleDensityFollowsRate()
     canvas.viewport()->grab();
     QVERIFY(canvas.lastParticleCount() > 0);
     QVERIFY(canvas.lastParticleCount() <= 24000);
+    // The same pod in a small view, every link full: particles (3x3 px) cover at most a tenth of
+    // the view, so the utilisation colours under them still show.
+    canvas.resize(420, 320);
+    canvas.zoomToFit();
+    canvas.setLinkLoads(std::vector<float>(2 * big.linkIdBound(), 1.0f));
+    const QImage shown = canvas.viewport()->grab().toImage();
+    const double area = double(shown.width()) * shown.height();
+    QVERIFY(canvas.lastParticleCount() > 0);
+    QVERIFY2(canvas.lastParticleCount() * 9 <= 0.1 * area,
+        qPrintable(
+            QStringLiteral("%1 particles in %2 px").arg(canvas.lastParticleCount()).arg(area)));
 }
 
 void TestCanvas::linkInfoProviderExtendsTooltip()

@@ -209,7 +209,10 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     if (mRuns.empty())
         return;
     // Over the budget, every gap widens alike, so density still follows the rate.
-    const double widen = std::max(1.0, count / SceneData::kMaxParticles);
+    const QRectF &area = option->exposedRect;
+    const double budget = std::min<double>(SceneData::kMaxParticles,
+        area.width() * lod * area.height() * lod * SceneData::kMaxParticleCover / (size * size));
+    const double widen = std::max(1.0, count / std::max(1.0, budget));
     const double travelled = mData.overlay.particlePhase * SceneData::kParticleSpeed;
     mDark.clear();
     mLight.clear();

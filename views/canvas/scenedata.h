@@ -79,6 +79,10 @@ public:
     /// closer than kMinParticleGap device pixels on a link at full capacity and no farther
     /// than kMaxParticleGap; they travel kParticleSpeed device pixels per second of phase.
     static constexpr int kMaxParticles = 24000;
+    /// ... and at most this share of the painted area covered by particles: on a dense fabric
+    /// seen whole (the TPU pod's 15,360 links in a few hundred pixels) particles on every link
+    /// would otherwise hide the utilisation colours under them.
+    static constexpr double kMaxParticleCover = 0.1;
     static constexpr double kMinParticleGap = 9;
     static constexpr double kMaxParticleGap = 150;
     static constexpr double kParticleSpeed = 45;
