@@ -7,6 +7,8 @@
 #include "model/units.h"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <utility>
 
 namespace fabric::collective {
@@ -37,13 +39,32 @@ T enumField(const nlohmann::json &j, const char *key, T fallback,
     throw UserError(std::string("scenario: '") + key + "' has an unknown value " + v.dump());
 }
 
-template<typename T> T numberField(const nlohmann::json &j, const char *key, T fallback)
+/// Whether a number field may equal its lowest value or must stay above it.
+enum class Bound { AtLeast, Above };
+
+/**
+ * The number at @p key (@p fallback when absent), at least @p lowest (or above it) and within
+ * T's range, else one line naming the key: a hand-edited "qps": -3 or "bytes": 0 is refused
+ * where it is read, not later under a command-line option's name.
+ */
+template<typename T>
+T numberField(const nlohmann::json &j, const char *key, T fallback, double lowest,
+    Bound bound = Bound::AtLeast, double highest = double(std::numeric_limits<T>::max()))
 {
     if (!j.contains(key))
         return fallback;
     const auto &v = j.at(key);
+    const std::string prefix = std::string("scenario: '") + key + "' must be ";
     if (!v.is_number() || (std::is_integral_v<T> && !v.is_number_integer()))
-        throw UserError(std::string("scenario: '") + key + "' must be a number, got " + v.dump());
+        throw UserError(prefix + "a number, got " + v.dump());
+    const double x = v.get<double>();
+    const bool low = bound == Bound::Above ? !(x > lowest) : !(x >= lowest);
+    if (low || !std::isfinite(x))
+        throw UserError(prefix + (bound == Bound::Above ? "greater than " : "at least ")
+            + units::formatDecimal(lowest, 6) + ", got " + v.dump());
+    if (x > highest)
+        throw UserError(
+            prefix + "at most " + units::formatDecimal(highest, 0) + ", got " + v.dump());
     return v.get<T>();
 }
 
@@ -117,19 +138,19 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     Scenario s;
     s.collective = enumField(j, "collective", s.collective, &collectiveFromString);
     s.algorithm = enumField(j, "algorithm", s.algorithm, &algorithmFromString);
-    s.bytes = numberField(j, "bytes", s.bytes);
+    s.bytes = numberField(j, "bytes", s.bytes, 0, Bound::Above);
     s.routing = enumField(j, "routing", s.routing, &route::policyFromString);
     s.ranks = stringField(j, "ranks", s.ranks);
     s.placement = enumField(j, "placement", s.placement, &placementFromString);
-    s.qps = numberField(j, "qps", s.qps);
-    s.seed = numberField(j, "seed", s.seed);
+    s.qps = numberField(j, "qps", s.qps, 1, Bound::AtLeast, 64);
+    s.seed = numberField(j, "seed", s.seed, 0);
     s.trafficFile = stringField(j, "traffic", s.trafficFile);
-    s.alphaS = numberField(j, "alpha_s", s.alphaS);
+    s.alphaS = numberField(j, "alpha_s", s.alphaS, 0);
     s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
-    s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget);
-    s.maxMemoryBytes = numberField(j, "max_memory_bytes", s.maxMemoryBytes);
-    s.chunks = numberField(j, "chunks", s.chunks);
-    s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch);
+    s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget, 1);
+    s.maxMemoryBytes = numberField(j, "max_memory_bytes", s.maxMemoryBytes, 0, Bound::Above);
+    s.chunks = numberField(j, "chunks", s.chunks, 0);
+    s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch, 1);
     s.fidelity = enumField(j, "fidelity", s.fidelity, &fidelityFromString);
     if (j.contains("faults")) {
         const auto &v = j.at("faults");

@@ -59,6 +59,31 @@ void TestCollectiveScenario::rejectsBadJson()
     QVERIFY_THROWS_EXCEPTION(
         UserError, collective::scenarioFromJson({ { "fidelity", "approximate" } }));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::scenarioFromJson(nlohmann::json::array()));
+    // Out of range: one line naming the key and the value, where the file is read.
+    const std::pair<nlohmann::json, const char *> outOfRange[] = {
+        { { { "bytes", 0 } }, "scenario: 'bytes' must be greater than 0, got 0" },
+        { { { "bytes", -1.5 } }, "scenario: 'bytes' must be greater than 0, got -1.5" },
+        { { { "max_memory_bytes", -8 } },
+            "scenario: 'max_memory_bytes' must be greater than 0, got -8" },
+        { { { "qps", 0 } }, "scenario: 'qps' must be at least 1, got 0" },
+        { { { "qps", 100000 } }, "scenario: 'qps' must be at most 64, got 100000" },
+        { { { "seed", -1 } }, "scenario: 'seed' must be at least 0, got -1" },
+        { { { "alpha_s", -0.001 } }, "scenario: 'alpha_s' must be at least 0, got -0.001" },
+        { { { "step_flow_budget", 0 } }, "scenario: 'step_flow_budget' must be at least 1, got 0" },
+        { { { "chunks", -2 } }, "scenario: 'chunks' must be at least 0, got -2" },
+        { { { "chunks", 4000000000 } },
+            "scenario: 'chunks' must be at most 2147483647, got 4000000000" },
+        { { { "sharp_trees_per_switch", 0 } },
+            "scenario: 'sharp_trees_per_switch' must be at least 1, got 0" },
+    };
+    for (const auto &[json, message] : outOfRange) {
+        try {
+            (void)collective::scenarioFromJson(json);
+            QFAIL(json.dump().c_str());
+        } catch (const UserError &e) {
+            QCOMPARE(std::string(e.what()), std::string(message));
+        }
+    }
 }
 
 void TestCollectiveScenario::placesRanks()

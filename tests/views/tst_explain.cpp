@@ -81,6 +81,7 @@ void TestExplain::reducedRunSaysHowManyFlowsRan()
     s.routing = route::Policy::Dor;
     const auto run = makeRun(twoCubes, s);
     const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(QStringLiteral("over 128 chips finished in")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Of the 16,256 flows, 8,128 were simulated, one per "
                                           "orbit of the 2 translations by multiples of 4 x 4 x 4 "
                                           "chips")),

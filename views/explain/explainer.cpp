@@ -31,7 +31,8 @@ QString collectiveName(const SimRun &run)
     if (std::isfinite(run.messageBytes()))
         name += QObject::tr(" of %1").arg(bytes(run.messageBytes()));
     if (run.ranks() > 0)
-        name += QObject::tr(" over %1 GPUs").arg(run.ranks());
+        name += run.expansion.torus ? QObject::tr(" over %1 chips").arg(run.ranks())
+                                    : QObject::tr(" over %1 GPUs").arg(run.ranks());
     return name;
 }
 /// "1 link" / "3 links".
