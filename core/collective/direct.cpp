@@ -118,8 +118,8 @@ void expandAllToAll(Context &c)
     applyCutBound(ideal, c.router, c.ranks, c.sink.flows(), ideal.messageLatencyS,
         symmetry ? &*symmetry : nullptr);
     if (symmetry)
-        c.out.symmetry
-            = SymmetryReduction { symmetry->order(), symmetry->linkOrbit(), describe(*symmetry) };
+        c.out.symmetry = SymmetryReduction { { symmetry->linkOrbit(), symmetry->order() },
+            describe(*symmetry) };
 }
 
 void expandSendRecv(Context &c)

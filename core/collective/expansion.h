@@ -7,6 +7,7 @@
 
 #include "route/router.h"
 #include "sim/flow.h"
+#include "sim/linkorbits.h"
 
 #include <cstddef>
 #include <optional>
@@ -41,9 +42,8 @@ struct Ideal
  */
 struct SymmetryReduction
 {
-    std::size_t order = 1; ///< Flows each one stands for; links in every orbit.
-    /// Index = directed link: its orbit's representative (sim::SimOptions::linkOrbit).
-    std::vector<DirLinkId> linkOrbit;
+    /// Each link's orbit representative; their order is the flows each flow stands for.
+    sim::LinkOrbits orbits;
     std::string text; ///< e.g. "64 translations by whole cubes (4 x 4 x 4 chips)".
 };
 
@@ -75,7 +75,7 @@ struct Expansion
     std::optional<SymmetryReduction> symmetry;
 
     /// The flows of the collective, counting each flow of a reduced run `order` times.
-    std::size_t flowCount() const { return flows.size() * (symmetry ? symmetry->order : 1); }
+    std::size_t flowCount() const { return flows.size() * (symmetry ? symmetry->orbits.order : 1); }
 };
 
 /// Choices of expand() that do not change the result.

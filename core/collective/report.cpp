@@ -113,9 +113,9 @@ nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlow
     j["fabric_bytes_per_rank"] = s.fabricBytesPerRank;
     j["flow_count"] = e.flowCount();
     j["simulated_flows"] = e.flows.size();
-    j["symmetry"] = e.symmetry
-        ? nlohmann::json { { "order", e.symmetry->order }, { "translations", e.symmetry->text } }
-        : nlohmann::json();
+    j["symmetry"] = e.symmetry ? nlohmann::json { { "order", e.symmetry->orbits.order },
+        { "translations", e.symmetry->text } }
+                               : nlohmann::json();
     j["step_flows"] = e.stepFlows;
     j["aggregated"] = e.aggregated;
     j["chunks"] = e.chunks;

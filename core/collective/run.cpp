@@ -49,7 +49,7 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     if (!scenario.faults.empty() && effective.capacityKept.empty())
         effective.capacityKept = resolveFaults(fabric, scenario.faults).kept;
     if (run.expansion.symmetry)
-        effective.linkOrbit = run.expansion.symmetry->linkOrbit;
+        effective.linkOrbits = run.expansion.symmetry->orbits;
     if (scenario.fidelity == Fidelity::Coarse && effective.coarseFinishWindow <= 0.0)
         effective.coarseFinishWindow = kCoarseFinishWindow;
     run.result = sim::simulate(fabric, run.expansion.flows, effective, callbacks);

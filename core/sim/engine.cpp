@@ -156,7 +156,7 @@ private:
     std::vector<ConstraintId> mVarGroup;
     std::vector<ConstraintId> mConstraintOf; ///< DirLinkId -> constraint (-1 = unused).
     std::vector<DirLinkId> mLinkOf;     ///< Constraint -> DirLinkId.
-    /// A reduced run (SimOptions::linkOrbit): per use, in the system's order, the flows it
+    /// A reduced run (SimOptions::linkOrbits): per use, in the system's order, the flows it
     /// stands for on each link of its orbit. Empty otherwise (one flow per use).
     std::vector<std::int32_t> mUseFlows;
     std::vector<std::uint32_t> mDependentBegin; ///< CSR of flows waiting on each flow.
@@ -214,8 +214,7 @@ void Run::buildSystem()
     mFlows.resize(n);
     mConstraintOf.assign(2 * mFabric.linkIdBound(), -1);
     const auto constraintOf = [&](DirLinkId d) {
-        if (std::size_t(d) < mOptions.linkOrbit.size())
-            d = mOptions.linkOrbit[std::size_t(d)];
+        d = mOptions.linkOrbits.representativeOf(d);
         ConstraintId &c = mConstraintOf[std::size_t(d)];
         if (c < 0) {
             double cap = units::gbpsToBytesPerSecond(mFabric.link(linkOf(d)).capacityGbps);
@@ -233,7 +232,7 @@ void Run::buildSystem()
     std::vector<Usage> usages;
     // A reduced run: the distinct links of the flow behind each use, a link's flow count.
     std::vector<std::pair<ConstraintId, DirLinkId>> crossed;
-    const bool reduced = !mOptions.linkOrbit.empty();
+    const bool reduced = !mOptions.linkOrbits.empty();
     const auto addVariable = [&](FlowId f) {
         // A path crossing a link twice (or weighted paths sharing one) uses it once, summed.
         std::sort(usages.begin(), usages.end(),
@@ -722,12 +721,12 @@ SimResult Run::run()
         }
     }
     const double endS = mResult.cancelled ? nowS : mResult.completionS;
-    mMeter.finish(endS, mResult.links, mFabric, mOptions.linkOrbit);
+    mMeter.finish(endS, mResult.links, mFabric, mOptions.linkOrbits);
     mResult.bottlenecks = mMeter.bottlenecks(mOptions.maxBottlenecks);
     mResult.fullSolves = mSystem->fullSolveCount();
     if (mRecorder) {
         mResult.timeline = mRecorder->finish(endS);
-        mResult.timeline.shareLinks(mOptions.linkOrbit);
+        mResult.timeline.shareLinks(mOptions.linkOrbits);
     }
     if (mCallbacks.progress && !mResult.cancelled)
         mCallbacks.progress(1.0, endS);

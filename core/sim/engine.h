@@ -3,6 +3,7 @@
 #pragma once
 
 #include "flow.h"
+#include "linkorbits.h"
 #include "result.h"
 
 #include <cstddef>
@@ -90,10 +91,9 @@ struct SimOptions
     /// and throw std::logic_error naming the first fault. For tests: it costs a pass over every
     /// flow and link per event.
     bool checkInvariants = false;
-    /// Index = directed link id: the link whose constraint this one shares (itself when the
-    /// entry is its own id). Empty = every link its own. A run reduced by a symmetry of the
-    /// fabric (collective/symmetry.h) maps every link to its orbit's representative.
-    std::vector<DirLinkId> linkOrbit;
+    /// A run reduced by a symmetry of the fabric: each link shares its orbit representative's
+    /// constraint. Empty = every link its own.
+    LinkOrbits linkOrbits;
 };
 
 /// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.

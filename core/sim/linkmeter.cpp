@@ -70,17 +70,15 @@ void LinkMeter::endBatch()
     mChanged.clear();
 }
 
-void LinkMeter::finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric,
-    const std::vector<DirLinkId> &linkOrbit)
+void LinkMeter::finish(
+    double endS, std::vector<LinkStats> &out, const Fabric &fabric, const LinkOrbits &linkOrbits)
 {
     out.assign(mMeters.size(), LinkStats{});
     for (std::size_t d = 0; d < mMeters.size(); ++d)
         integrate(mMeters[d], std::max(endS, mMeters[d].sinceS));
     // Every link of an orbit carried what its representative did (the bottleneck list then
     // counts them all).
-    for (std::size_t d = 0; d < linkOrbit.size() && d < mMeters.size(); ++d)
-        if (linkOrbit[d] >= 0 && std::size_t(linkOrbit[d]) != d)
-            mMeters[d] = mMeters[std::size_t(linkOrbit[d])];
+    linkOrbits.copyFromRepresentatives(mMeters);
     for (std::size_t d = 0; d < mMeters.size(); ++d) {
         const Meter &m = mMeters[d];
         LinkStats &s = out[d];

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "linkorbits.h"
 #include "result.h"
 
 #include <cstddef>
@@ -39,10 +40,10 @@ public:
     /// Settles the links changed in this batch (peaks, rounding of idle links to 0).
     void endBatch();
 
-    /// Statistics of every directed link of @p fabric up to @p endS. With @p linkOrbit
-    /// (SimOptions::linkOrbit), each link gets its orbit representative's.
+    /// Statistics of every directed link of @p fabric up to @p endS. In a reduced run
+    /// (SimOptions::linkOrbits), each link gets its orbit representative's.
     void finish(double endS, std::vector<LinkStats> &out, const Fabric &fabric,
-        const std::vector<DirLinkId> &linkOrbit = {});
+        const LinkOrbits &linkOrbits = {});
     /// SimResult::bottlenecks (call after finish()).
     std::vector<DirLinkId> bottlenecks(std::size_t max) const;
 

@@ -45,18 +45,8 @@ std::size_t Timeline::memoryBytes() const
         + (mFlowBegin.capacity() + mLinkBegin.capacity()) * sizeof(std::size_t)
         + (mFlowDeltas.capacity() + mKeyFlows.capacity()) * sizeof(FlowDelta)
         + (mLinkDeltas.capacity() + mKeyLinks.capacity()) * sizeof(LinkDelta)
-        + mKeyframes.capacity() * sizeof(Keyframe) + mLinkOrbit.capacity() * sizeof(DirLinkId);
-}
-
-void Timeline::shareLinks(std::vector<DirLinkId> linkOrbit)
-{
-    mLinkOrbit = std::move(linkOrbit);
-    mMultiplicity = 1;
-    // Every orbit is as large as the symmetry group: count the first one.
-    const auto first
-        = std::find_if(mLinkOrbit.begin(), mLinkOrbit.end(), [](DirLinkId d) { return d >= 0; });
-    if (first != mLinkOrbit.end())
-        mMultiplicity = std::size_t(std::count(mLinkOrbit.begin(), mLinkOrbit.end(), *first));
+        + mKeyframes.capacity() * sizeof(Keyframe)
+        + mLinkOrbits.representative.capacity() * sizeof(DirLinkId);
 }
 
 TimelineCursor::TimelineCursor(const Timeline &timeline)
@@ -152,14 +142,10 @@ void TimelineCursor::finish(double timeS)
     for (std::size_t i = 0; i < mState.linkBytes.size(); ++i)
         mState.linkBytes[i] =
             mLinkBaseBytes[i] + mState.linkLoadBytesPerS[i] * (timeS - mLinkSinceS[i]);
-    const std::vector<DirLinkId> &orbit = mTimeline.mLinkOrbit;
-    for (std::size_t i = 0; i < orbit.size() && i < mState.linkBytes.size(); ++i)
-        if (orbit[i] >= 0 && std::size_t(orbit[i]) != i) {
-            const std::size_t r = std::size_t(orbit[i]);
-            mState.linkLoadBytesPerS[i] = mState.linkLoadBytesPerS[r];
-            mState.linkBytes[i] = mState.linkBytes[r];
-            mState.linkFlows[i] = mState.linkFlows[r];
-        }
+    const LinkOrbits &orbits = mTimeline.mLinkOrbits;
+    orbits.copyFromRepresentatives(mState.linkLoadBytesPerS);
+    orbits.copyFromRepresentatives(mState.linkBytes);
+    orbits.copyFromRepresentatives(mState.linkFlows);
 }
 
 } // namespace fabric::sim

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "flow.h"
+#include "linkorbits.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace fabric::sim {
@@ -89,15 +91,15 @@ public:
     std::size_t memoryBytes() const;
 
     /**
-     * A run reduced by symmetry (SimOptions::linkOrbit): index = directed link, the link whose
-     * values it has (its orbit representative); its own deltas are then not recorded. States
-     * and cursors fill every link. Empty = every link its own.
+     * A run reduced by symmetry (SimOptions::linkOrbits): a link's values are its orbit
+     * representative's, and its own deltas are not recorded. States and cursors fill every
+     * link.
      */
-    void shareLinks(std::vector<DirLinkId> linkOrbit);
-    const std::vector<DirLinkId> &linkOrbit() const { return mLinkOrbit; }
+    void shareLinks(LinkOrbits orbits) { mLinkOrbits = std::move(orbits); }
+    const LinkOrbits &linkOrbits() const { return mLinkOrbits; }
     /// What each recorded item stands for: in a reduced run, the orbit size (each flow's
     /// deltas are those of that many flows, each link's of that many links); else 1.
-    std::size_t multiplicity() const { return mMultiplicity; }
+    std::size_t multiplicity() const { return mLinkOrbits.order; }
 
 private:
     friend class TimelineRecorder;
@@ -121,8 +123,7 @@ private:
     std::size_t mFlowCount = 0;
     std::size_t mDirLinkCount = 0;
     double mMinIntervalS = 0.0;
-    std::vector<DirLinkId> mLinkOrbit;
-    std::size_t mMultiplicity = 1;
+    LinkOrbits mLinkOrbits;
 };
 
 /**

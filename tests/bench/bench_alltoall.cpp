@@ -136,7 +136,7 @@ int main(int argc, char **argv)
         expansion = collective::expand(router, s, expandOptions);
     }
     if (expansion.symmetry) {
-        options.linkOrbit = expansion.symmetry->linkOrbit;
+        options.linkOrbits = expansion.symmetry->orbits;
         std::printf("symmetry: %zu flows simulated for %zu, %s\n", expansion.flows.size(),
             expansion.flowCount(), expansion.symmetry->text.c_str());
     }

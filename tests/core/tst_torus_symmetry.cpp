@@ -128,7 +128,7 @@ void TestTorusSymmetry::reducedRunMatchesTheWholeRun()
     const Run reduced = runWith(f, allToAll(), true, timeline);
     QVERIFY(!whole.expansion.symmetry);
     QVERIFY(reduced.expansion.symmetry);
-    QCOMPARE(reduced.expansion.symmetry->order, std::size_t(order));
+    QCOMPARE(reduced.expansion.symmetry->orbits.order, std::size_t(order));
     QCOMPARE(reduced.expansion.flows.size() * std::size_t(order), whole.expansion.flows.size());
     QCOMPARE(reduced.expansion.flowCount(), whole.expansion.flowCount());
 

@@ -241,7 +241,8 @@ void SimulationController::present(const views::SimRunPtr &run)
     if (std::isfinite(summary.ofIdeal))
         status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
     if (run->expansion.symmetry)
-        status += tr(" (1 flow in %1 simulated, by symmetry)").arg(run->expansion.symmetry->order);
+        status += tr(" (1 flow in %1 simulated, by symmetry)")
+                      .arg(run->expansion.symmetry->orbits.order);
     mDock->setStatus(status);
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
     // Open on the middle of the run: a first picture that shows traffic.
