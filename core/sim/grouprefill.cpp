@@ -4,6 +4,8 @@
 #include "maxmin.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace fabric::sim {
 
@@ -38,12 +40,16 @@ void System::addCrossings(VariableId v, ConstraintId group, std::int32_t delta)
 {
     const Variable &var = mVars[std::size_t(v)];
     for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i)
-        addCrossing(group, mUsages[i].constraint, delta);
+        addCrossing(
+            group, mUsages[i].constraint, delta * mCrossingWeights[mUsages[i].coefficientIndex]);
 }
 
 bool System::groupRefillPays()
 {
-    if (!mUnitCoefficients || mCons.size() > CrossingIndex::kMaxConstraints)
+    // Every weight is at most the total of all coefficients: it must fit the integers.
+    const double largestWeight = std::ldexp(mCoefficientTotal, mCrossingScaleBits);
+    if (!mCrossingUnitsExact || largestWeight >= double(std::numeric_limits<std::int32_t>::max())
+        || mCons.size() > CrossingIndex::kMaxConstraints)
         return false;
     if (!mCrossingsKept) {
         mGroupCrossings.assign(mCons.size(), {});
@@ -61,8 +67,9 @@ void System::refillGroups()
     ++mGroupRefills;
     const std::size_t n = mCons.size();
     // Per constraint: the load of what does not rise (frozen variables, then groups as they
-    // freeze), how many rising variables cross it, and the level at which it filled (0 when it
-    // did not: IncrementalSystem::solveExactly() then takes the largest rate on it).
+    // freeze), how much the rising variables crossing it weigh (in crossing units), and the level
+    // at which it filled (0 when it did not: IncrementalSystem::solveExactly() then takes the
+    // largest rate on it).
     mUnitRising.assign(n, 0);
     mUnits.clear();
     std::size_t risingCrossings = 0;
@@ -78,6 +85,7 @@ void System::refillGroups()
         allCrossings += crossed.size();
     mGroupTop.assign(n, 0.0);
     double *const top = mGroupTop.data();
+    const double unit = mCrossingUnit;
     if (2 * risingCrossings <= allCrossings) {
         // Few rise: take them out of the last solve's loads.
         mGroupLoad.assign(mLoad.begin(), mLoad.end());
@@ -87,7 +95,7 @@ void System::refillGroups()
         for (ConstraintId g : mUnits) {
             const double level = mOwnLevel[std::size_t(g)];
             for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-                mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * level;
+                mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * unit * level;
                 mGroupWeight[std::size_t(x.constraint)] += x.count;
             }
         }
@@ -98,13 +106,13 @@ void System::refillGroups()
         mGroupLoad.assign(n, 0.0);
         mGroupWeight.resize(n);
         for (std::size_t c = 0; c < n; ++c)
-            mGroupWeight[c] = std::int32_t(mCons[c].vars.size());
+            mGroupWeight[c] = std::int32_t(std::ldexp(mEnabledWeight[c], mCrossingScaleBits));
         for (std::size_t g = 0; g < n; ++g) {
             if (mUnitRising[g] || mGroupCrossings[g].empty())
                 continue;
             const double level = mOwnLevel[g];
             for (const Crossing &x : mGroupCrossings[g]) {
-                mGroupLoad[std::size_t(x.constraint)] += double(x.count) * level;
+                mGroupLoad[std::size_t(x.constraint)] += double(x.count) * unit * level;
                 mGroupWeight[std::size_t(x.constraint)] -= x.count;
             }
         }
@@ -123,7 +131,9 @@ void System::refillGroups()
             load[c] = 0.0; // exactly, not a rounding residue
         if (weight[c] > 0)
             mGroupFillOrder.add(
-                std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0), c);
+                std::max(
+                    (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0),
+                c);
     }
 
     std::size_t rising = mUnits.size();
@@ -133,14 +143,14 @@ void System::refillGroups()
         --rising;
         setLevelOf(g, level);
         for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.constraint] += double(x.count) * level;
+            load[x.constraint] += double(x.count) * unit * level;
             weight[x.constraint] -= x.count;
         }
     };
     // The variables of other rising groups that cross c freeze there, with c as their
     // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
     // all (cheaper than walking each group's members and their paths).
-    // weight[c] says how many there are, so the pass stops at the last one.
+    // weight[c] says how much they weigh, so the pass stops at the last one.
     const auto splitGroupsAt = [&](ConstraintId c, double level) {
         std::int32_t left = weight[c];
         for (const Member &m : mCons[std::size_t(c)].vars) {
@@ -151,14 +161,14 @@ void System::refillGroups()
             const Variable &var = mVars[std::size_t(m.var)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 const std::size_t other = std::size_t(mUsages[i].constraint);
-                load[other] += level;
-                weight[other] -= 1;
+                load[other] += coefficient(mUsages[i]) * level;
+                weight[other] -= mCrossingWeights[mUsages[i].coefficientIndex];
             }
             if (mOwn[std::size_t(g)] == 0) {
                 mUnitRising[std::size_t(g)] = 0;
                 --rising;
             }
-            if (--left == 0)
+            if ((left -= mCrossingWeights[m.coefficientIndex]) <= 0)
                 break;
         }
     };
@@ -173,8 +183,8 @@ void System::refillGroups()
             mGroupFillOrder.pop();
             continue;
         }
-        const double level =
-            std::max((mCons[std::size_t(c)].capacity - load[c]) / double(weight[c]), 0.0);
+        const double level = std::max(
+            (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0);
         if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
             mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
             continue;

@@ -37,6 +37,7 @@ ConstraintId System::addConstraint(double capacity)
     mLoad.push_back(0.0);
     mOwn.push_back(0);
     mOwnLevel.push_back(0.0);
+    mEnabledWeight.push_back(0.0);
     dropCrossings(); // sized for the old constraint count: rebuilt when needed
     return ConstraintId(mCons.size() - 1);
 }
@@ -56,10 +57,9 @@ VariableId System::addVariable(std::span<const Usage> usages)
         assert(u.constraint >= 0 && std::size_t(u.constraint) < mCons.size());
         mUsages.push_back({ u.constraint, coefficientIndexOf(u.coefficient) });
         mSlots.push_back(0);
-        mUnitCoefficients = mUnitCoefficients && u.coefficient == 1.0;
+        noteCrossingUnits(u.coefficient);
+        mCoefficientTotal += u.coefficient;
     }
-    if (!mUnitCoefficients)
-        dropCrossings();
     v.usageEnd = std::uint32_t(mUsages.size());
     mVars.push_back(v);
     return VariableId(mVars.size() - 1);
@@ -71,9 +71,34 @@ std::uint32_t System::coefficientIndexOf(double value)
         return 0;
     const auto [it, added]
         = mCoefficientIndex.try_emplace(value, std::uint32_t(mCoefficients.size()));
-    if (added)
+    if (added) {
         mCoefficients.push_back(value);
+        mCrossingWeights.push_back(std::int32_t(std::ldexp(value, mCrossingScaleBits)));
+    }
     return it->second;
+}
+
+void System::noteCrossingUnits(double coefficient)
+{
+    if (!mCrossingUnitsExact || coefficient == 1.0)
+        return;
+    int bits = 0;
+    const auto whole = [](double x) { return x == std::floor(x); };
+    while (bits <= kMaxCrossingScaleBits && !whole(std::ldexp(coefficient, bits)))
+        ++bits;
+    if (bits > kMaxCrossingScaleBits || std::ldexp(coefficient, bits) > double(1 << 20)) {
+        mCrossingUnitsExact = false;
+        dropCrossings();
+        return;
+    }
+    if (bits <= mCrossingScaleBits)
+        return;
+    // Finer units: every crossing weight kept so far is in the old ones.
+    mCrossingScaleBits = bits;
+    mCrossingUnit = std::ldexp(1.0, -bits);
+    for (std::size_t i = 0; i < mCoefficients.size(); ++i)
+        mCrossingWeights[i] = std::int32_t(std::ldexp(mCoefficients[i], bits));
+    dropCrossings();
 }
 
 std::span<const System::Use> System::usages(VariableId v) const
@@ -116,6 +141,7 @@ void System::enable(VariableId v)
         Constraint &con = mCons[std::size_t(mUsages[i].constraint)];
         mSlots[i] = std::uint32_t(con.vars.size());
         con.vars.push_back({ v, mUsages[i].coefficientIndex });
+        mEnabledWeight[std::size_t(mUsages[i].constraint)] += coefficient(mUsages[i]);
         markDirty(mUsages[i].constraint);
     }
     mEnabledSinceSolve.push_back(v);
@@ -134,6 +160,8 @@ void System::disable(VariableId v)
         const std::uint32_t slot = mSlots[i];
         con.vars[slot] = con.vars.back();
         con.vars.pop_back();
+        mEnabledWeight[std::size_t(c)]
+            = con.vars.empty() ? 0.0 : mEnabledWeight[std::size_t(c)] - coefficient(mUsages[i]);
         if (slot < con.vars.size()) {
             // Tell the moved variable where its member went.
             const Variable &moved = mVars[std::size_t(con.vars[slot].var)];

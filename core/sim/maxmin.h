@@ -285,22 +285,39 @@ protected:
     std::size_t mFullSolves = 0;
     std::size_t mGroupRefills = 0;
     double mPrecision = 1e-12;
-    /// How many variables with bottleneck g (a group) use constraint c, for the pairs where
-    /// that is not 0: per group, the constraints its variables cross (unordered), and each
-    /// pair's place in that list. Kept only when every coefficient is 1; setRate() keeps them
-    /// up to date while mCrossingsKept.
+    /// How much the variables with bottleneck g (a group) weigh on constraint c (the sum of
+    /// their coefficients there, in crossing units), for the pairs where that is not 0: per
+    /// group, the constraints its variables cross (unordered), and each pair's place in that
+    /// list. Kept only while every coefficient is a whole number of crossing units;
+    /// setRate() keeps them up to date while mCrossingsKept.
     struct Crossing
     {
         ConstraintId constraint = -1;
-        std::int32_t count = 0;
+        std::int32_t count = 0; ///< In crossing units.
     };
     std::vector<std::vector<Crossing>> mGroupCrossings;
     CrossingIndex mGroupCrossingSlot;
     bool mCrossingsKept = false;
-    bool mUnitCoefficients = true; ///< Every usage added so far has coefficient 1.
+    /**
+     * The group refill adds up coefficients as integers, so that a crossing's weight returns
+     * to exactly 0 when its last variable leaves and every sum is exact, in units of
+     * 2^-mCrossingScaleBits. Flows split in halves by tied shortest paths (0.5) and links merged
+     * by symmetry (2, 3...) are whole numbers of such units; a coefficient that is not (1/3)
+     * turns the group refill off for good.
+     */
+    static constexpr int kMaxCrossingScaleBits = 10;
+    int mCrossingScaleBits = 0;
+    bool mCrossingUnitsExact = true;
+    /// Per coefficient (as mCoefficients), in crossing units.
+    std::vector<std::int32_t> mCrossingWeights { 1 };
+    double mCoefficientTotal = 0.0; ///< Over every use added: bounds any weight, for overflow.
+    std::vector<double> mEnabledWeight; ///< Per constraint: its enabled members' coefficients.
+    /// Checks that @p coefficient is a whole number of crossing units, refining them if needed.
+    void noteCrossingUnits(double coefficient);
+    double mCrossingUnit = 1.0; ///< 2^-mCrossingScaleBits: units times it are exact.
     // Scratch of refillGroups(), per constraint.
     std::vector<double> mGroupLoad;
-    std::vector<std::int32_t> mGroupWeight; ///< Rising variables crossing it (coefficients 1).
+    std::vector<std::int32_t> mGroupWeight; ///< Of the rising variables crossing it, in units.
     std::vector<double> mGroupTop;
     std::vector<ConstraintId> mUnits; ///< Groups being filled.
     FillHeap mGroupFillOrder;

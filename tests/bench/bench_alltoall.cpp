@@ -52,24 +52,25 @@ void save(const std::string &path, const std::vector<double> &times)
               std::streamsize(times.size() * sizeof(double)));
 }
 
-/// Compares @p times with the finish times in @p path; flow k is entry @p place[k] there (a
-/// reduced run's flows are some of the whole run's), or entry k when @p place is empty.
+/// Compares @p times with the finish times in @p path: a run of the same flows, entry k for
+/// flow k; or, for a reduced run, the whole run, where flow k is entry @p place[k].
 int check(const std::string &path, const std::vector<double> &times,
     const std::vector<std::size_t> &place, std::size_t wholeCount)
 {
     std::ifstream in(path, std::ios::binary);
-    std::vector<double> ref(wholeCount + 1);
+    std::vector<double> ref(std::max(wholeCount, times.size()) + 1);
     in.read(reinterpret_cast<char *>(ref.data()), std::streamsize(ref.size() * sizeof(double)));
-    if (std::size_t(in.gcount()) != wholeCount * sizeof(double)) {
-        std::printf("check: %s does not hold %zu finish times\n", path.c_str(), wholeCount);
-        return 1;
-    }
-    if (!place.empty()) {
+    const std::size_t held = std::size_t(in.gcount()) / sizeof(double);
+    if (held == wholeCount && !place.empty()) {
         std::vector<double> picked(times.size());
         for (std::size_t k = 0; k < times.size(); ++k)
             picked[k] = ref[place[k]];
         ref = std::move(picked);
-        ref.push_back(0.0);
+    } else if (held != times.size()) {
+        std::printf("check: %s holds %zu finish times, not %zu (this run's) or %zu (the whole "
+                    "run's)\n",
+            path.c_str(), held, times.size(), wholeCount);
+        return 1;
     }
     double worst = 0.0, sum = 0.0;
     std::size_t off = 0;
