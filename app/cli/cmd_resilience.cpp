@@ -55,6 +55,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     Scenario s = scenarioFromOptions(o);
     const auto threads = static_cast<unsigned>(o.integer("--threads", 1, 64, 2));
     const Fabric fabric = io::loadFabric(o.positional(0));
+    applyFabricDefaults(s, o, fabric);
     for (const std::string &list : o.values("--fail"))
         for (Fault &f : parseFaultList(list))
             s.faults.push_back(std::move(f));

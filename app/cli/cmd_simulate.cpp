@@ -129,6 +129,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
     const Fabric fabric = io::loadFabric(o.positional(0));
+    applyFabricDefaults(s, o, fabric);
     sim::SimOptions options;
     options.recordTimeline = false;
     s.faults = faultsFrom(o, fabric, s.seed);

@@ -18,7 +18,8 @@ void declareScenarioOptions(OptionParser &parser)
         .option("--algorithm", "NAME",
             "ring|tree|hierarchical|sharp|torus|direct (the collective's usual one).")
         .option("--bytes", "SIZE", "Message size S, with units: 1GiB, 64MB (1GiB).")
-        .option("--routing", "POLICY", "ecmp|ecmp-polarized|static|adaptive|spray|dor (ecmp).")
+        .option("--routing", "POLICY",
+            "ecmp|ecmp-polarized|static|adaptive|spray|dor (dor on a torus, else ecmp).")
         .option("--ranks", "all|N|LIST", "All GPUs, the first N, or GPU names a,b,c (all).")
         .option("--placement", "NAME", "packed|spread|random: order of the GPUs (packed).")
         .option("--qps", "N", "QPs (subflows) per connection, 1 to 64 (1).")
@@ -52,6 +53,12 @@ collective::Scenario scenarioFromOptions(const ParsedOptions &o)
     s.fidelity = *collective::fidelityFromString(
         o.choice("--fidelity", { "exact", "coarse" }, "exact"));
     return s;
+}
+
+void applyFabricDefaults(collective::Scenario &s, const ParsedOptions &o, const Fabric &fabric)
+{
+    if (!o.has("--routing"))
+        s.routing = route::defaultPolicy(fabric);
 }
 
 } // namespace fabric::cli

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include "collective/scenario.h"
+#include "model/fabric.h"
 
 namespace fabric::cli {
 
@@ -16,5 +17,8 @@ void declareScenarioOptions(OptionParser &parser);
 /// The scenario those options give; defaults for the ones not given (all-reduce with its usual
 /// algorithm, 1 GiB, ECMP, all GPUs packed, 1 QP, seed 1). Throws UserError for a bad value.
 collective::Scenario scenarioFromOptions(const ParsedOptions &o);
+
+/// Without --routing, the fabric's own default (route::defaultPolicy(): dor on a torus).
+void applyFabricDefaults(collective::Scenario &s, const ParsedOptions &o, const Fabric &fabric);
 
 } // namespace fabric::cli

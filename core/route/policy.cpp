@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy.h"
 
+#include "model/fabric.h"
+
 #include <array>
 
 namespace fabric::route {
@@ -43,6 +45,15 @@ const std::vector<std::string_view> &policyNames()
         return v;
     }();
     return names;
+}
+
+Policy defaultPolicy(const Fabric &fabric)
+{
+    bool torus = false;
+    fabric.forEachNode([&](const Node &n) {
+        torus = torus || (n.kind == NodeKind::Gpu && n.forwards && n.hints.x >= 0);
+    });
+    return torus ? Policy::Dor : Policy::Ecmp;
 }
 
 } // namespace fabric::route

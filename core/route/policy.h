@@ -6,6 +6,10 @@
 #include <string_view>
 #include <vector>
 
+namespace fabric {
+class Fabric;
+}
+
 namespace fabric::route {
 
 /// A routing policy: how a flow's path(s) are chosen among the equal-cost shortest paths.
@@ -24,5 +28,14 @@ std::string_view toString(Policy policy);
 std::optional<Policy> policyFromString(std::string_view name);
 /// Every policy name, in the order above.
 const std::vector<std::string_view> &policyNames();
+
+/**
+ * The routing a run on @p fabric gets when none is chosen: `dor` on a torus (chips that
+ * forward, with coordinates), as TPU interconnects route by static dimension-ordered tables;
+ * `ecmp` elsewhere, as switches hash. A scenario file without a "routing" key still means
+ * `ecmp`: this default applies where the fabric is known (the CLI without --routing, the
+ * simulation dock on a new file).
+ */
+Policy defaultPolicy(const Fabric &fabric);
 
 } // namespace fabric::route

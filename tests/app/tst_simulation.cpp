@@ -61,6 +61,7 @@ private Q_SLOTS:
     void exportsEveryFormat();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
+    void routingDefaultFollowsTheFabric();
     void wheelChangesOnlyFocusedFields();
     void scenariosAreSavedAndReRunOnOpen();
     void refusesAMalformedScenario();
@@ -506,6 +507,41 @@ void TestSimulation::resultsNeverCrossToAnotherFabric()
     QCOMPARE(finished.count(), 0);
     expectNoResults();
 #undef expectNoResults
+}
+
+void TestSimulation::routingDefaultFollowsTheFabric()
+{
+    // A torus routes by dimension order and a switch fabric hashes: a new file's form says so,
+    // and so does the form when the fabric itself changes kind; a routing the user chose stays.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindowOn(fatTree64(), &prompts);
+    prompts->saveChoice = Prompts::SaveChoice::Discard;
+    SimulationDock *dock = window->simulation()->simulationDock();
+    QVERIFY(dock->scenario().routing == route::Policy::Ecmp);
+    QVERIFY(window->openGenerated(
+        gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } })));
+    QCOMPARE(dock->routingBox()->currentData().toString(), QStringLiteral("dor"));
+    QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
+    QVERIFY(window->openGenerated(
+        gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 32 } })));
+    QCOMPARE(dock->routingBox()->currentData().toString(), QStringLiteral("ecmp"));
+
+    // The same document turned into a torus (an edit, not a new file).
+    SimulationDock *fixtureDock = mSim->simulationDock();
+    const auto becomeTorus = [&] {
+        Fabric torus
+            = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+        mDocument->swapFabric(torus); // the fat-tree goes into torus
+        return torus;
+    };
+    Fabric fatTree = becomeTorus();
+    QCOMPARE(fixtureDock->routingBox()->currentData().toString(), QStringLiteral("dor"));
+    mDocument->swapFabric(fatTree);
+    QCOMPARE(fixtureDock->routingBox()->currentData().toString(), QStringLiteral("ecmp"));
+    fixtureDock->routingBox()->setCurrentIndex(
+        fixtureDock->routingBox()->findData(QStringLiteral("adaptive")));
+    becomeTorus();
+    QCOMPARE(fixtureDock->routingBox()->currentData().toString(), QStringLiteral("adaptive"));
 }
 
 void TestSimulation::wheelChangesOnlyFocusedFields()

@@ -27,6 +27,7 @@ private Q_SLOTS:
     void runsCustomTraffic();
     void namesTheBadTrafficLine();
     void torusNamesItsIdealBoundAndRankOrder();
+    void routingDefaultsToDorOnATorus();
     void refusesARunAboveTheMemoryLimit();
     void coarseFidelitySaysWhatItCosts();
 
@@ -225,6 +226,27 @@ void TestCliSimulate::coarseFidelitySaysWhatItCosts()
     QVERIFY(early > 0.0 && early <= 1e-3 * completion);
     const double error = completion / e["completion_s"].get<double>() - 1.0;
     QVERIFY2(std::abs(error) < 0.01, qPrintable(QString::number(error)));
+}
+
+void TestCliSimulate::routingDefaultsToDorOnATorus()
+{
+    // Without --routing a torus routes by dimension order (TPU interconnects use static
+    // dimension-ordered routes) and a switch fabric by ECMP; --routing still chooses.
+    const auto routingOf = [&](std::vector<std::string> args) {
+        const Result r = cli(args);
+        const std::size_t at = r.out.find("routing ");
+        return r.code == 0 && at != std::string::npos ? r.out.substr(at, r.out.find(',', at) - at)
+                                                      : "failed: " + r.err;
+    };
+    const std::vector<std::string> alltoall { "--collective", "alltoall", "--bytes", "1MiB" };
+    std::vector<std::string> args { "simulate", mTorus };
+    args.insert(args.end(), alltoall.begin(), alltoall.end());
+    QCOMPARE(routingOf(args), std::string("routing dor"));
+    args.insert(args.end(), { "--routing", "ecmp" });
+    QCOMPARE(routingOf(args), std::string("routing ecmp"));
+    args = { "simulate", mFatTree };
+    args.insert(args.end(), alltoall.begin(), alltoall.end());
+    QCOMPARE(routingOf(args), std::string("routing ecmp"));
 }
 
 void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()

@@ -269,13 +269,23 @@ SimulationDock::SimulationDock(QWidget *parent)
 
 void SimulationDock::resetScenario()
 {
-    setScenario(mDefaults);
+    collective::Scenario s = mDefaults;
+    s.routing = mFabricRouting;
+    setScenario(s);
     setScenarioName(QString());
 }
 
 void SimulationDock::setFabric(const Fabric *fabric)
 {
     mFabric = fabric;
+    // A torus routes by dimension order, a switch fabric hashes (route::defaultPolicy()). The
+    // form follows the fabric while its routing is the previous fabric's default, not a choice.
+    const route::Policy fits = fabric ? route::defaultPolicy(*fabric) : route::Policy::Ecmp;
+    if (fits != mFabricRouting) {
+        if (mRouting->currentData().toString() == toQString(route::toString(mFabricRouting)))
+            mRouting->setCurrentIndex(mRouting->findData(toQString(route::toString(fits))));
+        mFabricRouting = fits;
+    }
     revalidate();
 }
 

@@ -128,6 +128,8 @@ private:
     std::vector<Fault> selectedFaults() const;
 
     const Fabric *mFabric = nullptr;
+    /// The routing a new scenario gets on mFabric (route::defaultPolicy()).
+    route::Policy mFabricRouting = route::Policy::Ecmp;
     QComboBox *mCollective = nullptr;
     QComboBox *mAlgorithm = nullptr;
     QLineEdit *mSize = nullptr;
