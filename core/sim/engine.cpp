@@ -90,6 +90,25 @@ struct Group
     double servedAt(double nowS) const { return served + rate * (nowS - sinceS); }
 };
 
+/// Links a byte of @p spec crosses, by path weight (an adaptive flow: its shortest path). In a
+/// reduced run this is also what a byte puts on the merged constraints, so summed over the
+/// flows it is what the link meter's bytes reach at the end.
+double linksPerByte(const FlowSpec &spec)
+{
+    if (spec.paths.empty())
+        return 0.0;
+    if (spec.split == Split::Weighted) {
+        double links = 0.0;
+        for (std::size_t i = 0; i < spec.paths.size() && i < spec.weights.size(); ++i)
+            links += spec.weights[i] * double(spec.paths[i].links.size());
+        return links;
+    }
+    std::size_t shortest = spec.paths.front().links.size();
+    for (const Path &p : spec.paths)
+        shortest = std::min(shortest, p.links.size());
+    return double(shortest);
+}
+
 /// One run of the engine.
 class Run
 {
@@ -184,6 +203,8 @@ private:
     std::vector<FlowId> mTouched;
     std::uint32_t mBatch = 0;
     std::size_t mFinished = 0;
+    /// What the link meter's bytes reach when every flow is done: the measure of progress.
+    double mLinkBytesTotal = 0.0;
     LinkMeter mMeter;
     std::optional<TimelineRecorder> mRecorder;
     SimResult mResult;
@@ -269,6 +290,7 @@ void Run::buildSystem()
         variables += spec.split == Split::Adaptive ? spec.paths.size() : 1;
         for (const Path &p : spec.paths)
             uses += p.links.size();
+        mLinkBytesTotal += spec.bytes * linksPerByte(spec);
     }
     mSystem->reserve(variables, uses);
     mVarFlow.reserve(variables);
@@ -582,8 +604,14 @@ void Run::applyLoads(double nowS)
 
 bool Run::pollCancel(double nowS)
 {
-    if (mCallbacks.progress && !mSpecs.empty())
-        mCallbacks.progress(double(mFinished) / double(mSpecs.size()), nowS);
+    if (mCallbacks.progress && !mSpecs.empty()) {
+        // Flows finished say little where they all finish near the end (an all-to-all):
+        // the bytes already on the wire say how far the run is.
+        double fraction = double(mFinished) / double(mSpecs.size());
+        if (mLinkBytesTotal > 0.0)
+            fraction = std::max(fraction, std::min(1.0, mMeter.bytesAt(nowS) / mLinkBytesTotal));
+        mCallbacks.progress(fraction, nowS);
+    }
     if (mCallbacks.cancelled && mCallbacks.cancelled()) {
         mResult.cancelled = true;
         mResult.cancelledAtS = nowS;

@@ -99,8 +99,9 @@ struct SimOptions
 /// How the engine talks to whoever runs it (the GUI runs it in a worker thread). Both optional.
 struct SimCallbacks
 {
-    /// Called now and then (at most ~100 times) with the fraction of flows finished (0..1) and
-    /// the simulated time reached.
+    /// Called now and then (every 256 events and at each 1% of flows finished) with the
+    /// fraction done (0..1: of the bytes the flows put on links, or of the flows finished if
+    /// that is more) and the simulated time reached.
     std::function<void(double fraction, double timeS)> progress;
     /// Polled every few hundred events; returning true stops the run, and simulate() returns
     /// the partial result with SimResult::cancelled set (no exception).

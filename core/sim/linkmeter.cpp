@@ -58,6 +58,14 @@ void LinkMeter::addLoad(DirLinkId d, double nowS, double deltaBytesPerS)
     mMeters[std::size_t(d)].load += deltaBytesPerS;
 }
 
+double LinkMeter::bytesAt(double nowS) const
+{
+    double sum = 0.0;
+    for (const Meter &m : mMeters)
+        sum += m.bytes + (m.load > 0.0 && nowS > m.sinceS ? m.load * (nowS - m.sinceS) : 0.0);
+    return sum;
+}
+
 void LinkMeter::endBatch()
 {
     for (DirLinkId d : mChanged) {

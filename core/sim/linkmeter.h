@@ -39,6 +39,8 @@ public:
     }
     /// Settles the links changed in this batch (peaks, rounding of idle links to 0).
     void endBatch();
+    /// Bytes moved over all links up to @p nowS (every link's load integrated): O(links).
+    double bytesAt(double nowS) const;
 
     /// Statistics of every directed link of @p fabric up to @p endS. In a reduced run
     /// (SimOptions::linkOrbits), each link gets its orbit representative's.

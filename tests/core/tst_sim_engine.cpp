@@ -35,6 +35,7 @@ private Q_SLOTS:
     void coarseFidelityKeepsChainsOnTime();
     void cancellationStopsTheRun();
     void progressIsReported();
+    void progressFollowsTheBytesNotTheFlowCount();
     void badInputIsRefused();
 };
 
@@ -492,6 +493,33 @@ void TestSimEngine::progressIsReported()
     QVERIFY(fractions.size() <= 200);
     QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
     QCOMPARE(fractions.back(), 1.0);
+}
+
+void TestSimEngine::progressFollowsTheBytesNotTheFlowCount()
+{
+    // One large flow, and 500 small ones that all start when 90% of it has moved: counted by
+    // flows the run would look 1% done there; by bytes on the wire it is 90% done, and says so.
+    const Net n = makeNet();
+    std::vector<FlowSpec> flows { flow(n.a, n.b, 1e9, { dirLink(n.ab1, true) }) };
+    const double largeS = simulate(n.fabric, flows).flows.front().finishS;
+    for (int i = 0; i < 500; ++i) {
+        flows.push_back(flow(n.a, n.b, 1e3, { dirLink(n.ab2, true) }));
+        flows.back().notBeforeS = 0.9 * largeS;
+        if (i > 0)
+            flows.back().after = { FlowId(i) };
+    }
+    SimCallbacks cb;
+    std::vector<std::pair<double, double>> reports; // (time, fraction)
+    cb.progress = [&](double fraction, double timeS) { reports.emplace_back(timeS, fraction); };
+    simulate(n.fabric, flows, {}, cb);
+    QVERIFY(reports.size() >= 10);
+    QCOMPARE(reports.back().second, 1.0);
+    for (std::size_t k = 1; k < reports.size(); ++k)
+        QVERIFY(reports[k].second >= reports[k - 1].second);
+    const auto late = std::find_if(
+        reports.begin(), reports.end(), [&](const auto &r) { return r.first >= 0.9 * largeS; });
+    QVERIFY(late != reports.end());
+    QVERIFY2(late->second > 0.85 && late->second < 0.95, qPrintable(QString::number(late->second)));
 }
 
 void TestSimEngine::badInputIsRefused()

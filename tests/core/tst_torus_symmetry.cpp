@@ -37,11 +37,20 @@ Scenario allToAll(route::Policy routing = route::Policy::Dor)
 }
 
 /// Runs @p s, reduced or whole, with the timeline on or off.
-Run runWith(const Fabric &f, const Scenario &s, bool symmetry, bool timeline)
+/// (simulated time, fraction done) as the engine reported its progress.
+using ProgressReports = std::vector<std::pair<double, double>>;
+
+Run runWith(const Fabric &f, const Scenario &s, bool symmetry, bool timeline,
+    ProgressReports *progress = nullptr)
 {
     sim::SimOptions options;
     options.recordTimeline = timeline;
-    return runScenario(f, s, options, {}, ExpandOptions { .symmetry = symmetry });
+    sim::SimCallbacks callbacks;
+    if (progress)
+        callbacks.progress = [progress](double fraction, double timeS) {
+            progress->emplace_back(timeS, fraction);
+        };
+    return runScenario(f, s, options, callbacks, ExpandOptions { .symmetry = symmetry });
 }
 
 bool close(double a, double b)
@@ -124,8 +133,9 @@ void TestTorusSymmetry::reducedRunMatchesTheWholeRun()
     QFETCH(int, order);
     QFETCH(bool, timeline);
     const Fabric f = tpu(qPrintable(x), qPrintable(y), qPrintable(z), twisted);
-    const Run whole = runWith(f, allToAll(), false, timeline);
-    const Run reduced = runWith(f, allToAll(), true, timeline);
+    ProgressReports wholeProgress, reducedProgress;
+    const Run whole = runWith(f, allToAll(), false, timeline, &wholeProgress);
+    const Run reduced = runWith(f, allToAll(), true, timeline, &reducedProgress);
     QVERIFY(!whole.expansion.symmetry);
     QVERIFY(reduced.expansion.symmetry);
     QCOMPARE(reduced.expansion.symmetry->orbits.order, std::size_t(order));
@@ -178,6 +188,18 @@ void TestTorusSymmetry::reducedRunMatchesTheWholeRun()
     QVERIFY(close(reduced.summary.fabricBytesPerRank, whole.summary.fabricBytesPerRank));
     QVERIFY(close(reduced.expansion.ideal.timeS, whole.expansion.ideal.timeS));
     QCOMPARE(reduced.expansion.ideal.boundDetail, whole.expansion.ideal.boundDetail);
+    // The same progress at the same instants: the bytes on the wire count every link's orbit.
+    QCOMPARE(reducedProgress.size(), wholeProgress.size());
+    QVERIFY(reducedProgress.size() >= 3);
+    for (std::size_t k = 0; k < wholeProgress.size(); ++k)
+        if (!close(reducedProgress[k].first, wholeProgress[k].first)
+            || std::abs(reducedProgress[k].second - wholeProgress[k].second) > 1e-9)
+            QFAIL(qPrintable(QString("progress report %1: %2 done at %3 s, against %4 at %5 s")
+                                 .arg(k)
+                                 .arg(reducedProgress[k].second)
+                                 .arg(reducedProgress[k].first)
+                                 .arg(wholeProgress[k].second)
+                                 .arg(wholeProgress[k].first)));
 
     // The timeline fills every link, and a flow stands for `order` flows.
     const std::size_t expectedMultiplicity = timeline ? std::size_t(order) : 1;
