@@ -154,8 +154,15 @@ void TestTorusLattice::twistedArcsLandShifted()
         if (label.caption)
             captions << label.text;
     const QString caption = captions.join('|');
-    QVERIFY2(caption.contains(QStringLiteral("X wrap-around lands shifted by 4 in Z")), qPrintable(caption));
-    QVERIFY(caption.contains(QStringLiteral("Y wrap-around lands shifted by 4 in Z")));
+    QVERIFY2(
+        caption.contains(QStringLiteral("twisted: X and Y wrap-arounds land shifted by 4 in Z")),
+        qPrintable(caption));
+    // Alone, or shifting differently, each has its own phrase.
+    QCOMPARE(
+        twistCaption({ twists.front() }), QStringLiteral("X wrap-around lands shifted by 4 in Z"));
+    QCOMPARE(twistCaption({ { 0, 1, 4, 16 }, { 1, 2, 8, 16 } }),
+        QStringLiteral(
+            "X wrap-around lands shifted by 4 in Y; Y wrap-around lands shifted by 8 in Z"));
 }
 
 void TestTorusLattice::plainTorusHasNoTwist()

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toruscircuits.h"
 
+#include <QStringList>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -103,12 +105,31 @@ QString dimensionName(int dim)
     return dim == 0 ? QStringLiteral("X") : dim == 1 ? QStringLiteral("Y") : QStringLiteral("Z");
 }
 
-QString twistCaption(const TwistShift &t)
+QString twistCaption(const std::vector<TwistShift> &twists)
 {
-    return QStringLiteral("%1 wrap-around lands shifted by %2 in %3")
-        .arg(dimensionName(t.dim))
-        .arg(t.by)
-        .arg(dimensionName(t.along));
+    // (along, by) -> the dimensions whose wraps shift so, in the order they come.
+    std::vector<std::pair<std::pair<int, int>, QStringList>> alike;
+    for (const TwistShift &t : twists) {
+        auto it = std::find_if(alike.begin(), alike.end(),
+            [&](const auto &a) { return a.first == std::pair(t.along, t.by); });
+        if (it == alike.end())
+            it = alike.insert(alike.end(), { std::pair(t.along, t.by), QStringList() });
+        it->second << dimensionName(t.dim);
+    }
+    QStringList phrases;
+    for (const auto &[shift, dims] : alike) {
+        const QString who = dims.size() == 1
+            ? dims.front()
+            : QStringList(dims.mid(0, dims.size() - 1)).join(QStringLiteral(", "))
+                + QStringLiteral(" and ") + dims.back();
+        phrases << QStringLiteral("%1 %2 shifted by %3 in %4")
+                       .arg(who,
+                           dims.size() == 1 ? QStringLiteral("wrap-around lands")
+                                            : QStringLiteral("wrap-arounds land"))
+                       .arg(shift.second)
+                       .arg(dimensionName(shift.first));
+    }
+    return phrases.join(QStringLiteral("; "));
 }
 
 } // namespace fabric::views

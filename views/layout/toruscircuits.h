@@ -51,7 +51,9 @@ TorusCircuits torusCircuits(const Fabric &fabric);
 
 /// "X", "Y" or "Z".
 QString dimensionName(int dim);
-/// "Y wrap-around lands shifted by 4 in Z".
-QString twistCaption(const TwistShift &twist);
+/// "Y wrap-around lands shifted by 4 in Z"; twists that shift alike share a phrase ("X and Y
+/// wrap-arounds land shifted by 4 in Z"), so the canvas caption stays short enough to clear
+/// the legend on a projector.
+QString twistCaption(const std::vector<TwistShift> &twists);
 
 } // namespace fabric::views

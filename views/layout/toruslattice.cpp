@@ -170,18 +170,17 @@ FabricLayout torusLattice(const Fabric &f)
     }
     // The caption, one line (its text keeps its size at any zoom, so lines could collide): the
     // shape, then each twist as the circuits make it.
-    QStringList twists;
-    for (const TwistShift &t : circuits.twists())
-        twists << twistCaption(t);
+    const QString twists = twistCaption(circuits.twists());
     const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
     double top = -20;
     for (const QPointF &c : out.linkBend)
         if (!std::isnan(c.y()))
             top = std::min(top, c.y());
-    out.labels.push_back({QPointF(-planes.gapX / 2, top - 8),
-                          twists.isEmpty() ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
-                                           : shape + QStringLiteral(", twisted: ") + twists.join(QStringLiteral("; ")),
-                          false, true});
+    out.labels.push_back({ QPointF(-planes.gapX / 2, top - 8),
+        twists.isEmpty()
+            ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
+            : shape + QStringLiteral(", twisted: ") + twists,
+        false, true });
     out.updateBounds();
     return out;
 }
