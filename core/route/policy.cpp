@@ -47,12 +47,15 @@ const std::vector<std::string_view> &policyNames()
     return names;
 }
 
+bool isTorusChip(const Node &node)
+{
+    return node.kind == NodeKind::Gpu && node.forwards && node.hints.x >= 0;
+}
+
 Policy defaultPolicy(const Fabric &fabric)
 {
     bool torus = false;
-    fabric.forEachNode([&](const Node &n) {
-        torus = torus || (n.kind == NodeKind::Gpu && n.forwards && n.hints.x >= 0);
-    });
+    fabric.forEachNode([&](const Node &n) { torus = torus || isTorusChip(n); });
     return torus ? Policy::Dor : Policy::Ecmp;
 }
 

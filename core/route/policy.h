@@ -8,6 +8,7 @@
 
 namespace fabric {
 class Fabric;
+struct Node;
 }
 
 namespace fabric::route {
@@ -29,12 +30,16 @@ std::optional<Policy> policyFromString(std::string_view name);
 /// Every policy name, in the order above.
 const std::vector<std::string_view> &policyNames();
 
+/// A chip `dor` routes through: a GPU that forwards, with torus coordinates. A fabric with
+/// one is a torus, where `dor` is allowed and the default.
+bool isTorusChip(const Node &node);
+
 /**
- * The routing a run on @p fabric gets when none is chosen: `dor` on a torus (chips that
- * forward, with coordinates), as TPU interconnects route by static dimension-ordered tables;
- * `ecmp` elsewhere, as switches hash. A scenario file without a "routing" key still means
- * `ecmp`: this default applies where the fabric is known (the CLI without --routing, the
- * simulation dock on a new file).
+ * The routing a run on @p fabric gets when none is chosen: `dor` on a torus (isTorusChip()),
+ * as TPU interconnects route by static dimension-ordered tables; `ecmp` elsewhere, as
+ * switches hash. A scenario file without a "routing" key still means `ecmp`: this default
+ * applies where the fabric is known (the CLI without --routing, the simulation dock on a new
+ * file).
  */
 Policy defaultPolicy(const Fabric &fabric);
 

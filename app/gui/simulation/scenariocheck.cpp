@@ -33,11 +33,10 @@ QString scenarioProblem(const Fabric &fabric, const collective::Scenario &s)
 
     int gpus = 0, hosts = 0, sharp = 0, torusChips = 0;
     fabric.forEachNode([&](const Node &n) {
-        if (n.kind == NodeKind::Gpu) {
+        if (n.kind == NodeKind::Gpu)
             ++gpus;
-            if (n.forwards && n.hints.x >= 0)
-                ++torusChips;
-        }
+        if (route::isTorusChip(n))
+            ++torusChips;
         if (n.kind == NodeKind::Host)
             ++hosts;
         if (n.kind == NodeKind::Switch && n.sharpCapable)
