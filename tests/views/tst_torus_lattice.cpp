@@ -56,6 +56,7 @@ private Q_SLOTS:
     void podStepsToTheNextRowAreStubs();
     void ocsHiddenButListed();
     void planeTitlesReadOverTheWrapArounds();
+    void captionStaysInANarrowView();
     void loadsColourArcs();
     void screenshots();
 };
@@ -282,6 +283,49 @@ void TestTorusLattice::planeTitlesReadOverTheWrapArounds()
     }
     QCOMPARE(planes.size(), 8);
     QCOMPARE(ends.size(), 4);
+}
+
+void TestTorusLattice::captionStaysInANarrowView()
+{
+    // A lesson's canvas on a 1280x720 projector is about 500 px wide: the caption that says
+    // where the twist goes must still be there, in its short form (it was left out).
+    const Fabric f = slice(true);
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const QRectF all = data.contentBounds().adjusted(-20, -60, 20, 60);
+    const auto captionAt = [&](double widthPx) {
+        data.plan = data.planFor(widthPx / all.width(), all, 1.0);
+        for (const CanvasLabel &label : canvasLabels(data, all))
+            if (label.text.contains(QLatin1String("wrap-arounds")))
+                return label.text;
+        return QString();
+    };
+    QCOMPARE(captionAt(1000),
+        QStringLiteral("4×4×8 torus, twisted: X and Y wrap-arounds land shifted by 4 in Z"));
+    QCOMPARE(captionAt(480), QStringLiteral("Twisted: X, Y wrap-arounds +4 in Z"));
+
+    // On a canvas 700 px wide, the legend's button in its corner: the long form fits the view
+    // but would run under the button (it did), so the short one is drawn, and nothing is under
+    // the button.
+    FabricCanvas canvas;
+    canvas.resize(700, 305);
+    canvas.setFabric(&f);
+    canvas.setLegendVisible(true);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    const auto *legend = canvas.findChild<LegendWidget *>();
+    QVERIFY(legend && legend->isVisible());
+    QStringList shown;
+    for (const auto &[text, box] : canvas.shownLabels()) {
+        shown << text;
+        QVERIFY2(!box.intersects(QRectF(legend->geometry())), qPrintable(text));
+    }
+    QVERIFY2(shown.contains(QStringLiteral("Twisted: X, Y wrap-arounds +4 in Z")),
+        qPrintable(shown.join('|')));
+    QCOMPARE(twistCaption({ { 0, 1, 4, 16 }, { 1, 2, 8, 16 } }, CaptionLength::Short),
+        QStringLiteral("X wrap-around +4 in Y; Y wrap-around +8 in Z"));
 }
 
 void TestTorusLattice::loadsColourArcs()

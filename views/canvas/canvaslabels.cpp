@@ -169,12 +169,15 @@ void addNodeLabels(LabelPlacer &placer, const SceneData &data, const QRectF &vie
 
 } // namespace
 
-std::vector<CanvasLabel> canvasLabels(const SceneData &data, const QRectF &view)
+std::vector<CanvasLabel> canvasLabels(
+    const SceneData &data, const QRectF &view, const QRectF &keepClear)
 {
     if (!data.layout || !data.fabric)
         return {};
     const DrawPlan &plan = data.plan;
     LabelPlacer placer(plan.lod, view);
+    if (!keepClear.isEmpty())
+        placer.reserve(keepClear);
     if (plan.detailNodes) {
         // Texts never cover a switch: its links meet there.
         data.nodeGrid.query(view, [&](int id) {

@@ -23,9 +23,11 @@ inline constexpr double kBundle = 10;  ///< Capacity of a bundle.
 /**
  * Every text the canvas shows for the current plan of @p data in the scene rectangle @p view,
  * most important first (tier names, block titles, bundle capacities, node names), placed so
- * none overprints another or is cut by the view. Sizes follow the plan's presentation scale.
+ * none overprints another, is cut by the view or runs under @p keepClear (a scene rectangle a
+ * widget floats over, the legend). Sizes follow the plan's presentation scale.
  */
-std::vector<CanvasLabel> canvasLabels(const SceneData &data, const QRectF &view);
+std::vector<CanvasLabel> canvasLabels(
+    const SceneData &data, const QRectF &view, const QRectF &keepClear = QRectF());
 
 /// Device pixels a fabric fitted at zoom @p lod should leave around @p bounds (the scene data's
 /// bounds) so @p layout's tier names and captions at presentation @p scale are not cut by the

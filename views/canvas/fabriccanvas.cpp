@@ -119,6 +119,7 @@ struct FabricCanvas::Private
     bool planDirty = true;
     double planLod = 0;
     QRectF planVisible;
+    QRectF planLegend; ///< Scene rectangle under the legend when the plan was made.
     bool fitPending = true;
     bool spaceDown = false;
     Drag drag = Drag::None;
@@ -737,6 +738,15 @@ LinkId FabricCanvas::linkAt(const QPointF &p) const
     if (plan.detailGlobal)
         d->data.globalGrid.query(around, [&](int id) { test(id, plan.globalEndsOnly, plan.globalSample); });
     return hit;
+}
+
+std::vector<std::pair<QString, QRectF>> FabricCanvas::shownLabels() const
+{
+    std::vector<std::pair<QString, QRectF>> shown;
+    for (const CanvasLabel &label : d->data.labels)
+        shown.emplace_back(label.text,
+            label.box.translated(QPointF(mapFromScene(label.anchor) + viewport()->pos())));
+    return shown;
 }
 
 QString FabricCanvas::describeLink(LinkId id) const
@@ -1373,17 +1383,22 @@ void FabricCanvas::updatePlan()
 {
     const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
     const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    // The legend floats over the viewport's top-right corner: texts there would run under it.
+    const QRectF legend = d->legend->isVisible()
+        ? mapToScene(d->legend->geometry().translated(-viewport()->pos())).boundingRect()
+        : QRectF();
     // Measuring ink walks the grids: do it only when the view or the geometry changed, so
     // animation frames at a fixed view pay nothing.
-    if (!d->planDirty && lod == d->planLod && visible == d->planVisible
+    if (!d->planDirty && lod == d->planLod && visible == d->planVisible && legend == d->planLegend
         && d->presentation == d->data.plan.scale)
         return;
     d->planDirty = false;
     d->planLod = lod;
     d->planVisible = visible;
+    d->planLegend = legend;
     const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
     d->data.plan = plan;
-    d->data.labels = canvasLabels(d->data, visible);
+    d->data.labels = canvasLabels(d->data, visible, legend);
     d->labels->labelsChanged();
     refreshHighlights();
     viewport()->update();

@@ -147,6 +147,9 @@ public:
     LinkId linkAt(const QPointF &scenePos) const;
     /// The tooltip text of @p link: ends, capacity, medium, plane, and loads when set.
     QString describeLink(LinkId link) const;
+    /// The texts drawn at the current zoom, each with its box in the canvas's own pixels (as
+    /// its child widgets, the legend, are placed): what a viewer reads.
+    std::vector<std::pair<QString, QRectF>> shownLabels() const;
     /// True when the current zoom shows individual nodes rather than collapsed blocks.
     bool showsDetail() const;
     /// Name of the layout in use ("tiered", "torus-3d", "torus-slices", "dragonfly", "force").

@@ -105,7 +105,7 @@ QString dimensionName(int dim)
     return dim == 0 ? QStringLiteral("X") : dim == 1 ? QStringLiteral("Y") : QStringLiteral("Z");
 }
 
-QString twistCaption(const std::vector<TwistShift> &twists)
+QString twistCaption(const std::vector<TwistShift> &twists, CaptionLength length)
 {
     // (along, by) -> the dimensions whose wraps shift so, in the order they come.
     std::vector<std::pair<std::pair<int, int>, QStringList>> alike;
@@ -116,16 +116,19 @@ QString twistCaption(const std::vector<TwistShift> &twists)
             it = alike.insert(alike.end(), { std::pair(t.along, t.by), QStringList() });
         it->second << dimensionName(t.dim);
     }
+    const bool full = length == CaptionLength::Full;
     QStringList phrases;
     for (const auto &[shift, dims] : alike) {
-        const QString who = dims.size() == 1
-            ? dims.front()
-            : QStringList(dims.mid(0, dims.size() - 1)).join(QStringLiteral(", "))
+        const bool one = dims.size() == 1;
+        const QString who = one || !full ? dims.join(QStringLiteral(", "))
+                                         : dims.mid(0, dims.size() - 1).join(QStringLiteral(", "))
                 + QStringLiteral(" and ") + dims.back();
-        phrases << QStringLiteral("%1 %2 shifted by %3 in %4")
-                       .arg(who,
-                           dims.size() == 1 ? QStringLiteral("wrap-around lands")
-                                            : QStringLiteral("wrap-arounds land"))
+        const QString wraps = one ? QStringLiteral("wrap-around") : QStringLiteral("wrap-arounds");
+        phrases << (full ? QStringLiteral("%1 %2 shifted by %3 in %4")
+                               .arg(who,
+                                   one ? QStringLiteral("wrap-around lands")
+                                       : QStringLiteral("wrap-arounds land"))
+                         : QStringLiteral("%1 %2 +%3 in %4").arg(who, wraps))
                        .arg(shift.second)
                        .arg(dimensionName(shift.first));
     }

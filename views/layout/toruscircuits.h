@@ -51,9 +51,12 @@ TorusCircuits torusCircuits(const Fabric &fabric);
 
 /// "X", "Y" or "Z".
 QString dimensionName(int dim);
+/// How much a twist caption says.
+enum class CaptionLength { Full, Short };
 /// "Y wrap-around lands shifted by 4 in Z"; twists that shift alike share a phrase ("X and Y
 /// wrap-arounds land shifted by 4 in Z"), so the canvas caption stays short enough to clear
-/// the legend on a projector.
-QString twistCaption(const std::vector<TwistShift> &twists);
+/// the legend on a projector. Short: "X, Y wrap-arounds +4 in Z", for a narrow canvas.
+QString twistCaption(
+    const std::vector<TwistShift> &twists, CaptionLength length = CaptionLength::Full);
 
 } // namespace fabric::views

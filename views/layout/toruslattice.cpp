@@ -176,11 +176,17 @@ FabricLayout torusLattice(const Fabric &f)
     for (const QPointF &c : out.linkBend)
         if (!std::isnan(c.y()))
             top = std::min(top, c.y());
+    // The short form drops the shape (the planes show it) for a narrow view: a lesson's canvas
+    // on a 1280x720 projector is about 500 px wide, the legend's button in its corner, where
+    // the long form would be left out.
     out.labels.push_back({ QPointF(-planes.gapX / 2, top - 8),
         twists.isEmpty()
             ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
             : shape + QStringLiteral(", twisted: ") + twists,
-        false, true });
+        false, true,
+        twists.isEmpty() ? QStringLiteral("No twist")
+                         : QStringLiteral("Twisted: ")
+                + twistCaption(circuits.twists(), CaptionLength::Short) });
     out.updateBounds();
     return out;
 }
