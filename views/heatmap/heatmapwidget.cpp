@@ -25,6 +25,42 @@ constexpr double kLegendWidth = 110;
 double titleHeight(double textHeight) { return std::max(24.0, textHeight + 8); }
 double axisHeight(double textHeight) { return 6 + 2 * textHeight; }
 
+/// Heights of the bands of rows with @p rows rows each in @p height pixels: in proportion to
+/// the rows, but none lower than @p floor while the height allows it, so every group keeps
+/// room for its name (HPN's few spine and core links got 4 px rows and no name beside them).
+std::vector<double> bandHeights(const std::vector<int> &rows, double height, double floor)
+{
+    const std::size_t n = rows.size();
+    std::vector<double> h(n, 0.0);
+    if (n == 0)
+        return h;
+    floor = std::min(floor, height / double(n));
+    std::vector<bool> raised(n, false);
+    // Each pass raises the bands the shared height leaves below the floor; at most n passes.
+    for (std::size_t pass = 0; pass < n; ++pass) {
+        double left = height, rowsLeft = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (raised[i])
+                left -= floor;
+            else
+                rowsLeft += rows[i];
+        }
+        bool more = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (raised[i])
+                continue;
+            h[i] = rowsLeft > 0 ? left * rows[i] / rowsLeft : 0.0;
+            if (h[i] < floor) {
+                raised[i] = more = true;
+                h[i] = floor;
+            }
+        }
+        if (!more)
+            break;
+    }
+    return h;
+}
+
 QString percent(double u)
 {
     return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
@@ -126,26 +162,54 @@ HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFo
                     std::max(10.0, area.width() - kLabelWidth - kLegendWidth),
                     std::max(10.0, area.height() - g.title - axisHeight(text)));
     g.legend = QRectF(g.plot.right() + 14, g.plot.top(), 16, g.plot.height());
+    std::vector<int> rows;
+    for (const auto &group : mData.groups())
+        rows.push_back(group.rowCount);
+    double top = g.plot.top();
+    for (const double h : bandHeights(rows, g.plot.height(), text)) {
+        g.bands.emplace_back(top, top + h);
+        top += h;
+    }
     return g;
+}
+
+std::pair<int, int> HeatmapWidget::Geometry::rowAt(const HeatmapData &data, double y) const
+{
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        const auto [top, bottom] = bands[i];
+        if (y < top || y >= bottom)
+            continue;
+        const auto &group = data.groups()[i];
+        const int inside = int((y - top) / (bottom - top) * group.rowCount);
+        return { int(i), group.firstRow + std::clamp(inside, 0, group.rowCount - 1) };
+    }
+    return { -1, -1 };
 }
 
 bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
 {
-    const QRectF plot = geometryFor(rect(), font()).plot;
-    if (mData.rowCount() == 0 || !plot.contains(pos))
+    const Geometry g = geometryFor(rect(), font());
+    if (mData.rowCount() == 0 || !g.plot.contains(pos))
         return false;
-    *row = std::clamp(int((pos.y() - plot.top()) / plot.height() * mData.rowCount()), 0,
-                      mData.rowCount() - 1);
-    *bin = std::clamp(int((pos.x() - plot.left()) / plot.width() * mData.binCount()), 0,
-                      mData.binCount() - 1);
+    const int at = g.rowAt(mData, pos.y()).second;
+    if (at < 0)
+        return false;
+    *row = at;
+    *bin = std::clamp(int((pos.x() - g.plot.left()) / g.plot.width() * mData.binCount()), 0,
+        mData.binCount() - 1);
     return true;
 }
 
 QPointF HeatmapWidget::cellCenter(int row, int bin) const
 {
-    const QRectF plot = geometryFor(rect(), font()).plot;
-    return QPointF(plot.left() + (bin + 0.5) * plot.width() / mData.binCount(),
-                   plot.top() + (row + 0.5) * plot.height() / mData.rowCount());
+    const Geometry g = geometryFor(rect(), font());
+    const int group = mData.groupOf(row);
+    if (group < 0)
+        return {};
+    const auto [top, bottom] = g.bands[std::size_t(group)];
+    const auto &rows = mData.groups()[std::size_t(group)];
+    return QPointF(g.plot.left() + (bin + 0.5) * g.plot.width() / mData.binCount(),
+        top + (row - rows.firstRow + 0.5) * (bottom - top) / rows.rowCount);
 }
 
 QString HeatmapWidget::describeAt(const QPointF &pos) const
@@ -186,17 +250,22 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         p.drawText(g.plot, Qt::AlignCenter, tr("No traffic to show"));
         return;
     }
-    p.drawImage(g.plot, mImage);
+    // Each group's rows in its own band.
+    for (std::size_t i = 0; i < g.bands.size(); ++i) {
+        const auto &group = mData.groups()[i];
+        const auto [y0, y1] = g.bands[i];
+        p.drawImage(QRectF(g.plot.left(), y0, g.plot.width(), y1 - y0), mImage,
+            QRectF(0, group.firstRow, mImage.width(), group.rowCount));
+    }
     p.setPen(QPen(ink, 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(g.plot);
 
     // Groups: a separator line and a label on the left.
-    const double rowH = g.plot.height() / mData.rowCount();
     const QFontMetricsF fm(p.font());
-    for (const auto &group : mData.groups()) {
-        const double y0 = g.plot.top() + group.firstRow * rowH;
-        const double y1 = y0 + group.rowCount * rowH;
+    for (std::size_t i = 0; i < g.bands.size(); ++i) {
+        const auto &group = mData.groups()[i];
+        const auto [y0, y1] = g.bands[i];
         p.setPen(QPen(Qt::white, 1));
         if (group.firstRow > 0)
             p.drawLine(QPointF(g.plot.left(), y0), QPointF(g.plot.right(), y0));

@@ -8,6 +8,9 @@
 #include <QImage>
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 namespace fabric::views {
 
 /**
@@ -63,6 +66,10 @@ private:
         double title = 0; ///< Height of the title's band.
         QRectF plot;
         QRectF legend;
+        /// Per group of rows: its band of the plot, top and bottom.
+        std::vector<std::pair<double, double>> bands;
+        /// The group and row drawn at height @p y of the plot (-1, -1 outside).
+        std::pair<int, int> rowAt(const HeatmapData &data, double y) const;
     };
     /// Where the parts go in @p area, with text in @p font.
     Geometry geometryFor(const QRectF &area, const QFont &font) const;
