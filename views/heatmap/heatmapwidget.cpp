@@ -66,34 +66,51 @@ QString percent(double u)
     return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
 }
 
-/// A group's label and link count, kept inside the group's own band of rows so neighbours
-/// never overprint: wrapped when the band is tall enough; when only one line fits, on one line
-/// without the count if need be, shortened in the middle as a last resort (the tooltip has it
-/// whole); left out when not even one line fits.
-void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int links)
+/// A group's label and link count beside its band of rows, never over another's: wrapped when
+/// the band is tall enough; else on one line, without the count if need be, shortened in the
+/// middle as a last resort (the tooltip has it whole). A band lower than the smallest text
+/// (8 px: ten groups in the dock of a 1280x720 window) borrows room from its neighbours' bands
+/// when the label before it left that free, so every other group is named instead of none.
+/// @p freeFrom is where the label above ended, and becomes where this one ends; @p bottom is
+/// the plot's.
+void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int links, double bottom,
+    double &freeFrom)
 {
     const QFontMetricsF fm(p.font());
     const QString label = QStringLiteral("%1 (%2)").arg(name).arg(links);
+    QRectF room = band;
+    room.setTop(std::max(band.top(), freeFrom));
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
-    if (fm.boundingRect(band, wrap, label).height() <= band.height()) {
-        p.drawText(band, wrap, label);
+    if (fm.boundingRect(room, wrap, label).height() <= room.height()) {
+        p.drawText(room, wrap, label);
+        freeFrom = room.bottom();
         return;
     }
     // One line; in a band lower than the text (a short dock, presentation mode's larger
     // text), a font as high as the band, down to 8 px.
     constexpr double kSmallestTextPx = 8;
-    if (band.height() < kSmallestTextPx)
-        return;
-    const double shrink = std::min(1.0, band.height() / fm.height());
+    if (room.height() < kSmallestTextPx) {
+        room = QRectF(
+            band.left(), band.center().y() - kSmallestTextPx / 2, band.width(), kSmallestTextPx);
+        if (room.bottom() > bottom)
+            room.moveBottom(bottom);
+        // Pushed down by the label above, it must still be centred on its own band.
+        if (room.top() < freeFrom)
+            room.moveTop(freeFrom);
+        if (room.center().y() > band.bottom() || room.bottom() > bottom)
+            return;
+    }
+    const double shrink = std::min(1.0, room.height() / fm.height());
     p.save();
     QFont font = p.font();
     font.setPointSizeF(font.pointSizeF() * shrink);
     p.setFont(font);
     const QFontMetricsF small(font);
-    const QString line = small.horizontalAdvance(label) <= band.width() ? label : name;
-    p.drawText(band, Qt::AlignRight | Qt::AlignVCenter,
-               small.elidedText(line, Qt::ElideMiddle, band.width()));
+    const QString line = small.horizontalAdvance(label) <= room.width() ? label : name;
+    p.drawText(room, Qt::AlignRight | Qt::AlignVCenter,
+        small.elidedText(line, Qt::ElideMiddle, room.width()));
     p.restore();
+    freeFrom = room.bottom();
 }
 } // namespace
 
@@ -263,6 +280,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
 
     // Groups: a separator line and a label on the left.
     const QFontMetricsF fm(p.font());
+    double freeFrom = g.plot.top();
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
         const auto &group = mData.groups()[i];
         const auto [y0, y1] = g.bands[i];
@@ -272,7 +290,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
         drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0), group.label,
-                       group.linkCount);
+            group.linkCount, g.plot.bottom(), freeFrom);
     }
 
     // Time axis with about six ticks.
