@@ -44,6 +44,18 @@ QPointF farEnd(const QLineF &s, const QPointF &via)
 
 bool near(const QPointF &a, const QPointF &b) { return QLineF(a, b).length() < 1e-6; }
 
+/// The texts the canvas shows of @p f fitted @p widthPx wide with @p margin (scene units)
+/// around it.
+std::vector<CanvasLabel> labelsFitted(const Fabric &f, double widthPx, const QMarginsF &margin)
+{
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const QRectF all = data.contentBounds().marginsAdded(margin);
+    data.plan = data.planFor(widthPx / all.width(), all, 1.0);
+    return canvasLabels(data, all);
+}
+
 } // namespace
 
 class TestTorusLattice : public QObject
@@ -265,14 +277,9 @@ void TestTorusLattice::planeTitlesReadOverTheWrapArounds()
     // pass under "from z = 7": those texts get a white backing (a halo) or they cannot be read
     // (seen in the twisted-torus lesson at 1920x1080).
     const Fabric f = slice(true);
-    const FabricLayout l = computeLayout(f);
-    SceneData data;
-    data.build(f, l);
     // The whole picture with room around it for the texts under its planes, 1,000 px wide.
-    const QRectF all = data.contentBounds().adjusted(-100, -100, 100, 100);
-    data.plan = data.planFor(1000.0 / all.width(), all, 1.0);
     QStringList planes, ends;
-    for (const CanvasLabel &label : canvasLabels(data, all)) {
+    for (const CanvasLabel &label : labelsFitted(f, 1000, QMarginsF(100, 100, 100, 100))) {
         if (label.text.startsWith(QLatin1String("z = ")))
             planes << label.text;
         else if (label.text.startsWith(QLatin1String("from z")) || label.text.startsWith(QLatin1String("to z")))
@@ -290,13 +297,8 @@ void TestTorusLattice::captionStaysInANarrowView()
     // A lesson's canvas on a 1280x720 projector is about 500 px wide: the caption that says
     // where the twist goes must still be there, in its short form (it was left out).
     const Fabric f = slice(true);
-    const FabricLayout l = computeLayout(f);
-    SceneData data;
-    data.build(f, l);
-    const QRectF all = data.contentBounds().adjusted(-20, -60, 20, 60);
     const auto captionAt = [&](double widthPx) {
-        data.plan = data.planFor(widthPx / all.width(), all, 1.0);
-        for (const CanvasLabel &label : canvasLabels(data, all))
+        for (const CanvasLabel &label : labelsFitted(f, widthPx, QMarginsF(20, 60, 20, 60)))
             if (label.text.contains(QLatin1String("wrap-arounds")))
                 return label.text;
         return QString();
