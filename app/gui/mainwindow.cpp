@@ -909,6 +909,18 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         f.setPointSizeF(f.pointSizeF() * kPresentationFontScale);
     setFont(f);
+    // On a shared screen the fabric gets the room: the palette and the history are for
+    // editing (View > Docks brings them back), and at 1280x720 they left the canvas a third
+    // of the width.
+    if (on && mDocksBeforePresentation.isEmpty()) {
+        mDocksBeforePresentation = saveState();
+        mPalette->hide();
+        if (auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock")))
+            history->hide();
+    } else if (!on && !mDocksBeforePresentation.isEmpty()) {
+        restoreState(mDocksBeforePresentation);
+        mDocksBeforePresentation.clear();
+    }
     if (on) {
         if (!isFullScreen())
             mMaximizedBeforePresentation = isMaximized();
@@ -1017,7 +1029,8 @@ void MainWindow::writeSettings() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/state"),
+        mDocksBeforePresentation.isEmpty() ? saveState() : mDocksBeforePresentation);
     settings.setValue(QStringLiteral("view/antialiasing"),
         action(QStringLiteral("actionAntialiasing"))->isChecked());
     settings.setValue(QStringLiteral("view/snapToGrid"),

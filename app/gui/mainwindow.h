@@ -158,6 +158,9 @@ private:
     QMenu *mRecentMenu = nullptr;
     /// Whether leaving presentation mode maximises the window again.
     bool mMaximizedBeforePresentation = false;
+    /// The docks as they were before presentation mode hid the editing ones (empty outside
+    /// it): restored on leaving, and what the settings keep if the window closes in it.
+    QByteArray mDocksBeforePresentation;
     QLineEdit *mFindEdit = nullptr;
     QStringList mRecentFiles;
     QFont mNormalFont;

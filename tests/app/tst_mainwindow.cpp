@@ -1,37 +1,37 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "commands/addnodes.h"
 #include "commands/changenodeproperty.h"
 #include "document.h"
 #include "fakeprompts.h"
 #include "fileformats.h"
+#include "generators/registry.h"
+#include "heatmap/heatmapwidget.h"
 #include "inspectordock.h"
+#include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "palettedock.h"
 #include "pathsdock.h"
+#include "playback/playbackbar.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
-#include "heatmap/heatmapwidget.h"
 #include "simulation/analysisdock.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
-#include "playback/playbackbar.h"
 #include "startup.h"
 #include "templategallery.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
-#include <QStatusBar>
-#include <QTimer>
 #include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
@@ -39,7 +39,9 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -598,12 +600,16 @@ void TestMainWindow::fitsA1280x720Projector()
 {
     // Everything a class needs stays on a 1280x720 screen, in normal and presentation text
     // sizes: the docks scroll or tab, Run, the playback bar and the status bar stay in view.
-    mWindow->openDefaultFabric();
+    // On a lesson, as a class sees it: its runs done, two chips selected in the inspector.
+    QVERIFY(openLesson(*mWindow, QStringLiteral("twisted-torus")));
     const auto inView = [this](QWidget *w) {
         const QRect r(w->mapTo(mWindow, QPoint(0, 0)), w->size());
         return w->isVisible() && mWindow->rect().contains(r);
     };
     QAction *presentationMode = mWindow->action(QStringLiteral("actionPresentation"));
+    auto *history = mWindow->findChild<QDockWidget *>(QStringLiteral("historyDock"));
+    QVERIFY(history);
+    int normalCanvasWidth = 0;
     for (const bool presentation : { false, true }) {
         if (presentationMode->isChecked() != presentation)
             presentationMode->trigger();
@@ -620,6 +626,16 @@ void TestMainWindow::fitsA1280x720Projector()
         QTRY_VERIFY(inView(mWindow->simulation()->simulationDock()->runButton()));
         QVERIFY(inView(mWindow->simulation()->playbackBar()));
         QVERIFY(inView(mWindow->statusBar()));
+        // A run's summary, three lines in presentation text, shows whole below Run: it was cut
+        // to its middle line.
+        QLabel *summary = mWindow->simulation()->simulationDock()->statusLabel();
+        QVERIFY(summary->text().startsWith(QLatin1String("Twisted 4x4x8 torus: ")));
+        QTRY_VERIFY2(summary->height() >= summary->heightForWidth(summary->width()),
+            qPrintable(QStringLiteral("presentation %1: summary %2 px high, needs %3")
+                           .arg(presentation)
+                           .arg(summary->height())
+                           .arg(summary->heightForWidth(summary->width()))));
+        QVERIFY(mWindow->minimumSizeHint().height() <= 720); // its room came from the others
         // The heatmap's whole picture, time axis and colour ramp included, in its page: it
         // used to be taller than the dock, its axis scrolled out of view.
         const QWidget *heatmap = mWindow->simulation()->analysisDock()->heatmap();
@@ -629,9 +645,22 @@ void TestMainWindow::fitsA1280x720Projector()
                                 .arg(presentation)
                                 .arg(heatmap->height())
                                 .arg(page->height())));
+        // Presenting hides the docks for editing: the fabric gets their room.
+        QCOMPARE(mWindow->paletteDock()->isVisible(), !presentation);
+        QCOMPARE(history->isVisible(), !presentation);
+        if (presentation)
+            QVERIFY2(mWindow->canvas()->width() > normalCanvasWidth + 150,
+                qPrintable(QStringLiteral("canvas %1 px wide, %2 when not presenting")
+                               .arg(mWindow->canvas()->width())
+                               .arg(normalCanvasWidth)));
+        else
+            normalCanvasWidth = mWindow->canvas()->width();
     }
     presentationMode->trigger();
     QVERIFY(!presentationMode->isChecked());
+    // Leaving gives the docks back as they were.
+    QTRY_VERIFY(mWindow->paletteDock()->isVisible());
+    QVERIFY(history->isVisible());
 }
 
 void TestMainWindow::drawsAFabricByHand()

@@ -7,21 +7,21 @@
 #include "model/units.h"
 #include "scenariocheck.h"
 #include "scrollable.h"
+#include "wheelguard.h"
+#include "wrappinglabel.h"
 
 #include <QButtonGroup>
-#include "wheelguard.h"
-
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QKeyEvent>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -139,11 +139,9 @@ SimulationDock::SimulationDock(QWidget *parent)
     buttons->addWidget(mCancel);
     buttons->addWidget(mProgress, 1);
 
-    mProblem = new QLabel(body);
-    mProblem->setWordWrap(true);
+    mProblem = new WrappingLabel(body);
     mProblem->setStyleSheet(QStringLiteral("color: #b00020"));
-    mStatus = new QLabel(body);
-    mStatus->setWordWrap(true);
+    mStatus = new WrappingLabel(body);
 
     // The faults in force: the canvas's context menu adds them.
     auto *faultBox = new QGroupBox(tr("Faults"), body);
@@ -206,7 +204,11 @@ SimulationDock::SimulationDock(QWidget *parent)
     auto *dockBody = new QWidget;
     auto *dockLayout = new QVBoxLayout(dockBody);
     dockLayout->setContentsMargins(0, 0, 0, 0);
-    dockLayout->addWidget(scrollable(body), 1);
+    QScrollArea *formScroll = scrollable(body);
+    // Down to a row's height (a scroll area asks for about two): the lines below it, a run's
+    // summary among them, come first in a short dock.
+    formScroll->setMinimumHeight(32);
+    dockLayout->addWidget(formScroll, 1);
     auto *footer = new QVBoxLayout;
     footer->setContentsMargins(9, 0, 9, 6);
     footer->addLayout(buttons);
