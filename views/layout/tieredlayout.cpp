@@ -192,13 +192,16 @@ QString planeSuffix(const Fabric &f, const std::vector<NodeId> &nodes)
 }
 
 /// The name of a row of @p nodes beside it at @p pos, with @p suffix, and a shorter form for
-/// when the fit leaves too little room ("Aggregation (ATSW)": "ATSW", "Aggregation": "Agg.").
+/// when the fit leaves too little room ("Aggregation (ATSW)": "ATSW", "Spine / aggregation":
+/// "Spine", "Aggregation": "Agg.").
 LayoutLabel tierLabel(const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos,
                       const QString &suffix)
 {
     const QString name = tierName(f, nodes);
     const auto open = name.indexOf(QLatin1Char('(')), close = name.indexOf(QLatin1Char(')'));
+    const auto slash = name.indexOf(QLatin1String(" / "));
     const QString shortName = open >= 0 && close > open ? name.mid(open + 1, close - open - 1)
+        : slash > 0                                     ? name.left(slash)
         : name.size() > 8                               ? name.left(3) + QLatin1Char('.')
                                                         : name;
     LayoutLabel label{pos, name + suffix, true};
