@@ -40,6 +40,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -338,6 +339,7 @@ Outcome compare(const bench::TwoTier &t, const std::vector<sim::FlowSpec> &flows
 void writeCliCase(const std::string &dir, const bench::TwoTier &t,
                   const std::vector<sim::FlowSpec> &flows)
 {
+    std::filesystem::create_directories(dir); // as an output folder does, made when missing
     io::saveFabric(t.fabric, dir + "/fabric.fabric.json");
     std::ofstream csv(dir + "/traffic.csv");
     csv.precision(17);
@@ -432,8 +434,14 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "compare_simgrid: unknown --sizes '%s'\n", sizes.c_str());
             return 2;
         }
-        if (!cliCaseDir.empty())
-            writeCliCase(cliCaseDir, t, flows);
+        if (!cliCaseDir.empty()) {
+            try {
+                writeCliCase(cliCaseDir, t, flows);
+            } catch (const std::exception &e) {
+                std::fprintf(stderr, "compare_simgrid: --write-cli-case: %s\n", e.what());
+                return 2;
+            }
+        }
         report("all-to-all " + std::to_string(gpus) + " GPUs " + sizes, flows.size(),
                compare(t, flows, false, deadlineS, withSimGrid));
     } else {
