@@ -989,10 +989,21 @@ void MainWindow::sizeForFirstStart()
     if (!s)
         return;
     const QSize room = s->availableGeometry().size();
-    const int titleBar = 48; // and borders, about
     if (room.width() < kFirstStartSize.width()
-        || room.height() < kFirstStartSize.height() + titleBar)
+        || room.height() < kFirstStartSize.height() + kTitleBarAbout)
         setWindowState(windowState() | Qt::WindowMaximized);
+}
+
+int MainWindow::settledHeight() const
+{
+    const QScreen *s = screen();
+    if (!s)
+        return height();
+    if (windowState() & Qt::WindowFullScreen)
+        return std::min(height(), s->geometry().height());
+    if (windowState() & Qt::WindowMaximized)
+        return std::min(height(), s->availableGeometry().height() - kTitleBarAbout);
+    return height();
 }
 
 void MainWindow::readSettings()
@@ -1012,7 +1023,7 @@ void MainWindow::readSettings()
             // The simulation's analysis dock below gets a quarter of the height: the canvas
             // keeps the most room.
             if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock")))
-                resizeDocks({ analysis }, { height() / 4 }, Qt::Vertical);
+                resizeDocks({ analysis }, { settledHeight() / 4 }, Qt::Vertical);
         });
     }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();

@@ -63,6 +63,11 @@ public:
     /// The action with this object name ("actionSave", "actionUndo"...), or nullptr.
     QAction *action(const QString &objectName) const;
     QStringList recentFiles() const { return mRecentFiles; }
+    /// The height the window has once the window manager has placed it, for sizing docks in
+    /// shares of it. A maximized or full-screen window keeps its nominal size (1440x900) until
+    /// the window manager answers: docks sized from that on a 1280x720 screen kept their
+    /// pixels and left the fabric a strip.
+    int settledHeight() const;
 
     /// Opens the embedded 256-GPU SuperPOD unit (generated when the resource is missing).
     void openDefaultFabric();
@@ -139,6 +144,7 @@ private:
     /// when that is smaller.
     void sizeForFirstStart();
     static constexpr QSize kFirstStartSize { 1440, 900 };
+    static constexpr int kTitleBarAbout = 48; ///< A window manager's title bar and borders.
     void writeSettings() const;
     QPointF viewCentre() const;
     void showError(const QString &title, const QString &message);

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void oneClickOpensALesson();
     void variantRunsAreCompared();
     void exportSlideWritesSvgAndPdf();
+    void narrativeLeavesTheFabricRoom();
 };
 
 namespace {
@@ -170,6 +171,23 @@ void TestLessons::exportSlideWritesSvgAndPdf()
     QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QVERIFY(pdf.readAll().startsWith("%PDF"));
+}
+
+void TestLessons::narrativeLeavesTheFabricRoom()
+{
+    // In a 1280x720 window the narrative's dock takes at most a third of the height: at 2/5
+    // (what a taller window gives it) the ECMP lesson's fabric was about 230 px high on a
+    // projector, too small to see which links collide.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    window->resize(1280, 720);
+    QTRY_COMPARE(window->size(), QSize(1280, 720));
+    QVERIFY(openLesson(*window, QStringLiteral("ecmp-polarization")));
+    const QWidget *analysis = window->simulation()->analysisDock();
+    // The dock is sized once the window has laid out the new document.
+    QTRY_VERIFY2(analysis->height() <= 720 / 3,
+        qPrintable(QStringLiteral("narrative %1 px high").arg(analysis->height())));
+    QVERIFY(window->canvas()->height() > analysis->height());
 }
 
 QTEST_MAIN(TestLessons)

@@ -37,6 +37,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
+    void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
     void handEditsMarkTheGeneratorModified();
     void commandLine();
@@ -661,6 +663,23 @@ void TestMainWindow::fitsA1280x720Projector()
     // Leaving gives the docks back as they were.
     QTRY_VERIFY(mWindow->paletteDock()->isVisible());
     QVERIFY(history->isVisible());
+}
+
+void TestMainWindow::docksAreSizedForTheSettledWindow()
+{
+    // A maximized window not placed yet keeps its nominal 1440x900: docks sized in shares of
+    // that kept their pixels when the window manager made it 720 px high, and left the fabric
+    // a strip. Shares are taken of the height it will have.
+    MainWindow window;
+    window.resize(1440, 900);
+    QCOMPARE(window.settledHeight(), 900);
+    window.setWindowState(Qt::WindowMaximized);
+    QVERIFY(window.screen());
+    const int room = window.screen()->availableGeometry().height();
+    QVERIFY2(room - 48 < 900, "the test needs a screen lower than the nominal window");
+    QCOMPARE(window.settledHeight(), std::min(900, room - 48));
+    window.setWindowState(Qt::WindowFullScreen);
+    QCOMPARE(window.settledHeight(), std::min(900, window.screen()->geometry().height()));
 }
 
 void TestMainWindow::drawsAFabricByHand()
