@@ -238,14 +238,14 @@ void MainWindow::createDocks()
     mPalette = new PaletteDock(this);
     mPaths = new PathsDock(this);
     mPaths->setCanvas(mCanvas);
-    auto *history = new QDockWidget(tr("History"), this);
-    history->setObjectName(QStringLiteral("historyDock"));
-    auto *undoView = new QUndoView(mUndoGroup, history);
+    mHistory = new QDockWidget(tr("History"), this);
+    mHistory->setObjectName(QStringLiteral("historyDock"));
+    auto *undoView = new QUndoView(mUndoGroup, mHistory);
     undoView->setEmptyLabel(tr("<opened>"));
-    history->setWidget(undoView);
+    mHistory->setWidget(undoView);
 
     addDockWidget(Qt::LeftDockWidgetArea, mPalette);
-    addDockWidget(Qt::LeftDockWidgetArea, history);
+    addDockWidget(Qt::LeftDockWidgetArea, mHistory);
     addDockWidget(Qt::RightDockWidgetArea, mMetrics);
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
     // Metrics and inspector share a tab group: the simulation dock below needs the height.
@@ -915,8 +915,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on && mDocksBeforePresentation.isEmpty()) {
         mDocksBeforePresentation = saveState();
         mPalette->hide();
-        if (auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock")))
-            history->hide();
+        mHistory->hide();
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         restoreState(mDocksBeforePresentation);
         mDocksBeforePresentation.clear();
@@ -1015,8 +1014,7 @@ void MainWindow::readSettings()
         // First start: the palette shows its entries, the history gets the rest. The docks
         // have sizes only once the window is laid out.
         QTimer::singleShot(0, this, [this] {
-            auto *history = findChild<QDockWidget *>(QStringLiteral("historyDock"));
-            resizeDocks({ mPalette, history }, { 3, 2 }, Qt::Vertical);
+            resizeDocks({ mPalette, mHistory }, { 3, 2 }, Qt::Vertical);
             // The metrics / inspector tabs above the simulation dock (which scrolls).
             if (mSimulation)
                 resizeDocks({ mMetrics, mSimulation->simulationDock() }, { 2, 3 }, Qt::Vertical);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+class QDockWidget;
 class QLineEdit;
 class QMenu;
 class QUndoGroup;
@@ -156,6 +157,7 @@ private:
     MetricsDock *mMetrics = nullptr;
     InspectorDock *mInspector = nullptr;
     PaletteDock *mPalette = nullptr;
+    QDockWidget *mHistory = nullptr; ///< The undo history.
     PathsDock *mPaths = nullptr;
     OcsDock *mOcs = nullptr;
     SimulationController *mSimulation = nullptr;

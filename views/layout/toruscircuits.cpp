@@ -124,11 +124,10 @@ QString twistCaption(const std::vector<TwistShift> &twists, CaptionLength length
                                          : dims.mid(0, dims.size() - 1).join(QStringLiteral(", "))
                 + QStringLiteral(" and ") + dims.back();
         const QString wraps = one ? QStringLiteral("wrap-around") : QStringLiteral("wrap-arounds");
-        phrases << (full ? QStringLiteral("%1 %2 shifted by %3 in %4")
-                               .arg(who,
-                                   one ? QStringLiteral("wrap-around lands")
-                                       : QStringLiteral("wrap-arounds land"))
-                         : QStringLiteral("%1 %2 +%3 in %4").arg(who, wraps))
+        phrases << (full
+                ? QStringLiteral("%1 %2 %3 shifted by %4 in %5")
+                      .arg(who, wraps, one ? QStringLiteral("lands") : QStringLiteral("land"))
+                : QStringLiteral("%1 %2 +%3 in %4").arg(who, wraps))
                        .arg(shift.second)
                        .arg(dimensionName(shift.first));
     }

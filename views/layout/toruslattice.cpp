@@ -170,7 +170,8 @@ FabricLayout torusLattice(const Fabric &f)
     }
     // The caption, one line (its text keeps its size at any zoom, so lines could collide): the
     // shape, then each twist as the circuits make it.
-    const QString twists = twistCaption(circuits.twists());
+    const std::vector<TwistShift> shifts = circuits.twists();
+    const QString twists = twistCaption(shifts);
     const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
     double top = -20;
     for (const QPointF &c : out.linkBend)
@@ -184,9 +185,9 @@ FabricLayout torusLattice(const Fabric &f)
             ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
             : shape + QStringLiteral(", twisted: ") + twists,
         false, true,
-        twists.isEmpty() ? QStringLiteral("No twist")
-                         : QStringLiteral("Twisted: ")
-                + twistCaption(circuits.twists(), CaptionLength::Short) });
+        twists.isEmpty()
+            ? QStringLiteral("No twist")
+            : QStringLiteral("Twisted: ") + twistCaption(shifts, CaptionLength::Short) });
     out.updateBounds();
     return out;
 }
