@@ -105,8 +105,9 @@ void System::refillGroups()
         // staying groups do not account for on a constraint is rising.
         mGroupLoad.assign(n, 0.0);
         mGroupWeight.resize(n);
+        const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
         for (std::size_t c = 0; c < n; ++c)
-            mGroupWeight[c] = std::int32_t(std::ldexp(mEnabledWeight[c], mCrossingScaleBits));
+            mGroupWeight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
         for (std::size_t g = 0; g < n; ++g) {
             if (mUnitRising[g] || mGroupCrossings[g].empty())
                 continue;

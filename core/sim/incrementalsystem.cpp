@@ -271,7 +271,7 @@ void IncrementalSystem::doSolve()
     // dense all-to-all most worklists would run long, and a step of one (a level found by
     // sorting demands, spread hop by hop) costs more per membership than the refill's filling;
     // on sparse traffic most succeed. After a failure, skip the attempt for the next few
-    // solves, longer each time it keeps failing.
+    // solves, twice as many each time it keeps failing, up to kMaxBackoff.
     const bool refillApplies = mEnabledSinceSolve.empty() && !mDisabledSinceSolve.empty();
     const std::size_t budget =
         (refillApplies && mRefillCost > 0 ? std::min(members, mRefillCost) >> mBudgetShift
@@ -282,7 +282,7 @@ void IncrementalSystem::doSolve()
         if (work > budget) {
             for (std::size_t i = head; i < mQueue.size(); ++i)
                 mCons[std::size_t(mQueue[i])].dirty = false;
-            mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), 64);
+            mBackoff = std::min<std::size_t>(std::max<std::size_t>(2 * mBackoff, 1), kMaxBackoff);
             mBudgetShift = std::min(mBudgetShift + 1, 5);
             mSkipIncremental = mBackoff;
             for (auto it = mUndo.rbegin(); it != mUndo.rend(); ++it) // back to the last solve

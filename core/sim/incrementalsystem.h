@@ -103,6 +103,10 @@ private:
     std::vector<std::pair<ConstraintId, double>> mUndo;
     std::size_t mSkipIncremental = 0; ///< Solves left to do in full after a failed attempt.
     std::size_t mBackoff = 0;
+    /// The most solves skipped after a failure. Through the dense middle of a 128-GPU
+    /// all-to-all every attempt fails, and each costs several refills; the worklist pays again
+    /// only in its last thousand or so events, which a wait of this many solves barely delays.
+    static constexpr std::size_t kMaxBackoff = 512;
     /// Memberships of the constraints the last refill touched: what falling back costs now.
     std::size_t mRefillCost = 0;
     int mBudgetShift = 0; ///< The worklist may spend mRefillCost >> mBudgetShift.
