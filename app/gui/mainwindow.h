@@ -69,6 +69,8 @@ public:
     /// the window manager answers: docks sized from that on a 1280x720 screen kept their
     /// pixels and left the fabric a strip.
     int settledHeight() const;
+    /// What settledHeight() allows a maximized window's title bar and borders.
+    static constexpr int kTitleBarAbout = 48;
 
     /// Opens the embedded 256-GPU SuperPOD unit (generated when the resource is missing).
     void openDefaultFabric();
@@ -145,7 +147,6 @@ private:
     /// when that is smaller.
     void sizeForFirstStart();
     static constexpr QSize kFirstStartSize { 1440, 900 };
-    static constexpr int kTitleBarAbout = 48; ///< A window manager's title bar and borders.
     void writeSettings() const;
     QPointF viewCentre() const;
     void showError(const QString &title, const QString &message);
