@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "progressline.h"
 #include "scenariooptions.h"
 
 #include "collective/resilience.h"
@@ -15,6 +16,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iomanip>
 #include <ostream>
 
@@ -30,15 +32,19 @@ std::string times(double v)
     return buf;
 }
 
-int runResilience(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+int runResilience(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     OptionParser parser("resilience");
     parser.positional("FABRIC", "The fabric file (any readable format).");
     declareScenarioOptions(parser);
-    parser.option("--role", "ROLE",
+    parser
+        .option("--role", "ROLE",
             "What fails, one element at a time: leaf|tor|spine|aggregation|core|router|ocs|link.")
         .option("--fail", "LIST", "Elements failed in every run, besides the one swept.", {}, true)
         .option("--threads", "N", "Runs at once, 1 to 64 (2).")
+        .flag("--progress",
+            "Report progress on stderr, a line per tenth (on a terminal it is always shown, "
+            "in place).")
         .option("--report", "FILE.json", "Write {role, healthy_completion_s, rows} as JSON.")
         .option("--csv", "FILE",
             "Write the rows as CSV: failed,completion_s,slowdown,"
@@ -62,7 +68,18 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     (void)resolveFaults(fabric, s.faults);
 
     const auto start = std::chrono::steady_clock::now();
-    const collective::ResilienceResult r = collective::runResilience(fabric, s, role, threads);
+    ProgressLine progress(err, o.has("--progress"), "sweeping");
+    std::function<void(std::size_t, std::size_t)> onRow;
+    if (progress.enabled()) {
+        progress.show(0.0);
+        onRow = [&progress](std::size_t done, std::size_t total) {
+            progress.show(double(done) / double(total),
+                std::to_string(done) + " of " + std::to_string(total) + " runs");
+        };
+    }
+    const collective::ResilienceResult r
+        = collective::runResilience(fabric, s, role, threads, onRow);
+    progress.finish();
     const double wallS
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const collective::ResilienceStats st = collective::resilienceStats(r);

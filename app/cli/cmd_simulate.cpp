@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "progressline.h"
 #include "scenariooptions.h"
 
 #include "collective/report.h"
@@ -103,7 +104,7 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
         row("Note:") << e.note << "\n";
 }
 
-int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     OptionParser parser("simulate");
     parser.positional("FABRIC", "The fabric file (any readable format).");
@@ -116,6 +117,9 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("--report", "FILE.json", "Write the full report as JSON.")
         .flag("--flows", "Include every flow in the report.")
         .option("--links-csv", "FILE", "Write per directed link statistics as CSV.")
+        .flag("--progress",
+            "Report progress on stderr, a line per tenth (on a terminal it is always shown, "
+            "in place).")
         .flag("--ocs-reroute",
             "TPU slice with spare_cubes: reconfigure the OCS to swap each failed cube for a "
             "spare before running; a failed cube with no spare left breaks the slice.");
@@ -136,8 +140,17 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     collective::FaultRunOptions faultOptions;
     faultOptions.allowPartial = o.has("--allow-partial");
     faultOptions.ocsReroute = o.has("--ocs-reroute");
+    ProgressLine progress(err, o.has("--progress"), "simulating");
+    sim::SimCallbacks callbacks;
+    if (progress.enabled()) {
+        progress.show(0.0); // routing and setting up come first, and can take seconds
+        callbacks.progress = [&progress](double fraction, double timeS) {
+            progress.show(fraction, units::formatSeconds(timeS) + " simulated");
+        };
+    }
     const collective::ScenarioRun run
-        = collective::runWithFaults(fabric, s, options, faultOptions);
+        = collective::runWithFaults(fabric, s, options, faultOptions, callbacks);
+    progress.finish();
 
     printSummary(out, fabric, run);
     printFaultSummary(out, fabric, *run.faults);

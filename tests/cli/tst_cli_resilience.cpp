@@ -190,10 +190,15 @@ void TestCliResilience::superPodSpineSweep()
 {
     const std::string superpod = std::string(FABRICSCOPE_TOPOLOGIES) + "/superpod-256.fabric.json";
     const Result r = cli({ "resilience", superpod, "--collective", "allreduce", "--bytes", "64MiB",
-        "--role", "spine", "--report", path("spod.json") });
+        "--role", "spine", "--report", path("spod.json"), "--progress" });
     QVERIFY2(r.code == 0, r.err.c_str());
     const nlohmann::json j = readJson(path("spod.json"));
     QVERIFY(!j.at("rows").empty());
+    // --progress: a line per tenth on stderr, the last one counting every run.
+    const std::string runs = std::to_string(j.at("rows").size());
+    QVERIFY2(r.err.starts_with("sweeping: 0%\n"), r.err.c_str());
+    QVERIFY2(
+        r.err.ends_with("sweeping: 100% (" + runs + " of " + runs + " runs)\n"), r.err.c_str());
     for (const auto &row : j.at("rows")) {
         QCOMPARE(row.at("unreachable_pairs").get<int>(), 0);
         QVERIFY(row.at("slowdown").get<double>() >= 1.0 - 1e-9);

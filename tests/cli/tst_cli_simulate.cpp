@@ -30,6 +30,7 @@ private Q_SLOTS:
     void routingDefaultsToDorOnATorus();
     void refusesARunAboveTheMemoryLimit();
     void coarseFidelitySaysWhatItCosts();
+    void showsProgressWhenAsked();
 
 private:
     using Result = testing::CliResult;
@@ -275,6 +276,38 @@ void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
     QCOMPARE(ring["ideal_bound"].get<std::string>(), std::string());
     // On a neighbour ring of 64 chips: within 10% of 2(p-1)/p S/B.
     QVERIFY(ring["of_ideal"].get<double>() > 0.9);
+}
+
+void TestCliSimulate::showsProgressWhenAsked()
+{
+    const std::vector<std::string> run = { "simulate", mFatTree, "--collective", "alltoall",
+        "--bytes", "64MiB", "--routing", "ecmp" };
+    const Result quiet = cli(run);
+    QVERIFY2(quiet.code == 0, quiet.err.c_str());
+    QVERIFY2(quiet.err.empty(), quiet.err.c_str()); // scripts reading stderr see nothing new
+    std::vector<std::string> asked = run;
+    asked.push_back("--progress");
+    const Result r = cli(asked);
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QCOMPARE(r.out, quiet.out);
+    // Not a terminal: whole lines for a log, from 0% to 100%, never going back.
+    QVERIFY2(r.err.find('\r') == std::string::npos, r.err.c_str());
+    std::istringstream lines(r.err);
+    std::vector<std::string> shown;
+    for (std::string line; std::getline(lines, line);)
+        shown.push_back(line);
+    QVERIFY2(shown.size() >= 2, r.err.c_str());
+    QCOMPARE(shown.front(), std::string("simulating: 0%"));
+    QVERIFY2(
+        shown.back().starts_with("simulating: 100% (") && shown.back().ends_with(" simulated)"),
+        shown.back().c_str());
+    int last = -1;
+    for (const std::string &line : shown) {
+        QVERIFY2(line.starts_with("simulating: "), line.c_str());
+        const int percent = std::stoi(line.substr(std::string("simulating: ").size()));
+        QVERIFY2(percent >= last, r.err.c_str());
+        last = percent;
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliSimulate)
