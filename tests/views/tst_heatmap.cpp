@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace fabric;
 using namespace fabric::views;
 
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void hoverAndClick();
     void exportsAPng();
     void groupLabelsNeverOverprint();
+    void saturatedCellsStayVisibleWhenSmall();
 
 private:
     Fabric mFabric;
@@ -122,17 +125,20 @@ void TestHeatmap::hoverAndClick()
     const QPointF at = w.cellCenter(row, bin);
     int r = -1, b = -1;
     QVERIFY(w.cellAt(at, &r, &b));
-    QCOMPARE(r, row);
-    QCOMPARE(b, bin);
+    // The plot is lower than the rows: the pixel shows, and names, the busiest cell it covers.
+    QVERIFY(h.value(r, b) >= h.value(row, bin));
+    QCOMPARE(w.cellCenter(r, b), at);
     const QString tip = w.describeAt(at);
-    const Link &link = mFabric.link(linkOf(h.linksOf(row).front()));
+    const Link &link = mFabric.link(linkOf(h.busiestLinkAt(r, b)));
     QVERIFY2(tip.contains(QString::fromStdString(mFabric.node(link.a).name)), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("%")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("s")), qPrintable(tip));
     QVERIFY(w.describeAt(QPointF(2, 2)).isEmpty());
 
     QSignalSpy spy(&w, &HeatmapWidget::linkClicked);
-    QTest::mouseClick(&w, Qt::LeftButton, {}, at.toPoint());
+    // On the pixel whose centre it is (toPoint() would round to the next one).
+    QTest::mouseClick(
+        &w, Qt::LeftButton, {}, QPoint(int(std::floor(at.x())), int(std::floor(at.y()))));
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).value<LinkId>(), link.id);
 }
@@ -191,6 +197,44 @@ void TestHeatmap::groupLabelsNeverOverprint()
                          qPrintable(QStringLiteral("height %1: two group labels overlap").arg(height)));
     }
     QVERIFY(labelsSeen > 0);
+}
+
+void TestHeatmap::saturatedCellsStayVisibleWhenSmall()
+{
+    // A plot lower than its rows (a dock on a 1280x720 projector): each pixel must show the
+    // busiest cell it covers, or a lone saturated link among idle ones disappears.
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(mFabric, mRun->result, 120));
+    w.resize(700, 170);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QImage shown = w.grab().toImage();
+    const QRgb saturated = ColorMap().map(1.0).rgb();
+    const HeatmapData &h = w.data();
+    int checked = 0;
+    for (const auto &group : h.groups()) {
+        const QPointF first = w.cellCenter(group.firstRow, 0);
+        const QPointF last = w.cellCenter(group.firstRow + group.rowCount - 1, 0);
+        QVERIFY2(last.y() - first.y() < group.rowCount - 1, "the plot must be lower than its rows");
+        for (int r = group.firstRow; r < group.firstRow + group.rowCount; ++r)
+            for (int b = 0; b < h.binCount(); ++b) {
+                if (h.value(r, b) < 0.999f)
+                    continue;
+                const QPointF at = w.cellCenter(r, b);
+                const QPoint pixel(int(std::floor(at.x())), int(std::floor(at.y())));
+                QVERIFY2(shown.pixel(pixel) == saturated,
+                    qPrintable(QStringLiteral("%1 row %2 bin %3 is saturated but not drawn so")
+                                   .arg(group.label)
+                                   .arg(r)
+                                   .arg(b)));
+                // Hovering or clicking there names a cell at least that busy.
+                int row = -1, bin = -1;
+                QVERIFY(w.cellAt(at, &row, &bin));
+                QVERIFY2(h.value(row, bin) >= 0.999f, qPrintable(w.describeAt(at)));
+                ++checked;
+            }
+    }
+    QVERIFY2(checked > 0, "the fixture's run saturates no link");
 }
 
 QTEST_MAIN(TestHeatmap)

@@ -4,6 +4,7 @@
 
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
+#include "heatmappooling.h"
 #include "model/units.h"
 #include "style/palette.h"
 #include "style/picturescale.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace fabric::views {
 
@@ -158,16 +160,17 @@ void HeatmapWidget::rebuildImage()
         return;
     }
     // A 256-entry table: the colour map is evaluated once per level, not per cell.
-    QList<QRgb> lut(256);
+    mLut = QList<QRgb>(256);
     for (int i = 0; i < 256; ++i)
-        lut[i] = mMap.map(i / 255.0).rgb();
+        mLut[i] = mMap.map(i / 255.0).rgb();
     mImage = QImage(bins, rows, QImage::Format_RGB32);
     for (int r = 0; r < rows; ++r) {
         auto *line = reinterpret_cast<QRgb *>(mImage.scanLine(r));
         for (int b = 0; b < bins; ++b)
-            line[b] = lut[std::clamp(static_cast<int>(std::lround(mData.value(r, b) * 255)), 0,
-                                     255)];
+            line[b]
+                = mLut[std::clamp(static_cast<int>(std::lround(mData.value(r, b) * 255)), 0, 255)];
     }
+    mPooled.assign(mData.groups().size(), QImage());
 }
 
 HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFont &font) const
@@ -190,17 +193,12 @@ HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFo
     return g;
 }
 
-std::pair<int, int> HeatmapWidget::Geometry::rowAt(const HeatmapData &data, double y) const
+int HeatmapWidget::Geometry::groupAt(double y) const
 {
-    for (std::size_t i = 0; i < bands.size(); ++i) {
-        const auto [top, bottom] = bands[i];
-        if (y < top || y >= bottom)
-            continue;
-        const auto &group = data.groups()[i];
-        const int inside = int((y - top) / (bottom - top) * group.rowCount);
-        return { int(i), group.firstRow + std::clamp(inside, 0, group.rowCount - 1) };
-    }
-    return { -1, -1 };
+    for (std::size_t i = 0; i < bands.size(); ++i)
+        if (y >= bands[i].first && y < bands[i].second)
+            return int(i);
+    return -1;
 }
 
 bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
@@ -208,13 +206,22 @@ bool HeatmapWidget::cellAt(const QPointF &pos, int *row, int *bin) const
     const Geometry g = geometryFor(rect(), font());
     if (mData.rowCount() == 0 || !g.plot.contains(pos))
         return false;
-    const int at = g.rowAt(mData, pos.y()).second;
-    if (at < 0)
+    const int group = g.groupAt(pos.y());
+    if (group < 0)
         return false;
-    *row = at;
-    *bin = std::clamp(int((pos.x() - g.plot.left()) / g.plot.width() * mData.binCount()), 0,
-        mData.binCount() - 1);
+    // Where a pixel shows the busiest of several cells, that one.
+    const auto [rows, bins] = pixelBlocks(g, std::size_t(group), devicePixelRatioF());
+    std::tie(*row, *bin) = busiestCellOf(mData, mData.groups()[std::size_t(group)].firstRow, rows,
+        rows.pixelAt(pos.y()), bins, bins.pixelAt(pos.x()));
     return true;
+}
+
+std::pair<PixelBlocks, PixelBlocks> HeatmapWidget::pixelBlocks(
+    const Geometry &g, std::size_t group, double scale) const
+{
+    const auto [top, bottom] = g.cells(group);
+    return { PixelBlocks::fit(mData.groups()[group].rowCount, top, bottom, scale),
+        PixelBlocks::fit(mData.binCount(), g.plot.left(), g.plot.right(), scale) };
 }
 
 QPointF HeatmapWidget::cellCenter(int row, int bin) const
@@ -223,10 +230,10 @@ QPointF HeatmapWidget::cellCenter(int row, int bin) const
     const int group = mData.groupOf(row);
     if (group < 0)
         return {};
-    const auto [top, bottom] = g.bands[std::size_t(group)];
-    const auto &rows = mData.groups()[std::size_t(group)];
-    return QPointF(g.plot.left() + (bin + 0.5) * g.plot.width() / mData.binCount(),
-        top + (row - rows.firstRow + 0.5) * (bottom - top) / rows.rowCount);
+    // The centre of the pixel that shows the cell.
+    const auto [rows, bins] = pixelBlocks(g, std::size_t(group), devicePixelRatioF());
+    return QPointF(bins.centre(bins.pixelOf(bin)),
+        rows.centre(rows.pixelOf(row - mData.groups()[std::size_t(group)].firstRow)));
 }
 
 QString HeatmapWidget::describeAt(const QPointF &pos) const
@@ -267,16 +274,34 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         p.drawText(g.plot, Qt::AlignCenter, tr("No traffic to show"));
         return;
     }
-    // Each group's rows in its own band.
+    // Each group's rows in its own band; where a band has fewer device pixels than cells, each
+    // pixel shows the busiest cell it covers.
+    // (An export draws the screen-sized picture scaled: its pixels are the device's.)
+    const double scale = std::abs(p.deviceTransform().m22());
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
         const auto &group = mData.groups()[i];
-        const auto [y0, y1] = g.bands[i];
-        p.drawImage(QRectF(g.plot.left(), y0, g.plot.width(), y1 - y0), mImage,
-            QRectF(0, group.firstRow, mImage.width(), group.rowCount));
+        const auto [rows, bins] = pixelBlocks(g, i, scale);
+        // Pooled: whole device pixels, one per pixel of the image, so the painter drops none.
+        const QRectF target(QPointF(bins.start(), rows.start()), QPointF(bins.end(), rows.end()));
+        if (i > 0) { // a white line from the band's first whole pixel row down to the cells
+            const double line = std::ceil(g.bands[i].first * scale - 0.5) / scale;
+            p.fillRect(QRectF(QPointF(g.plot.left(), line), QPointF(g.plot.right(), rows.start())),
+                Qt::white);
+        }
+        if (!rows.pooled() && !bins.pooled()) {
+            p.drawImage(target, mImage, QRectF(0, group.firstRow, mImage.width(), group.rowCount));
+            continue;
+        }
+        QImage &pooled = mPooled[i];
+        if (pooled.size() != QSize(bins.pixels, rows.pixels))
+            pooled = pooledImage(mData, group.firstRow, rows, bins, mLut);
+        p.drawImage(target, pooled);
     }
     p.setPen(QPen(ink, 1));
     p.setBrush(Qt::NoBrush);
-    p.drawRect(g.plot);
+    // A 1-pixel pen fills the row below and the column right of a line: so drawn, the frame
+    // lies around the cells, not on the first row and column.
+    p.drawRect(g.plot.adjusted(-1, -1, 0, 0));
 
     // Groups: a separator line and a label on the left.
     const QFontMetricsF fm(p.font());
@@ -284,9 +309,6 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
         const auto &group = mData.groups()[i];
         const auto [y0, y1] = g.bands[i];
-        p.setPen(QPen(Qt::white, 1));
-        if (group.firstRow > 0)
-            p.drawLine(QPointF(g.plot.left(), y0), QPointF(g.plot.right(), y0));
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
         drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0), group.label,

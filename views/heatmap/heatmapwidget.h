@@ -3,6 +3,7 @@
 #pragma once
 
 #include "heatmapdata.h"
+#include "heatmappooling.h"
 #include "style/colormap.h"
 
 #include <QImage>
@@ -68,16 +69,29 @@ private:
         QRectF legend;
         /// Per group of rows: its band of the plot, top and bottom.
         std::vector<std::pair<double, double>> bands;
-        /// The group and row drawn at height @p y of the plot (-1, -1 outside).
-        std::pair<int, int> rowAt(const HeatmapData &data, double y) const;
+        /// The part of band @p i its cells fill: below the white line that separates it from
+        /// the band above (which would hide a pooled band's first pixel row).
+        std::pair<double, double> cells(std::size_t i) const
+        {
+            return { bands[i].first + (i > 0 ? 1.0 : 0.0), bands[i].second };
+        }
+        /// The group drawn at height @p y of the plot (-1 outside).
+        int groupAt(double y) const;
     };
     /// Where the parts go in @p area, with text in @p font.
     Geometry geometryFor(const QRectF &area, const QFont &font) const;
+    /// How group @p group's rows and the bins share the device pixels of its band, at @p scale
+    /// device pixels per unit.
+    std::pair<PixelBlocks, PixelBlocks> pixelBlocks(
+        const Geometry &g, std::size_t group, double scale) const;
     void paintTo(QPainter &p, const QRectF &area) const;
     void rebuildImage();
 
     HeatmapData mData;
-    QImage mImage;
+    QImage mImage; ///< One pixel per cell.
+    QList<QRgb> mLut; ///< The colour map at 256 levels.
+    /// Per group, its band max-pooled to the device pixels it last had (PixelBlocks).
+    mutable std::vector<QImage> mPooled;
     ColorMap mMap;
     QString mTitle;
     double mTimeS = -1;
