@@ -92,11 +92,14 @@ void System::refillGroups()
         for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
             mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
         mGroupWeight.assign(n, 0);
+        double *const load = mGroupLoad.data();
+        std::int32_t *const weight = mGroupWeight.data();
         for (ConstraintId g : mUnits) {
-            const double level = mOwnLevel[std::size_t(g)];
+            // unit is a power of 2: count * (unit * level) is count * unit * level, bit for bit.
+            const double perUnit = unit * mOwnLevel[std::size_t(g)];
             for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-                mGroupLoad[std::size_t(x.constraint)] -= double(x.count) * unit * level;
-                mGroupWeight[std::size_t(x.constraint)] += x.count;
+                load[x.constraint] -= double(x.count) * perUnit;
+                weight[x.constraint] += x.count;
             }
         }
     } else {
@@ -108,13 +111,15 @@ void System::refillGroups()
         const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
         for (std::size_t c = 0; c < n; ++c)
             mGroupWeight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
+        double *const load = mGroupLoad.data();
+        std::int32_t *const weight = mGroupWeight.data();
         for (std::size_t g = 0; g < n; ++g) {
             if (mUnitRising[g] || mGroupCrossings[g].empty())
                 continue;
-            const double level = mOwnLevel[g];
+            const double perUnit = unit * mOwnLevel[g];
             for (const Crossing &x : mGroupCrossings[g]) {
-                mGroupLoad[std::size_t(x.constraint)] += double(x.count) * unit * level;
-                mGroupWeight[std::size_t(x.constraint)] -= x.count;
+                load[x.constraint] += double(x.count) * perUnit;
+                weight[x.constraint] -= x.count;
             }
         }
     }
@@ -143,8 +148,9 @@ void System::refillGroups()
         mUnitRising[std::size_t(g)] = 0;
         --rising;
         setLevelOf(g, level);
+        const double perUnit = unit * level;
         for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.constraint] += double(x.count) * unit * level;
+            load[x.constraint] += double(x.count) * perUnit;
             weight[x.constraint] -= x.count;
         }
     };
