@@ -32,9 +32,20 @@ private Q_SLOTS:
     void saturatedCellsStayVisibleWhenSmall();
 
 private:
+    /// Shows @p w with the fixture's run in @p bins bins, @p size large; false if never shown.
+    bool showRun(HeatmapWidget &w, int bins, QSize size) const;
+
     Fabric mFabric;
     std::shared_ptr<SimRun> mRun;
 };
+
+bool TestHeatmap::showRun(HeatmapWidget &w, int bins, QSize size) const
+{
+    w.setData(HeatmapData::build(mFabric, mRun->result, bins));
+    w.resize(size);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
 
 void TestHeatmap::initTestCase()
 {
@@ -107,10 +118,7 @@ void TestHeatmap::bandsKeepTheBusiestLink()
 void TestHeatmap::hoverAndClick()
 {
     HeatmapWidget w;
-    w.setData(HeatmapData::build(mFabric, mRun->result, 40));
-    w.resize(900, 500);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showRun(w, 40, QSize(900, 500)));
     const HeatmapData &h = w.data();
     // The busiest cell of the first leaf -> spine row.
     int row = -1;
@@ -204,10 +212,7 @@ void TestHeatmap::saturatedCellsStayVisibleWhenSmall()
     // A plot lower than its rows (a dock on a 1280x720 projector): each pixel must show the
     // busiest cell it covers, or a lone saturated link among idle ones disappears.
     HeatmapWidget w;
-    w.setData(HeatmapData::build(mFabric, mRun->result, 120));
-    w.resize(700, 170);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(showRun(w, 120, QSize(700, 170)));
     const QImage shown = w.grab().toImage();
     const QRgb saturated = ColorMap().map(1.0).rgb();
     const HeatmapData &h = w.data();
