@@ -303,7 +303,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     // lies around the cells, not on the first row and column.
     p.drawRect(g.plot.adjusted(-1, -1, 0, 0));
 
-    // Groups: a separator line and a label on the left.
+    // Groups: a bracket and a label on the left (the white lines between them are drawn above).
     const QFontMetricsF fm(p.font());
     double freeFrom = g.plot.top();
     for (std::size_t i = 0; i < g.bands.size(); ++i) {

@@ -17,7 +17,8 @@ namespace fabric::views {
 /**
  * The congestion heatmap: directed links (rows, grouped by tier pair, direction and plane) by
  * time (columns), coloured by mean utilisation with a perceptual colour map and a legend with
- * units. Hovering shows the link, the time span and the utilisation; clicking emits
+ * units; a pixel that covers several cells shows the busiest (PixelBlocks). Hovering shows the
+ * link, the time span and the utilisation; clicking emits
  * linkClicked() so the canvas can select the link. A vertical line follows the playback time.
  */
 class HeatmapWidget : public QWidget
