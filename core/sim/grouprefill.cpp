@@ -86,45 +86,40 @@ void System::refillGroups()
     mGroupTop.assign(n, 0.0);
     double *const top = mGroupTop.data();
     const double unit = mCrossingUnit;
+    mGroupLoad.resize(n);
+    mGroupWeight.resize(n);
+    double *const load = mGroupLoad.data();
+    std::int32_t *const weight = mGroupWeight.data();
+    // Moves group g, at @p level, into (sign +1) or out of (-1) what does not rise: its load
+    // onto the constraints it crosses, its weight off them. unit is a power of 2, so
+    // count * (unit * level) is count * unit * level, bit for bit.
+    const auto settleGroup = [&](ConstraintId g, double level, std::int32_t sign) {
+        const double perUnit = double(sign) * unit * level;
+        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+            load[x.constraint] += double(x.count) * perUnit;
+            weight[x.constraint] -= sign * x.count;
+        }
+    };
     if (2 * risingCrossings <= allCrossings) {
         // Few rise: take them out of the last solve's loads.
-        mGroupLoad.assign(mLoad.begin(), mLoad.end());
+        std::copy(mLoad.begin(), mLoad.end(), load);
         for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
-            mGroupLoad[std::size_t(c)] = mFill[std::size_t(c)].load;
-        mGroupWeight.assign(n, 0);
-        double *const load = mGroupLoad.data();
-        std::int32_t *const weight = mGroupWeight.data();
-        for (ConstraintId g : mUnits) {
-            // unit is a power of 2: count * (unit * level) is count * unit * level, bit for bit.
-            const double perUnit = unit * mOwnLevel[std::size_t(g)];
-            for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-                load[x.constraint] -= double(x.count) * perUnit;
-                weight[x.constraint] += x.count;
-            }
-        }
+            load[c] = mFill[std::size_t(c)].load;
+        std::fill(weight, weight + n, 0);
+        for (ConstraintId g : mUnits)
+            settleGroup(g, mOwnLevel[std::size_t(g)], -1);
     } else {
         // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
         // Every enabled variable is in exactly one group, its bottleneck's, so what the
         // staying groups do not account for on a constraint is rising.
-        mGroupLoad.assign(n, 0.0);
-        mGroupWeight.resize(n);
+        std::fill(load, load + n, 0.0);
         const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
         for (std::size_t c = 0; c < n; ++c)
-            mGroupWeight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
-        double *const load = mGroupLoad.data();
-        std::int32_t *const weight = mGroupWeight.data();
-        for (std::size_t g = 0; g < n; ++g) {
-            if (mUnitRising[g] || mGroupCrossings[g].empty())
-                continue;
-            const double perUnit = unit * mOwnLevel[g];
-            for (const Crossing &x : mGroupCrossings[g]) {
-                load[x.constraint] += double(x.count) * perUnit;
-                weight[x.constraint] -= x.count;
-            }
-        }
+            weight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
+        for (std::size_t g = 0; g < n; ++g)
+            if (!mUnitRising[g] && !mGroupCrossings[g].empty())
+                settleGroup(ConstraintId(g), mOwnLevel[g], +1);
     }
-    double *const load = mGroupLoad.data();
-    std::int32_t *const weight = mGroupWeight.data();
     for (std::size_t c = 0; c < n; ++c) {
         if (weight[c] > 0 && mStamp[c] != mStampNow) {
             mStamp[c] = mStampNow;
@@ -148,11 +143,7 @@ void System::refillGroups()
         mUnitRising[std::size_t(g)] = 0;
         --rising;
         setLevelOf(g, level);
-        const double perUnit = unit * level;
-        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.constraint] += double(x.count) * perUnit;
-            weight[x.constraint] -= x.count;
-        }
+        settleGroup(g, level, +1);
     };
     // The variables of other rising groups that cross c freeze there, with c as their
     // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
