@@ -129,7 +129,7 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
 void HeatmapWidget::setData(HeatmapData data)
 {
     mData = std::move(data);
-    rebuildImage();
+    rebuildImages();
     update();
 }
 
@@ -142,7 +142,7 @@ void HeatmapWidget::setTitle(const QString &title)
 void HeatmapWidget::setColorMap(ColorMap::Kind kind)
 {
     mMap = ColorMap(kind);
-    rebuildImage();
+    rebuildImages();
     update();
 }
 
@@ -152,25 +152,13 @@ void HeatmapWidget::setTime(double timeS)
     update();
 }
 
-void HeatmapWidget::rebuildImage()
+void HeatmapWidget::rebuildImages()
 {
-    const int rows = mData.rowCount(), bins = mData.binCount();
-    if (rows == 0 || bins == 0) {
-        mImage = QImage();
-        return;
-    }
     // A 256-entry table: the colour map is evaluated once per level, not per cell.
     mLut = QList<QRgb>(256);
     for (int i = 0; i < 256; ++i)
         mLut[i] = mMap.map(i / 255.0).rgb();
-    mImage = QImage(bins, rows, QImage::Format_RGB32);
-    for (int r = 0; r < rows; ++r) {
-        auto *line = reinterpret_cast<QRgb *>(mImage.scanLine(r));
-        for (int b = 0; b < bins; ++b)
-            line[b]
-                = mLut[std::clamp(static_cast<int>(std::lround(mData.value(r, b) * 255)), 0, 255)];
-    }
-    mPooled.assign(mData.groups().size(), QImage());
+    mBandImages.assign(mData.groups().size(), QImage());
 }
 
 HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFont &font) const
@@ -270,7 +258,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
                Qt::AlignLeft | Qt::AlignVCenter, mTitle);
     p.restore();
 
-    if (mImage.isNull()) {
+    if (mData.rowCount() == 0) {
         p.drawText(g.plot, Qt::AlignCenter, tr("No traffic to show"));
         return;
     }
@@ -279,7 +267,6 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     // (An export draws the screen-sized picture scaled: its pixels are the device's.)
     const double scale = std::abs(p.deviceTransform().m22());
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
-        const auto &group = mData.groups()[i];
         const auto [rows, bins] = pixelBlocks(g, i, scale);
         // Pooled: whole device pixels, one per pixel of the image, so the painter drops none.
         const QRectF target(QPointF(bins.start(), rows.start()), QPointF(bins.end(), rows.end()));
@@ -288,14 +275,10 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
             p.fillRect(QRectF(QPointF(g.plot.left(), line), QPointF(g.plot.right(), rows.start())),
                 Qt::white);
         }
-        if (!rows.pooled() && !bins.pooled()) {
-            p.drawImage(target, mImage, QRectF(0, group.firstRow, mImage.width(), group.rowCount));
-            continue;
-        }
-        QImage &pooled = mPooled[i];
-        if (pooled.size() != QSize(bins.pixels, rows.pixels))
-            pooled = pooledImage(mData, group.firstRow, rows, bins, mLut);
-        p.drawImage(target, pooled);
+        QImage &image = mBandImages[i];
+        if (image.size() != QSize(bins.pixels, rows.pixels))
+            image = pooledImage(mData, mData.groups()[i].firstRow, rows, bins, mLut);
+        p.drawImage(target, image);
     }
     p.setPen(QPen(ink, 1));
     p.setBrush(Qt::NoBrush);

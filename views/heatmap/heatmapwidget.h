@@ -86,13 +86,14 @@ private:
     std::pair<PixelBlocks, PixelBlocks> pixelBlocks(
         const Geometry &g, std::size_t group, double scale) const;
     void paintTo(QPainter &p, const QRectF &area) const;
-    void rebuildImage();
+    /// The colour table, and no band images (drawn again at the next paint).
+    void rebuildImages();
 
     HeatmapData mData;
-    QImage mImage; ///< One pixel per cell.
     QList<QRgb> mLut; ///< The colour map at 256 levels.
-    /// Per group, its band max-pooled to the device pixels it last had (PixelBlocks).
-    mutable std::vector<QImage> mPooled;
+    /// Per group, its band as last drawn: a pixel per cell, or pooled to the device pixels it
+    /// had when fewer (PixelBlocks).
+    mutable std::vector<QImage> mBandImages;
     ColorMap mMap;
     QString mTitle;
     double mTimeS = -1;
