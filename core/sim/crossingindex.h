@@ -13,15 +13,18 @@ namespace fabric::sim {
 /**
  * Where the pair (group, constraint) sits in the group's list of crossings (System's group
  * refill). Up to kDenseConstraints constraints, a table indexed by group x constraint (the
- * fastest; 64 MB at 4,096); above, a hash table with open addressing (linear probing, deletion
- * by backward shift) that takes memory in proportion to the pairs listed, so the group refill
- * also serves the 1,024-rank all-to-all of a fat-tree pod (over 4,096 links: 1 GB at 16,384
- * as a table). The hash costs the 128-GPU all-to-all about a quarter more time.
+ * fastest). A place is below the number of constraints, so 16 bits hold it: 32 MB at 4,096,
+ * and the table of a 128-GPU all-to-all (512 directed links) stays in a core's L2 cache.
+ * Above, a hash table with open addressing (linear probing, deletion by backward shift) that
+ * takes memory in proportion to the pairs listed, so the group refill also serves the
+ * 1,024-rank all-to-all of a fat-tree pod (over 4,096 links: 512 MB at 16,384 as a table).
+ * The hash costs the 128-GPU all-to-all about a quarter more time.
  */
 class CrossingIndex
 {
 public:
     static constexpr std::size_t kDenseConstraints = 4096;
+    static_assert(kDenseConstraints <= 32768, "dense places are 16-bit");
     /// Groups, constraints and places are below 2^kBits (2,097,152): the hash packs three of
     /// them in a word. System's group refill does not run on more constraints.
     static constexpr int kBits = 21;
@@ -58,9 +61,9 @@ public:
     void set(ConstraintId group, ConstraintId c, std::int32_t place)
     {
         if (!mDense.empty()) {
-            std::int32_t &slot = mDense[denseIndex(group, c)];
+            std::int16_t &slot = mDense[denseIndex(group, c)];
             mCount += slot < 0 ? 1 : 0;
-            slot = place;
+            slot = std::int16_t(place);
             return;
         }
         if (10 * (mCount + 1) > 7 * mSlots.size()) // at most 70% full
@@ -78,7 +81,7 @@ public:
     void erase(ConstraintId group, ConstraintId c)
     {
         if (!mDense.empty()) {
-            std::int32_t &slot = mDense[denseIndex(group, c)];
+            std::int16_t &slot = mDense[denseIndex(group, c)];
             mCount -= slot < 0 ? 0 : 1;
             slot = -1;
             return;
@@ -149,7 +152,7 @@ private:
             }
     }
 
-    std::vector<std::int32_t> mDense;
+    std::vector<std::int16_t> mDense;
     std::size_t mConstraints = 0;
     std::vector<std::uint64_t> mSlots;
     std::size_t mCount = 0;
