@@ -87,6 +87,10 @@ struct Group
     std::int32_t members = 0;
     std::uint32_t stamp = 0; ///< Batch that last touched it.
     std::vector<GroupEntry> order; ///< Min-heap on target; may hold stale entries.
+    /// The front of order is known to be a member's current entry. Checking it reads the
+    /// front's flow, a cache miss per group per event on a dense all-to-all; only a pop or a
+    /// leave of the front flow can make it stale (a join's entry is current).
+    bool frontCurrent = false;
     double servedAt(double nowS) const { return served + rate * (nowS - sinceS); }
 };
 
@@ -469,6 +473,8 @@ void Run::leaveGroup(FlowId f, double nowS, double *remainingBytes)
     if (remainingBytes)
         *remainingBytes = std::max(st.target - group.served, 0.0);
     --group.members;
+    if (!group.order.empty() && group.order.front().flow == f)
+        group.frontCurrent = false;
     st.group = -1;
     mVarGroup[std::size_t(st.varBegin)] = -1;
     ++st.joins; // its entry in group.order is stale now
@@ -477,9 +483,12 @@ void Run::leaveGroup(FlowId f, double nowS, double *remainingBytes)
 void Run::rekeyGroup(ConstraintId g)
 {
     Group &group = mGroups[std::size_t(g)];
-    while (!group.order.empty() && !isCurrent(group.order.front(), g)) {
-        std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
-        group.order.pop_back();
+    if (!group.frontCurrent) {
+        while (!group.order.empty() && !isCurrent(group.order.front(), g)) {
+            std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
+            group.order.pop_back();
+        }
+        group.frontCurrent = true;
     }
     if (group.members == 0) {
         group.order.clear();
@@ -498,6 +507,7 @@ FlowId Run::popGroup(ConstraintId g)
     const FlowId f = group.order.front().flow;
     std::pop_heap(group.order.begin(), group.order.end(), std::greater<>());
     group.order.pop_back();
+    group.frontCurrent = false;
     return f;
 }
 
@@ -663,6 +673,8 @@ std::string Run::checkInvariants(double nowS) const
         const auto current = [&](const GroupEntry &e) { return isCurrent(e, ConstraintId(g)); };
         if (std::count_if(group.order.begin(), group.order.end(), current) != members[g])
             return at + "its finish order does not hold each member once";
+        if (group.frontCurrent && !group.order.empty() && !current(group.order.front()))
+            return at + "the front of its finish order is stale but marked current";
         if (members[g] == 0)
             continue;
         if (group.rate != mSystem->level(ConstraintId(g)))
