@@ -7,6 +7,9 @@
 #include "simfixture.h"
 #include "textrecorder.h"
 
+#include "common/qtstrings.h"
+#include "model/units.h"
+
 #include <QFontMetricsF>
 #include <QSet>
 #include <QSignalSpy>
@@ -30,6 +33,7 @@ private Q_SLOTS:
     void exportsAPng();
     void groupLabelsNeverOverprint();
     void saturatedCellsStayVisibleWhenSmall();
+    void textStaysApartWhenNarrow();
 
 private:
     /// Shows @p w with the fixture's run in @p bins bins, @p size large; false if never shown.
@@ -240,6 +244,42 @@ void TestHeatmap::saturatedCellsStayVisibleWhenSmall()
             }
     }
     QVERIFY2(checked > 0, "the fixture's run saturates no link");
+}
+
+void TestHeatmap::textStaysApartWhenNarrow()
+{
+    // Beside the fabric in presentation mode on a 1280x720 projector the heatmap is about
+    // 440 px wide, in text 1.5 times larger: six time ticks overprinted each other and the
+    // ramp's "100 %" ran into its title. No text may overlap another or leave the widget,
+    // the time axis keeps its two ends, and every group keeps its whole name.
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(mFabric, mRun->result, 60));
+    const QFont normal = w.font();
+    for (const double fontScale : { 1.0, 1.5 })
+        for (const int width : { 400, 440, 600, 900 }) {
+            QFont f = normal;
+            f.setPointSizeF(normal.pointSizeF() * fontScale);
+            w.setFont(f);
+            w.resize(width, 330);
+            testing::TextRecorder recorder(w.size());
+            w.render(&recorder);
+            const QString at = QStringLiteral("%1 px, text x%2: ").arg(width).arg(fontScale);
+            const QStringList overlaps = testing::overlappingTexts(recorder.texts());
+            QVERIFY2(overlaps.isEmpty(), qPrintable(at + overlaps.join(QStringLiteral("; "))));
+            QStringList shown;
+            for (const testing::PaintedText &t : recorder.texts()) {
+                QVERIFY2(QRectF(w.rect()).adjusted(-1, -1, 1, 1).contains(t.rect),
+                    qPrintable(at + t.text + QStringLiteral(" leaves the widget")));
+                shown << t.text;
+            }
+            QVERIFY2(shown.contains(QStringLiteral("0 s")), qPrintable(at + shown.join('|')));
+            const QString end = toQString(units::formatSeconds(w.data().endS()));
+            QVERIFY2(shown.contains(end), qPrintable(at + end + " missing: " + shown.join('|')));
+            for (const auto &group : w.data().groups())
+                QVERIFY2(std::any_of(shown.begin(), shown.end(),
+                             [&](const QString &t) { return t.startsWith(group.label); }),
+                    qPrintable(at + group.label + QStringLiteral(" not named whole")));
+        }
 }
 
 QTEST_MAIN(TestHeatmap)

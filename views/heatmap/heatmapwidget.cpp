@@ -20,8 +20,15 @@
 namespace fabric::views {
 
 namespace {
+/// The group names' column: this wide, or in a narrow widget (a dock beside the fabric on a
+/// 1280x720 projector) a share of it, but never narrower than the longest name.
 constexpr double kLabelWidth = 170;
-constexpr double kLegendWidth = 110;
+constexpr double kLabelShare = 0.3;
+/// Narrower than this, the legend leaves out the ramp's title (the heatmap's title says it).
+constexpr double kRampTitleFrom = 640;
+/// Gap between the plot and the colour ramp, and the ramp's width.
+constexpr double kRampGap = 14;
+constexpr double kRampWidth = 16;
 /// The title's band and the time axis's (tick labels, then its name) for text @p textHeight
 /// high: presentation mode's larger text cut the axis name when these were fixed.
 double titleHeight(double textHeight) { return std::max(24.0, textHeight + 8); }
@@ -66,6 +73,30 @@ std::vector<double> bandHeights(const std::vector<int> &rows, double height, dou
 QString percent(double u)
 {
     return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
+}
+
+/// Width of the ramp's tick labels in @p fm: "100 %" is the widest.
+double rampLabelWidth(const QFontMetricsF &fm)
+{
+    return fm.horizontalAdvance(percent(1.0));
+}
+
+/// The legend's whole width: gap, ramp, tick labels, then (@p withTitle) the ramp's title
+/// turned along it, one line of text. Fixed at 110 px, presentation mode's larger labels ran
+/// into the title.
+double legendWidth(const QFontMetricsF &fm, bool withTitle)
+{
+    return kRampGap + kRampWidth + 4 + rampLabelWidth(fm) + (withTitle ? 6 + fm.height() : 0) + 4;
+}
+
+/// The most time ticks (up to 5 intervals) whose labels, each as wide as @p widestLabel, fit
+/// side by side along @p width: six labels of "103 ms" in a narrow dock overprinted.
+int timeIntervals(double width, double widestLabel)
+{
+    for (const int n : { 5, 4, 2 })
+        if (width / n >= widestLabel + 8)
+            return n;
+    return 1;
 }
 
 /// A group's label and link count beside its band of rows, never over another's: wrapped when
@@ -166,10 +197,18 @@ HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFo
     const double text = QFontMetricsF(font).height();
     Geometry g;
     g.title = titleHeight(text);
-    g.plot = QRectF(area.left() + kLabelWidth, area.top() + g.title,
-                    std::max(10.0, area.width() - kLabelWidth - kLegendWidth),
-                    std::max(10.0, area.height() - g.title - axisHeight(text)));
-    g.legend = QRectF(g.plot.right() + 14, g.plot.top(), 16, g.plot.height());
+    const QFontMetricsF fm(font);
+    g.rampTitle = area.width() >= kRampTitleFrom;
+    const double legend = legendWidth(fm, g.rampTitle);
+    double longestName = 0;
+    for (const auto &group : mData.groups())
+        longestName = std::max(longestName, fm.horizontalAdvance(group.label));
+    g.labels
+        = std::min(kLabelWidth, std::max((area.width() - legend) * kLabelShare, longestName + 16));
+    g.plot = QRectF(area.left() + g.labels, area.top() + g.title,
+        std::max(10.0, area.width() - g.labels - legend),
+        std::max(10.0, area.height() - g.title - axisHeight(text)));
+    g.legend = QRectF(g.plot.right() + kRampGap, g.plot.top(), kRampWidth, g.plot.height());
     std::vector<int> rows;
     for (const auto &group : mData.groups())
         rows.push_back(group.rowCount);
@@ -254,8 +293,9 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     bold.setBold(true);
     p.save();
     p.setFont(bold);
-    p.drawText(QRectF(area.left() + 4, area.top(), area.width() - 8, g.title),
-               Qt::AlignLeft | Qt::AlignVCenter, mTitle);
+    const QRectF titleRoom(area.left() + 4, area.top(), area.width() - 8, g.title);
+    p.drawText(titleRoom, Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(bold).elidedText(mTitle, Qt::ElideRight, titleRoom.width()));
     p.restore();
 
     if (mData.rowCount() == 0) {
@@ -294,16 +334,21 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         const auto [y0, y1] = g.bands[i];
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
-        drawGroupLabel(p, QRectF(area.left() + 2, y0, kLabelWidth - 12, y1 - y0), group.label,
+        drawGroupLabel(p, QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0), group.label,
             group.linkCount, g.plot.bottom(), freeFrom);
     }
 
-    // Time axis with about six ticks.
+    // Time axis with up to six ticks, as many as their labels leave room for.
     const double end = mData.endS();
     p.setPen(ink);
-    for (int i = 0; i <= 5; ++i) {
-        const double t = end * i / 5;
-        const double x = g.plot.left() + g.plot.width() * i / 5;
+    double widestLabel = 0;
+    for (int i = 0; i <= 5; ++i)
+        widestLabel = std::max(
+            widestLabel, fm.horizontalAdvance(toQString(units::formatSeconds(end * i / 5))));
+    const int intervals = timeIntervals(g.plot.width(), widestLabel);
+    for (int i = 0; i <= intervals; ++i) {
+        const double t = end * i / intervals;
+        const double x = g.plot.left() + g.plot.width() * i / intervals;
         p.drawLine(QPointF(x, g.plot.bottom()), QPointF(x, g.plot.bottom() + 4));
         const QString label = toQString(units::formatSeconds(t));
         const double w = fm.horizontalAdvance(label);
@@ -333,10 +378,10 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     // The ramp's title along it, as long a form as its height holds (a short dock on a
     // 1280x720 projector cut the long one at both ends).
     for (const QString &title : {tr("utilisation (load / capacity)"), tr("utilisation")}) {
-        if (fm.horizontalAdvance(title) > g.legend.height())
+        if (!g.rampTitle || fm.horizontalAdvance(title) > g.legend.height())
             continue;
         p.save();
-        p.translate(g.legend.right() + 52, g.legend.center().y());
+        p.translate(g.legend.right() + 4 + rampLabelWidth(fm) + 6, g.legend.center().y());
         p.rotate(90);
         p.drawText(QRectF(-g.legend.height() / 2, -fm.height(), g.legend.height(), fm.height()),
                    Qt::AlignCenter, title);

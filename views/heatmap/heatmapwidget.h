@@ -66,6 +66,8 @@ private:
     struct Geometry
     {
         double title = 0; ///< Height of the title's band.
+        double labels = 0; ///< Width of the group names' column, left of the plot.
+        bool rampTitle = true; ///< The colour ramp's title is drawn along it.
         QRectF plot;
         QRectF legend;
         /// Per group of rows: its band of the plot, top and bottom.
