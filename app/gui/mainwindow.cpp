@@ -916,6 +916,13 @@ void MainWindow::setPresentationMode(bool on)
         mDocksBeforePresentation = saveState();
         mPalette->hide();
         mHistory->hide();
+        // On a 1280x720 projector the results under the fabric left it about 330 px of
+        // height for a drawing that is wider than high; beside it, below the simulation
+        // controls, they leave it the window's whole height. The inspector (for editing)
+        // makes way for them.
+        const QScreen *s = screen();
+        if (s && s->geometry().height() < kShortScreen)
+            moveResultsBesideFabric();
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         restoreState(mDocksBeforePresentation);
         mDocksBeforePresentation.clear();
@@ -928,6 +935,48 @@ void MainWindow::setPresentationMode(bool on)
         showMaximized(); // back to how the user had it, not to a smaller normal window
     } else {
         showNormal();
+    }
+}
+
+QDockWidget *MainWindow::resultsDock() const
+{
+    return findChild<QDockWidget *>(QStringLiteral("AnalysisDock"));
+}
+
+bool MainWindow::resultsBesideFabric() const
+{
+    QDockWidget *analysis = resultsDock();
+    return analysis && dockWidgetArea(analysis) == Qt::RightDockWidgetArea;
+}
+
+void MainWindow::moveResultsBesideFabric()
+{
+    QDockWidget *analysis = resultsDock();
+    if (!analysis)
+        return;
+    mInspector->hide();
+    mMetrics->hide();
+    addDockWidget(Qt::RightDockWidgetArea, analysis, Qt::Vertical);
+    tabifyDockWidget(analysis, mPaths);
+    tabifyDockWidget(analysis, mOcs);
+    analysis->raise();
+    QTimer::singleShot(0, this, [this] { sizeResultsDock(0); });
+}
+
+void MainWindow::sizeResultsDock(int heightBelow)
+{
+    QDockWidget *analysis = resultsDock();
+    if (!analysis)
+        return;
+    if (resultsBesideFabric()) {
+        // The simulation controls above keep what they need (they scroll below that).
+        const int controls = mSimulation ? mSimulation->simulationDock()->sizeHint().height() : 0;
+        resizeDocks({ analysis }, { std::max(settledHeight() - controls, settledHeight() / 2) },
+            Qt::Vertical);
+        // As wide as the right column was before: the fabric keeps its width too.
+        resizeDocks({ analysis }, { width() * 7 / 20 }, Qt::Horizontal);
+    } else {
+        resizeDocks({ analysis }, { heightBelow }, Qt::Vertical);
     }
 }
 
@@ -1020,8 +1069,7 @@ void MainWindow::readSettings()
                 resizeDocks({ mMetrics, mSimulation->simulationDock() }, { 2, 3 }, Qt::Vertical);
             // The simulation's analysis dock below gets a quarter of the height: the canvas
             // keeps the most room.
-            if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock")))
-                resizeDocks({ analysis }, { settledHeight() / 4 }, Qt::Vertical);
+            sizeResultsDock(settledHeight() / 4);
         });
     }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();

@@ -71,6 +71,14 @@ public:
     int settledHeight() const;
     /// What settledHeight() allows a maximized window's title bar and borders.
     static constexpr int kTitleBarAbout = 48;
+    /// Below this screen height (a 1280x720 projector), presentation mode puts the results
+    /// (analysis, paths, OCS) in the right column beside the fabric instead of under it.
+    static constexpr int kShortScreen = 900;
+    /// Whether the results sit beside the fabric (presentation mode on a short screen).
+    bool resultsBesideFabric() const;
+    /// Gives the results dock its room: most of the right column when it sits beside the
+    /// fabric, else @p heightBelow pixels under the fabric.
+    void sizeResultsDock(int heightBelow);
 
     /// Opens the embedded 256-GPU SuperPOD unit (generated when the resource is missing).
     void openDefaultFabric();
@@ -139,6 +147,11 @@ private:
     void addRecentFile(const QString &fileName);
     void updateRecentMenu();
     void setPresentationMode(bool on);
+    /// The simulation's analysis dock (the paths and OCS docks are tabbed with it).
+    QDockWidget *resultsDock() const;
+    /// Presentation mode on a short screen: the results to the right column, under the
+    /// simulation controls; the inspector and metrics hidden for their room.
+    void moveResultsBesideFabric();
     void showShortcuts();
     void showAbout();
     void find();

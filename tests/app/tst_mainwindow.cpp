@@ -612,6 +612,7 @@ void TestMainWindow::fitsA1280x720Projector()
     auto *history = mWindow->findChild<QDockWidget *>(QStringLiteral("historyDock"));
     QVERIFY(history);
     int normalCanvasWidth = 0;
+    int normalCanvasHeight = 0;
     for (const bool presentation : { false, true }) {
         if (presentationMode->isChecked() != presentation)
             presentationMode->trigger();
@@ -650,19 +651,34 @@ void TestMainWindow::fitsA1280x720Projector()
         // Presenting hides the docks for editing: the fabric gets their room.
         QCOMPARE(mWindow->paletteDock()->isVisible(), !presentation);
         QCOMPARE(history->isVisible(), !presentation);
-        if (presentation)
+        // On a screen this short the results go beside the fabric, under the simulation
+        // controls: under it they left the fabric about 330 px of the 720.
+        QCOMPARE(mWindow->resultsBesideFabric(), presentation);
+        if (presentation) {
             QVERIFY2(mWindow->canvas()->width() > normalCanvasWidth + 150,
                 qPrintable(QStringLiteral("canvas %1 px wide, %2 when not presenting")
                                .arg(mWindow->canvas()->width())
                                .arg(normalCanvasWidth)));
-        else
+            QTRY_VERIFY2(mWindow->canvas()->height() > normalCanvasHeight * 3 / 2,
+                qPrintable(QStringLiteral("canvas %1 px high, %2 when not presenting")
+                               .arg(mWindow->canvas()->height())
+                               .arg(normalCanvasHeight)));
+            QVERIFY(!mWindow->inspectorDock()->isVisible());
+            mWindow->canvas()->setSelection({ NodeId(0) }); // clicking a node leaves it hidden
+            QVERIFY(!mWindow->inspectorDock()->isVisible());
+            QVERIFY(inView(mWindow->simulation()->analysisDock()));
+        } else {
             normalCanvasWidth = mWindow->canvas()->width();
+            normalCanvasHeight = mWindow->canvas()->height();
+        }
     }
     presentationMode->trigger();
     QVERIFY(!presentationMode->isChecked());
     // Leaving gives the docks back as they were.
     QTRY_VERIFY(mWindow->paletteDock()->isVisible());
     QVERIFY(history->isVisible());
+    QVERIFY(!mWindow->resultsBesideFabric());
+    QVERIFY(mWindow->inspectorDock()->isVisible() || mWindow->metricsDock()->isVisible());
 }
 
 void TestMainWindow::docksAreSizedForTheSettledWindow()
