@@ -178,6 +178,16 @@ void TestSimulation::runsPlaysAndSeeks()
     QVERIFY(analysis->explainPanel()->sentences().size() >= 3);
     QVERIFY(analysis->explainPanel()->sentences().first().contains(QStringLiteral("ideal")));
     QVERIFY(analysis->chartPanel()->seriesCount() > 0);
+    // The ring's hops inside a host run on NVLink: the throughput chart leaves them out, and
+    // its picker says so (a short panel drops the chart's title); other charts keep their name.
+    auto *choice = analysis->findChild<QComboBox *>(QStringLiteral("chartChoice"));
+    QVERIFY(choice);
+    analysis->showChart(AnalysisDock::Chart::Throughput);
+    QVERIFY2(choice->currentText().startsWith(QStringLiteral("Throughput over time: the fabric"))
+            && choice->currentText().contains(QStringLiteral("NVLink")),
+        qPrintable(choice->currentText()));
+    analysis->showChart(AnalysisDock::Chart::LinkLoad);
+    QCOMPARE(choice->currentText(), QStringLiteral("Link load per tier (ECMP imbalance)"));
 
     // Play, pause, step and seek through the bar.
     views::PlaybackClock *clock = mSim->clock();

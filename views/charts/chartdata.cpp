@@ -82,6 +82,8 @@ ChartSpec throughput(const QList<SimRunPtr> &runs)
         ? QObject::tr("Aggregate throughput of the fabric (sum of flow rates; flows over NVLink "
                       "only left out)")
         : QObject::tr("Aggregate throughput (sum of flow rates)");
+    if (fabricOnly)
+        spec.scope = QObject::tr("the fabric's flows (flows over NVLink only left out)");
     for (qsizetype r = 0; r < runs.size(); ++r) {
         const SimRunPtr &run = runs[r];
         const sim::Timeline &t = run->result.timeline;

@@ -37,6 +37,9 @@ struct ChartSpec
 
     QString title;
     QString subtitle; ///< A second, plain line under the title (a summary); empty = none.
+    /// What the lines leave out, in a few words ("the fabric's flows: ..."), or empty. Part of
+    /// the title too; a short panel drops the title, so the GUI's chart picker shows this.
+    QString scope;
     QString xTitle;
     QString yTitle;
     XScale xScale = XScale::Linear;

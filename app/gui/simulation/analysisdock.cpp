@@ -33,12 +33,17 @@ AnalysisDock::AnalysisDock(QWidget *parent)
 
     auto *charts = new QWidget(mTabs);
     mChartChoice = new QComboBox(charts);
-    mChartChoice->addItem(tr("Throughput over time"), int(Chart::Throughput));
-    mChartChoice->addItem(tr("Link load per tier (ECMP imbalance)"), int(Chart::LinkLoad));
-    mChartChoice->addItem(tr("Flow completion CDF"), int(Chart::CompletionCdf));
-    mChartChoice->addItem(tr("Completion time by run"), int(Chart::CompareTime));
-    mChartChoice->addItem(tr("busbw and algbw by run"), int(Chart::CompareBandwidth));
-    mChartChoice->addItem(tr("busbw against message size"), int(Chart::Sweep));
+    mChartChoice->setObjectName(QStringLiteral("chartChoice"));
+    const auto addChart = [this](const QString &name, Chart chart) {
+        mChartChoice->addItem(name, int(chart));
+        mChartChoice->setItemData(mChartChoice->count() - 1, name, kChartNameRole);
+    };
+    addChart(tr("Throughput over time"), Chart::Throughput);
+    addChart(tr("Link load per tier (ECMP imbalance)"), Chart::LinkLoad);
+    addChart(tr("Flow completion CDF"), Chart::CompletionCdf);
+    addChart(tr("Completion time by run"), Chart::CompareTime);
+    addChart(tr("busbw and algbw by run"), Chart::CompareBandwidth);
+    addChart(tr("busbw against message size"), Chart::Sweep);
     mChart = new views::ChartPanel(charts);
     auto *chartLayout = new QVBoxLayout(charts);
     chartLayout->setContentsMargins(2, 2, 2, 2);
@@ -177,6 +182,11 @@ void AnalysisDock::refreshChart()
         mChart->setSpec(views::charts::busbwSweep(mSweep));
         break;
     }
+    // A short panel drops the chart's title: the picker says what the lines leave out.
+    const int picked = mChartChoice->currentIndex();
+    const QString name = mChartChoice->itemData(picked, kChartNameRole).toString();
+    const QString scope = mChart->spec().scope;
+    mChartChoice->setItemText(picked, scope.isEmpty() ? name : tr("%1: %2").arg(name, scope));
 }
 
 } // namespace fabric::app

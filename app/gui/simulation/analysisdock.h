@@ -60,6 +60,8 @@ public:
     QTabWidget *tabs() const { return mTabs; }
 
 private:
+    /// Item data of the chart picker: the chart's name without what refreshChart() adds.
+    static constexpr int kChartNameRole = Qt::UserRole + 1;
     void refreshChart();
     /// A tab page holding @p view and a button that exports it (PNG or SVG).
     QWidget *trafficPage(views::TrafficView *view);

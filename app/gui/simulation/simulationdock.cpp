@@ -489,7 +489,8 @@ void SimulationDock::setProgress(double fraction)
 {
     if (mProgress->maximum() == 0) {
         mProgress->setRange(0, 1000);
-        mProgress->setToolTip(tr("Flows finished"));
+        mProgress->setToolTip(tr("How far the run is: the bytes moved, or the flows finished "
+                                 "if that is more"));
     }
     mProgress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
 }
