@@ -93,17 +93,7 @@ private:
     /// raised mostly stops a few levels down), so that one sifts down as usual.
     void sinkFromTop(const Slot moving)
     {
-        const std::size_t n = mHeap.size();
-        std::size_t i = 0;
-        while (true) {
-            std::size_t child = 2 * i + 1;
-            if (child >= n)
-                break;
-            if (child + 1 < n)
-                child += std::size_t(later(mHeap[child], mHeap[child + 1]));
-            mHeap[i] = mHeap[child];
-            i = child;
-        }
+        std::size_t i = descend<false>(0, moving);
         while (i > 0) {
             const std::size_t parent = (i - 1) / 2;
             if (!later(mHeap[parent], moving))
@@ -116,6 +106,12 @@ private:
     void siftDown(std::size_t i)
     {
         const Slot moving = mHeap[i];
+        mHeap[descend<true>(i, moving)] = moving;
+    }
+    /// Moves the hole at @p i down along the earlier children, each up into it, to a leaf or
+    /// (@p kStopAtMoving) to where @p moving fits; returns where the hole ended.
+    template<bool kStopAtMoving> std::size_t descend(std::size_t i, const Slot &moving)
+    {
         const std::size_t n = mHeap.size();
         while (true) {
             std::size_t child = 2 * i + 1;
@@ -123,12 +119,12 @@ private:
                 break;
             if (child + 1 < n)
                 child += std::size_t(later(mHeap[child], mHeap[child + 1]));
-            if (!later(moving, mHeap[child]))
+            if (kStopAtMoving && !later(moving, mHeap[child]))
                 break;
             mHeap[i] = mHeap[child];
             i = child;
         }
-        mHeap[i] = moving;
+        return i;
     }
     std::vector<Slot> mHeap;
 };
