@@ -26,9 +26,12 @@ constexpr double kLabelWidth = 170;
 constexpr double kLabelShare = 0.3;
 /// Narrower than this, the legend leaves out the ramp's title (the heatmap's title says it).
 constexpr double kRampTitleFrom = 640;
-/// Gap between the plot and the colour ramp, and the ramp's width.
+/// Gap between the plot and the colour ramp, the ramp's width, then the gaps before its tick
+/// labels and before its turned title.
 constexpr double kRampGap = 14;
 constexpr double kRampWidth = 16;
+constexpr double kRampLabelGap = 4;
+constexpr double kRampTitleGap = 6;
 /// The title's band and the time axis's (tick labels, then its name) for text @p textHeight
 /// high: presentation mode's larger text cut the axis name when these were fixed.
 double titleHeight(double textHeight) { return std::max(24.0, textHeight + 8); }
@@ -86,7 +89,8 @@ double rampLabelWidth(const QFontMetricsF &fm)
 /// into the title.
 double legendWidth(const QFontMetricsF &fm, bool withTitle)
 {
-    return kRampGap + kRampWidth + 4 + rampLabelWidth(fm) + (withTitle ? 6 + fm.height() : 0) + 4;
+    return kRampGap + kRampWidth + kRampLabelGap + rampLabelWidth(fm)
+        + (withTitle ? kRampTitleGap + fm.height() : 0) + 4;
 }
 
 /// The most time ticks (up to 5 intervals) whose labels, each as wide as @p widestLabel, fit
@@ -194,10 +198,10 @@ void HeatmapWidget::rebuildImages()
 
 HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFont &font) const
 {
-    const double text = QFontMetricsF(font).height();
+    const QFontMetricsF fm(font);
+    const double text = fm.height();
     Geometry g;
     g.title = titleHeight(text);
-    const QFontMetricsF fm(font);
     g.rampTitle = area.width() >= kRampTitleFrom;
     const double legend = legendWidth(fm, g.rampTitle);
     double longestName = 0;
@@ -370,10 +374,10 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     p.drawRect(g.legend);
     for (const double v : {0.0, 0.5, 1.0}) {
         const double y = g.legend.bottom() - v * g.legend.height();
-        p.drawText(QPointF(g.legend.right() + 4, std::clamp(y + fm.ascent() / 2,
-                                                             g.legend.top() + fm.ascent(),
-                                                             g.legend.bottom())),
-                   percent(v));
+        p.drawText(
+            QPointF(g.legend.right() + kRampLabelGap,
+                std::clamp(y + fm.ascent() / 2, g.legend.top() + fm.ascent(), g.legend.bottom())),
+            percent(v));
     }
     // The ramp's title along it, as long a form as its height holds (a short dock on a
     // 1280x720 projector cut the long one at both ends).
@@ -381,7 +385,8 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         if (!g.rampTitle || fm.horizontalAdvance(title) > g.legend.height())
             continue;
         p.save();
-        p.translate(g.legend.right() + 4 + rampLabelWidth(fm) + 6, g.legend.center().y());
+        p.translate(g.legend.right() + kRampLabelGap + rampLabelWidth(fm) + kRampTitleGap,
+            g.legend.center().y());
         p.rotate(90);
         p.drawText(QRectF(-g.legend.height() / 2, -fm.height(), g.legend.height(), fm.height()),
                    Qt::AlignCenter, title);
