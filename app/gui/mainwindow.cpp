@@ -919,7 +919,7 @@ void MainWindow::setPresentationMode(bool on)
         // On a 1280x720 projector the results under the fabric left it about 330 px of
         // height for a drawing that is wider than high; beside it, below the simulation
         // controls, they leave it the window's whole height. The inspector (for editing)
-        // makes way for them.
+        // and the metrics make way for them.
         const QScreen *s = screen();
         if (s && s->geometry().height() < kShortScreen)
             moveResultsBesideFabric();

@@ -36,9 +36,7 @@ double longestRun(const QList<SimRunPtr> &runs)
         end = std::max(end, r->result.completionS);
     return end;
 }
-} // namespace
 
-namespace {
 /// Per flow of @p run: whether it stays on NVLink, inside its host. Empty when the run's
 /// flows cannot be told apart (no fabric, or a timeline of other flows).
 std::vector<bool> nvlinkOnlyFlows(const SimRun &run)
