@@ -62,6 +62,127 @@ bool System::groupRefillPays()
     return true;
 }
 
+template<std::int32_t sign> void System::settleGroup(ConstraintId g, double level)
+{
+    double *const load = mGroupLoad.data();
+    std::int32_t *const weight = mGroupWeight.data();
+    // unit is a power of 2, so count * (unit * level) is count * unit * level, bit for bit.
+    const double perUnit = double(sign) * mCrossingUnit * level;
+    for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+        load[x.constraint] += double(x.count) * perUnit;
+        weight[x.constraint] -= sign * x.count;
+    }
+}
+
+void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
+{
+    const double unit = mCrossingUnit;
+    double *const load = mGroupLoad.data();
+    std::int32_t *const weight = mGroupWeight.data();
+    double *const top = mGroupTop.data();
+    mGroupFillOrder.clear();
+    for (ConstraintId c : candidates)
+        if (weight[c] > 0)
+            mGroupFillOrder.add(
+                std::max(
+                    (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0),
+                c);
+    std::size_t rising = mUnits.size();
+    // A whole group freezes at its own constraint: one pass over what it crosses.
+    const auto freezeGroup = [&](ConstraintId g, double level) {
+        mUnitRising[std::size_t(g)] = 0;
+        --rising;
+        setLevelOf(g, level);
+        settleGroup<+1>(g, level);
+    };
+    // The variables of other rising groups that cross c freeze there, with c as their
+    // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
+    // all (cheaper than walking each group's members and their paths).
+    // weight[c] says how much they weigh, so the pass stops at the last one.
+    const auto splitGroupsAt = [&](ConstraintId c, double level) {
+        std::int32_t left = weight[c];
+        for (const Member &m : mCons[std::size_t(c)].vars) {
+            const ConstraintId g = mVars[std::size_t(m.var)].bottleneck;
+            if (g < 0 || g == c || !mUnitRising[std::size_t(g)])
+                continue;
+            mSplits.emplace_back(m.var, g);
+            setRate(m.var, level, c);
+            const Variable &var = mVars[std::size_t(m.var)];
+            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
+                const std::size_t other = std::size_t(mUsages[i].constraint);
+                load[other] += coefficient(mUsages[i]) * level;
+                weight[other] -= mCrossingWeights[mUsages[i].coefficientIndex];
+            }
+            if (mOwn[std::size_t(g)] == 0) {
+                mUnitRising[std::size_t(g)] = 0;
+                --rising;
+            }
+            if ((left -= mCrossingWeights[m.coefficientIndex]) <= 0)
+                break;
+        }
+    };
+
+    // Progressive filling as in fillInOrder(), over groups: a lazy heap of fill levels, the
+    // same order and the same tie rule, so each variable freezes where it would one by one.
+    // Once every group froze, what is left in the heap can fill nothing.
+    mSplits.clear();
+    mGroupFillOrder.build();
+    while (rising > 0 && !mGroupFillOrder.empty()) {
+        const auto [key, c] = mGroupFillOrder.top();
+        if (weight[c] == 0) { // every variable froze on other constraints
+            mGroupFillOrder.pop();
+            continue;
+        }
+        const double level = std::max(
+            (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0);
+        if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
+            mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
+            continue;
+        }
+        mGroupFillOrder.pop();
+        top[c] = level;
+        if (mUnitRising[std::size_t(c)])
+            freezeGroup(c, level);
+        if (weight[c] > 0)
+            splitGroupsAt(c, level);
+    }
+}
+
+bool System::fillRisingGroupsAlone()
+{
+    const std::size_t n = mCons.size();
+    mAloneLoad.assign(mGroupLoad.begin(), mGroupLoad.begin() + std::ptrdiff_t(n));
+    mAloneWeight.assign(mGroupWeight.begin(), mGroupWeight.begin() + std::ptrdiff_t(n));
+    mMayFill.resize(n, 0);
+    mAloneCandidates.assign(mUnits.begin(), mUnits.end());
+    for (ConstraintId c : mMayFillList)
+        if (!mGroupIsUnit[std::size_t(c)])
+            mAloneCandidates.push_back(c);
+    fillGroupsByHeap(mAloneCandidates);
+    bool othersBelow = true;
+    for (ConstraintId c : mRefilled) {
+        const std::size_t i = std::size_t(c);
+        if (mAloneWeight[i] > 0 && !mGroupIsUnit[i] && !mMayFill[i]
+            && !(mGroupLoad[i] < mCons[i].capacity * (1 - kAloneMargin))) {
+            // It fills: from now on it goes into the heap.
+            othersBelow = false;
+            mMayFill[i] = 1;
+            mMayFillList.push_back(c);
+        }
+    }
+    if (othersBelow)
+        return true;
+    // Back to where the filling started: the variables that split return to their groups
+    // (last first, so each finds the group it left), the scratch state to the copy.
+    for (auto it = mSplits.rbegin(); it != mSplits.rend(); ++it)
+        setRate(it->first, mOwnLevel[std::size_t(it->second)], it->second);
+    std::copy(mAloneLoad.begin(), mAloneLoad.end(), mGroupLoad.begin());
+    std::copy(mAloneWeight.begin(), mAloneWeight.end(), mGroupWeight.begin());
+    std::copy(mGroupIsUnit.begin(), mGroupIsUnit.end(), mUnitRising.begin());
+    std::fill(mGroupTop.begin(), mGroupTop.end(), 0.0);
+    return false;
+}
+
 void System::refillGroups()
 {
     ++mGroupRefills;
@@ -90,16 +211,6 @@ void System::refillGroups()
     mGroupWeight.resize(n);
     double *const load = mGroupLoad.data();
     std::int32_t *const weight = mGroupWeight.data();
-    // Moves group g, at @p level, into (sign +1) or out of (-1) what does not rise: its load
-    // onto the constraints it crosses, its weight off them. unit is a power of 2, so
-    // count * (unit * level) is count * unit * level, bit for bit.
-    const auto settleGroup = [&](ConstraintId g, double level, std::int32_t sign) {
-        const double perUnit = double(sign) * unit * level;
-        for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-            load[x.constraint] += double(x.count) * perUnit;
-            weight[x.constraint] -= sign * x.count;
-        }
-    };
     if (2 * risingCrossings <= allCrossings) {
         // Few rise: take them out of the last solve's loads.
         std::copy(mLoad.begin(), mLoad.end(), load);
@@ -107,7 +218,7 @@ void System::refillGroups()
             load[c] = mFill[std::size_t(c)].load;
         std::fill(weight, weight + n, 0);
         for (ConstraintId g : mUnits)
-            settleGroup(g, mOwnLevel[std::size_t(g)], -1);
+            settleGroup<-1>(g, mOwnLevel[std::size_t(g)]);
     } else {
         // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
         // Every enabled variable is in exactly one group, its bottleneck's, so what the
@@ -118,7 +229,7 @@ void System::refillGroups()
             weight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
         for (std::size_t g = 0; g < n; ++g)
             if (!mUnitRising[g] && !mGroupCrossings[g].empty())
-                settleGroup(ConstraintId(g), mOwnLevel[g], +1);
+                settleGroup<+1>(ConstraintId(g), mOwnLevel[g]);
     }
     for (std::size_t c = 0; c < n; ++c) {
         if (weight[c] > 0 && mStamp[c] != mStampNow) {
@@ -126,74 +237,23 @@ void System::refillGroups()
             mRefilled.push_back(ConstraintId(c));
         }
     }
-    mGroupFillOrder.clear();
-    for (ConstraintId c : mRefilled) {
+    for (ConstraintId c : mRefilled)
         if (mCons[std::size_t(c)].vars.empty())
             load[c] = 0.0; // exactly, not a rounding residue
-        if (weight[c] > 0)
-            mGroupFillOrder.add(
-                std::max(
-                    (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0),
-                c);
+    mGroupIsUnit.assign(mUnitRising.begin(), mUnitRising.end());
+    bool filled = false;
+    if (mAloneSkips == 0) {
+        filled = fillRisingGroupsAlone();
+        // After a miss (a constraint other than the groups' fills), the next few refills take
+        // the full pass without trying: more of them each time it keeps missing.
+        mAloneBackoff = filled ? 0 : std::min<std::size_t>(2 * mAloneBackoff + 1, 64);
+        mAloneSkips = mAloneBackoff;
+        mAloneRefills += filled ? 1 : 0;
+    } else {
+        --mAloneSkips;
     }
-
-    std::size_t rising = mUnits.size();
-    // A whole group freezes at its own constraint: one pass over what it crosses.
-    const auto freezeGroup = [&](ConstraintId g, double level) {
-        mUnitRising[std::size_t(g)] = 0;
-        --rising;
-        setLevelOf(g, level);
-        settleGroup(g, level, +1);
-    };
-    // The variables of other rising groups that cross c freeze there, with c as their
-    // bottleneck; the rest of their groups keeps rising. One pass over c's members finds them
-    // all (cheaper than walking each group's members and their paths).
-    // weight[c] says how much they weigh, so the pass stops at the last one.
-    const auto splitGroupsAt = [&](ConstraintId c, double level) {
-        std::int32_t left = weight[c];
-        for (const Member &m : mCons[std::size_t(c)].vars) {
-            const ConstraintId g = mVars[std::size_t(m.var)].bottleneck;
-            if (g < 0 || g == c || !mUnitRising[std::size_t(g)])
-                continue;
-            setRate(m.var, level, c);
-            const Variable &var = mVars[std::size_t(m.var)];
-            for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
-                const std::size_t other = std::size_t(mUsages[i].constraint);
-                load[other] += coefficient(mUsages[i]) * level;
-                weight[other] -= mCrossingWeights[mUsages[i].coefficientIndex];
-            }
-            if (mOwn[std::size_t(g)] == 0) {
-                mUnitRising[std::size_t(g)] = 0;
-                --rising;
-            }
-            if ((left -= mCrossingWeights[m.coefficientIndex]) <= 0)
-                break;
-        }
-    };
-
-    // Progressive filling as in fillInOrder(), over groups: a lazy heap of fill levels, the
-    // same order and the same tie rule, so each variable freezes where it would one by one.
-    // Once every group froze, what is left in the heap can fill nothing.
-    mGroupFillOrder.build();
-    while (rising > 0 && !mGroupFillOrder.empty()) {
-        const auto [key, c] = mGroupFillOrder.top();
-        if (weight[c] == 0) { // every variable froze on other constraints
-            mGroupFillOrder.pop();
-            continue;
-        }
-        const double level = std::max(
-            (mCons[std::size_t(c)].capacity - load[c]) / (double(weight[c]) * unit), 0.0);
-        if (level > key && !mGroupFillOrder.topStaysFirstAt(level)) {
-            mGroupFillOrder.raiseTop(level); // stale: fills later than the next one
-            continue;
-        }
-        mGroupFillOrder.pop();
-        top[c] = level;
-        if (mUnitRising[std::size_t(c)])
-            freezeGroup(c, level);
-        if (weight[c] > 0)
-            splitGroupsAt(c, level);
-    }
+    if (!filled)
+        fillGroupsByHeap(mRefilled);
 
     for (ConstraintId c : mRefilled) {
         Fill &fill = mFill[std::size_t(c)];

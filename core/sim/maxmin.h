@@ -136,6 +136,8 @@ public:
     std::size_t fullSolveCount() const { return mFullSolves; }
     /// Number of refills done per bottleneck group (refillGroups()).
     std::size_t groupRefillCount() const { return mGroupRefills; }
+    /// How many of those filled the rising groups alone (fillRisingGroupsAlone()).
+    std::size_t groupsAloneRefillCount() const { return mAloneRefills; }
 
     /**
      * Checks the system against what its solvers promise, in the manner of SimGrid's
@@ -322,6 +324,44 @@ protected:
     std::vector<ConstraintId> mUnits; ///< Groups being filled.
     FillHeap mGroupFillOrder;
     std::vector<std::uint8_t> mUnitRising; ///< Per constraint: its group is still rising.
+    /// Moves group @p g, at @p level, into (@p sign +1) or out of (-1) what does not rise in
+    /// the group refill's scratch: its load onto the constraints it crosses, its weight off them.
+    /// (A template, so that each sign compiles to its own loop: the engine's hottest.)
+    template<std::int32_t sign> void settleGroup(ConstraintId g, double level);
+    /**
+     * The group refill's progressive filling: a lazy heap of the fill levels of @p candidates
+     * (those with rising weight enter it), groups frozen whole at their own constraint and
+     * split where their variables cross one that fills first (mSplits lists who moved).
+     */
+    void fillGroupsByHeap(std::span<const ConstraintId> candidates);
+    /**
+     * fillGroupsByHeap() over the rising groups' own constraints alone (and mMayFillList),
+     * which is the whole filling when nothing else fills. In a dense all-to-all the other
+     * constraints that rising variables cross (links between switches, links that are no one's
+     * bottleneck) are two thirds of the full heap and hardly ever fill; there they took most
+     * of its work, raising stale keys and dropping emptied ones. The result stands if every
+     * other constraint that rising variables cross ends below its capacity, by a relative margin
+     * (kAloneMargin) far above rounding: then none of them would have filled before its turn,
+     * so the full filling takes the same steps and gives the same result, to the bit. Why that
+     * is enough: with weight w and load l at a step of level f, a constraint reaches l + w * f,
+     * which only grows from step to step while the levels rise, up to its final load. Otherwise
+     * it undoes the splits and restores the scratch state, and returns false.
+     */
+    bool fillRisingGroupsAlone();
+    static constexpr double kAloneMargin = 1e-9;
+    std::size_t mAloneRefills = 0;
+    std::size_t mAloneSkips = 0; ///< Refills left to do with the full pass after a miss.
+    std::size_t mAloneBackoff = 0; ///< Length of the next skip after another miss.
+    std::vector<double> mAloneLoad; ///< The scratch loads and weights as they were
+    std::vector<std::int32_t> mAloneWeight; ///< before fillRisingGroupsAlone(), to go back to.
+    std::vector<std::uint8_t> mGroupIsUnit; ///< Per constraint: its group is being filled.
+    /// Constraints other than the groups' that filled in a refill fillRisingGroupsAlone() tried
+    /// (with a flag per constraint): the heap takes them along from then on.
+    std::vector<ConstraintId> mMayFillList;
+    std::vector<std::uint8_t> mMayFill;
+    std::vector<ConstraintId> mAloneCandidates; ///< Scratch: the groups, then mMayFillList.
+    /// (variable, the group it left) for each split of the last fillGroupsByHeap().
+    std::vector<std::pair<VariableId, ConstraintId>> mSplits;
 
 private:
     virtual void doSolve() = 0;

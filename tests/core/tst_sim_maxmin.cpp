@@ -337,20 +337,28 @@ void TestSimMaxMin::groupRefillMatchesFullOnRandomSystems()
     const std::vector<std::vector<double>> wholeUnits = { {}, { 0.5, 2.0 }, { 0.25, 3.0, 0.5 } };
     for (const std::vector<double> &rare : wholeUnits) {
         std::size_t groupRefills = 0;
+        std::size_t alone = 0; // of which the rising groups filled alone
         for (std::uint64_t seed = 1; seed <= 30; ++seed) {
             RefillSystem refill;
             compareWithFullOnRandomSystem(seed, refill, true, 4, rare);
             if (QTest::currentTestFailed())
                 return;
             groupRefills += refill.groupRefillCount();
+            alone += refill.groupsAloneRefillCount();
             auto inc = System::create("incremental");
             compareWithFullOnRandomSystem(seed, *inc, seed % 2 == 0, 1 + seed % 6, rare);
             if (QTest::currentTestFailed())
                 return;
             groupRefills += inc->groupRefillCount();
+            alone += inc->groupsAloneRefillCount();
         }
-        qInfo("%zu rare coefficients: %zu group refills", rare.size(), groupRefills);
+        qInfo("%zu rare coefficients: %zu group refills, %zu of them by the groups alone",
+            rare.size(), groupRefills, alone);
         QVERIFY2(groupRefills >= 500, qPrintable(QString::number(groupRefills)));
+        // Both ways are checked: the groups alone, and the full pass after a link between them
+        // filled (the splits of the first try undone).
+        QVERIFY2(alone >= groupRefills / 10 && alone <= groupRefills - groupRefills / 10,
+            qPrintable(QString::number(alone)));
     }
     // A third is no whole number of units: the per-variable refill answers alone.
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
