@@ -62,18 +62,6 @@ bool System::groupRefillPays()
     return true;
 }
 
-template<std::int32_t sign> void System::settleGroup(ConstraintId g, double level)
-{
-    double *const load = mGroupLoad.data();
-    std::int32_t *const weight = mGroupWeight.data();
-    // unit is a power of 2, so count * (unit * level) is count * unit * level, bit for bit.
-    const double perUnit = double(sign) * mCrossingUnit * level;
-    for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
-        load[x.constraint] += double(x.count) * perUnit;
-        weight[x.constraint] -= sign * x.count;
-    }
-}
-
 void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
 {
     const double unit = mCrossingUnit;
@@ -145,6 +133,7 @@ void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
             freezeGroup(c, level);
         if (weight[c] > 0)
             splitGroupsAt(c, level);
+        appendToBase(c);
     }
 }
 
@@ -158,6 +147,7 @@ bool System::fillRisingGroupsAlone()
     for (ConstraintId c : mMayFillList)
         if (!mGroupIsUnit[std::size_t(c)])
             mAloneCandidates.push_back(c);
+    const BaseMark mark = baseMark();
     fillGroupsByHeap(mAloneCandidates);
     bool othersBelow = true;
     for (ConstraintId c : mRefilled) {
@@ -180,6 +170,7 @@ bool System::fillRisingGroupsAlone()
     std::copy(mAloneWeight.begin(), mAloneWeight.end(), mGroupWeight.begin());
     std::copy(mGroupIsUnit.begin(), mGroupIsUnit.end(), mUnitRising.begin());
     std::fill(mGroupTop.begin(), mGroupTop.end(), 0.0);
+    rollBackBase(mark);
     return false;
 }
 
@@ -211,25 +202,42 @@ void System::refillGroups()
     mGroupWeight.resize(n);
     double *const load = mGroupLoad.data();
     std::int32_t *const weight = mGroupWeight.data();
-    if (2 * risingCrossings <= allCrossings) {
-        // Few rise: take them out of the last solve's loads.
-        std::copy(mLoad.begin(), mLoad.end(), load);
-        for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
-            load[c] = mFill[std::size_t(c)].load;
-        std::fill(weight, weight + n, 0);
-        for (ConstraintId g : mUnits)
-            settleGroup<-1>(g, mOwnLevel[std::size_t(g)]);
-    } else {
-        // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
-        // Every enabled variable is in exactly one group, its bottleneck's, so what the
-        // staying groups do not account for on a constraint is rising.
-        std::fill(load, load + n, 0.0);
+    // Below about four crossings a constraint, copying checkpoints costs what they save.
+    const bool keepBase = allCrossings >= 4 * n && baseCheckpointLimit() >= 2;
+    mBaseEvery = std::max<std::size_t>(4, mUnits.size() / 8);
+    if (keepBase) {
+        mEnabledUnits.resize(n);
         const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
         for (std::size_t c = 0; c < n; ++c)
-            weight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
-        for (std::size_t g = 0; g < n; ++g)
-            if (!mUnitRising[g] && !mGroupCrossings[g].empty())
-                settleGroup<+1>(ConstraintId(g), mOwnLevel[g]);
+            mEnabledUnits[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
+    }
+    if (keepBase && startFromBase()) {
+        ++mBaseStarts;
+    } else {
+        if (2 * risingCrossings <= allCrossings) {
+            // Few rise: take them out of the last solve's loads.
+            std::copy(mLoad.begin(), mLoad.end(), load);
+            for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
+                load[c] = mFill[std::size_t(c)].load;
+            std::fill(weight, weight + n, 0);
+            for (ConstraintId g : mUnits)
+                settleGroup<-1>(g, mOwnLevel[std::size_t(g)]);
+        } else {
+            // Most rise (a dense all-to-all: about 3/4): add up the groups that stay instead.
+            // Every enabled variable is in exactly one group, its bottleneck's, so what the
+            // staying groups do not account for on a constraint is rising.
+            std::fill(load, load + n, 0.0);
+            const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
+            for (std::size_t c = 0; c < n; ++c)
+                weight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
+            for (std::size_t g = 0; g < n; ++g)
+                if (!mUnitRising[g] && !mGroupCrossings[g].empty())
+                    settleGroup<+1>(ConstraintId(g), mOwnLevel[g]);
+        }
+        if (keepBase)
+            rebuildBase();
+        else
+            mBaseOk = false;
     }
     for (std::size_t c = 0; c < n; ++c) {
         if (weight[c] > 0 && mStamp[c] != mStampNow) {
@@ -254,6 +262,7 @@ void System::refillGroups()
     }
     if (!filled)
         fillGroupsByHeap(mRefilled);
+    mBaseFresh = keepBase && mBaseOk;
 
     for (ConstraintId c : mRefilled) {
         Fill &fill = mFill[std::size_t(c)];

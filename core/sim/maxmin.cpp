@@ -182,6 +182,8 @@ void System::solve()
 {
     beginChanges();
     mLoadsFresh = false;
+    mBaseUsable = mBaseFresh;
+    mBaseFresh = false;
     doSolve();
     if (!mLoadsFresh)
         refreshChangedLoads();

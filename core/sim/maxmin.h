@@ -138,6 +138,8 @@ public:
     std::size_t groupRefillCount() const { return mGroupRefills; }
     /// How many of those filled the rising groups alone (fillRisingGroupsAlone()).
     std::size_t groupsAloneRefillCount() const { return mAloneRefills; }
+    /// How many started from the sums of the groups that stayed kept by earlier refills.
+    std::size_t groupBaseStartCount() const { return mBaseStarts; }
 
     /**
      * Checks the system against what its solvers promise, in the manner of SimGrid's
@@ -360,6 +362,58 @@ protected:
     std::vector<ConstraintId> mMayFillList;
     std::vector<std::uint8_t> mMayFill;
     std::vector<ConstraintId> mAloneCandidates; ///< Scratch: the groups, then mMayFillList.
+    /**
+     * Where the group refill starts from (groupbase.cpp). The groups in the order they froze
+     * (so by level), and at a few places (checkpoints) the load and weight (in crossing units)
+     * of the groups before that place. A refill fills again the groups above the smallest rate
+     * that left; those below keep their levels and variables, so a checkpoint below the first
+     * rising group still holds, and the refill starts from it and adds the few groups between
+     * instead of summing every group that stays (half of a dense all-to-all's crossings).
+     */
+    struct BaseCheckpoint
+    {
+        std::size_t position = 0; ///< Sums over mBaseOrder[0, position).
+        std::vector<double> load;
+        /// The weight of mBaseOrder[0, position) is enabled - rising (in crossing units).
+        std::vector<std::int32_t> enabled;
+        std::vector<std::int32_t> rising;
+    };
+    std::vector<ConstraintId> mBaseOrder;
+    std::vector<std::uint8_t> mInBaseOrder; ///< Per constraint: in mBaseOrder.
+    std::vector<BaseCheckpoint> mBaseCheckpoints; ///< By position; the first ...Used hold.
+    std::size_t mBaseCheckpointsUsed = 0;
+    std::size_t mBaseEvery = 0; ///< Groups appended between two checkpoints.
+    std::size_t mBaseSinceCheckpoint = 0; ///< Groups appended since the last one.
+    bool mBaseOk = false; ///< mBaseOrder and its checkpoints hold in this refill.
+    bool mBaseFresh = false; ///< They hold after the last refill; cleared by every solve().
+    bool mBaseUsable = false; ///< mBaseFresh when this solve() began.
+    std::size_t mBaseStarts = 0; ///< Refills that started from a checkpoint.
+    /// Per constraint: mEnabledWeight in crossing units, as of this refill.
+    std::vector<std::int32_t> mEnabledUnits;
+    /// How many checkpoints the memory allows (up to 64); 0 on huge systems.
+    std::size_t baseCheckpointLimit() const;
+    /// Records the scratch state as the sums of mBaseOrder as it is now.
+    void takeBaseCheckpoint();
+    /// Appends a group that froze in this refill (a checkpoint every mBaseEvery).
+    void appendToBase(ConstraintId g);
+    /// After summing the groups that stay in full: mBaseOrder is they, by level.
+    void rebuildBase();
+    /// Sets the scratch load and weight of the groups that stay from a checkpoint; false when
+    /// there is none to use.
+    bool startFromBase();
+    struct BaseMark
+    {
+        std::size_t order = 0;
+        std::size_t checkpoints = 0;
+        std::size_t sinceCheckpoint = 0;
+        bool ok = false;
+    };
+    BaseMark baseMark() const
+    {
+        return { mBaseOrder.size(), mBaseCheckpointsUsed, mBaseSinceCheckpoint, mBaseOk };
+    }
+    /// Back to @p mark, forgetting what a filling undone appended.
+    void rollBackBase(const BaseMark &mark);
     /// (variable, the group it left) for each split of the last fillGroupsByHeap().
     std::vector<std::pair<VariableId, ConstraintId>> mSplits;
 
@@ -382,5 +436,17 @@ private:
     /// Pops mFillOrder until empty, freezing the unfrozen variables of each constraint it fills.
     void fillInOrder();
 };
+
+template<std::int32_t sign> inline void System::settleGroup(ConstraintId g, double level)
+{
+    double *const load = mGroupLoad.data();
+    std::int32_t *const weight = mGroupWeight.data();
+    // unit is a power of 2, so count * (unit * level) is count * unit * level, bit for bit.
+    const double perUnit = double(sign) * mCrossingUnit * level;
+    for (const Crossing &x : mGroupCrossings[std::size_t(g)]) {
+        load[x.constraint] += double(x.count) * perUnit;
+        weight[x.constraint] -= sign * x.count;
+    }
+}
 
 } // namespace fabric::sim

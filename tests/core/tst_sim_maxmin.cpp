@@ -39,6 +39,7 @@ private Q_SLOTS:
     void incrementalMatchesFullOnRandomSystems();
     void refillMatchesFullOnRandomSystems();
     void groupRefillMatchesFullOnRandomSystems();
+    void groupRefillMatchesFullOnAllToAll();
     void incrementalMatchesFullOnLongPaths();
     void fillHeapOrdersByLevelThenId();
     void crossingIndexMatchesAMap();
@@ -195,9 +196,14 @@ private:
  * rates after each solve (and loads, and a bottleneck whose level is the rate). With
  * @p disableOnly, every other round only disables. A fixed linear congruential generator keeps
  * it reproducible everywhere. Returns the number of full solves @p other made.
+ *
+ * With @p allToAll, the system is shaped like the engine's all-to-all instead: every endpoint
+ * sends to every other through its uplink, one of a few middle links and the receiver's
+ * downlink, all start at once and then only finish, one or two at a time, as flows do.
  */
 std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, bool disableOnly,
-    std::uint64_t maxHops = 4, const std::vector<double> &rareCoefficients = { 0.5 })
+    std::uint64_t maxHops = 4, const std::vector<double> &rareCoefficients = { 0.5 },
+    bool allToAll = false)
 {
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ull;
     const auto next = [&](std::uint64_t n) {
@@ -205,38 +211,59 @@ std::size_t compareWithFullOnRandomSystem(std::uint64_t seed, System &other, boo
         return (state >> 33) % n;
     };
     auto full = System::create("full");
-    const std::size_t constraints = 5 + next(40);
+    const auto coefficient = [&] {
+        return next(5) == 0 && !rareCoefficients.empty()
+            ? rareCoefficients[next(rareCoefficients.size())]
+            : 1.0;
+    };
+    std::vector<std::vector<Usage>> paths;
+    const std::size_t endpoints = allToAll ? 8 + next(8) : 0;
+    const std::size_t middle = allToAll ? 3 + next(4) : 0;
+    const std::size_t constraints = allToAll ? 2 * endpoints + middle : 5 + next(40);
     for (std::size_t c = 0; c < constraints; ++c) {
-        const double cap = 1.0 + double(next(4)); // few distinct capacities: many ties
+        // Few distinct capacities: many ties. The middle links carry several endpoints'
+        // traffic, so they fill now and then.
+        const double cap
+            = (allToAll && c >= 2 * endpoints ? double(endpoints) / 3.0 : 1.0) + double(next(4));
         full->addConstraint(cap);
         other.addConstraint(cap);
     }
-    const std::size_t vars = 20 + next(200);
-    for (std::size_t v = 0; v < vars; ++v) {
-        std::vector<Usage> usages;
-        const std::size_t k = 1 + next(maxHops);
-        for (std::size_t i = 0; i < k; ++i) {
-            const ConstraintId c = ConstraintId(next(constraints));
-            bool dup = false;
-            for (const Usage &u : usages)
-                dup = dup || u.constraint == c;
-            if (!dup)
-                usages.push_back({ c,
-                    next(5) == 0 && !rareCoefficients.empty()
-                        ? rareCoefficients[next(rareCoefficients.size())]
-                        : 1.0 });
+    if (allToAll) {
+        for (std::size_t from = 0; from < endpoints; ++from)
+            for (std::size_t to = 0; to < endpoints; ++to)
+                if (from != to)
+                    paths.push_back({ { ConstraintId(from), coefficient() },
+                        { ConstraintId(2 * endpoints + next(middle)), coefficient() },
+                        { ConstraintId(endpoints + to), coefficient() } });
+    } else {
+        for (std::size_t v = 20 + next(200); v > 0; --v) {
+            std::vector<Usage> usages;
+            const std::size_t k = 1 + next(maxHops);
+            for (std::size_t i = 0; i < k; ++i) {
+                const ConstraintId c = ConstraintId(next(constraints));
+                bool dup = false;
+                for (const Usage &u : usages)
+                    dup = dup || u.constraint == c;
+                if (!dup)
+                    usages.push_back({ c, coefficient() });
+            }
+            paths.push_back(std::move(usages));
         }
+    }
+    const std::size_t vars = paths.size();
+    for (const std::vector<Usage> &usages : paths) {
         full->addVariable(usages);
         other.addVariable(usages);
     }
     for (int round = 0; round < 200; ++round) {
-        const std::size_t changes = 1 + next(round == 0 ? vars : 4);
+        const std::size_t changes
+            = allToAll ? (round == 0 ? vars : 1 + next(2)) : 1 + next(round == 0 ? vars : 4);
         for (std::size_t i = 0; i < changes; ++i) {
-            const VariableId v = VariableId(next(vars));
+            const VariableId v = VariableId(allToAll && round == 0 ? i : next(vars));
             if (full->isEnabled(v)) {
                 full->disable(v);
                 other.disable(v);
-            } else if (!disableOnly || round % 2 == 0) {
+            } else if (allToAll ? round == 0 : !disableOnly || round % 2 == 0) {
                 full->enable(v);
                 other.enable(v);
             }
@@ -368,6 +395,39 @@ void TestSimMaxMin::groupRefillMatchesFullOnRandomSystems()
             return;
         QCOMPARE(refill.groupRefillCount(), std::size_t(0));
         QVERIFY(refill.refills > 0);
+    }
+}
+
+void TestSimMaxMin::groupRefillMatchesFullOnAllToAll()
+{
+    // A dense all-to-all finishing flow by flow: the group refill fills the rising groups
+    // alone and starts from the sums an earlier refill kept of the groups that stay. Still the
+    // full answer after every finish, with and without split flows' halves.
+    const std::vector<std::vector<double>> wholeUnits = { {}, { 0.5, 2.0 } };
+    for (const std::vector<double> &rare : wholeUnits) {
+        std::size_t groupRefills = 0;
+        std::size_t alone = 0;
+        std::size_t fromBase = 0;
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            RefillSystem refill;
+            auto inc = System::create("incremental");
+            System *const systems[] = { &refill, inc.get() };
+            for (System *system : systems) {
+                compareWithFullOnRandomSystem(seed, *system, true, 3, rare, true);
+                if (QTest::currentTestFailed())
+                    return;
+                groupRefills += system->groupRefillCount();
+                alone += system->groupsAloneRefillCount();
+                fromBase += system->groupBaseStartCount();
+            }
+        }
+        qInfo("%zu rare coefficients: %zu group refills, %zu by the groups alone, %zu from a "
+              "checkpoint",
+            rare.size(), groupRefills, alone, fromBase);
+        QVERIFY2(groupRefills >= 1000, qPrintable(QString::number(groupRefills)));
+        QVERIFY2(
+            alone >= groupRefills / 4 && alone < groupRefills, qPrintable(QString::number(alone)));
+        QVERIFY2(fromBase >= groupRefills / 4, qPrintable(QString::number(fromBase)));
     }
 }
 
