@@ -139,10 +139,15 @@ void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
 
 bool System::fillRisingGroupsAlone()
 {
-    const std::size_t n = mCons.size();
-    mAloneLoad.assign(mGroupLoad.begin(), mGroupLoad.begin() + std::ptrdiff_t(n));
-    mAloneWeight.assign(mGroupWeight.begin(), mGroupWeight.begin() + std::ptrdiff_t(n));
-    mMayFill.resize(n, 0);
+    // The filling changes nothing outside mRefilled (what rising variables cross): copies of
+    // those entries are enough to go back.
+    mAloneLoad.clear();
+    mAloneWeight.clear();
+    for (ConstraintId c : mRefilled) {
+        mAloneLoad.push_back(mGroupLoad[std::size_t(c)]);
+        mAloneWeight.push_back(mGroupWeight[std::size_t(c)]);
+    }
+    mMayFill.resize(mCons.size(), 0);
     mAloneCandidates.assign(mUnits.begin(), mUnits.end());
     for (ConstraintId c : mMayFillList)
         if (!mGroupIsUnit[std::size_t(c)])
@@ -150,14 +155,14 @@ bool System::fillRisingGroupsAlone()
     const BaseMark mark = baseMark();
     fillGroupsByHeap(mAloneCandidates);
     bool othersBelow = true;
-    for (ConstraintId c : mRefilled) {
-        const std::size_t i = std::size_t(c);
-        if (mAloneWeight[i] > 0 && !mGroupIsUnit[i] && !mMayFill[i]
+    for (std::size_t k = 0; k < mRefilled.size(); ++k) {
+        const std::size_t i = std::size_t(mRefilled[k]);
+        if (mAloneWeight[k] > 0 && !mGroupIsUnit[i] && !mMayFill[i]
             && !(mGroupLoad[i] < mCons[i].capacity * (1 - kAloneMargin))) {
             // It fills: from now on it goes into the heap.
             othersBelow = false;
             mMayFill[i] = 1;
-            mMayFillList.push_back(c);
+            mMayFillList.push_back(ConstraintId(i));
         }
     }
     if (othersBelow)
@@ -166,10 +171,14 @@ bool System::fillRisingGroupsAlone()
     // (last first, so each finds the group it left), the scratch state to the copy.
     for (auto it = mSplits.rbegin(); it != mSplits.rend(); ++it)
         setRate(it->first, mOwnLevel[std::size_t(it->second)], it->second);
-    std::copy(mAloneLoad.begin(), mAloneLoad.end(), mGroupLoad.begin());
-    std::copy(mAloneWeight.begin(), mAloneWeight.end(), mGroupWeight.begin());
-    std::copy(mGroupIsUnit.begin(), mGroupIsUnit.end(), mUnitRising.begin());
-    std::fill(mGroupTop.begin(), mGroupTop.end(), 0.0);
+    for (std::size_t k = 0; k < mRefilled.size(); ++k) {
+        const std::size_t i = std::size_t(mRefilled[k]);
+        mGroupLoad[i] = mAloneLoad[k];
+        mGroupWeight[i] = mAloneWeight[k];
+        mGroupTop[i] = 0.0;
+    }
+    for (ConstraintId g : mUnits)
+        mUnitRising[std::size_t(g)] = 1;
     rollBackBase(mark);
     return false;
 }
@@ -248,7 +257,9 @@ void System::refillGroups()
     for (ConstraintId c : mRefilled)
         if (mCons[std::size_t(c)].vars.empty())
             load[c] = 0.0; // exactly, not a rounding residue
-    mGroupIsUnit.assign(mUnitRising.begin(), mUnitRising.end());
+    mGroupIsUnit.resize(n, 0);
+    for (ConstraintId g : mUnits)
+        mGroupIsUnit[std::size_t(g)] = 1;
     bool filled = false;
     if (mAloneSkips == 0) {
         filled = fillRisingGroupsAlone();
@@ -262,6 +273,8 @@ void System::refillGroups()
     }
     if (!filled)
         fillGroupsByHeap(mRefilled);
+    for (ConstraintId g : mUnits)
+        mGroupIsUnit[std::size_t(g)] = 0;
     mBaseFresh = keepBase && mBaseOk;
 
     for (ConstraintId c : mRefilled) {

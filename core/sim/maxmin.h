@@ -354,9 +354,12 @@ protected:
     std::size_t mAloneRefills = 0;
     std::size_t mAloneSkips = 0; ///< Refills left to do with the full pass after a miss.
     std::size_t mAloneBackoff = 0; ///< Length of the next skip after another miss.
-    std::vector<double> mAloneLoad; ///< The scratch loads and weights as they were
-    std::vector<std::int32_t> mAloneWeight; ///< before fillRisingGroupsAlone(), to go back to.
-    std::vector<std::uint8_t> mGroupIsUnit; ///< Per constraint: its group is being filled.
+    /// The scratch loads and weights of mRefilled (in its order) before
+    /// fillRisingGroupsAlone(), to go back to.
+    std::vector<double> mAloneLoad;
+    std::vector<std::int32_t> mAloneWeight;
+    /// Per constraint: its group is being filled (set and cleared by refillGroups()).
+    std::vector<std::uint8_t> mGroupIsUnit;
     /// Constraints other than the groups' that filled in a refill fillRisingGroupsAlone() tried
     /// (with a flag per constraint): the heap takes them along from then on.
     std::vector<ConstraintId> mMayFillList;
