@@ -140,14 +140,24 @@ void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
 bool System::fillRisingGroupsAlone()
 {
     // The filling changes nothing outside mRefilled (what rising variables cross): copies of
-    // those entries are enough to go back.
-    mAloneLoad.clear();
-    mAloneWeight.clear();
-    for (ConstraintId c : mRefilled) {
-        mAloneLoad.push_back(mGroupLoad[std::size_t(c)]);
-        mAloneWeight.push_back(mGroupWeight[std::size_t(c)]);
+    // those entries are enough to go back. Where that is most constraints (a dense all-to-all),
+    // whole copies cost less than gathering.
+    const std::size_t n = mCons.size();
+    const bool whole = 4 * mRefilled.size() >= n;
+    if (whole) {
+        mAloneLoad.assign(mGroupLoad.begin(), mGroupLoad.begin() + std::ptrdiff_t(n));
+        mAloneWeight.assign(mGroupWeight.begin(), mGroupWeight.begin() + std::ptrdiff_t(n));
+    } else {
+        mAloneLoad.resize(mRefilled.size());
+        mAloneWeight.resize(mRefilled.size());
+        for (std::size_t k = 0; k < mRefilled.size(); ++k) {
+            mAloneLoad[k] = mGroupLoad[std::size_t(mRefilled[k])];
+            mAloneWeight[k] = mGroupWeight[std::size_t(mRefilled[k])];
+        }
     }
-    mMayFill.resize(mCons.size(), 0);
+    // The saved entry of the k-th constraint of mRefilled, i.
+    const auto saved = [whole](std::size_t k, std::size_t i) { return whole ? i : k; };
+    mMayFill.resize(n, 0);
     mAloneCandidates.assign(mUnits.begin(), mUnits.end());
     for (ConstraintId c : mMayFillList)
         if (!mGroupIsUnit[std::size_t(c)])
@@ -157,7 +167,7 @@ bool System::fillRisingGroupsAlone()
     bool othersBelow = true;
     for (std::size_t k = 0; k < mRefilled.size(); ++k) {
         const std::size_t i = std::size_t(mRefilled[k]);
-        if (mAloneWeight[k] > 0 && !mGroupIsUnit[i] && !mMayFill[i]
+        if (mAloneWeight[saved(k, i)] > 0 && !mGroupIsUnit[i] && !mMayFill[i]
             && !(mGroupLoad[i] < mCons[i].capacity * (1 - kAloneMargin))) {
             // It fills: from now on it goes into the heap.
             othersBelow = false;
@@ -173,8 +183,8 @@ bool System::fillRisingGroupsAlone()
         setRate(it->first, mOwnLevel[std::size_t(it->second)], it->second);
     for (std::size_t k = 0; k < mRefilled.size(); ++k) {
         const std::size_t i = std::size_t(mRefilled[k]);
-        mGroupLoad[i] = mAloneLoad[k];
-        mGroupWeight[i] = mAloneWeight[k];
+        mGroupLoad[i] = mAloneLoad[saved(k, i)];
+        mGroupWeight[i] = mAloneWeight[saved(k, i)];
         mGroupTop[i] = 0.0;
     }
     for (ConstraintId g : mUnits)

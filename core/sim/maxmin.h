@@ -354,8 +354,8 @@ protected:
     std::size_t mAloneRefills = 0;
     std::size_t mAloneSkips = 0; ///< Refills left to do with the full pass after a miss.
     std::size_t mAloneBackoff = 0; ///< Length of the next skip after another miss.
-    /// The scratch loads and weights of mRefilled (in its order) before
-    /// fillRisingGroupsAlone(), to go back to.
+    /// The scratch loads and weights before fillRisingGroupsAlone(), to go back to: of every
+    /// constraint, or of mRefilled in its order when that is a small part of them.
     std::vector<double> mAloneLoad;
     std::vector<std::int32_t> mAloneWeight;
     /// Per constraint: its group is being filled (set and cleared by refillGroups()).
