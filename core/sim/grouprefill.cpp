@@ -224,7 +224,8 @@ void System::refillGroups()
     // Below about four crossings a constraint, copying checkpoints costs what they save.
     const bool keepBase = allCrossings >= 4 * n && baseCheckpointLimit() >= 2;
     mBaseEvery = std::max<std::size_t>(4, mUnits.size() / 8);
-    if (keepBase) {
+    const bool fewRise = 2 * risingCrossings <= allCrossings;
+    if (keepBase || !fewRise) { // the checkpoints need them, and so does summing what stays
         mEnabledUnits.resize(n);
         const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
         for (std::size_t c = 0; c < n; ++c)
@@ -233,7 +234,7 @@ void System::refillGroups()
     if (keepBase && startFromBase()) {
         ++mBaseStarts;
     } else {
-        if (2 * risingCrossings <= allCrossings) {
+        if (fewRise) {
             // Few rise: take them out of the last solve's loads.
             std::copy(mLoad.begin(), mLoad.end(), load);
             for (ConstraintId c : mRefilled) // so far: the constraints of the disabled variables
@@ -246,9 +247,7 @@ void System::refillGroups()
             // Every enabled variable is in exactly one group, its bottleneck's, so what the
             // staying groups do not account for on a constraint is rising.
             std::fill(load, load + n, 0.0);
-            const double unitsPerCoefficient = 1.0 / unit; // a power of 2: the product is exact
-            for (std::size_t c = 0; c < n; ++c)
-                weight[c] = std::int32_t(mEnabledWeight[c] * unitsPerCoefficient);
+            std::copy(mEnabledUnits.begin(), mEnabledUnits.end(), weight);
             for (std::size_t g = 0; g < n; ++g)
                 if (!mUnitRising[g] && !mGroupCrossings[g].empty())
                     settleGroup<+1>(ConstraintId(g), mOwnLevel[g]);

@@ -391,7 +391,8 @@ protected:
     bool mBaseFresh = false; ///< They hold after the last refill; cleared by every solve().
     bool mBaseUsable = false; ///< mBaseFresh when this solve() began.
     std::size_t mBaseStarts = 0; ///< Refills that started from a checkpoint.
-    /// Per constraint: mEnabledWeight in crossing units, as of this refill.
+    /// Per constraint: mEnabledWeight in crossing units, as of this refill (when it keeps
+    /// checkpoints or sums the groups that stay).
     std::vector<std::int32_t> mEnabledUnits;
     /// How many checkpoints the memory allows (up to 64); 0 on huge systems.
     std::size_t baseCheckpointLimit() const;
