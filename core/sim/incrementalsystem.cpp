@@ -83,6 +83,9 @@ double IncrementalSystem::computeLevel(ConstraintId c)
 void IncrementalSystem::solveEverything()
 {
     progressiveFilling();
+    for (ConstraintId c : mPendingLevels) // every level is set below
+        mPendingFlag[std::size_t(c)] = 0;
+    mPendingLevels.clear();
     // Levels consistent with the fixed point, for the next incremental solve: with the max-min
     // rates known, L(c) is the largest rate on c when c is saturated (the filling kept both).
     mLevel.resize(mCons.size());
@@ -97,15 +100,42 @@ void IncrementalSystem::solveEverything()
 
 void IncrementalSystem::solveExactly()
 {
+    settleRefillCost(); // before the refill replaces the list it is taken from
     if (!refillAboveDisabled()) {
         solveEverything();
         return;
     }
+    mRefillCostPending = true;
+    // The levels of the constraints the refill touched (the others keep theirs) are worked out
+    // when the worklist next needs them (flushLevels()): through the dense middle of an
+    // all-to-all it is not tried for hundreds of solves, and each refill touches most
+    // constraints.
+    if (mPendingFlag.size() < mCons.size())
+        mPendingFlag.resize(mCons.size(), 0);
+    for (ConstraintId c : mRefilled) {
+        if (!mPendingFlag[std::size_t(c)]) {
+            mPendingFlag[std::size_t(c)] = 1;
+            mPendingLevels.push_back(c);
+        }
+    }
+}
+
+void IncrementalSystem::settleRefillCost()
+{
+    if (!mRefillCostPending)
+        return;
+    mRefillCostPending = false;
     mRefillCost = 0;
     for (ConstraintId c : mRefilled)
         mRefillCost += mCons[std::size_t(c)].vars.size();
-    // Levels of the constraints the refill touched (the others keep theirs).
-    for (ConstraintId c : mRefilled) {
+}
+
+void IncrementalSystem::flushLevels()
+{
+    // As the refill left each one: a constraint it touched last still has that refill's record
+    // in mFill, and no variable on it changed rate since (that would have touched it again).
+    for (ConstraintId c : mPendingLevels) {
+        mPendingFlag[std::size_t(c)] = 0;
         const Constraint &con = mCons[std::size_t(c)];
         const Fill &fill = mFill[std::size_t(c)];
         double level = kInf;
@@ -120,6 +150,7 @@ void IncrementalSystem::solveExactly()
             markStale(c);
         }
     }
+    mPendingLevels.clear();
 }
 
 void IncrementalSystem::markStale(ConstraintId c)
@@ -261,6 +292,8 @@ void IncrementalSystem::doSolve()
         return;
     }
 
+    flushLevels();
+    settleRefillCost();
     syncNearest();
     mQueue.assign(mDirty.begin(), mDirty.end());
     mMoved.clear();

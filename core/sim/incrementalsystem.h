@@ -42,6 +42,10 @@ private:
     /// refillAboveDisabled() when it applies (then the levels it touched), else
     /// solveEverything().
     void solveExactly();
+    /// Sets the levels of the constraints refilled since the last call (mPendingLevels).
+    void flushLevels();
+    /// Sums mRefillCost over the last refill's constraints, if not done yet.
+    void settleRefillCost();
     /// L(c) from the current levels of the other constraints.
     double computeLevel(ConstraintId c);
     /// Rate and bottleneck of @p v from the levels of its constraints.
@@ -109,6 +113,11 @@ private:
     static constexpr std::size_t kMaxBackoff = 512;
     /// Memberships of the constraints the last refill touched: what falling back costs now.
     std::size_t mRefillCost = 0;
+    bool mRefillCostPending = false; ///< mRefillCost is still to be summed over mRefilled.
+    /// Constraints refilled since the worklist last ran, whose mLevel is still to be set from
+    /// what the refill left (flushLevels()), with a flag per constraint.
+    std::vector<ConstraintId> mPendingLevels;
+    std::vector<std::uint8_t> mPendingFlag;
     int mBudgetShift = 0; ///< The worklist may spend mRefillCost >> mBudgetShift.
 };
 
