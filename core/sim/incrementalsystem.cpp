@@ -276,12 +276,8 @@ void IncrementalSystem::doSolve()
     mStaleFlag.resize(mCons.size(), 0);
     if (!mAllStale)
         mStaleVars.insert(mStaleVars.end(), mEnabledSinceSolve.begin(), mEnabledSinceSolve.end());
-    std::size_t busy = 0;
-    std::size_t members = 0;
-    for (const Constraint &con : mCons) {
-        busy += con.vars.empty() ? 0 : 1;
-        members += con.vars.size();
-    }
+    const std::size_t busy = busyConstraintCount();
+    const std::size_t members = membershipCount();
     if (mFullSolves == 0 || (mDirty.size() > 1024 && mDirty.size() * 4 > busy)
         || mSkipIncremental > 0) {
         mSkipIncremental = mSkipIncremental > 0 ? mSkipIncremental - 1 : 0;

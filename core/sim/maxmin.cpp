@@ -140,10 +140,12 @@ void System::enable(VariableId v)
     for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
         Constraint &con = mCons[std::size_t(mUsages[i].constraint)];
         mSlots[i] = std::uint32_t(con.vars.size());
+        mBusyConstraints += con.vars.empty() ? 1 : 0;
         con.vars.push_back({ v, mUsages[i].coefficientIndex });
         mEnabledWeight[std::size_t(mUsages[i].constraint)] += coefficient(mUsages[i]);
         markDirty(mUsages[i].constraint);
     }
+    mMemberships += var.usageEnd - var.usageBegin;
     mEnabledSinceSolve.push_back(v);
 }
 
@@ -160,6 +162,7 @@ void System::disable(VariableId v)
         const std::uint32_t slot = mSlots[i];
         con.vars[slot] = con.vars.back();
         con.vars.pop_back();
+        mBusyConstraints -= con.vars.empty() ? 1 : 0;
         mEnabledWeight[std::size_t(c)]
             = con.vars.empty() ? 0.0 : mEnabledWeight[std::size_t(c)] - coefficient(mUsages[i]);
         if (slot < con.vars.size()) {
@@ -174,6 +177,7 @@ void System::disable(VariableId v)
         }
         markDirty(c);
     }
+    mMemberships -= var.usageEnd - var.usageBegin;
     mDisabledSinceSolve.emplace_back(v, rate(v));
     setRate(v, 0.0, -1);
 }
@@ -465,6 +469,14 @@ std::string System::checkInvariants() const
     if (listed != memberships)
         return "constraints list " + std::to_string(listed) + " memberships, variables have "
             + std::to_string(memberships);
+    if (listed != mMemberships)
+        return "constraints list " + std::to_string(listed) + " memberships, the count says "
+            + std::to_string(mMemberships);
+    const auto busy = std::size_t(std::count_if(
+        mCons.begin(), mCons.end(), [](const Constraint &con) { return !con.vars.empty(); }));
+    if (busy != mBusyConstraints)
+        return std::to_string(busy) + " constraints have variables, the count says "
+            + std::to_string(mBusyConstraints);
     return {};
 }
 

@@ -86,6 +86,10 @@ public:
     std::size_t activeCount(ConstraintId c) const { return mCons[std::size_t(c)].vars.size(); }
     double capacity(ConstraintId c) const { return mCons[std::size_t(c)].capacity; }
     std::size_t constraintCount() const { return mCons.size(); }
+    /// Constraints with at least one enabled variable.
+    std::size_t busyConstraintCount() const { return mBusyConstraints; }
+    /// Uses of constraints by enabled variables (the length of every member list together).
+    std::size_t membershipCount() const { return mMemberships; }
     std::size_t variableCount() const { return mVars.size(); }
     /// One use of a constraint by a variable as the system stores it: the coefficient by its
     /// place in the table of distinct coefficients (few: 1, and the weights of split flows), so
@@ -261,6 +265,8 @@ protected:
     std::unordered_map<double, std::uint32_t> mCoefficientIndex; ///< The others' places.
     std::vector<std::uint32_t> mSlots; ///< Per usage: position of the variable in vars.
     std::vector<Constraint> mCons;
+    std::size_t mBusyConstraints = 0; ///< Kept by enable() and disable().
+    std::size_t mMemberships = 0;
     std::vector<ConstraintId> mDirty; ///< Constraints touched since the last solve.
     std::vector<VariableId> mChanged;
     std::vector<ConstraintId> mLevelChanged;
