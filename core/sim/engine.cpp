@@ -547,9 +547,13 @@ void Run::applyVariable(VariableId v, double nowS)
         setGroupRate(g, rate, nowS);
         return;
     }
-    double remaining = mSpecs[std::size_t(f)].bytes;
+    // A flow that moves between groups takes its bytes left from the one it leaves; only a
+    // first join reads its spec (128 bytes a flow, out of cache on a large all-to-all).
+    double remaining = 0.0;
     if (st.group >= 0)
         leaveGroup(f, nowS, &remaining);
+    else
+        remaining = mSpecs[std::size_t(f)].bytes;
     joinGroup(f, g, remaining, nowS);
     if (!setGroupRate(g, rate, nowS))
         ++mResult.rateChanges; // the flow that moved in
