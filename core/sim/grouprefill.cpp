@@ -13,6 +13,7 @@ void System::dropCrossings()
 {
     mCrossingsKept = false;
     mGroupCrossings.clear();
+    mCrossingTotal = 0;
     mGroupCrossingSlot.reset(0);
 }
 
@@ -23,6 +24,7 @@ void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
     if (slot < 0) {
         mGroupCrossingSlot.set(group, c, std::int32_t(crossed.size()));
         crossed.push_back({c, delta});
+        ++mCrossingTotal;
         return;
     }
     if ((crossed[std::size_t(slot)].count += delta) != 0)
@@ -31,6 +33,7 @@ void System::addCrossing(ConstraintId group, ConstraintId c, std::int32_t delta)
     const Crossing last = crossed.back();
     crossed[std::size_t(slot)] = last;
     crossed.pop_back();
+    --mCrossingTotal;
     if (last.constraint != c)
         mGroupCrossingSlot.set(group, last.constraint, slot);
     mGroupCrossingSlot.erase(group, c);
@@ -211,9 +214,7 @@ void System::refillGroups()
         mUnitRising[std::size_t(g)] = 1;
         risingCrossings += mGroupCrossings[std::size_t(g)].size();
     }
-    std::size_t allCrossings = 0;
-    for (const std::vector<Crossing> &crossed : mGroupCrossings)
-        allCrossings += crossed.size();
+    const std::size_t allCrossings = mCrossingTotal;
     mGroupTop.assign(n, 0.0);
     double *const top = mGroupTop.data();
     const double unit = mCrossingUnit;
@@ -262,10 +263,11 @@ void System::refillGroups()
             mStamp[c] = mStampNow;
             mRefilled.push_back(ConstraintId(c));
         }
+        // No variables left: a load of exactly 0, not a rounding residue. (The weight is set to
+        // 0 then, and is exact otherwise: whole crossing units, summed below 2^31 of them.)
+        if (mEnabledWeight[c] == 0.0)
+            load[c] = 0.0;
     }
-    for (ConstraintId c : mRefilled)
-        if (mCons[std::size_t(c)].vars.empty())
-            load[c] = 0.0; // exactly, not a rounding residue
     mGroupIsUnit.resize(n, 0);
     for (ConstraintId g : mUnits)
         mGroupIsUnit[std::size_t(g)] = 1;

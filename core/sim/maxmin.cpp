@@ -477,6 +477,12 @@ std::string System::checkInvariants() const
     if (busy != mBusyConstraints)
         return std::to_string(busy) + " constraints have variables, the count says "
             + std::to_string(mBusyConstraints);
+    std::size_t crossings = 0;
+    for (const std::vector<Crossing> &crossed : mGroupCrossings)
+        crossings += crossed.size();
+    if (crossings != mCrossingTotal)
+        return "groups cross " + std::to_string(crossings) + " constraints, the count says "
+            + std::to_string(mCrossingTotal);
     return {};
 }
 

@@ -307,6 +307,7 @@ protected:
     };
     std::vector<std::vector<Crossing>> mGroupCrossings;
     CrossingIndex mGroupCrossingSlot;
+    std::size_t mCrossingTotal = 0; ///< Entries of mGroupCrossings together.
     bool mCrossingsKept = false;
     /**
      * The group refill adds up coefficients as integers, so that a crossing's weight returns
