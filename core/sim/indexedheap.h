@@ -49,6 +49,29 @@ public:
             down(pos);
     }
 
+    /**
+     * Inserts @p flow or changes its key like set(), without restoring the order: for a batch
+     * that changes a large part of the keys, where one reorder() (O(n)) afterwards costs less
+     * than a sift each (O(log n)). Until then, only setUnordered() and remove() may be called.
+     */
+    void setUnordered(std::int32_t flow, double timeS)
+    {
+        std::uint32_t &pos = mPos[std::size_t(flow)];
+        if (pos == kAbsent) {
+            pos = std::uint32_t(mHeap.size());
+            mHeap.push_back({ timeS, flow });
+            return;
+        }
+        mHeap[pos].timeS = timeS;
+    }
+    /// Restores the heap order after setUnordered() (Floyd's bottom-up build).
+    void reorder()
+    {
+        for (std::size_t i = mHeap.size() / 2; i-- > 0;)
+            down(std::uint32_t(i));
+    }
+    std::size_t size() const { return mHeap.size(); }
+
     bool contains(std::int32_t flow) const { return mPos[std::size_t(flow)] != kAbsent; }
 
     /// Empty when every position is recorded where its entry is and no child precedes its
