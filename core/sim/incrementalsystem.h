@@ -32,7 +32,8 @@ namespace fabric::sim {
  * progressive filling, then recomputes every level, so the result is exact either way and
  * never costs much more than the full solver. When the only changes were disabled variables (flows that finished), that
  * fallback fills again only the variables at or above the smallest rate that left
- * (System::refillAboveDisabled), and recomputes only the levels it touched.
+ * (System::refillAboveDisabled), and recomputes only the levels it touched, when the worklist
+ * next needs them.
  */
 class IncrementalSystem final : public System
 {
