@@ -96,19 +96,21 @@ void System::fillGroupsByHeap(std::span<const ConstraintId> candidates)
         mSplitPicks.resize(members.size());
         std::uint32_t *const picks = mSplitPicks.data();
         const std::uint8_t *const unitRising = mUnitRising.data();
+        const Variable *const vars = mVars.data();
         std::size_t picked = 0;
         for (std::size_t i = 0; i < members.size(); ++i) {
-            const ConstraintId g = members[i].bottleneck; // >= 0: every member is enabled
+            // >= 0: every member is enabled, so it has a bottleneck
+            const ConstraintId g = vars[std::size_t(members[i].var)].bottleneck;
             picks[picked] = std::uint32_t(i);
             picked += std::size_t((g != c) & (unitRising[std::size_t(g)] != 0));
         }
-        // Splitting moves none of c's members (it changes bottlenecks, not memberships).
+        // Splitting moves none of c's members: it changes bottlenecks, not memberships.
         for (std::size_t k = 0; k < picked; ++k) {
-            const Member &m = members[picks[k]];
-            const ConstraintId g = m.bottleneck;
-            mSplits.emplace_back(m.var, g);
-            setRate(m.var, level, c);
-            const Variable &var = mVars[std::size_t(m.var)];
+            const VariableId v = members[picks[k]].var;
+            const ConstraintId g = mVars[std::size_t(v)].bottleneck;
+            mSplits.emplace_back(v, g);
+            setRate(v, level, c);
+            const Variable &var = mVars[std::size_t(v)];
             for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i) {
                 const std::size_t other = std::size_t(mUsages[i].constraint);
                 load[other] += coefficient(mUsages[i]) * level;

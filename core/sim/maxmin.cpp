@@ -141,7 +141,7 @@ void System::enable(VariableId v)
         Constraint &con = mCons[std::size_t(mUsages[i].constraint)];
         mSlots[i] = std::uint32_t(con.vars.size());
         mBusyConstraints += con.vars.empty() ? 1 : 0;
-        con.vars.push_back({ v, mUsages[i].coefficientIndex, var.bottleneck });
+        con.vars.push_back({ v, mUsages[i].coefficientIndex });
         mEnabledWeight[std::size_t(mUsages[i].constraint)] += coefficient(mUsages[i]);
         markDirty(mUsages[i].constraint);
     }
@@ -430,9 +430,6 @@ std::string System::checkInvariants() const
             if (mSlots[i] >= members.size() || members[mSlots[i]].var != VariableId(v))
                 return at("variable", v) + "not at its recorded slot on constraint "
                     + std::to_string(c);
-            if (members[mSlots[i]].bottleneck != var.bottleneck)
-                return at("variable", v) + "its member on constraint " + std::to_string(c)
-                    + " names another bottleneck";
             onBottleneck = onBottleneck || c == var.bottleneck;
             ++memberships;
         }

@@ -94,7 +94,7 @@ public:
     /// One use of a constraint by a variable as the system stores it: the coefficient by its
     /// place in the table of distinct coefficients (few: 1, and the weights of split flows), so
     /// a use takes 8 bytes, not 16. At a million flows of five links each, that is 40 MB less
-    /// for the uses, and a member (which also carries its variable's bottleneck) 12, not 20.
+    /// for the uses and as much for the member lists.
     struct Use
     {
         ConstraintId constraint = -1;
@@ -129,7 +129,7 @@ public:
     void forEachBottlenecked(ConstraintId c, Fn fn) const
     {
         for (const Member &m : mCons[std::size_t(c)].vars)
-            if (m.bottleneck == c)
+            if (mVars[std::size_t(m.var)].bottleneck == c)
                 fn(m.var);
     }
     /// Constraints whose load changed in the last solve(), in a deterministic order, and that
@@ -173,10 +173,6 @@ protected:
     {
         VariableId var = -1;
         std::uint32_t coefficientIndex = 0; ///< As in Use.
-        /// The variable's bottleneck (-1 while disabled), kept here by setRate() so that a
-        /// walk over a constraint's members reads the member list alone, not each member's
-        /// Variable (scattered over the whole variable table).
-        ConstraintId bottleneck = -1;
     };
     double coefficient(const Member &m) const { return mCoefficients[m.coefficientIndex]; }
     double coefficient(const Use &u) const { return mCoefficients[u.coefficientIndex]; }
@@ -210,10 +206,6 @@ protected:
                     addCrossings(v, bottleneck, +1);
             }
             var.bottleneck = bottleneck;
-            if (var.enabled)
-                for (std::uint32_t i = var.usageBegin; i < var.usageEnd; ++i)
-                    mCons[std::size_t(mUsages[i].constraint)].vars[mSlots[i]].bottleneck
-                        = bottleneck;
             if (!var.changed) {
                 var.changed = true;
                 mChanged.push_back(v);
