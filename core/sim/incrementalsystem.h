@@ -40,8 +40,8 @@ class IncrementalSystem final : public System
 private:
     void doSolve() override;
     void solveEverything();
-    /// refillAboveDisabled() when it applies (then the levels it touched), else
-    /// solveEverything().
+    /// refillAboveDisabled() when it applies (listing the constraints it touched for
+    /// flushLevels()), else solveEverything().
     void solveExactly();
     /// Sets the levels of the constraints refilled since the last call (mPendingLevels).
     void flushLevels();
