@@ -83,7 +83,10 @@ private:
     {
         return (Key(std::bit_cast<std::uint64_t>(level + 0.0)) << 32) | std::uint32_t(c);
     }
-    static double levelOf(const Slot &s) { return std::bit_cast<double>(std::uint64_t(s.key >> 32)); }
+    static double levelOf(const Slot &s)
+    {
+        return std::bit_cast<double>(std::uint64_t(s.key >> 32));
+    }
     static ConstraintId idOf(const Slot &s) { return ConstraintId(std::uint32_t(s.key)); }
     static bool later(const Slot &a, const Slot &b) { return a.key > b.key; }
     /// Puts @p moving, the last leaf, in the top's place (Floyd's bottom-up sift): a leaf

@@ -30,10 +30,10 @@ namespace fabric::sim {
  * its budget (about one full solve of work; when only flows ended, a small share of what the
  * last refill cost, because the refill is then the cheaper exact answer), it falls back to
  * progressive filling, then recomputes every level, so the result is exact either way and
- * never costs much more than the full solver. When the only changes were disabled variables (flows that finished), that
- * fallback fills again only the variables at or above the smallest rate that left
- * (System::refillAboveDisabled), and recomputes only the levels it touched, when the worklist
- * next needs them.
+ * never costs much more than the full solver. When the only changes were disabled variables
+ * (flows that finished), that fallback fills again only the variables at or above the smallest
+ * rate that left (System::refillAboveDisabled), and recomputes only the levels it touched, when
+ * the worklist next needs them.
  */
 class IncrementalSystem final : public System
 {
