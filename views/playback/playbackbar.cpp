@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -41,6 +42,7 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     , mSlider(new TimelineSlider(this))
     , mTime(new QLabel(this))
     , mNote(new QLabel(this))
+    , mNoteRule(new QFrame(this))
 {
     setFocusPolicy(Qt::StrongFocus);
     // The bar takes the keys itself, so Space never clicks a focused child instead.
@@ -71,6 +73,12 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     layout->addWidget(mSpeed);
     layout->addWidget(mSlider, 1);
     layout->addWidget(mTime);
+    // A rule between the clock and the note, so "129 ms" never reads as part of "loads: ...".
+    mNoteRule->setFrameShape(QFrame::VLine);
+    mNoteRule->setFrameShadow(QFrame::Sunken);
+    mNoteRule->setObjectName(QStringLiteral("playbackNoteRule"));
+    mNoteRule->setVisible(false);
+    layout->addWidget(mNoteRule);
     layout->addWidget(mNote);
 
     connect(mPlay, &QToolButton::clicked, this, [this] {
@@ -133,6 +141,7 @@ void PlaybackBar::addToggle(QAction *action)
 void PlaybackBar::setNote(const QString &note)
 {
     mNote->setText(note);
+    mNoteRule->setVisible(!note.isEmpty());
 }
 
 QString PlaybackBar::note() const

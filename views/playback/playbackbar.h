@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QFrame;
 class QLabel;
 class QToolButton;
 
@@ -61,6 +62,7 @@ private:
     TimelineSlider *mSlider = nullptr;
     QLabel *mTime = nullptr;
     QLabel *mNote = nullptr;
+    QFrame *mNoteRule = nullptr;
     QList<QMetaObject::Connection> mConnections;
 };
 
