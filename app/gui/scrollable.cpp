@@ -2,13 +2,48 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scrollable.h"
 
+#include <QEvent>
 #include <QScrollArea>
+#include <QScrollBar>
+
+#include <algorithm>
 
 namespace fabric::app {
 
+namespace {
+
+/// Scrolls up and down only, so it must be at least as wide as what it holds: otherwise a
+/// larger font (presentation mode) cuts the right edge of every row off, with no scroll bar
+/// to reach it. Its dock then widens instead.
+class VerticalScrollArea : public QScrollArea
+{
+public:
+    QSize minimumSizeHint() const override
+    {
+        const QSize base = QScrollArea::minimumSizeHint();
+        if (!widget())
+            return base;
+        const int needed = widget()->minimumSizeHint().width()
+            + verticalScrollBar()->sizeHint().width() + 2 * frameWidth();
+        return { std::max(base.width(), needed), base.height() };
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        // The content's layout changed (a font change, rows shown or hidden): the width asked
+        // for above may have too, and the layouts around only learn it from updateGeometry.
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        return QScrollArea::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
 QScrollArea *scrollable(QWidget *content, bool horizontal)
 {
-    auto *scroll = new QScrollArea;
+    QScrollArea *scroll = horizontal ? new QScrollArea : new VerticalScrollArea;
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(horizontal ? Qt::ScrollBarAsNeeded
                                                     : Qt::ScrollBarAlwaysOff);

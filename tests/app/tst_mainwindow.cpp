@@ -38,6 +38,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -639,6 +640,18 @@ void TestMainWindow::fitsA1280x720Projector()
                            .arg(summary->height())
                            .arg(summary->heightForWidth(summary->width()))));
         QVERIFY(mWindow->minimumSizeHint().height() <= 720); // its room came from the others
+        // A form that scrolls only up and down shows its rows whole: in presentation text the
+        // simulation form was wider than its dock, its combo boxes and Selection button cut.
+        for (const QScrollArea *form : mWindow->findChildren<QScrollArea *>()) {
+            if (!form->isVisible() || form->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+                continue;
+            QTRY_VERIFY2(form->widget()->width() <= form->viewport()->width(),
+                qPrintable(QStringLiteral("presentation %1: %2 is %3 px wide in %4 px")
+                               .arg(presentation)
+                               .arg(form->widget()->metaObject()->className())
+                               .arg(form->widget()->width())
+                               .arg(form->viewport()->width())));
+        }
         // The heatmap's whole picture, time axis and colour ramp included, in its page: it
         // used to be taller than the dock, its axis scrolled out of view.
         const QWidget *heatmap = mWindow->simulation()->analysisDock()->heatmap();
