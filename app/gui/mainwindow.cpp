@@ -921,8 +921,14 @@ void MainWindow::setPresentationMode(bool on)
         // controls, they leave it the window's whole height. The inspector (for editing)
         // and the metrics make way for them.
         const QScreen *s = screen();
-        if (s && s->geometry().height() < kShortScreen)
+        if (s && s->geometry().height() < kShortScreen) {
             moveResultsBesideFabric();
+        } else {
+            // Under the fabric, the results' text is half as large again: at the quarter of
+            // the height they have when not presenting, the heatmap's group names shrank to
+            // about 7 px on a 1920x1080 screen. 2/5, as a lesson gives them.
+            QTimer::singleShot(0, this, [this] { sizeResultsDock(settledHeight() * 2 / 5); });
+        }
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         restoreState(mDocksBeforePresentation);
         mDocksBeforePresentation.clear();

@@ -1,0 +1,104 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "canvas/fabriccanvas.h"
+#include "fakeprompts.h"
+#include "heatmap/heatmapwidget.h"
+#include "mainwindow.h"
+#include "simulation/analysisdock.h"
+#include "simulation/simulationcontroller.h"
+#include "simulation/simulationdock.h"
+
+#include <QAction>
+#include <QFontMetrics>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace fabric;
+using namespace fabric::app;
+
+/// Presentation mode on a 1920x1080 screen, where the results stay under the fabric (on a
+/// screen under 900 px they move beside it; tst_mainwindow covers that, on the offscreen
+/// platform's default screen). CMake runs this test on a 1920x1080 offscreen screen
+/// (tests/data/screens/1920x1080.json); without it, initTestCase fails.
+class TestPresentation1080 : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void resultsAndControlsReadFromTheBack();
+
+private:
+    MainWindow *mWindow = nullptr;
+};
+
+void TestPresentation1080::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_presentation_1080"));
+    QSettings().clear();
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    QVERIFY(screen);
+    QCOMPARE(screen->geometry().size(), QSize(1920, 1080));
+    mWindow = new MainWindow;
+    mWindow->setPrompts(std::make_unique<FakePrompts>());
+    mWindow->openDefaultFabric();
+    mWindow->showMaximized();
+}
+
+void TestPresentation1080::cleanupTestCase()
+{
+    delete mWindow;
+}
+
+void TestPresentation1080::resultsAndControlsReadFromTheBack()
+{
+    SimulationController *sim = mWindow->simulation();
+    QSignalSpy finished(sim, &SimulationController::runFinished);
+    QTest::mouseClick(sim->simulationDock()->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    QVERIFY(presentation->isChecked());
+    QVERIFY(!mWindow->resultsBesideFabric());
+    QTRY_COMPARE(mWindow->size(), QSize(1920, 1080));
+
+    // The results under the fabric grow with their text: at the quarter of the height they
+    // have otherwise, the heatmap's group names shrank to about 7 px.
+    const QWidget *results = sim->analysisDock();
+    QTRY_VERIFY2(results->height() >= 1080 / 3,
+        qPrintable(QStringLiteral("results %1 px high").arg(results->height())));
+    const views::HeatmapWidget *heatmap = sim->analysisDock()->heatmap();
+    const int groups = int(heatmap->data().groups().size());
+    QVERIFY(groups >= 6); // GPU-host, GPU-leaf and leaf-spine, both ways
+    // Title, time axis and its caption, and a line of text for each group's band.
+    const int line = QFontMetrics(heatmap->font()).height();
+    QVERIFY2(heatmap->height() >= (groups + 4) * line,
+        qPrintable(QStringLiteral("heatmap %1 px high for %2 groups, text %3 px")
+                       .arg(heatmap->height())
+                       .arg(groups)
+                       .arg(line)));
+    // The fabric keeps most of the height.
+    QVERIFY(mWindow->canvas()->height() >= 1080 / 2 - 100);
+
+    // Every form that scrolls only up and down shows its rows whole in the larger text.
+    for (const QScrollArea *form : mWindow->findChildren<QScrollArea *>()) {
+        if (!form->isVisible() || form->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+            continue;
+        QTRY_VERIFY2(form->widget()->width() <= form->viewport()->width(),
+            qPrintable(QStringLiteral("%1 is %2 px wide in %3 px")
+                           .arg(form->widget()->metaObject()->className())
+                           .arg(form->widget()->width())
+                           .arg(form->viewport()->width())));
+    }
+}
+
+QTEST_MAIN(TestPresentation1080)
+#include "tst_presentation_1080.moc"
