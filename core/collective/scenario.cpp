@@ -137,7 +137,9 @@ Scenario scenarioFromJson(const nlohmann::json &j)
         throw UserError("scenario: expected a JSON object");
     Scenario s;
     s.collective = enumField(j, "collective", s.collective, &collectiveFromString);
-    s.algorithm = enumField(j, "algorithm", s.algorithm, &algorithmFromString);
+    // Without one, the collective's own default, as on the command line: an all-to-all file
+    // that names no algorithm means direct, not the all-reduce default (ring) it cannot use.
+    s.algorithm = enumField(j, "algorithm", defaultAlgorithm(s.collective), &algorithmFromString);
     s.bytes = numberField(j, "bytes", s.bytes, 0, Bound::Above);
     s.routing = enumField(j, "routing", s.routing, &route::policyFromString);
     s.ranks = stringField(j, "ranks", s.ranks);

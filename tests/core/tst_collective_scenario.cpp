@@ -50,6 +50,15 @@ void TestCollectiveScenario::roundTripsThroughJson()
     QCOMPARE(j["routing"].get<std::string>(), std::string("ecmp-polarized"));
     QVERIFY(collective::scenarioFromJson(j) == s);
     QVERIFY(collective::scenarioFromJson(nlohmann::json::object()) == collective::Scenario {});
+    // A missing algorithm is the collective's default, as with the CLI's --collective alone:
+    // an all-to-all file without one was refused ("--algorithm ring does not apply").
+    const auto algorithmOf = [](const nlohmann::json &file) {
+        return std::string(collective::toString(collective::scenarioFromJson(file).algorithm));
+    };
+    QCOMPARE(algorithmOf({ { "collective", "alltoall" } }), std::string("direct"));
+    QCOMPARE(algorithmOf({ { "collective", "broadcast" } }), std::string("ring"));
+    QCOMPARE(algorithmOf({ { "collective", "allreduce" }, { "algorithm", "sharp" } }),
+        std::string("sharp"));
 }
 
 void TestCollectiveScenario::rejectsBadJson()
