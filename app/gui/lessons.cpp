@@ -182,13 +182,10 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
         analysis->showTab(analysis->explainPanel());
     analysis->show();
     analysis->raise();
-    // Room for the narrative (and the heatmap's rows) under the fabric: 2/5 of the height,
-    // a third in a window under 900 px (a 1280x720 projector), where 2/5 left the fabric about
-    // 230 px. After the window has laid out the new document's docks, or the size is overridden.
-    QTimer::singleShot(0, &window, [w = &window] {
-        const int height = w->settledHeight();
-        w->sizeResultsDock(height < MainWindow::kShortScreen ? height / 3 : height * 2 / 5);
-    });
+    // Room for the narrative (and the heatmap's rows) under the fabric. After the window has
+    // laid out the new document's docks, or the size is overridden.
+    QTimer::singleShot(
+        0, &window, [w = &window] { w->sizeResultsDock(w->readingResultsHeight()); });
     window.statusBar()->showMessage(
         QObject::tr("Lesson %1: %2")
             .arg(toQString(lesson.title),

@@ -926,8 +926,8 @@ void MainWindow::setPresentationMode(bool on)
         } else {
             // Under the fabric, the results' text is half as large again: at the quarter of
             // the height they have when not presenting, the heatmap's group names shrank to
-            // about 7 px on a 1920x1080 screen. 2/5, as a lesson gives them.
-            QTimer::singleShot(0, this, [this] { sizeResultsDock(settledHeight() * 2 / 5); });
+            // about 7 px on a 1920x1080 screen.
+            QTimer::singleShot(0, this, [this] { sizeResultsDock(readingResultsHeight()); });
         }
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         restoreState(mDocksBeforePresentation);
@@ -1046,6 +1046,12 @@ void MainWindow::sizeForFirstStart()
     if (room.width() < kFirstStartSize.width()
         || room.height() < kFirstStartSize.height() + kTitleBarAbout)
         setWindowState(windowState() | Qt::WindowMaximized);
+}
+
+int MainWindow::readingResultsHeight() const
+{
+    const int height = settledHeight();
+    return height < kShortScreen ? height / 3 : height * 2 / 5;
 }
 
 int MainWindow::settledHeight() const

@@ -79,6 +79,10 @@ public:
     /// Gives the results dock its room: most of the right column when it sits beside the
     /// fabric, else @p heightBelow pixels under the fabric.
     void sizeResultsDock(int heightBelow);
+    /// Room under the fabric for results meant to be read, a lesson's narrative or presentation
+    /// text: 2/5 of settledHeight(), a third under kShortScreen, where 2/5 left the fabric
+    /// about 230 px.
+    int readingResultsHeight() const;
 
     /// Opens the embedded 256-GPU SuperPOD unit (generated when the resource is missing).
     void openDefaultFabric();
