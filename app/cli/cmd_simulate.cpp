@@ -10,6 +10,7 @@
 
 #include "collective/report.h"
 #include "collective/run.h"
+#include "generators/tpuspares.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
 #include "model/units.h"
@@ -140,6 +141,9 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     collective::FaultRunOptions faultOptions;
     faultOptions.allowPartial = o.has("--allow-partial");
     faultOptions.ocsReroute = o.has("--ocs-reroute");
+    if (faultOptions.ocsReroute && !gen::hasReplaceableCubes(fabric))
+        throw UserError("--ocs-reroute: " + o.positional(0)
+            + " is not a tpu-torus slice, and only those have cubes the OCS can replace");
     ProgressLine progress(err, o.has("--progress"), "simulating");
     sim::SimCallbacks callbacks;
     if (progress.enabled()) {

@@ -523,6 +523,8 @@ void MainWindow::updateActions()
     const std::string &family = mDocument->fabric().generator().family;
     action(QStringLiteral("actionRegenerate"))->setEnabled(gen::findFamily(family) != nullptr);
     action(QStringLiteral("actionReconfigureOcs"))->setEnabled(family == "tpu-torus");
+    action(QStringLiteral("actionReplaceFailedCubes"))
+        ->setEnabled(gen::hasReplaceableCubes(mDocument->fabric()));
     findChild<QMenu *>(QStringLiteral("menuTorusView"))
         ->setEnabled(mCanvas->layoutName().startsWith(QLatin1String("torus")));
 }

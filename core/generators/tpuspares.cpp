@@ -104,10 +104,15 @@ void swapPlaces(Fabric &fabric, const std::vector<NodeId> &failed, const std::ve
 
 } // namespace
 
+bool hasReplaceableCubes(const Fabric &fabric)
+{
+    return fabric.generator().family == "tpu-torus";
+}
+
 SpareCubeOutcome replaceFailedCubes(Fabric &fabric, std::span<const Fault> faults)
 {
-    if (fabric.generator().family != "tpu-torus")
-        throw UserError("--ocs-reroute: only a tpu-torus slice has cubes the OCS can replace");
+    if (!hasReplaceableCubes(fabric))
+        throw UserError("only a tpu-torus slice has cubes an optical circuit switch can replace");
     const std::map<int, std::string> touched = touchedCubes(fabric, faults);
     std::map<int, std::vector<NodeId>> cubes = chipsByCube(fabric);
     const auto onStandby = [&](const std::vector<NodeId> &chips) {

@@ -47,6 +47,10 @@ struct SpareCubeOutcome
  */
 SpareCubeOutcome replaceFailedCubes(Fabric &fabric, std::span<const Fault> faults);
 
+/// Whether @p fabric has cubes an OCS can swap: a tpu-torus slice, whatever its spares. The
+/// condition replaceFailedCubes() checks, for the menus and options that lead there.
+bool hasReplaceableCubes(const Fabric &fabric);
+
 /// Whether a spare cube stands in for a failed one in @p fabric (a chip of the slice is wired to
 /// another cube's OCS ports).
 bool spareInUse(const Fabric &fabric);

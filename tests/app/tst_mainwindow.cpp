@@ -149,6 +149,7 @@ void TestMainWindow::startsOnTheDefaultFabric()
     QVERIFY(mWindow->windowTitle().contains(QLatin1String("FabricScope")));
     QVERIFY(mWindow->action(QStringLiteral("actionRegenerate"))->isEnabled());
     QVERIFY(!mWindow->action(QStringLiteral("actionReconfigureOcs"))->isEnabled());
+    QVERIFY(!mWindow->action(QStringLiteral("actionReplaceFailedCubes"))->isEnabled());
     QVERIFY(!mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
     // No optical circuit switches: no OCS Circuits tab taking room from the analysis.
     QVERIFY(!mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"))->isVisible());
@@ -502,6 +503,7 @@ void TestMainWindow::reconfiguresTheOcs()
         gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
     QAction *reconfigure = mWindow->action(QStringLiteral("actionReconfigureOcs"));
     QVERIFY(reconfigure->isEnabled());
+    QVERIFY(mWindow->action(QStringLiteral("actionReplaceFailedCubes"))->isEnabled());
     QVERIFY(mWindow->findChild<QMenu *>(QStringLiteral("menuTorusView"))->isEnabled());
     // The circuit tables are a tab beside the analysis, not a dock of their own.
     auto *ocs = mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"));

@@ -270,7 +270,9 @@ void TestCliResilience::ocsRerouteSwapsInASpareCube()
     // Only a TPU slice has cubes to swap.
     const Result wrong = cli({ "simulate", mFlat, "--bytes", "1MiB", "--ocs-reroute" });
     QCOMPARE(wrong.code, 2);
-    QVERIFY2(wrong.err.find("only a tpu-torus slice") != std::string::npos, wrong.err.c_str());
+    QVERIFY2(wrong.err.find("--ocs-reroute: " + mFlat + " is not a tpu-torus slice")
+            != std::string::npos,
+        wrong.err.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCliResilience)
