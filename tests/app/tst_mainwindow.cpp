@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "canvas/fabriccanvas.h"
+#include "charts/chartpanel.h"
 #include "commands/addnodes.h"
 #include "commands/changenodeproperty.h"
 #include "cutforms.h"
 #include "document.h"
+#include "elidedtext.h"
 #include "fakeprompts.h"
 #include "fileformats.h"
 #include "generators/registry.h"
@@ -79,6 +81,7 @@ private Q_SLOTS:
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
+    void chartsReadAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
     void handEditsMarkTheGeneratorModified();
@@ -688,6 +691,46 @@ void TestMainWindow::fitsA1280x720Projector()
     QVERIFY(history->isVisible());
     QVERIFY(!mWindow->resultsBesideFabric());
     QVERIFY(mWindow->inspectorDock()->isVisible() || mWindow->metricsDock()->isVisible());
+}
+
+void TestMainWindow::chartsReadAt1280x720()
+{
+    // The default fabric after a run, in a 1280x720 window, as a class first sees it: the
+    // Analysis dock gave the throughput chart about 95 px, and Qt Charts cut every number and
+    // title of its time axis to "...". The page now scrolls instead.
+    mWindow->openDefaultFabric();
+    QAction *presentationMode = mWindow->action(QStringLiteral("actionPresentation"));
+    SimulationDock *dock = mWindow->simulation()->simulationDock();
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    QSignalSpy finished(mWindow->simulation(), &SimulationController::runFinished);
+    dock->runButton()->click();
+    QVERIFY(finished.wait(60000));
+    AnalysisDock *analysis = mWindow->simulation()->analysisDock();
+    QWidget *chartsPage = analysis->tabs()->widget(1);
+    analysis->tabs()->setCurrentWidget(chartsPage);
+    for (const bool presentation : { false, true }) {
+        if (presentationMode->isChecked() != presentation)
+            presentationMode->trigger();
+        mWindow->showNormal();
+        mWindow->resize(1280, 720);
+        QTRY_COMPARE(mWindow->size(), QSize(1280, 720));
+        QTRY_VERIFY(analysis->chartPanel()->isVisible());
+        // Checked once the docks have settled: the larger window before passed at once.
+        int polls = 0;
+        for (int last = -1, same = 0; same < 4 && polls < 100; ++polls) {
+            QTest::qWait(25);
+            const int height = analysis->chartPanel()->height();
+            same = height == last ? same + 1 : 0;
+            last = height;
+        }
+        QVERIFY(polls < 100);
+        QVERIFY2(elidedTexts(chartsPage).isEmpty(),
+            qPrintable(QStringLiteral("presentation %1, chart %2 px high: %3")
+                           .arg(presentation)
+                           .arg(analysis->chartPanel()->height())
+                           .arg(elidedTexts(chartsPage).join(' '))));
+    }
+    presentationMode->trigger();
 }
 
 void TestMainWindow::docksAreSizedForTheSettledWindow()

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
+#include "elidedtext.h"
 #include "explain/runsummary.h"
 #include "exportchecks.h"
 #include "route/router.h"
@@ -213,6 +214,15 @@ void TestCharts::shortPanelKeepsThePlotReadable()
     QVERIFY(chart->title().isEmpty());
     QCOMPARE(vertical()->titleText(), QStringLiteral("GB/s"));
     QVERIFY2(vertical()->count() <= 3, qPrintable(QString::number(vertical()->count())));
+    QTRY_VERIFY2(elidedTexts(&panel).isEmpty(), qPrintable(elidedTexts(&panel).join(' ')));
+    // Its minimum height keeps the time axis's numbers and title whole: a dock that gave a
+    // chart less, as a 1280x720 window's did (about 95 px), showed them all as "...".
+    panel.resize(900, 95);
+    QTRY_VERIFY(!elidedTexts(&panel).isEmpty());
+    panel.resize(900, panel.minimumSizeHint().height());
+    QTRY_VERIFY2(elidedTexts(&panel).isEmpty(),
+        qPrintable(
+            QStringLiteral("%1 px: %2").arg(panel.height()).arg(elidedTexts(&panel).join(' '))));
 
     const QImage picture = panel.renderImage(QSize(1200, 700)); // the full frame, then back
     QVERIFY(chart->title().isEmpty());

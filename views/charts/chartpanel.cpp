@@ -35,10 +35,39 @@ namespace fabric::views {
 namespace {
 /// Below this height a panel on screen drops its title and thins its margins and axis.
 constexpr int kCompactHeight = 260;
+/// The margins of a compact frame: the plot gets what a title and wide margins took.
+constexpr QMargins kCompactMargins(4, 2, 8, 0);
 /// Steps of a value axis with room.
 constexpr int kFullTicks = 5;
+/// The share of a chart's height Qt Charts gives its bottom axes: it elides what does not fit
+/// in it to "...", numbers and title alike.
+constexpr double kBottomAxisShare = 0.4;
+/// What a bottom axis takes beyond its two lines of text: the padding around the numbers and
+/// the title, and the view's frame (measured with Qt 6.4's light theme, with 2 px to spare).
+constexpr double kBottomAxisExtra = 20;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
 constexpr const char *kFullTitle = "fullTitle";
+
+/// @p text as HTML lines broken at spaces so that each fits @p width in @p font: Qt Charts
+/// elides a title wider than the chart to "...", where a line break keeps it whole.
+QString wrapped(const QString &text, const QFont &font, double width)
+{
+    const QFontMetricsF metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines.append(line.toHtmlEscaped());
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines.append(line.toHtmlEscaped());
+    return lines.join(QLatin1String("<br>"));
+}
 
 /// The unit of a title such as "throughput (GB/s)", which fits beside a short axis where the
 /// whole title is elided to "throu..."; the title itself when it names none.
@@ -63,6 +92,7 @@ struct ChartPanel::Private
     QMargins fullMargins; ///< QChart's own margins, for the full frame.
     int verticalTicks = kFullTicks; ///< Steps of the vertical value axis, as setupAxes() last made it.
     bool compact = false; ///< The frame applyFrame() last set.
+    double titleWidth = 0; ///< The width applyFrame() last wrapped the title to.
 };
 
 namespace {
@@ -144,6 +174,20 @@ QSize ChartPanel::sizeHint() const
     return QSize(640, 400);
 }
 
+QSize ChartPanel::minimumSizeHint() const
+{
+    const QList<QAbstractAxis *> bottom = d->chart->axes(Qt::Horizontal);
+    QFont labels = font(), title = font();
+    if (!bottom.isEmpty()) {
+        labels = bottom.first()->labelsFont();
+        title = bottom.first()->titleFont();
+    }
+    const double axis
+        = QFontMetricsF(labels).height() + QFontMetricsF(title).height() + kBottomAxisExtra;
+    return QSize(QWidget::minimumSizeHint().width(),
+        int(std::ceil(axis / kBottomAxisShare)) + kCompactMargins.top() + kCompactMargins.bottom());
+}
+
 int ChartPanel::seriesCount() const
 {
     return d->barShape ? (d->bars ? int(d->bars->count()) : 0) : int(d->lines.size());
@@ -156,7 +200,7 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && !d->lines.isEmpty();
     mSpec = spec;
     showPlotOrNote();
-    applyFrame(isCompactOnScreen());
+    applyFrame(isCompactOnScreen(), width());
     if (sameShape)
         updateLines();
     else
@@ -323,16 +367,22 @@ int ChartPanel::verticalTickTarget() const
     return isCompactOnScreen() ? std::clamp(height() / 45, 2, kFullTicks) : kFullTicks;
 }
 
-void ChartPanel::applyFrame(bool compact)
+void ChartPanel::applyFrame(bool compact, double width)
 {
     QString title;
     if (!compact) {
-        title = QStringLiteral("<b>%1</b>").arg(mSpec.title.toHtmlEscaped());
+        // The width the chart's layout gives its title, with a little to spare.
+        const double room = width - d->fullMargins.left() - d->fullMargins.right() - 8;
+        QFont bold = d->chart->titleFont();
+        bold.setBold(true);
+        title = QStringLiteral("<b>%1</b>").arg(wrapped(mSpec.title, bold, room));
         if (!mSpec.subtitle.isEmpty())
-            title += QStringLiteral("<br>%1").arg(mSpec.subtitle.toHtmlEscaped());
+            title += QStringLiteral("<br>%1").arg(
+                wrapped(mSpec.subtitle, d->chart->titleFont(), room));
     }
+    d->titleWidth = width;
     d->chart->setTitle(title);
-    d->chart->setMargins(compact ? QMargins(4, 2, 8, 0) : d->fullMargins);
+    d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
     // Beside the plot, not under it: a short panel's height is the plot's.
     d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
@@ -349,8 +399,9 @@ void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title)
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    if (isCompactOnScreen() != d->compact) // a dock dragged: re-frame only at the threshold
-        applyFrame(isCompactOnScreen());
+    // A dock dragged: re-frame at the threshold, and re-wrap a title that has one.
+    if (isCompactOnScreen() != d->compact || (!d->compact && width() != d->titleWidth))
+        applyFrame(isCompactOnScreen(), width());
     if (verticalTickTarget() != d->verticalTicks && !d->chart->axes().isEmpty())
         setupAxes(verticalTickTarget());
     fitBarLabels();
@@ -382,7 +433,7 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
     // A picture gets the full frame and axis, whatever the panel's height on screen.
-    applyFrame(false);
+    applyFrame(false, logical.width());
     const bool fewerTicks = d->verticalTicks != kFullTicks && !d->chart->axes().isEmpty();
     if (fewerTicks)
         setupAxes(kFullTicks);
@@ -397,7 +448,7 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         layout->activate();
     fitBarLabels();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
-    applyFrame(isCompactOnScreen());
+    applyFrame(isCompactOnScreen(), width());
     if (fewerTicks)
         setupAxes(verticalTickTarget());
     d->chart->setGeometry(old);

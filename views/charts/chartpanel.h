@@ -50,6 +50,8 @@ public:
     QPoint barCentre(int category) const;
 
     QSize sizeHint() const override;
+    /// Tall enough for the bottom axis's numbers and title to show whole in a compact frame.
+    QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
     /// The user clicked a bar of category @p category (an index into ChartSpec::categories).
@@ -62,9 +64,10 @@ private:
     /**
      * The chart's frame for its height: on screen, lower than kCompactHeight (the Analysis dock
      * of a 1280x720 window), no title (the chart picker above names the chart) and thin
-     * margins, so the plot keeps its room; pictures always get the full frame.
+     * margins, so the plot keeps its room; pictures always get the full frame. The full frame's
+     * title is wrapped to @p width, the chart's width on screen or in the picture.
      */
-    void applyFrame(bool compact);
+    void applyFrame(bool compact, double width);
     /// The chart, or in its place what would fill it (ChartSpec::emptyNote) when it has no data.
     void showPlotOrNote();
     bool isCompactOnScreen() const;
