@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace fabric;
 using namespace fabric::views;
 
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void panelExportsPngAndSvg();
     void shortPanelKeepsThePlotReadable();
     void emptyChartSaysWhatFillsIt();
+    void largerWindowTextEnlargesTheChartsNotItsPictures();
     void largeExportsAreTheScreenPictureEnlarged();
 
 private:
@@ -254,6 +257,33 @@ void TestCharts::panelExportsPngAndSvg()
     QVERIFY(text.startsWith(QStringLiteral("<?xml")));
     QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
     QVERIFY(text.contains(QStringLiteral("fraction of flows finished")));
+}
+
+void TestCharts::largerWindowTextEnlargesTheChartsNotItsPictures()
+{
+    // Presentation mode sets a larger font on the window; Qt Charts kept its theme's, so on a
+    // projector the charts' text was the one thing left small. Pictures keep the theme's size.
+    ChartPanel panel;
+    panel.setSpec(charts::completionCdf({ mStatic, mEcmp }));
+    panel.resize(900, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QChart *chart = panel.findChild<QChartView *>()->chart();
+    const auto labelSize
+        = [&] { return chart->axes(Qt::Horizontal).first()->labelsFont().pointSizeF(); };
+    const double normal = labelSize();
+    const double legend = chart->legend()->font().pointSizeF();
+    const QImage picture = panel.renderImage(QSize(1200, 700));
+    QFont larger = panel.font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.5);
+    panel.setFont(larger);
+    QTRY_VERIFY2(std::abs(labelSize() / normal - 1.5) < 0.01,
+        qPrintable(QStringLiteral("%1 pt, %2 pt before").arg(labelSize()).arg(normal)));
+    QVERIFY(std::abs(chart->legend()->font().pointSizeF() / legend - 1.5) < 0.01);
+    QCOMPARE(panel.renderImage(QSize(1200, 700)), picture);
+    QVERIFY(std::abs(labelSize() / normal - 1.5) < 0.01); // and the screen's size back
+    panel.setFont(QFont());
+    QTRY_COMPARE(labelSize(), normal);
 }
 
 void TestCharts::emptyChartSaysWhatFillsIt()

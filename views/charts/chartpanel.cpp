@@ -9,13 +9,13 @@
 #include "style/palette.h"
 #include "style/picturescale.h"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -93,6 +93,9 @@ struct ChartPanel::Private
     int verticalTicks = kFullTicks; ///< Steps of the vertical value axis, as setupAxes() last made it.
     bool compact = false; ///< The frame applyFrame() last set.
     double titleWidth = 0; ///< The width applyFrame() last wrapped the title to.
+    QFont titleFont; ///< The theme's, for textScale 1.
+    QFont legendFont; ///< The theme's, for textScale 1.
+    double textScale = 1; ///< The scale applyTextScale() last set.
 };
 
 namespace {
@@ -138,6 +141,16 @@ QCategoryAxis *roundAxis(double lo, double hi, int target = kFullTicks)
     return axis;
 }
 
+/// @p font @p scale times as large.
+QFont scaledFont(QFont font, double scale)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * scale);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(int(std::lround(font.pixelSize() * scale)));
+    return font;
+}
+
 } // namespace
 
 ChartPanel::ChartPanel(QWidget *parent)
@@ -149,6 +162,10 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->chart->setBackgroundRoundness(0);
     d->fullMargins = d->chart->margins();
+    d->titleFont = d->chart->titleFont();
+    d->legendFont = d->chart->legend()->font();
+    d->textScale = screenTextScale();
+    applyTextScale(d->textScale);
     // Bar labels show when the bars are wide enough, known once the chart laid itself out.
     connect(d->chart, &QChart::plotAreaChanged, this, [this] { fitBarLabels(); });
     d->view = new QChartView(d->chart, this);
@@ -257,7 +274,9 @@ void ChartPanel::rebuild()
             Q_EMIT barClicked(mSpec.horizontal ? int(mSpec.categories.size()) - 1 - index
                                                : index);
         });
-        d->chart->addSeries(d->bars);
+        d->chart->addSeries(d->bars); // the theme sets the label font: scale it after
+        for (QBarSet *set : d->bars->barSets())
+            set->setLabelFont(scaledFont(set->labelFont(), d->textScale));
     } else {
         for (const ChartLine &line : std::as_const(mSpec.lines)) {
             auto *series = new QLineSeries;
@@ -291,6 +310,7 @@ void ChartPanel::setupAxes(int verticalTicks)
         categories->append(names);
         d->chart->addAxis(values, mSpec.horizontal ? Qt::AlignBottom : Qt::AlignLeft);
         d->chart->addAxis(categories, mSpec.horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+        scaleAxisFonts();
         // Titles once added: a compact frame shortens the vertical one, known only then.
         setAxisTitle(values, mSpec.yTitle);
         setAxisTitle(categories, mSpec.xTitle);
@@ -329,10 +349,46 @@ void ChartPanel::setupAxes(int verticalTicks)
         x = roundAxis(x0, x1);
     }
     d->chart->addAxis(x, Qt::AlignBottom);
+    scaleAxisFonts();
     setAxisTitle(x, mSpec.xTitle);
     for (QLineSeries *series : std::as_const(d->lines)) {
         series->attachAxis(x);
         series->attachAxis(y);
+    }
+}
+
+void ChartPanel::scaleAxisFonts()
+{
+    // Axes just added carry the theme's fonts.
+    for (QAbstractAxis *axis : d->chart->axes()) {
+        axis->setLabelsFont(scaledFont(axis->labelsFont(), d->textScale));
+        axis->setTitleFont(scaledFont(axis->titleFont(), d->textScale));
+    }
+}
+
+double ChartPanel::screenTextScale() const
+{
+    const double application = QApplication::font().pointSizeF();
+    return application > 0 && font().pointSizeF() > 0 ? font().pointSizeF() / application : 1;
+}
+
+void ChartPanel::applyTextScale(double scale)
+{
+    d->textScale = scale;
+    d->chart->setTitleFont(scaledFont(d->titleFont, scale));
+    d->chart->legend()->setFont(scaledFont(d->legendFont, scale));
+    if (!d->chart->series().isEmpty())
+        rebuild(); // new series and axes, with the theme's fonts scaled
+}
+
+void ChartPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // Presentation mode enlarges the window's text; Qt Charts keeps its theme's fonts.
+    if (event->type() == QEvent::FontChange && screenTextScale() != d->textScale) {
+        applyTextScale(screenTextScale());
+        applyFrame(isCompactOnScreen(), width());
+        updateGeometry();
     }
 }
 
@@ -358,13 +414,14 @@ void ChartPanel::showPlotOrNote()
 
 bool ChartPanel::isCompactOnScreen() const
 {
-    return height() < kCompactHeight;
+    return height() < kCompactHeight * d->textScale;
 }
 
 int ChartPanel::verticalTickTarget() const
 {
     // About one label per 45 px of a short panel: more would overprint and be elided to "...".
-    return isCompactOnScreen() ? std::clamp(height() / 45, 2, kFullTicks) : kFullTicks;
+    const int perLabel = int(std::lround(45 * d->textScale));
+    return isCompactOnScreen() ? std::clamp(height() / perLabel, 2, kFullTicks) : kFullTicks;
 }
 
 void ChartPanel::applyFrame(bool compact, double width)
@@ -432,7 +489,11 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     const double k = scale > 0 ? scale : pictureScale(target.width());
     const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
-    // A picture gets the full frame and axis, whatever the panel's height on screen.
+    // A picture gets the theme's text size, the full frame and axis, whatever the panel's
+    // text size and height on screen.
+    const double screenScale = d->textScale;
+    if (screenScale != 1)
+        applyTextScale(1);
     applyFrame(false, logical.width());
     const bool fewerTicks = d->verticalTicks != kFullTicks && !d->chart->axes().isEmpty();
     if (fewerTicks)
@@ -448,6 +509,8 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         layout->activate();
     fitBarLabels();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
+    if (screenScale != 1)
+        applyTextScale(screenScale);
     applyFrame(isCompactOnScreen(), width());
     if (fewerTicks)
         setupAxes(verticalTickTarget());

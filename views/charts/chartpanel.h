@@ -59,6 +59,7 @@ Q_SIGNALS:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     /**
@@ -68,6 +69,13 @@ private:
      * title is wrapped to @p width, the chart's width on screen or in the picture.
      */
     void applyFrame(bool compact, double width);
+    /// The window's text size over the application's (presentation mode's is larger): the
+    /// chart's text is the theme's times this on screen, the theme's in pictures.
+    double screenTextScale() const;
+    /// Sets the chart's text to the theme's times @p scale, rebuilding series and axes.
+    void applyTextScale(double scale);
+    /// Scales the fonts of axes just added (the theme's) by the current text scale.
+    void scaleAxisFonts();
     /// The chart, or in its place what would fill it (ChartSpec::emptyNote) when it has no data.
     void showPlotOrNote();
     bool isCompactOnScreen() const;
