@@ -32,6 +32,7 @@ private Q_SLOTS:
     void throughputIntegratesToTheBytes();
     void throughputLeavesOutFlowsInsideAHost();
     void histogramCountsEveryLink();
+    void histogramOfAFabricWithoutSwitchLinksSaysSo();
     void cdfEndsAtOne();
     void comparisonBarsNameTheQuantity();
     void sweepUsesLog2Sizes();
@@ -143,6 +144,45 @@ void TestCharts::histogramCountsEveryLink()
     for (const ChartBars &b : spec.bars)
         idle += b.values[0];
     QCOMPARE(int(idle), s.idleFabricLinks);
+}
+
+void TestCharts::histogramOfAFabricWithoutSwitchLinksSaysSo()
+{
+    // Two GPUs drawn by hand under one switch: the design-review report showed the imbalance
+    // chart as bare axes with two empty bars, and the GUI "run a scenario" after a run.
+    Fabric f;
+    Node sw;
+    sw.kind = NodeKind::Switch;
+    sw.name = "leaf";
+    const NodeId leaf = f.addNode(sw);
+    for (const char *name : { "gpu0", "gpu1" }) {
+        Node gpu;
+        gpu.kind = NodeKind::Gpu;
+        gpu.name = name;
+        Link l;
+        l.a = f.addNode(gpu);
+        l.b = leaf;
+        l.capacityGbps = 400;
+        f.addLink(l);
+    }
+    const SimRunPtr run = testing::ringRun(f, route::Policy::Ecmp, 1e6, 1);
+    QVERIFY(run->result.completionS > 0);
+    const ChartSpec spec = charts::linkLoadHistogram(*run);
+    QVERIFY(!spec.hasData());
+    QVERIFY2(spec.emptyNote.contains(QStringLiteral("no links between switches")),
+        qPrintable(spec.emptyNote));
+    // A picture of it is the title and the note, not axes.
+    ChartPanel panel;
+    panel.setSpec(spec);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("empty.svg"));
+    QVERIFY(panel.exportSvg(svg, QSize(900, 500)));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(spec.title.toHtmlEscaped()));
+    QVERIFY(text.contains(QStringLiteral("no links between switches")));
+    QVERIFY(!text.contains(spec.xTitle)); // no axis
 }
 
 void TestCharts::cdfEndsAtOne()

@@ -147,6 +147,12 @@ ChartSpec linkLoadHistogram(const SimRun &run)
             bars.values[std::min(flows, top)] += n;
         spec.bars.append(bars);
     }
+    if (groups.empty())
+        spec.emptyNote = QObject::tr("This fabric has no links between switches, so routing has "
+                                     "no choice of path to balance.");
+    else if (spec.bars.isEmpty())
+        spec.emptyNote = QObject::tr("No flow of this run crossed a link between switches: each "
+                                     "stayed under one switch, with no choice of path.");
     return spec;
 }
 

@@ -487,6 +487,10 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     // Lay the chart out at the target size over the scale, paint its scene scaled up into the
     // target, then give it back to the view.
     const double k = scale > 0 ? scale : pictureScale(target.width());
+    if (!mSpec.hasData()) { // the title and what would fill it, not bare axes
+        paintNote(painter, target, k);
+        return;
+    }
     const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
     // A picture gets the theme's text size, the full frame and axis, whatever the panel's
@@ -516,6 +520,32 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         setupAxes(verticalTickTarget());
     d->chart->setGeometry(old);
     fitBarLabels();
+}
+
+void ChartPanel::paintNote(QPainter *painter, const QRectF &target, double scale) const
+{
+    painter->save();
+    QFont title = scaledFont(d->titleFont, scale);
+    title.setBold(true);
+    const QFont text = scaledFont(d->titleFont, scale);
+    const double margin = 12 * scale;
+    const QRectF room = target.adjusted(margin, margin, -margin, -margin);
+    const int flags = Qt::AlignHCenter | Qt::TextWordWrap;
+    painter->setPen(palette::ink());
+    painter->setFont(title);
+    QRectF titleBox = painter->boundingRect(room, flags, mSpec.title);
+    painter->setFont(text);
+    QRectF noteBox = painter->boundingRect(room, flags, d->empty->text());
+    // Both centred together, the title above the note.
+    const double top
+        = room.top() + (room.height() - titleBox.height() - margin - noteBox.height()) / 2;
+    titleBox = QRectF(room.left(), top, room.width(), titleBox.height());
+    noteBox = QRectF(room.left(), titleBox.bottom() + margin, room.width(), noteBox.height());
+    painter->setFont(title);
+    painter->drawText(titleBox, flags, mSpec.title);
+    painter->setFont(text);
+    painter->drawText(noteBox, flags, d->empty->text());
+    painter->restore();
 }
 
 QImage ChartPanel::renderImage(const QSize &size)

@@ -76,6 +76,8 @@ private:
     void applyTextScale(double scale);
     /// Scales the fonts of axes just added (the theme's) by the current text scale.
     void scaleAxisFonts();
+    /// A picture of a chart with no data: its title, and the note the panel shows instead.
+    void paintNote(QPainter *painter, const QRectF &target, double scale) const;
     /// The chart, or in its place what would fill it (ChartSpec::emptyNote) when it has no data.
     void showPlotOrNote();
     bool isCompactOnScreen() const;
