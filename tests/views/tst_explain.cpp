@@ -6,6 +6,7 @@
 #include "explain/runsummary.h"
 #include "playback/scenariorun.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace fabric;
@@ -20,6 +21,7 @@ private Q_SLOTS:
     void ringSaysItRunsOnASnake();
     void otherOrdersAreNamedOnATorus();
     void reducedRunSaysHowManyFlowsRan();
+    void largeCountsHaveDigitGroups();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -89,6 +91,26 @@ void TestExplain::reducedRunSaysHowManyFlowsRan()
     // The cube alone has no translation: nothing to say.
     QVERIFY(!explain(collective::Collective::AllToAll, collective::Algorithm::Direct)
                  .contains(QStringLiteral("were simulated")));
+}
+
+void TestExplain::largeCountsHaveDigitGroups()
+{
+    // "over 15360 GPUs" and "Of the 28800 switch-to-switch link directions" read as codes
+    // beside the Metrics dock's "15,360": every count of the explanation has digit groups.
+    const Fabric tree
+        = gen::generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 1024 } });
+    collective::Scenario s;
+    s.bytes = 64 * 1048576.0;
+    s.routing = route::Policy::Ecmp;
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    const auto run = makeRun(tree, s, options);
+    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(QStringLiteral("over 1,024 GPUs finished in")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("switch-to-switch link directions")), qPrintable(text));
+    static const QRegularExpression ungrouped(QStringLiteral("(^|[ (])[0-9]{4,}\\b"));
+    QVERIFY2(!ungrouped.match(text).hasMatch(),
+        qPrintable(ungrouped.match(text).captured() + QStringLiteral(" in: ") + text));
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

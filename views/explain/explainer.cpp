@@ -20,6 +20,11 @@ QString bytes(double b) { return toQString(units::formatBytes(b)); }
 QString gbps(double g) { return toQString(units::formatGbps(g)); }
 QString gBps(double g) { return toQString(units::formatGBps(g)); }
 QString percent(double f) { return QStringLiteral("%1%").arg(f * 100, 0, 'f', 0); }
+/// A count with the locale's digit groups: "15,360 GPUs", as the Metrics dock writes it.
+QString number(std::size_t n)
+{
+    return QLocale().toString(qulonglong(n));
+}
 
 QString collectiveName(const SimRun &run)
 {
@@ -31,14 +36,14 @@ QString collectiveName(const SimRun &run)
     if (std::isfinite(run.messageBytes()))
         name += QObject::tr(" of %1").arg(bytes(run.messageBytes()));
     if (run.ranks() > 0)
-        name += run.expansion.torus ? QObject::tr(" over %1 chips").arg(run.ranks())
-                                    : QObject::tr(" over %1 GPUs").arg(run.ranks());
+        name += run.expansion.torus ? QObject::tr(" over %1 chips").arg(number(run.ranks()))
+                                    : QObject::tr(" over %1 GPUs").arg(number(run.ranks()));
     return name;
 }
 /// "1 link" / "3 links".
 QString count(std::size_t n, const QString &one, const QString &many)
 {
-    return n == 1 ? one : many.arg(n);
+    return n == 1 ? one : many.arg(number(n));
 }
 
 /// What the run's faults took away, from the fabric it ran on; with the healthy run to compare
@@ -115,8 +120,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << QObject::tr("Of the %1 flows, %2 were simulated, one per orbit of the %3: every "
                            "other flow is a translation of one of them and moved exactly like "
                            "it.")
-                   .arg(QLocale().toString(qulonglong(run.expansion.flowCount())),
-                       QLocale().toString(qulonglong(run.expansion.flows.size())),
+                   .arg(number(run.expansion.flowCount()), number(run.expansion.flows.size()),
                        toQString(symmetry->text));
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
@@ -159,7 +163,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                         seconds(b.saturatedS), percent(share), why);
         if (r.bottlenecks.size() > 1)
             out << QObject::tr("%1 links were saturated about as long as that one.")
-                       .arg(r.bottlenecks.size());
+                       .arg(number(r.bottlenecks.size()));
     } else if (!r.flows.empty()) {
         out << QObject::tr("No link was ever saturated: the run is bound by latency, not "
                            "bandwidth.");
@@ -171,16 +175,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                            "to carry a whole elephant flow: of the %2 switch-to-switch link "
                            "directions that could carry this traffic, %3 sat idle.")
                    .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
-                   .arg(s.fabricLinks)
-                   .arg(s.idleFabricLinks);
+                   .arg(number(s.fabricLinks))
+                   .arg(number(s.idleFabricLinks));
     } else if (s.fabricLinks > 0) {
-        QString sentence =
-            QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
-                        "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
-                        "idle for the whole run.")
-                .arg(s.fabricLinks)
-                .arg(s.collidedFabricLinks)
-                .arg(s.idleFabricLinks);
+        QString sentence
+            = QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
+                          "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
+                          "idle for the whole run.")
+                  .arg(number(s.fabricLinks))
+                  .arg(number(s.collidedFabricLinks))
+                  .arg(number(s.idleFabricLinks));
         if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
@@ -194,7 +198,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
             sentence = QObject::tr("All %1 switch-to-switch link directions that could carry "
                                    "this traffic carried it, none with more than one flow at "
                                    "once: a balanced routing.")
-                           .arg(s.fabricLinks);
+                           .arg(number(s.fabricLinks));
         out << sentence;
     }
 
@@ -223,13 +227,13 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
     if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)
-                 .arg(slow.collidedFabricLinks)
-                 .arg(fast.collidedFabricLinks);
+                 .arg(number(slow.collidedFabricLinks))
+                 .arg(number(fast.collidedFabricLinks));
     if (slow.idleFabricLinks > fast.idleFabricLinks)
         s += QObject::tr(" %1 left %2 link directions idle against %3.")
                  .arg(slow.label)
-                 .arg(slow.idleFabricLinks)
-                 .arg(fast.idleFabricLinks);
+                 .arg(number(slow.idleFabricLinks))
+                 .arg(number(fast.idleFabricLinks));
     return s;
 }
 
