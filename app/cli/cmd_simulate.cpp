@@ -70,11 +70,13 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
     out << "Simulated " << collective::toString(s.collective);
     if (s.collective != collective::Collective::Custom)
         out << " (" << collective::toString(s.algorithm) << ")";
-    out << " of " << units::formatBytes(e.bytes) << " over " << e.ranks.size() << " ranks, routing "
-        << route::toString(s.routing) << ", " << e.flowCount() << " flows\n";
+    out << " of " << units::formatBytes(e.bytes) << " over " << units::formatCount(e.ranks.size())
+        << " ranks, routing " << route::toString(s.routing) << ", "
+        << units::formatCount(e.flowCount()) << " flows\n";
     if (e.symmetry)
-        row("Symmetry:") << e.flows.size() << " flows simulated, one per orbit of the "
-                         << e.symmetry->text << " (exact: the others move the same way)\n";
+        row("Symmetry:") << units::formatCount(e.flows.size())
+                         << " flows simulated, one per orbit of the " << e.symmetry->text
+                         << " (exact: the others move the same way)\n";
     row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
     if (const std::string note = collective::fidelityNote(run); !note.empty())
         row("Fidelity:") << note << "\n";

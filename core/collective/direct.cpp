@@ -7,6 +7,7 @@
 #include "ideal.h"
 #include "ringphase.h"
 
+#include "model/units.h"
 #include "route/torussymmetry.h"
 #include "sim/footprint.h"
 
@@ -74,8 +75,8 @@ void expandAllToAll(Context &c)
     for (std::size_t i = 0; i < n; ++i)
         senders += sends(i) ? 1 : 0;
     const std::size_t flows = senders * (n - 1);
-    std::string what
-        = "alltoall over " + std::to_string(n) + " ranks: " + std::to_string(flows) + " flows";
+    std::string what = "alltoall over " + units::formatCount(n)
+        + " ranks: " + units::formatCount(flows) + " flows";
     if (symmetry)
         what += " (one per orbit of " + std::to_string(symmetry->order()) + ")";
     // Memory is the one limit: time is the progress bar's and Cancel's (the GUI) or Ctrl+C's.

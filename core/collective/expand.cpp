@@ -7,6 +7,7 @@
 #include "torusorder.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +25,7 @@ bool Context::aggregateFor(std::size_t stepFlows)
     if (out.aggregated)
         out.note = "ring steps aggregated: one persistent flow per rank and phase carrying all "
                    "its steps' bytes, latency and alpha paid once per step ("
-            + std::to_string(stepFlows) + " step flows)";
+            + units::formatCount(stepFlows) + " step flows)";
     return out.aggregated;
 }
 

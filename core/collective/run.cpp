@@ -26,7 +26,7 @@ void checkMemory(const Expansion &e, const Scenario &scenario)
     for (const sim::FlowSpec &f : e.flows)
         for (const sim::Path &p : f.paths)
             uses += p.links.size();
-    checkMemoryLimit(scenario, "this run's " + std::to_string(e.flows.size()) + " flows",
+    checkMemoryLimit(scenario, "this run's " + units::formatCount(e.flows.size()) + " flows",
         sim::estimatedRunBytes(e.flows.size(), uses));
 }
 

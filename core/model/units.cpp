@@ -43,6 +43,18 @@ std::string formatDecimal(double value, int maxDecimals)
     return s;
 }
 
+std::string formatCount(std::uint64_t count)
+{
+    const std::string digits = std::to_string(count);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out.push_back(',');
+        out.push_back(digits[i]);
+    }
+    return out;
+}
+
 std::optional<double> parseBytes(std::string_view text)
 {
     const std::string s = lower(text);

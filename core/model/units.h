@@ -26,6 +26,8 @@ std::optional<double> parseBytes(std::string_view text);
 
 /// @p value with at most @p maxDecimals decimals and no trailing zeros: "0.0005", "1.07", "3".
 std::string formatDecimal(double value, int maxDecimals);
+/// A count with groups of three digits, for people: "15,360", "471,828,480", "64".
+std::string formatCount(std::uint64_t count);
 /// "1 GiB", "64 MiB", "512 B": binary prefixes, up to 3 significant digits.
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".

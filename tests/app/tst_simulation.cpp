@@ -351,7 +351,7 @@ void TestSimulation::memoryLimitRefusesInTheDocksWords()
     QVERIFY(!runAndWait());
     QCOMPARE(failed.size(), 1);
     const QString said = dock->statusLabel()->text();
-    QVERIFY2(said.startsWith(QStringLiteral("alltoall over 64 ranks: 4032 flows need about ")),
+    QVERIFY2(said.startsWith(QStringLiteral("alltoall over 64 ranks: 4,032 flows need about ")),
         qPrintable(said));
     QVERIFY2(said.contains(QStringLiteral("above the limit of 64 KiB (the Memory limit field)")),
         qPrintable(said));

@@ -173,7 +173,7 @@ void TestCliSimulate::refusesARunAboveTheMemoryLimit()
     Result r = cli({ "simulate", mTorus, "--collective", "alltoall", "--bytes", "16MiB",
         "--routing", "dor", "--max-memory", "1MiB" });
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.find("4032 flows") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("4,032 flows") != std::string::npos, r.err.c_str());
     QVERIFY2(r.err.find("--max-memory") != std::string::npos, r.err.c_str());
     QVERIFY2(r.out.empty(), r.out.c_str());
     // A ring of the same chips has 64 flows a step, aggregated: refused under 1 KiB by the

@@ -268,13 +268,13 @@ void TestTorusSymmetry::refusalPointsToDor()
     };
     // Under ecmp the refusal says what dor would do; under dor it counts what would run.
     const std::string ecmp = refusal(route::Policy::Ecmp);
-    QVERIFY2(ecmp.find("65280 flows need about") != std::string::npos, ecmp.c_str());
+    QVERIFY2(ecmp.find("65,280 flows need about") != std::string::npos, ecmp.c_str());
     QVERIFY2(
         ecmp.find("Use dor for --routing (1 flow in 4 runs) or fewer ranks.") != std::string::npos,
         ecmp.c_str());
     const std::string dor = refusal(route::Policy::Dor);
     QVERIFY2(
-        dor.find("16320 flows (one per orbit of 4) need about") != std::string::npos, dor.c_str());
+        dor.find("16,320 flows (one per orbit of 4) need about") != std::string::npos, dor.c_str());
     QVERIFY2(dor.find("Run fewer ranks") != std::string::npos, dor.c_str());
 }
 

@@ -52,6 +52,12 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatDecimal(1.0714, 2), std::string("1.07"));
     QCOMPARE(formatDecimal(3, 2), std::string("3"));
     QCOMPARE(formatDecimal(250, 0), std::string("250"));
+    QCOMPARE(formatCount(0), std::string("0"));
+    QCOMPARE(formatCount(999), std::string("999"));
+    QCOMPARE(formatCount(1000), std::string("1,000"));
+    QCOMPARE(formatCount(15360), std::string("15,360"));
+    QCOMPARE(formatCount(471828480), std::string("471,828,480"));
+    QCOMPARE(formatCount(18446744073709551615ULL), std::string("18,446,744,073,709,551,615"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
     QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
     QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));
