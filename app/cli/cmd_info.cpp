@@ -51,7 +51,7 @@ std::string countsByName(const std::map<std::string, std::size_t> &counts)
 {
     std::string out;
     for (const auto &[name, count] : counts)
-        out += (out.empty() ? "" : ", ") + name + " " + std::to_string(count);
+        out += (out.empty() ? "" : ", ") + name + " " + units::formatCount(count);
     return out.empty() ? out : " (" + out + ")";
 }
 
@@ -66,14 +66,14 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
         row("Generator:") << fabric.generator().family
                           << (fabric.generator().modified ? " (modified)" : "") << " "
                           << fabric.generator().params.dump() << "\n";
-    row("Endpoints:") << m.endpoints << " GPUs/accelerators";
+    row("Endpoints:") << units::formatCount(m.endpoints) << " GPUs/accelerators";
     if (m.standbyChips > 0)
-        out << " (and " << m.standbyChips << " more on standby)";
+        out << " (and " << units::formatCount(m.standbyChips) << " more on standby)";
     out << "\n";
-    row("Hosts:") << m.hosts << "\n";
-    row("Switches:") << m.switches << countsByName(m.switchesByRole) << "\n";
-    row("OCS:") << m.ocs << "\n";
-    row("Links:") << m.links << countsByName(m.linksByMedium) << "\n";
+    row("Hosts:") << units::formatCount(m.hosts) << "\n";
+    row("Switches:") << units::formatCount(m.switches) << countsByName(m.switchesByRole) << "\n";
+    row("OCS:") << units::formatCount(m.ocs) << "\n";
+    row("Links:") << units::formatCount(m.links) << countsByName(m.linksByMedium) << "\n";
     row("Capacity:") << units::formatGbps(m.totalCapacityGbps)
                      << " summed over links, one direction\n";
     row("Bisection:") << units::formatGbps(m.bisectionGbps)
@@ -87,10 +87,10 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
     out << "Tiers:\n";
     for (const metrics::TierSummary &t : m.tiers)
         out << "  tier " << t.tier << " " << std::setw(7) << t.role << std::right << std::setw(7)
-            << t.switches << " switches   down " << std::setw(10)
+            << units::formatCount(t.switches) << " switches   down " << std::setw(10)
             << units::formatGbps(t.downGbps) << "   up " << std::setw(10)
-            << units::formatGbps(t.upGbps) << "   oversubscription " << units::formatRatio(t.oversubscription)
-            << std::left << "\n";
+            << units::formatGbps(t.upGbps) << "   oversubscription "
+            << units::formatRatio(t.oversubscription) << std::left << "\n";
 }
 
 int runInfo(const std::vector<std::string> &args, std::ostream &out, std::ostream &)

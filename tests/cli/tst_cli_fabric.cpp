@@ -174,7 +174,7 @@ void TestCliFabric::infoTextIsForPeople()
     const Result r = runCli({"info", path});
     QCOMPARE(r.code, 0);
     const QString text = QString::fromStdString(r.out);
-    QVERIFY2(text.contains(QRegularExpression("Endpoints: +6144 ")), r.out.c_str());
+    QVERIFY2(text.contains(QRegularExpression("Endpoints: +6,144 ")), r.out.c_str());
     QVERIFY(text.contains("Bisection:") && text.contains("Tb/s"));
     QVERIFY(text.contains("hops between endpoints"));
     QVERIFY2(text.contains(QRegularExpression("tier 2 leaf +384 switches .* oversubscription 1:1")),
