@@ -4,6 +4,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "properties.h"
+#include "propertyform.h"
 #include "scrollable.h"
 
 #include <QComboBox>
@@ -202,8 +203,8 @@ QIcon PaletteDock::icon(const Node &node)
 PaletteDock::PaletteDock(QWidget *parent)
     : QDockWidget(tr("Palette"), parent)
     , mList(new PaletteList)
-    , mCapacity(new QDoubleSpinBox)
-    , mLatency(new QDoubleSpinBox)
+    , mCapacity(new TrimmedDoubleSpinBox)
+    , mLatency(new TrimmedDoubleSpinBox)
     , mMedium(new QComboBox)
 {
     setObjectName(QStringLiteral("paletteDock"));

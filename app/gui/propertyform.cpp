@@ -16,6 +16,21 @@
 
 namespace fabric::app {
 
+QString TrimmedDoubleSpinBox::textFromValue(double value) const
+{
+    QString text = locale().toString(value, 'f', decimals());
+    const QChar point = locale().decimalPoint().front();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(1);
+    }
+    if (!isGroupSeparatorShown())
+        text.remove(locale().groupSeparator());
+    return text;
+}
+
 using Type = PropertySpec::Type;
 
 PropertyForm::PropertyForm(QList<PropertySpec> specs, QWidget *parent)
@@ -72,7 +87,7 @@ QWidget *PropertyForm::makeEditor(int index)
         return spin;
     }
     case Type::Double: {
-        auto *spin = new QDoubleSpinBox(this);
+        auto *spin = new TrimmedDoubleSpinBox(this);
         spin->setDecimals(3);
         spin->setRange(s.min, s.max);
         spin->setSuffix(suffix);

@@ -4,11 +4,21 @@
 
 #include "properties.h"
 
+#include <QDoubleSpinBox>
 #include <QWidget>
 
 class QLabel;
 
 namespace fabric::app {
+
+/// A spin box for a quantity with a unit that writes "400 Gb/s" and "0.5 ns", not "400.000
+/// Gb/s": its decimals are the most it keeps, trailing zeros are left out.
+class TrimmedDoubleSpinBox : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override;
+};
 
 /**
  * A form with one editor per PropertySpec: a line edit for text, spin boxes with the spec's

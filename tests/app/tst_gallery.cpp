@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -93,6 +94,26 @@ void TestGallery::formsFollowTheParamSpecs()
     auto *spin = qobject_cast<QSpinBox *>(gallery.form()->editor(gpus));
     QVERIFY(spin);
     QCOMPARE(spin->text(), QStringLiteral("full size"));
+
+    // Rates and latencies read as people write them: "400.000 Gb/s" had three zeros too many.
+    QVERIFY(gallery.selectFamily("tpu-torus"));
+    const gen::FamilyInfo &tpu = *gen::findFamily("tpu-torus");
+    for (const gen::ParamSpec &p : tpu.params) {
+        auto *rate = qobject_cast<QDoubleSpinBox *>(gallery.form()->editor(indexOfKey(tpu, p.key)));
+        if (!rate)
+            continue;
+        static const QRegularExpression trailingZero(QStringLiteral("\\.[0-9]*0( |$)"));
+        QVERIFY2(!rate->text().contains(trailingZero), qPrintable(rate->text()));
+        if (p.key == "ici_gbps")
+            QCOMPARE(rate->text(), QStringLiteral("400 Gb/s"));
+    }
+    // and keep what is typed: half a nanosecond stays 0.5.
+    auto *latency = qobject_cast<QDoubleSpinBox *>(
+        gallery.form()->editor(indexOfKey(tpu, "cable_latency_ns")));
+    QVERIFY(latency);
+    latency->setValue(0.5);
+    QCOMPARE(latency->text(), QStringLiteral("0.5 ns"));
+    QCOMPARE(latency->valueFromText(latency->text()), 0.5);
 }
 
 void TestGallery::summaryFollowsTheValues()
