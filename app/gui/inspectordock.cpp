@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inspectordock.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "commands/changelinkproperty.h"
 #include "commands/changenodeproperty.h"
@@ -115,9 +115,9 @@ void InspectorDock::refresh()
     const Fabric &f = mDocument->fabric();
     QStringList parts;
     if (!mNodes.empty())
-        parts << counted(qint64(mNodes.size()), tr("1 node"), tr("%1 nodes"));
+        parts << views::counted(qint64(mNodes.size()), tr("1 node"), tr("%1 nodes"));
     if (!mLinks.empty())
-        parts << counted(qint64(mLinks.size()), tr("1 link"), tr("%1 links"));
+        parts << views::counted(qint64(mLinks.size()), tr("1 link"), tr("%1 links"));
     QString heading = tr("Editing %1").arg(parts.join(tr(" and ")));
     if (mLinks.size() == 1) {
         const Link &l = f.link(mLinks.front());

@@ -5,6 +5,7 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "collective/lesson.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "document.h"
 #include "explain/explainpanel.h"
@@ -14,7 +15,6 @@
 #include "model/error.h"
 #include "model/units.h"
 #include "playback/scenariorun.h"
-#include "plural.h"
 #include "prompts.h"
 #include "savedscenarios.h"
 #include "simulation/analysisdock.h"
@@ -186,10 +186,10 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
     // laid out the new document's docks, or the size is overridden.
     QTimer::singleShot(
         0, &window, [w = &window] { w->sizeResultsDock(w->readingResultsHeight()); });
-    window.statusBar()->showMessage(
-        QObject::tr("Lesson %1: %2")
-            .arg(toQString(lesson.title),
-                 counted(qint64(result.runs.size()), QObject::tr("1 run"), QObject::tr("%1 runs"))),
+    window.statusBar()->showMessage(QObject::tr("Lesson %1: %2")
+                                        .arg(toQString(lesson.title),
+                                            views::counted(qint64(result.runs.size()),
+                                                QObject::tr("1 run"), QObject::tr("%1 runs"))),
         8000);
     return true;
 }

@@ -2,22 +2,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include "generators/registry.h"
-#include "generators/tputorus.h"
 #include "canvas/fabriccanvas.h"
-#include "common/qtstrings.h"
 #include "commands/addlinks.h"
 #include "commands/addnodes.h"
 #include "commands/duplicatenodes.h"
 #include "commands/movenodes.h"
 #include "commands/reconfigureocs.h"
-#include "generators/tpuspares.h"
 #include "commands/regeneratefabric.h"
 #include "commands/removelinks.h"
 #include "commands/removenodes.h"
+#include "common/plural.h"
+#include "common/qtstrings.h"
 #include "document.h"
 #include "examples.h"
 #include "fileformats.h"
+#include "generators/registry.h"
+#include "generators/tpuspares.h"
+#include "generators/tputorus.h"
 #include "inspectordock.h"
 #include "io/fabricformat.h"
 #include "io/formatregistry.h"
@@ -28,16 +29,15 @@
 #include "model/tierinference.h"
 #include "model/units.h"
 #include "nodenames.h"
-#include "palettedock.h"
 #include "ocsdock.h"
+#include "palettedock.h"
 #include "pathsdock.h"
-#include "plural.h"
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
 #include "simulation/faultkeeper.h"
-#include "simulation/resiliencekeeper.h"
 #include "simulation/playbackkeys.h"
+#include "simulation/resiliencekeeper.h"
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
@@ -839,8 +839,8 @@ void MainWindow::showEqualCostPaths()
         statusBar()->showMessage(tr("No path joins %1 and %2").arg(from, to));
         return;
     }
-    const QString count = counted(set.paths.size(), tr("1 equal-cost path"),
-                              tr("%1 equal-cost paths"))
+    const QString count
+        = views::counted(set.paths.size(), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
         + (set.truncated ? tr(" (more not listed)") : QString());
     statusBar()->showMessage(tr("%1 from %2 to %3, %4 hops each, bottleneck %5")
                                  .arg(count, from, to)

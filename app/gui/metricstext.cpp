@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metricstext.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "model/units.h"
 
@@ -64,7 +64,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
         if (t.tier < 2)
             continue; // GPUs and hosts: their "oversubscription" means nothing
         rows.append({ capitalised(tierName(t)),
-            counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
+            views::counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
         rows.append({ tr("down"), gbps(t.downGbps), 1 });
         if (t.upGbps <= 0)
             continue; // the top tier: nothing above it to be oversubscribed against
@@ -75,7 +75,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
         rows.append({ tr("Bisection bandwidth"), gbps(m.bisectionGbps) });
         rows.append({ tr("Diameter"),
             m.diameterHops < 0 ? tr("disconnected")
-                               : counted(m.diameterHops, tr("1 hop"), tr("%1 hops")) });
+                               : views::counted(m.diameterHops, tr("1 hop"), tr("%1 hops")) });
     }
     return rows;
 }
@@ -84,7 +84,7 @@ QString metricSummary(const metrics::FabricMetrics &m)
 {
     // "4,096 chips, 48 optical circuit switches": a torus's endpoints are its chips, and an
     // OCS is not a packet switch.
-    // counted() of plural.h, with the count in the locale's digit groups ("15,360 links").
+    // views::counted() of plural.h, with the count in the locale's digit groups ("15,360 links").
     const auto several = [](std::size_t n, const QString &one, const QString &many) {
         return n == 1 ? one : many.arg(count(n));
     };

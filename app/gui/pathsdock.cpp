@@ -4,10 +4,10 @@
 
 #include "canvas/fabriccanvas.h"
 #include "collective/expansion.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "model/error.h"
 #include "model/units.h"
-#include "plural.h"
 #include "route/router.h"
 
 #include <QHeaderView>
@@ -194,7 +194,7 @@ void PathsDock::showPaths(
 
     auto *equal = new QTreeWidgetItem(mTree);
     equal->setText(PathColumn,
-        counted(qint64(set.count), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
+        views::counted(qint64(set.count), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
             + (set.truncated ? tr(" (first %1 listed)").arg(set.paths.size()) : QString()));
     equal->setText(HopsColumn, QString::number(set.hops));
     equal->setText(BottleneckColumn, views::toQString(units::formatGbps(set.bottleneckGbps)));
@@ -208,7 +208,8 @@ void PathsDock::showPaths(
         auto *item = new QTreeWidgetItem(policies);
         item->setText(PathColumn,
             QStringLiteral("%1 \u2014 %2, %3")
-                .arg(r.policy, counted(r.paths.size(), tr("1 path"), tr("%1 paths")), r.split));
+                .arg(r.policy, views::counted(r.paths.size(), tr("1 path"), tr("%1 paths")),
+                    r.split));
         QList<LinkId> all;
         int hops = 0;
         double bottleneck = std::numeric_limits<double>::infinity();
@@ -253,7 +254,7 @@ QString PathsDock::summary() const
     return tr("%1 \u2192 %2: %3, %4 hops each, bottleneck %5. Select a policy to see its "
               "choice.")
         .arg(from, to,
-            counted(qint64(mSet.count), tr("1 equal-cost path"), tr("%1 equal-cost paths")))
+            views::counted(qint64(mSet.count), tr("1 equal-cost path"), tr("%1 equal-cost paths")))
         .arg(mSet.hops)
         .arg(views::toQString(units::formatGbps(mSet.bottleneckGbps)));
 }

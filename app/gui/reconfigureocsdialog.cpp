@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reconfigureocsdialog.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "model/error.h"
 
@@ -28,7 +28,7 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
     auto *intro = new QLabel(tr("The optical circuit switches rewire the %1 of this pod into "
                                 "another slice shape. Each side is a multiple of 4 chips; a "
                                 "twisted torus needs a k x k x 2k or k x 2k x 2k shape.")
-                                 .arg(counted(cubes, tr("cube"), tr("%1 cubes"))));
+                                 .arg(views::counted(cubes, tr("cube"), tr("%1 cubes"))));
     intro->setWordWrap(true);
     layout->addRow(intro);
     const char *names[] = { "X", "Y", "Z" };
@@ -91,17 +91,17 @@ void ReconfigureOcsDialog::check()
                         .arg(s.x)
                         .arg(s.y)
                         .arg(s.z)
-                        .arg(counted(s.cubes(), tr("1 cube of 4x4x4 chips"),
-                                     tr("%1 cubes of 4x4x4 chips")))
-                        .arg(counted(mCubes, tr("1 cube"), tr("%1 cubes")));
+                        .arg(views::counted(
+                            s.cubes(), tr("1 cube of 4x4x4 chips"), tr("%1 cubes of 4x4x4 chips")))
+                        .arg(views::counted(mCubes, tr("1 cube"), tr("%1 cubes")));
         else if (s.cubes() < mCubes)
             error = tr("%1x%2x%3 uses %4 of this fabric's %5: a slice here takes every cube. "
                        "For a smaller fabric, use Tools > Regenerate... with these sides.")
                         .arg(s.x)
                         .arg(s.y)
                         .arg(s.z)
-                        .arg(counted(s.cubes(), tr("1 cube"), tr("%1 cubes")))
-                        .arg(counted(mCubes, tr("1 cube"), tr("%1 cubes")));
+                        .arg(views::counted(s.cubes(), tr("1 cube"), tr("%1 cubes")))
+                        .arg(views::counted(mCubes, tr("1 cube"), tr("%1 cubes")));
     } catch (const UserError &e) {
         error = QString::fromUtf8(e.what());
     }

@@ -511,6 +511,10 @@ void TestMainWindow::reconfiguresTheOcs()
     // The circuit tables are a tab beside the analysis, not a dock of their own.
     auto *ocs = mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"));
     QVERIFY(ocs->isVisible());
+    // Each OCS of a 4x4x8 slice closes two wrap-arounds: "2 circuits", not "2 circuit(s)".
+    auto *circuits = ocs->findChild<QTreeWidget *>();
+    QVERIFY(circuits && circuits->topLevelItemCount() > 0);
+    QCOMPARE(circuits->topLevelItem(0)->text(2), QStringLiteral("2 circuits"));
     QVERIFY(mWindow->tabifiedDockWidgets(ocs).contains(
         mWindow->findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))));
     mWindow->action(QStringLiteral("actionTorusSlices"))->trigger();

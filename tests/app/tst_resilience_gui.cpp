@@ -150,7 +150,7 @@ void TestResilienceGui::sweepShowsOneBarPerElementWorstFirst()
     const QString summary = views::charts::resilienceSummary(want);
     QCOMPARE(spec.subtitle, summary);
     QVERIFY2(page()->statusLabel()->text().startsWith(
-                 QStringLiteral("%1 single spine failure(s), worst first").arg(spines.size())),
+                 QStringLiteral("%1 single spine failures, worst first").arg(spines.size())),
         qPrintable(page()->statusLabel()->text()));
     QVERIFY(summary.contains(QStringLiteral("%1 elements").arg(spines.size())));
     QVERIFY(!page()->cancelButton()->isEnabled());

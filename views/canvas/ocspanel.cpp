@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ocspanel.h"
 
+#include "common/plural.h"
 #include "common/qtstrings.h"
 
 #include <QHeaderView>
@@ -55,7 +56,7 @@ void OcsPanel::refresh()
         auto *item = new QTreeWidgetItem;
         item->setText(0, toQString(n.name));
         item->setText(1, tr("%1 of %2 used").arg(byPort.size()).arg(n.ports > 0 ? n.ports : static_cast<int>(byPort.size())));
-        item->setText(2, tr("%n circuit(s)", nullptr, static_cast<int>(n.circuits.size())));
+        item->setText(2, counted(qint64(n.circuits.size()), tr("1 circuit"), tr("%1 circuits")));
         auto chip = [&](int port) -> QString {
             const auto it = byPort.find(port);
             return it == byPort.end() ? tr("(nothing plugged)")

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartdata.h"
 
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "heatmap/heatmapdata.h"
 #include "model/units.h"
@@ -287,7 +288,8 @@ ChartSpec resilience(const collective::ResilienceResult &r, const QString &scena
         QString name = toQString(row.failed);
         // Its traffic between those pairs was skipped, so its slowdown alone understates it.
         if (row.unreachablePairs > 0)
-            name += QObject::tr(" (cuts %n rank pair(s) off)", nullptr, int(row.unreachablePairs));
+            name += counted(qint64(row.unreachablePairs), QObject::tr(" (cuts 1 rank pair off)"),
+                QObject::tr(" (cuts %1 rank pairs off)"));
         spec.categories << name;
         bars.values << row.slowdown;
     }

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addlinks.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "document.h"
 
@@ -31,7 +31,8 @@ std::vector<Link> checked(const Fabric &fabric, std::vector<Link> links)
 AddLinks::AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent)
     : AddRemoveItems(document, Direction::Add, {}, checked(document->fabric(), std::move(links)), QString(), parent)
 {
-    setText(counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Add Link"),
+    setText(views::counted(qint64(mLinks.size()),
+        QCoreApplication::translate("Undo Commands", "Add Link"),
         QCoreApplication::translate("Undo Commands", "Add %1 Links")));
 }
 

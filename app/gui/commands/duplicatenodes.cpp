@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "duplicatenodes.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "document.h"
 #include "nodenames.h"
@@ -71,7 +71,7 @@ DuplicateNodes::DuplicateNodes(Document *document, const std::vector<NodeId> &no
     auto next = static_cast<LinkId>(document->fabric().linkIdBound());
     for (Link &l : mLinks)
         l.id = next++;
-    setText(counted(qint64(mNodes.size()),
+    setText(views::counted(qint64(mNodes.size()),
         QCoreApplication::translate("Undo Commands", "Duplicate Node"),
         QCoreApplication::translate("Undo Commands", "Duplicate %1 Nodes")));
 }

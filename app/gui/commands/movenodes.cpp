@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "movenodes.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "commandids.h"
 #include "document.h"
@@ -21,9 +21,9 @@ MoveNodes::MoveNodes(
         mFrom.push_back(document->fabric().node(mNodes[i]).hints.position);
         mTo.emplace_back(to[i]);
     }
-    setText(
-        counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Move Node"),
-            QCoreApplication::translate("Undo Commands", "Move %1 Nodes")));
+    setText(views::counted(qint64(mNodes.size()),
+        QCoreApplication::translate("Undo Commands", "Move Node"),
+        QCoreApplication::translate("Undo Commands", "Move %1 Nodes")));
 }
 
 void MoveNodes::undo()

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removelinks.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "document.h"
 
@@ -26,9 +26,9 @@ std::vector<Link> copiesOf(const Fabric &fabric, const std::vector<LinkId> &ids)
 RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links, QUndoCommand *parent)
     : AddRemoveItems(document, Direction::Remove, {}, copiesOf(document->fabric(), links), QString(), parent)
 {
-    setText(
-        counted(qint64(mLinks.size()), QCoreApplication::translate("Undo Commands", "Remove Link"),
-            QCoreApplication::translate("Undo Commands", "Remove %1 Links")));
+    setText(views::counted(qint64(mLinks.size()),
+        QCoreApplication::translate("Undo Commands", "Remove Link"),
+        QCoreApplication::translate("Undo Commands", "Remove %1 Links")));
 }
 
 } // namespace fabric::app

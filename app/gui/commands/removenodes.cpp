@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removenodes.h"
-#include "plural.h"
+#include "common/plural.h"
 
 #include "document.h"
 
@@ -42,9 +42,9 @@ RemoveNodes::RemoveNodes(Document *document, const std::vector<NodeId> &nodes,
     : AddRemoveItems(document, Direction::Remove, copiesOf(document->fabric(), nodes),
         linksToRemove(document->fabric(), nodes, extraLinks), QString(), parent)
 {
-    setText(
-        counted(qint64(mNodes.size()), QCoreApplication::translate("Undo Commands", "Remove Node"),
-            QCoreApplication::translate("Undo Commands", "Remove %1 Nodes")));
+    setText(views::counted(qint64(mNodes.size()),
+        QCoreApplication::translate("Undo Commands", "Remove Node"),
+        QCoreApplication::translate("Undo Commands", "Remove %1 Nodes")));
 }
 
 } // namespace fabric::app

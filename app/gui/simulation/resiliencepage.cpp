@@ -4,6 +4,7 @@
 
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "dockwords.h"
 #include "model/error.h"
@@ -218,8 +219,9 @@ void ResiliencePage::show(collective::ResilienceResult result, const QString &sc
     mChart->setSpec(spec);
     mScroll->ensureVisible(0, 0);
     // The summary is the chart's subtitle, right below.
-    mStatus->setText(tr("%n single %1 failure(s), worst first. Click a bar to load that failure.",
-                        nullptr, int(mResult.rows.size()))
+    mStatus->setText(views::counted(qint64(mResult.rows.size()),
+        tr("1 single %1 failure. Click its bar to load it."),
+        tr("%1 single %2 failures, worst first. Click a bar to load that failure."))
                          .arg(toQString(mResult.role)));
     Q_EMIT finished();
 }
