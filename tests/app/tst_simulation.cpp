@@ -757,6 +757,11 @@ void TestSimulation::sweepChartsBusbwAgainstSize()
     const auto last = finished.at(0).at(0).value<views::SimRunPtr>();
     QCOMPARE(last->messageBytes(), 4294967296.0);
     QCOMPARE(points.back().y(), last->summary.busbwGBps);
+    // The run on screen is the 4 GiB one, not the form's 64 MiB: the dock says which.
+    const QString status = mSim->simulationDock()->statusLabel()->text();
+    QVERIFY2(status.startsWith(QStringLiteral("Sweep done: busbw at 12 sizes in Charts. On "
+                                              "screen, the 4 GiB run: allreduce ring")),
+        qPrintable(status));
 }
 
 void TestSimulation::playbackKeysWorkOnTheCanvas()

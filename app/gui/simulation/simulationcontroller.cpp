@@ -180,6 +180,7 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
         mDock->setStatus(tr("The fabric changed during the run: run the simulation again."));
         return;
     }
+    bool sweepDone = false;
     if (mSweepIndex >= 0) {
         if (std::isfinite(run->summary.busbwGBps))
             mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes(), run->summary.busbwGBps));
@@ -194,13 +195,19 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
         mSweepIndex = -1;
         mAnalysis->setSweep({mSweep});
         mAnalysis->showTab(mAnalysis->chartPanel());
-        mDock->setStatus(tr("Sweep done: busbw at %1 sizes.").arg(mSweep.bytesAndBusbwGBps.size()));
+        sweepDone = true;
     }
 
     mHistory.prepend(run);
     while (mHistory.size() > kHistory)
         mHistory.removeLast();
     present(run);
+    // The run on screen is the sweep's last size, not the one in the form: say which.
+    if (sweepDone)
+        mDock->setStatus(
+            tr("Sweep done: busbw at %1 sizes in Charts. On screen, the %2 run: %3")
+                .arg(mSweep.bytesAndBusbwGBps.size())
+                .arg(toQString(units::formatBytes(run->messageBytes())), runStatus(*run)));
     Q_EMIT runFinished(run);
 }
 
@@ -234,19 +241,25 @@ void SimulationController::present(const views::SimRunPtr &run)
     mCanvas->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
                           views::runHighlight(*run));
     mAnalysis->setRuns(run, mHistory);
-    const views::RunSummary summary = views::RunSummary(*run);
-    QString status = tr("%1: %2").arg(run->label, toQString(units::formatSeconds(run->result.completionS)));
+    mDock->setStatus(runStatus(*run));
+    mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
+    // Open on the middle of the run: a first picture that shows traffic.
+    mClock->seek(run->result.completionS / 2);
+}
+
+QString SimulationController::runStatus(const views::SimRun &run) const
+{
+    const views::RunSummary summary = views::RunSummary(run);
+    QString status
+        = tr("%1: %2").arg(run.label, toQString(units::formatSeconds(run.result.completionS)));
     if (std::isfinite(summary.busbwGBps))
         status += tr(", busbw %1").arg(toQString(units::formatGBps(summary.busbwGBps)));
     if (std::isfinite(summary.ofIdeal))
         status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
-    if (run->expansion.symmetry)
+    if (run.expansion.symmetry)
         status += tr(" (1 flow in %1 simulated, by symmetry)")
-                      .arg(run->expansion.symmetry->orbits.order);
-    mDock->setStatus(status);
-    mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
-    // Open on the middle of the run: a first picture that shows traffic.
-    mClock->seek(run->result.completionS / 2);
+                      .arg(run.expansion.symmetry->orbits.order);
+    return status;
 }
 
 void SimulationController::applyLoadWindow()
