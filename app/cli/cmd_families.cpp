@@ -5,6 +5,8 @@
 #include "command.h"
 #include "options.h"
 
+#include "model/units.h"
+
 #include "generators/paramspecs.h"
 #include "generators/registry.h"
 
@@ -31,7 +33,12 @@ std::string_view typeName(gen::ParamSpec::Type type)
 
 std::string defaultText(const gen::ParamSpec &p)
 {
-    return p.defaultValue.is_string() ? p.defaultValue.get<std::string>() : p.defaultValue.dump();
+    if (p.defaultValue.is_string())
+        return p.defaultValue.get<std::string>();
+    // "50 ns", as the ranges beside it write numbers, not JSON's "50.0 ns".
+    if (p.defaultValue.is_number_float())
+        return units::formatDecimal(p.defaultValue.get<double>(), 6);
+    return p.defaultValue.dump();
 }
 
 nlohmann::json toJson(const gen::FamilyInfo &f)

@@ -221,6 +221,9 @@ void TestCliFabric::familiesListsEveryParameter()
             QVERIFY2(r.out.find("    " + p.key + " ") != std::string::npos, p.key.c_str());
     }
     QVERIFY(r.out.find("default 64 ports; an even number from") != std::string::npos);
+    // Numbers as people write them, like the ranges: not JSON's "50.0 ns".
+    QVERIFY2(r.out.find("default 50 ns; a number from 0 to") != std::string::npos, r.out.c_str());
+    QVERIFY(r.out.find(".0 ns") == std::string::npos);
 
     const Result json = runCli({"families", "--json"});
     QCOMPARE(json.code, 0);
