@@ -7,6 +7,7 @@
 // pod), both leaves under one spine, leaf1 with two parallel uplinks.
 
 #include "generators/registry.h"
+#include "handmadefabric.h"
 #include "io/formatregistry.h"
 #include "model/fabric.h"
 
@@ -19,21 +20,6 @@
 #include <string>
 
 namespace fabric::testing {
-
-/// Adds a link of @p gbps and @p ns between @p a and @p b; ports only when given.
-inline LinkId addLink(Fabric &f, NodeId a, NodeId b, double gbps, double ns, Medium medium,
-    int portA = -1, int portB = -1)
-{
-    Link l;
-    l.a = a;
-    l.b = b;
-    l.capacityGbps = gbps;
-    l.latencyNs = ns;
-    l.medium = medium;
-    l.portA = portA;
-    l.portB = portB;
-    return f.addLink(l);
-}
 
 inline Fabric smallClos()
 {

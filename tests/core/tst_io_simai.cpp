@@ -68,12 +68,8 @@ void TestIoSimai::countsMatchTheLines()
 void TestIoSimai::ocsCircuitsBecomeChipLinks()
 {
     Fabric f;
-    Node chip;
-    chip.kind = NodeKind::Gpu;
-    chip.name = "a";
-    const NodeId a = f.addNode(chip);
-    chip.name = "b";
-    const NodeId b = f.addNode(chip);
+    const NodeId a = testing::addNode(f, NodeKind::Gpu, "a");
+    const NodeId b = testing::addNode(f, NodeKind::Gpu, "b");
     Node ocs;
     ocs.kind = NodeKind::Ocs;
     ocs.name = "ocs";

@@ -1,12 +1,13 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "generators/registry.h"
-#include "generators/tputorus.h"
 #include "canvas/fabriccanvas.h"
-#include "exportchecks.h"
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
 #include "canvas/scenedata.h"
+#include "exportchecks.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
+#include "handmadefabric.h"
 #include "layout/layoutengine.h"
 #include "style/legend.h"
 #include "style/palette.h"
@@ -353,18 +354,10 @@ void TestCanvas::idleHighlightSparesBusyParallelLinks()
     // Two switches joined by two parallel links, drawn as one line: "left idle" marks that line
     // only when both links stayed idle; a path through one of them marks it anyway.
     Fabric f;
-    Node s;
-    s.kind = NodeKind::Switch;
-    s.name = "a";
-    const NodeId a = f.addNode(s);
-    s.name = "b";
-    const NodeId b = f.addNode(s);
-    Link l;
-    l.a = a;
-    l.b = b;
-    l.capacityGbps = 400;
-    const LinkId first = f.addLink(l);
-    const LinkId second = f.addLink(l);
+    const NodeId a = testing::addNode(f, NodeKind::Switch, "a");
+    const NodeId b = testing::addNode(f, NodeKind::Switch, "b");
+    const LinkId first = testing::addLink(f, a, b, 400);
+    const LinkId second = testing::addLink(f, a, b, 400);
     FabricCanvas canvas;
     showCanvas(canvas, f);
     canvas.viewport()->repaint();

@@ -5,6 +5,7 @@
 #include "elidedtext.h"
 #include "explain/runsummary.h"
 #include "exportchecks.h"
+#include "handmadefabric.h"
 #include "route/router.h"
 #include "simfixture.h"
 #include "style/picturescale.h"
@@ -151,20 +152,9 @@ void TestCharts::histogramOfAFabricWithoutSwitchLinksSaysSo()
     // Two GPUs drawn by hand under one switch: the design-review report showed the imbalance
     // chart as bare axes with two empty bars, and the GUI "run a scenario" after a run.
     Fabric f;
-    Node sw;
-    sw.kind = NodeKind::Switch;
-    sw.name = "leaf";
-    const NodeId leaf = f.addNode(sw);
-    for (const char *name : { "gpu0", "gpu1" }) {
-        Node gpu;
-        gpu.kind = NodeKind::Gpu;
-        gpu.name = name;
-        Link l;
-        l.a = f.addNode(gpu);
-        l.b = leaf;
-        l.capacityGbps = 400;
-        f.addLink(l);
-    }
+    const NodeId leaf = testing::addNode(f, NodeKind::Switch, "leaf");
+    for (const char *name : { "gpu0", "gpu1" })
+        testing::addLink(f, testing::addNode(f, NodeKind::Gpu, name), leaf, 400);
     const SimRunPtr run = testing::ringRun(f, route::Policy::Ecmp, 1e6, 1);
     QVERIFY(run->result.completionS > 0);
     const ChartSpec spec = charts::linkLoadHistogram(*run);
