@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Topology metrics on fabrics built by hand, so each expected figure follows from the drawing.
+#include "handmadefabric.h"
 #include "model/error.h"
 #include "model/metrics.h"
 
@@ -28,17 +29,11 @@ NodeId addSwitch(Fabric &f, SwitchRole role, int tier)
     return f.addNode(makeNode(NodeKind::Switch, role, tier));
 }
 
+/// testing::addLink with this file's defaults: the rate of kRateGbps, no latency.
 LinkId addLink(Fabric &f, NodeId a, NodeId b, double gbps = kRateGbps,
     Medium medium = Medium::InfiniBand, int portA = -1, int portB = -1)
 {
-    Link l;
-    l.a = a;
-    l.b = b;
-    l.capacityGbps = gbps;
-    l.medium = medium;
-    l.portA = portA;
-    l.portB = portB;
-    return f.addLink(l);
+    return testing::addLink(f, a, b, gbps, 0, medium, portA, portB);
 }
 
 /// Adds @p count GPUs under @p leaf; with @p host, they belong to it over NVLink.
