@@ -6,7 +6,6 @@
 #include "model/units.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 namespace fabric::app {
 namespace {
@@ -14,10 +13,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("Metrics", text);
-}
-QString count(std::size_t n)
-{
-    return QLocale().toString(qulonglong(n));
 }
 QString gbps(double v)
 {
@@ -47,18 +42,18 @@ QString capitalised(QString s)
 QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
 {
     QList<MetricRow> rows;
-    rows.append({ tr("GPUs / chips"), count(m.endpoints) });
+    rows.append({ tr("GPUs / chips"), views::grouped(qint64(m.endpoints)) });
     if (m.standbyChips > 0)
-        rows.append({ tr("on standby"), count(m.standbyChips), 1 });
-    rows.append({ tr("Hosts"), count(m.hosts) });
-    rows.append({ tr("Switches"), count(m.switches) });
+        rows.append({ tr("on standby"), views::grouped(qint64(m.standbyChips)), 1 });
+    rows.append({ tr("Hosts"), views::grouped(qint64(m.hosts)) });
+    rows.append({ tr("Switches"), views::grouped(qint64(m.switches)) });
     for (const auto &[role, n] : m.switchesByRole)
-        rows.append({ QString::fromStdString(role), count(n), 1 });
+        rows.append({ QString::fromStdString(role), views::grouped(qint64(n)), 1 });
     if (m.ocs > 0)
-        rows.append({ tr("Optical circuit switches"), count(m.ocs) });
-    rows.append({ tr("Links"), count(m.links) });
+        rows.append({ tr("Optical circuit switches"), views::grouped(qint64(m.ocs)) });
+    rows.append({ tr("Links"), views::grouped(qint64(m.links)) });
     for (const auto &[medium, n] : m.linksByMedium)
-        rows.append({ QString::fromStdString(medium), count(n), 1 });
+        rows.append({ QString::fromStdString(medium), views::grouped(qint64(n)), 1 });
     rows.append({ tr("Total capacity (one way)"), gbps(m.totalCapacityGbps) });
     for (const metrics::TierSummary &t : m.tiers) {
         if (t.tier < 2)
@@ -84,18 +79,15 @@ QString metricSummary(const metrics::FabricMetrics &m)
 {
     // "4,096 chips, 48 optical circuit switches": a torus's endpoints are its chips, and an
     // OCS is not a packet switch.
-    // views::counted() of plural.h, with the count in the locale's digit groups ("15,360 links").
-    const auto several = [](std::size_t n, const QString &one, const QString &many) {
-        return n == 1 ? one : many.arg(count(n));
-    };
     QStringList parts {
-        (m.switches == 0 ? tr("%1 chips") : tr("%1 GPUs")).arg(count(m.endpoints))
+        (m.switches == 0 ? tr("%1 chips") : tr("%1 GPUs")).arg(views::grouped(qint64(m.endpoints)))
     };
     if (m.switches > 0)
-        parts << several(m.switches, tr("1 switch"), tr("%1 switches"));
+        parts << views::counted(qint64(m.switches), tr("1 switch"), tr("%1 switches"));
     if (m.ocs > 0)
-        parts << several(m.ocs, tr("1 optical circuit switch"), tr("%1 optical circuit switches"));
-    parts << several(m.links, tr("1 link"), tr("%1 links"));
+        parts << views::counted(
+            qint64(m.ocs), tr("1 optical circuit switch"), tr("%1 optical circuit switches"));
+    parts << views::counted(qint64(m.links), tr("1 link"), tr("%1 links"));
     QStringList lines { parts.join(QStringLiteral(", ")) };
     lines << tr("Bisection bandwidth: %1").arg(gbps(m.bisectionGbps));
     for (const metrics::TierSummary &t : m.tiers)

@@ -7,11 +7,17 @@
 
 namespace fabric::views {
 
-/// "1 node" or "15,360 nodes": @p one as it is, or @p many with %1 set to @p n in the locale's
-/// digit groups. Qt's %n plurals would need a translation file even for English ("2 node(s)").
+/// @p n in the locale's digit groups: "15,360", as people read counts.
+inline QString grouped(qint64 n)
+{
+    return QLocale().toString(n);
+}
+
+/// "1 node" or "15,360 nodes": @p one as it is, or @p many with %1 set to grouped(@p n). Qt's %n
+/// plurals would need a translation file even for English ("2 node(s)").
 inline QString counted(qint64 n, const QString &one, const QString &many)
 {
-    return n == 1 ? one : many.arg(QLocale().toString(n));
+    return n == 1 ? one : many.arg(grouped(n));
 }
 
 } // namespace fabric::views

@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explainer.h"
 
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "model/error.h"
 #include "model/faults.h"
 #include "model/units.h"
 
-#include <QLocale>
 #include <QObject>
 
 #include <cmath>
@@ -19,11 +19,9 @@ QString seconds(double s) { return toQString(units::formatSeconds(s)); }
 QString bytes(double b) { return toQString(units::formatBytes(b)); }
 QString gbps(double g) { return toQString(units::formatGbps(g)); }
 QString gBps(double g) { return toQString(units::formatGBps(g)); }
-QString percent(double f) { return QStringLiteral("%1%").arg(f * 100, 0, 'f', 0); }
-/// A count with the locale's digit groups: "15,360 GPUs", as the Metrics dock writes it.
-QString number(std::size_t n)
+QString percent(double f)
 {
-    return QLocale().toString(qulonglong(n));
+    return QStringLiteral("%1%").arg(f * 100, 0, 'f', 0);
 }
 
 QString collectiveName(const SimRun &run)
@@ -36,14 +34,10 @@ QString collectiveName(const SimRun &run)
     if (std::isfinite(run.messageBytes()))
         name += QObject::tr(" of %1").arg(bytes(run.messageBytes()));
     if (run.ranks() > 0)
-        name += run.expansion.torus ? QObject::tr(" over %1 chips").arg(number(run.ranks()))
-                                    : QObject::tr(" over %1 GPUs").arg(number(run.ranks()));
+        name += run.expansion.torus
+            ? QObject::tr(" over %1 chips").arg(grouped(qint64(run.ranks())))
+            : QObject::tr(" over %1 GPUs").arg(grouped(qint64(run.ranks())));
     return name;
-}
-/// "1 link" / "3 links".
-QString count(std::size_t n, const QString &one, const QString &many)
-{
-    return n == 1 ? one : many.arg(number(n));
 }
 
 /// What the run's faults took away, from the fabric it ran on; with the healthy run to compare
@@ -65,31 +59,31 @@ QString faultSentence(const SimRun &run)
         names << toQString(toString(f));
     QStringList lost;
     if (impact.linksFailed > 0)
-        lost << count(impact.linksFailed, QObject::tr("1 link failed"),
-                      QObject::tr("%1 links failed"));
+        lost << counted(
+            impact.linksFailed, QObject::tr("1 link failed"), QObject::tr("%1 links failed"));
     if (impact.linksDegraded > 0)
-        lost << count(impact.linksDegraded, QObject::tr("1 link degraded"),
-                      QObject::tr("%1 links degraded"));
-    QString s = QObject::tr("It ran with %1 in force (%2): %3, %4 of capacity out of service")
-                    .arg(count(faults.size(), QObject::tr("1 fault"), QObject::tr("%1 faults")),
-                         names.join(QStringLiteral(", ")),
-                         lost.isEmpty() ? QObject::tr("no link touched")
-                                        : lost.join(QObject::tr(" and ")),
-                         gbps(effect.capacityLostGbps));
+        lost << counted(
+            impact.linksDegraded, QObject::tr("1 link degraded"), QObject::tr("%1 links degraded"));
+    QString s
+        = QObject::tr("It ran with %1 in force (%2): %3, %4 of capacity out of service")
+              .arg(counted(faults.size(), QObject::tr("1 fault"), QObject::tr("%1 faults")),
+                  names.join(QStringLiteral(", ")),
+                  lost.isEmpty() ? QObject::tr("no link touched") : lost.join(QObject::tr(" and ")),
+                  gbps(effect.capacityLostGbps));
     if (impact.gpusLostPort > 0)
         s += QObject::tr("; %1 kept only part of their ports")
-                 .arg(count(impact.gpusLostPort, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+                 .arg(counted(impact.gpusLostPort, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
     if (impact.gpusCutOff > 0)
         s += QObject::tr("; %1 had no working port left")
-                 .arg(count(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+                 .arg(counted(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
     if (run.faults && run.faults->healthyCompletionS > 0)
         s += QObject::tr(". Without them it finished in %1, so the faults made it %2\u00d7 slower")
                  .arg(seconds(run.faults->healthyCompletionS))
                  .arg(run.faults->slowdown, 0, 'f', 2);
     if (run.faults && !run.faults->unreachablePairs.empty())
         s += QObject::tr(". %1 could not reach each other and carried nothing")
-                 .arg(count(run.faults->unreachablePairs.size(), QObject::tr("1 rank pair"),
-                            QObject::tr("%1 rank pairs")));
+                 .arg(counted(run.faults->unreachablePairs.size(), QObject::tr("1 rank pair"),
+                     QObject::tr("%1 rank pairs")));
     return s + QLatin1Char('.');
 }
 } // namespace
@@ -120,8 +114,8 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << QObject::tr("Of the %1 flows, %2 were simulated, one per orbit of the %3: every "
                            "other flow is a translation of one of them and moved exactly like "
                            "it.")
-                   .arg(number(run.expansion.flowCount()), number(run.expansion.flows.size()),
-                       toQString(symmetry->text));
+                   .arg(grouped(qint64(run.expansion.flowCount())),
+                       grouped(qint64(run.expansion.flows.size())), toQString(symmetry->text));
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
     if (run.rankOrder == QStringLiteral("snake"))
@@ -163,7 +157,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                         seconds(b.saturatedS), percent(share), why);
         if (r.bottlenecks.size() > 1)
             out << QObject::tr("%1 links were saturated about as long as that one.")
-                       .arg(number(r.bottlenecks.size()));
+                       .arg(grouped(qint64(r.bottlenecks.size())));
     } else if (!r.flows.empty()) {
         out << QObject::tr("No link was ever saturated: the run is bound by latency, not "
                            "bandwidth.");
@@ -175,16 +169,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                            "to carry a whole elephant flow: of the %2 switch-to-switch link "
                            "directions that could carry this traffic, %3 sat idle.")
                    .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
-                   .arg(number(s.fabricLinks))
-                   .arg(number(s.idleFabricLinks));
+                   .arg(grouped(qint64(s.fabricLinks)))
+                   .arg(grouped(qint64(s.idleFabricLinks)));
     } else if (s.fabricLinks > 0) {
         QString sentence
             = QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
                           "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
                           "idle for the whole run.")
-                  .arg(number(s.fabricLinks))
-                  .arg(number(s.collidedFabricLinks))
-                  .arg(number(s.idleFabricLinks));
+                  .arg(grouped(qint64(s.fabricLinks)))
+                  .arg(grouped(qint64(s.collidedFabricLinks)))
+                  .arg(grouped(qint64(s.idleFabricLinks)));
         if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
@@ -198,7 +192,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
             sentence = QObject::tr("All %1 switch-to-switch link directions that could carry "
                                    "this traffic carried it, none with more than one flow at "
                                    "once: a balanced routing.")
-                           .arg(number(s.fabricLinks));
+                           .arg(grouped(qint64(s.fabricLinks)));
         out << sentence;
     }
 
@@ -227,13 +221,13 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
     if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)
-                 .arg(number(slow.collidedFabricLinks))
-                 .arg(number(fast.collidedFabricLinks));
+                 .arg(grouped(qint64(slow.collidedFabricLinks)))
+                 .arg(grouped(qint64(fast.collidedFabricLinks)));
     if (slow.idleFabricLinks > fast.idleFabricLinks)
         s += QObject::tr(" %1 left %2 link directions idle against %3.")
                  .arg(slow.label)
-                 .arg(number(slow.idleFabricLinks))
-                 .arg(number(fast.idleFabricLinks));
+                 .arg(grouped(qint64(slow.idleFabricLinks)))
+                 .arg(grouped(qint64(fast.idleFabricLinks)));
     return s;
 }
 

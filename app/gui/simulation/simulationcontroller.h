@@ -120,10 +120,10 @@ private:
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
     void showTime(double timeS);
-    /// Gives the run's sampler the window the Instantaneous Loads toggle asks for (the caller
-    /// redraws).
     /// "allreduce ring · ecmp: 129 ms, busbw 16.6 GB/s, 33% of ideal": the dock's line for @p run.
     QString runStatus(const views::SimRun &run) const;
+    /// Gives the run's sampler the window the Instantaneous Loads toggle asks for (the caller
+    /// redraws).
     void applyLoadWindow();
     void clearOverlays();
     /// Results belong to one revision of one fabric: drops the current run, the history, the
