@@ -33,6 +33,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -326,10 +327,18 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
 
     const double end = run ? run->result.completionS : 0.0;
-    const auto at = views::parseTime(QString::fromStdString(o.at), end);
+    auto at = views::parseTime(QString::fromStdString(o.at), end);
     if (!at)
         throw UserError("--at must be 'end', 'start', a percentage or a time such as 2.5ms, not '"
                         + o.at + "'");
+    if (o.atGiven && !run)
+        throw UserError("--at " + o.at + " picks a moment of a run: give --scenario");
+    // A time past the end is most often a unit slip ("5" meaning 5 ms): say so, not show the end.
+    if (*at > end * (1 + 1e-12))
+        throw UserError("--at " + o.at + " (" + units::formatSeconds(*at)
+            + ") is after the run's end at " + units::formatSeconds(end)
+            + ": give 'end' or a time up to it");
+    *at = std::min(*at, end);
 
     const QString output = QString::fromStdString(o.output);
     QString error;

@@ -194,6 +194,12 @@ void TestCliExport::refusesNonsense_data()
         << QStringList{"--chart", "throughput", "--scenario", scenario("ring"), "--role", "leaf",
                        "-o", out}
         << QStringList{"--chart resilience"};
+    QTest::newRow("moment after the end") << QStringList { "--scenario", scenario("ring"), "--at",
+        "200%", "-o", out } << QStringList { "--at 200%", "after the run's end at", "'end'" };
+    QTest::newRow("bare seconds after the end") << QStringList { "--scenario", scenario("ring"),
+        "--at", "5", "-o", out } << QStringList { "--at 5 (5 s)", "after the run's end at" };
+    QTest::newRow("moment without a run")
+        << QStringList { "--at", "50%", "-o", out } << QStringList { "--at 50%", "--scenario" };
     QTest::newRow("role the fabric lacks")
         << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs",
                        "-o", out}

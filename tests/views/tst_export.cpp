@@ -113,7 +113,8 @@ void TestExport::parsesTimes()
     QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("2.5ms"), 1.0), 2.5e-3));
     QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("40 us"), 1.0), 40e-6));
     QVERIFY(qFuzzyCompare(*parseTime(QStringLiteral("40\u00b5s"), 1.0), 40e-6));
-    QCOMPARE(parseTime(QStringLiteral("5"), 1.0), 1.0); // clamped to the run
+    QCOMPARE(parseTime(QStringLiteral("5"), 1.0), 5.0); // not clamped: the caller says it is late
+    QCOMPARE(parseTime(QStringLiteral("200%"), 2.0), 4.0);
     QVERIFY(!parseTime(QStringLiteral("soon"), 1.0));
     QVERIFY(!parseTime(QStringLiteral("-1ms"), 1.0));
 }

@@ -4,7 +4,6 @@
 
 #include <QRegularExpression>
 
-#include <algorithm>
 #include <cmath>
 
 namespace fabric::views {
@@ -34,7 +33,7 @@ std::optional<double> parseTime(const QString &text, double endS)
         v *= 1e-6;
     else if (unit == QStringLiteral("ns"))
         v *= 1e-9;
-    return std::clamp(v, 0.0, std::max(0.0, endS));
+    return v;
 }
 
 } // namespace fabric::views
