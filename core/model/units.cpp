@@ -13,6 +13,10 @@ namespace {
 
 std::string trimmedNumber(double v)
 {
+    // A fabric's bisection runs to tens of thousands of Tb/s: grouped, as the counts are.
+    if (std::fabs(v) >= 1000 && std::fabs(v) < 1e18)
+        return (v < 0 ? "-" : "")
+            + formatCount(static_cast<std::uint64_t>(std::llround(std::fabs(v))));
     if (std::fabs(v) >= 100 || v == std::floor(v))
         return formatDecimal(v, 0);
     return formatDecimal(v, std::fabs(v) >= 10 ? 1 : 2);

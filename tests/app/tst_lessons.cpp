@@ -165,8 +165,8 @@ void TestLessons::exportSlideWritesSvgAndPdf()
     QVERIFY(text.contains("Links"));
     QVERIFY(text.contains("SHARP tree, reduction up to the root switch"));
     // Each tree link carried one message's worth each way (1 GiB), the sum of what is below.
-    QVERIFY(text.contains("SHARP tree, reduction up to the root switch: 1024 MiB on each link"));
-    QVERIFY(text.contains("SHARP tree, result down to the GPUs: 1024 MiB on each link"));
+    QVERIFY(text.contains("SHARP tree, reduction up to the root switch: 1,024 MiB on each link"));
+    QVERIFY(text.contains("SHARP tree, result down to the GPUs: 1,024 MiB on each link"));
     QVERIFY(text.contains("SHARP tree, result down to the GPUs"));
     QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));

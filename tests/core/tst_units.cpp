@@ -59,6 +59,9 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatCount(471828480), std::string("471,828,480"));
     QCOMPARE(formatCount(18446744073709551615ULL), std::string("18,446,744,073,709,551,615"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
+    QCOMPARE(formatGbps(67584000), std::string("67,584 Tb/s"));
+    QCOMPARE(formatGbps(999499), std::string("999 Tb/s"));
+    QCOMPARE(formatSeconds(-1234.4), std::string("-1,234 s"));
     QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
     QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));
     QCOMPARE(formatSeconds(1.2e-3), std::string("1.2 ms"));

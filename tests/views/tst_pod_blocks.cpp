@@ -69,7 +69,7 @@ void TestPodBlocks::zonesSayTheirOversubscription()
         const QStringList lines = d.split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines[0], QStringLiteral("3072 GPUs · 208 switches"));
-        QCOMPARE(lines[1], QStringLiteral("1229 Tb/s from GPUs, 179 Tb/s out (6.86:1)"));
+        QCOMPARE(lines[1], QStringLiteral("1,229 Tb/s from GPUs, 179 Tb/s out (6.86:1)"));
     }
 }
 
