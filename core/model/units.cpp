@@ -59,11 +59,41 @@ std::string formatCount(std::uint64_t count)
     return out;
 }
 
+namespace {
+
+/// @p s with the digit-group commas of its leading integer ("1,024MiB" -> "1024MiB", as
+/// formatBytes writes it); nullopt when a comma is not such a group ("1,5GiB", "1,0000").
+std::optional<std::string> withoutDigitGroups(const std::string &s)
+{
+    const std::size_t integerEnd = s.find_first_not_of("0123456789,");
+    const std::string integer = s.substr(0, integerEnd);
+    if (integer.find(',') == std::string::npos)
+        return s;
+    std::size_t groupStart = 0;
+    std::string digits;
+    for (std::size_t comma = integer.find(','); groupStart <= integer.size();
+         comma = integer.find(',', groupStart)) {
+        const std::size_t length
+            = (comma == std::string::npos ? integer.size() : comma) - groupStart;
+        const bool first = groupStart == 0;
+        if (first ? (length < 1 || length > 3) : length != 3)
+            return std::nullopt;
+        digits += integer.substr(groupStart, length);
+        if (comma == std::string::npos)
+            break;
+        groupStart = comma + 1;
+    }
+    return digits + (integerEnd == std::string::npos ? "" : s.substr(integerEnd));
+}
+
+} // namespace
+
 std::optional<double> parseBytes(std::string_view text)
 {
-    const std::string s = lower(text);
-    if (s.empty())
+    const std::optional<std::string> grouped = withoutDigitGroups(lower(text));
+    if (!grouped || grouped->empty())
         return std::nullopt;
+    const std::string &s = *grouped;
     double value = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
     if (ec != std::errc{} || !std::isfinite(value) || value < 0)

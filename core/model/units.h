@@ -20,8 +20,8 @@ constexpr double bytesPerSecondToGBps(double bps) { return bps / 1e9; }
 constexpr double nsToSeconds(double ns) { return ns * 1e-9; }
 
 /// Parses a size such as "1GiB", "64MB", "4096", "1.5 KiB" (binary and decimal prefixes, B
-/// optional, case-insensitive prefixes). nullopt when the text is not a size or is negative,
-/// not finite, or above 2^60 bytes.
+/// optional, case-insensitive prefixes; digit groups as formatBytes writes them, "1,000 MiB").
+/// nullopt when the text is not a size or is negative, not finite, or above 2^60 bytes.
 std::optional<double> parseBytes(std::string_view text);
 
 /// @p value with at most @p maxDecimals decimals and no trailing zeros: "0.0005", "1.07", "3".

@@ -364,6 +364,14 @@ void TestSimulation::memoryLimitRefusesInTheDocksWords()
     s.maxMemoryBytes = 2.0 * 1024 * 1024 * 1024;
     dock->setScenario(s);
     QCOMPARE(dock->memoryLimitEdit()->text(), QStringLiteral("2GiB"));
+    // Sizes of 1,000 to 1,023 units read back as written, digit groups and all.
+    s.maxMemoryBytes = 1000.0 * 1024 * 1024;
+    s.bytes = 1000.0 * 1024;
+    dock->setScenario(s);
+    QCOMPARE(dock->memoryLimitEdit()->text(), QStringLiteral("1,000MiB"));
+    QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
+    QCOMPARE(dock->scenario().maxMemoryBytes, s.maxMemoryBytes);
+    QCOMPARE(dock->scenario().bytes, s.bytes);
 
     // Options the dock has a row for become that row; the others stay.
     QCOMPARE(inDockWords(QStringLiteral("--ranks: no node named 'x'")),

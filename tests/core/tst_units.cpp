@@ -26,6 +26,9 @@ void TestUnits::parsesSizes_data()
     QTest::newRow("spaced KiB") << "1.5 KiB" << 1536.0;
     QTest::newRow("bytes") << "512B" << 512.0;
     QTest::newRow("lower gib") << "4gib" << 4.0 * 1073741824.0;
+    QTest::newRow("grouped") << "1,000 MiB" << 1000.0 * 1048576.0;
+    QTest::newRow("grouped twice") << "1,048,576KiB" << 1073741824.0;
+    QTest::newRow("grouped decimal") << "1,000.5B" << 1000.5;
 }
 
 void TestUnits::parsesSizes()
@@ -39,7 +42,8 @@ void TestUnits::parsesSizes()
 
 void TestUnits::rejectsNonSizes()
 {
-    for (const char *bad : {"", "abc", "-1", "12 parsecs", "1e300", "nan", "GiB"})
+    for (const char *bad : { "", "abc", "-1", "12 parsecs", "1e300", "nan", "GiB", "1,5 GiB",
+             "1,0000 MiB", ",100 MiB", "1,,000 B", "1000, B" })
         QVERIFY2(!parseBytes(bad).has_value(), bad);
 }
 
@@ -60,6 +64,9 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatCount(18446744073709551615ULL), std::string("18,446,744,073,709,551,615"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
     QCOMPARE(formatGbps(67584000), std::string("67,584 Tb/s"));
+    // The GUI's size field shows formatBytes and reads it back.
+    QCOMPARE(formatBytes(1000.0 * 1048576.0), std::string("1,000 MiB"));
+    QCOMPARE(parseBytes(formatBytes(1000.0 * 1048576.0)), 1000.0 * 1048576.0);
     QCOMPARE(formatGbps(999499), std::string("999 Tb/s"));
     QCOMPARE(formatSeconds(-1234.4), std::string("-1,234 s"));
     QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
