@@ -35,6 +35,7 @@
 #include "prompts.h"
 #include "reconfigureocsdialog.h"
 #include "shortcutsdialog.h"
+#include "simulation/compareroom.h"
 #include "simulation/faultkeeper.h"
 #include "simulation/playbackkeys.h"
 #include "simulation/resiliencekeeper.h"
@@ -181,6 +182,7 @@ MainWindow::MainWindow(QWidget *parent)
         analysis->raise();
     }
     new PlaybackKeys(this, mSimulation);
+    new CompareRoom(this, mSimulation->analysisDock());
     statusBar();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);

@@ -21,6 +21,7 @@
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
 #include "simulation/analysisdock.h"
+#include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "startup.h"
@@ -82,6 +83,7 @@ private Q_SLOTS:
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
     void chartsReadAt1280x720();
+    void compareTabGetsRoomAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
     void handEditsMarkTheGeneratorModified();
@@ -735,6 +737,67 @@ void TestMainWindow::chartsReadAt1280x720()
                            .arg(elidedTexts(chartsPage).join(' '))));
     }
     presentationMode->trigger();
+}
+
+void TestMainWindow::compareTabGetsRoomAt1280x720()
+{
+    // Two runs compared in a 1280x720 window: the analysis dock under the fabric gave each
+    // compared canvas about 45 px. Picking the tab now grows the dock; leaving it gives the
+    // fabric its room back.
+    mWindow->showNormal();
+    mWindow->resize(1280, 720);
+    mWindow->openDefaultFabric();
+    SimulationDock *dock = mWindow->simulation()->simulationDock();
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    QSignalSpy finished(mWindow->simulation(), &SimulationController::runFinished);
+    dock->runButton()->click();
+    QVERIFY(finished.wait(60000));
+    dock->sizeEdit()->setText(QStringLiteral("128MiB"));
+    dock->runButton()->click();
+    QVERIFY(finished.wait(60000));
+    AnalysisDock *analysis = mWindow->simulation()->analysisDock();
+    const auto settle = [] {
+        for (int i = 0; i < 8; ++i)
+            QTest::qWait(25);
+    };
+    settle();
+    const int heightBefore = analysis->height();
+    CompareView *compare = analysis->compareView();
+    QWidget *comparePage = nullptr;
+    for (int i = 0; i < analysis->tabs()->count(); ++i)
+        if (analysis->tabs()->widget(i)->isAncestorOf(compare))
+            comparePage = analysis->tabs()->widget(i);
+    QVERIFY(comparePage);
+    analysis->tabs()->setCurrentWidget(comparePage);
+    settle();
+    QVERIFY2(analysis->height() > heightBefore,
+        qPrintable(QStringLiteral("dock %1 px, as before").arg(analysis->height())));
+    // Both fabrics and the verdict in sight without scrolling; the table may scroll.
+    const QList<QWidget *> inSight { compare->leftCanvas(), compare->rightCanvas(),
+        compare->verdictLabel() };
+    for (QWidget *shown : inSight) {
+        const QRect seen = shown->visibleRegion().boundingRect();
+        QVERIFY2(seen.height() == shown->height() && shown->height() > 0,
+            qPrintable(QStringLiteral("%1: %2 of %3 px in sight")
+                           .arg(shown->metaObject()->className())
+                           .arg(seen.height())
+                           .arg(shown->height())));
+    }
+    QVERIFY(compare->leftCanvas()->height() >= CompareView::kCanvasMinimumHeight);
+    QVERIFY(!compare->verdict().isEmpty());
+    QVERIFY(mWindow->canvas()->height() >= 100);
+    analysis->tabs()->setCurrentIndex(0);
+    settle();
+    QCOMPARE(analysis->height(), heightBefore);
+    // A height the user chose while comparing stays.
+    analysis->tabs()->setCurrentWidget(comparePage);
+    settle();
+    mWindow->resizeDocks({ analysis }, { analysis->height() - 30 }, Qt::Vertical);
+    settle();
+    const int chosen = analysis->height();
+    analysis->tabs()->setCurrentIndex(0);
+    settle();
+    QCOMPARE(analysis->height(), chosen);
 }
 
 void TestMainWindow::docksAreSizedForTheSettledWindow()

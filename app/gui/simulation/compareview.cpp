@@ -44,6 +44,7 @@ CompareView::CompareView(QWidget *parent)
         mTitle[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         mCanvas[i] = new views::FabricCanvas(this);
         mCanvas[i]->setLegendVisible(i == 1);
+        mCanvas[i]->setMinimumHeight(kCanvasMinimumHeight);
         mPicker[i] = new QComboBox(this);
         mPicker[i]->setToolTip(tr("Any run of this fabric to compare"));
         // Like the titles: a long run name must not widen its column (the canvases would
@@ -58,22 +59,24 @@ CompareView::CompareView(QWidget *parent)
             setRuns(chosen(0), chosen(1));
         });
         grid->addWidget(mPicker[i], 0, i);
-        grid->addWidget(mTitle[i], 1, i);
-        grid->addWidget(mCanvas[i], 2, i);
+        grid->addWidget(mTitle[i], 2, i);
+        grid->addWidget(mCanvas[i], 3, i);
         grid->setColumnStretch(i, 1);
     }
-    grid->setRowStretch(2, 1);
+    // The verdict under the pickers, above the fabrics: under a short dock the table is what
+    // scrolls out of sight, not the sentence that says which run won.
+    grid->addWidget(mVerdict, 1, 0, 1, 2);
+    grid->setRowStretch(3, 1);
     mBar->setClock(mClock);
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     mTable->verticalHeader()->setVisible(false);
     mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    mTable->setMaximumHeight(110);
+    mTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     mVerdict->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(grid, 1);
     layout->addWidget(mBar);
     layout->addWidget(mTable);
-    layout->addWidget(mVerdict);
     connect(mClock, &views::PlaybackClock::timeChanged, this, &CompareView::showTime);
 }
 
@@ -116,6 +119,8 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
                                    : i == 0 ? tr("Run again (another routing, algorithm or size) "
                                                  "to compare with the run before")
                                             : tr("No run yet"));
+        // The picker above names the run it shows: the title repeats it only in pictures.
+        mTitle[i]->setVisible(!runs[i] || mChoices.value(mPicker[i]->currentIndex()) != runs[i]);
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
@@ -143,6 +148,9 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     for (int r = 1; r < rows.size(); ++r)
         for (int c = 0; c < rows[r].size(); ++c)
             mTable->setItem(r - 1, c, new QTableWidgetItem(rows[r][c]));
+    // As high as its rows: every pixel under a short dock goes to the canvases.
+    mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height()
+        + mTable->verticalHeader()->length() + 2 * mTable->frameWidth());
     mVerdict->setText(summaries.size() == 2 ? views::compareRuns(summaries[0], summaries[1])
                                             : QString());
     // Open on the middle of the shorter run, where the difference shows.
@@ -185,6 +193,11 @@ void CompareView::showTime(double timeS)
     for (int i = 0; i < 2; ++i)
         if (mSampler[i])
             views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mMultipath[i] ? 0 : 2);
+}
+
+int CompareView::comfortableHeight() const
+{
+    return layout()->minimumSize().height() + kCanvasComfortableHeight - kCanvasMinimumHeight;
 }
 
 QImage CompareView::renderImage(const QSize &size)

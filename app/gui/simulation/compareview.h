@@ -48,8 +48,17 @@ public:
     views::FabricCanvas *rightCanvas() const { return mCanvas[1]; }
     QTableWidget *table() const { return mTable; }
     QString verdict() const;
+    QLabel *verdictLabel() const { return mVerdict; }
     /// The title over side @p side (0 left, 1 right): a run's label, or how to fill that side.
     QString sideTitle(int side) const;
+
+    /// Below this the canvases do not shrink (the page scrolls): at 1280x720 the dock under
+    /// the fabric left them about 45 px, a strip with scroll bars and no fabric to read.
+    static constexpr int kCanvasMinimumHeight = 150;
+    /// Canvases this high show a fabric's tiers and colours.
+    static constexpr int kCanvasComfortableHeight = 260;
+    /// The view's height with its canvases kCanvasComfortableHeight high.
+    int comfortableHeight() const;
 
     /// The whole view (both canvases and the table) as an image, for screenshots and export.
     QImage renderImage(const QSize &size);
