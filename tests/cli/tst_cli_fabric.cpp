@@ -185,6 +185,14 @@ void TestCliFabric::infoTextIsForPeople()
 
 void TestCliFabric::infoReadsImportedDumps()
 {
+    // One HCA on one switch: counts of one read in the singular, and the columns still align.
+    const Result one = runCli({ "info",
+        std::string(FABRICSCOPE_TEST_DATA) + "/ibnetdiscover/jabl_ibtopotool_tests_4.topo" });
+    QCOMPARE(one.code, 0);
+    const QString said = QString::fromStdString(one.out);
+    QVERIFY2(said.contains(QRegularExpression("Endpoints: +1 GPU/accelerator\n")), one.out.c_str());
+    QVERIFY2(said.contains(QRegularExpression("tier 2 leaf +1 switch    down ")), one.out.c_str());
+
     const Result r = runCli({"info", "--json",
                           std::string(FABRICSCOPE_TEST_DATA)
                               + "/ibnetdiscover/edr_2level_fattree_6sw_96hca.ibnetdiscover.switches.txt"});
