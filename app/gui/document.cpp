@@ -32,7 +32,20 @@ void Document::setFileName(const QString &fileName)
 
 QString Document::displayName() const
 {
-    return mFileName.isEmpty() ? tr("untitled") : QFileInfo(mFileName).fileName();
+    if (!mFileName.isEmpty())
+        return QFileInfo(mFileName).fileName();
+    if (!mSuggestedName.isEmpty())
+        return mSuggestedName;
+    const std::string &family = mFabric.generator().family;
+    return family.empty() ? tr("untitled") : QString::fromStdString(family);
+}
+
+QString Document::suggestedFileName() const
+{
+    const QString base = mSuggestedName.isEmpty() && mFabric.generator().family.empty()
+        ? QStringLiteral("fabric")
+        : displayName();
+    return base + QStringLiteral(".fabric.json");
 }
 
 bool Document::isModified() const

@@ -40,6 +40,12 @@ public:
     void setFileName(const QString &fileName);
     /// The file's name without its folder, or "untitled".
     QString displayName() const;
+    /// The name a document never saved goes by (a lesson's, "ecmp-polarization"); without one
+    /// it goes by its generator's family ("tpu-torus"), and a fabric drawn by hand is untitled.
+    void setSuggestedName(const QString &name) { mSuggestedName = name; }
+    /// The file name Save As proposes for a document never saved: that name + ".fabric.json"
+    /// ("fabric.fabric.json" when untitled).
+    QString suggestedFileName() const;
 
     /// Whether there are changes since the document was opened or last saved.
     bool isModified() const;
@@ -77,6 +83,7 @@ private:
     Fabric mFabric;
     QUndoStack *mUndoStack;
     QString mFileName;
+    QString mSuggestedName;
     ScenarioList mScenarios;
     bool mRecovered = false;
 };

@@ -133,7 +133,7 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
             list.items << SavedScenario{toQString(lesson.scenarios[i].label),
                                         lesson.scenarios[i].scenario};
     storeScenarios(fabric, list);
-    if (!window.openGenerated(std::move(fabric)))
+    if (!window.openGenerated(std::move(fabric), toQString(lesson.name)))
         return false;
 
     QList<views::SimRunPtr> runs;

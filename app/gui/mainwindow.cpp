@@ -549,7 +549,9 @@ void MainWindow::openDefaultFabric()
         // Until the resource exists, build the same 256-GPU SuperPOD scalable unit.
         fabric = gen::generate("ib-fat-tree", nlohmann::json { { "gpus", 256 } });
     }
-    setDocument(std::make_unique<Document>(std::move(fabric)));
+    auto document = std::make_unique<Document>(std::move(fabric));
+    document->setSuggestedName(QStringLiteral("superpod-256"));
+    setDocument(std::move(document));
 }
 
 bool MainWindow::openFile(const QString &fileName)
@@ -586,7 +588,9 @@ bool MainWindow::openExample(const QString &fileName)
     std::optional<Fabric> fabric = loadOrReport(fileName);
     if (!fabric)
         return false;
-    setDocument(std::make_unique<Document>(std::move(*fabric)));
+    auto document = std::make_unique<Document>(std::move(*fabric));
+    document->setSuggestedName(QFileInfo(fileName).fileName().section(QLatin1Char('.'), 0, 0));
+    setDocument(std::move(document));
     statusBar()->showMessage(
         tr("Opened the example %1 as a new fabric: Save asks where to keep it")
             .arg(exampleTitle(fileName)),
@@ -607,11 +611,13 @@ bool MainWindow::openRecovered(const QString &recoveryFile, const QString &origi
     return true;
 }
 
-bool MainWindow::openGenerated(Fabric fabric)
+bool MainWindow::openGenerated(Fabric fabric, const QString &name)
 {
     if (!maybeSave())
         return false;
-    setDocument(std::make_unique<Document>(std::move(fabric)));
+    auto document = std::make_unique<Document>(std::move(fabric));
+    document->setSuggestedName(name);
+    setDocument(std::move(document));
     return true;
 }
 
@@ -627,7 +633,7 @@ bool MainWindow::saveAs(const QString &fileName)
     QString name = fileName;
     if (name.isEmpty()) {
         const QString suggested = mDocument->fileName().isEmpty()
-            ? QDir::home().filePath(QStringLiteral("fabric.fabric.json"))
+            ? QDir::home().filePath(mDocument->suggestedFileName())
             : mDocument->fileName();
         name = mPrompts->saveFileName(this, suggested, files::saveFilter());
         if (name.isEmpty())

@@ -96,8 +96,9 @@ public:
     /// Opens the autosaved copy @p recoveryFile as an unsaved document of @p originalFile (empty
     /// for work never saved), so Save writes where the work belongs.
     bool openRecovered(const QString &recoveryFile, const QString &originalFile);
-    /// Shows a generated fabric as a new, unsaved document (after asking to save).
-    bool openGenerated(Fabric fabric);
+    /// Shows a generated fabric as a new, unsaved document (after asking to save), called
+    /// @p name until saved (a lesson's name; by default the generator's family).
+    bool openGenerated(Fabric fabric, const QString &name = {});
     /// Saves to the document's file, or asks for one. False when cancelled or failed.
     bool save();
     /// Saves to @p fileName in the native format (asks for a name when empty).

@@ -31,7 +31,13 @@ public:
         errors << title + QLatin1String(": ") + message;
     }
     QString openFileName(QWidget *, const QString &, const QString &) override { return fileName; }
-    QString saveFileName(QWidget *, const QString &, const QString &) override { return fileName; }
+    /// The file name a save dialog last proposed.
+    QString proposedSaveName;
+    QString saveFileName(QWidget *, const QString &proposed, const QString &) override
+    {
+        proposedSaveName = proposed;
+        return fileName;
+    }
     bool runDialog(QDialog *d) override { return dialog ? dialog(d) : false; }
     /// Returned by askYesNo; the questions asked are kept.
     bool yes = false;

@@ -37,9 +37,18 @@ private:
 
 void TestDocument::namesItsFile()
 {
-    Document untitled(smallTree());
+    // Never saved: a hand-drawn fabric is untitled, a generated one goes by its family and a
+    // lesson's by the lesson's name, and Save As proposes that name.
+    Document untitled { Fabric() };
     QCOMPARE(untitled.displayName(), QStringLiteral("untitled"));
+    QCOMPARE(untitled.suggestedFileName(), QStringLiteral("fabric.fabric.json"));
     QVERIFY(!untitled.isModified());
+    Document generated(gen::generate("tpu-torus", nlohmann::json::object()));
+    QCOMPARE(generated.displayName(), QStringLiteral("tpu-torus"));
+    QCOMPARE(generated.suggestedFileName(), QStringLiteral("tpu-torus.fabric.json"));
+    generated.setSuggestedName(QStringLiteral("twisted-torus"));
+    QCOMPARE(generated.displayName(), QStringLiteral("twisted-torus"));
+    QCOMPARE(generated.suggestedFileName(), QStringLiteral("twisted-torus.fabric.json"));
     Document named(smallTree(), QStringLiteral("/some/where/pod.fabric.json"));
     QCOMPARE(named.displayName(), QStringLiteral("pod.fabric.json"));
     QSignalSpy renamed(&named, &Document::fileNameChanged);

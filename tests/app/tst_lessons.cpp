@@ -122,6 +122,13 @@ void TestLessons::oneClickOpensALesson()
     QVERIFY(explain->isVisible());
     // The canvas is coloured by the run.
     QVERIFY(!window->canvas()->highlightedLinks().isEmpty());
+    // Not saved yet, the fabric goes by the lesson's name, and Save As proposes it.
+    QVERIFY2(window->windowTitle().startsWith(QStringLiteral("ecmp-polarization[*]")),
+        qPrintable(window->windowTitle()));
+    prompts->fileName.clear(); // the user cancels the dialog
+    QVERIFY(!window->saveAs());
+    QVERIFY2(prompts->proposedSaveName.endsWith(QStringLiteral("/ecmp-polarization.fabric.json")),
+        qPrintable(prompts->proposedSaveName));
 }
 
 void TestLessons::variantRunsAreCompared()
