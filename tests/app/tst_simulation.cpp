@@ -25,6 +25,7 @@
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
+#include "traffic/trafficview.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -158,8 +159,17 @@ void TestSimulation::runsPlaysAndSeeks()
 {
     SimulationDock *dock = mSim->simulationDock();
     dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+    // The traffic views' Export buttons wait for a run: before it they saved an empty picture.
+    QList<QPushButton *> trafficExports;
+    for (views::TrafficView *view :
+        { mSim->analysisDock()->wireBytesView(), mSim->analysisDock()->nvlinkView() })
+        trafficExports << view->parentWidget()->findChild<QPushButton *>();
+    for (const QPushButton *button : std::as_const(trafficExports))
+        QVERIFY(button && !button->isEnabled());
     const views::SimRunPtr run = runAndWait();
     QVERIFY(run);
+    for (const QPushButton *button : std::as_const(trafficExports))
+        QVERIFY(button->isEnabled());
     QVERIFY(run->result.completionS > 0);
     QVERIFY(std::isfinite(run->summary.busbwGBps));
     QCOMPARE(mSim->currentRun(), run);

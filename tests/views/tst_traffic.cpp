@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void hierarchicalKeepsBytesOnNvlink();
     void torusHasNeitherNvlinkNorNics();
     void viewsExportPngAndSvg();
+    void emptyViewSaysSoOnce();
     void screenshots();
 
 private:
@@ -338,6 +340,31 @@ void TestTraffic::viewsExportPngAndSvg()
     for (const QString &name : {QStringLiteral(">NVLink<"), QStringLiteral(">NIC<"),
                                 QStringLiteral(">switch links<"), QStringLiteral("host")})
         QVERIFY2(mediaSvg.contains(name), qPrintable(name));
+}
+
+void TestTraffic::emptyViewSaysSoOnce()
+{
+    // Before any run the NVLink view showed its caption and then the same "run a scenario"
+    // note once per empty chart, three times over, cut off at the bottom of a short dock.
+    TrafficView media(TrafficView::Mode::NvlinkVsFabric);
+    media.resize(900, 300);
+    media.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&media));
+    const auto notesInSight = [&media] {
+        int notes = 0;
+        for (const QLabel *label : media.findChildren<QLabel *>())
+            if (label->isVisible()
+                && label->text().startsWith(QStringLiteral("Nothing to show yet")))
+                ++notes;
+        return notes;
+    };
+    QCOMPARE(notesInSight(), 1);
+    for (const ChartPanel *chart : media.charts())
+        QVERIFY(!chart->isVisible());
+    media.setRuns(mHierarchical, { mHierarchical });
+    QCOMPARE(notesInSight(), 0);
+    for (const ChartPanel *chart : media.charts())
+        QVERIFY(chart->isVisible());
 }
 
 /// Renders docs/screenshots/sim-sharp-bytes.png and sim-nvlink-vs-fabric.png (into the folder

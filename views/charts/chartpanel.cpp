@@ -3,6 +3,7 @@
 #include "chartpanel.h"
 
 #include "axisticks.h"
+#include "common/emptynote.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
 #include "model/units.h"
@@ -406,9 +407,7 @@ void ChartPanel::fitBarLabels()
 void ChartPanel::showPlotOrNote()
 {
     // Nothing to plot: say what would fill the chart rather than draw empty axes.
-    d->empty->setText(mSpec.emptyNote.isEmpty()
-                          ? tr("Nothing to show yet: run a scenario (Run in the Simulation dock).")
-                          : mSpec.emptyNote);
+    d->empty->setText(mSpec.emptyNote.isEmpty() ? nothingToShowYet() : mSpec.emptyNote);
     d->pages->setCurrentWidget(mSpec.hasData() ? static_cast<QWidget *>(d->view) : d->empty);
 }
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmapwidget.h"
 
+#include "common/emptynote.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
 #include "heatmappooling.h"
@@ -303,7 +304,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     p.restore();
 
     if (mData.rowCount() == 0) {
-        p.drawText(g.plot, Qt::AlignCenter, tr("No traffic to show"));
+        p.drawText(g.plot, Qt::AlignCenter | Qt::TextWordWrap, nothingToShowYet());
         return;
     }
     // Each group's rows in its own band; where a band has fewer device pixels than cells, each

@@ -3,6 +3,7 @@
 #include "trafficview.h"
 
 #include "charts/chartpanel.h"
+#include "common/emptynote.h"
 #include "export/atomicfile.h"
 #include "export/canvasexport.h"
 #include "style/picturescale.h"
@@ -62,8 +63,10 @@ void TrafficView::refresh()
         mCharts[1]->setSpec(mMedia.bytes);
         mCharts[2]->setSpec(mMedia.throughput);
     }
-    mCaption->setText(mRun ? caption().join(QLatin1Char(' '))
-                           : tr("Run a simulation to see where its bytes travel."));
+    // Before a run the caption says so once, not once per empty chart.
+    for (ChartPanel *chart : std::as_const(mCharts))
+        chart->setVisible(bool(mRun));
+    mCaption->setText(mRun ? caption().join(QLatin1Char(' ')) : nothingToShowYet());
 }
 
 QStringList TrafficView::caption() const

@@ -74,6 +74,8 @@ QWidget *AnalysisDock::trafficPage(views::TrafficView *view)
     view->setParent(page);
     auto *exportButton = new QPushButton(tr("Export\u2026"), page);
     exportButton->setToolTip(tr("Save this view, charts and caption, as PNG or SVG"));
+    exportButton->setEnabled(false); // until a run fills the view
+    mTrafficExports << exportButton;
     connect(exportButton, &QPushButton::clicked, this, [this, view] {
         const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), QString(),
                                                           tr("Pictures (*.png *.svg)"));
@@ -125,6 +127,8 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
     mCompare->setChoices(history, previous, current);
     mWireBytes->setRuns(current, history);
     mNvlink->setRuns(current, history);
+    for (QPushButton *button : std::as_const(mTrafficExports))
+        button->setEnabled(bool(current));
     refreshChart();
     if (current)
         followRun(*current);

@@ -8,6 +8,7 @@
 #include <QDockWidget>
 
 class QComboBox;
+class QPushButton;
 class QTabWidget;
 
 namespace fabric::views {
@@ -79,6 +80,7 @@ private:
     ResiliencePage *mResilience = nullptr;
     views::TrafficView *mWireBytes = nullptr;
     views::TrafficView *mNvlink = nullptr;
+    QList<QPushButton *> mTrafficExports; ///< The traffic views' Export buttons.
     bool mTabPicked = false; ///< A tab was chosen by a click or showTab().
     views::SimRunPtr mCurrent;
     QList<views::SimRunPtr> mHistory;
