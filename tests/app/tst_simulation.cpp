@@ -166,8 +166,25 @@ void TestSimulation::runsPlaysAndSeeks()
         trafficExports << view->parentWidget()->findChild<QPushButton *>();
     for (const QPushButton *button : std::as_const(trafficExports))
         QVERIFY(button && !button->isEnabled());
-    const views::SimRunPtr run = runAndWait();
+    // So do the menu's Play and the exports of results; Cancel waits for something to cancel.
+    const auto action
+        = [this](const char *name) { return mWindow->findChild<QAction *>(QLatin1String(name)); };
+    const QList<QAction *> runActions { action("actionPlayPause"), action("actionExportHeatmap"),
+        action("actionExportChart"), action("actionExportResults"), action("actionExportFrames") };
+    for (const QAction *a : runActions)
+        QVERIFY2(a && !a->isEnabled(), a ? qPrintable(a->objectName()) : "missing");
+    QVERIFY(!action("actionCancelRun")->isEnabled());
+    QVERIFY(action("actionExportPicture")->isEnabled()); // the fabric alone
+    QVERIFY(action("actionExportReport")->isEnabled());
+    QSignalSpy finished(mSim, &SimulationController::runFinished);
+    QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+    QVERIFY(action("actionCancelRun")->isEnabled());
+    QVERIFY(finished.wait(60000));
+    const views::SimRunPtr run = finished.at(0).at(0).value<views::SimRunPtr>();
     QVERIFY(run);
+    QVERIFY(!action("actionCancelRun")->isEnabled());
+    for (const QAction *a : runActions)
+        QVERIFY2(a->isEnabled(), qPrintable(a->objectName()));
     for (const QPushButton *button : std::as_const(trafficExports))
         QVERIFY(button->isEnabled());
     QVERIFY(run->result.completionS > 0);

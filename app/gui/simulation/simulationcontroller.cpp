@@ -245,6 +245,7 @@ void SimulationController::present(const views::SimRunPtr &run)
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
     // Open on the middle of the run: a first picture that shows traffic.
     mClock->seek(run->result.completionS / 2);
+    refreshActions();
 }
 
 QString SimulationController::runStatus(const views::SimRun &run) const
@@ -294,6 +295,17 @@ void SimulationController::clearOverlays()
     mCanvas->setLinkLoads({});
     mCanvas->setLinkBadges({});
     mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Simulation);
+    refreshActions();
+}
+
+void SimulationController::refreshActions()
+{
+    if (!mCancelAction)
+        return; // the menu is not built yet
+    mCancelAction->setEnabled(mDock->isRunning());
+    mPlayAction->setEnabled(bool(mCurrent));
+    for (QAction *action : std::as_const(mRunExportActions))
+        action->setEnabled(bool(mCurrent));
 }
 
 void SimulationController::forgetResults(const QString &why)
@@ -431,7 +443,8 @@ void SimulationController::buildMenu(QMainWindow *window)
             run(mDock->scenario());
     });
     runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
+    mCancelAction = mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
+    mCancelAction->setObjectName(QStringLiteral("actionCancelRun"));
     mMenu->addAction(tr("Sweep message &sizes (1 KiB \u2013 4 GiB)"), this,
                      &SimulationController::runSweep);
     mResilienceAction = mMenu->addAction(tr("Run R&esilience Sweep"));
@@ -439,8 +452,9 @@ void SimulationController::buildMenu(QMainWindow *window)
     mResilienceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     mResilienceAction->setToolTip(tr("Run the scenario once per single failure of every element "
                                      "of a role and chart the slowdowns (the Resilience tab)"));
-    QAction *play = mMenu->addAction(tr("&Play / Pause"), mClock, &views::PlaybackClock::togglePlay);
-    play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
+    mPlayAction = mMenu->addAction(tr("&Play / Pause"), mClock, &views::PlaybackClock::togglePlay);
+    mPlayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
+    mPlayAction->setObjectName(QStringLiteral("actionPlayPause"));
     mMenu->addSeparator();
     // Canvas overlays of a run.
     mParticlesAction = mMenu->addAction(tr("Pa&rticles"));
@@ -544,6 +558,14 @@ void SimulationController::buildMenu(QMainWindow *window)
     const char *const exportNames[] = {"actionExportPicture", "actionExportSlide", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
     for (int i = 0; i < mExportActions.size(); ++i)
         mExportActions[i]->setObjectName(QLatin1String(exportNames[i]));
+    // The picture, slide and report draw the fabric alone too; these need a run.
+    for (QAction *action : std::as_const(mExportActions))
+        for (const char *name : { "actionExportHeatmap", "actionExportChart", "actionExportResults",
+                 "actionExportFrames" })
+            if (action->objectName() == QLatin1String(name))
+                mRunExportActions << action;
+    connect(mDock, &SimulationDock::runningChanged, this, &SimulationController::refreshActions);
+    refreshActions();
     // Before Help, when the window has one.
     QAction *help = nullptr;
     for (QAction *a : window->menuBar()->actions())

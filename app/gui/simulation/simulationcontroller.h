@@ -126,6 +126,9 @@ private:
     /// redraws).
     void applyLoadWindow();
     void clearOverlays();
+    /// Cancel while a run or sweep goes, Play and the exports of a run's results while there is
+    /// one; the fabric's pictures and the report (a fabric alone) always.
+    void refreshActions();
     /// Results belong to one revision of one fabric: drops the current run, the history, the
     /// sweep and a run still going, clears every view of them, and says @p why in the dock.
     void forgetResults(const QString &why);
@@ -148,6 +151,9 @@ private:
     QAction *mDimensionAction = nullptr;
     QList<QAction *> mDimensionFilter;
     QList<QAction *> mExportActions;
+    QAction *mCancelAction = nullptr;
+    QAction *mPlayAction = nullptr;
+    QList<QAction *> mRunExportActions; ///< The exports with nothing to write before a run.
     views::SimRunPtr mCurrent;
     /// Finished runs of the fabric as it is now; emptied by forgetResults().
     QList<views::SimRunPtr> mHistory;

@@ -483,6 +483,7 @@ void SimulationDock::setRunning(bool running)
         mProgress->setValue(0);
     }
     revalidate();
+    Q_EMIT runningChanged(running);
 }
 
 void SimulationDock::setProgress(double fraction)

@@ -63,6 +63,7 @@ public:
     QString problem() const;
 
     void setRunning(bool running);
+    bool isRunning() const { return mRunning; }
     void setProgress(double fraction);
     /// Shows @p message under the form (an error from the run, or a result line).
     void setStatus(const QString &message, bool isError = false);
@@ -108,6 +109,8 @@ Q_SIGNALS:
     void deleteSavedRequested(int index);
     /// The faults shown changed (setFaults(), setScenario()).
     void faultsChanged();
+    /// setRunning() was called: a run or sweep started or stopped.
+    void runningChanged(bool running);
     /// Restore (or Delete) on the selected faults, or Restore All.
     void restoreFaultsRequested(const std::vector<fabric::Fault> &faults);
     void restoreAllFaultsRequested();
