@@ -529,6 +529,7 @@ void MainWindow::updateActions()
         ->setEnabled(gen::hasReplaceableCubes(mDocument->fabric()));
     findChild<QMenu *>(QStringLiteral("menuTorusView"))
         ->setEnabled(mCanvas->layoutName().startsWith(QLatin1String("torus")));
+    updateSelectionActions(); // an edit or another document may have taken the selection away
 }
 
 void MainWindow::selectionChanged()
@@ -538,6 +539,16 @@ void MainWindow::selectionChanged()
         mInspector->raise();
     mInspector->setSelection(
         toVector(mCanvas->selectedNodes()), toVector(mCanvas->selectedLinks()));
+    updateSelectionActions();
+}
+
+void MainWindow::updateSelectionActions()
+{
+    const bool nodes = !mCanvas->selectedNodes().isEmpty();
+    const bool links = !mCanvas->selectedLinks().isEmpty();
+    action(QStringLiteral("actionDelete"))->setEnabled(nodes || links);
+    action(QStringLiteral("actionDuplicate"))->setEnabled(nodes); // links come with their nodes
+    action(QStringLiteral("actionZoomSelection"))->setEnabled(nodes || links);
 }
 
 void MainWindow::openDefaultFabric()

@@ -147,6 +147,8 @@ private:
     void updateTitle();
     void updateActions();
     void selectionChanged();
+    /// Delete, Duplicate and Zoom to Selection act on the canvas selection: enabled with one.
+    void updateSelectionActions();
     void exportTo(const io::FabricFormat *format);
     bool writeTo(const QString &fileName);
     void addRecentFile(const QString &fileName);

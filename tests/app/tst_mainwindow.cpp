@@ -578,14 +578,22 @@ void TestMainWindow::deletesAndDuplicatesTheSelection()
         });
         return found;
     }();
+    // With nothing selected there is nothing to delete, duplicate or zoom to.
+    const QStringList onSelection { QStringLiteral("actionDelete"),
+        QStringLiteral("actionDuplicate"), QStringLiteral("actionZoomSelection") };
+    for (const QString &name : onSelection)
+        QVERIFY2(!mWindow->action(name)->isEnabled(), qPrintable(name));
     mWindow->canvas()->setSelection({ leaf });
     QCOMPARE(mWindow->canvas()->selectedNodes(), QList<NodeId> { leaf });
+    for (const QString &name : onSelection)
+        QVERIFY2(mWindow->action(name)->isEnabled(), qPrintable(name));
     mWindow->action(QStringLiteral("actionDuplicate"))->trigger();
     QCOMPARE(doc->fabric().nodeCount(), before.nodeCount() + 1);
     mWindow->canvas()->setSelection({ leaf });
     mWindow->action(QStringLiteral("actionDelete"))->trigger();
     QVERIFY(!doc->fabric().hasNode(leaf));
     QVERIFY(doc->fabric().linkCount() < before.linkCount());
+    QVERIFY(!mWindow->action(QStringLiteral("actionDelete"))->isEnabled()); // it went with it
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QVERIFY(doc->fabric() == before);
