@@ -97,9 +97,9 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
         row("Bottleneck:") << fabric.name(*sum.bottleneck) << " (link " << linkOf(*sum.bottleneck)
-                           << "), saturated "
-                           << units::formatSeconds(l.saturatedS) << ", up to " << l.peakFlows
-                           << " flows\n";
+                           << "), saturated " << units::formatSeconds(l.saturatedS) << ", up to "
+                           << units::formatCount(static_cast<std::uint64_t>(l.peakFlows))
+                           << (l.peakFlows == 1 ? " flow\n" : " flows\n");
     } else {
         row("Bottleneck:") << "none (no link saturated: latency-bound)\n";
     }

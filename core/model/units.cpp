@@ -19,6 +19,9 @@ std::string trimmedNumber(double v)
             + formatCount(static_cast<std::uint64_t>(std::llround(std::fabs(v))));
     if (std::fabs(v) >= 100 || v == std::floor(v))
         return formatDecimal(v, 0);
+    // Below 0.1, two significant digits: 0.0045 GB/s read "0" with two decimals.
+    if (std::fabs(v) < 0.1)
+        return formatDecimal(v, std::min(15, 1 - int(std::floor(std::log10(std::fabs(v))))));
     return formatDecimal(v, std::fabs(v) >= 10 ? 1 : 2);
 }
 
@@ -150,7 +153,9 @@ std::string formatSeconds(double seconds)
         return trimmedNumber(seconds * 1e3) + " ms";
     if (a >= 1e-6)
         return trimmedNumber(seconds * 1e6) + " \u00b5s";
-    return trimmedNumber(seconds * 1e9) + " ns";
+    if (a >= 1e-9)
+        return trimmedNumber(seconds * 1e9) + " ns";
+    return trimmedNumber(seconds * 1e12) + " ps"; // a byte's time on a 400 Gb/s link is 20 ps
 }
 
 std::string formatGBps(double gigabytesPerSecond)

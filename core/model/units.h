@@ -32,7 +32,7 @@ std::string formatCount(std::uint64_t count);
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".
 std::string formatGbps(double gbps);
-/// "82 ns", "5.25 s", "1.2 ms", "3.4 µs".
+/// "82 ns", "5.25 s", "1.2 ms", "3.4 µs", "20 ps".
 std::string formatSeconds(double seconds);
 /// "50 GB/s" (decimal, as nccl-tests).
 std::string formatGBps(double gigabytesPerSecond);

@@ -71,8 +71,12 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatSeconds(-1234.4), std::string("-1,234 s"));
     QCOMPARE(formatSeconds(5.25), std::string("5.25 s"));
     QCOMPARE(formatSeconds(82e-9), std::string("82 ns"));
+    QCOMPARE(formatSeconds(1.1e-12), std::string("1.1 ps"));
     QCOMPARE(formatSeconds(1.2e-3), std::string("1.2 ms"));
     QCOMPARE(formatGBps(50), std::string("50 GB/s"));
+    QCOMPARE(formatGBps(0.00449), std::string("0.0045 GB/s")); // not "0 GB/s"
+    QCOMPARE(formatGBps(0.333), std::string("0.33 GB/s"));
+    QCOMPARE(formatGBps(1e-9), std::string("0.000000001 GB/s"));
     QCOMPARE(formatRatio(1228.8 / 179.2), std::string("6.86:1"));
     QCOMPARE(formatRatio(1), std::string("1:1"));
     QCOMPARE(formatRatio(0.5), std::string("1:2"));
