@@ -284,7 +284,8 @@ int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
     io::saveAtomically(o.output, [&](std::ostream &file) {
         io::writeConnectionMatrix(fabric, expansion.flows, file);
     });
-    out << "wrote " << o.output << " (" << expansion.flows.size() << " flows)\n";
+    out << "wrote " << o.output << " ("
+        << units::formatCount(expansion.flows.size(), "flow", "flows") << ")\n";
     return 0;
 }
 
@@ -406,7 +407,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                                                       o.instant);
         if (files.isEmpty())
             throw UserError(error.toStdString());
-        out << "wrote " << files.size() << " frames to " << o.output << "\n";
+        out << "wrote " << units::formatCount(std::uint64_t(files.size()), "frame", "frames")
+            << " to " << o.output << "\n";
         return 0;
     }
     if (o.format == "report") {

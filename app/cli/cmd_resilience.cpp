@@ -86,8 +86,11 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
 
     out << "Resilience of " << collective::toString(s.collective) << " ("
         << collective::toString(s.algorithm) << ") of " << units::formatBytes(s.bytes)
-        << ", routing " << route::toString(s.routing) << ": " << r.rows.size() << " single " << role
-        << " failures, " << units::formatSeconds(wallS) << " on " << threads << " thread(s)\n";
+        << ", routing " << route::toString(s.routing) << ": "
+        << units::formatCount(
+               r.rows.size(), "single " + role + " failure", "single " + role + " failures")
+        << ", " << units::formatSeconds(wallS) << " on "
+        << units::formatCount(std::uint64_t(threads), "thread", "threads") << "\n";
     out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
     std::size_t width = 6;
     for (const collective::ResilienceRow &row : r.rows)

@@ -72,10 +72,10 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
         out << " (" << collective::toString(s.algorithm) << ")";
     out << " of " << units::formatBytes(e.bytes) << " over " << units::formatCount(e.ranks.size())
         << " ranks, routing " << route::toString(s.routing) << ", "
-        << units::formatCount(e.flowCount()) << " flows\n";
+        << units::formatCount(e.flowCount(), "flow", "flows") << "\n";
     if (e.symmetry)
-        row("Symmetry:") << units::formatCount(e.flows.size())
-                         << " flows simulated, one per orbit of the " << e.symmetry->text
+        row("Symmetry:") << units::formatCount(e.flows.size(), "flow", "flows")
+                         << " simulated, one per orbit of the " << e.symmetry->text
                          << " (exact: the others move the same way)\n";
     row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
     if (const std::string note = collective::fidelityNote(run); !note.empty())
@@ -98,8 +98,8 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
         row("Bottleneck:") << fabric.name(*sum.bottleneck) << " (link " << linkOf(*sum.bottleneck)
                            << "), saturated " << units::formatSeconds(l.saturatedS) << ", up to "
-                           << units::formatCount(static_cast<std::uint64_t>(l.peakFlows))
-                           << (l.peakFlows == 1 ? " flow\n" : " flows\n");
+                           << units::formatCount(std::uint64_t(l.peakFlows), "flow", "flows")
+                           << "\n";
     } else {
         row("Bottleneck:") << "none (no link saturated: latency-bound)\n";
     }

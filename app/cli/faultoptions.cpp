@@ -74,7 +74,8 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
     row("Faults:") << names << "\n";
     const FaultImpact impact = faultImpact(fabric, resolveFaults(fabric, o.faults));
     row("Lost:") << units::formatDecimal(o.capacityLostGbps, 1) << " Gb/s of link capacity ("
-                 << impact.linksFailed << " links failed, " << impact.linksDegraded
+                 << units::formatCount(std::uint64_t(impact.linksFailed), "link", "links")
+                 << " failed, " << units::formatCount(std::uint64_t(impact.linksDegraded))
                  << " degraded)\n";
     row("GPUs:") << impact.gpusLostPort << " lost a port but not all, " << impact.gpusCutOff
                  << " lost every port\n";

@@ -91,6 +91,11 @@ std::optional<std::string> withoutDigitGroups(const std::string &s)
 
 } // namespace
 
+std::string formatCount(std::uint64_t count, std::string_view one, std::string_view many)
+{
+    return formatCount(count) + " " + std::string(count == 1 ? one : many);
+}
+
 std::optional<double> parseBytes(std::string_view text)
 {
     const std::optional<std::string> grouped = withoutDigitGroups(lower(text));

@@ -28,6 +28,8 @@ std::optional<double> parseBytes(std::string_view text);
 std::string formatDecimal(double value, int maxDecimals);
 /// A count with groups of three digits, for people: "15,360", "471,828,480", "64".
 std::string formatCount(std::uint64_t count);
+/// The count and its noun: "1 flow", "4,032 flows".
+std::string formatCount(std::uint64_t count, std::string_view one, std::string_view many);
 /// "1 GiB", "64 MiB", "512 B": binary prefixes, up to 3 significant digits.
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void refusesARunAboveTheMemoryLimit();
     void coarseFidelitySaysWhatItCosts();
     void showsProgressWhenAsked();
+    void tinyRunReadsRight();
 
 private:
     using Result = testing::CliResult;
@@ -137,6 +139,20 @@ void TestCliSimulate::refusesNonsense()
     QVERIFY2(r.err.find(mentions.toStdString()) != std::string::npos, r.err.c_str());
     QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1L);
     QVERIFY(r.out.empty());
+}
+
+void TestCliSimulate::tinyRunReadsRight()
+{
+    // One byte between two GPUs: it printed "busbw: 0 GB/s" under "algbw: 0.01 GB/s" and
+    // "up to 1 flows".
+    const Result r
+        = cli({ "simulate", mFatTree, "--collective", "alltoall", "--ranks", "2", "--bytes", "1" });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const QString said = QString::fromStdString(r.out);
+    QVERIFY2(said.contains(QStringLiteral("over 2 ranks, routing ecmp, 2 flows\n")), r.out.c_str());
+    QVERIFY2(said.contains(QRegularExpression(QStringLiteral("busbw: +0\\.00[0-9]+ GB/s"))),
+        r.out.c_str());
+    QVERIFY2(said.contains(QStringLiteral("up to 1 flow\n")), r.out.c_str());
 }
 
 void TestCliSimulate::runsCustomTraffic()

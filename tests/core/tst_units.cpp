@@ -61,6 +61,9 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatCount(1000), std::string("1,000"));
     QCOMPARE(formatCount(15360), std::string("15,360"));
     QCOMPARE(formatCount(471828480), std::string("471,828,480"));
+    QCOMPARE(formatCount(1, "flow", "flows"), std::string("1 flow"));
+    QCOMPARE(formatCount(4032, "flow", "flows"), std::string("4,032 flows"));
+    QCOMPARE(formatCount(0, "flow", "flows"), std::string("0 flows"));
     QCOMPARE(formatCount(18446744073709551615ULL), std::string("18,446,744,073,709,551,615"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
     QCOMPARE(formatGbps(67584000), std::string("67,584 Tb/s"));
