@@ -73,7 +73,7 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
     }
     row("Faults:") << names << "\n";
     const FaultImpact impact = faultImpact(fabric, resolveFaults(fabric, o.faults));
-    row("Lost:") << units::formatDecimal(o.capacityLostGbps, 1) << " Gb/s of link capacity ("
+    row("Lost:") << units::formatGbps(o.capacityLostGbps) << " of link capacity ("
                  << units::formatCount(std::uint64_t(impact.linksFailed), "link", "links")
                  << " failed, " << units::formatCount(std::uint64_t(impact.linksDegraded))
                  << " degraded)\n";
@@ -89,8 +89,8 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
     if (o.unreachablePairs.empty()) {
         row("Unreachable:") << "none (every rank pair still has a path)\n";
     } else {
-        row("Unreachable:") << o.unreachablePairs.size()
-                            << " rank pair(s), their traffic skipped: ";
+        row("Unreachable:") << units::formatCount(o.unreachablePairs.size(), "rank pair",
+            "rank pairs") << ", their traffic skipped: ";
         for (std::size_t i = 0; i < std::min<std::size_t>(4, o.unreachablePairs.size()); ++i)
             out << (i ? ", " : "") << fabric.node(o.unreachablePairs[i].first).name << " -> "
                 << fabric.node(o.unreachablePairs[i].second).name;

@@ -3,6 +3,7 @@
 #include "faultrun.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -115,9 +116,11 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
         for (std::size_t i = 0; i < std::min(kNamedPairs, o.unreachablePairs.size()); ++i)
             names += (i ? ", " : "") + pairName(fabric, o.unreachablePairs[i]);
         if (o.unreachablePairs.size() > kNamedPairs)
-            names += " and " + std::to_string(o.unreachablePairs.size() - kNamedPairs) + " more";
-        throw UserError(std::to_string(o.unreachablePairs.size())
-            + " rank pair(s) have no path left: " + names + " (--allow-partial runs the rest)");
+            names
+                += " and " + units::formatCount(o.unreachablePairs.size() - kNamedPairs) + " more";
+        const std::size_t cut = o.unreachablePairs.size();
+        throw UserError(units::formatCount(cut, "rank pair has", "rank pairs have")
+            + " no path left: " + names + " (--allow-partial runs the rest)");
     }
 
     // A closed form over rank pairs that cannot talk has no meaning (its bandwidth is 0).
