@@ -6,6 +6,8 @@
 #include "familydef.h"
 #include "paramspecs.h"
 
+#include "model/units.h"
+
 #include <string>
 
 namespace fabric::gen {
@@ -104,8 +106,10 @@ Fabric build(const nlohmann::json &params)
                 }
     }
 
-    std::string title = "Dragonfly, " + std::to_string(p.groups) + " groups of "
-        + std::to_string(p.a) + " routers, " + std::to_string(gpus) + " endpoints";
+    std::string title = "Dragonfly, "
+        + units::formatCount(std::uint64_t(p.groups), "group", "groups") + " of "
+        + units::formatCount(std::uint64_t(p.a), "router", "routers") + ", "
+        + units::formatCount(std::uint64_t(gpus), "endpoint", "endpoints");
     return b.take("dragonfly", params, std::move(title));
 }
 

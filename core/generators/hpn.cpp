@@ -6,6 +6,8 @@
 #include "familydef.h"
 #include "paramspecs.h"
 
+#include "model/units.h"
+
 #include <string>
 
 namespace fabric::gen {
@@ -174,7 +176,8 @@ Fabric build(const nlohmann::json &params)
                         uplinkGbps, Medium::Ethernet, p.dualPlane ? plane : -1);
 
     std::string title = std::string("Alibaba HPN, ") + (p.dualPlane ? "dual" : "single")
-        + "-plane, " + std::to_string(segments) + " segments, " + std::to_string(gpus) + " GPUs";
+        + "-plane, " + units::formatCount(std::uint64_t(segments), "segment", "segments") + ", "
+        + units::formatCount(std::uint64_t(gpus), "GPU", "GPUs");
     return b.take("hpn", params, std::move(title));
 }
 

@@ -6,6 +6,8 @@
 #include "familydef.h"
 #include "paramspecs.h"
 
+#include "model/units.h"
+
 #include <algorithm>
 #include <string>
 
@@ -216,8 +218,8 @@ Fabric build(const nlohmann::json &params)
         b.setSharpOnSwitches();
 
     std::string title = "InfiniBand fat-tree, " + std::to_string(p.tiers) + " tiers, radix "
-        + std::to_string(p.k) + ", " + std::to_string(p.gpus) + " GPUs, "
-        + params.at("rate").get<std::string>();
+        + std::to_string(p.k) + ", " + units::formatCount(std::uint64_t(p.gpus), "GPU", "GPUs")
+        + ", " + params.at("rate").get<std::string>();
     return b.take("ib-fat-tree", params, std::move(title));
 }
 

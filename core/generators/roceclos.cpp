@@ -7,6 +7,8 @@
 #include "familydef.h"
 #include "paramspecs.h"
 
+#include "model/units.h"
+
 #include <string>
 
 namespace fabric::gen {
@@ -113,8 +115,9 @@ Fabric build(const nlohmann::json &params)
         for (int l = 0; l < p.ctswUp; ++l)
             b.connect(ctsw[c], atsw[c % static_cast<std::size_t>(p.ctsws)], gbps, Medium::Ethernet);
 
-    std::string title = "Meta RoCE cluster, " + std::to_string(p.zones) + " AI zones, "
-        + std::to_string(gpus) + " GPUs";
+    std::string title = "Meta RoCE cluster, "
+        + units::formatCount(std::uint64_t(p.zones), "AI zone", "AI zones") + ", "
+        + units::formatCount(std::uint64_t(gpus), "GPU", "GPUs");
     return b.take("roce-clos", params, std::move(title));
 }
 

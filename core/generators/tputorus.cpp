@@ -10,6 +10,7 @@
 #include "tpuspares.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <array>
@@ -245,9 +246,10 @@ Fabric build(const nlohmann::json &params)
     }
 
     std::string title = "TPU v4 " + std::string(twisted ? "twisted " : "") + "torus " + shapeText(s)
-        + ", " + std::to_string(chips) + " chips, " + std::to_string(s.cubes()) + " cubes, 48 OCS";
+        + ", " + units::formatCount(std::uint64_t(chips), "chip", "chips") + ", "
+        + units::formatCount(std::uint64_t(s.cubes()), "cube", "cubes") + ", 48 OCS";
     if (spares > 0)
-        title += ", " + std::to_string(spares) + " spare cube" + (spares > 1 ? "s" : "");
+        title += ", " + units::formatCount(std::uint64_t(spares), "spare cube", "spare cubes");
     return b.take("tpu-torus", params, std::move(title));
 }
 

@@ -68,7 +68,7 @@ void TestPodBlocks::zonesSayTheirOversubscription()
     for (const QString &d : details) {
         const QStringList lines = d.split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 2);
-        QCOMPARE(lines[0], QStringLiteral("3072 GPUs · 208 switches"));
+        QCOMPARE(lines[0], QStringLiteral("3,072 GPUs · 208 switches"));
         QCOMPARE(lines[1], QStringLiteral("1,229 Tb/s from GPUs, 179 Tb/s out (6.86:1)"));
     }
 }

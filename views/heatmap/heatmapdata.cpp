@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmapdata.h"
 
+#include "common/plural.h"
 #include "common/qtstrings.h"
 
 #include <algorithm>
@@ -166,7 +167,9 @@ QString HeatmapData::rowLabel(int row) const
     auto name = [this](DirLinkId d) { return toQString(mFabric->name(d)); };
     if (members.size() == 1)
         return name(members.front());
-    return QStringLiteral("%1 \u2026 (%2 links)").arg(name(members.front())).arg(members.size());
+    return QStringLiteral("%1 \u2026 (%2)")
+        .arg(name(members.front()),
+            counted(qint64(members.size()), QStringLiteral("1 link"), QStringLiteral("%1 links")));
 }
 
 } // namespace fabric::views

@@ -3,6 +3,7 @@
 #include "heatmapwidget.h"
 
 #include "common/emptynote.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
 #include "heatmappooling.h"
@@ -115,7 +116,7 @@ void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int li
     double &freeFrom)
 {
     const QFontMetricsF fm(p.font());
-    const QString label = QStringLiteral("%1 (%2)").arg(name).arg(links);
+    const QString label = QStringLiteral("%1 (%2)").arg(name, grouped(links));
     QRectF room = band;
     room.setTop(std::max(band.top(), freeFrom));
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;

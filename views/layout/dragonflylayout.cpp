@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dragonflylayout.h"
 
+#include "common/plural.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -98,7 +100,10 @@ FabricLayout dragonflyLayout(const Fabric &f)
         b.rect = QRectF(centre - QPointF(groupRadius + 8, groupRadius + 8),
                         QSizeF(2 * groupRadius + 16, 2 * groupRadius + 16));
         b.title = QStringLiteral("Group %1").arg(pod);
-        b.detail = QStringLiteral("%1 routers · %2 endpoints").arg(routers.size()).arg(endpoints);
+        b.detail = QStringLiteral("%1 · %2").arg(
+            counted(
+                qint64(routers.size()), QStringLiteral("1 router"), QStringLiteral("%1 routers")),
+            counted(endpoints, QStringLiteral("1 endpoint"), QStringLiteral("%1 endpoints")));
         out.blocks.push_back(b);
         ++gi;
     }

@@ -3,6 +3,7 @@
 #include "tieredlayout.h"
 
 #include "blockcapacity.h"
+#include "common/plural.h"
 #include "planesplit.h"
 #include "style/palette.h"
 
@@ -422,7 +423,9 @@ FabricLayout tieredLayout(const Fabric &f)
         block.kind = LayoutBlock::Kind::Pod;
         block.rect = rect;
         block.title = QStringLiteral("%1 %2").arg(word).arg(number);
-        block.detail = QStringLiteral("%1 GPUs · %2 switches").arg(gpus).arg(switches);
+        block.detail = QStringLiteral("%1 · %2").arg(
+            counted(gpus, QStringLiteral("1 GPU"), QStringLiteral("%1 GPUs")),
+            counted(switches, QStringLiteral("1 switch"), QStringLiteral("%1 switches")));
         const int index = static_cast<int>(out.blocks.size());
         out.blocks.push_back(block);
         for (const HostCell &c : pod.cells) {
@@ -471,7 +474,8 @@ FabricLayout tieredLayout(const Fabric &f)
             block.plane = plane;
             block.title = tierName(f, members)
                 + (plane >= 0 ? QStringLiteral(", plane %1").arg(plane) : QString());
-            block.detail = QStringLiteral("%1 switches").arg(members.size());
+            block.detail = counted(
+                qint64(members.size()), QStringLiteral("1 switch"), QStringLiteral("%1 switches"));
             const int index = static_cast<int>(out.blocks.size());
             out.blocks.push_back(block);
             for (NodeId s : members)
