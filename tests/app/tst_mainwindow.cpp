@@ -45,6 +45,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeWidget>
@@ -793,6 +794,20 @@ void TestMainWindow::compareTabGetsRoomAt1280x720()
     }
     QVERIFY(compare->leftCanvas()->height() >= CompareView::kCanvasMinimumHeight);
     QVERIFY(!compare->verdict().isEmpty());
+    // The table fits its rows, also once presentation mode enlarges the text.
+    QTableWidget *table = compare->table();
+    const auto rowsFit = [table] {
+        const int last = table->rowCount() - 1;
+        return last >= 0
+            && table->rowViewportPosition(last) + table->rowHeight(last)
+            <= table->viewport()->height();
+    };
+    QVERIFY(rowsFit());
+    QFont larger = compare->font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.5);
+    compare->setFont(larger);
+    QVERIFY(rowsFit());
+    compare->setFont(QFont());
     QVERIFY(mWindow->canvas()->height() >= 100);
     analysis->tabs()->setCurrentIndex(0);
     settle();

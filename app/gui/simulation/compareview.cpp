@@ -14,6 +14,7 @@
 #include "style/legend.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFontMetricsF>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -148,9 +149,7 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     for (int r = 1; r < rows.size(); ++r)
         for (int c = 0; c < rows[r].size(); ++c)
             mTable->setItem(r - 1, c, new QTableWidgetItem(rows[r][c]));
-    // As high as its rows: every pixel under a short dock goes to the canvases.
-    mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height()
-        + mTable->verticalHeader()->length() + 2 * mTable->frameWidth());
+    fitTableHeight();
     mVerdict->setText(summaries.size() == 2 ? views::compareRuns(summaries[0], summaries[1])
                                             : QString());
     // Open on the middle of the shorter run, where the difference shows.
@@ -193,6 +192,22 @@ void CompareView::showTime(double timeS)
     for (int i = 0; i < 2; ++i)
         if (mSampler[i])
             views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mMultipath[i] ? 0 : 2);
+}
+
+void CompareView::fitTableHeight()
+{
+    // As high as its rows: every pixel under a short dock goes to the canvases.
+    mTable->resizeRowsToContents();
+    mTable->setFixedHeight(mTable->horizontalHeader()->sizeHint().height()
+        + mTable->verticalHeader()->length() + 2 * mTable->frameWidth());
+}
+
+void CompareView::changeEvent(QEvent *event)
+{
+    // Presentation mode enlarges the text: rows sized for the smaller text cut the last one.
+    if (event->type() == QEvent::FontChange)
+        fitTableHeight();
+    QWidget::changeEvent(event);
 }
 
 int CompareView::comfortableHeight() const

@@ -68,8 +68,12 @@ public:
     void setInstantLoads(bool instant);
     bool instantLoads() const { return mInstant; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void showTime(double timeS);
+    void fitTableHeight();
     void applyLoadWindow();
 
     views::SimRunPtr mLeft, mRight;
