@@ -66,8 +66,7 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
         row("Generator:") << fabric.generator().family
                           << (fabric.generator().modified ? " (modified)" : "") << " "
                           << fabric.generator().params.dump() << "\n";
-    row("Endpoints:") << units::formatCount(m.endpoints)
-                      << (m.endpoints == 1 ? " GPU/accelerator" : " GPUs/accelerators");
+    row("Endpoints:") << units::formatCount(m.endpoints, "GPU/accelerator", "GPUs/accelerators");
     if (m.standbyChips > 0)
         out << " (and " << units::formatCount(m.standbyChips) << " more on standby)";
     out << "\n";
@@ -82,16 +81,16 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
     if (m.diameterHops < 0)
         row("Diameter:") << "some endpoints cannot reach each other\n";
     else
-        row("Diameter:") << m.diameterHops << (m.diameterHops == 1 ? " hop" : " hops")
+        row("Diameter:") << units::formatCount(std::uint64_t(m.diameterHops), "hop", "hops")
                          << " between endpoints\n";
     if (m.tiers.empty())
         return;
     out << "Tiers:\n";
     for (const metrics::TierSummary &t : m.tiers)
-        out << "  tier " << t.tier << " " << std::setw(7) << t.role << std::right << std::setw(7)
-            << units::formatCount(t.switches) << (t.switches == 1 ? " switch " : " switches")
-            << "   down " << std::setw(10) << units::formatGbps(t.downGbps) << "   up "
-            << std::setw(10) << units::formatGbps(t.upGbps) << "   oversubscription "
+        out << "  tier " << t.tier << " " << std::setw(7) << t.role << std::right << std::setw(16)
+            << units::formatCount(t.switches, "switch ", "switches") << "   down " << std::setw(10)
+            << units::formatGbps(t.downGbps) << "   up " << std::setw(10)
+            << units::formatGbps(t.upGbps) << "   oversubscription "
             << units::formatRatio(t.oversubscription) << std::left << "\n";
 }
 

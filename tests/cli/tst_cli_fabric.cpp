@@ -7,6 +7,7 @@
 #include "io/formatregistry.h"
 
 #include <QProcess>
+#include <QSet>
 #include <QtTest>
 
 #include <fstream>
@@ -181,6 +182,12 @@ void TestCliFabric::infoTextIsForPeople()
              r.out.c_str());
     QVERIFY2(text.contains(QRegularExpression("tier 3 spine .* oversubscription [67](\\.[0-9]+)?:1")),
              r.out.c_str()); // about the zones' 1:7
+    // The tier rows are a table: their columns line up.
+    QSet<qsizetype> downColumns;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        if (line.startsWith(QStringLiteral("  tier ")))
+            downColumns << line.indexOf(QStringLiteral(" down "));
+    QCOMPARE(downColumns.size(), 1);
 }
 
 void TestCliFabric::infoReadsImportedDumps()
