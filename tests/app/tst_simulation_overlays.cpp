@@ -61,6 +61,10 @@ void TestSimulationOverlays::init()
     mCanvas = new views::FabricCanvas(mWindow.get());
     mWindow->setCentralWidget(mCanvas);
     mDocument = new Document(Fabric(), QStringLiteral("overlays.fabric.json"), mWindow.get());
+    // As in the main window: the canvas follows the document before anything else hears of a
+    // change, so nothing repaints it with the old fabric's scene.
+    mCanvas->setFabric(&mDocument->fabric());
+    connect(mDocument, &Document::changed, mCanvas, &views::FabricCanvas::applyChange);
     mSim = installSimulation(mWindow.get(), mDocument, mCanvas);
     mWindow->resize(1400, 900);
     mWindow->show();
@@ -100,7 +104,6 @@ collective::Scenario TestSimulationOverlays::scenario(collective::Algorithm algo
 void TestSimulationOverlays::openFabric(Fabric fabric)
 {
     mDocument->swapFabric(fabric);
-    mCanvas->setFabric(&mDocument->fabric());
     mCanvas->zoomToFit();
 }
 

@@ -160,7 +160,7 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
     // Low enough that the Analysis dock of a 1280x720 window (about 150 px) shows the whole
     // picture, time axis and ramp included, instead of scrolling them out of view.
     setMinimumSize(360, 120);
-    mTitle = tr("Link utilisation over time");
+    setTitle({});
 }
 
 void HeatmapWidget::setData(HeatmapData data)
@@ -172,7 +172,7 @@ void HeatmapWidget::setData(HeatmapData data)
 
 void HeatmapWidget::setTitle(const QString &title)
 {
-    mTitle = title;
+    mTitle = title.isEmpty() ? tr("Link utilisation over time") : title;
     update();
 }
 

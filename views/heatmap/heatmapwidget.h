@@ -30,7 +30,9 @@ public:
     /// Shows @p data (built by HeatmapData::build).
     void setData(HeatmapData data);
     const HeatmapData &data() const { return mData; }
+    /// The line above the picture; empty gives the one that names no run.
     void setTitle(const QString &title);
+    QString title() const { return mTitle; }
     void setColorMap(ColorMap::Kind kind);
 
     /// Row and bin under widget point @p pos; false outside the matrix.

@@ -121,6 +121,7 @@ void AnalysisDock::setRuns(const views::SimRunPtr &current, const QList<views::S
         mHeatmap->setTitle(tr("Link utilisation over time \u2014 %1").arg(current->label));
     } else {
         mHeatmap->setData({});
+        mHeatmap->setTitle({});
     }
     views::SimRunPtr previous = history.size() > 1 ? history[1] : nullptr;
     mExplain->setRun(current, previous);

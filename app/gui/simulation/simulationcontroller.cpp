@@ -73,19 +73,23 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
                 names << toQString(mDocument->fabric().node(n).name);
         mDock->setRankNames(names);
     });
-    connect(mRunner, &SimulationRunner::progress, mDock, &SimulationDock::setProgress);
+    connect(mRunner, &SimulationRunner::progress, this, [this](double fraction) {
+        if (!runIsStale())
+            mDock->setProgress(fraction);
+    });
     connect(mRunner, &SimulationRunner::finished, this, &SimulationController::onFinished);
     connect(mRunner, &SimulationRunner::failed, this, [this](const QString &message) {
         mDock->setRunning(false);
         if (startPending())
             return;
-        mDock->setStatus(message, true);
+        if (!runIsStale())
+            mDock->setStatus(message, true);
         mSweepIndex = -1;
         Q_EMIT runFailed(message);
     });
     connect(mRunner, &SimulationRunner::cancelled, this, [this] {
         mDock->setRunning(false);
-        if (startPending())
+        if (startPending() || runIsStale())
             return;
         mDock->setStatus(tr("Cancelled."));
         mSweepIndex = -1;
@@ -144,6 +148,13 @@ void SimulationController::runReplacing(const collective::Scenario &scenario)
         startPending();
 }
 
+bool SimulationController::runIsStale() const
+{
+    // It ran on a snapshot of a fabric that has changed or been replaced since: its figures,
+    // failure or cancellation describe nothing on screen, and forgetResults() already said so.
+    return mRunRevision != mRevision;
+}
+
 bool SimulationController::startPending()
 {
     if (!mPending)
@@ -173,13 +184,8 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
     // It finished before the cancel of runReplacing() reached it: the newer scenario wins.
     if (startPending())
         return;
-    if (mRunRevision != mRevision) {
-        // Ran on a snapshot of a fabric that has changed since: its figures describe nothing
-        // on screen.
-        mSweepIndex = -1;
-        mDock->setStatus(tr("The fabric changed during the run: run the simulation again."));
+    if (runIsStale())
         return;
-    }
     bool sweepDone = false;
     if (mSweepIndex >= 0) {
         if (std::isfinite(run->summary.busbwGBps))
@@ -295,6 +301,7 @@ void SimulationController::clearOverlays()
     mCanvas->setLinkLoads({});
     mCanvas->setLinkBadges({});
     mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Simulation);
+    applyLoadWindow(); // no run: no note on the loads
     refreshActions();
 }
 
@@ -319,8 +326,9 @@ void SimulationController::forgetResults(const QString &why)
     mHistory.clear();
     mAnalysis->clear();
     mClock->setRun(0, {});
-    if (hadResults && !why.isEmpty())
-        mDock->setStatus(why);
+    // Whatever the status line said (a result, a failure, "Cancelled.") was about the fabric
+    // as it was.
+    mDock->forgetRun(hadResults ? why : QString());
 }
 
 void SimulationController::onDocumentChanged(const ChangeEvent &event)

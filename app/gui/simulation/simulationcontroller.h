@@ -116,6 +116,8 @@ private:
     void onFinished(const views::SimRunPtr &run);
     /// Starts mPending, if any; true when it did.
     bool startPending();
+    /// The run that just ended began before the fabric last changed.
+    bool runIsStale() const;
     /// Makes @p run the current one (already in the history) and draws it everywhere.
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);

@@ -502,6 +502,13 @@ void SimulationDock::setStatus(const QString &message, bool isError)
     mStatus->setStyleSheet(isError ? QStringLiteral("color: #b00020") : QString());
 }
 
+void SimulationDock::forgetRun(const QString &why)
+{
+    mProgress->setRange(0, 1000);
+    mProgress->setValue(0);
+    setStatus(why);
+}
+
 QPushButton *SimulationDock::policyButton(const QString &policy) const
 {
     for (QAbstractButton *b : mToggle->buttons())

@@ -67,6 +67,9 @@ public:
     void setProgress(double fraction);
     /// Shows @p message under the form (an error from the run, or a result line).
     void setStatus(const QString &message, bool isError = false);
+    /// The runs it reported on are gone (another fabric, or this one edited): the progress bar
+    /// goes back to 0 and the status line says @p why, or nothing.
+    void forgetRun(const QString &why);
 
     /// Widgets, for tests.
     QComboBox *collectiveBox() const { return mCollective; }
