@@ -162,6 +162,7 @@ private Q_SLOTS:
     void addLinkDragEmitsLinkRequested();
     void moveThenApplyChangeMovesNode();
     void addedNodeIsPlaced();
+    void spreadGpusAreNamedWhenZoomedOut();
     void zoomedOutCollapsesToBlocks();
     void grabIsNotBlank();
     void equalCostPaths();
@@ -594,6 +595,34 @@ void TestCanvas::addedNodeIsPlaced()
     f.removeNode(id);
     canvas.applyChange({ChangeEvent::Type::NodesRemoved, {id}, {}});
     QVERIFY(canvas.selectedNodes().isEmpty());
+}
+
+void TestCanvas::spreadGpusAreNamedWhenZoomedOut()
+{
+    // At a zoom where switches are named, a generated fabric's GPUs, packed side by side, are
+    // not; a hand-drawn fabric's few GPUs, spread out, are (a run's "no path from 'gpu' to
+    // 'gpu-2'" must point at something on screen).
+    FabricCanvas canvas;
+    const auto namesAt = [&](const Fabric &f, double lod) {
+        canvas.setFabric(&f);
+        canvas.zoomToFit();
+        canvas.zoomBy(lod / canvas.transform().m11());
+        canvas.viewport()->repaint();
+        QStringList shown;
+        for (const auto &[text, box] : canvas.shownLabels())
+            shown << text;
+        return shown;
+    };
+    const Fabric handDrawn = handMade();
+    showCanvas(canvas, handDrawn);
+    QStringList shown = namesAt(handDrawn, 1.2);
+    for (const char *name : { "sw0", "sw1", "gpu0", "gpu1", "gpu2", "gpu3" })
+        QVERIFY2(shown.contains(QLatin1String(name)), qPrintable(shown.join('|')));
+
+    const Fabric tree = generate("ib-fat-tree", { { "tiers", 2 }, { "gpus", 32 } });
+    shown = namesAt(tree, 1.2);
+    QVERIFY2(!shown.filter(QStringLiteral("leaf")).isEmpty(), qPrintable(shown.join('|')));
+    QVERIFY2(shown.filter(QStringLiteral("gpu")).isEmpty(), qPrintable(shown.join('|')));
 }
 
 void TestCanvas::zoomedOutCollapsesToBlocks()

@@ -147,24 +147,39 @@ void addNodeLabels(LabelPlacer &placer, const SceneData &data, const QRectF &vie
         return;
     const double px = std::min(7.5 * plan.lod, 12.0) * plan.scale;
     const QFont font = labelFont(px);
-    data.nodeGrid.query(view, [&](int id) {
+    // True when the name was placed (or a host's bar is too thin to hold any).
+    const auto offer = [&](LabelPlacer &to, int id) {
         const Node &n = data.fabric->node(id);
-        if (n.kind == NodeKind::Gpu && !plan.gpuLabels)
-            return;
         const QRectF &r = data.rect[static_cast<std::size_t>(id)];
         if (n.kind == NodeKind::Host) {
             // Inside the host's bar, as large as the bar allows, or not at all.
             const double inside = std::min(px, r.height() * plan.lod * 0.8);
-            if (inside >= 6)
-                placer.add(toQString(n.name), r.center(), Qt::AlignCenter, labelFont(inside), {},
-                           r.width() * plan.lod);
-            return;
+            return inside < 6
+                || to.add(toQString(n.name), r.center(), Qt::AlignCenter, labelFont(inside), {},
+                    r.width() * plan.lod);
         }
         // Just below the node, clear of the room kept around switches.
-        placer.add(toQString(n.name), QPointF(r.center().x(), r.bottom()),
-                   Qt::AlignHCenter | Qt::AlignTop, font, QPointF(0, LabelPlacer::kClearance + 0.5),
-                   std::numeric_limits<double>::infinity(), true);
+        return to.add(toQString(n.name), QPointF(r.center().x(), r.bottom()),
+            Qt::AlignHCenter | Qt::AlignTop, font, QPointF(0, LabelPlacer::kClearance + 0.5),
+            std::numeric_limits<double>::infinity(), true);
+    };
+    std::vector<int> gpusWithoutRoom;
+    data.nodeGrid.query(view, [&](int id) {
+        if (data.fabric->node(id).kind == NodeKind::Gpu && !plan.gpuLabels)
+            gpusWithoutRoom.push_back(id);
+        else
+            offer(placer, id);
     });
+    // Zoomed out, GPUs packed side by side have no room for names, and a few names among many
+    // would read as if the others had none. GPUs spread out (a hand-drawn fabric) get theirs
+    // when every one in view fits.
+    constexpr std::size_t kMaxSpreadGpuNames = 64;
+    if (gpusWithoutRoom.empty() || gpusWithoutRoom.size() > kMaxSpreadGpuNames)
+        return;
+    LabelPlacer trial = placer;
+    if (std::all_of(gpusWithoutRoom.begin(), gpusWithoutRoom.end(),
+            [&](int id) { return offer(trial, id); }))
+        placer = std::move(trial);
 }
 
 } // namespace
