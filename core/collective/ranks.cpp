@@ -6,6 +6,7 @@
 #include "route/router.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <charconv>
@@ -92,8 +93,12 @@ std::vector<NodeId> selectRanks(
     std::size_t count = 0;
     const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), count);
     if (ec == std::errc {} && end == spec.data() + spec.size()) {
-        if (count < 1 || count > available)
-            throw UserError("--ranks: a count must be 1 to " + std::to_string(available)
+        // A collective's least is 2 ranks: a count range that allowed 1 was then refused.
+        if (available < 2)
+            throw UserError("--ranks: a collective needs at least 2 ranks, and the fabric has "
+                + units::formatCount(available, "GPU", "GPUs"));
+        if (count < 2 || count > available)
+            throw UserError("--ranks: a count must be 2 to " + units::formatCount(available)
                 + " (the fabric's GPUs), got " + std::string(spec));
         auto order = placementOrder(router, placement, seed);
         order.resize(count);

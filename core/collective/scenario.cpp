@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace fabric::collective {
@@ -66,6 +67,20 @@ T numberField(const nlohmann::json &j, const char *key, T fallback, double lowes
         throw UserError(
             prefix + "at most " + units::formatDecimal(highest, 0) + ", got " + v.dump());
     return v.get<T>();
+}
+
+/// A size in bytes: a number, or a text with a unit as --bytes takes it ("64MiB", "1 GiB").
+template<typename T> T sizeField(const nlohmann::json &j, const char *key, T fallback)
+{
+    if (!j.contains(key) || !j.at(key).is_string())
+        return numberField(j, key, fallback, 0, Bound::Above);
+    const std::string text = j.at(key).get<std::string>();
+    const std::optional<double> bytes = units::parseBytes(text);
+    if (!bytes || !(*bytes > 0) || *bytes > double(std::numeric_limits<T>::max()))
+        throw UserError(std::string("scenario: '") + key
+            + "' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", got "
+            + j.at(key).dump());
+    return T(*bytes);
 }
 
 std::string stringField(const nlohmann::json &j, const char *key, const std::string &fallback)
@@ -140,7 +155,7 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     // Without one, the collective's own default, as on the command line: an all-to-all file
     // that names no algorithm means direct, not the all-reduce default (ring) it cannot use.
     s.algorithm = enumField(j, "algorithm", defaultAlgorithm(s.collective), &algorithmFromString);
-    s.bytes = numberField(j, "bytes", s.bytes, 0, Bound::Above);
+    s.bytes = sizeField(j, "bytes", s.bytes);
     s.routing = enumField(j, "routing", s.routing, &route::policyFromString);
     s.ranks = stringField(j, "ranks", s.ranks);
     s.placement = enumField(j, "placement", s.placement, &placementFromString);
@@ -150,7 +165,7 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.alphaS = numberField(j, "alpha_s", s.alphaS, 0);
     s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
     s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget, 1);
-    s.maxMemoryBytes = numberField(j, "max_memory_bytes", s.maxMemoryBytes, 0, Bound::Above);
+    s.maxMemoryBytes = sizeField(j, "max_memory_bytes", s.maxMemoryBytes);
     s.chunks = numberField(j, "chunks", s.chunks, 0);
     s.sharpTreesPerSwitch = numberField(j, "sharp_trees_per_switch", s.sharpTreesPerSwitch, 1);
     s.fidelity = enumField(j, "fidelity", s.fidelity, &fidelityFromString);

@@ -55,6 +55,10 @@ void TestCollectiveScenario::roundTripsThroughJson()
     const auto algorithmOf = [](const nlohmann::json &file) {
         return std::string(collective::toString(collective::scenarioFromJson(file).algorithm));
     };
+    // Sizes may be written as --bytes takes them.
+    QCOMPARE(collective::scenarioFromJson({ { "bytes", "64MiB" } }).bytes, 64.0 * 1024 * 1024);
+    QCOMPARE(collective::scenarioFromJson({ { "max_memory_bytes", "2 GiB" } }).maxMemoryBytes,
+        2.0 * 1024 * 1024 * 1024);
     QCOMPARE(algorithmOf({ { "collective", "alltoall" } }), std::string("direct"));
     QCOMPARE(algorithmOf({ { "collective", "broadcast" } }), std::string("ring"));
     QCOMPARE(algorithmOf({ { "collective", "allreduce" }, { "algorithm", "sharp" } }),
@@ -74,6 +78,12 @@ void TestCollectiveScenario::rejectsBadJson()
         { { { "bytes", -1.5 } }, "scenario: 'bytes' must be greater than 0, got -1.5" },
         { { { "max_memory_bytes", -8 } },
             "scenario: 'max_memory_bytes' must be greater than 0, got -8" },
+        { { { "bytes", "lots" } },
+            "scenario: 'bytes' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", "
+            "got \"lots\"" },
+        { { { "bytes", "0MiB" } },
+            "scenario: 'bytes' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", "
+            "got \"0MiB\"" },
         { { { "qps", 0 } }, "scenario: 'qps' must be at least 1, got 0" },
         { { { "qps", 100000 } }, "scenario: 'qps' must be at most 64, got 100000" },
         { { { "seed", -1 } }, "scenario: 'seed' must be at least 0, got -1" },
@@ -123,6 +133,14 @@ void TestCollectiveScenario::placesRanks()
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "h0-gpu0,h0-gpu0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "spine0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "129", {}, 1));
+    // A count's range is the one a collective can run: 1 is out of it, and the error says so.
+    try {
+        (void)collective::selectRanks(router, "1", {}, 1);
+        QFAIL("a count of 1 rank was taken");
+    } catch (const UserError &e) {
+        QCOMPARE(QString::fromUtf8(e.what()),
+            QStringLiteral("--ranks: a count must be 2 to 128 (the fabric's GPUs), got 1"));
+    }
 }
 
 void TestCollectiveScenario::readsTrafficAndNamesBadLines()
