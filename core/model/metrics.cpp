@@ -3,7 +3,9 @@
 #include "metrics.h"
 
 #include "metricsdetail.h"
+#include "tierinference.h"
 
+#include <optional>
 #include <set>
 
 namespace fabric::metrics {
@@ -54,8 +56,21 @@ std::vector<TierSummary> tierSummaries(const Fabric &fabric)
     return out;
 }
 
-FabricMetrics computeCounts(const Fabric &fabric)
+FabricMetrics computeCounts(const Fabric &given)
 {
+    // Switches without a tier (a NetworkX GraphML file, a hand-written one) are counted with the
+    // tier and role their links imply, as Tools > Arrange draws them; otherwise they all read
+    // "tier -1, none" with nothing below or above them.
+    bool untiered = false;
+    given.forEachNode([&](const Node &n) {
+        untiered = untiered || (n.kind == NodeKind::Switch && n.hints.tier < 0);
+    });
+    std::optional<Fabric> inferred;
+    if (untiered) {
+        inferred.emplace(given);
+        inferSwitchTiers(*inferred);
+    }
+    const Fabric &fabric = inferred ? *inferred : given;
     FabricMetrics m;
     fabric.forEachNode([&](const Node &n) {
         switch (n.kind) {

@@ -68,13 +68,14 @@ FabricMetrics computeCounts(const Fabric &fabric);
 /// Per switch tier (LayoutHints::tier), lowest first: switches, capacity to lower tiers (down)
 /// and to higher tiers (up), oversubscription = down / up. GPUs count as tier 0 and hosts as
 /// tier 1 when their hints leave the tier unset. Switches without a tier form tier -1, whose
-/// capacity cannot be split into down and up.
+/// capacity cannot be split into down and up (computeCounts() infers their tiers first).
 std::vector<TierSummary> tierSummaries(const Fabric &fabric);
 
 /// The two halves a bisection cuts the endpoints into. Torus chips (every endpoint has x, y, z
 /// hints) are split across the middle of the longest dimension (z, then y, on a tie); otherwise
 /// the first floor(N/2) endpoints in id order (generators number pods, zones and segments
-/// first) form the first half.
+/// first) form the first half. Endpoints without pod or index hints on any of them (a fabric
+/// drawn by hand) are first put in order of the switch each links to, leaf by leaf.
 std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric);
 
 /// Max flow in Gb/s, one direction, from the first half of the endpoints (bisectionHalves())

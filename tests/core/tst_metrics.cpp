@@ -166,11 +166,13 @@ class TestMetrics : public QObject
 private Q_SLOTS:
     void countsByKindRoleAndMedium();
     void tiersAndOversubscription();
+    void untieredSwitchesCountAtTheirImpliedTier();
     void bisectionOfFullLeafSpine_data();
     void bisectionOfFullLeafSpine();
     void bisectionOfFullThreeTierFatTree_data();
     void bisectionOfFullThreeTierFatTree();
     void bisectionOfOversubscribedFabric();
+    void handDrawnHalvesGoLeafByLeaf();
     void bisectionOfTorus();
     void bisectionOfCubeThroughOcs();
     void flowDoesNotSneakThroughEndpointsOrHosts();
@@ -220,6 +222,32 @@ void TestMetrics::tiersAndOversubscription()
     QCOMPARE(tiers[1].oversubscription, 0.0); // the top tier has nothing above it
 }
 
+void TestMetrics::untieredSwitchesCountAtTheirImpliedTier()
+{
+    // The same leaf-spine read from a file without tiers or roles (a NetworkX GraphML file):
+    // its tiers, roles and oversubscription come out as with them, not as one "tier -1, none"
+    // row with nothing below or above it.
+    const Fabric tiered = leafSpine(8, 1, 2);
+    Fabric bare = tiered;
+    bare.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch) {
+            bare.node(n.id).hints.tier = -1;
+            bare.node(n.id).role = SwitchRole::None;
+        }
+    });
+    const metrics::FabricMetrics expected = metrics::computeCounts(tiered);
+    const metrics::FabricMetrics got = metrics::computeCounts(bare);
+    QCOMPARE(got.switchesByRole, expected.switchesByRole);
+    QCOMPARE(got.tiers.size(), expected.tiers.size());
+    for (std::size_t i = 0; i < got.tiers.size(); ++i) {
+        QCOMPARE(got.tiers[i].tier, expected.tiers[i].tier);
+        QCOMPARE(got.tiers[i].role, expected.tiers[i].role);
+        QCOMPARE(got.tiers[i].downGbps, expected.tiers[i].downGbps);
+        QCOMPARE(got.tiers[i].upGbps, expected.tiers[i].upGbps);
+    }
+    QCOMPARE(got.tiers.front().oversubscription, 2.0);
+}
+
 void TestMetrics::bisectionOfFullLeafSpine_data()
 {
     QTest::addColumn<int>("k");
@@ -252,6 +280,22 @@ void TestMetrics::bisectionOfFullThreeTierFatTree()
     const Fabric f = fatTree3(k);
     QCOMPARE(f.endpoints().size(), std::size_t(k * k * k / 4));
     QCOMPARE(metrics::bisectionGbps(f), k * k * k / 8 * kRateGbps);
+}
+
+void TestMetrics::handDrawnHalvesGoLeafByLeaf()
+{
+    // Two leaves joined by one link, four GPUs drawn alternately under them: the bisection is
+    // that link, not the 800 Gb/s of the id-order halves (one GPU of each leaf on each side).
+    Fabric f;
+    const NodeId left = addSwitch(f, SwitchRole::Leaf, 2),
+                 right = addSwitch(f, SwitchRole::Leaf, 2);
+    addLink(f, left, right);
+    for (int i = 0; i < 4; ++i)
+        addLink(f, f.addNode(makeNode(NodeKind::Gpu)), i % 2 ? right : left);
+    QCOMPARE(metrics::bisectionGbps(f), kRateGbps);
+    const auto [first, second] = metrics::bisectionHalves(f);
+    QCOMPARE(first, (std::vector<NodeId> { 2, 4 }));
+    QCOMPARE(second, (std::vector<NodeId> { 3, 5 }));
 }
 
 void TestMetrics::bisectionOfOversubscribedFabric()
