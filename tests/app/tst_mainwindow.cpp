@@ -87,6 +87,7 @@ private Q_SLOTS:
     void compareTabGetsRoomAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
+    void arrangeKeepsEachLeafOverItsGpus();
     void handEditsMarkTheGeneratorModified();
     void commandLine();
     void showsEqualCostPathsBetweenTwoGpus();
@@ -895,6 +896,37 @@ void TestMainWindow::drawsAFabricByHand()
     QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(4));
     QCOMPARE(mWindow->document()->fabric().linkCount(), std::size_t(3));
     QVERIFY(mWindow->document()->fabric().generator().family.empty());
+}
+
+void TestMainWindow::arrangeKeepsEachLeafOverItsGpus()
+{
+    // Two leaves and four GPUs drawn by hand, linked alternately (the first GPU to the first
+    // leaf, the second to the second...): arranged, each leaf's GPUs sit together under it, so
+    // no two leaf-to-GPU links cross.
+    mWindow->action(QStringLiteral("actionNewEmpty"))->trigger();
+    Node leaf;
+    leaf.kind = NodeKind::Switch;
+    leaf.role = SwitchRole::Leaf;
+    Node gpu;
+    gpu.kind = NodeKind::Gpu;
+    for (const Node &proto : { leaf, leaf, gpu, gpu, gpu, gpu })
+        Q_EMIT mWindow->paletteDock()->addRequested(proto);
+    for (NodeId g : { 2, 3, 4, 5 })
+        QVERIFY(mWindow->addLink(g, g % 2));
+    mWindow->action(QStringLiteral("actionArrange"))->trigger();
+    const views::FabricCanvas *canvas = mWindow->canvas();
+    const auto x = [canvas](NodeId n) { return canvas->nodePosition(n).x(); };
+    const bool firstLeft = x(0) < x(1);
+    const double firstMost = firstLeft ? std::max(x(2), x(4)) : std::min(x(2), x(4));
+    const double secondLeast = firstLeft ? std::min(x(3), x(5)) : std::max(x(3), x(5));
+    QVERIFY2(firstLeft ? firstMost < secondLeast : firstMost > secondLeast,
+        qPrintable(QStringLiteral("leaves at %1, %2; GPUs at %3, %4, %5, %6")
+                       .arg(x(0))
+                       .arg(x(1))
+                       .arg(x(2))
+                       .arg(x(3))
+                       .arg(x(4))
+                       .arg(x(5))));
 }
 
 void TestMainWindow::handEditsMarkTheGeneratorModified()

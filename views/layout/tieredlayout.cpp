@@ -238,13 +238,30 @@ FabricLayout tieredLayout(const Fabric &f)
     out.nodePitch = kGpuPitch;
     out.resize(f.nodeIdBound());
 
-    // Pods: GPUs and hosts always belong to one (pod 0 when the fabric has none).
+    // Pods: GPUs and hosts always belong to one (pod 0 when the fabric has none). A fabric that
+    // names no pod (drawn by hand) has the switches its GPUs hang from drawn in that pod too,
+    // rather than as a row shared by pods it does not have.
+    bool namesPods = false;
+    f.forEachNode([&](const Node &n) { namesPods = namesPods || n.hints.pod >= 0; });
+    std::vector<char> hangsGpus(namesPods ? 0 : f.nodeIdBound(), 0);
+    if (!namesPods)
+        f.forEachLink([&](const Link &l) {
+            const Node &a = f.node(l.a), &b = f.node(l.b);
+            const auto isMachine
+                = [](const Node &n) { return n.kind == NodeKind::Gpu || n.kind == NodeKind::Host; };
+            if (a.kind == NodeKind::Switch && isMachine(b))
+                hangsGpus[static_cast<std::size_t>(l.a)] = 1;
+            if (b.kind == NodeKind::Switch && isMachine(a))
+                hangsGpus[static_cast<std::size_t>(l.b)] = 1;
+        });
     auto podOf = [&](const Node &n) -> int {
         if (n.hints.pod >= 0)
             return n.hints.pod;
         if (n.kind == NodeKind::Gpu && f.hasNode(n.host) && f.node(n.host).hints.pod >= 0)
             return f.node(n.host).hints.pod;
         if (n.kind == NodeKind::Gpu || n.kind == NodeKind::Host)
+            return 0;
+        if (!namesPods && hangsGpus[static_cast<std::size_t>(n.id)])
             return 0;
         return -1;
     };
@@ -277,10 +294,6 @@ FabricLayout tieredLayout(const Fabric &f)
                 .push_back(n.id);
         }
     });
-    auto byIndex = [&](NodeId a, NodeId b) {
-        const Node &x = f.node(a), &y = f.node(b);
-        return std::tie(x.hints.index, a) < std::tie(y.hints.index, b);
-    };
     std::size_t maxGpus = 1;
     for (auto &[host, gpus] : gpusOfHost) {
         std::sort(gpus.begin(), gpus.end(), [&](NodeId a, NodeId b) {
@@ -292,12 +305,31 @@ FabricLayout tieredLayout(const Fabric &f)
     }
     for (NodeId g : hostless)
         pods[podOf(f.node(g))].cells.push_back({kNoNode, {g}});
-    for (auto &[number, pod] : pods)
-        std::sort(pod.cells.begin(), pod.cells.end(), [&](const HostCell &a, const HostCell &b) {
-            const NodeId x = a.host != kNoNode ? a.host : a.gpus.front();
-            const NodeId y = b.host != kNoNode ? b.host : b.gpus.front();
-            return byIndex(x, y);
-        });
+    // Cells without an index (drawn by hand) go side by side with the others under the same
+    // switch, so the switches placed above them do not draw crossing links.
+    auto firstSwitchOf = [&](const HostCell &cell) {
+        NodeId first = kNoNode;
+        for (NodeId g : cell.gpus)
+            for (LinkId l : f.linksOf(g)) {
+                const NodeId o = f.link(l).other(g);
+                if (f.node(o).kind == NodeKind::Switch && (first == kNoNode || o < first))
+                    first = o;
+            }
+        return first;
+    };
+    for (auto &[number, pod] : pods) {
+        std::vector<std::tuple<int, NodeId, NodeId, std::size_t>> keyed; // index, switch, id
+        for (std::size_t i = 0; i < pod.cells.size(); ++i) {
+            const HostCell &cell = pod.cells[i];
+            const NodeId id = cell.host != kNoNode ? cell.host : cell.gpus.front();
+            keyed.emplace_back(f.node(id).hints.index, firstSwitchOf(cell), id, i);
+        }
+        std::sort(keyed.begin(), keyed.end());
+        std::vector<HostCell> sorted;
+        for (const auto &k : keyed)
+            sorted.push_back(std::move(pod.cells[std::get<3>(k)]));
+        pod.cells = std::move(sorted);
+    }
     const double cellW = static_cast<double>(maxGpus) * kGpuPitch + 8;
 
     // Pick hosts per row so the whole picture is near 16:10 (wider with split planes).
