@@ -6,6 +6,7 @@
 #include "route/router.h"
 
 #include "model/error.h"
+#include "model/metrics.h"
 #include "model/units.h"
 
 #include <algorithm>
@@ -61,7 +62,8 @@ std::vector<NodeId> placementOrder(
     std::vector<NodeId> endpoints = router.graph().endpoints();
     switch (placement) {
     case Placement::Packed:
-        return endpoints;
+        // Neighbouring ranks on the same leaf, also where ids follow the order of drawing.
+        return metrics::inLocalOrder(router.fabric(), std::move(endpoints));
     case Placement::Spread:
         return spread(router, endpoints);
     case Placement::Random: {

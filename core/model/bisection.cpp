@@ -109,6 +109,33 @@ private:
 
 } // namespace
 
+std::vector<NodeId> inLocalOrder(const Fabric &fabric, std::vector<NodeId> endpoints)
+{
+    // Generators and importers number endpoints pod by pod and leaf by leaf. A fabric drawn by
+    // hand (no pod or index on any endpoint) numbers them in the order they were added, which
+    // can alternate between leaves: they go leaf by leaf (by the first switch each links to).
+    const bool numbered = std::any_of(endpoints.begin(), endpoints.end(),
+        [&](NodeId e) { return fabric.node(e).hints.pod >= 0 || fabric.node(e).hints.index >= 0; });
+    if (numbered)
+        return endpoints;
+    const auto firstSwitch = [&](NodeId e) {
+        NodeId first = std::numeric_limits<NodeId>::max();
+        for (LinkId l : fabric.linksOf(e)) {
+            const NodeId o = fabric.link(l).other(e);
+            if (fabric.node(o).kind == NodeKind::Switch)
+                first = std::min(first, o);
+        }
+        return first;
+    };
+    std::vector<std::pair<NodeId, NodeId>> keyed;
+    for (NodeId e : endpoints)
+        keyed.emplace_back(firstSwitch(e), e);
+    std::sort(keyed.begin(), keyed.end());
+    for (std::size_t i = 0; i < keyed.size(); ++i)
+        endpoints[i] = keyed[i].second;
+    return endpoints;
+}
+
 std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric)
 {
     const std::vector<NodeId> endpoints = fabric.endpoints();
@@ -140,30 +167,7 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
             return halves;
         }
     }
-    // Generators and importers number endpoints pod by pod and leaf by leaf, so the first half
-    // in id order is one side of the fabric. A fabric drawn by hand (no pod or index on any
-    // endpoint) numbers them in the order they were added: they go leaf by leaf first (by the
-    // first switch each links to), or the halves would be an arbitrary cut.
-    std::vector<NodeId> ordered = endpoints;
-    const bool numbered = std::any_of(endpoints.begin(), endpoints.end(),
-        [&](NodeId e) { return fabric.node(e).hints.pod >= 0 || fabric.node(e).hints.index >= 0; });
-    if (!numbered) {
-        const auto firstSwitch = [&](NodeId e) {
-            NodeId first = std::numeric_limits<NodeId>::max();
-            for (LinkId l : fabric.linksOf(e)) {
-                const NodeId o = fabric.link(l).other(e);
-                if (fabric.node(o).kind == NodeKind::Switch)
-                    first = std::min(first, o);
-            }
-            return first;
-        };
-        std::vector<std::pair<NodeId, NodeId>> keyed;
-        for (NodeId e : endpoints)
-            keyed.emplace_back(firstSwitch(e), e);
-        std::sort(keyed.begin(), keyed.end());
-        for (std::size_t i = 0; i < keyed.size(); ++i)
-            ordered[i] = keyed[i].second;
-    }
+    const std::vector<NodeId> ordered = inLocalOrder(fabric, endpoints);
     const auto middle = ordered.begin() + static_cast<std::ptrdiff_t>(ordered.size() / 2);
     halves.first.assign(ordered.begin(), middle);
     halves.second.assign(middle, ordered.end());

@@ -71,6 +71,11 @@ FabricMetrics computeCounts(const Fabric &fabric);
 /// capacity cannot be split into down and up (computeCounts() infers their tiers first).
 std::vector<TierSummary> tierSummaries(const Fabric &fabric);
 
+/// @p endpoints in their id order, or, when none of them has a pod or index hint (a fabric drawn
+/// by hand, whose ids follow the order of drawing), leaf by leaf: by the lowest-numbered switch
+/// each links to. The bisection's halves and packed placement use it.
+std::vector<NodeId> inLocalOrder(const Fabric &fabric, std::vector<NodeId> endpoints);
+
 /// The two halves a bisection cuts the endpoints into. Torus chips (every endpoint has x, y, z
 /// hints) are split across the middle of the longest dimension (z, then y, on a tie); otherwise
 /// the first floor(N/2) endpoints in id order (generators number pods, zones and segments

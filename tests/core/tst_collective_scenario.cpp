@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scenarios (JSON), rank selection and placement, custom traffic files, SHARP tree limits and
 // the combinations expand() refuses.
+#include "handmadefabric.h"
 #include "tst_route_helpers.h"
 
 #include "collective/ranks.h"
@@ -133,6 +134,22 @@ void TestCollectiveScenario::placesRanks()
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "h0-gpu0,h0-gpu0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "spine0", {}, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, collective::selectRanks(router, "129", {}, 1));
+    // Packed on a fabric drawn by hand (GPUs numbered as drawn, alternating between two
+    // leaves): neighbouring ranks share a leaf, as on a generated fabric.
+    {
+        Fabric drawn;
+        const NodeId left = testing::addNode(drawn, NodeKind::Switch, "leaf");
+        const NodeId right = testing::addNode(drawn, NodeKind::Switch, "leaf-2");
+        testing::addLink(drawn, left, right, 400);
+        std::vector<NodeId> gpus;
+        for (int i = 0; i < 4; ++i) {
+            gpus.push_back(testing::addNode(drawn, NodeKind::Gpu, "gpu-" + std::to_string(i)));
+            testing::addLink(drawn, gpus.back(), i % 2 ? right : left, 400);
+        }
+        route::Router drawnRouter(drawn, {});
+        QCOMPARE(collective::selectRanks(drawnRouter, "all", collective::Placement::Packed, 1),
+            (std::vector<NodeId> { gpus[0], gpus[2], gpus[1], gpus[3] }));
+    }
     // A count's range is the one a collective can run: 1 is out of it, and the error says so.
     try {
         (void)collective::selectRanks(router, "1", {}, 1);
