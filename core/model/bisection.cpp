@@ -109,6 +109,17 @@ private:
 
 } // namespace
 
+NodeId firstSwitchOf(const Fabric &fabric, NodeId node)
+{
+    NodeId first = kNoNode;
+    for (LinkId l : fabric.linksOf(node)) {
+        const NodeId o = fabric.link(l).other(node);
+        if (fabric.node(o).kind == NodeKind::Switch && (first == kNoNode || o < first))
+            first = o;
+    }
+    return first;
+}
+
 std::vector<NodeId> inLocalOrder(const Fabric &fabric, std::vector<NodeId> endpoints)
 {
     // Generators and importers number endpoints pod by pod and leaf by leaf. A fabric drawn by
@@ -118,18 +129,9 @@ std::vector<NodeId> inLocalOrder(const Fabric &fabric, std::vector<NodeId> endpo
         [&](NodeId e) { return fabric.node(e).hints.pod >= 0 || fabric.node(e).hints.index >= 0; });
     if (numbered)
         return endpoints;
-    const auto firstSwitch = [&](NodeId e) {
-        NodeId first = std::numeric_limits<NodeId>::max();
-        for (LinkId l : fabric.linksOf(e)) {
-            const NodeId o = fabric.link(l).other(e);
-            if (fabric.node(o).kind == NodeKind::Switch)
-                first = std::min(first, o);
-        }
-        return first;
-    };
     std::vector<std::pair<NodeId, NodeId>> keyed;
     for (NodeId e : endpoints)
-        keyed.emplace_back(firstSwitch(e), e);
+        keyed.emplace_back(firstSwitchOf(fabric, e), e);
     std::sort(keyed.begin(), keyed.end());
     for (std::size_t i = 0; i < keyed.size(); ++i)
         endpoints[i] = keyed[i].second;

@@ -71,6 +71,10 @@ FabricMetrics computeCounts(const Fabric &fabric);
 /// capacity cannot be split into down and up (computeCounts() infers their tiers first).
 std::vector<TierSummary> tierSummaries(const Fabric &fabric);
 
+/// The lowest-numbered switch @p node links to (kNoNode when none): the leaf a hand-drawn GPU
+/// is told by.
+NodeId firstSwitchOf(const Fabric &fabric, NodeId node);
+
 /// @p endpoints in their id order, or, when none of them has a pod or index hint (a fabric drawn
 /// by hand, whose ids follow the order of drawing), leaf by leaf: by the lowest-numbered switch
 /// each links to. The bisection's halves and packed placement use it.

@@ -4,6 +4,7 @@
 
 #include "blockcapacity.h"
 #include "common/plural.h"
+#include "model/metrics.h"
 #include "planesplit.h"
 #include "style/palette.h"
 
@@ -307,22 +308,14 @@ FabricLayout tieredLayout(const Fabric &f)
         pods[podOf(f.node(g))].cells.push_back({kNoNode, {g}});
     // Cells without an index (drawn by hand) go side by side with the others under the same
     // switch, so the switches placed above them do not draw crossing links.
-    auto firstSwitchOf = [&](const HostCell &cell) {
-        NodeId first = kNoNode;
-        for (NodeId g : cell.gpus)
-            for (LinkId l : f.linksOf(g)) {
-                const NodeId o = f.link(l).other(g);
-                if (f.node(o).kind == NodeKind::Switch && (first == kNoNode || o < first))
-                    first = o;
-            }
-        return first;
-    };
     for (auto &[number, pod] : pods) {
         std::vector<std::tuple<int, NodeId, NodeId, std::size_t>> keyed; // index, switch, id
         for (std::size_t i = 0; i < pod.cells.size(); ++i) {
             const HostCell &cell = pod.cells[i];
             const NodeId id = cell.host != kNoNode ? cell.host : cell.gpus.front();
-            keyed.emplace_back(f.node(id).hints.index, firstSwitchOf(cell), id, i);
+            const NodeId under
+                = cell.gpus.empty() ? kNoNode : metrics::firstSwitchOf(f, cell.gpus.front());
+            keyed.emplace_back(f.node(id).hints.index, under, id, i);
         }
         std::sort(keyed.begin(), keyed.end());
         std::vector<HostCell> sorted;
