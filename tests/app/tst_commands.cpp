@@ -56,6 +56,7 @@ void TestCommands::addNodesKeepsIdsAcrossUndoRedo()
     doc.undoStack()->push(new AddNodes(&doc, { gpu }, { makeLink(gpu.id, 2) }));
     QVERIFY(doc.fabric().hasNode(4));
     QCOMPARE(doc.fabric().node(4).name, std::string("gpu-2"));
+    QCOMPARE(doc.undoStack()->command(0)->text(), QStringLiteral("Add gpu-2"));
     QCOMPARE(doc.fabric().linkCount(), std::size_t(4));
     QCOMPARE(rec.types(), (std::vector { Type::NodesAdded, Type::LinksAdded }));
     QCOMPARE(rec.events[0].nodes, std::vector<NodeId> { 4 });
@@ -83,6 +84,7 @@ void TestCommands::removeNodesRestoresLinksWithTheirIds()
     EventRecorder rec(&doc);
     doc.undoStack()->push(new RemoveNodes(&doc, { 2 })); // the leaf: all three links go
     QVERIFY(!doc.fabric().hasNode(2));
+    QCOMPARE(doc.undoStack()->command(0)->text(), QStringLiteral("Remove leaf-0"));
     QCOMPARE(doc.fabric().linkCount(), std::size_t(0));
     QCOMPARE(rec.events.front().type, Type::LinksAboutToBeRemoved);
     QCOMPARE(rec.events.front().links, (std::vector<LinkId> { 0, 1, 2 }));
@@ -121,6 +123,11 @@ void TestCommands::addLinksAndRemoveLinks()
     EventRecorder rec(&doc);
     doc.undoStack()->push(new AddLinks(&doc, { makeLink(0, 1, 900), makeLink(0, 1, 900) }));
     QCOMPARE(rec.events.back().links, (std::vector<LinkId> { 3, 4 })); // parallel links are legal
+    // The History names what one step added or removed, and counts several.
+    QCOMPARE(doc.undoStack()->command(0)->text(), QStringLiteral("Add 2 Links"));
+    doc.undoStack()->push(new AddLinks(&doc, { makeLink(0, 2) }));
+    QCOMPARE(doc.undoStack()->command(1)->text(), QStringLiteral("Add Link gpu-0 \u2013 leaf-0"));
+    doc.undoStack()->undo();
     doc.undoStack()->push(new RemoveLinks(&doc, { 3, 0 }));
     QVERIFY(!doc.fabric().hasLink(0));
     QVERIFY(!doc.fabric().hasLink(3));

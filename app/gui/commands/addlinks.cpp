@@ -1,7 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addlinks.h"
-#include "common/plural.h"
 
 #include "document.h"
 
@@ -31,8 +30,7 @@ std::vector<Link> checked(const Fabric &fabric, std::vector<Link> links)
 AddLinks::AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent)
     : AddRemoveItems(document, Direction::Add, {}, checked(document->fabric(), std::move(links)), QString(), parent)
 {
-    setText(views::counted(qint64(mLinks.size()),
-        QCoreApplication::translate("Undo Commands", "Add Link"),
+    setText(namedText(QCoreApplication::translate("Undo Commands", "Add Link %1"),
         QCoreApplication::translate("Undo Commands", "Add %1 Links")));
 }
 

@@ -1,7 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addnodes.h"
-#include "common/plural.h"
 
 #include "document.h"
 
@@ -26,8 +25,7 @@ AddNodes::AddNodes(
     : AddRemoveItems(document, Direction::Add, withIds(std::move(nodes), document->fabric().nodeIdBound()),
         withIds(std::move(links), document->fabric().linkIdBound()), QString(), parent)
 {
-    setText(views::counted(qint64(mNodes.size()),
-        QCoreApplication::translate("Undo Commands", "Add Node"),
+    setText(namedText(QCoreApplication::translate("Undo Commands", "Add %1"),
         QCoreApplication::translate("Undo Commands", "Add %1 Nodes")));
 }
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "addremoveitems.h"
 
+#include "common/plural.h"
+#include "common/qtstrings.h"
 #include "document.h"
 
 namespace fabric::app {
@@ -15,6 +17,21 @@ AddRemoveItems::AddRemoveItems(Document *document, Direction direction, std::vec
     , mNodes(std::move(nodes))
     , mLinks(std::move(links))
 {
+}
+
+QString AddRemoveItems::namedText(const QString &one, const QString &many) const
+{
+    if (!mNodes.empty())
+        return mNodes.size() == 1 ? one.arg(views::toQString(mNodes.front().name))
+                                  : views::counted(qint64(mNodes.size()), one, many);
+    if (mLinks.size() != 1)
+        return views::counted(qint64(mLinks.size()), one, many);
+    const Fabric &f = mDocument->fabric();
+    const Link &l = mLinks.front();
+    const auto nameOf = [&f](NodeId n) {
+        return f.hasNode(n) ? views::toQString(f.node(n).name) : QString::number(n);
+    };
+    return one.arg(nameOf(l.a) + QStringLiteral(" \u2013 ") + nameOf(l.b));
 }
 
 // The mark changes before the items, so views that hear the change events see it.

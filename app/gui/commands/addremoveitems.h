@@ -35,6 +35,11 @@ protected:
     AddRemoveItems(Document *document, Direction direction, std::vector<Node> nodes,
         std::vector<Link> links, const QString &text, QUndoCommand *parent);
 
+    /// The History line: @p one with the node's name, or with the link's ends ("gpu-2 –
+    /// leaf"), when the command holds one node (or no node and one link); else @p many with the
+    /// count of nodes (or of links). Called while the links' ends are in the fabric.
+    QString namedText(const QString &one, const QString &many) const;
+
     /// Adds the nodes, then the links; emits NodesAdded and LinksAdded.
     void addItems();
     /// Removes the links, then the nodes; emits the AboutToBeRemoved and Removed events.

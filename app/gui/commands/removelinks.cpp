@@ -1,7 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removelinks.h"
-#include "common/plural.h"
 
 #include "document.h"
 
@@ -26,8 +25,7 @@ std::vector<Link> copiesOf(const Fabric &fabric, const std::vector<LinkId> &ids)
 RemoveLinks::RemoveLinks(Document *document, const std::vector<LinkId> &links, QUndoCommand *parent)
     : AddRemoveItems(document, Direction::Remove, {}, copiesOf(document->fabric(), links), QString(), parent)
 {
-    setText(views::counted(qint64(mLinks.size()),
-        QCoreApplication::translate("Undo Commands", "Remove Link"),
+    setText(namedText(QCoreApplication::translate("Undo Commands", "Remove Link %1"),
         QCoreApplication::translate("Undo Commands", "Remove %1 Links")));
 }
 

@@ -1,7 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "removenodes.h"
-#include "common/plural.h"
 
 #include "document.h"
 
@@ -42,8 +41,7 @@ RemoveNodes::RemoveNodes(Document *document, const std::vector<NodeId> &nodes,
     : AddRemoveItems(document, Direction::Remove, copiesOf(document->fabric(), nodes),
         linksToRemove(document->fabric(), nodes, extraLinks), QString(), parent)
 {
-    setText(views::counted(qint64(mNodes.size()),
-        QCoreApplication::translate("Undo Commands", "Remove Node"),
+    setText(namedText(QCoreApplication::translate("Undo Commands", "Remove %1"),
         QCoreApplication::translate("Undo Commands", "Remove %1 Nodes")));
 }
 
