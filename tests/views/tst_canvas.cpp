@@ -163,6 +163,7 @@ private Q_SLOTS:
     void moveThenApplyChangeMovesNode();
     void addedNodeIsPlaced();
     void spreadGpusAreNamedWhenZoomedOut();
+    void selectionRingKeepsOffTheName();
     void zoomedOutCollapsesToBlocks();
     void grabIsNotBlank();
     void equalCostPaths();
@@ -623,6 +624,36 @@ void TestCanvas::spreadGpusAreNamedWhenZoomedOut()
     shown = namesAt(tree, 1.2);
     QVERIFY2(!shown.filter(QStringLiteral("leaf")).isEmpty(), qPrintable(shown.join('|')));
     QVERIFY2(shown.filter(QStringLiteral("gpu")).isEmpty(), qPrintable(shown.join('|')));
+}
+
+void TestCanvas::selectionRingKeepsOffTheName()
+{
+    // A selected switch's ring stays clear of the name under it at every zoom (it grew with
+    // the zoom and crossed the name from about 1x up).
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setSelection({ 0 });
+    const QColor ring = palette::selection();
+    for (const double lod : { 1.0, 2.5, 5.0 }) {
+        canvas.zoomBy(lod / canvas.transform().m11());
+        canvas.centerOn(canvas.nodePosition(0));
+        canvas.viewport()->repaint();
+        const QImage shot = canvas.grab().toImage();
+        QRectF name;
+        for (const auto &[text, box] : canvas.shownLabels())
+            if (text == QLatin1String("sw0"))
+                name = box;
+        QVERIFY2(!name.isEmpty(), qPrintable(QStringLiteral("sw0 unnamed at %1x").arg(lod)));
+        int ringPixels = 0;
+        const QRect inside = name.toAlignedRect() & shot.rect();
+        for (int y = inside.top(); y <= inside.bottom(); ++y)
+            for (int x = inside.left(); x <= inside.right(); ++x)
+                ringPixels += shot.pixelColor(x, y) == ring ? 1 : 0;
+        QVERIFY2(ringPixels == 0,
+            qPrintable(
+                QStringLiteral("%1 ring pixels on the name at %2x").arg(ringPixels).arg(lod)));
+    }
 }
 
 void TestCanvas::zoomedOutCollapsesToBlocks()

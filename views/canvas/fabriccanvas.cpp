@@ -1333,10 +1333,13 @@ void FabricCanvas::refreshOverlays()
             d->data.addLinkPath(path, l);
         }
     };
+    // The rings keep a few device pixels off a node at any zoom: in scene units they grew with
+    // it and crossed the name under the node, which sits a fixed few pixels below.
+    const double px = 1.0 / std::max(1e-9, d->data.plan.lod);
     QPainterPath sel;
     for (NodeId n : d->selectedNodes)
         if (d->alive(n))
-            sel.addRect(d->nodeRect(n).adjusted(-3, -3, 3, 3));
+            sel.addRect(d->nodeRect(n).adjusted(-2 * px, -2 * px, 2 * px, 2 * px));
     linkPath(d->selectedLinks, sel);
     d->selectionItem->setPath(sel);
 
@@ -1349,7 +1352,7 @@ void FabricCanvas::refreshOverlays()
 
     QPainterPath hover;
     if (d->alive(d->hovered)) {
-        hover.addRect(d->nodeRect(d->hovered).adjusted(-2, -2, 2, 2));
+        hover.addRect(d->nodeRect(d->hovered).adjusted(-1.5 * px, -1.5 * px, 1.5 * px, 1.5 * px));
         QList<LinkId> links;
         for (LinkId l : f->linksOf(d->hovered)) {
             links.append(l);
@@ -1400,7 +1403,7 @@ void FabricCanvas::updatePlan()
     d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, visible, legend);
     d->labels->labelsChanged();
-    refreshHighlights();
+    refreshOverlays(); // the rings around nodes follow the zoom, and so do highlights
     viewport()->update();
 }
 
