@@ -20,22 +20,26 @@ SwitchRole roleOfTier(int tier)
 
 } // namespace
 
+bool hangsMachines(const Fabric &fabric, NodeId node)
+{
+    for (const LinkId l : fabric.linksOf(node)) {
+        const NodeKind k = fabric.node(fabric.link(l).other(node)).kind;
+        if (k == NodeKind::Gpu || k == NodeKind::Host)
+            return true;
+    }
+    return false;
+}
+
 int inferSwitchTiers(Fabric &fabric)
 {
     // Breadth-first over switches, from those an endpoint or a host hangs off.
     std::vector<int> tier(fabric.nodeIdBound(), -1);
     std::deque<NodeId> queue;
     fabric.forEachNode([&](const Node &n) {
-        if (n.kind != NodeKind::Switch)
+        if (n.kind != NodeKind::Switch || !hangsMachines(fabric, n.id))
             return;
-        for (const LinkId l : fabric.linksOf(n.id)) {
-            const NodeKind k = fabric.node(fabric.link(l).other(n.id)).kind;
-            if (k == NodeKind::Gpu || k == NodeKind::Host) {
-                tier[std::size_t(n.id)] = kLeafTier;
-                queue.push_back(n.id);
-                return;
-            }
-        }
+        tier[std::size_t(n.id)] = kLeafTier;
+        queue.push_back(n.id);
     });
     while (!queue.empty()) {
         const NodeId s = queue.front();

@@ -2,9 +2,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ids.h"
+
 namespace fabric {
 
 class Fabric;
+
+/** True when a GPU or a host links directly to this node: the leaves of a fabric drawn by hand. */
+bool hangsMachines(const Fabric &fabric, NodeId node);
 
 /**
  * Gives every switch whose tier is unset (a hand-placed one) the tier its links imply: 2 for a

@@ -5,6 +5,7 @@
 #include "blockcapacity.h"
 #include "common/plural.h"
 #include "model/metrics.h"
+#include "model/tierinference.h"
 #include "planesplit.h"
 #include "style/palette.h"
 
@@ -244,17 +245,6 @@ FabricLayout tieredLayout(const Fabric &f)
     // rather than as a row shared by pods it does not have.
     bool namesPods = false;
     f.forEachNode([&](const Node &n) { namesPods = namesPods || n.hints.pod >= 0; });
-    std::vector<char> hangsGpus(namesPods ? 0 : f.nodeIdBound(), 0);
-    if (!namesPods)
-        f.forEachLink([&](const Link &l) {
-            const Node &a = f.node(l.a), &b = f.node(l.b);
-            const auto isMachine
-                = [](const Node &n) { return n.kind == NodeKind::Gpu || n.kind == NodeKind::Host; };
-            if (a.kind == NodeKind::Switch && isMachine(b))
-                hangsGpus[static_cast<std::size_t>(l.a)] = 1;
-            if (b.kind == NodeKind::Switch && isMachine(a))
-                hangsGpus[static_cast<std::size_t>(l.b)] = 1;
-        });
     auto podOf = [&](const Node &n) -> int {
         if (n.hints.pod >= 0)
             return n.hints.pod;
@@ -262,7 +252,7 @@ FabricLayout tieredLayout(const Fabric &f)
             return f.node(n.host).hints.pod;
         if (n.kind == NodeKind::Gpu || n.kind == NodeKind::Host)
             return 0;
-        if (!namesPods && hangsGpus[static_cast<std::size_t>(n.id)])
+        if (!namesPods && n.kind == NodeKind::Switch && hangsMachines(f, n.id))
             return 0;
         return -1;
     };

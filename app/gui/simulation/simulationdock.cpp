@@ -131,9 +131,8 @@ SimulationDock::SimulationDock(QWidget *parent)
     mCancel = new QPushButton(tr("Cancel"), body);
     mCancel->setEnabled(false);
     mProgress = new QProgressBar(body);
-    mProgress->setRange(0, 1000);
-    mProgress->setValue(0);
     mProgress->setTextVisible(false);
+    resetProgress();
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(mRun);
     buttons->addWidget(mCancel);
@@ -479,8 +478,7 @@ void SimulationDock::setRunning(bool running)
         mProgress->setRange(0, 0);
         mProgress->setToolTip(tr("Routing and building the flows"));
     } else if (mProgress->maximum() == 0) {
-        mProgress->setRange(0, 1000);
-        mProgress->setValue(0);
+        resetProgress();
     }
     revalidate();
     Q_EMIT runningChanged(running);
@@ -488,12 +486,9 @@ void SimulationDock::setRunning(bool running)
 
 void SimulationDock::setProgress(double fraction)
 {
-    if (mProgress->maximum() == 0) {
-        mProgress->setRange(0, 1000);
-        mProgress->setToolTip(tr("How far the run is: the bytes moved, or the flows finished "
-                                 "if that is more"));
-    }
-    mProgress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
+    if (mProgress->maximum() == 0)
+        resetProgress();
+    mProgress->setValue(int(std::clamp(fraction, 0.0, 1.0) * kProgressSteps));
 }
 
 void SimulationDock::setStatus(const QString &message, bool isError)
@@ -504,9 +499,16 @@ void SimulationDock::setStatus(const QString &message, bool isError)
 
 void SimulationDock::forgetRun(const QString &why)
 {
-    mProgress->setRange(0, 1000);
-    mProgress->setValue(0);
+    resetProgress();
     setStatus(why);
+}
+
+void SimulationDock::resetProgress()
+{
+    mProgress->setRange(0, kProgressSteps);
+    mProgress->setValue(0);
+    mProgress->setToolTip(tr("How far the run is: the bytes moved, or the flows finished if that "
+                             "is more"));
 }
 
 QPushButton *SimulationDock::policyButton(const QString &policy) const

@@ -122,6 +122,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The bar's resolution: a run's fraction done is shown in this many steps.
+    static constexpr int kProgressSteps = 1000;
+    /// An idle bar at 0, as before any run.
+    void resetProgress();
     void restoreSelected();
     void fillAlgorithms();
     /// The form as it first appears: what resetScenario() restores.
