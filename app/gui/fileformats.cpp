@@ -9,8 +9,10 @@
 #include "savedscenarios.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStringList>
 
 #include <sstream>
@@ -81,6 +83,35 @@ QString withExtension(const QString &fileName, const io::FabricFormat &format)
     if (format.extensionMatch(fileName.toStdString()) > 0 || format.extensions().empty())
         return fileName;
     return fileName + QLatin1Char('.') + QString::fromStdString(format.extensions().front());
+}
+
+QStringList suffixesOf(const QString &nameFilter)
+{
+    static const QRegularExpression pattern(QStringLiteral("\\*\\.([A-Za-z0-9.]+)"));
+    QStringList out;
+    for (const QRegularExpressionMatch &m : pattern.globalMatch(nameFilter))
+        out << m.captured(1).toLower();
+    return out;
+}
+
+QString offeredSuffixOf(const QString &fileName, const QStringList &nameFilters)
+{
+    QString longest;
+    for (const QString &filter : nameFilters)
+        for (const QString &suffix : suffixesOf(filter))
+            if (suffix.size() > longest.size()
+                && fileName.endsWith(QLatin1Char('.') + suffix, Qt::CaseInsensitive))
+                longest = suffix;
+    return longest;
+}
+
+QString withSuffixOf(
+    const QString &fileName, const QStringList &nameFilters, const QString &chosenFilter)
+{
+    if (!offeredSuffixOf(fileName, nameFilters).isEmpty())
+        return fileName;
+    const QStringList chosen = suffixesOf(chosenFilter);
+    return chosen.isEmpty() ? fileName : fileName + QLatin1Char('.') + chosen.front();
 }
 
 Fabric load(const QString &fileName)

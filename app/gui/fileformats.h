@@ -23,6 +23,17 @@ QString filterOf(const io::FabricFormat &format);
 /// @p fileName with the format's first extension unless it already ends with one of them.
 QString withExtension(const QString &fileName, const io::FabricFormat &format);
 
+/// The suffixes a file dialog name filter offers: {"png", "svg"} for "Charts (*.png *.svg)",
+/// {"fabric.json", "json"} for "FabricScope (*.fabric.json *.json)".
+QStringList suffixesOf(const QString &nameFilter);
+/// The longest suffix of @p nameFilters that @p fileName ends in ("fabric.json"), or empty.
+QString offeredSuffixOf(const QString &fileName, const QStringList &nameFilters);
+/// @p fileName as it is when it ends in a suffix one of @p nameFilters offers, else with the
+/// first suffix of @p chosenFilter appended: a name typed without its type, as a file dialog
+/// takes it ("slide" -> "slide.pdf"; "design.v2" -> "design.v2.pdf").
+QString withSuffixOf(
+    const QString &fileName, const QStringList &nameFilters, const QString &chosenFilter);
+
 /// Throws UserError naming the file and the fault's line or JSON path (a malformed saved
 /// scenario too: "FILE: /scenarios/1/bytes: ...").
 Fabric load(const QString &fileName);

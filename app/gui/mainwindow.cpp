@@ -673,13 +673,10 @@ bool MainWindow::writeTo(const QString &fileName)
 
 void MainWindow::exportTo(const io::FabricFormat *format)
 {
-    const QString base = mDocument->fileName().isEmpty()
-        ? QDir::home().filePath(QStringLiteral("fabric"))
-        : mDocument->fileName().section(QLatin1Char('.'), 0, 0);
-    QString name = mPrompts->saveFileName(this, base, files::filterOf(*format));
+    const QString name = mSimulation->exportPrompt().askFile(
+        this, mDocument.get(), tr("Export Fabric"), {}, { files::filterOf(*format) });
     if (name.isEmpty())
         return;
-    name = files::withExtension(name, *format);
     try {
         files::save(mDocument->fabric(), name, format);
     } catch (const std::exception &e) {

@@ -2,9 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prompts.h"
 
+#include "fileformats.h"
+
 #include <QCoreApplication>
 #include <QDialog>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QMessageBox>
 
@@ -44,6 +47,37 @@ QString Prompts::saveFileName(QWidget *parent, const QString &suggested, const Q
 {
     return QFileDialog::getSaveFileName(
         parent, QCoreApplication::translate("Prompts", "Save Fabric"), suggested, filter);
+}
+
+QString Prompts::exportFileName(
+    QWidget *parent, const QString &title, const QString &suggested, const QStringList &nameFilters)
+{
+    QFileDialog dialog(parent, title);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setNameFilters(nameFilters);
+    const QFileInfo proposed(suggested);
+    dialog.setDirectory(proposed.absolutePath());
+    dialog.selectFile(proposed.fileName());
+    // Picking another type renames the proposal to match ("x.png" -> "x.pdf"), as users expect.
+    QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
+        [&dialog, nameFilters](const QString &filter) {
+            const QString typed = dialog.selectedFiles().value(0);
+            const QString had = files::offeredSuffixOf(typed, nameFilters);
+            const QStringList wanted = files::suffixesOf(filter);
+            if (had.isEmpty() || wanted.isEmpty()
+                || files::offeredSuffixOf(typed, { filter }) == had)
+                return;
+            dialog.selectFile(typed.chopped(had.size()) + wanted.front());
+        });
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return {};
+    return files::withSuffixOf(
+        dialog.selectedFiles().front(), nameFilters, dialog.selectedNameFilter());
+}
+
+QString Prompts::folderName(QWidget *parent, const QString &title, const QString &folder)
+{
+    return QFileDialog::getExistingDirectory(parent, title, folder);
 }
 
 bool Prompts::runDialog(QDialog *dialog)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 class QDialog;
 class QWidget;
@@ -28,6 +29,13 @@ public:
     virtual QString openFileName(QWidget *parent, const QString &folder, const QString &filter);
     /// A file to save to, or empty when cancelled.
     virtual QString saveFileName(QWidget *parent, const QString &suggested, const QString &filter);
+    /// A file to export to, or empty when cancelled. @p suggested is the proposed path; @p
+    /// nameFilters the types offered, the first selected. A name typed without a type gets the
+    /// chosen one's.
+    virtual QString exportFileName(QWidget *parent, const QString &title, const QString &suggested,
+        const QStringList &nameFilters);
+    /// A folder to export into (existing), or empty when cancelled; the dialog opens at @p folder.
+    virtual QString folderName(QWidget *parent, const QString &title, const QString &folder);
     /// Runs a dialog (the template gallery, the OCS reconfiguration); true when accepted.
     virtual bool runDialog(QDialog *dialog);
     /// A yes/no question (restore unsaved work?); true for yes.

@@ -38,6 +38,12 @@ public:
     }
     QString openFileName(QWidget *, const QString &, const QString &) override { return {}; }
     QString saveFileName(QWidget *, const QString &, const QString &) override { return {}; }
+    QString exportFileName(
+        QWidget *, const QString &, const QString &, const QStringList &) override
+    {
+        return {};
+    }
+    QString folderName(QWidget *, const QString &, const QString &) override { return {}; }
     bool runDialog(QDialog *) override { return false; }
     bool askYesNo(QWidget *, const QString &, const QString &) override { return false; }
 };

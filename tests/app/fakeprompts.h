@@ -38,6 +38,23 @@ public:
         proposedSaveName = proposed;
         return fileName;
     }
+    /// What an export dialog last proposed: the path and the types offered.
+    QString proposedExportName;
+    QStringList exportFilters;
+    QString exportFileName(
+        QWidget *, const QString &, const QString &proposed, const QStringList &filters) override
+    {
+        proposedExportName = proposed;
+        exportFilters = filters;
+        return fileName;
+    }
+    /// The folder a folder dialog last opened at.
+    QString proposedFolder;
+    QString folderName(QWidget *, const QString &, const QString &folder) override
+    {
+        proposedFolder = folder;
+        return fileName;
+    }
     bool runDialog(QDialog *d) override { return dialog ? dialog(d) : false; }
     /// Returned by askYesNo; the questions asked are kept.
     bool yes = false;

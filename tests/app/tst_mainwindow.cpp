@@ -74,6 +74,7 @@ private Q_SLOTS:
     void dropsPaletteNodesAndFilesOnTheCanvas();
     void inspectorEditsAndValidates();
     void saveAndReload();
+    void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
@@ -420,6 +421,51 @@ void TestMainWindow::saveAndReload()
     QVERIFY(mWindow->openFile(saved));
     QVERIFY(mWindow->document()->fabric() == edited);
     QCOMPARE(mWindow->recentFiles().value(0), QFileInfo(saved).absoluteFilePath());
+    QVERIFY(mPrompts->errors.isEmpty());
+}
+
+void TestMainWindow::exportsProposeAFileNameAndAddTheType()
+{
+    // A folder with a dot in its name: a proposal cut at the first dot of the path lost it.
+    const QString own = mDir.filePath(QStringLiteral("review.v2"));
+    const QString out = mDir.filePath(QStringLiteral("slides"));
+    QVERIFY(QDir().mkpath(own) && QDir().mkpath(out));
+    QVERIFY(mWindow->openGenerated(smallFatTree()));
+    QVERIFY(mWindow->saveAs(QDir(own).filePath(QStringLiteral("pod.fabric.json"))));
+
+    // The first export proposes FABRIC-WHAT.EXT beside the fabric; a name typed without a type
+    // gets the type's suffix, and the status bar says where the file went.
+    mPrompts->fileName = QDir(out).filePath(QStringLiteral("review"));
+    mWindow->action(QStringLiteral("actionExportReport"))->trigger();
+    QCOMPARE(mPrompts->proposedExportName, QDir(own).filePath(QStringLiteral("pod-report.pdf")));
+    QVERIFY(mPrompts->exportFilters.value(0).contains(QLatin1String("*.pdf")));
+    const QString report = QDir(out).filePath(QStringLiteral("review.pdf"));
+    QVERIFY(QFileInfo(report).size() > 1000);
+    QCOMPARE(mWindow->statusBar()->currentMessage(), QStringLiteral("Exported ") + report);
+
+    // The next one opens where the last one went; the picture's first type is PNG.
+    mPrompts->fileName = QDir(out).filePath(QStringLiteral("picture"));
+    mWindow->action(QStringLiteral("actionExportPicture"))->trigger();
+    QCOMPARE(mPrompts->proposedExportName, QDir(out).filePath(QStringLiteral("pod-picture.png")));
+    QVERIFY(QFileInfo(QDir(out).filePath(QStringLiteral("picture.png"))).size() > 1000);
+    mPrompts->fileName = QDir(out).filePath(QStringLiteral("vector.svg")); // a type it offers
+    mWindow->action(QStringLiteral("actionExportPicture"))->trigger();
+    QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg"))));
+    QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg.png"))));
+
+    // File > Export proposes the fabric's name with the format's suffix, where the last export
+    // went, and adds the suffix to a name typed without it.
+    mPrompts->fileName = QDir(own).filePath(QStringLiteral("pod-graph"));
+    mWindow->action(QStringLiteral("actionExport_graphml"))->trigger();
+    QCOMPARE(mPrompts->proposedExportName, QDir(out).filePath(QStringLiteral("pod.graphml")));
+    QVERIFY(QFileInfo(QDir(own).filePath(QStringLiteral("pod-graph.graphml"))).size() > 1000);
+    mPrompts->fileName = QDir(own).filePath(QStringLiteral("pod.v3")); // v3 is not a type
+    mWindow->action(QStringLiteral("actionExport_dot"))->trigger();
+    QVERIFY(QFile::exists(QDir(own).filePath(QStringLiteral("pod.v3.dot"))));
+    // A typed multi-part suffix is kept as it is.
+    mPrompts->fileName = QDir(own).filePath(QStringLiteral("pod.ns3.txt"));
+    mWindow->action(QStringLiteral("actionExport_ns3"))->trigger();
+    QVERIFY(QFile::exists(QDir(own).filePath(QStringLiteral("pod.ns3.txt"))));
     QVERIFY(mPrompts->errors.isEmpty());
 }
 

@@ -192,6 +192,18 @@ void TestSimulation::runsPlaysAndSeeks()
         QVERIFY2(a->isEnabled(), qPrintable(a->objectName()));
     for (const QPushButton *button : std::as_const(trafficExports))
         QVERIFY(button->isEnabled());
+    {
+        // A traffic view's Export proposes what it shows as the name and writes the type typed.
+        FakePrompts prompts;
+        mSim->exportPrompt().setPrompts([&prompts] { return &prompts; });
+        QTemporaryDir dir;
+        prompts.fileName = dir.filePath(QStringLiteral("wire.svg"));
+        QTest::mouseClick(trafficExports.front(), Qt::LeftButton);
+        QVERIFY2(prompts.proposedExportName.endsWith(QLatin1String("-bytes-on-the-wire.png")),
+            qPrintable(prompts.proposedExportName));
+        QVERIFY(QFileInfo(prompts.fileName).size() > 1000);
+        mSim->exportPrompt().setPrompts({});
+    }
     QVERIFY(run->result.completionS > 0);
     QVERIFY(std::isfinite(run->summary.busbwGBps));
     QCOMPARE(mSim->currentRun(), run);

@@ -11,9 +11,7 @@
 #include "traffic/trafficview.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTabBar>
@@ -51,9 +49,11 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     chartLayout->addWidget(mChart, 1);
     mTabs->addTab(scrollable(charts, true), tr("Charts"));
     mWireBytes = new views::TrafficView(views::TrafficView::Mode::WireBytes);
-    mTabs->addTab(scrollable(trafficPage(mWireBytes), true), tr("Bytes on the wire"));
+    mTabs->addTab(scrollable(trafficPage(mWireBytes, QStringLiteral("bytes-on-the-wire")), true),
+        tr("Bytes on the wire"));
     mNvlink = new views::TrafficView(views::TrafficView::Mode::NvlinkVsFabric);
-    mTabs->addTab(scrollable(trafficPage(mNvlink), true), tr("NVLink vs fabric"));
+    mTabs->addTab(scrollable(trafficPage(mNvlink, QStringLiteral("nvlink-vs-fabric")), true),
+        tr("NVLink vs fabric"));
 
     mExplain = new views::ExplainPanel(mTabs);
     // The explanation is a text view: it scrolls itself.
@@ -68,7 +68,7 @@ AnalysisDock::AnalysisDock(QWidget *parent)
     connect(mTabs->tabBar(), &QTabBar::tabBarClicked, this, [this] { mTabPicked = true; });
 }
 
-QWidget *AnalysisDock::trafficPage(views::TrafficView *view)
+QWidget *AnalysisDock::trafficPage(views::TrafficView *view, const QString &what)
 {
     auto *page = new QWidget(mTabs);
     view->setParent(page);
@@ -76,13 +76,8 @@ QWidget *AnalysisDock::trafficPage(views::TrafficView *view)
     exportButton->setToolTip(tr("Save this view, charts and caption, as PNG or SVG"));
     exportButton->setEnabled(false); // until a run fills the view
     mTrafficExports << exportButton;
-    connect(exportButton, &QPushButton::clicked, this, [this, view] {
-        const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), QString(),
-                                                          tr("Pictures (*.png *.svg)"));
-        if (!file.isEmpty() && !view->exportImage(file))
-            QMessageBox::warning(this, tr("Export"),
-                                 tr("Cannot write %1 (the name must end in .png or .svg).").arg(file));
-    });
+    connect(exportButton, &QPushButton::clicked, this,
+        [this, view, what] { Q_EMIT exportRequested(view, what); });
     auto *row = new QHBoxLayout;
     row->addStretch(1);
     row->addWidget(exportButton);

@@ -60,12 +60,16 @@ public:
     ResiliencePage *resiliencePage() const { return mResilience; }
     QTabWidget *tabs() const { return mTabs; }
 
+Q_SIGNALS:
+    /// A traffic view's Export button: @p what names it in a file name ("bytes-on-the-wire").
+    void exportRequested(views::TrafficView *view, const QString &what);
+
 private:
     /// Item data of the chart picker: the chart's name without what refreshChart() adds.
     static constexpr int kChartNameRole = Qt::UserRole + 1;
     void refreshChart();
     /// A tab page holding @p view and a button that exports it (PNG or SVG).
-    QWidget *trafficPage(views::TrafficView *view);
+    QWidget *trafficPage(views::TrafficView *view, const QString &what);
     /// The tab page that holds @p widget (itself or an ancestor), or null.
     QWidget *pageOf(QWidget *widget) const;
     /// Brings up the traffic view that explains @p run, when no other tab was picked.

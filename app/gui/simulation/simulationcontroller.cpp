@@ -5,8 +5,8 @@
 #include "analysisdock.h"
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
-#include "common/qtstrings.h"
 #include "collective/report.h"
+#include "common/qtstrings.h"
 #include "compareview.h"
 #include "document.h"
 #include "explain/explainer.h"
@@ -17,6 +17,7 @@
 #include "export/frameexport.h"
 #include "export/lessonslides.h"
 #include "export/reportwriter.h"
+#include "exportprompt.h"
 #include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
 #include "model/units.h"
@@ -26,15 +27,16 @@
 #include "playback/runhighlight.h"
 #include "simulationdock.h"
 #include "simulationrunner.h"
+#include "traffic/trafficview.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QToolBar>
 
 #include <cmath>
@@ -95,6 +97,8 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
         mSweepIndex = -1;
     });
     connect(mClock, &views::PlaybackClock::timeChanged, this, &SimulationController::showTime);
+    connect(
+        mAnalysis, &AnalysisDock::exportRequested, this, &SimulationController::exportTrafficView);
     connect(mAnalysis->heatmap(), &views::HeatmapWidget::linkClicked, this, [this](LinkId link) {
         if (mDocument && mDocument->fabric().hasLink(link))
             mCanvas->setSelection({}, {link});
@@ -509,59 +513,63 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     mMenu->addSeparator();
     QWidget *parent = window;
-    auto report = [parent](bool ok, const QString &error) {
-        if (!ok)
-            QMessageBox::warning(parent, tr("Export"), error);
+    auto report = [this](bool ok, const QString &file, const QString &error) {
+        reportExport(ok, file, error);
     };
-    mExportActions << mMenu->addAction(tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(
-            parent, tr("Export picture"), QString(), tr("Pictures (*.png *.svg *.pdf)"));
-        QString error;
-        if (!file.isEmpty())
-            report(exportPicture(file, QSize(2400, 1350), &error), error);
-    });
+    auto askFile = [=, this](const QString &title, const QString &what, const QStringList &types) {
+        return mExportPrompt.askFile(parent, mDocument, title, what, types);
+    };
+    mExportActions << mMenu->addAction(
+        tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
+            const QString file = askFile(tr("Export picture"), QStringLiteral("picture"),
+                { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)") });
+            QString error;
+            if (!file.isEmpty())
+                report(exportPicture(file, QSize(2400, 1350), &error), file, error);
+        });
     mExportActions << mMenu->addAction(tr("Export &slide (SVG and PDF)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(
-            parent, tr("Export slide"), QString(), tr("Slides (*.svg *.pdf)"));
+        const QString file = askFile(tr("Export slide"), QStringLiteral("slide"),
+            { tr("Slide, written as SVG and PDF (*.svg *.pdf)") });
         QString error;
         if (!file.isEmpty())
-            report(exportSlide(file, &error), error);
+            report(exportSlide(file, &error), file, error);
     });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(parent, tr("Export heatmap"), QString(),
-                                                          tr("PNG (*.png)"));
+        const QString file
+            = askFile(tr("Export heatmap"), QStringLiteral("heatmap"), { tr("PNG image (*.png)") });
         if (!file.isEmpty())
-            report(mAnalysis->heatmap()->exportPng(file), tr("Cannot write %1.").arg(file));
+            report(mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
     });
     mExportActions << mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(parent, tr("Export chart"), QString(),
-                                                          tr("Charts (*.png *.svg)"));
+        const QString file = askFile(tr("Export chart"), QStringLiteral("chart"),
+            { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)") });
         if (file.isEmpty())
             return;
         const bool svg = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive);
         views::ChartPanel *chart = mAnalysis->chartPanel();
-        report(svg ? chart->exportSvg(file) : chart->exportPng(file),
-               tr("Cannot write %1.").arg(file));
+        report(svg ? chart->exportSvg(file) : chart->exportPng(file), file,
+            tr("Cannot write %1.").arg(file));
     });
     mExportActions << mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(parent, tr("Export results"), QString(),
-                                                          tr("Results (*.csv *.json)"));
+        const QString file = askFile(tr("Export results"), QStringLiteral("results"),
+            { tr("Links, CSV (*.csv)"), tr("Run, JSON (*.json)") });
         QString error;
         if (!file.isEmpty())
-            report(exportResults(file, &error), error);
+            report(exportResults(file, &error), file, error);
     });
-    mExportActions << mMenu->addAction(tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
-        const QString file = QFileDialog::getSaveFileName(parent, tr("Export report"), QString(),
-                                                          tr("PDF (*.pdf)"));
-        QString error;
-        if (!file.isEmpty())
-            report(exportReport(file, &error), error);
-    });
+    mExportActions << mMenu->addAction(
+        tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
+            const QString file = askFile(
+                tr("Export report"), QStringLiteral("report"), { tr("PDF document (*.pdf)") });
+            QString error;
+            if (!file.isEmpty())
+                report(exportReport(file, &error), file, error);
+        });
     mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
-        const QString dir = QFileDialog::getExistingDirectory(parent, tr("Frames folder"));
+        const QString dir = mExportPrompt.askFolder(parent, mDocument, tr("Frames folder"));
         QString error;
         if (!dir.isEmpty())
-            report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), error);
+            report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), dir, error);
     });
     const char *const exportNames[] = {"actionExportPicture", "actionExportSlide", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
     for (int i = 0; i < mExportActions.size(); ++i)
@@ -585,6 +593,23 @@ void SimulationController::buildMenu(QMainWindow *window)
         window->menuBar()->addMenu(mMenu);
 }
 
+void SimulationController::reportExport(bool ok, const QString &file, const QString &error)
+{
+    auto *window = qobject_cast<QMainWindow *>(parent());
+    if (ok)
+        window->statusBar()->showMessage(tr("Exported %1").arg(file), 5000);
+    else
+        QMessageBox::warning(window, tr("Export"), error);
+}
+
+void SimulationController::exportTrafficView(views::TrafficView *view, const QString &what)
+{
+    const QString file = mExportPrompt.askFile(qobject_cast<QWidget *>(parent()), mDocument,
+        tr("Export view"), what, { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)") });
+    if (!file.isEmpty())
+        reportExport(view->exportImage(file), file, tr("Cannot write %1.").arg(file));
+}
+
 SimulationController *installSimulation(QMainWindow *window, Document *document,
                                         views::FabricCanvas *canvas)
 {
@@ -594,6 +619,7 @@ SimulationController *installSimulation(QMainWindow *window, Document *document,
 SimulationController *installSimulation(MainWindow *window)
 {
     auto *controller = installSimulation(window, window->document(), window->canvas());
+    controller->exportPrompt().setPrompts([window] { return window->prompts(); });
     QObject::connect(window, &MainWindow::documentChanged, controller,
                      &SimulationController::setDocument);
     return controller;

@@ -4,6 +4,7 @@
 
 #include "charts/chartdata.h"
 #include "collective/scenario.h"
+#include "exportprompt.h"
 #include "playback/simrun.h"
 
 #include <QObject>
@@ -25,6 +26,7 @@ class FabricCanvas;
 class LoadSampler;
 class PlaybackBar;
 class PlaybackClock;
+class TrafficView;
 } // namespace fabric::views
 
 namespace fabric::app {
@@ -58,6 +60,8 @@ public:
     views::PlaybackBar *playbackBar() const { return mBar; }
     SimulationRunner *runner() const { return mRunner; }
     QMenu *menu() const { return mMenu; }
+    /// Asks where the Simulation menu's exports go.
+    ExportPrompt &exportPrompt() { return mExportPrompt; }
     /// The Simulation menu's exports (picture, slide, heatmap, chart, results, report, frames), for
     /// File > Export to list too.
     const QList<QAction *> &exportActions() const { return mExportActions; }
@@ -135,6 +139,10 @@ private:
     /// sweep and a run still going, clears every view of them, and says @p why in the dock.
     void forgetResults(const QString &why);
     void buildMenu(QMainWindow *window);
+    /// "Exported FILE" in the status bar, or @p error in a message box.
+    void reportExport(bool ok, const QString &file, const QString &error);
+    /// Asks where a traffic view goes ("FABRIC-@p what.png") and writes it there.
+    void exportTrafficView(views::TrafficView *view, const QString &what);
     QString pictureTitle() const;
 
     Document *mDocument;
@@ -156,6 +164,7 @@ private:
     QAction *mCancelAction = nullptr;
     QAction *mPlayAction = nullptr;
     QList<QAction *> mRunExportActions; ///< The exports with nothing to write before a run.
+    ExportPrompt mExportPrompt;
     views::SimRunPtr mCurrent;
     /// Finished runs of the fabric as it is now; emptied by forgetResults().
     QList<views::SimRunPtr> mHistory;

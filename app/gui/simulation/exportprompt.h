@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QWidget;
+
+namespace fabric::app {
+
+class Document;
+class Prompts;
+
+/**
+ * Asks where an export goes, the same way for every export of a run or a fabric: proposes
+ * "FABRIC-WHAT.EXT" (the fabric's file name without its extensions, then what is exported) in
+ * the folder of the last export, at first the fabric's own folder when it can be written to,
+ * else the home folder. A name typed without a type gets the chosen type's suffix.
+ */
+class ExportPrompt
+{
+public:
+    /// Who answers the questions: the main window's prompts (replaceable by tests). Until set,
+    /// the plain file dialogs.
+    void setPrompts(std::function<Prompts *()> prompts);
+
+    /// The file to write, or empty when cancelled. @p what names the export ("report",
+    /// "heatmap"; empty for the fabric itself in another format); @p nameFilters are the types
+    /// offered, the first proposed.
+    QString askFile(QWidget *parent, const Document *document, const QString &title,
+        const QString &what, const QStringList &nameFilters);
+    /// A folder to write into, or empty when cancelled.
+    QString askFolder(QWidget *parent, const Document *document, const QString &title);
+
+    /// Where the dialogs open now.
+    QString folder(const Document *document) const;
+
+private:
+    Prompts *prompts() const;
+
+    std::function<Prompts *()> mPrompts;
+    QString mLastFolder; ///< Of the last export, for the next one.
+};
+
+} // namespace fabric::app
