@@ -37,6 +37,7 @@
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -44,6 +45,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 #include <QWheelEvent>
 
@@ -447,6 +449,17 @@ void TestSimulation::exportsEveryFormat()
     const QStringList frames =
         mSim->exportFrames(dir.filePath(QStringLiteral("frames")), 3, QSize(320, 200), &error);
     QCOMPARE(frames.size(), 3);
+    // A long sequence can be stopped from its progress dialog; what was written stays.
+    QTimer::singleShot(0, this, [this] {
+        if (auto *progress
+            = mWindow->findChild<QProgressDialog *>(QStringLiteral("framesProgress")))
+            progress->cancel();
+    });
+    const QStringList stopped
+        = mSim->exportFrames(dir.filePath(QStringLiteral("stopped")), 40, QSize(32, 20), &error);
+    QVERIFY2(
+        !stopped.isEmpty() && stopped.size() < 40, qPrintable(QString::number(stopped.size())));
+    QVERIFY(error.startsWith(QStringLiteral("Stopped after")));
 }
 
 void TestSimulation::editingTheFabricMarksResultsStale()

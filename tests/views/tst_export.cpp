@@ -275,6 +275,19 @@ void TestExport::framesAreASequence()
     }
     // The frames differ: traffic moves.
     QVERIFY(QImage(files[1]) != QImage(files[4]));
+
+    // Progress hears of every frame, and stopping it keeps what was written and says so.
+    QList<int> told;
+    const QStringList stopped
+        = exportFrames(*mCanvas, *mRun, mDir.filePath(QStringLiteral("stopped")), 5, QSize(64, 36),
+            {}, &error, false, [&told](int written, int total) {
+                told << written;
+                return total == 5 && written < 2;
+            });
+    QCOMPARE(told, (QList<int> { 1, 2 }));
+    QCOMPARE(stopped.size(), 2);
+    QVERIFY(QFile::exists(stopped.last()));
+    QCOMPARE(error, QStringLiteral("Stopped after 2 of 5 frames."));
 }
 
 void TestExport::chartsByName()

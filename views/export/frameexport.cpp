@@ -25,8 +25,8 @@ constexpr double kFramesPerSecond = 25.0;
 } // namespace
 
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
-                         int frames, const QSize &size, const QString &title, QString *error,
-                         bool instantLoads)
+    int frames, const QSize &size, const QString &title, QString *error, bool instantLoads,
+    const FrameProgress &progress)
 {
     QDir dir(directory);
     if (!dir.exists() && !QDir().mkpath(directory)) {
@@ -52,6 +52,11 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
         if (!writePng(file, canvas.renderImage(size, caption), error))
             return {};
         written << file;
+        if (progress && !progress(i + 1, frames) && i + 1 < frames) {
+            if (error)
+                *error = QObject::tr("Stopped after %1 of %2 frames.").arg(i + 1).arg(frames);
+            break;
+        }
     }
     return written;
 }

@@ -6,19 +6,25 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace fabric::views {
 
 class FabricCanvas;
 struct SimRun;
 
+/// Told after each frame is written (how many so far, of how many); false stops the export.
+using FrameProgress = std::function<bool(int written, int total)>;
+
 /**
  * Writes an animation of @p run on @p canvas as a PNG frame sequence in @p directory
  * (frame-00000.png, ...): @p frames pictures evenly spaced from the start to the end of the
  * run, each titled with its simulated time. Returns the files written (empty on failure, with
- * @p error set). Leaves the canvas showing the last frame.
+ * @p error set; fewer than @p frames when @p progress stopped it, with @p error saying so).
+ * Leaves the canvas showing the last frame written.
  */
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
-                         int frames, const QSize &size, const QString &title = QString(),
-                         QString *error = nullptr, bool instantLoads = false);
+    int frames, const QSize &size, const QString &title = QString(), QString *error = nullptr,
+    bool instantLoads = false, const FrameProgress &progress = {});
 
 } // namespace fabric::views

@@ -36,6 +36,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -440,9 +441,23 @@ QStringList SimulationController::exportFrames(const QString &directory, int fra
         return {};
     }
     const double keep = mClock->timeS();
-    const QStringList files =
-        views::exportFrames(*mCanvas, *mCurrent, directory, frames, size, mCurrent->label, error,
-                            mInstantAction->isChecked());
+    mClock->pause(); // the frames set the canvas's time themselves
+    // Seconds even for a small fabric at 1920x1080: a progress dialog, shown at once, that can
+    // stop it (window-modal, so nothing changes the run or the fabric while it writes).
+    QProgressDialog progress(tr("Writing animation frames\u2026"), tr("Stop"), 0, frames,
+        qobject_cast<QWidget *>(parent()));
+    progress.setObjectName(QStringLiteral("framesProgress"));
+    progress.setWindowTitle(tr("Export animation frames"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.setMinimumWidth(progress.fontMetrics().horizontalAdvance(QLatin1Char('x')) * 48);
+    const QStringList files = views::exportFrames(*mCanvas, *mCurrent, directory, frames, size,
+        mCurrent->label, error, mInstantAction->isChecked(), [&progress](int written, int total) {
+            progress.setLabelText(tr("Writing frame %1 of %2\u2026").arg(written + 1).arg(total));
+            progress.setValue(written);
+            return !progress.wasCanceled();
+        });
+    progress.reset();
     showTime(keep);
     return files;
 }
@@ -568,8 +583,17 @@ void SimulationController::buildMenu(QMainWindow *window)
     mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
         const QString dir = mExportPrompt.askFolder(parent, mDocument, tr("Frames folder"));
         QString error;
-        if (!dir.isEmpty())
-            report(!exportFrames(dir, 60, QSize(1920, 1080), &error).isEmpty(), dir, error);
+        if (dir.isEmpty())
+            return;
+        constexpr int kFrames = 60;
+        const QStringList files = exportFrames(dir, kFrames, QSize(1920, 1080), &error);
+        if (files.size() == kFrames)
+            reportExport(true, tr("%1 frames to %2").arg(kFrames).arg(dir), {});
+        else if (!files.isEmpty()) // stopped from the progress dialog
+            window->statusBar()->showMessage(
+                tr("%1 The frames written are in %2.").arg(error, dir), 5000);
+        else
+            reportExport(false, dir, error);
     });
     const char *const exportNames[] = {"actionExportPicture", "actionExportSlide", "actionExportHeatmap", "actionExportChart", "actionExportResults", "actionExportReport", "actionExportFrames"};
     for (int i = 0; i < mExportActions.size(); ++i)
