@@ -164,6 +164,7 @@ private Q_SLOTS:
     void addedNodeIsPlaced();
     void spreadGpusAreNamedWhenZoomedOut();
     void selectionRingKeepsOffTheName();
+    void podCaptionKeepsOffTheLinks();
     void zoomedOutCollapsesToBlocks();
     void grabIsNotBlank();
     void equalCostPaths();
@@ -624,6 +625,40 @@ void TestCanvas::spreadGpusAreNamedWhenZoomedOut()
     shown = namesAt(tree, 1.2);
     QVERIFY2(!shown.filter(QStringLiteral("leaf")).isEmpty(), qPrintable(shown.join('|')));
     QVERIFY2(shown.filter(QStringLiteral("gpu")).isEmpty(), qPrintable(shown.join('|')));
+}
+
+void TestCanvas::podCaptionKeepsOffTheLinks()
+{
+    // The default fabric in a 1280x720 window's canvas: the spine-to-leaf links fan into the
+    // pod's top row, right where "Pod 0  256 GPUs · 8 switches" sat, and crossed "switches".
+    // The caption now takes its longest form that no drawn link crosses.
+    const Fabric f = generate("ib-fat-tree", { { "tiers", 2 }, { "radix", 64 }, { "gpus", 256 } });
+    FabricCanvas canvas;
+    canvas.resize(530, 370);
+    canvas.setFabric(&f);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    canvas.viewport()->repaint();
+    QRect caption;
+    QString text;
+    for (const auto &[label, box] : canvas.shownLabels())
+        if (label.startsWith(QStringLiteral("Pod 0"))) {
+            text = label;
+            caption = box.toAlignedRect();
+        }
+    QVERIFY2(!caption.isEmpty(), "no pod caption");
+    QVERIFY2(text.contains(QStringLiteral("GPUs")), qPrintable(text)); // shortened, not bare
+    // Links are drawn in saturated blues; the caption is grey on white.
+    const QImage image = canvas.grab().toImage();
+    int linkPixels = 0;
+    for (int y = caption.top(); y <= caption.bottom(); ++y)
+        for (int x = caption.left(); x <= caption.right(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            linkPixels += c.hsvSaturation() > 90 && c.hsvHue() > 180 && c.hsvHue() < 250;
+        }
+    QVERIFY2(linkPixels == 0,
+        qPrintable(QStringLiteral("%1 link pixels under \"%2\"").arg(linkPixels).arg(text)));
 }
 
 void TestCanvas::selectionRingKeepsOffTheName()

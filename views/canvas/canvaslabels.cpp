@@ -36,22 +36,61 @@ void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale
     }
 }
 
-/// A frame's title over its top-left corner (zoomed in), shortened to the frame's width.
-void addCaption(LabelPlacer &placer, const LayoutBlock &b, const DrawPlan &plan)
+/// Whether a link drawn as a line of its own, or a bundle drawn, passes through @p r (scene).
+bool crossedByLinks(const SceneData &data, const QRectF &r)
 {
+    double t0 = 0, t1 = 0;
+    bool crossed = false;
+    const auto test = [&](int id) {
+        if (data.drawsLink(LinkId(id)))
+            for (const QLineF &piece : data.linkPieces(LinkId(id)))
+                crossed = crossed || SceneData::clipRange(piece, r, t0, t1);
+        return !crossed;
+    };
+    data.localGrid.queryWhile(r, test);
+    if (!crossed)
+        data.globalGrid.queryWhile(r, test);
+    if (!data.plan.detailGlobal)
+        for (const Bundle &b : data.bundles)
+            crossed = crossed || SceneData::clipRange(b.line, r, t0, t1);
+    return crossed;
+}
+
+/// A frame's title over its top-left corner (zoomed in), shortened to the frame's width.
+void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b)
+{
+    const DrawPlan &plan = data.plan;
     const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
     const double width = b.rect.width() * plan.lod;
     const QPointF above(0, -2);
-    // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
-    // links are hidden; here they are drawn. No halo over a pod: the badges of the links its
-    // caption crosses (the uplinks) must stay visible under it. A torus plane's title has one:
-    // the plane's wrap-arounds leave through its corner, right under "z = 4", and their badges
-    // sit at the far ends of the loops.
-    const bool halo = b.kind == LayoutBlock::Kind::Plane;
     const Qt::Alignment corner = Qt::AlignLeft | Qt::AlignBottom;
-    if (!placer.add(b.title + QStringLiteral("  ") + b.detail.section(QLatin1Char('\n'), 0, 0),
-                    b.rect.topLeft(), corner, font, above, width, halo))
-        placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo);
+    // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
+    // links are hidden; here they are drawn.
+    const QString detail = b.detail.section(QLatin1Char('\n'), 0, 0);
+    const QString full = b.title + QStringLiteral("  ") + detail;
+    // A torus plane's title has a halo: the plane's wrap-arounds leave through its corner, right
+    // under "z = 4", and their badges sit at the far ends of the loops.
+    if (b.kind == LayoutBlock::Kind::Plane) {
+        if (!placer.add(full, b.rect.topLeft(), corner, font, above, width, true))
+            placer.add(b.title, b.rect.topLeft(), corner, font, above, width, true);
+        return;
+    }
+    // No halo over a pod: the badges of the links its caption would cross (the uplinks that
+    // fan into its top row) must stay visible. So the caption takes its longest form that no
+    // drawn link crosses ("Pod 0  256 GPUs · 8 switches", "Pod 0  256 GPUs", "Pod 0"), and
+    // the full one, crossed, only when every form is.
+    QStringList forms { full };
+    for (QString shorter = detail; shorter.contains(QStringLiteral(" \u00b7 "));) {
+        shorter = shorter.section(QStringLiteral(" \u00b7 "), 0, -2);
+        forms << b.title + QStringLiteral("  ") + shorter;
+    }
+    forms << b.title;
+    for (const QString &form : std::as_const(forms))
+        if (!crossedByLinks(data, placer.sceneRect(form, b.rect.topLeft(), corner, font, above))
+            && placer.add(form, b.rect.topLeft(), corner, font, above, width))
+            return;
+    if (!placer.add(full, b.rect.topLeft(), corner, font, above, width))
+        placer.add(b.title, b.rect.topLeft(), corner, font, above, width);
 }
 
 /// Whether a row of another plane lies next to row @p b, with no other block between them (the
@@ -206,7 +245,7 @@ std::vector<CanvasLabel> canvasLabels(
         if (!plan.detailNodes)
             addBlockTitle(placer, *data.layout, b, plan);
         else if (b.kind != LayoutBlock::Kind::Row && b.kind != LayoutBlock::Kind::Cube)
-            addCaption(placer, b, plan);
+            addCaption(placer, data, b);
     }
     addBundleLabels(placer, data);
     addNodeLabels(placer, data, view);

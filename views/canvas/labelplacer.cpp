@@ -43,19 +43,32 @@ bool LabelPlacer::add(const QString &text, const QPointF &anchor, Qt::Alignment 
 {
     if (text.isEmpty() || !std::isfinite(anchor.x()) || !std::isfinite(anchor.y()))
         return false;
-    const QFontMetricsF fm(font);
-    const double w = fm.horizontalAdvance(text) + 2, h = fm.height();
-    if (w > maxWidth)
+    const QRectF box = boxOf(text, align, font, offset);
+    if (box.width() > maxWidth)
         return false;
-    const double x = align & Qt::AlignRight ? -w : align & Qt::AlignHCenter ? -w / 2 : 0;
-    const double y = align & Qt::AlignBottom ? -h : align & Qt::AlignVCenter ? -h / 2 : 0;
-    const QRectF box(QPointF(x, y) + offset, QSizeF(w, h));
     const QRectF device = box.translated(anchor * mLod);
     if (!mView.contains(device) || !isFree(device))
         return false;
     occupy(device);
     mLabels.push_back({text, anchor, box, font, halo});
     return true;
+}
+
+QRectF LabelPlacer::boxOf(
+    const QString &text, Qt::Alignment align, const QFont &font, QPointF offset)
+{
+    const QFontMetricsF fm(font);
+    const double w = fm.horizontalAdvance(text) + 2, h = fm.height();
+    const double x = align & Qt::AlignRight ? -w : align & Qt::AlignHCenter ? -w / 2 : 0;
+    const double y = align & Qt::AlignBottom ? -h : align & Qt::AlignVCenter ? -h / 2 : 0;
+    return QRectF(QPointF(x, y) + offset, QSizeF(w, h));
+}
+
+QRectF LabelPlacer::sceneRect(const QString &text, const QPointF &anchor, Qt::Alignment align,
+    const QFont &font, QPointF offset) const
+{
+    const QRectF box = boxOf(text, align, font, offset);
+    return QRectF(anchor + box.topLeft() / mLod, box.size() / mLod);
 }
 
 void LabelPlacer::reserve(const QRectF &sceneRect)

@@ -44,6 +44,10 @@ public:
              QPointF offset = {}, double maxWidth = std::numeric_limits<double>::infinity(),
              bool halo = false);
 
+    /// The scene rectangle add() would give @p text (placed or not).
+    QRectF sceneRect(const QString &text, const QPointF &anchor, Qt::Alignment align,
+        const QFont &font, QPointF offset = {}) const;
+
     /// Device pixels kept clear around a reserved rectangle: a text touching a box reads as on it.
     static constexpr double kClearance = 4;
     /// Keeps labels off @p sceneRect and kClearance around it (e.g. a switch a caption must not
@@ -53,6 +57,9 @@ public:
     std::vector<CanvasLabel> take() { return std::move(mLabels); }
 
 private:
+    /// @p text's box in device pixels relative to its anchor.
+    static QRectF boxOf(
+        const QString &text, Qt::Alignment align, const QFont &font, QPointF offset);
     bool isFree(const QRectF &device) const;
     void occupy(const QRectF &device);
 
