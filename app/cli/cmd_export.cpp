@@ -19,6 +19,7 @@
 #include "export/frameexport.h"
 #include "export/reportwriter.h"
 #include "export/timespec.h"
+#include "io/atomicwrite.h"
 #include "io/common/cleantext.h"
 #include "io/fabricfile.h"
 #include "io/htsim/htsimformat.h"
@@ -297,6 +298,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         return 0;
     }
     const Options o = parse(args);
+    // Before the scenario runs (minutes on a big fabric), not after. Frames go in a folder,
+    // made when they are written.
+    if (!o.chart.empty() || o.format != "frames")
+        io::checkCanSave(o.output);
     const Fabric fabric = io::loadFabric(o.fabricPath);
     if (o.format == "htsim")
         return exportHtsim(fabric, o, out);

@@ -11,6 +11,7 @@
 #include "collective/report.h"
 #include "collective/run.h"
 #include "generators/tpuspares.h"
+#include "io/atomicwrite.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
 #include "model/units.h"
@@ -135,6 +136,10 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     Scenario s = scenarioFrom(o);
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
+    // Where the outputs go is checked before a run of minutes, not after it.
+    for (const char *output : { "--report", "--links-csv" })
+        if (const auto path = o.value(output))
+            io::checkCanSave(*path);
     const Fabric fabric = io::loadFabric(o.positional(0));
     applyFabricDefaults(s, o, fabric);
     sim::SimOptions options;

@@ -297,21 +297,48 @@ void syncFolder(const fs::path &folder)
 
 } // namespace
 
-void saveAtomically(const fs::path &path, const std::function<void(std::ostream &)> &writeContent)
+namespace {
+
+/// The temporary file a save writes first, created; the error names the folder.
+int createTemporary(const fs::path &path, const Target &target, const fs::path &temporary)
+{
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0)
+        fail(path,
+            "cannot write in folder '" + target.path.parent_path().string()
+                + "': " + errnoText(errno));
+    return fd;
+}
+
+Target resolveNamed(const fs::path &path)
 {
     if (path.empty())
         throw UserError("an empty file name");
-    const Target target = resolve(path);
+    return resolve(path);
+}
+
+} // namespace
+
+void checkCanSave(const fs::path &path)
+{
+    const Target target = resolveNamed(path);
+    if (target.direct)
+        return;
+    const fs::path temporary = temporaryFor(target.path);
+    ::close(createTemporary(path, target, temporary));
+    ::unlink(temporary.c_str());
+}
+
+void saveAtomically(const fs::path &path, const std::function<void(std::ostream &)> &writeContent)
+{
+    const Target target = resolveNamed(path);
     if (target.direct) {
         writeDirectly(path, target, writeContent);
         return;
     }
     removeStaleTemporaries(target.path);
     const fs::path temporary = temporaryFor(target.path);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0)
-        fail(path, "cannot write in folder '" + target.path.parent_path().string()
-                       + "': " + errnoText(errno));
+    const int fd = createTemporary(path, target, temporary);
     auto discard = [&] { ::unlink(temporary.c_str()); };
     int error = 0;
     try {

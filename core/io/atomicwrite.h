@@ -31,6 +31,13 @@ namespace fabric::io {
 void saveAtomically(const std::filesystem::path &path,
                     const std::function<void(std::ostream &)> &writeContent);
 
+/**
+ * Throws the UserError saveAtomically() would for @p path's place (an empty name, a folder, a
+ * missing or read-only folder) without writing it, so a command that runs for minutes checks
+ * where its outputs go before it starts. Devices, FIFOs and /proc paths are not opened.
+ */
+void checkCanSave(const std::filesystem::path &path);
+
 namespace testhooks {
 /// Makes every write after @p bytes in total fail with ENOSPC, as a full disk would; nullopt
 /// turns it off. For tests only: there is no full file system to write to in CI.

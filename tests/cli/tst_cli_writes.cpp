@@ -44,6 +44,8 @@ private Q_SLOTS:
     void fullDiskKeepsOldFile_data();
     void fullDiskKeepsOldFile();
     void outputThroughSymlinkKeepsMode();
+    void outputsAreCheckedBeforeTheRun_data();
+    void outputsAreCheckedBeforeTheRun();
 
 private:
     QTemporaryDir mDir;
@@ -125,6 +127,44 @@ void TestCliWrites::fullDiskKeepsOldFile()
     const QStringList left = QDir(QString::fromStdString(target.parent_path().string()))
                                  .entryList(QDir::Files | QDir::Hidden);
     QCOMPARE(left, QStringList{QString::fromStdString(target.filename().string())});
+}
+
+void TestCliWrites::outputsAreCheckedBeforeTheRun_data()
+{
+    // FILE stands for an output in a missing folder, NOFABRIC for a fabric file that is not there
+    QTest::addColumn<QStringList>("args");
+    const QStringList sim { "simulate", "FABRIC", "--collective", "allreduce", "--algorithm",
+        "ring", "--bytes", "1MiB", "--ranks", "8" };
+    QTest::newRow("simulate report") << (sim + QStringList { "--report", "FILE" });
+    QTest::newRow("simulate links csv") << (sim + QStringList { "--links-csv", "FILE" });
+    const QStringList sweep { "resilience", "FABRIC", "--collective", "allreduce", "--bytes",
+        "1MiB", "--role", "spine" };
+    QTest::newRow("resilience report") << (sweep + QStringList { "--report", "FILE" });
+    QTest::newRow("resilience csv") << (sweep + QStringList { "--csv", "FILE" });
+    // Export prints nothing before it writes: a fabric that is not there shows which comes first.
+    QTest::newRow("export report") << QStringList { "export", "NOFABRIC", "--scenario",
+        QString::fromStdString(kScenario), "--format", "report", "-o", "FILE" };
+}
+
+void TestCliWrites::outputsAreCheckedBeforeTheRun()
+{
+    // A report that cannot be written was found only after the run (minutes on a big fabric),
+    // its summary already printed; now nothing runs, and the one line names the file.
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const std::string target = dir.filePath("missing/out.file").toStdString();
+    std::vector<std::string> words;
+    for (const QString &a : args)
+        words.push_back(a == "FABRIC" ? mFabric
+                : a == "NOFABRIC"     ? dir.filePath("none.fabric.json").toStdString()
+                : a == "FILE"         ? target
+                                      : a.toStdString());
+    const CliResult r = runCli(words);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.out.empty(), r.out.c_str());
+    QVERIFY2(r.err.find(target + ": cannot write in folder") != std::string::npos
+            && r.err.find('\n') == r.err.size() - 1,
+        r.err.c_str());
 }
 
 void TestCliWrites::outputThroughSymlinkKeepsMode()

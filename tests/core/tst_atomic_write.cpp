@@ -65,6 +65,7 @@ private Q_SLOTS:
     void replacesTheFile();
     void fullDiskKeepsTheOldFile();
     void missingFolderFailsCleanly();
+    void checkCanSaveWritesNothing();
     void throwingWriterKeepsTheOldFile();
     void removesStaleTemporaries();
     void writesThroughSymlinkKeepingMode();
@@ -108,6 +109,22 @@ void TestAtomicWrite::missingFolderFailsCleanly()
     const QString error = errorOf([&] { save(p, "x"); });
     QVERIFY2(error.startsWith(QString::fromStdString(p.string()) + ": cannot write"),
              qPrintable(error));
+    QVERIFY(entries(dir).isEmpty());
+}
+
+void TestAtomicWrite::checkCanSaveWritesNothing()
+{
+    // The same verdicts as a save, found before any content is made, and nothing left behind.
+    QTemporaryDir dir;
+    const fs::path fine = dir.filePath("a.json").toStdString();
+    io::checkCanSave(fine);
+    QVERIFY(entries(dir).isEmpty());
+    const fs::path missing = dir.filePath("gone/a.json").toStdString();
+    QCOMPARE(errorOf([&] { io::checkCanSave(missing); }), errorOf([&] { save(missing, "x"); }));
+    QVERIFY(errorOf([&] { io::checkCanSave(missing); }).contains("cannot write in folder"));
+    QVERIFY(errorOf([&] { io::checkCanSave(dir.path().toStdString()); }).contains("is a folder"));
+    QCOMPARE(errorOf([] { io::checkCanSave(fs::path()); }), QStringLiteral("an empty file name"));
+    io::checkCanSave("/dev/null"); // written directly, never replaced: nothing to check
     QVERIFY(entries(dir).isEmpty());
 }
 
