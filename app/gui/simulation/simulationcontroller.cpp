@@ -528,9 +528,6 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     mMenu->addSeparator();
     QWidget *parent = window;
-    auto report = [this](bool ok, const QString &file, const QString &error) {
-        reportExport(ok, file, error);
-    };
     auto askFile = [=, this](const QString &title, const QString &what, const QStringList &types) {
         return mExportPrompt.askFile(parent, mDocument, title, what, types);
     };
@@ -540,20 +537,21 @@ void SimulationController::buildMenu(QMainWindow *window)
                 { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)") });
             QString error;
             if (!file.isEmpty())
-                report(exportPicture(file, QSize(2400, 1350), &error), file, error);
+                reportExport(exportPicture(file, QSize(2400, 1350), &error), file, error);
         });
     mExportActions << mMenu->addAction(tr("Export &slide (SVG and PDF)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export slide"), QStringLiteral("slide"),
             { tr("Slide, written as SVG and PDF (*.svg *.pdf)") });
         QString error;
         if (!file.isEmpty())
-            report(exportSlide(file, &error), file, error);
+            reportExport(exportSlide(file, &error), file, error);
     });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file
             = askFile(tr("Export heatmap"), QStringLiteral("heatmap"), { tr("PNG image (*.png)") });
         if (!file.isEmpty())
-            report(mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
+            reportExport(
+                mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
     });
     mExportActions << mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export chart"), QStringLiteral("chart"),
@@ -562,7 +560,7 @@ void SimulationController::buildMenu(QMainWindow *window)
             return;
         const bool svg = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive);
         views::ChartPanel *chart = mAnalysis->chartPanel();
-        report(svg ? chart->exportSvg(file) : chart->exportPng(file), file,
+        reportExport(svg ? chart->exportSvg(file) : chart->exportPng(file), file,
             tr("Cannot write %1.").arg(file));
     });
     mExportActions << mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
@@ -570,7 +568,7 @@ void SimulationController::buildMenu(QMainWindow *window)
             { tr("Links, CSV (*.csv)"), tr("Run, JSON (*.json)") });
         QString error;
         if (!file.isEmpty())
-            report(exportResults(file, &error), file, error);
+            reportExport(exportResults(file, &error), file, error);
     });
     mExportActions << mMenu->addAction(
         tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
@@ -578,7 +576,7 @@ void SimulationController::buildMenu(QMainWindow *window)
                 tr("Export report"), QStringLiteral("report"), { tr("PDF document (*.pdf)") });
             QString error;
             if (!file.isEmpty())
-                report(exportReport(file, &error), file, error);
+                reportExport(exportReport(file, &error), file, error);
         });
     mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
         const QString dir = mExportPrompt.askFolder(parent, mDocument, tr("Frames folder"));
