@@ -4,6 +4,7 @@
 // script. It needs a Qt application for the canvas; without a display it runs offscreen.
 
 #include "command.h"
+#include "progressline.h"
 #include "qtsession.h"
 
 #include "canvas/fabriccanvas.h"
@@ -48,35 +49,37 @@ namespace {
 
 using views::toQString;
 
-constexpr std::string_view kSynopsis =
-    "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
-    "[--format svg|png|pdf|report|frames|csv|json|htsim] [--chart NAME] [--size WxH] "
-    "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--role ROLE] "
-    "[--frames N] [--instant] -o FILE";
+constexpr std::string_view kSynopsis
+    = "export FABRIC [--scenario FILE.json|JSON] [--at TIME] "
+      "[--format svg|png|pdf|report|frames|csv|json|htsim] [--chart NAME] [--size WxH] "
+      "[--title TEXT] [--compare POLICY,...] [--compare-algorithm ALGORITHM,...] [--role ROLE] "
+      "[--frames N] [--instant] [--progress] -o FILE";
 
-constexpr std::string_view kOptions =
-    "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
-    "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
-    "  --instant                  Colour links by their load at that instant; by default\n"
-    "                             the mean over a twentieth of the run around it.\n"
-    "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
-    "                             suffix; htsim: the scenario's flows as an htsim\n"
-    "                             connection matrix, *.cm).\n"
-    "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
-    "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
-    "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric,\n"
-    "                             sweep (busbw from 1 KiB to 4 GiB, 12 runs per setting),\n"
-    "                             resilience (slowdown per single failure of --role,\n"
-    "                             worst first: the GUI's Resilience tab).\n"
-    "  --size WxH                 Pixels (1920x1080; charts: the GUI export's size).\n"
-    "  --title TEXT               Title above the picture (the fabric and the run).\n"
-    "  --compare POLICY,...       Run the scenario under these routing policies too\n"
-    "                             (also --compare-routing).\n"
-    "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
-    "  --role ROLE                --chart resilience: what fails, one element at a time:\n"
-    "                             leaf|tor|spine|aggregation|core|router|ocs|link.\n"
-    "  --frames N                 Frames of --format frames (30).\n"
-    "  -o, --output FILE          The file (a folder for frames).\n";
+constexpr std::string_view kOptions
+    = "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
+      "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
+      "  --instant                  Colour links by their load at that instant; by default\n"
+      "                             the mean over a twentieth of the run around it.\n"
+      "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
+      "                             suffix; htsim: the scenario's flows as an htsim\n"
+      "                             connection matrix, *.cm).\n"
+      "  --chart NAME               A chart instead of the fabric, png or svg: throughput,\n"
+      "                             link-load, completion-cdf, compare-time, compare-busbw,\n"
+      "                             heatmap (png only), bytes-on-wire, nvlink-vs-fabric,\n"
+      "                             sweep (busbw from 1 KiB to 4 GiB, 12 runs per setting),\n"
+      "                             resilience (slowdown per single failure of --role,\n"
+      "                             worst first: the GUI's Resilience tab).\n"
+      "  --size WxH                 Pixels (1920x1080; charts: the GUI export's size).\n"
+      "  --title TEXT               Title above the picture (the fabric and the run).\n"
+      "  --compare POLICY,...       Run the scenario under these routing policies too\n"
+      "                             (also --compare-routing).\n"
+      "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
+      "  --role ROLE                --chart resilience: what fails, one element at a time:\n"
+      "                             leaf|tor|spine|aggregation|core|router|ocs|link.\n"
+      "  --frames N                 Frames of --format frames (30).\n"
+      "  --progress                 Frames: report how many are written on stderr, a line\n"
+      "                             per tenth (on a terminal it is always shown, in place).\n"
+      "  -o, --output FILE          The file (a folder for frames).\n";
 
 struct Options
 {
@@ -96,6 +99,7 @@ struct Options
     bool sizeGiven = false;
     bool atGiven = false;
     bool instant = false; ///< Loads at the instant, not the mean over a window around it.
+    bool progress = false; ///< --progress: frames written, on stderr, also when not a terminal.
     int frames = 30;
 };
 
@@ -160,6 +164,8 @@ Options parse(const std::vector<std::string> &args)
             o.atGiven = true;
         } else if (a == "--instant")
             o.instant = true;
+        else if (a == "--progress")
+            o.progress = true;
         else if (a == "--chart")
             o.chart = value(i);
         else if (a == "--role")
@@ -290,7 +296,7 @@ int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
     return 0;
 }
 
-int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     if (std::find(args.begin(), args.end(), "--help") != args.end()
         || std::find(args.begin(), args.end(), "-h") != args.end()) {
@@ -407,9 +413,17 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
 
     if (o.format == "frames") {
+        ProgressLine progress(err, o.progress, "writing frames");
+        views::FrameProgress onFrame;
+        if (progress.enabled())
+            onFrame = [&progress](int written, int total) {
+                progress.show(double(written) / total,
+                    std::to_string(written) + " of " + std::to_string(total));
+                return true;
+            };
         const QStringList files = views::exportFrames(canvas, *run, output, o.frames,
-                                                      QSize(o.width, o.height), title, &error,
-                                                      o.instant);
+            QSize(o.width, o.height), title, &error, o.instant, onFrame);
+        progress.finish();
         if (files.isEmpty())
             throw UserError(error.toStdString());
         out << "wrote " << units::formatCount(std::uint64_t(files.size()), "frame", "frames")

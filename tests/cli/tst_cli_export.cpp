@@ -25,6 +25,7 @@ private Q_SLOTS:
     void refusesNonsense();
     void helpNamesTheCharts();
     void pictureSaysWhatItsColoursShow();
+    void framesShowProgressWhenAsked();
 
 private:
     struct Result
@@ -241,4 +242,23 @@ void TestCliExport::pictureSaysWhatItsColoursShow()
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)
+void TestCliExport::framesShowProgressWhenAsked()
+{
+    // A frame sequence takes seconds per frame on a big fabric: --progress says how far it is,
+    // a line per tenth when stderr is not a terminal; without it, stderr stays empty.
+    const QStringList frames { "--scenario", scenario("ring"), "--format", "frames", "--frames",
+        "10", "--size", "64x36", "-o" };
+    const Result quiet = exportCli(frames + QStringList { path(QStringLiteral("quiet")) });
+    QVERIFY2(quiet.code == 0, qPrintable(quiet.err));
+    QVERIFY2(quiet.err.isEmpty(), qPrintable(quiet.err));
+    const Result r = exportCli(frames + QStringList { path(QStringLiteral("loud")), "--progress" });
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList lines = r.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() >= 2, qPrintable(r.err));
+    QVERIFY2(lines.last() == QStringLiteral("writing frames: 100% (10 of 10)"), qPrintable(r.err));
+    for (const QString &line : lines)
+        QVERIFY2(line.startsWith(QStringLiteral("writing frames: ")), qPrintable(line));
+    QCOMPARE(QDir(path(QStringLiteral("loud"))).entryList(QDir::Files).size(), 10);
+}
+
 #include "tst_cli_export.moc"
