@@ -29,6 +29,7 @@
 #include "model/faults.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
+#include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
 
 #include <QApplication>
@@ -397,6 +398,11 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         if (o.instant)
             sampler->setWindowS(0);
         views::showLoadsAt(canvas, *sampler, *at, run->summary.multipath ? 0 : 2);
+        // As the app shows a run: its SHARP tree or the switch links ECMP left idle, and the
+        // moving dots (on by default there), so a script's picture is the one on screen.
+        canvas.setHighlight(
+            views::FabricCanvas::HighlightChannel::Simulation, views::runHighlight(*run));
+        canvas.setParticlesEnabled(true);
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {

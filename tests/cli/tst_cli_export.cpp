@@ -239,6 +239,16 @@ void TestCliExport::pictureSaysWhatItsColoursShow()
     r = exportCli({"--scenario", scenario("ring"), "--at", "50%", "--instant", "-o", svg});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(readText(svg).contains(QStringLiteral("loads: at the instant")), "no note on the instant");
+
+    // What the app highlights for a run is in the picture too, with its legend line: the SHARP
+    // tree, or the switch links ECMP left idle (the CLI drew neither).
+    r = exportCli({ "--scenario", scenario("sharp"), "-o", svg });
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(readText(svg).contains(QStringLiteral("SHARP tree")), "no SHARP tree");
+    r = exportCli({ "--scenario", scenario("ring"), "-o", svg });
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(readText(svg).contains(QStringLiteral("ECMP left idle")), "no idle links");
+    QVERIFY2(readText(svg).contains(QStringLiteral("Moving dots")), "no moving dots");
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)
