@@ -453,6 +453,14 @@ void TestMainWindow::exportsProposeAFileNameAndAddTheType()
     QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg"))));
     QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg.png"))));
 
+    // A slide is written as SVG and PDF, and the status bar names both.
+    mPrompts->fileName = QDir(out).filePath(QStringLiteral("slide"));
+    mWindow->action(QStringLiteral("actionExportSlide"))->trigger();
+    QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("slide.svg"))));
+    QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("slide.pdf"))));
+    QCOMPARE(mWindow->statusBar()->currentMessage(),
+        QStringLiteral("Exported ") + QDir(out).filePath(QStringLiteral("slide.svg and .pdf")));
+
     // File > Export proposes the fabric's name with the format's suffix, where the last export
     // went, and adds the suffix to a name typed without it.
     mPrompts->fileName = QDir(own).filePath(QStringLiteral("pod-graph"));

@@ -31,6 +31,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDir>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
@@ -542,9 +543,13 @@ void SimulationController::buildMenu(QMainWindow *window)
     mExportActions << mMenu->addAction(tr("Export &slide (SVG and PDF)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export slide"), QStringLiteral("slide"),
             { tr("Slide, written as SVG and PDF (*.svg *.pdf)") });
+        if (file.isEmpty())
+            return;
         QString error;
-        if (!file.isEmpty())
-            reportExport(exportSlide(file, &error), file, error);
+        // Both files are written, whichever suffix the name has.
+        const QFileInfo slide(file);
+        reportExport(exportSlide(file, &error),
+            slide.dir().filePath(slide.completeBaseName()) + tr(".svg and .pdf"), error);
     });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file
