@@ -245,6 +245,13 @@ FabricLayout tieredLayout(const Fabric &f)
     // rather than as a row shared by pods it does not have.
     bool namesPods = false;
     f.forEachNode([&](const Node &n) { namesPods = namesPods || n.hints.pod >= 0; });
+    // Once per switch: podOf() is asked again for every neighbour of every switch placed.
+    std::vector<char> leafOfMachines(namesPods ? 0 : f.nodeIdBound(), 0);
+    if (!namesPods)
+        f.forEachNode([&](const Node &n) {
+            if (n.kind == NodeKind::Switch)
+                leafOfMachines[static_cast<std::size_t>(n.id)] = hangsMachines(f, n.id);
+        });
     auto podOf = [&](const Node &n) -> int {
         if (n.hints.pod >= 0)
             return n.hints.pod;
@@ -252,7 +259,7 @@ FabricLayout tieredLayout(const Fabric &f)
             return f.node(n.host).hints.pod;
         if (n.kind == NodeKind::Gpu || n.kind == NodeKind::Host)
             return 0;
-        if (!namesPods && n.kind == NodeKind::Switch && hangsMachines(f, n.id))
+        if (!namesPods && leafOfMachines[static_cast<std::size_t>(n.id)])
             return 0;
         return -1;
     };
