@@ -69,28 +69,26 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     const QString detail = b.detail.section(QLatin1Char('\n'), 0, 0);
     const QString full = b.title + QStringLiteral("  ") + detail;
     // A torus plane's title has a halo: the plane's wrap-arounds leave through its corner, right
-    // under "z = 4", and their badges sit at the far ends of the loops.
-    if (b.kind == LayoutBlock::Kind::Plane) {
-        if (!placer.add(full, b.rect.topLeft(), corner, font, above, width, true))
-            placer.add(b.title, b.rect.topLeft(), corner, font, above, width, true);
-        return;
+    // under "z = 4", and their badges sit at the far ends of the loops. No halo over a pod: the
+    // badges of the links its caption would cross (the uplinks that fan into its top row) must
+    // stay visible. So a pod's caption takes its longest form that no drawn link crosses
+    // ("Pod 0  256 GPUs · 8 switches", "Pod 0  256 GPUs", "Pod 0"), and the full one, crossed,
+    // only when every form is.
+    const bool halo = b.kind == LayoutBlock::Kind::Plane;
+    if (!halo) {
+        QStringList forms { full };
+        for (QString shorter = detail; shorter.contains(QStringLiteral(" \u00b7 "));) {
+            shorter = shorter.section(QStringLiteral(" \u00b7 "), 0, -2);
+            forms << b.title + QStringLiteral("  ") + shorter;
+        }
+        forms << b.title;
+        for (const QString &form : std::as_const(forms))
+            if (!crossedByLinks(data, placer.sceneRect(form, b.rect.topLeft(), corner, font, above))
+                && placer.add(form, b.rect.topLeft(), corner, font, above, width))
+                return;
     }
-    // No halo over a pod: the badges of the links its caption would cross (the uplinks that
-    // fan into its top row) must stay visible. So the caption takes its longest form that no
-    // drawn link crosses ("Pod 0  256 GPUs · 8 switches", "Pod 0  256 GPUs", "Pod 0"), and
-    // the full one, crossed, only when every form is.
-    QStringList forms { full };
-    for (QString shorter = detail; shorter.contains(QStringLiteral(" \u00b7 "));) {
-        shorter = shorter.section(QStringLiteral(" \u00b7 "), 0, -2);
-        forms << b.title + QStringLiteral("  ") + shorter;
-    }
-    forms << b.title;
-    for (const QString &form : std::as_const(forms))
-        if (!crossedByLinks(data, placer.sceneRect(form, b.rect.topLeft(), corner, font, above))
-            && placer.add(form, b.rect.topLeft(), corner, font, above, width))
-            return;
-    if (!placer.add(full, b.rect.topLeft(), corner, font, above, width))
-        placer.add(b.title, b.rect.topLeft(), corner, font, above, width);
+    if (!placer.add(full, b.rect.topLeft(), corner, font, above, width, halo))
+        placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo);
 }
 
 /// Whether a row of another plane lies next to row @p b, with no other block between them (the
