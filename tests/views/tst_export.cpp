@@ -78,6 +78,7 @@ private Q_SLOTS:
     void initTestCase();
     void parsesTimes();
     void canvasAsPngAtTheAskedSize();
+    void picturesAreSmoothWhateverTheScreenSays();
     void canvasAsSvgHasNodeNames();
     void canvasAsPdfHasNodeNames();
     void largerPicturesHaveLargerText();
@@ -132,6 +133,17 @@ void TestExport::canvasAsPngAtTheAskedSize()
     QVERIFY2(colourCount(image) > 8, qPrintable(QString::number(colourCount(image))));
     QCOMPARE(imageFormatForFile(QStringLiteral("x/y.SVG")), ImageFormat::Svg);
     QVERIFY(!imageFormatForFile(QStringLiteral("y.gif")));
+}
+
+void TestExport::picturesAreSmoothWhateverTheScreenSays()
+{
+    // View > Antialiasing trades the window's smoothness for speed; a picture is for a slide,
+    // and the CLI's canvas (never shown) has it off: both must give the same smooth picture.
+    mCanvas->setAntialiasing(false);
+    const QImage fromAFastScreen = mCanvas->renderImage(QSize(960, 540));
+    mCanvas->setAntialiasing(true);
+    const QImage fromASmoothScreen = mCanvas->renderImage(QSize(960, 540));
+    QVERIFY(fromAFastScreen == fromASmoothScreen);
 }
 
 void TestExport::canvasAsSvgHasNodeNames()

@@ -1289,7 +1289,9 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->hoverItem->setVisible(false);
     painter->save();
     painter->fillRect(target, Qt::white);
-    painter->setRenderHint(QPainter::Antialiasing, renderHints().testFlag(QPainter::Antialiasing));
+    // A picture is for a slide or a report: smooth lines whatever View > Antialiasing says, a
+    // choice of speed for the window (the CLI's canvas has it off, so its PNGs were jagged).
+    painter->setRenderHint(QPainter::Antialiasing, true);
     painter->setRenderHint(QPainter::TextAntialiasing, true);
     d->scene->render(painter, fitted, src, Qt::KeepAspectRatio);
     painter->restore();

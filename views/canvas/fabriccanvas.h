@@ -277,7 +277,8 @@ public:
     /**
      * Renders @p source (scene coordinates; empty = the whole fabric) into @p target of
      * @p painter (a QImage, QSvgGenerator, QPdfWriter or printer), with @p title above and the
-     * legend in a corner. The level of detail follows the target's scale, as on screen.
+     * legend in a corner. The level of detail follows the target's scale, as on screen; lines
+     * are antialiased whatever setAntialiasing() chose for the window.
      */
     void renderTo(QPainter *painter, const QRectF &target, const QRectF &source = QRectF(),
                   const QString &title = QString(), bool withLegend = true);
