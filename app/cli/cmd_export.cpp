@@ -23,6 +23,7 @@
 #include "io/atomicwrite.h"
 #include "io/common/cleantext.h"
 #include "io/fabricfile.h"
+#include "io/formatregistry.h"
 #include "io/htsim/htsimformat.h"
 #include "io/native/boundedjson.h"
 #include "model/error.h"
@@ -406,8 +407,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {
-        title = QFileInfo(QString::fromStdString(o.fabricPath)).completeBaseName();
-        title.remove(QStringLiteral(".fabric"));
+        title = QString::fromStdString(io::fabricNameOf(o.fabricPath));
         // Frames caption each picture with its own time and what its colours show.
         if (run && o.format == "frames")
             title += QStringLiteral(" \u00b7 %1").arg(run->label);

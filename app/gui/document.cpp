@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document.h"
 
+#include "io/formatregistry.h"
+
 #include <QFileInfo>
 #include <QUndoStack>
 
@@ -38,6 +40,12 @@ QString Document::displayName() const
         return mSuggestedName;
     const std::string &family = mFabric.generator().family;
     return family.empty() ? tr("untitled") : QString::fromStdString(family);
+}
+
+QString Document::fabricName() const
+{
+    return QString::fromStdString(
+        io::fabricNameOf((mFileName.isEmpty() ? suggestedFileName() : mFileName).toStdString()));
 }
 
 QString Document::suggestedFileName() const

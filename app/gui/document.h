@@ -40,6 +40,9 @@ public:
     void setFileName(const QString &fileName);
     /// The file's name without its folder, or "untitled".
     QString displayName() const;
+    /// The name titles and export names use: the file's name without its format's extension
+    /// ("meta-2-zones" for meta-2-zones.fabric.json), or suggestedFileName()'s when never saved.
+    QString fabricName() const;
     /// The name a document never saved goes by (a lesson's, "ecmp-polarization"); without one
     /// it goes by its generator's family ("tpu-torus"), and a fabric drawn by hand is untitled.
     void setSuggestedName(const QString &name) { mSuggestedName = name; }

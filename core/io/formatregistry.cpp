@@ -11,6 +11,8 @@
 #include "simai/simaiformat.h"
 #include "slurm/slurmformat.h"
 
+#include <algorithm>
+
 namespace fabric::io {
 namespace {
 
@@ -67,6 +69,18 @@ const FabricFormat *formatForContent(std::string_view fileName, std::string_view
         if (f->canRead() && f->probe(head))
             return f;
     return nullptr;
+}
+
+std::string fabricNameOf(std::string_view fileName)
+{
+    const std::size_t slash = fileName.find_last_of("/\\");
+    std::string_view name = slash == std::string_view::npos ? fileName : fileName.substr(slash + 1);
+    std::size_t longest = 0;
+    for (const FabricFormat *f : formats())
+        if (f->canRead())
+            longest = std::max(longest, f->extensionMatch(name));
+    // A file called ".fabric.json" keeps its name rather than going by nothing.
+    return std::string(longest < name.size() ? name.substr(0, name.size() - longest) : name);
 }
 
 std::string describeFormats(Access access)

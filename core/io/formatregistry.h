@@ -26,6 +26,12 @@ const FabricFormat *formatForFile(std::string_view fileName, Access access);
 /// (the first bytes of the file), else nullptr.
 const FabricFormat *formatForContent(std::string_view fileName, std::string_view head);
 
+/// The name a fabric file goes by in titles and export names: its file name without the folder
+/// and without the longest extension a readable format claims ("meta-2-zones" for
+/// "topologies/meta-2-zones.fabric.json", "review.v2" for "review.v2.json"). A name no format
+/// claims keeps its extension.
+std::string fabricNameOf(std::string_view fileName);
+
 /// "native (*.fabric.json), graphml (*.graphml), ..." for error messages and help texts.
 std::string describeFormats(Access access);
 

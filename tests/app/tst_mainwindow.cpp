@@ -7,6 +7,7 @@
 #include "cutforms.h"
 #include "document.h"
 #include "elidedtext.h"
+#include "exportchecks.h"
 #include "fakeprompts.h"
 #include "fileformats.h"
 #include "generators/registry.h"
@@ -452,6 +453,10 @@ void TestMainWindow::exportsProposeAFileNameAndAddTheType()
     mWindow->action(QStringLiteral("actionExportPicture"))->trigger();
     QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg"))));
     QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("vector.svg.png"))));
+    // Its title names the fabric, not the file it is kept in.
+    const QString svg = testing::readText(QDir(out).filePath(QStringLiteral("vector.svg")));
+    QVERIFY(svg.contains(QLatin1String(">pod<")));
+    QVERIFY(!svg.contains(QLatin1String("pod.fabric.json")));
 
     // A slide is written as SVG and PDF, and the status bar names both.
     mPrompts->fileName = QDir(out).filePath(QStringLiteral("slide"));

@@ -75,6 +75,13 @@ void TestIoFormats::registryPicksFormatsByExtension()
              std::string_view("native"));
     const std::string all = io::describeFormats(Access::Write);
     QVERIFY2(all.find("native (*.fabric.json *.json)") != std::string::npos, all.c_str());
+    // Titles and export names: the file's name without its folder and its format's extension
+    // (the longest one), dots before it kept.
+    QCOMPARE(io::fabricNameOf("topologies/meta-2-zones.fabric.json"), std::string("meta-2-zones"));
+    QCOMPARE(io::fabricNameOf("/a.b/review.v2.json"), std::string("review.v2"));
+    QCOMPARE(io::fabricNameOf("dump.TOPO"), std::string("dump"));
+    QCOMPARE(io::fabricNameOf("notes.txt"), std::string("notes.txt"));
+    QCOMPARE(io::fabricNameOf(".fabric.json"), std::string(".fabric.json"));
 }
 
 void TestIoFormats::unknownContentIsAClearError()

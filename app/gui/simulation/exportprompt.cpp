@@ -40,12 +40,7 @@ QString ExportPrompt::folder(const Document *document) const
 QString ExportPrompt::askFile(QWidget *parent, const Document *document, const QString &title,
     const QString &what, const QStringList &nameFilters)
 {
-    // The file's name without its extensions: "meta-2-zones" for meta-2-zones.fabric.json.
-    const QString fabricName = !document
-        ? QStringLiteral("fabric")
-        : QFileInfo(
-            document->fileName().isEmpty() ? document->suggestedFileName() : document->fileName())
-              .baseName();
+    const QString fabricName = document ? document->fabricName() : QStringLiteral("fabric");
     const QStringList suffixes = files::suffixesOf(nameFilters.value(0));
     QString suggested
         = QDir(folder(document))

@@ -346,13 +346,20 @@ void SimulationController::onDocumentChanged(const ChangeEvent &event)
     forgetResults(tr("The fabric changed: run the simulation again to see its traffic."));
 }
 
+QString SimulationController::runTitle() const
+{
+    QString title = mDocument ? mDocument->fabricName() : QString();
+    if (mCurrent)
+        title += QStringLiteral(" \u00b7 %1").arg(mCurrent->label);
+    return title;
+}
+
 QString SimulationController::pictureTitle() const
 {
-    QString title = mDocument ? mDocument->displayName() : QString();
-    if (mCurrent)
-        title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2")
-                     .arg(mCurrent->label, toQString(units::formatSeconds(mClock->timeS())));
-    return title;
+    if (!mCurrent)
+        return runTitle();
+    const QString now = toQString(units::formatSeconds(mClock->timeS()));
+    return runTitle() + QStringLiteral(" \u00b7 t = %1").arg(now);
 }
 
 bool SimulationController::exportPicture(const QString &fileName, const QSize &size,
@@ -378,7 +385,7 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
         return false;
     }
     views::ReportContent c;
-    c.title = tr("Design review: %1").arg(mDocument->displayName());
+    c.title = tr("Design review: %1").arg(mDocument->fabricName());
     c.canvas = mCanvas;
     c.scenario << tr("Fabric: %1 (%2 nodes, %3 links)")
                       .arg(mDocument->displayName())
@@ -452,8 +459,9 @@ QStringList SimulationController::exportFrames(const QString &directory, int fra
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
     progress.setMinimumWidth(progress.fontMetrics().horizontalAdvance(QLatin1Char('x')) * 48);
+    // Each frame adds its own time to the title, as the CLI's frames do.
     const QStringList files = views::exportFrames(*mCanvas, *mCurrent, directory, frames, size,
-        mCurrent->label, error, mInstantAction->isChecked(), [&progress](int written, int total) {
+        runTitle(), error, mInstantAction->isChecked(), [&progress](int written, int total) {
             progress.setLabelText(tr("Writing frame %1 of %2\u2026").arg(written + 1).arg(total));
             progress.setValue(written);
             return !progress.wasCanceled();

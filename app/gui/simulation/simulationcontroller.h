@@ -143,6 +143,10 @@ private:
     void reportExport(bool ok, const QString &file, const QString &error);
     /// Asks where a traffic view goes ("FABRIC-@p what.png") and writes it there.
     void exportTrafficView(views::TrafficView *view, const QString &what);
+    /// "FABRIC · RUN": what every exported picture of a run is titled with (the fabric's name
+    /// alone before a run).
+    QString runTitle() const;
+    /// runTitle() and the time on screen.
     QString pictureTitle() const;
 
     Document *mDocument;
