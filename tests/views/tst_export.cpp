@@ -288,6 +288,12 @@ void TestExport::framesAreASequence()
     // The frames differ: traffic moves.
     QVERIFY(QImage(files[1]) != QImage(files[4]));
 
+    // A shorter sequence into the same folder replaces the longer one: no stale frames left for
+    // a video tool to run on after its end.
+    QCOMPARE(exportFrames(*mCanvas, *mRun, dir, 3, QSize(64, 36), {}, &error).size(), 3);
+    QCOMPARE(QDir(dir).entryList(QDir::Files),
+        (QStringList { "frame-00000.png", "frame-00001.png", "frame-00002.png" }));
+
     // Progress hears of every frame, and stopping it keeps what was written and says so.
     QList<int> told;
     const QStringList stopped

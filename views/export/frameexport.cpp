@@ -13,15 +13,25 @@
 #include "playback/simrun.h"
 
 #include <QDir>
+#include <QFile>
 
 #include <algorithm>
 
 namespace fabric::views {
 
 namespace {
-/// The frame rate the sequence is meant to be played at: particles advance by 1/25 s of
-/// animation per frame, as they would on screen.
-constexpr double kFramesPerSecond = 25.0;
+QString frameFileName(int index)
+{
+    return QStringLiteral("frame-%1.png").arg(index, 5, 10, QLatin1Char('0'));
+}
+
+/// Deletes frame-NNNNN.png from @p first on, left by a longer export into the same folder: a
+/// player or `ffmpeg -i frame-%05d.png` would run them on after this sequence's last frame.
+void removeOlderFramesFrom(const QDir &dir, int first)
+{
+    for (int i = first; QFile::exists(dir.filePath(frameFileName(i))); ++i)
+        QFile::remove(dir.filePath(frameFileName(i)));
+}
 } // namespace
 
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
@@ -48,7 +58,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
             + QStringLiteral("t = %1 \u00b7 %2")
                   .arg(toQString(units::formatSeconds(t)), LoadSampler::windowNote(sampler.windowS()));
-        const QString file = dir.filePath(QStringLiteral("frame-%1.png").arg(i, 5, 10, QLatin1Char('0')));
+        const QString file = dir.filePath(frameFileName(i));
         if (!writePng(file, canvas.renderImage(size, caption), error))
             return {};
         written << file;
@@ -58,6 +68,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
             break;
         }
     }
+    removeOlderFramesFrom(dir, int(written.size()));
     return written;
 }
 

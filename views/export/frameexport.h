@@ -13,6 +13,12 @@ namespace fabric::views {
 class FabricCanvas;
 struct SimRun;
 
+/// The frame rate a sequence is meant to be played at: particles advance by 1/25 s of
+/// animation per frame, as they would on screen.
+inline constexpr double kFramesPerSecond = 25.0;
+/// The most frames one export writes (the CLI's --frames, the GUI's dialog).
+inline constexpr int kMaxFrames = 10000;
+
 /// Told after each frame is written (how many so far, of how many); false stops the export.
 using FrameProgress = std::function<bool(int written, int total)>;
 
@@ -21,7 +27,8 @@ using FrameProgress = std::function<bool(int written, int total)>;
  * (frame-00000.png, ...): @p frames pictures evenly spaced from the start to the end of the
  * run, each titled with its simulated time. Returns the files written (empty on failure, with
  * @p error set; fewer than @p frames when @p progress stopped it, with @p error saying so).
- * Leaves the canvas showing the last frame written.
+ * Frames a longer sequence left in @p directory after the last one written are deleted, so the
+ * folder holds one sequence. Leaves the canvas showing the last frame written.
  */
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
     int frames, const QSize &size, const QString &title = QString(), QString *error = nullptr,
