@@ -44,6 +44,7 @@
 #include <iterator>
 #include <memory>
 #include <ostream>
+#include <string>
 
 namespace fabric::cli {
 
@@ -185,8 +186,9 @@ Options parse(const std::vector<std::string> &args)
         else if (a == "--frames") {
             const std::string &v = value(i);
             o.frames = std::atoi(v.c_str());
-            if (o.frames < 1 || o.frames > 10000)
-                throw UserError("--frames must be a count from 1 to 10000, not '" + v + "'");
+            if (o.frames < 1 || o.frames > views::kMaxFrames)
+                throw UserError("--frames must be a count from 1 to "
+                    + std::to_string(views::kMaxFrames) + ", not '" + v + "'");
         } else if (a == "--size") {
             const std::string &v = value(i);
             const auto x = v.find('x');

@@ -30,9 +30,11 @@
 #include "traffic/trafficview.h"
 
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFrame>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -42,6 +44,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +68,7 @@ private Q_SLOTS:
     void coarseFidelityRunsFromTheDock();
     void memoryLimitRefusesInTheDocksWords();
     void exportsEveryFormat();
+    void framesDialogChoosesFolderCountAndSize();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
     void routingDefaultFollowsTheFabric();
@@ -466,6 +470,75 @@ void TestSimulation::exportsEveryFormat()
     QVERIFY(error.startsWith(QStringLiteral("Stopped after")));
     QVERIFY(!canvasRepaintedDuringExport);
     QVERIFY(mCanvas->viewport()->updatesEnabled());
+}
+
+void TestSimulation::framesDialogChoosesFolderCountAndSize()
+{
+    QVERIFY(runAndWait(QStringLiteral("ecmp")));
+    QTemporaryDir dir;
+    FakePrompts prompts;
+    mSim->exportPrompt().setPrompts([&prompts] { return &prompts; });
+    const auto field
+        = [](QDialog *d, const char *name) { return d->findChild<QWidget *>(QLatin1String(name)); };
+    // The first time: 60 Full HD frames into "FABRIC-frames" in the export folder; Browse asks
+    // for a folder where the proposed one would go, and the choice takes any count and size.
+    prompts.fileName = dir.filePath(QStringLiteral("browsed"));
+    QString proposedFolder, firstNote, shortNote;
+    bool exportOffWithoutFolder = false;
+    prompts.dialog = [&](QDialog *d) {
+        auto *folder = qobject_cast<QLineEdit *>(field(d, "framesFolder"));
+        auto *count = qobject_cast<QSpinBox *>(field(d, "framesCount"));
+        auto *size = qobject_cast<QComboBox *>(field(d, "framesSize"));
+        auto *note = qobject_cast<QLabel *>(field(d, "framesNote"));
+        auto *browse = qobject_cast<QPushButton *>(field(d, "framesBrowse"));
+        auto *buttons = d->findChild<QDialogButtonBox *>();
+        if (!folder || !count || !size || !note || !browse || !buttons)
+            return false;
+        proposedFolder = folder->text();
+        firstNote = note->text();
+        if (count->value() != 60 || size->currentData().toSize() != QSize(1920, 1080))
+            return false;
+        QTest::mouseClick(browse, Qt::LeftButton);
+        if (folder->text() != prompts.fileName)
+            return false;
+        folder->clear();
+        exportOffWithoutFolder = !buttons->button(QDialogButtonBox::Ok)->isEnabled();
+        folder->setText(dir.filePath(QStringLiteral("anim")));
+        count->setValue(4);
+        size->setCurrentIndex(size->findData(QSize(1280, 720)));
+        shortNote = note->text();
+        return buttons->button(QDialogButtonBox::Ok)->isEnabled();
+    };
+    QAction *exportFrames = mWindow->findChild<QAction *>(QStringLiteral("actionExportFrames"));
+    exportFrames->trigger();
+    QCOMPARE(QFileInfo(proposedFolder).fileName(), QStringLiteral("fat-tree-64-frames"));
+    QCOMPARE(prompts.proposedFolder, QFileInfo(proposedFolder).absolutePath());
+    // The note says what the count gives: time between frames, length of the video at 25 fps.
+    QVERIFY2(firstNote.contains(QStringLiteral("2.4 s of video")), qPrintable(firstNote));
+    QVERIFY2(shortNote.contains(QStringLiteral("0.2 s of video")), qPrintable(shortNote));
+    QVERIFY(exportOffWithoutFolder);
+    const QStringList written
+        = QDir(dir.filePath(QStringLiteral("anim"))).entryList({ QStringLiteral("*.png") });
+    QCOMPARE(written.size(), 4);
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("anim/frame-00003.png"))).size(), QSize(1280, 720));
+    QVERIFY2(mWindow->statusBar()->currentMessage().contains(QStringLiteral("4 frames")),
+        qPrintable(mWindow->statusBar()->currentMessage()));
+
+    // The next time proposes the last count and size, beside the last animation's folder;
+    // cancelling writes nothing.
+    int count = 0;
+    QSize size;
+    prompts.dialog = [&](QDialog *d) {
+        proposedFolder = qobject_cast<QLineEdit *>(field(d, "framesFolder"))->text();
+        count = qobject_cast<QSpinBox *>(field(d, "framesCount"))->value();
+        size = qobject_cast<QComboBox *>(field(d, "framesSize"))->currentData().toSize();
+        return false;
+    };
+    exportFrames->trigger();
+    QCOMPARE(count, 4);
+    QCOMPARE(size, QSize(1280, 720));
+    QCOMPARE(proposedFolder, QDir(dir.path()).filePath(QStringLiteral("fat-tree-64-frames")));
+    QVERIFY(!QFileInfo::exists(proposedFolder));
 }
 
 void TestSimulation::editingTheFabricMarksResultsStale()

@@ -54,11 +54,27 @@ QString ExportPrompt::askFile(QWidget *parent, const Document *document, const Q
     return files::withSuffixOf(file, nameFilters, nameFilters.value(0));
 }
 
-QString ExportPrompt::askFolder(QWidget *parent, const Document *document, const QString &title)
+std::optional<FramesChoice> ExportPrompt::askFrames(
+    QWidget *parent, const Document *document, double runSeconds)
 {
-    const QString chosen = prompts()->folderName(parent, title, folder(document));
-    if (!chosen.isEmpty())
-        mLastFolder = QFileInfo(chosen).absoluteFilePath();
+    FramesChoice proposed = mLastFrames;
+    const QString fabricName = document ? document->fabricName() : QStringLiteral("fabric");
+    proposed.folder = QDir(folder(document)).filePath(fabricName + QStringLiteral("-frames"));
+    FramesDialog dialog(proposed, runSeconds, parent);
+    dialog.setBrowse([this, &dialog](const QString &current) {
+        const QFileInfo typed(current);
+        // Opens at the folder typed, or where it would be created.
+        const QString start = typed.isDir() ? typed.absoluteFilePath() : typed.absolutePath();
+        return prompts()->folderName(&dialog, QObject::tr("Frames folder"), start);
+    });
+    if (!prompts()->runDialog(&dialog))
+        return std::nullopt;
+    FramesChoice chosen = dialog.choice();
+    // A relative name is taken in the folder proposed.
+    chosen.folder = QDir::cleanPath(QDir(folder(document)).absoluteFilePath(chosen.folder));
+    mLastFrames = chosen;
+    // The next export goes beside this animation's folder, not into it.
+    mLastFolder = QFileInfo(chosen.folder).absolutePath();
     return chosen;
 }
 

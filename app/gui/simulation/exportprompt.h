@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "framesdialog.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 class QWidget;
 
@@ -32,8 +35,11 @@ public:
     /// offered, the first proposed.
     QString askFile(QWidget *parent, const Document *document, const QString &title,
         const QString &what, const QStringList &nameFilters);
-    /// A folder to write into, or empty when cancelled.
-    QString askFolder(QWidget *parent, const Document *document, const QString &title);
+    /// Where an animation of a run of @p runSeconds goes, how many frames and how large: the
+    /// frames dialog, proposing "FABRIC-frames" in the export folder and the last count and
+    /// size chosen. Nothing when cancelled.
+    std::optional<FramesChoice> askFrames(
+        QWidget *parent, const Document *document, double runSeconds);
 
     /// Where the dialogs open now.
     QString folder(const Document *document) const;
@@ -43,6 +49,7 @@ private:
 
     std::function<Prompts *()> mPrompts;
     QString mLastFolder; ///< Of the last export, for the next one.
+    FramesChoice mLastFrames; ///< Count and size of the last animation, for the next one.
 };
 
 } // namespace fabric::app

@@ -6,6 +6,7 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "collective/report.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "compareview.h"
 #include "document.h"
@@ -596,14 +597,20 @@ void SimulationController::buildMenu(QMainWindow *window)
                 reportExport(exportReport(file, &error), file, error);
         });
     mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
-        const QString dir = mExportPrompt.askFolder(parent, mDocument, tr("Frames folder"));
-        QString error;
-        if (dir.isEmpty())
+        if (!mCurrent)
             return;
-        constexpr int kFrames = 60;
-        const QStringList files = exportFrames(dir, kFrames, QSize(1920, 1080), &error);
-        if (files.size() == kFrames)
-            reportExport(true, tr("%1 frames to %2").arg(kFrames).arg(dir), {});
+        const auto choice
+            = mExportPrompt.askFrames(parent, mDocument, mCurrent->result.completionS);
+        if (!choice)
+            return;
+        const QString &dir = choice->folder;
+        QString error;
+        const QStringList files = exportFrames(dir, choice->frames, choice->size, &error);
+        if (files.size() == choice->frames)
+            reportExport(true,
+                tr("%1 to %2")
+                    .arg(views::counted(choice->frames, tr("1 frame"), tr("%1 frames")), dir),
+                {});
         else if (!files.isEmpty()) // stopped from the progress dialog
             window->statusBar()->showMessage(
                 tr("%1 The frames written are in %2.").arg(error, dir), 5000);

@@ -1,0 +1,58 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDialog>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace fabric::app {
+
+/// What an animation export writes: the folder, how many frames, their size in pixels.
+struct FramesChoice
+{
+    QString folder;
+    int frames = 60;
+    QSize size = QSize(1920, 1080);
+};
+
+/**
+ * Simulation > Export animation frames: the folder the PNG sequence goes into (created when
+ * missing), the number of frames and their size, as `fabricscope-cli export --format frames`
+ * takes with --frames and --size. Under them, what the choice gives: the simulated time between
+ * two frames and the length of the video at the frame rate the particles move at.
+ */
+class FramesDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    /// Starts from @p proposed, for a run of @p runSeconds of simulated time.
+    FramesDialog(const FramesChoice &proposed, double runSeconds, QWidget *parent = nullptr);
+
+    FramesChoice choice() const;
+    /// What Browse... asks: a folder, starting from the one typed; empty keeps it.
+    void setBrowse(std::function<QString(const QString &current)> browse);
+    /// The line under the form: time between frames and video length.
+    QString noteText() const;
+
+private:
+    void refresh();
+
+    double mRunSeconds;
+    std::function<QString(const QString &)> mBrowse;
+    QLineEdit *mFolder;
+    QSpinBox *mFrames;
+    QComboBox *mSize;
+    QLabel *mNote;
+    QDialogButtonBox *mButtons;
+};
+
+} // namespace fabric::app
