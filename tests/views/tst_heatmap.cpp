@@ -32,6 +32,7 @@ private Q_SLOTS:
     void hoverAndClick();
     void exportsAPng();
     void groupLabelsNeverOverprint();
+    void shortenedGroupLabelsStayDistinct();
     void saturatedCellsStayVisibleWhenSmall();
     void textStaysApartWhenNarrow();
 
@@ -209,6 +210,34 @@ void TestHeatmap::groupLabelsNeverOverprint()
                          qPrintable(QStringLiteral("height %1: two group labels overlap").arg(height)));
     }
     QVERIFY(labelsSeen > 0);
+}
+
+void TestHeatmap::shortenedGroupLabelsStayDistinct()
+{
+    // Presentation mode's larger text in the narrow dock of a 1280x720 window: HPN's names
+    // ("leaf -> spine · plane 0") do not fit. Cut in the middle, "leaf -> spine" and "leaf -> GPU"
+    // of a plane both read "leaf -> …plane 0"; every group shown must still be told apart.
+    const Fabric hpn = gen::generate("hpn",
+        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
+    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(hpn, run->result, 40));
+    QFont presentation = w.font();
+    presentation.setPointSizeF(presentation.pointSizeF() * 1.5);
+    w.setFont(presentation);
+    for (const int width : { 420, 520, 640 }) {
+        w.resize(width, 300);
+        testing::TextRecorder recorder(w.size());
+        w.render(&recorder);
+        QStringList labels;
+        for (const testing::PaintedText &t : recorder.texts())
+            if (t.text.contains(QChar(0x2192)))
+                labels << t.text;
+        QVERIFY2(labels.size() >= 6, qPrintable(labels.join(QStringLiteral(" | "))));
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+        for (const QString &label : std::as_const(labels))
+            QVERIFY2(!label.contains(QChar(0x2026)), qPrintable(label));
+    }
 }
 
 void TestHeatmap::saturatedCellsStayVisibleWhenSmall()

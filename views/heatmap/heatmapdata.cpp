@@ -95,8 +95,11 @@ HeatmapData HeatmapData::build(const Fabric &fabric, const sim::SimResult &resul
         const Node &v = fabric.node(fabric.to(links.front()));
         Group g;
         g.label = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
-        if (std::get<3>(key) >= 0)
+        g.shortLabel = tierName(u) + QStringLiteral("\u2192") + tierName(v);
+        if (std::get<3>(key) >= 0) {
             g.label += QStringLiteral(" \u00b7 plane %1").arg(std::get<3>(key));
+            g.shortLabel += QStringLiteral(" p%1").arg(std::get<3>(key));
+        }
         g.firstRow = h.rowCount();
         g.linkCount = static_cast<int>(links.size());
         for (std::size_t i = 0; i < links.size(); i += band)

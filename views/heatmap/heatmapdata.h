@@ -29,6 +29,10 @@ public:
     struct Group
     {
         QString label; ///< "leaf \u2192 spine \u00b7 plane 1"
+        /// "leaf\u2192spine p1": the label where it does not fit whole. Shortening "leaf \u2192
+        /// spine \u00b7 plane 1" in the middle made "leaf \u2192 spine" and "leaf \u2192 GPU"
+        /// alike.
+        QString shortLabel;
         int firstRow = 0;
         int rowCount = 0;
         int linkCount = 0;

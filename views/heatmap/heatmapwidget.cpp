@@ -106,17 +106,18 @@ int timeIntervals(double width, double widestLabel)
 }
 
 /// A group's label and link count beside its band of rows, never over another's: wrapped when
-/// the band is tall enough; else on one line, without the count if need be, shortened in the
-/// middle as a last resort (the tooltip has it whole). A band lower than the smallest text
-/// (8 px: ten groups in the dock of a 1280x720 window) borrows room from its neighbours' bands
-/// when the label before it left that free, so every other group is named instead of none.
+/// the band is tall enough; else on one line, without the count if need be, then in its short
+/// form, and shortened in the middle as a last resort (the tooltip has it whole). A band lower than
+/// the smallest text (8 px: ten groups in the dock of a 1280x720 window) borrows room from its
+/// neighbours' bands when the label before it left that free, so every other group is named instead
+/// of none.
 /// @p freeFrom is where the label above ended, and becomes where this one ends; @p bottom is
 /// the plot's.
-void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int links, double bottom,
+void drawGroupLabel(QPainter &p, const QRectF &band, const HeatmapData::Group &group, double bottom,
     double &freeFrom)
 {
     const QFontMetricsF fm(p.font());
-    const QString label = QStringLiteral("%1 (%2)").arg(name, grouped(links));
+    const QString label = QStringLiteral("%1 (%2)").arg(group.label, grouped(group.linkCount));
     QRectF room = band;
     room.setTop(std::max(band.top(), freeFrom));
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
@@ -145,7 +146,12 @@ void drawGroupLabel(QPainter &p, const QRectF &band, const QString &name, int li
     font.setPointSizeF(font.pointSizeF() * shrink);
     p.setFont(font);
     const QFontMetricsF small(font);
-    const QString line = small.horizontalAdvance(label) <= room.width() ? label : name;
+    QString line = group.shortLabel;
+    for (const QString &longer : { label, group.label })
+        if (small.horizontalAdvance(longer) <= room.width()) {
+            line = longer;
+            break;
+        }
     p.drawText(room, Qt::AlignRight | Qt::AlignVCenter,
         small.elidedText(line, Qt::ElideMiddle, room.width()));
     p.restore();
@@ -340,8 +346,8 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
         const auto [y0, y1] = g.bands[i];
         p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
-        drawGroupLabel(p, QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0), group.label,
-            group.linkCount, g.plot.bottom(), freeFrom);
+        drawGroupLabel(p, QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0), group,
+            g.plot.bottom(), freeFrom);
     }
 
     // Time axis with up to six ticks, as many as their labels leave room for.
