@@ -293,6 +293,9 @@ void TestExport::framesAreASequence()
     QCOMPARE(exportFrames(*mCanvas, *mRun, dir, 3, QSize(64, 36), {}, &error).size(), 3);
     QCOMPARE(QDir(dir).entryList(QDir::Files),
         (QStringList { "frame-00000.png", "frame-00001.png", "frame-00002.png" }));
+    // A file where the folder should be is named as such.
+    QVERIFY(exportFrames(*mCanvas, *mRun, files.first(), 2, QSize(64, 36), {}, &error).isEmpty());
+    QCOMPARE(error, files.first() + QStringLiteral(" is a file: frames go into a folder."));
 
     // Progress hears of every frame, and stopping it keeps what was written and says so.
     QList<int> told;

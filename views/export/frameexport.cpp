@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -41,7 +42,9 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     QDir dir(directory);
     if (!dir.exists() && !QDir().mkpath(directory)) {
         if (error)
-            *error = QObject::tr("Cannot create %1.").arg(directory);
+            *error = QFileInfo(directory).isFile()
+                ? QObject::tr("%1 is a file: frames go into a folder.").arg(directory)
+                : QObject::tr("Cannot create the folder %1.").arg(directory);
         return {};
     }
     frames = std::max(1, frames);
