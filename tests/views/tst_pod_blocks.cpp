@@ -7,7 +7,11 @@
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
+#include "textrecorder.h"
 
+#include <QImage>
+#include <QPainter>
+#include <QPixmap>
 #include <QTest>
 
 #include <optional>
@@ -56,6 +60,7 @@ private Q_SLOTS:
     void zonesSayTheirOversubscription();
     void fatTreePodsAreOneToOne();
     void severalPodsAreBlocksAtFit();
+    void collapsedBlocksShowTheirBusiestLinkInside();
 };
 
 void TestPodBlocks::zonesSayTheirOversubscription()
@@ -90,6 +95,89 @@ void TestPodBlocks::severalPodsAreBlocksAtFit()
     QCOMPARE(nodesDrawnAtFit(shipped("hpn-segment")), std::optional(true));
     // Sixteen pods whose links fit keep them too.
     QCOMPARE(nodesDrawnAtFit(shipped("fat-tree-k16")), std::optional(true));
+}
+
+void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
+{
+    // At fit the two zones are blocks and their 9,000 links inside are hidden: during a run each
+    // has a bar along its bottom in the colour of its busiest link inside, so a saturated zone
+    // does not look like an idle one.
+    const Fabric f = shipped("meta-2-zones");
+    const FabricLayout layout = computeLayout(f);
+    std::vector<std::size_t> zones;
+    for (std::size_t i = 0; i < layout.blocks.size(); ++i)
+        if (layout.blocks[i].kind == LayoutBlock::Kind::Pod)
+            zones.push_back(i);
+    QCOMPARE(zones.size(), std::size_t(2));
+    LinkId inFirstZone = kNoLink;
+    f.forEachLink([&](const Link &l) {
+        const int block = layout.blockOf[static_cast<std::size_t>(l.a)];
+        if (inFirstZone == kNoLink && block == int(zones[0])
+            && layout.blockOf[static_cast<std::size_t>(l.b)] == block)
+            inFirstZone = l.id;
+    });
+    QVERIFY(inFirstZone != kNoLink);
+
+    FabricCanvas canvas;
+    canvas.resize(1171, 668);
+    canvas.setFabric(&f);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    QVERIFY(!canvas.showsDetail());
+    // A pixel 5 px above a zone's bottom edge (inside its bar), and one in the middle of it.
+    const auto pixels = [&](std::size_t zone) {
+        const QImage shot = canvas.viewport()->grab().toImage();
+        const QRectF r = layout.blocks[zone].rect;
+        const QPoint bottom = canvas.mapFromScene(QPointF(r.center().x(), r.bottom()));
+        const QPoint middle = canvas.mapFromScene(r.center());
+        return std::pair(shot.pixelColor(bottom - QPoint(0, 5)), shot.pixelColor(middle));
+    };
+    // Before a run: no bar, the block's own fill.
+    const auto [plainBar, plainFill] = pixels(zones[0]);
+    QCOMPARE(plainBar, plainFill);
+    const auto legendExplainsBars = [&canvas] {
+        for (const LegendEntry &e : canvas.legendEntries())
+            if (e.label.startsWith(QStringLiteral("Bar in a block")))
+                return true;
+        return false;
+    };
+    QVERIFY(!legendExplainsBars());
+
+    std::vector<float> loads(2 * f.linkIdBound(), 0.f);
+    loads[2 * static_cast<std::size_t>(inFirstZone)] = 1.f;
+    canvas.setLinkLoads(loads);
+    const auto [busyBar, busyFill] = pixels(zones[0]);
+    const auto [idleBar, idleFill] = pixels(zones[1]);
+    QCOMPARE(busyFill, plainFill);
+    // Viridis at 100 %: yellow.
+    QVERIFY2(busyBar.red() > 200 && busyBar.green() > 200 && busyBar.blue() < 100,
+        qPrintable(busyBar.name()));
+    QVERIFY2(idleBar != busyBar && idleBar != idleFill, qPrintable(idleBar.name()));
+    QVERIFY(legendExplainsBars());
+
+    // The bar follows the time: the busy link going idle turns it idle.
+    loads[2 * static_cast<std::size_t>(inFirstZone)] = 0.f;
+    canvas.setLinkLoads(loads);
+    QCOMPARE(pixels(zones[0]).first, idleBar);
+
+    // Zoomed in, the links inside are drawn and the legend drops the bars.
+    canvas.zoomBy(40);
+    canvas.viewport()->repaint();
+    QVERIFY(canvas.showsDetail());
+    QVERIFY(!legendExplainsBars());
+    // A picture of the whole fabric folds the zones whatever the screen shows, and its legend
+    // explains the bars it draws.
+    testing::TextRecorder recorder(QSize(1171, 668));
+    {
+        QPainter painter(&recorder);
+        canvas.renderTo(&painter, QRectF(0, 0, 1171, 668));
+    }
+    bool pictureExplainsBars = false;
+    for (const testing::PaintedText &t : recorder.texts())
+        pictureExplainsBars
+            = pictureExplainsBars || t.text.startsWith(QStringLiteral("Bar in a block"));
+    QVERIFY(pictureExplainsBars);
 }
 
 QTEST_MAIN(TestPodBlocks)

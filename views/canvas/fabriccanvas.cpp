@@ -849,7 +849,19 @@ void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
     long before[3];
     for (int k = 0; k < 3; ++k)
         before[k] = std::lround(100 * d->data.dimensionLoad[k]);
+    std::vector<int> blockColours;
+    const auto collectBlockColours = [this](std::vector<int> &out) {
+        out.clear();
+        for (const float load : d->data.blockLoad)
+            out.push_back(load < 0 ? -1 : SceneData::loadColour(load));
+    };
+    collectBlockColours(blockColours);
     const std::vector<LinkId> changed = d->data.applyLoads();
+    // Collapsed blocks show their busiest link inside as a bar: repaint them when one changes.
+    std::vector<int> blockColoursNow;
+    collectBlockColours(blockColoursNow);
+    if (blockColoursNow != blockColours && !d->data.plan.detailNodes)
+        d->blocks->update();
     // The legend gives each dimension's load while they are coloured: refresh it when a
     // rounded figure moves.
     bool dimsMoved = false;
@@ -1141,6 +1153,25 @@ void FabricCanvas::drawBackground(QPainter *painter, const QRectF &rect)
 
 QList<LegendEntry> FabricCanvas::legendEntries() const
 {
+    return legendEntriesWith(!d->data.plan.detailNodes);
+}
+
+QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
+{
+    // The zoom renderTo() gives the whole fabric (less the room for tier names: the fold is
+    // decided well away from that margin).
+    const QRectF src = d->data.bounds.adjusted(-20, -20, 20, 20);
+    if (!src.isValid() || pictureSize.isEmpty())
+        return legendEntries();
+    const double s
+        = std::min(pictureSize.width() / src.width(), pictureSize.height() / src.height());
+    const DrawPlan plan
+        = d->data.planFor(s, src, d->presentation * pictureScale(pictureSize.width()));
+    return legendEntriesWith(!plan.detailNodes);
+}
+
+QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
+{
     if (!d->fabric)
         return {};
     QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
@@ -1151,6 +1182,17 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
         out.removeIf([](const LegendEntry &e) {
             return e.label == palette::mediumName(Medium::Ici) || e.label == palette::mediumName(Medium::Optical);
         });
+    bool loadBars = false;
+    for (std::size_t i = 0;
+         blocksFolded && i < d->data.blockLoad.size() && i < d->layout.blocks.size(); ++i)
+        loadBars = loadBars
+            || (d->data.blockLoad[i] >= 0 && BlockLayerItem::hasLoadBar(d->layout.blocks[i]));
+    // Shorter than the bundle's entry, always there: adding it never widens the legend, so a
+    // picture's legend column fitted without it still holds it.
+    if (loadBars)
+        extra.append({ LegendEntry::Symbol::Box,
+            d->data.linkColours[SceneData::kLoadColours + SceneData::kLoadLevels - 1], 0,
+            QStringLiteral("Bar in a block: its busiest link inside") });
     if (!d->data.badges.empty())
         extra.append({LegendEntry::Symbol::Box, palette::collisionBadge(), 1,
                       QStringLiteral("Orange badge: flows sharing one link now (a collision)")});
@@ -1282,6 +1324,9 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     // and lines grow with it, as the title and legend do, instead of shrinking to specks.
     d->data.plan = d->data.planFor(s, src, d->presentation * sizeScale);
     d->data.plan.visible = src;
+    // The legend explains what this picture draws, which may fold blocks the screen does not.
+    const auto pictureEntries
+        = withLegend && d->fabric ? legendEntriesWith(!d->data.plan.detailNodes) : entries;
     d->data.labels = canvasLabels(d->data, src);
     d->labels->labelsChanged();
     refreshHighlights();
@@ -1311,9 +1356,10 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
                           Qt::AlignLeft | Qt::AlignVCenter, title);
         painter->restore();
     }
-    if (!entries.isEmpty())
-        paintLegend(painter, QPointF(target.right() - legend.width() - 10, target.top() + titleH + 10),
-                    entries, d->data.colorMap, legendScale);
+    if (!pictureEntries.isEmpty())
+        paintLegend(painter,
+            QPointF(target.right() - legend.width() - 10, target.top() + titleH + 10),
+            pictureEntries, d->data.colorMap, legendScale);
 }
 
 QImage FabricCanvas::renderImage(const QSize &size, const QString &title, bool withLegend)
@@ -1402,10 +1448,14 @@ void FabricCanvas::updatePlan()
     d->planVisible = visible;
     d->planLegend = legend;
     const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
+    const bool wasFolded = !d->data.plan.detailNodes;
     d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, visible, legend);
     d->labels->labelsChanged();
     refreshOverlays(); // the rings around nodes follow the zoom, and so do highlights
+    // Folded blocks show load bars, which the legend explains only while they are drawn.
+    if (wasFolded != !plan.detailNodes && !d->data.loads.empty())
+        updateLegend();
     viewport()->update();
 }
 

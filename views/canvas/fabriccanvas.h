@@ -271,6 +271,10 @@ public:
     ///@{
     /// Entries describing what the canvas draws now.
     QList<LegendEntry> legendEntries() const;
+    /// Entries describing what a picture of the whole fabric @p pictureSize large draws (it may
+    /// fold pods into blocks with load bars where the screen does not, or the reverse): for a
+    /// caller that paints the legend itself (renderTo() with withLegend false).
+    QList<LegendEntry> pictureLegendEntries(const QSizeF &pictureSize) const;
     /// Shows or hides the legend overlay in the top-right corner of the canvas.
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;
@@ -329,6 +333,9 @@ private:
     void setHovered(NodeId node, const QPoint &globalPos);
     void updatePlan();
     void updateLegend();
+    /// legendEntries() for a drawing whose pods, zones and segments are folded into blocks
+    /// (@p blocksFolded) or not: folded, they show load bars, which the legend explains.
+    QList<LegendEntry> legendEntriesWith(bool blocksFolded) const;
     QPointF snapped(const QPointF &scenePos) const;
     void showDropIndicator(const QPointF &scenePos);
     /// Link colours changed their rule: recolour, repaint links and particles, new legend.

@@ -296,7 +296,8 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         painter->setPen(pen);
         painter->drawLines(layout.decorations.data(), static_cast<int>(layout.decorations.size()));
     }
-    for (const LayoutBlock &b : layout.blocks) {
+    for (std::size_t i = 0; i < layout.blocks.size(); ++i) {
+        const LayoutBlock &b = layout.blocks[i];
         if (!b.rect.intersects(exposed))
             continue;
         const QColor tint = b.plane >= 0 ? palette::plane(b.plane)
@@ -323,8 +324,39 @@ void BlockLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         painter->setBrush(fill);
         painter->drawRect(b.rect);
         pen.setWidthF(1);
+        if (i < mData.blockLoad.size() && mData.blockLoad[i] >= 0)
+            drawLoadBar(painter, b, mData.blockLoad[i]);
     }
     painter->setBrush(Qt::NoBrush);
+}
+
+bool BlockLayerItem::hasLoadBar(const LayoutBlock &block)
+{
+    // Pods, zones and segments; rows, cubes and planes show their links' loads themselves.
+    return block.kind == LayoutBlock::Kind::Pod || block.kind == LayoutBlock::Kind::Group;
+}
+
+QRectF BlockLayerItem::loadBar(const LayoutBlock &block, const DrawPlan &plan)
+{
+    if (!hasLoadBar(block))
+        return {};
+    const double lod = plan.lod > 0 ? plan.lod : 1;
+    // Device pixels: readable on a projector, never more than a sixth of the block.
+    const double px = std::min(10.0 * plan.scale, block.rect.height() * lod / 6);
+    if (px < 3)
+        return {};
+    const double inset = 1.5 * plan.scale / lod; // inside the block's frame
+    const QRectF inner = block.rect.adjusted(inset, inset, -inset, -inset);
+    return QRectF(inner.left(), inner.bottom() - px / lod, inner.width(), px / lod);
+}
+
+void BlockLayerItem::drawLoadBar(QPainter *painter, const LayoutBlock &block, float load) const
+{
+    const QRectF bar = loadBar(block, mData.plan);
+    if (bar.isEmpty())
+        return;
+    painter->fillRect(
+        bar, mData.linkColours[static_cast<std::size_t>(SceneData::loadColour(load))]);
 }
 
 void LabelLayerItem::labelsChanged()

@@ -106,12 +106,21 @@ private:
 };
 
 /// Pod, row, cube and group blocks (frames when zoomed in, filled blocks when zoomed out) and
-/// guide lines such as cube edges.
+/// guide lines such as cube edges. During a run, a collapsed pod, zone or segment has a bar
+/// along its bottom in the load colour of its busiest link inside (SceneData::blockLoad): its
+/// links are hidden, and without the bar a saturated pod looked as idle as an unused one.
 class BlockLayerItem : public LayerItem
 {
 public:
     using LayerItem::LayerItem;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    /// Whether @p block (a pod, zone or segment) shows a load bar when collapsed.
+    static bool hasLoadBar(const LayoutBlock &block);
+    /// Where @p block's load bar goes at @p plan's zoom (scene units); empty when it has none.
+    static QRectF loadBar(const LayoutBlock &block, const DrawPlan &plan);
+
+private:
+    void drawLoadBar(QPainter *painter, const LayoutBlock &block, float load) const;
 };
 
 /// Every text of the canvas (SceneData::labels, placed so none overlaps), over everything else.

@@ -614,6 +614,8 @@ std::vector<LinkId> SceneData::applyLoads()
         b.forwardGbps = b.backwardGbps = 0;
     }
     const bool dims = overlay.dimensionColours && !linkDim.empty();
+    const std::vector<int> *blockOf = layout ? &layout->blockOf : nullptr;
+    blockLoad.assign(layout ? layout->blocks.size() : 0, -1.f);
     double dimSum[3] = {0, 0, 0};
     int dimLinks[3] = {0, 0, 0};
     fabric->forEachLink([&](const Link &link) {
@@ -632,6 +634,12 @@ std::vector<LinkId> SceneData::applyLoads()
                 load = std::max({load, loads[2 * peer], loads[2 * peer + 1]});
             }
             colour = loadColour(load);
+            const auto ea = static_cast<std::size_t>(link.a), eb = static_cast<std::size_t>(link.b);
+            if (blockOf && ea < blockOf->size() && eb < blockOf->size() && (*blockOf)[ea] >= 0
+                && (*blockOf)[ea] == (*blockOf)[eb]) {
+                float &inside = blockLoad[static_cast<std::size_t>((*blockOf)[ea])];
+                inside = std::max(inside, std::isnan(load) ? 0.f : std::max(0.f, load));
+            }
             if (linkBundle[id] >= 0) {
                 Bundle &b = bundles[static_cast<std::size_t>(linkBundle[id])];
                 b.load = std::max(b.load, std::isnan(load) ? 0.f : load);

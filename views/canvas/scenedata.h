@@ -162,6 +162,10 @@ public:
     /// Mean utilisation now (busier direction) of each dimension's links, from the loads;
     /// -1 without loads.
     double dimensionLoad[3] = {-1, -1, -1};
+    /// By layout block: the highest load now (busier direction) of the links with both ends in
+    /// it, or -1 without loads or without such links. Collapsed, a block hides those links; its
+    /// bar in this colour says whether anything inside is busy.
+    std::vector<float> blockLoad;
     double maxLinkGbps = 0;                 ///< Reference rate for particle spacing.
     std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 

@@ -223,13 +223,17 @@ QImage CompareView::renderImage(const QSize &size)
     p.setRenderHint(QPainter::Antialiasing);
     const double tableH = 170;
     // One legend, in its own column on the right, so both fabrics are drawn at the same size.
-    const QList<views::LegendEntry> entries =
-        mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
+    QList<views::LegendEntry> entries
+        = mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
     const double legendScale = std::clamp(size.width() / 1600.0, 0.8, 2.5);
     const QSizeF legend =
         entries.isEmpty() ? QSizeF(0, 0) : views::legendSize(entries, legendScale);
     const double column = legend.isEmpty() ? 0 : legend.width() + 20;
     const double w = (size.width() - column) / 2.0, h = size.height() - tableH;
+    // What the pictures draw at their size, which may fold pods the screen does not (the
+    // entries that differ never widen the legend, so the column above still holds them).
+    if (!entries.isEmpty())
+        entries = mCanvas[1]->pictureLegendEntries(QSizeF(w - 4, h));
     for (int i = 0; i < 2; ++i)
         if (mCanvas[i]->fabric())
             mCanvas[i]->renderTo(&p, QRectF(i * w, 0, w - 4, h), QRectF(), mTitle[i]->text(),
