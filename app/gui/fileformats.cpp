@@ -67,6 +67,21 @@ QString saveFilter()
     return native ? filterOf(*native) : QString();
 }
 
+QString pngFilter()
+{
+    return QCoreApplication::translate("Files", "PNG image (*.png)");
+}
+
+QString svgFilter()
+{
+    return QCoreApplication::translate("Files", "SVG drawing (*.svg)");
+}
+
+QString pdfFilter()
+{
+    return QCoreApplication::translate("Files", "PDF document (*.pdf)");
+}
+
 std::vector<const io::FabricFormat *> exportFormats()
 {
     std::vector<const io::FabricFormat *> out;

@@ -23,6 +23,11 @@ QString filterOf(const io::FabricFormat &format);
 /// @p fileName with the format's first extension unless it already ends with one of them.
 QString withExtension(const QString &fileName, const io::FabricFormat &format);
 
+/// Name filters of the picture and document types exports offer, worded once for every dialog.
+QString pngFilter();
+QString svgFilter();
+QString pdfFilter();
+
 /// The suffixes a file dialog name filter offers: {"png", "svg"} for "Charts (*.png *.svg)",
 /// {"fabric.json", "json"} for "FabricScope (*.fabric.json *.json)".
 QStringList suffixesOf(const QString &nameFilter);

@@ -19,6 +19,7 @@
 #include "export/lessonslides.h"
 #include "export/reportwriter.h"
 #include "exportprompt.h"
+#include "fileformats.h"
 #include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
 #include "model/units.h"
@@ -548,7 +549,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     mExportActions << mMenu->addAction(
         tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
             const QString file = askFile(tr("Export picture"), QStringLiteral("picture"),
-                { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)") });
+                { files::pngFilter(), files::svgFilter(), files::pdfFilter() });
             QString error;
             if (!file.isEmpty())
                 reportExport(exportPicture(file, QSize(2400, 1350), &error), file, error);
@@ -566,14 +567,14 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file
-            = askFile(tr("Export heatmap"), QStringLiteral("heatmap"), { tr("PNG image (*.png)") });
+            = askFile(tr("Export heatmap"), QStringLiteral("heatmap"), { files::pngFilter() });
         if (!file.isEmpty())
             reportExport(
                 mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
     });
     mExportActions << mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export chart"), QStringLiteral("chart"),
-            { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)") });
+            { files::pngFilter(), files::svgFilter() });
         if (file.isEmpty())
             return;
         const bool svg = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive);
@@ -590,8 +591,8 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     mExportActions << mMenu->addAction(
         tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
-            const QString file = askFile(
-                tr("Export report"), QStringLiteral("report"), { tr("PDF document (*.pdf)") });
+            const QString file
+                = askFile(tr("Export report"), QStringLiteral("report"), { files::pdfFilter() });
             QString error;
             if (!file.isEmpty())
                 reportExport(exportReport(file, &error), file, error);
@@ -651,7 +652,7 @@ void SimulationController::reportExport(bool ok, const QString &file, const QStr
 void SimulationController::exportTrafficView(views::TrafficView *view, const QString &what)
 {
     const QString file = mExportPrompt.askFile(qobject_cast<QWidget *>(parent()), mDocument,
-        tr("Export view"), what, { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)") });
+        tr("Export view"), what, { files::pngFilter(), files::svgFilter() });
     if (!file.isEmpty())
         reportExport(view->exportImage(file), file, tr("Cannot write %1.").arg(file));
 }
