@@ -12,11 +12,14 @@
 #include "style/legend.h"
 #include "style/palette.h"
 
+#include <QApplication>
 #include <QBuffer>
+#include <QHelpEvent>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTest>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -451,6 +454,16 @@ void TestCanvas::hoverShowsNodeAndTooltip()
     const QString tip = canvas.describeNode(spine);
     QVERIFY(tip.contains(QString::fromStdString(f.node(spine).name)));
     QVERIFY(tip.contains(QStringLiteral("Gb/s")));
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), tip);
+    // The pointer resting there asks for a tooltip again: the node's stays (the scene, asked
+    // instead, hid it a moment after it appeared).
+    QHelpEvent rest(QEvent::ToolTip, viewPoint(canvas, spine),
+        canvas.viewport()->mapToGlobal(viewPoint(canvas, spine)));
+    QApplication::sendEvent(canvas.viewport(), &rest);
+    QTest::qWait(500);
+    QVERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), tip);
     // A link's midpoint gives the link, with its capacity in the tooltip.
     const LinkId uplink = f.linksOf(spine).front();
     const QPointF mid = (canvas.nodePosition(f.link(uplink).a) + canvas.nodePosition(f.link(uplink).b)) / 2;

@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QTest>
+#include <QToolTip>
 
 #include <optional>
 
@@ -133,9 +134,14 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
         const QPoint middle = canvas.mapFromScene(r.center());
         return std::pair(shot.pixelColor(bottom - QPoint(0, 5)), shot.pixelColor(middle));
     };
-    // Before a run: no bar, the block's own fill.
+    // Before a run: no bar, the block's own fill; its tooltip says what it holds.
     const auto [plainBar, plainFill] = pixels(zones[0]);
     QCOMPARE(plainBar, plainFill);
+    const QPointF inFirst = layout.blocks[zones[0]].rect.center();
+    QString tip = canvas.describeBlockAt(inFirst);
+    QVERIFY2(tip.contains(QStringLiteral("AI zone 0")) && tip.contains(QStringLiteral("3,072 GPUs"))
+            && !tip.contains(QStringLiteral("Busiest")),
+        qPrintable(tip));
     const auto legendExplainsBars = [&canvas] {
         for (const LegendEntry &e : canvas.legendEntries())
             if (e.label.startsWith(QStringLiteral("Bar in a block")))
@@ -155,6 +161,16 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
         qPrintable(busyBar.name()));
     QVERIFY2(idleBar != busyBar && idleBar != idleFill, qPrintable(idleBar.name()));
     QVERIFY(legendExplainsBars());
+    // Hovering the zone names that link, in its busier direction.
+    const Link &hot = f.link(inFirstZone);
+    tip = canvas.describeBlockAt(inFirst);
+    QVERIFY2(tip.contains(QStringLiteral("Busiest link inside now: %1 \u2192 %2, 100 %")
+                              .arg(QString::fromStdString(f.node(hot.a).name),
+                                  QString::fromStdString(f.node(hot.b).name))),
+        qPrintable(tip));
+    QTest::mouseMove(canvas.viewport(), canvas.mapFromScene(inFirst));
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), tip);
 
     // The bar follows the time: the busy link going idle turns it idle.
     loads[2 * static_cast<std::size_t>(inFirstZone)] = 0.f;
@@ -166,6 +182,7 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
     canvas.viewport()->repaint();
     QVERIFY(canvas.showsDetail());
     QVERIFY(!legendExplainsBars());
+    QVERIFY(canvas.describeBlockAt(inFirst).isEmpty());
     // A picture of the whole fabric folds the zones whatever the screen shows, and its legend
     // explains the bars it draws.
     testing::TextRecorder recorder(QSize(1171, 668));

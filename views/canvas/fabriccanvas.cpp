@@ -17,9 +17,10 @@
 #include <QCursor>
 #include <QDragEnterEvent>
 #include <QGraphicsPathItem>
-#include <QMimeData>
 #include <QGraphicsScene>
+#include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -749,6 +750,35 @@ std::vector<std::pair<QString, QRectF>> FabricCanvas::shownLabels() const
     return shown;
 }
 
+QString FabricCanvas::describeBlockAt(const QPointF &scenePos) const
+{
+    if (!d->fabric || d->data.plan.detailNodes)
+        return {};
+    for (std::size_t i = 0; i < d->layout.blocks.size(); ++i) {
+        const LayoutBlock &b = d->layout.blocks[i];
+        if (!BlockLayerItem::hasLoadBar(b) || !b.rect.contains(scenePos))
+            continue;
+        QStringList lines { QStringLiteral("<b>%1</b>").arg(b.title.toHtmlEscaped()) };
+        for (const QString &line : b.detail.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            lines << line.toHtmlEscaped();
+        const LinkId busiest
+            = i < d->data.blockBusiestLink.size() ? d->data.blockBusiestLink[i] : kNoLink;
+        if (busiest != kNoLink && d->fabric->hasLink(busiest)) {
+            const Link &l = d->fabric->link(busiest);
+            // The busier direction, as the bar's colour is.
+            const auto at = static_cast<std::size_t>(busiest);
+            const bool ab = d->data.loads[2 * at] >= d->data.loads[2 * at + 1];
+            lines << QStringLiteral("Busiest link inside now: %1 → %2, %3 %")
+                         .arg(toQString(d->fabric->node(ab ? l.a : l.b).name).toHtmlEscaped(),
+                             toQString(d->fabric->node(ab ? l.b : l.a).name).toHtmlEscaped())
+                         .arg(std::lround(100 * d->data.blockLoad[i]));
+        }
+        lines << QStringLiteral("<i>Double-click to open it up.</i>");
+        return lines.join(QStringLiteral("<br>"));
+    }
+    return {};
+}
+
 QString FabricCanvas::describeLink(LinkId id) const
 {
     if (!d->fabric || !d->fabric->hasLink(id))
@@ -1465,6 +1495,32 @@ void FabricCanvas::paintEvent(QPaintEvent *event)
     QGraphicsView::paintEvent(event);
 }
 
+bool FabricCanvas::viewportEvent(QEvent *event)
+{
+    // A pointer at rest asks for a tooltip. QGraphicsView would ask the scene's items, which
+    // have none, and hide the node's, link's or block's tooltip the pointer's move had shown:
+    // it vanished a moment after appearing, before it could be read.
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = d->drag == Drag::None ? tooltipAt(mapToScene(help->pos())) : QString();
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QGraphicsView::viewportEvent(event);
+}
+
+QString FabricCanvas::tooltipAt(const QPointF &scenePos) const
+{
+    if (const NodeId node = nodeAt(scenePos); node != kNoNode)
+        return describeNode(node);
+    if (const LinkId link = linkAt(scenePos); link != kNoLink)
+        return describeLink(link);
+    return describeBlockAt(scenePos);
+}
+
 void FabricCanvas::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
@@ -1634,6 +1690,12 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
         else if (node == kNoNode)
             QToolTip::hideText();
         Q_EMIT linkHovered(link);
+    }
+    // Off nodes and links, a folded block says what it holds and its busiest link inside.
+    if (node == kNoNode && link == kNoLink) {
+        const QString block = describeBlockAt(scenePos);
+        if (!block.isEmpty())
+            QToolTip::showText(event->globalPosition().toPoint(), block, viewport());
     }
     QGraphicsView::mouseMoveEvent(event);
 }

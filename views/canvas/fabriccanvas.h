@@ -147,6 +147,9 @@ public:
     LinkId linkAt(const QPointF &scenePos) const;
     /// The tooltip text of @p link: ends, capacity, medium, plane, and loads when set.
     QString describeLink(LinkId link) const;
+    /// The tooltip text of the folded pod, zone or segment at @p scenePos (empty when none is
+    /// folded there): its title and counts and, during a run, its busiest link inside now.
+    QString describeBlockAt(const QPointF &scenePos) const;
     /// The texts drawn at the current zoom, each with its box in the canvas's own pixels (as
     /// its child widgets, the legend, are placed): what a viewer reads.
     std::vector<std::pair<QString, QRectF>> shownLabels() const;
@@ -308,6 +311,7 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
@@ -333,6 +337,8 @@ private:
     void setHovered(NodeId node, const QPoint &globalPos);
     void updatePlan();
     void updateLegend();
+    /// The tooltip for @p scenePos: the node there, else the link, else the folded block.
+    QString tooltipAt(const QPointF &scenePos) const;
     /// legendEntries() for a drawing whose pods, zones and segments are folded into blocks
     /// (@p blocksFolded) or not: folded, they show load bars, which the legend explains.
     QList<LegendEntry> legendEntriesWith(bool blocksFolded) const;

@@ -616,6 +616,7 @@ std::vector<LinkId> SceneData::applyLoads()
     const bool dims = overlay.dimensionColours && !linkDim.empty();
     const std::vector<int> *blockOf = layout ? &layout->blockOf : nullptr;
     blockLoad.assign(layout ? layout->blocks.size() : 0, -1.f);
+    blockBusiestLink.assign(blockLoad.size(), kNoLink);
     double dimSum[3] = {0, 0, 0};
     int dimLinks[3] = {0, 0, 0};
     fabric->forEachLink([&](const Link &link) {
@@ -637,8 +638,12 @@ std::vector<LinkId> SceneData::applyLoads()
             const auto ea = static_cast<std::size_t>(link.a), eb = static_cast<std::size_t>(link.b);
             if (blockOf && ea < blockOf->size() && eb < blockOf->size() && (*blockOf)[ea] >= 0
                 && (*blockOf)[ea] == (*blockOf)[eb]) {
-                float &inside = blockLoad[static_cast<std::size_t>((*blockOf)[ea])];
-                inside = std::max(inside, std::isnan(load) ? 0.f : std::max(0.f, load));
+                const auto block = static_cast<std::size_t>((*blockOf)[ea]);
+                const float now = std::isnan(load) ? 0.f : std::max(0.f, load);
+                if (now > blockLoad[block] || blockBusiestLink[block] == kNoLink) {
+                    blockLoad[block] = now;
+                    blockBusiestLink[block] = link.id;
+                }
             }
             if (linkBundle[id] >= 0) {
                 Bundle &b = bundles[static_cast<std::size_t>(linkBundle[id])];

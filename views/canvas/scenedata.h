@@ -166,6 +166,8 @@ public:
     /// it, or -1 without loads or without such links. Collapsed, a block hides those links; its
     /// bar in this colour says whether anything inside is busy.
     std::vector<float> blockLoad;
+    /// By layout block: the link blockLoad comes from (kNoLink when none).
+    std::vector<LinkId> blockBusiestLink;
     double maxLinkGbps = 0;                 ///< Reference rate for particle spacing.
     std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 
