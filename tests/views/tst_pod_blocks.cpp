@@ -36,19 +36,27 @@ QStringList podDetails(const FabricLayout &l)
     return out;
 }
 
-/// Whether @p f's switches and GPUs are drawn one by one on a canvas of the size the window
-/// gives it at 1920x1080, fitted: false when its pods are drawn as blocks.
-/// Empty when the canvas could not be shown.
-std::optional<bool> nodesDrawnAtFit(const Fabric &f)
+/// Shows @p f on @p canvas at the size the window gives it at 1920x1080, fitted; false when
+/// the canvas could not be shown.
+bool showAtFit(FabricCanvas &canvas, const Fabric &f)
 {
-    FabricCanvas canvas;
     canvas.resize(1171, 668);
     canvas.setFabric(&f);
     canvas.show();
     if (!QTest::qWaitForWindowExposed(&canvas))
-        return std::nullopt;
+        return false;
     canvas.zoomToFit();
     canvas.viewport()->repaint();
+    return true;
+}
+
+/// Whether @p f's switches and GPUs are drawn one by one at fit (showAtFit): false when its
+/// pods are drawn as blocks. Empty when the canvas could not be shown.
+std::optional<bool> nodesDrawnAtFit(const Fabric &f)
+{
+    FabricCanvas canvas;
+    if (!showAtFit(canvas, f))
+        return std::nullopt;
     return canvas.showsDetail();
 }
 
@@ -120,11 +128,7 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
     QVERIFY(inFirstZone != kNoLink);
 
     FabricCanvas canvas;
-    canvas.resize(1171, 668);
-    canvas.setFabric(&f);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    QVERIFY(showAtFit(canvas, f));
     QVERIFY(!canvas.showsDetail());
     // A pixel 5 px above a zone's bottom edge (inside its bar), and one in the middle of it.
     const auto pixels = [&](std::size_t zone) {
