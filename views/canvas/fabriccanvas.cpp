@@ -879,18 +879,9 @@ void FabricCanvas::setLinkLoads(std::span<const float> perDirectedLink)
     long before[3];
     for (int k = 0; k < 3; ++k)
         before[k] = std::lround(100 * d->data.dimensionLoad[k]);
-    std::vector<int> blockColours;
-    const auto collectBlockColours = [this](std::vector<int> &out) {
-        out.clear();
-        for (const float load : d->data.blockLoad)
-            out.push_back(load < 0 ? -1 : SceneData::loadColour(load));
-    };
-    collectBlockColours(blockColours);
     const std::vector<LinkId> changed = d->data.applyLoads();
     // Collapsed blocks show their busiest link inside as a bar: repaint them when one changes.
-    std::vector<int> blockColoursNow;
-    collectBlockColours(blockColoursNow);
-    if (blockColoursNow != blockColours && !d->data.plan.detailNodes)
+    if (d->data.blockBarsChanged && !d->data.plan.detailNodes)
         d->blocks->update();
     // The legend gives each dimension's load while they are coloured: refresh it when a
     // rounded figure moves.

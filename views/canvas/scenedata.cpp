@@ -615,6 +615,7 @@ std::vector<LinkId> SceneData::applyLoads()
     }
     const bool dims = overlay.dimensionColours && !linkDim.empty();
     const std::vector<int> *blockOf = layout ? &layout->blockOf : nullptr;
+    const std::vector<float> blockLoadBefore = std::move(blockLoad);
     blockLoad.assign(layout ? layout->blocks.size() : 0, -1.f);
     blockBusiestLink.assign(blockLoad.size(), kNoLink);
     double dimSum[3] = {0, 0, 0};
@@ -672,6 +673,10 @@ std::vector<LinkId> SceneData::applyLoads()
     });
     for (int d = 0; d < 3; ++d)
         dimensionLoad[d] = dimLinks[d] > 0 ? dimSum[d] / dimLinks[d] : -1;
+    const auto barColour = [](float load) { return load < 0 ? -1 : loadColour(load); };
+    blockBarsChanged = blockLoadBefore.size() != blockLoad.size()
+        || !std::equal(blockLoad.begin(), blockLoad.end(), blockLoadBefore.begin(),
+            [&](float now, float before) { return barColour(now) == barColour(before); });
     return changed;
 }
 

@@ -168,6 +168,8 @@ public:
     std::vector<float> blockLoad;
     /// By layout block: the link blockLoad comes from (kNoLink when none).
     std::vector<LinkId> blockBusiestLink;
+    /// The last applyLoads() changed the colour of some block's bar: its layer needs a repaint.
+    bool blockBarsChanged = false;
     double maxLinkGbps = 0;                 ///< Reference rate for particle spacing.
     std::vector<bool> lightColour;          ///< By colour class: dark particles read on it.
 

@@ -94,8 +94,9 @@ HeatmapData HeatmapData::build(const Fabric &fabric, const sim::SimResult &resul
         const Node &u = fabric.node(fabric.from(links.front()));
         const Node &v = fabric.node(fabric.to(links.front()));
         Group g;
-        g.label = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
-        g.shortLabel = tierName(u) + QStringLiteral("\u2192") + tierName(v);
+        const QString from = tierName(u), to = tierName(v);
+        g.label = from + QStringLiteral(" \u2192 ") + to;
+        g.shortLabel = from + QStringLiteral("\u2192") + to;
         if (std::get<3>(key) >= 0) {
             g.label += QStringLiteral(" \u00b7 plane %1").arg(std::get<3>(key));
             g.shortLabel += QStringLiteral(" p%1").arg(std::get<3>(key));

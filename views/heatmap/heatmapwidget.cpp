@@ -107,10 +107,10 @@ int timeIntervals(double width, double widestLabel)
 
 /// A group's label and link count beside its band of rows, never over another's: wrapped when
 /// the band is tall enough; else on one line, without the count if need be, then in its short
-/// form, and shortened in the middle as a last resort (the tooltip has it whole). A band lower than
-/// the smallest text (8 px: ten groups in the dock of a 1280x720 window) borrows room from its
-/// neighbours' bands when the label before it left that free, so every other group is named instead
-/// of none.
+/// form, and shortened in the middle as a last resort (the tooltip has it whole). A band lower
+/// than the smallest text (8 px: ten groups in the dock of a 1280x720 window) borrows room from
+/// its neighbours' bands when the label before it left that free, so every other group is named
+/// instead of none.
 /// @p freeFrom is where the label above ended, and becomes where this one ends; @p bottom is
 /// the plot's.
 void drawGroupLabel(QPainter &p, const QRectF &band, const HeatmapData::Group &group, double bottom,

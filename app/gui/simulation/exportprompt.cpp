@@ -18,6 +18,14 @@ void ExportPrompt::setPrompts(std::function<Prompts *()> prompts)
     mPrompts = std::move(prompts);
 }
 
+namespace {
+/// What export names start with: the fabric's name ("meta-2-zones").
+QString fabricNameOf(const Document *document)
+{
+    return document ? document->fabricName() : QStringLiteral("fabric");
+}
+} // namespace
+
 Prompts *ExportPrompt::prompts() const
 {
     static Prompts dialogs;
@@ -40,7 +48,7 @@ QString ExportPrompt::folder(const Document *document) const
 QString ExportPrompt::askFile(QWidget *parent, const Document *document, const QString &title,
     const QString &what, const QStringList &nameFilters)
 {
-    const QString fabricName = document ? document->fabricName() : QStringLiteral("fabric");
+    const QString fabricName = fabricNameOf(document);
     const QStringList suffixes = files::suffixesOf(nameFilters.value(0));
     QString suggested
         = QDir(folder(document))
@@ -58,8 +66,8 @@ std::optional<FramesChoice> ExportPrompt::askFrames(
     QWidget *parent, const Document *document, double runSeconds)
 {
     FramesChoice proposed = mLastFrames;
-    const QString fabricName = document ? document->fabricName() : QStringLiteral("fabric");
-    proposed.folder = QDir(folder(document)).filePath(fabricName + QStringLiteral("-frames"));
+    proposed.folder
+        = QDir(folder(document)).filePath(fabricNameOf(document) + QStringLiteral("-frames"));
     FramesDialog dialog(proposed, runSeconds, parent);
     dialog.setBrowse([this, &dialog](const QString &current) {
         const QFileInfo typed(current);

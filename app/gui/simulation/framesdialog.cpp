@@ -116,11 +116,6 @@ void FramesDialog::setBrowse(std::function<QString(const QString &current)> brow
     mBrowse = std::move(browse);
 }
 
-QString FramesDialog::noteText() const
-{
-    return mNote->text();
-}
-
 void FramesDialog::refresh()
 {
     const int frames = mFrames->value();

@@ -40,8 +40,6 @@ public:
     FramesChoice choice() const;
     /// What Browse... asks: a folder, starting from the one typed; empty keeps it.
     void setBrowse(std::function<QString(const QString &current)> browse);
-    /// The line under the form: time between frames and video length.
-    QString noteText() const;
 
 private:
     void refresh();
