@@ -11,6 +11,7 @@
 #include "layout/layoutengine.h"
 #include "style/legend.h"
 #include "style/palette.h"
+#include "textrecorder.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -175,6 +176,8 @@ private Q_SLOTS:
     void highlightChannelsAreIndependent();
     void legendFoldsOnANarrowCanvas();
     void exportToSvgAndImage();
+    void picturesFillTheirRoom_data();
+    void picturesFillTheirRoom();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
     void particlesMoveOnLoadedLinksOnly();
@@ -915,6 +918,60 @@ void TestCanvas::exportToSvgAndImage()
     QVERIFY(text.contains("Dragonfly export"));
     QVERIFY(text.contains(QByteArray::fromStdString(f.node(f.endpoints().size()).name)) // a router
             || text.contains("Group 0"));
+}
+
+void TestCanvas::picturesFillTheirRoom_data()
+{
+    QTest::addColumn<QByteArray>("family");
+    QTest::addColumn<QString>("tierName");
+    QTest::newRow("ib-fat-tree") << QByteArray("ib-fat-tree")
+                                 << QStringLiteral("Spine / aggregation");
+    QTest::newRow("ib-fat-tree 3-tier") << QByteArray("ib-fat-tree-3") << QStringLiteral("Core");
+    QTest::newRow("hpn") << QByteArray("hpn") << QStringLiteral("Aggregation (plane 0)");
+    QTest::newRow("roce-clos") << QByteArray("roce-clos") << QString();
+    // The lattice layout places the OCS but draws their circuits as arcs instead: the picture
+    // once fitted those unseen places too, and drew the torus in under half of it.
+    QTest::newRow("tpu-torus lattice") << QByteArray("tpu-torus") << QStringLiteral("from z = 7");
+    QTest::newRow("dragonfly") << QByteArray("dragonfly") << QString();
+}
+
+void TestCanvas::picturesFillTheirRoom()
+{
+    // A picture of the whole fabric is as large as its room allows (the room left by the
+    // title and the legend's column), as on screen after Fit, and still has room for the
+    // tier names in full.
+    QFETCH(QByteArray, family);
+    QFETCH(QString, tierName);
+    const QByteArray name = family == "ib-fat-tree-3" ? QByteArray("ib-fat-tree") : family;
+    const Fabric f = generate(name.constData(), smallParams(family));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QSize size(1920, 1080);
+    const QImage image = canvas.renderImage(size, QString(), false);
+    QRect drawn;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            if ((image.pixel(x, y) & 0xffffff) != 0xffffff)
+                drawn |= QRect(x, y, 1, 1);
+    const double filled
+        = std::max(double(drawn.width()) / size.width(), double(drawn.height()) / size.height());
+    QVERIFY2(filled > 0.85,
+        qPrintable(QStringLiteral("fabric drawn over %1 of the picture's width or height")
+                       .arg(filled, 0, 'f', 2)));
+
+    testing::TextRecorder recorder(size);
+    {
+        QPainter painter(&recorder);
+        canvas.renderTo(
+            &painter, QRectF(QPointF(0, 0), QSizeF(size)), QRectF(), QStringLiteral("Title"));
+    }
+    bool named = tierName.isEmpty();
+    for (const testing::PaintedText &t : recorder.texts()) {
+        QVERIFY2(QRectF(0, 0, size.width(), size.height()).contains(t.rect),
+            qPrintable(t.text + QStringLiteral(" painted outside the picture")));
+        named = named || t.text == tierName;
+    }
+    QVERIFY2(named, qPrintable(tierName + QStringLiteral(" is missing or shortened")));
 }
 
 void TestCanvas::torusOrbitAndSlices()

@@ -131,6 +131,42 @@ struct FabricCanvas::Private
     QPointF dragOffset;
 
     bool alive(NodeId n) const { return fabric && fabric->hasNode(n); }
+    /// What "the whole fabric" is, on screen (zoomToFit) and in pictures: what is drawn, with
+    /// a little room in scene units too, as between neighbouring nodes. Not SceneData::bounds,
+    /// which also holds nodes the layout places but does not draw (a lattice's OCS).
+    /// Null when nothing is drawn.
+    QRectF wholeFabric() const
+    {
+        const QRectF content = data.contentBounds();
+        return content.isValid() && !content.isEmpty() ? content.adjusted(-20, -20, 20, 20)
+                                                       : QRectF();
+    }
+    /// The whole fabric fitted into @p area of a picture whose text is @p textScale times the
+    /// screen's, with room for the tier names and block captions as zoomToFit() keeps it.
+    struct PictureFit
+    {
+        QRectF source; ///< Scene rectangle shown.
+        double scale = 1; ///< Picture pixels per scene unit.
+    };
+    PictureFit fitWhole(const QSizeF &area, double textScale) const
+    {
+        const QRectF whole = wholeFabric();
+        // The margins are picture pixels taken from the area, as zoomToFit() takes them from
+        // the viewport: those the labels need at the zoom of the widest margins, which is the
+        // least zoom, so the labels still fit at the zoom that results.
+        auto fit = [&](const QMarginsF &m) {
+            return std::min((area.width() - m.left() - m.right()) / whole.width(),
+                (area.height() - m.top() - m.bottom()) / whole.height());
+        };
+        QMarginsF m = labelMargins(
+            layout, whole, textScale, fit(labelMargins(layout, whole, textScale, 0)));
+        if (fit(m) * std::min(whole.width(), whole.height()) < 10)
+            m = QMarginsF(); // too small a picture for names: the fabric gets it all
+        const double scale = fit(m);
+        return { whole.adjusted(
+                     -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale),
+            scale };
+    }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
     /// Whether the current plan draws @p n on its own (not folded into its block).
     bool drawsNode(NodeId n) const
@@ -455,11 +491,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
 
 void FabricCanvas::zoomToFit()
 {
-    // A little room in scene units too, as between neighbouring nodes.
-    const QRectF content = d->data.contentBounds();
-    if (!content.isValid() || content.isEmpty())
+    const QRectF bounds = d->wholeFabric();
+    if (bounds.isNull())
         return;
-    const QRectF bounds = content.adjusted(-20, -20, 20, 20);
     // Margins in device pixels, so tier names and captions fit at any zoom and text size. The
     // legend floats in the top-right corner: it gets a column on the right or a band along the
     // top, whichever leaves the fabric larger, so a fitted fabric is never hidden under it.
@@ -1179,16 +1213,13 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
 
 QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
 {
-    // The zoom renderTo() gives the whole fabric (less the room for tier names: the fold is
-    // decided well away from that margin).
-    const QRectF src = d->data.bounds.adjusted(-20, -20, 20, 20);
-    if (!src.isValid() || pictureSize.isEmpty())
+    // The zoom renderTo() gives the whole fabric (less the room for the title and legend: the
+    // fold is decided well away from that margin).
+    if (d->wholeFabric().isNull() || pictureSize.isEmpty())
         return legendEntries();
-    const double s
-        = std::min(pictureSize.width() / src.width(), pictureSize.height() / src.height());
-    const DrawPlan plan
-        = d->data.planFor(s, src, d->presentation * pictureScale(pictureSize.width()));
-    return legendEntriesWith(!plan.detailNodes);
+    const double textScale = d->presentation * pictureScale(pictureSize.width());
+    const Private::PictureFit fit = d->fitWhole(pictureSize, textScale);
+    return legendEntriesWith(!d->data.planFor(fit.scale, fit.source, textScale).detailNodes);
 }
 
 QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
@@ -1311,8 +1342,7 @@ void FabricCanvas::updateLegend()
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
                             const QString &title, bool withLegend)
 {
-    QRectF src = source.isValid() ? source : d->data.bounds.adjusted(-20, -20, 20, 20);
-    if (!src.isValid())
+    if (!source.isValid() && d->wholeFabric().isNull())
         return;
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
     const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
@@ -1323,20 +1353,13 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const QRectF area(target.left(), target.top() + titleH, target.width() - column,
                       target.height() - titleH);
     // Fit with the aspect kept, as on screen.
-    auto fit = [&] { return std::min(area.width() / src.width(), area.height() / src.height()); };
-    double s = fit();
     const double sizeScale = pictureScale(target.width());
-    if (!source.isValid()) {
-        // Room for the tier names as zoomToFit() keeps it: the bounds' guess is in scene units,
-        // too little for a long name ("Aggregation (plane 0)") when a wide fabric is drawn
-        // small. Twice, as the room taken shrinks the zoom a little.
-        const QRectF bounds = src;
-        for (int i = 0; i < 2; ++i) {
-            const QMarginsF m = labelMargins(d->layout, bounds, d->presentation * sizeScale, s);
-            src = bounds.adjusted(-m.left() / s, -m.top() / s, 0, 0);
-            s = fit();
-        }
-    }
+    const Private::PictureFit whole = source.isValid()
+        ? Private::PictureFit { source,
+              std::min(area.width() / source.width(), area.height() / source.height()) }
+        : d->fitWhole(area.size(), d->presentation * sizeScale);
+    const QRectF src = whole.source;
+    const double s = whole.scale;
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
