@@ -79,10 +79,11 @@ constexpr std::string_view kOptions
       "  --compare-algorithm ALG,...  Run the scenario with these algorithms too.\n"
       "  --role ROLE                --chart resilience: what fails, one element at a time:\n"
       "                             leaf|tor|spine|aggregation|core|router|ocs|link.\n"
-      "  --frames N                 Frames of --format frames (30).\n"
+      "  --frames N                 Frames of --format frames (60).\n"
       "  --progress                 Frames: report how many are written on stderr, a line\n"
       "                             per tenth (on a terminal it is always shown, in place).\n"
       "  -o, --output FILE          The file (a folder for frames).\n";
+static_assert(views::kDefaultFrames == 60, "--frames's help above gives the default");
 
 struct Options
 {
@@ -103,7 +104,7 @@ struct Options
     bool atGiven = false;
     bool instant = false; ///< Loads at the instant, not the mean over a window around it.
     bool progress = false; ///< --progress: frames written, on stderr, also when not a terminal.
-    int frames = 30;
+    int frames = views::kDefaultFrames;
 };
 
 /// "a, b, c or d".

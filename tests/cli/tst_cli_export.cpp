@@ -269,6 +269,11 @@ void TestCliExport::framesShowProgressWhenAsked()
     for (const QString &line : lines)
         QVERIFY2(line.startsWith(QStringLiteral("writing frames: ")), qPrintable(line));
     QCOMPARE(QDir(path(QStringLiteral("loud"))).entryList(QDir::Files).size(), 10);
+    // Without --frames, as many as the GUI's dialog proposes at first (and --help says).
+    const Result plain = exportCli({ "--scenario", scenario("ring"), "--format", "frames", "--size",
+        "32x18", "-o", path(QStringLiteral("plain")) });
+    QVERIFY2(plain.code == 0, qPrintable(plain.err));
+    QCOMPARE(QDir(path(QStringLiteral("plain"))).entryList(QDir::Files).size(), 60);
 }
 
 #include "tst_cli_export.moc"

@@ -18,6 +18,9 @@ struct SimRun;
 inline constexpr double kFramesPerSecond = 25.0;
 /// The most frames one export writes (the CLI's --frames, the GUI's dialog).
 inline constexpr int kMaxFrames = 10000;
+/// Frames of an export when not told (the CLI's --frames, the GUI dialog's first proposal):
+/// 2.4 s of video at kFramesPerSecond.
+inline constexpr int kDefaultFrames = 60;
 
 /// Told after each frame is written (how many so far, of how many); false stops the export.
 using FrameProgress = std::function<bool(int written, int total)>;

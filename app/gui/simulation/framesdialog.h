@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "export/frameexport.h"
+
 #include <QDialog>
 #include <QSize>
 #include <QString>
@@ -20,7 +22,7 @@ namespace fabric::app {
 struct FramesChoice
 {
     QString folder;
-    int frames = 60;
+    int frames = views::kDefaultFrames;
     QSize size = QSize(1920, 1080);
 };
 
