@@ -3,12 +3,14 @@
 #include "startup.h"
 
 #include "canvas/fabriccanvas.h"
+#include "document.h"
 #include "export/atomicfile.h"
 #include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "model/error.h"
 #include "prompts.h"
+#include "savedscenarios.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
@@ -83,7 +85,8 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     const QCommandLineOption run(QStringLiteral("run-default-scenario"),
         QCoreApplication::translate("main",
             "Run the simulation dock's scenario (all-reduce, ring, 1 GiB, ecmp on every GPU) "
-            "once the fabric is shown, unless the file re-runs its own last scenario."));
+            "once the fabric is shown, unless the file re-runs its own last scenario. The "
+            "default fabric, opened when nothing else is asked for, always runs it."));
     const QCommandLineOption lesson(QStringLiteral("lesson"),
         QCoreApplication::translate("main",
             "Open a lesson (a name from Help > Lessons, or a NAME.lesson.json file): its "
@@ -138,14 +141,27 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
 
 namespace {
 
-/// The dock's scenario, when nothing runs yet (a file's last-run scenario may).
+/// The dock's scenario, when nothing runs yet (a file's last-run scenario may). It is listed
+/// among the document's saved scenarios as the last run, but not as an edit: the program
+/// started it, so the document stays unmodified and closing it asks nothing.
 void runDefaultScenario(MainWindow &window)
 {
     SimulationController *sim = window.simulation();
     if (sim->runner()->isRunning())
         return;
     const QString why = sim->simulationDock()->problem();
-    if (!why.isEmpty() || !sim->run(sim->simulationDock()->scenario()))
+    const collective::Scenario scenario = sim->simulationDock()->scenario();
+    if (why.isEmpty()) {
+        Document *document = window.document();
+        ScenarioList list = document->scenarios();
+        list.lastRun = list.indexOf(scenario);
+        if (list.lastRun < 0) {
+            list.items.append({ list.uniqueName(defaultScenarioName(scenario)), scenario });
+            list.lastRun = int(list.items.size()) - 1;
+        }
+        document->setScenarios(list);
+    }
+    if (!why.isEmpty() || !sim->run(scenario))
         qWarning("Cannot run the default scenario: %s", qPrintable(why));
 }
 
@@ -191,7 +207,11 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
         if (auto *action = window.findChild<QAction *>(QStringLiteral("actionPresentation")))
             action->trigger();
     }
-    if (opened && options.runScenario)
+    // Started on nothing in particular, the program opens on its default fabric and scenario,
+    // run: a first look shows traffic moving, not a still drawing waiting for Run.
+    const bool nothingAsked
+        = options.file.isEmpty() && options.family.isEmpty() && options.lesson.isEmpty();
+    if (opened && (options.runScenario || nothingAsked))
         runDefaultScenario(window);
     return opened;
 }

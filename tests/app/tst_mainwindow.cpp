@@ -1089,6 +1089,18 @@ void TestMainWindow::commandLine()
     QVERIFY(applyStartup(*mWindow, *options));
     QVERIFY(finished.wait(60000));
     QCOMPARE(mWindow->document()->scenarios().items.size(), 1);
+    QCOMPARE(mWindow->document()->scenarios().lastRun, 0);
+    // The program ran it, not the user: closing the fabric asks nothing.
+    QVERIFY(!mWindow->document()->isModified());
+    QVERIFY(mWindow->document()->undoStack()->count() == 0);
+
+    // Started on nothing in particular, the default fabric opens with its scenario run.
+    QVERIFY(applyStartup(*mWindow, StartupOptions {}));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(256));
+    QCOMPARE(mWindow->document()->scenarios().items.size(), 1);
+    QVERIFY(!mWindow->document()->isModified());
+    QVERIFY(mWindow->simulation()->currentRun());
     mPrompts->saveChoice = Prompts::SaveChoice::Discard;
     QVERIFY(!parseCommandLine(
         { QStringLiteral("fabricscope"), QStringLiteral("--set"), QStringLiteral("novalue") },
