@@ -1222,6 +1222,13 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
     return legendEntriesWith(!d->data.planFor(fit.scale, fit.source, textScale).detailNodes);
 }
 
+double FabricCanvas::wholeFabricScale(const QSizeF &area) const
+{
+    if (d->wholeFabric().isNull() || area.isEmpty())
+        return 0;
+    return d->fitWhole(area, d->presentation * pictureScale(area.width())).scale;
+}
+
 QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
 {
     if (!d->fabric)

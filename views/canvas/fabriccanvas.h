@@ -278,6 +278,10 @@ public:
     /// fold pods into blocks with load bars where the screen does not, or the reverse): for a
     /// caller that paints the legend itself (renderTo() with withLegend false).
     QList<LegendEntry> pictureLegendEntries(const QSizeF &pictureSize) const;
+    /// Picture pixels per scene unit of a picture of the whole fabric drawn in @p area (as
+    /// renderTo() draws it without title and legend): to lay out pictures side by side or
+    /// stacked, whichever draws them larger.
+    double wholeFabricScale(const QSizeF &area) const;
     /// Shows or hides the legend overlay in the top-right corner of the canvas.
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;

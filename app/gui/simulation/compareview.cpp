@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 
 namespace fabric::app {
 
@@ -215,39 +216,73 @@ int CompareView::comfortableHeight() const
     return layout()->minimumSize().height() + kCanvasComfortableHeight - kCanvasMinimumHeight;
 }
 
+namespace {
+
+/// Room for the table and the verdict under the pictures.
+constexpr double kTableHeight = 170;
+
+/// The legend's column on the right of a compare picture @p width wide, and its scale.
+double legendScaleFor(double width)
+{
+    return std::clamp(width / 1600.0, 0.8, 2.5);
+}
+
+} // namespace
+
+std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
+{
+    const QList<views::LegendEntry> entries
+        = mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
+    const QSizeF legend = entries.isEmpty()
+        ? QSizeF(0, 0)
+        : views::legendSize(entries, legendScaleFor(size.width()));
+    // One legend, in its own column on the right, so both fabrics are drawn at the same size.
+    const double column = legend.isEmpty() ? 0 : legend.width() + 20;
+    const double w = size.width() - column, h = size.height() - kTableHeight;
+    // Side by side, the natural reading of a comparison, unless one above the other draws the
+    // fabrics much larger: a wide fabric (an HPN segment) side by side in a 16:9 picture used
+    // a third of its height.
+    const QSizeF sideBySide(w / 2 - 4, h), stacked(w, h / 2 - 4);
+    auto smallerScale = [&](const QSizeF &cell) {
+        double scale = std::numeric_limits<double>::infinity();
+        for (const views::FabricCanvas *canvas : mCanvas)
+            if (canvas->fabric())
+                scale = std::min(scale, canvas->wholeFabricScale(cell));
+        return scale;
+    };
+    if (smallerScale(stacked) > 1.25 * smallerScale(sideBySide))
+        return { QRectF(QPointF(0, 0), stacked), QRectF(QPointF(0, h / 2), stacked) };
+    return { QRectF(QPointF(0, 0), sideBySide), QRectF(QPointF(w / 2, 0), sideBySide) };
+}
+
 QImage CompareView::renderImage(const QSize &size)
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
-    const double tableH = 170;
-    // One legend, in its own column on the right, so both fabrics are drawn at the same size.
-    QList<views::LegendEntry> entries
-        = mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
-    const double legendScale = std::clamp(size.width() / 1600.0, 0.8, 2.5);
-    const QSizeF legend =
-        entries.isEmpty() ? QSizeF(0, 0) : views::legendSize(entries, legendScale);
-    const double column = legend.isEmpty() ? 0 : legend.width() + 20;
-    const double w = (size.width() - column) / 2.0, h = size.height() - tableH;
+    const std::array<QRectF, 2> pictures = pictureRects(size);
+    const double legendScale = legendScaleFor(size.width());
+    QList<views::LegendEntry> entries;
     // What the pictures draw at their size, which may fold pods the screen does not (the
-    // entries that differ never widen the legend, so the column above still holds them).
-    if (!entries.isEmpty())
-        entries = mCanvas[1]->pictureLegendEntries(QSizeF(w - 4, h));
+    // entries that differ never widen the legend, so the column pictureRects() kept holds
+    // them).
+    if (mCanvas[1]->fabric())
+        entries = mCanvas[1]->pictureLegendEntries(pictures[1].size());
     for (int i = 0; i < 2; ++i)
         if (mCanvas[i]->fabric())
-            mCanvas[i]->renderTo(&p, QRectF(i * w, 0, w - 4, h), QRectF(), mTitle[i]->text(),
-                                 false);
+            mCanvas[i]->renderTo(&p, pictures[i], QRectF(), mTitle[i]->text(), false);
     if (!entries.isEmpty())
-        views::paintLegend(&p, QPointF(size.width() - legend.width() - 10, 40), entries,
-                           mCanvas[1]->colorMap(), legendScale);
+        views::paintLegend(&p,
+            QPointF(size.width() - views::legendSize(entries, legendScale).width() - 10, 40),
+            entries, mCanvas[1]->colorMap(), legendScale);
     // The table and verdict drawn as text below.
     QList<views::RunSummary> summaries;
     for (const auto &run : {mLeft, mRight})
         if (run)
             summaries << views::RunSummary(*run);
     const QList<QStringList> rows = views::comparisonTable(summaries);
-    double y = h + 8;
+    double y = size.height() - kTableHeight + 8;
     QFont f = p.font();
     f.setPixelSize(14);
     p.setFont(f);

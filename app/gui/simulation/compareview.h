@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <array>
+
 #include <memory>
 
 class QComboBox;
@@ -62,6 +64,9 @@ public:
 
     /// The whole view (both canvases and the table) as an image, for screenshots and export.
     QImage renderImage(const QSize &size);
+    /// Where renderImage() draws the two fabrics in a picture of @p size: side by side, or one
+    /// above the other when that draws them much larger (a wide fabric).
+    std::array<QRectF, 2> pictureRects(const QSize &size) const;
 
     /// Loads at the instant instead of the mean over a window around the cursor. Both sides
     /// use one window, a twentieth of the longer run, so their colours compare.
