@@ -68,6 +68,7 @@ class TestPresentation : public QObject
 private Q_SLOTS:
     void textsGrowWithoutOverlap_data();
     void textsGrowWithoutOverlap();
+    void planeTiersKeepANameOnAProjector();
 };
 
 void TestPresentation::textsGrowWithoutOverlap_data()
@@ -120,6 +121,37 @@ void TestPresentation::textsGrowWithoutOverlap()
     // Normal mode keeps the same promises.
     QVERIFY2(fabric::testing::overlappingTexts(normal.texts, 0.5).isEmpty(),
              qPrintable(fabric::testing::overlappingTexts(normal.texts, 0.5).join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::planeTiersKeepANameOnAProjector()
+{
+    // The canvas beside the docks in presentation mode at 1280x720 is about 745x570: an HPN
+    // segment's tier names at presentation size, "Aggregation (plane 0)" or even "Agg. (plane
+    // 0)", took more than the fifth of the width a fit gives them, and every switch row was
+    // left unnamed. The shortest form ("Agg. p0", as the heatmap's rows) fits.
+    const Fabric f = gen::generate("hpn", nlohmann::json { { "segments", 1 } });
+    FabricCanvas canvas;
+    canvas.resize(745, 570);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.setFabric(&f);
+    canvas.setPresentationMode(true);
+    const Look shown = look(canvas);
+    QStringList missing;
+    for (const QString &tier :
+        { QStringLiteral("Core"), QStringLiteral("Agg"), QStringLiteral("ToR") })
+        for (int plane = 0; plane < 2; ++plane) {
+            const bool named
+                = std::any_of(shown.texts.begin(), shown.texts.end(), [&](const PaintedText &t) {
+                      return t.text.startsWith(tier)
+                          && (t.text.endsWith(QStringLiteral(" p%1").arg(plane))
+                              || t.text.endsWith(QStringLiteral("(plane %1)").arg(plane)));
+                  });
+            if (!named)
+                missing << QStringLiteral("%1 of plane %2").arg(tier).arg(plane);
+        }
+    QVERIFY2(missing.isEmpty(),
+        qPrintable(QStringLiteral("unnamed rows: ") + missing.join(QStringLiteral(", "))));
 }
 
 QTEST_MAIN(TestPresentation)

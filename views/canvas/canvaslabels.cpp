@@ -30,9 +30,11 @@ void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale
     const double anyWidth = std::numeric_limits<double>::infinity();
     for (const LayoutLabel &l : layout.labels) {
         const QPointF offset(l.rightAligned ? -4 : 0, 2);
-        if (!placer.add(l.text, l.pos, sideOf(l), font, offset, anyWidth, true)
-            && !l.shortText.isEmpty())
-            placer.add(l.shortText, l.pos, sideOf(l), font, offset, anyWidth, true);
+        if (placer.add(l.text, l.pos, sideOf(l), font, offset, anyWidth, true))
+            continue;
+        for (const QString &shorter : l.shorterTexts)
+            if (placer.add(shorter, l.pos, sideOf(l), font, offset, anyWidth, true))
+                break;
     }
 }
 

@@ -9,6 +9,7 @@
 #include <QRectF>
 #include <QSizeF>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -34,8 +35,9 @@ struct LayoutLabel
     bool rightAligned = true;
     /// Says what the picture shows (a torus's shape and twist): a fit keeps it in view.
     bool caption = false;
-    /// Shown instead when text does not fit ("Agg. (plane 0)"); empty: nothing instead.
-    QString shortText = QString();
+    /// Shown instead when text does not fit, the first that fits ("Agg. (plane 0)", then
+    /// "Agg. p0"); none fitting, nothing is shown.
+    QStringList shorterTexts = QStringList();
 };
 
 /**

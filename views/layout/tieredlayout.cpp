@@ -187,19 +187,20 @@ QString tierName(const Fabric &f, const std::vector<NodeId> &nodes)
     return palette::roleName(n.role);
 }
 
-/// " (plane 1)" for a row of one plane's switches, else nothing.
-QString planeSuffix(const Fabric &f, const std::vector<NodeId> &nodes)
+/// The plane of a row of one plane's switches, else -1.
+int rowPlane(const Fabric &f, const std::vector<NodeId> &nodes)
 {
-    const int plane = nodes.empty() ? -1 : f.node(nodes.front()).hints.plane;
-    return plane >= 0 ? QStringLiteral(" (plane %1)").arg(plane) : QString();
+    return nodes.empty() ? -1 : f.node(nodes.front()).hints.plane;
 }
 
-/// The name of a row of @p nodes beside it at @p pos, with @p suffix, and a shorter form for
-/// when the fit leaves too little room ("Aggregation (ATSW)": "ATSW", "Spine / aggregation":
-/// "Spine", "Aggregation": "Agg.").
-LayoutLabel tierLabel(const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos,
-                      const QString &suffix)
+/// The name of a row of @p nodes beside it at @p pos, with its plane when @p withPlane and the
+/// row is one plane's, and shorter forms for when the fit leaves too little room
+/// ("Aggregation (ATSW)": "ATSW", "Spine / aggregation": "Spine", "Aggregation (plane 0)":
+/// "Agg. (plane 0)", then "Agg. p0", as the heatmap shortens its rows).
+LayoutLabel tierLabel(
+    const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos, bool withPlane)
 {
+    const int plane = withPlane ? rowPlane(f, nodes) : -1;
     const QString name = tierName(f, nodes);
     const auto open = name.indexOf(QLatin1Char('(')), close = name.indexOf(QLatin1Char(')'));
     const auto slash = name.indexOf(QLatin1String(" / "));
@@ -207,9 +208,16 @@ LayoutLabel tierLabel(const Fabric &f, const std::vector<NodeId> &nodes, QPointF
         : slash > 0                                     ? name.left(slash)
         : name.size() > 8                               ? name.left(3) + QLatin1Char('.')
                                                         : name;
-    LayoutLabel label{pos, name + suffix, true};
+    if (plane < 0) {
+        LayoutLabel label { pos, name, true };
+        if (shortName != name)
+            label.shorterTexts << shortName;
+        return label;
+    }
+    LayoutLabel label { pos, name + QStringLiteral(" (plane %1)").arg(plane), true };
     if (shortName != name)
-        label.shortText = shortName + suffix;
+        label.shorterTexts << shortName + QStringLiteral(" (plane %1)").arg(plane);
+    label.shorterTexts << shortName + QStringLiteral(" p%1").arg(plane);
     return label;
 }
 
@@ -386,7 +394,7 @@ FabricLayout tieredLayout(const Fabric &f)
                     : std::numeric_limits<double>::quiet_NaN();
             });
             if (podNumber == pods.begin()->first)
-                tierLabels.emplace_back(h0 + kSwitchH / 2, tierLabel(f, nodes, {}, splitPlanes ? planeSuffix(f, nodes) : QString()));
+                tierLabels.emplace_back(h0 + kSwitchH / 2, tierLabel(f, nodes, {}, splitPlanes));
             return placeRows(nodes, desired, podW, h0, local);
         };
         double h = static_cast<double>(hostRows) * kHostCellHeight;
@@ -478,7 +486,7 @@ FabricLayout tieredLayout(const Fabric &f)
             const QPointF l = local[static_cast<std::size_t>(s)];
             out.positions[static_cast<std::size_t>(s)] = QPointF(l.x(), top + l.y());
         }
-        out.labels.push_back(tierLabel(f, nodes, QPointF(-30, top + used / 2 + 4), planeSuffix(f, nodes)));
+        out.labels.push_back(tierLabel(f, nodes, QPointF(-30, top + used / 2 + 4), true));
         // Many shared switches of one plane collapse into a row block when zoomed out.
         std::map<int, std::vector<NodeId>> byPlane;
         for (NodeId s : nodes)

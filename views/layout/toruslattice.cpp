@@ -185,9 +185,9 @@ FabricLayout torusLattice(const Fabric &f)
             ? shape + QStringLiteral(" · no twist: every wrap-around loops back to its own plane")
             : shape + QStringLiteral(", twisted: ") + twists,
         false, true,
-        twists.isEmpty()
-            ? QStringLiteral("No twist")
-            : QStringLiteral("Twisted: ") + twistCaption(shifts, CaptionLength::Short) });
+        { twists.isEmpty()
+                ? QStringLiteral("No twist")
+                : QStringLiteral("Twisted: ") + twistCaption(shifts, CaptionLength::Short) } });
     out.updateBounds();
     return out;
 }
