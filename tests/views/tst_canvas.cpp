@@ -52,6 +52,13 @@ nlohmann::json smallParams(const QByteArray &family)
     return nlohmann::json::object();
 }
 
+/// A small fabric of @p family, or of "ib-fat-tree-3" (a 3-tier fat-tree).
+Fabric smallFabric(const QByteArray &family)
+{
+    const QByteArray name = family == "ib-fat-tree-3" ? QByteArray("ib-fat-tree") : family;
+    return generate(name.constData(), smallParams(family));
+}
+
 /// Pairs of nodes whose boxes overlap, by a sweep over x.
 int overlaps(const Fabric &f, const FabricLayout &layout)
 {
@@ -235,8 +242,7 @@ void TestCanvas::everyFamilyLaysOutWithoutOverlap()
 {
     QFETCH(QByteArray, family);
     QFETCH(QString, layout);
-    const QByteArray name = family == "ib-fat-tree-3" ? QByteArray("ib-fat-tree") : family;
-    const Fabric f = generate(name.constData(), smallParams(family));
+    const Fabric f = smallFabric(family);
     LayoutOptions options;
     options.torusView = TorusView::Slices; // the 3D projection overlaps by nature
     const FabricLayout l = computeLayout(f, options);
@@ -942,8 +948,7 @@ void TestCanvas::picturesFillTheirRoom()
     // tier names in full.
     QFETCH(QByteArray, family);
     QFETCH(QString, tierName);
-    const QByteArray name = family == "ib-fat-tree-3" ? QByteArray("ib-fat-tree") : family;
-    const Fabric f = generate(name.constData(), smallParams(family));
+    const Fabric f = smallFabric(family);
     FabricCanvas canvas;
     showCanvas(canvas, f);
     const QSize size(1920, 1080);
