@@ -60,7 +60,8 @@ constexpr std::string_view kSynopsis
 
 constexpr std::string_view kOptions
     = "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
-      "  --at TIME                  end, start, 50% or a time such as 2.5ms (end).\n"
+      "  --at TIME                  end, start, 50% or a time such as 2.5ms (50%: the\n"
+      "                             middle, where the app opens a finished run).\n"
       "  --instant                  Colour links by their load at that instant; by default\n"
       "                             the mean over a twentieth of the run around it.\n"
       "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
@@ -89,7 +90,8 @@ struct Options
 {
     std::string fabricPath;
     std::string scenario;
-    std::string at = "end";
+    /// The middle, as the app shows a run when it finishes: at the end most links are idle.
+    std::string at = "50%";
     std::string format;
     std::string output;
     std::string title;

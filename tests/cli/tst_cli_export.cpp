@@ -249,6 +249,16 @@ void TestCliExport::pictureSaysWhatItsColoursShow()
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(readText(svg).contains(QStringLiteral("ECMP left idle")), "no idle links");
     QVERIFY2(readText(svg).contains(QStringLiteral("Moving dots")), "no moving dots");
+
+    // Without --at, the middle of the run, as the app opens a finished run (at the end, most
+    // links are idle): the same moment as --at 50%, which is not the end.
+    const QRegularExpression moment(QStringLiteral("t = ([^<]*) of ([^<]*) \u00b7"));
+    const QRegularExpressionMatch byDefault = moment.match(readText(svg));
+    QVERIFY2(byDefault.hasMatch(), "no moment in the title");
+    QVERIFY2(byDefault.captured(1) != byDefault.captured(2), qPrintable(byDefault.captured(0)));
+    r = exportCli({ "--scenario", scenario("ring"), "--at", "50%", "-o", svg });
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(moment.match(readText(svg)).captured(1), byDefault.captured(1));
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)
