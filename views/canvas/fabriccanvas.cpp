@@ -158,10 +158,11 @@ struct FabricCanvas::Private
             return std::min((area.width() - m.left() - m.right()) / whole.width(),
                 (area.height() - m.top() - m.bottom()) / whole.height());
         };
-        QMarginsF m = labelMargins(
+        const QMarginsF m = labelMargins(
             layout, whole, textScale, fit(labelMargins(layout, whole, textScale, 0)));
+        // Too small a picture for names: the fabric gets it all.
         if (fit(m) * std::min(whole.width(), whole.height()) < 10)
-            m = QMarginsF(); // too small a picture for names: the fabric gets it all
+            return { whole, std::max(0.0, fit(QMarginsF())) };
         const double scale = fit(m);
         return { whole.adjusted(
                      -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale),
@@ -1353,7 +1354,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
         return;
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
     const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
-    const double legendScale = std::clamp(target.width() / 1600.0, 0.8, 2.5);
+    const double legendScale = views::legendScale(target.width());
     const QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
     // The legend gets its own column when there is room, so it never hides the fabric.
     const double column = legend.width() < target.width() * 0.3 ? legend.width() + 20 : 0;

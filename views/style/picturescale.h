@@ -17,4 +17,12 @@ inline double pictureScale(double width)
     return std::clamp(width / 1920.0, 1.0, 2.5);
 }
 
+/// The size of a picture's legend @p width units wide against the legend on screen: a little
+/// smaller in a small picture, larger from 1600 units on (the title and the fabric leave it
+/// that much room), at most 2.5.
+inline double legendScale(double width)
+{
+    return std::clamp(width / 1600.0, 0.8, 2.5);
+}
+
 } // namespace fabric::views

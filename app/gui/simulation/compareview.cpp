@@ -4,14 +4,15 @@
 
 #include "canvas/fabriccanvas.h"
 #include "common/qtstrings.h"
-#include "model/units.h"
 #include "explain/explainer.h"
 #include "export/canvasexport.h"
 #include "export/reportwriter.h"
+#include "model/units.h"
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
 #include "style/legend.h"
+#include "style/picturescale.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -221,12 +222,6 @@ namespace {
 /// Room for the table and the verdict under the pictures.
 constexpr double kTableHeight = 170;
 
-/// The legend's column on the right of a compare picture @p width wide, and its scale.
-double legendScaleFor(double width)
-{
-    return std::clamp(width / 1600.0, 0.8, 2.5);
-}
-
 } // namespace
 
 std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
@@ -235,7 +230,7 @@ std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
         = mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
     const QSizeF legend = entries.isEmpty()
         ? QSizeF(0, 0)
-        : views::legendSize(entries, legendScaleFor(size.width()));
+        : views::legendSize(entries, views::legendScale(size.width()));
     // One legend, in its own column on the right, so both fabrics are drawn at the same size.
     const double column = legend.isEmpty() ? 0 : legend.width() + 20;
     const double w = size.width() - column, h = size.height() - kTableHeight;
@@ -262,7 +257,7 @@ QImage CompareView::renderImage(const QSize &size)
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     const std::array<QRectF, 2> pictures = pictureRects(size);
-    const double legendScale = legendScaleFor(size.width());
+    const double legendScale = views::legendScale(size.width());
     QList<views::LegendEntry> entries;
     // What the pictures draw at their size, which may fold pods the screen does not (the
     // entries that differ never widen the legend, so the column pictureRects() kept holds
