@@ -22,6 +22,7 @@ private Q_SLOTS:
     void otherOrdersAreNamedOnATorus();
     void reducedRunSaysHowManyFlowsRan();
     void largeCountsHaveDigitGroups();
+    void comparisonSaysWhichWasFaster();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -111,6 +112,24 @@ void TestExplain::largeCountsHaveDigitGroups()
     static const QRegularExpression ungrouped(QStringLiteral("(^|[ (])[0-9]{4,}\\b"));
     QVERIFY2(!ungrouped.match(text).hasMatch(),
         qPrintable(ungrouped.match(text).captured() + QStringLiteral(" in: ") + text));
+}
+
+void TestExplain::comparisonSaysWhichWasFaster()
+{
+    RunSummary ecmp, adaptive;
+    ecmp.label = QStringLiteral("ring · ecmp");
+    adaptive.label = QStringLiteral("ring · adaptive");
+    ecmp.completionS = 0.0535;
+    adaptive.completionS = 0.0109;
+    QCOMPARE(compareRuns(ecmp, adaptive),
+        QStringLiteral("ring · adaptive finished in 10.9 ms, 4.91\u00d7 faster than ring · ecmp "
+                       "(53.5 ms)."));
+    // Two runs that take the same time (a fabric where the routing does not matter) are not
+    // "1.00x faster" one than the other.
+    adaptive.completionS = ecmp.completionS * (1 + 1e-9);
+    QCOMPARE(compareRuns(ecmp, adaptive),
+        QStringLiteral(
+            "ring · ecmp and ring · adaptive took the same time, 53.5 ms (within 0.5%)."));
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

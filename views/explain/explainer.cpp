@@ -214,10 +214,14 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
     const bool aFaster = a.completionS <= b.completionS;
     const RunSummary &fast = aFaster ? a : b;
     const RunSummary &slow = aFaster ? b : a;
-    QString s = QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
-                    .arg(fast.label, seconds(fast.completionS))
-                    .arg(slow.completionS / fast.completionS, 0, 'f', 2)
-                    .arg(slow.label, seconds(slow.completionS));
+    const double ratio = slow.completionS / fast.completionS;
+    // "1.00x faster" reads as a difference where the two printed times are the same.
+    QString s = ratio < 1.005 ? QObject::tr("%1 and %2 took the same time, %3 (within 0.5%).")
+                                    .arg(a.label, b.label, seconds(fast.completionS))
+                              : QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
+                                    .arg(fast.label, seconds(fast.completionS))
+                                    .arg(ratio, 0, 'f', 2)
+                                    .arg(slow.label, seconds(slow.completionS));
     if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)
