@@ -76,7 +76,11 @@ QString faultSentence(const SimRun &run)
     if (impact.gpusCutOff > 0)
         s += QObject::tr("; %1 had no working port left")
                  .arg(counted(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
-    if (run.faults && run.faults->healthyCompletionS > 0)
+    // "1.00x slower" reads as a cost where the faults took none (a spine the rings never use).
+    if (run.faults && run.faults->healthyCompletionS > 0 && run.faults->slowdown < 1.005)
+        s += QObject::tr(". Without them it finished in %1 too: the faults did not slow it down")
+                 .arg(seconds(run.faults->healthyCompletionS));
+    else if (run.faults && run.faults->healthyCompletionS > 0)
         s += QObject::tr(". Without them it finished in %1, so the faults made it %2\u00d7 slower")
                  .arg(seconds(run.faults->healthyCompletionS))
                  .arg(run.faults->slowdown, 0, 'f', 2);
