@@ -187,12 +187,6 @@ QString tierName(const Fabric &f, const std::vector<NodeId> &nodes)
     return palette::roleName(n.role);
 }
 
-/// The plane of a row of one plane's switches, else -1.
-int rowPlane(const Fabric &f, const std::vector<NodeId> &nodes)
-{
-    return nodes.empty() ? -1 : f.node(nodes.front()).hints.plane;
-}
-
 /// The name of a row of @p nodes beside it at @p pos, with its plane when @p withPlane and the
 /// row is one plane's, and shorter forms for when the fit leaves too little room
 /// ("Aggregation (ATSW)": "ATSW", "Spine / aggregation": "Spine", "Aggregation (plane 0)":
@@ -200,7 +194,7 @@ int rowPlane(const Fabric &f, const std::vector<NodeId> &nodes)
 LayoutLabel tierLabel(
     const Fabric &f, const std::vector<NodeId> &nodes, QPointF pos, bool withPlane)
 {
-    const int plane = withPlane ? rowPlane(f, nodes) : -1;
+    const int plane = withPlane && !nodes.empty() ? f.node(nodes.front()).hints.plane : -1;
     const QString name = tierName(f, nodes);
     const auto open = name.indexOf(QLatin1Char('(')), close = name.indexOf(QLatin1Char(')'));
     const auto slash = name.indexOf(QLatin1String(" / "));
