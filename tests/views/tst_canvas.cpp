@@ -185,6 +185,7 @@ private Q_SLOTS:
     void exportToSvgAndImage();
     void picturesFillTheirRoom_data();
     void picturesFillTheirRoom();
+    void wideFabricsPutTheLegendAbove();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
     void particlesMoveOnLoadedLinksOnly();
@@ -977,6 +978,34 @@ void TestCanvas::picturesFillTheirRoom()
         named = named || t.text == tierName;
     }
     QVERIFY2(named, qPrintable(tierName + QStringLiteral(" is missing or shortened")));
+}
+
+void TestCanvas::wideFabricsPutTheLegendAbove()
+{
+    // The 16 planes of an 8x8x16 slice in two rows are about 3.5 times as wide as tall: beside
+    // a legend column they were narrowed to four fifths of the picture; under a band of legend
+    // they reach its right side, in the lower half where a column would leave white.
+    const Fabric f
+        = generate("tpu-torus", { { "x", 8 }, { "y", 8 }, { "z", 16 }, { "twisted", true } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QImage image = canvas.renderImage(QSize(1920, 1080), QStringLiteral("Twisted 8x8x16"));
+    int inkRightOfColumn = 0;
+    for (int y = 1080 * 6 / 10; y < 1080; y += 2)
+        for (int x = 1920 * 85 / 100; x < 1920; x += 2)
+            inkRightOfColumn += qGray(image.pixel(x, y)) < 200;
+    QVERIFY2(inkRightOfColumn > 200, qPrintable(QString::number(inkRightOfColumn)));
+    // A fabric about as wide as tall (a dragonfly's ring of groups) keeps the legend in a
+    // column: nothing under it.
+    const Fabric round = smallFabric("dragonfly");
+    FabricCanvas square;
+    showCanvas(square, round);
+    const QImage picture = square.renderImage(QSize(1920, 1080), QStringLiteral("Dragonfly"));
+    int inkUnderLegend = 0;
+    for (int y = 1080 * 6 / 10; y < 1080; y += 2)
+        for (int x = 1920 * 85 / 100; x < 1920; x += 2)
+            inkUnderLegend += qGray(picture.pixel(x, y)) < 200;
+    QCOMPARE(inkUnderLegend, 0);
 }
 
 void TestCanvas::torusOrbitAndSlices()

@@ -1356,16 +1356,27 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
     const double legendScale = views::legendScale(target.width());
     const QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
-    // The legend gets its own column when there is room, so it never hides the fabric.
-    const double column = legend.width() < target.width() * 0.3 ? legend.width() + 20 : 0;
-    const QRectF area(target.left(), target.top() + titleH, target.width() - column,
-                      target.height() - titleH);
     // Fit with the aspect kept, as on screen.
     const double sizeScale = pictureScale(target.width());
-    const Private::PictureFit whole = source.isValid()
-        ? Private::PictureFit { source,
-              std::min(area.width() / source.width(), area.height() / source.height()) }
-        : d->fitWhole(area.size(), d->presentation * sizeScale);
+    auto fitIn = [&](const QRectF &area) {
+        if (area.width() <= 0 || area.height() <= 0)
+            return Private::PictureFit { source.isValid() ? source : d->wholeFabric(), 0 };
+        return source.isValid() ? Private::PictureFit { source,
+            std::min(area.width() / source.width(), area.height() / source.height()) }
+                                : d->fitWhole(area.size(), d->presentation * sizeScale);
+    };
+    // The legend gets a column on the right or a band along the top, whichever draws the
+    // fabric larger, as zoomToFit() places it on screen: it never hides the fabric, and a
+    // wide fabric (an HPN segment, a torus's planes in a row) is not narrowed by a column.
+    const QRectF belowTitle(
+        target.left(), target.top() + titleH, target.width(), target.height() - titleH);
+    QRectF area = belowTitle;
+    if (!legend.isEmpty()) {
+        const QRectF column = belowTitle.adjusted(0, 0, -(legend.width() + 20), 0);
+        const QRectF band = belowTitle.adjusted(0, legend.height() + 20, 0, 0);
+        area = fitIn(band).scale > fitIn(column).scale ? band : column;
+    }
+    const Private::PictureFit whole = fitIn(area);
     const QRectF src = whole.source;
     const double s = whole.scale;
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
