@@ -186,6 +186,7 @@ private Q_SLOTS:
     void picturesFillTheirRoom_data();
     void picturesFillTheirRoom();
     void wideFabricsPutTheLegendAbove();
+    void foldedPicturesKeepNoRoomForTierNames();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
     void particlesMoveOnLoadedLinksOnly();
@@ -1003,6 +1004,25 @@ void TestCanvas::wideFabricsPutTheLegendAbove()
     // A fabric about as wide as tall (a dragonfly's ring of groups) keeps the legend in a
     // column.
     QCOMPARE(inkUnderLegend(smallFabric("dragonfly")), 0);
+}
+
+void TestCanvas::foldedPicturesKeepNoRoomForTierNames()
+{
+    // Meta's two AI zones fold into two blocks in a picture: no tier name is drawn, so no room
+    // is kept for one on the left (it took a ninth of the width).
+    const Fabric f = generate("roce-clos", { { "zones", 2 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QImage image = canvas.renderImage(QSize(1600, 1000), QStringLiteral("Two zones"));
+    int left = image.width();
+    for (int y = 60; y < image.height(); y += 2) // under the title
+        for (int x = 0; x < left; ++x)
+            if (qGray(image.pixel(x, y)) < 200) {
+                left = x;
+                break;
+            }
+    QVERIFY2(
+        left < 30, qPrintable(QStringLiteral("the drawing starts %1 px from the left").arg(left)));
 }
 
 void TestCanvas::torusOrbitAndSlices()

@@ -163,10 +163,19 @@ struct FabricCanvas::Private
         // Too small a picture for names: the fabric gets it all.
         if (fit(m) * std::min(whole.width(), whole.height()) < 10)
             return { whole, std::max(0.0, fit(QMarginsF())) };
-        const double scale = fit(m);
-        return { whole.adjusted(
-                     -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale),
-            scale };
+        auto sourceWith = [&](const QMarginsF &margins, double scale) {
+            return whole.adjusted(-margins.left() / scale, -margins.top() / scale,
+                margins.right() / scale, margins.bottom() / scale);
+        };
+        const PictureFit named { sourceWith(m, fit(m)), fit(m) };
+        // Folded at that zoom (pods and zones as blocks), the picture draws no tier names: the
+        // room kept for them only narrowed the fabric (Meta's two zones, by a ninth). Unless
+        // the larger zoom without it unfolds the blocks, which brings the names back.
+        if (data.planFor(named.scale, named.source, textScale).detailNodes)
+            return named;
+        const QMarginsF bare(8, 8, 8, 8);
+        const PictureFit folded { sourceWith(bare, fit(bare)), fit(bare) };
+        return data.planFor(folded.scale, folded.source, textScale).detailNodes ? named : folded;
     }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
     /// Whether the current plan draws @p n on its own (not folded into its block).
