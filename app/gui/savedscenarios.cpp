@@ -125,6 +125,13 @@ QString ScenarioList::uniqueName(const QString &base) const
     return name;
 }
 
+void ScenarioList::appendRun(SavedScenario s)
+{
+    s.name = uniqueName(s.name);
+    items.append(std::move(s));
+    lastRun = int(items.size()) - 1;
+}
+
 QString defaultScenarioName(const collective::Scenario &s)
 {
     return QStringLiteral("%1 %2 %3 %4")

@@ -46,6 +46,8 @@ struct ScenarioList
     int indexOf(const collective::Scenario &s) const;
     /// @p base, or "base (2)", "base (3)"... whichever no scenario has yet.
     QString uniqueName(const QString &base) const;
+    /// Appends @p s (renamed "name (2)"... if its name is taken) as the scenario run last.
+    void appendRun(SavedScenario s);
 };
 
 /// A short name for @p s: "all-reduce ring 64 MiB ecmp".

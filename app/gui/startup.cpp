@@ -155,10 +155,8 @@ void runDefaultScenario(MainWindow &window)
         Document *document = window.document();
         ScenarioList list = document->scenarios();
         list.lastRun = list.indexOf(scenario);
-        if (list.lastRun < 0) {
-            list.items.append({ list.uniqueName(defaultScenarioName(scenario)), scenario });
-            list.lastRun = int(list.items.size()) - 1;
-        }
+        if (list.lastRun < 0)
+            list.appendRun({ defaultScenarioName(scenario), scenario });
         document->setScenarios(list);
     }
     if (!why.isEmpty() || !sim->run(scenario))

@@ -145,12 +145,15 @@ struct FabricCanvas::Private
     /// screen's, with room for the tier names and block captions as zoomToFit() keeps it.
     struct PictureFit
     {
-        QRectF source; ///< Scene rectangle shown.
-        double scale = 1; ///< Picture pixels per scene unit.
+        QRectF source; ///< Scene rectangle shown; null when nothing is drawn.
+        double scale = 0; ///< Picture pixels per scene unit.
+        bool detailNodes = false; ///< The picture draws nodes, not their blocks folded.
     };
     PictureFit fitWhole(const QSizeF &area, double textScale) const
     {
         const QRectF whole = wholeFabric();
+        if (whole.isNull())
+            return {};
         // The margins are picture pixels taken from the area, as zoomToFit() takes them from
         // the viewport: those the labels need at the zoom of the widest margins, which is the
         // least zoom, so the labels still fit at the zoom that results.
@@ -158,24 +161,27 @@ struct FabricCanvas::Private
             return std::min((area.width() - m.left() - m.right()) / whole.width(),
                 (area.height() - m.top() - m.bottom()) / whole.height());
         };
+        auto fitWith = [&](const QMarginsF &m) {
+            const double scale = fit(m);
+            const QRectF source = whole.adjusted(
+                -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale);
+            return PictureFit { source, scale, data.planFor(scale, source, textScale).detailNodes };
+        };
         const QMarginsF m = labelMargins(
             layout, whole, textScale, fit(labelMargins(layout, whole, textScale, 0)));
         // Too small a picture for names: the fabric gets it all.
-        if (fit(m) * std::min(whole.width(), whole.height()) < 10)
-            return { whole, std::max(0.0, fit(QMarginsF())) };
-        auto sourceWith = [&](const QMarginsF &margins, double scale) {
-            return whole.adjusted(-margins.left() / scale, -margins.top() / scale,
-                margins.right() / scale, margins.bottom() / scale);
-        };
-        const PictureFit named { sourceWith(m, fit(m)), fit(m) };
+        if (fit(m) * std::min(whole.width(), whole.height()) < 10) {
+            const double scale = std::max(0.0, fit(QMarginsF()));
+            return { whole, scale, data.planFor(scale, whole, textScale).detailNodes };
+        }
+        const PictureFit named = fitWith(m);
         // Folded at that zoom (pods and zones as blocks), the picture draws no tier names: the
         // room kept for them only narrowed the fabric (Meta's two zones, by a ninth). Unless
         // the larger zoom without it unfolds the blocks, which brings the names back.
-        if (data.planFor(named.scale, named.source, textScale).detailNodes)
+        if (named.detailNodes)
             return named;
-        const QMarginsF bare(8, 8, 8, 8);
-        const PictureFit folded { sourceWith(bare, fit(bare)), fit(bare) };
-        return data.planFor(folded.scale, folded.source, textScale).detailNodes ? named : folded;
+        const PictureFit folded = fitWith(QMarginsF(8, 8, 8, 8));
+        return folded.detailNodes ? named : folded;
     }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
     /// Whether the current plan draws @p n on its own (not folded into its block).
@@ -1225,18 +1231,16 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
 {
     // The zoom renderTo() gives the whole fabric (less the room for the title and legend: the
     // fold is decided well away from that margin).
-    if (d->wholeFabric().isNull() || pictureSize.isEmpty())
-        return legendEntries();
-    const double textScale = d->presentation * pictureScale(pictureSize.width());
-    const Private::PictureFit fit = d->fitWhole(pictureSize, textScale);
-    return legendEntriesWith(!d->data.planFor(fit.scale, fit.source, textScale).detailNodes);
+    const Private::PictureFit fit = pictureSize.isEmpty()
+        ? Private::PictureFit {}
+        : d->fitWhole(pictureSize, d->presentation * pictureScale(pictureSize.width()));
+    return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes);
 }
 
 double FabricCanvas::wholeFabricScale(const QSizeF &area) const
 {
-    if (d->wholeFabric().isNull() || area.isEmpty())
-        return 0;
-    return d->fitWhole(area, d->presentation * pictureScale(area.width())).scale;
+    return area.isEmpty() ? 0
+                          : d->fitWhole(area, d->presentation * pictureScale(area.width())).scale;
 }
 
 QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
@@ -1359,8 +1363,6 @@ void FabricCanvas::updateLegend()
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
                             const QString &title, bool withLegend)
 {
-    if (!source.isValid() && d->wholeFabric().isNull())
-        return;
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
     const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
     const double legendScale = views::legendScale(target.width());
@@ -1380,12 +1382,18 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const QRectF belowTitle(
         target.left(), target.top() + titleH, target.width(), target.height() - titleH);
     QRectF area = belowTitle;
-    if (!legend.isEmpty()) {
+    Private::PictureFit whole;
+    if (legend.isEmpty()) {
+        whole = fitIn(area);
+    } else {
         const QRectF column = belowTitle.adjusted(0, 0, -(legend.width() + 20), 0);
         const QRectF band = belowTitle.adjusted(0, legend.height() + 20, 0, 0);
-        area = fitIn(band).scale > fitIn(column).scale ? band : column;
+        const Private::PictureFit inColumn = fitIn(column), inBand = fitIn(band);
+        area = inBand.scale > inColumn.scale ? band : column;
+        whole = inBand.scale > inColumn.scale ? inBand : inColumn;
     }
-    const Private::PictureFit whole = fitIn(area);
+    if (whole.source.isNull())
+        return; // nothing drawn
     const QRectF src = whole.source;
     const double s = whole.scale;
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,

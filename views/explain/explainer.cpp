@@ -15,6 +15,9 @@
 namespace fabric::views {
 
 namespace {
+
+/// Two times within 0.5% of each other print alike: "1.00x slower" would read as a difference.
+constexpr double kSameTime = 1.005;
 QString seconds(double s) { return toQString(units::formatSeconds(s)); }
 QString bytes(double b) { return toQString(units::formatBytes(b)); }
 QString gbps(double g) { return toQString(units::formatGbps(g)); }
@@ -76,8 +79,8 @@ QString faultSentence(const SimRun &run)
     if (impact.gpusCutOff > 0)
         s += QObject::tr("; %1 had no working port left")
                  .arg(counted(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
-    // "1.00x slower" reads as a cost where the faults took none (a spine the rings never use).
-    if (run.faults && run.faults->healthyCompletionS > 0 && run.faults->slowdown < 1.005)
+    // A cost of none (a spine the rings never use) is said, not printed as "1.00x slower".
+    if (run.faults && run.faults->healthyCompletionS > 0 && run.faults->slowdown < kSameTime)
         s += QObject::tr(". Without them it finished in %1 too: the faults did not slow it down")
                  .arg(seconds(run.faults->healthyCompletionS));
     else if (run.faults && run.faults->healthyCompletionS > 0)
@@ -219,13 +222,12 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
     const RunSummary &fast = aFaster ? a : b;
     const RunSummary &slow = aFaster ? b : a;
     const double ratio = slow.completionS / fast.completionS;
-    // "1.00x faster" reads as a difference where the two printed times are the same.
-    QString s = ratio < 1.005 ? QObject::tr("%1 and %2 took the same time, %3 (within 0.5%).")
-                                    .arg(a.label, b.label, seconds(fast.completionS))
-                              : QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
-                                    .arg(fast.label, seconds(fast.completionS))
-                                    .arg(ratio, 0, 'f', 2)
-                                    .arg(slow.label, seconds(slow.completionS));
+    QString s = ratio < kSameTime ? QObject::tr("%1 and %2 took the same time, %3 (within 0.5%).")
+                                        .arg(a.label, b.label, seconds(fast.completionS))
+                                  : QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
+                                        .arg(fast.label, seconds(fast.completionS))
+                                        .arg(ratio, 0, 'f', 2)
+                                        .arg(slow.label, seconds(slow.completionS));
     if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)

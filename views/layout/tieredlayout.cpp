@@ -208,9 +208,10 @@ LayoutLabel tierLabel(
             label.shorterTexts << shortName;
         return label;
     }
-    LayoutLabel label { pos, name + QStringLiteral(" (plane %1)").arg(plane), true };
+    const QString suffix = QStringLiteral(" (plane %1)").arg(plane);
+    LayoutLabel label { pos, name + suffix, true };
     if (shortName != name)
-        label.shorterTexts << shortName + QStringLiteral(" (plane %1)").arg(plane);
+        label.shorterTexts << shortName + suffix;
     label.shorterTexts << shortName + QStringLiteral(" p%1").arg(plane);
     return label;
 }

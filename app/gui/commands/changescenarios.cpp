@@ -22,12 +22,10 @@ ChangeScenarios::ChangeScenarios(
 ChangeScenarios *ChangeScenarios::add(Document *document, const SavedScenario &scenario)
 {
     ScenarioList after = document->scenarios();
-    SavedScenario s = scenario;
-    s.name = after.uniqueName(s.name);
-    after.items.append(s);
-    after.lastRun = int(after.items.size()) - 1;
+    after.appendRun(scenario);
     return new ChangeScenarios(document, std::move(after),
-        QCoreApplication::translate("ChangeScenarios", "Add scenario \u201c%1\u201d").arg(s.name));
+        QCoreApplication::translate("ChangeScenarios", "Add scenario \u201c%1\u201d")
+            .arg(after.items.last().name));
 }
 
 ChangeScenarios *ChangeScenarios::rename(Document *document, int index, const QString &name)
