@@ -6,6 +6,7 @@
 #include "explain/runsummary.h"
 #include "exportchecks.h"
 #include "handmadefabric.h"
+#include "model/units.h"
 #include "route/router.h"
 #include "simfixture.h"
 #include "style/picturescale.h"
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace fabric;
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void initTestCase();
     void throughputIntegratesToTheBytes();
     void throughputLeavesOutFlowsInsideAHost();
+    void longRunsAreAveragedOverWindows();
     void histogramCountsEveryLink();
     void histogramOfAFabricWithoutSwitchLinksSaysSo();
     void cdfEndsAtOne();
@@ -118,6 +121,52 @@ void TestCharts::throughputLeavesOutFlowsInsideAHost()
     // Runs without such flows keep every flow and the plain title.
     QCOMPARE(charts::throughput({ mStatic }).title,
         QStringLiteral("Aggregate throughput (sum of flow rates)"));
+}
+
+void TestCharts::longRunsAreAveragedOverWindows()
+{
+    // A ring of many small steps: under ECMP each step's flows finish a little apart, so the
+    // sum of rates jumps up and down at every one of thousands of events and, drawn step by
+    // step, painted a band from near 0 to the peak (the HPN lesson's dual-plane ring).
+    const auto many = testing::ringRun(mFabric, route::Policy::Ecmp, 1e6, 64);
+    QVERIFY2(many->result.timeline.intervalCount() > 2 * charts::kThroughputWindows,
+        qPrintable(QString::number(many->result.timeline.intervalCount())));
+    const ChartSpec spec = charts::throughput({ many, mStatic });
+    const auto [scale, unit] = charts::timeUnit(many->result.completionS);
+    const double windowS = many->result.completionS / double(charts::kThroughputWindows);
+    QVERIFY2(spec.xTitle.contains(QStringLiteral("averaged over %1 windows")
+                                      .arg(QString::fromStdString(units::formatSeconds(windowS)))),
+        qPrintable(spec.xTitle));
+    // Both runs on the same windows, each closed where it ends; no byte lost.
+    for (qsizetype l = 0; l < 2; ++l) {
+        const SimRunPtr &run = l == 0 ? many : mStatic;
+        const QList<QPointF> &pts = spec.lines[l].points;
+        QVERIFY(pts.size() <= qsizetype(charts::kThroughputWindows) + 1);
+        QCOMPARE(pts.last(), QPointF(run->result.completionS * scale, 0.0));
+        double gigabytes = 0, highest = 0;
+        for (qsizetype i = 0; i + 1 < pts.size(); ++i) {
+            QVERIFY(qAbs(pts[i].x() - double(i) * windowS * scale) < 1e-9 * scale);
+            gigabytes += pts[i].y() * (pts[i + 1].x() - pts[i].x()) / scale;
+            highest = std::max(highest, pts[i].y());
+        }
+        double bytes = 0;
+        for (const auto &f : run->flows())
+            bytes += f.bytes;
+        QVERIFY2(qAbs(gigabytes * 1e9 - bytes) < 1e-6 * bytes,
+            qPrintable(QStringLiteral("%1 vs %2").arg(gigabytes * 1e9).arg(bytes)));
+        QVERIFY(highest > 0);
+    }
+    // The ring's line is level where the ring is steady: between a quarter and three quarters
+    // of the run, no window is below half of the median window's rate.
+    QList<double> middle;
+    const qsizetype n = spec.lines[0].points.size();
+    for (qsizetype i = n / 4; i < 3 * n / 4; ++i)
+        middle << spec.lines[0].points[i].y();
+    std::sort(middle.begin(), middle.end());
+    QVERIFY2(middle.first() > 0.5 * middle[middle.size() / 2],
+        qPrintable(QStringLiteral("%1 against a median of %2")
+                       .arg(middle.first())
+                       .arg(middle[middle.size() / 2])));
 }
 
 void TestCharts::histogramCountsEveryLink()

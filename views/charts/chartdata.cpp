@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartdata.h"
 
+#include "binnedrate.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "heatmap/heatmapdata.h"
@@ -59,7 +60,8 @@ std::vector<bool> nvlinkOnlyFlows(const SimRun &run)
 
 ChartSpec throughput(const QList<SimRunPtr> &runs)
 {
-    const auto [scale, unit] = timeUnit(longestRun(runs));
+    const double longest = longestRun(runs);
+    const auto [scale, unit] = timeUnit(longest);
     ChartSpec spec;
     spec.xTitle = QObject::tr("simulated time (%1)").arg(unit);
     spec.yTitle = QObject::tr("throughput (GB/s)");
@@ -83,12 +85,22 @@ ChartSpec throughput(const QList<SimRunPtr> &runs)
         : QObject::tr("Aggregate throughput (sum of flow rates)");
     if (fabricOnly)
         spec.scope = QObject::tr("the fabric's flows (flows over NVLink only left out)");
+    // Beyond a few hundred intervals the steps are narrower than a few pixels and paint a
+    // band (BinnedRate): every run is then averaged over the same windows, named on the axis.
+    bool averaged = false;
+    for (const SimRunPtr &run : runs)
+        averaged = averaged || run->result.timeline.intervalCount() > kThroughputWindows;
+    const double windowS = longest / double(kThroughputWindows);
+    if (averaged)
+        spec.xTitle = QObject::tr("simulated time (%1), averaged over %2 windows")
+                          .arg(unit, toQString(units::formatSeconds(windowS)));
     for (qsizetype r = 0; r < runs.size(); ++r) {
         const SimRunPtr &run = runs[r];
         const sim::Timeline &t = run->result.timeline;
         const std::vector<bool> &skip = insideHost[std::size_t(r)];
         ChartLine line;
         line.name = run->label;
+        BinnedRate windows(windowS, t.endS());
         std::vector<double> rate(t.flowCount(), 0.0);
         double total = 0;
         for (std::size_t i = 0; i < t.intervalCount(); ++i) {
@@ -100,10 +112,15 @@ ChartSpec throughput(const QList<SimRunPtr> &runs)
                 total += (d.rateBytesPerS - rate[f]) * double(t.multiplicity());
                 rate[f] = d.rateBytesPerS;
             }
-            line.points.append(QPointF(t.intervalStartS(i) * scale,
-                                       std::max(0.0, units::bytesPerSecondToGBps(total))));
+            const double gbps = std::max(0.0, units::bytesPerSecondToGBps(total));
+            if (averaged)
+                windows.add(t.intervalStartS(i), t.intervalStartS(i + 1), gbps);
+            else
+                line.points.append(QPointF(t.intervalStartS(i) * scale, gbps));
         }
-        if (t.intervalCount() > 0)
+        if (averaged)
+            line.points = windows.points(scale, 1.0);
+        else if (t.intervalCount() > 0)
             line.points.append(QPointF(t.endS() * scale, 0.0));
         spec.lines.append(line);
     }

@@ -9,6 +9,8 @@
 
 #include <QList>
 
+#include <cstddef>
+
 namespace fabric::views {
 
 /// The simulation charts, as ChartSpecs built from engine results (never re-simulated).
@@ -18,8 +20,13 @@ namespace charts {
 /// ("ms"), chosen the way units::formatSeconds would print endS.
 std::pair<double, QString> timeUnit(double endS);
 
+/// Runs with more intervals than this are drawn as their means over this many equal windows of
+/// the longest run's time.
+constexpr std::size_t kThroughputWindows = 300;
+
 /// Aggregate throughput over time: the sum of every flow's rate, in GB/s, as steps at the
-/// timeline's intervals (one line per run, all on one time axis).
+/// timeline's intervals (one line per run, all on one time axis), or averaged over
+/// kThroughputWindows windows (the x axis's title says how long) when a run has more.
 ChartSpec throughput(const QList<SimRunPtr> &runs);
 
 /// The ECMP imbalance histogram: for each tier group of switch-to-switch links (leaf -> spine,

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "trafficdata.h"
 
+#include "charts/binnedrate.h"
 #include "charts/chartdata.h"
 #include "common/qtstrings.h"
 #include "heatmap/heatmapdata.h"
@@ -404,9 +405,8 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
             }
         });
         constexpr std::size_t kBins = 200;
-        const double binS = t.endS() / double(kBins);
-        std::vector<double> binBytes[2] = {std::vector<double>(kBins, 0.0),
-                                           std::vector<double>(kBins, 0.0)};
+        charts::BinnedRate sent[2] = { charts::BinnedRate(t.endS() / double(kBins), t.endS()),
+            charts::BinnedRate(t.endS() / double(kBins), t.endS()) };
         std::vector<double> load(t.dirLinkCount(), 0.0);
         double sums[2] = {0, 0};
         for (std::size_t i = 0; i < t.intervalCount(); ++i) {
@@ -419,22 +419,12 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
                         += (d.loadBytesPerS - load[k]) * double(t.multiplicity());
                 load[k] = d.loadBytesPerS;
             }
-            // Spread the interval's bytes over the bins it overlaps.
-            const double t0 = t.intervalStartS(i), t1 = t.intervalStartS(i + 1);
-            for (auto bin = std::size_t(t0 / binS); bin < kBins && double(bin) * binS < t1; ++bin) {
-                const double overlap = std::min(t1, double(bin + 1) * binS) - std::max(t0, double(bin) * binS);
-                for (std::size_t c = 0; c < 2; ++c)
-                    binBytes[c][bin] += std::max(0.0, sums[c]) * std::max(0.0, overlap);
-            }
+            for (std::size_t c = 0; c < 2; ++c)
+                sent[c].add(t.intervalStartS(i), t.intervalStartS(i + 1), std::max(0.0, sums[c]));
         }
-        for (std::size_t bin = 0; bin < kBins; ++bin) {
-            const double x = double(bin) * binS * scale;
-            const double perGpu = 1.0 / (binS * b.ranks);
-            nvlinkLine.points << QPointF(x, units::bytesPerSecondToGBps(binBytes[0][bin] * perGpu));
-            nicLine.points << QPointF(x, units::bytesPerSecondToGBps(binBytes[1][bin] * perGpu));
-        }
-        nvlinkLine.points << QPointF(t.endS() * scale, 0.0);
-        nicLine.points << QPointF(t.endS() * scale, 0.0);
+        const double perGpuGBps = units::bytesPerSecondToGBps(1.0) / double(b.ranks);
+        nvlinkLine.points = sent[0].points(scale, perGpuGBps);
+        nicLine.points = sent[1].points(scale, perGpuGBps);
     }
     m.throughput.lines << nvlinkLine << nicLine;
 
