@@ -92,8 +92,8 @@ ChartSpec throughput(const QList<SimRunPtr> &runs)
         averaged = averaged || run->result.timeline.intervalCount() > kThroughputWindows;
     const double windowS = longest / double(kThroughputWindows);
     if (averaged)
-        spec.xTitle = QObject::tr("simulated time (%1), averaged over %2 windows")
-                          .arg(unit, toQString(units::formatSeconds(windowS)));
+        spec.xNote
+            = QObject::tr("averaged over %1 windows").arg(toQString(units::formatSeconds(windowS)));
     for (qsizetype r = 0; r < runs.size(); ++r) {
         const SimRunPtr &run = runs[r];
         const sim::Timeline &t = run->result.timeline;

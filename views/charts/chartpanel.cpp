@@ -48,6 +48,8 @@ constexpr double kBottomAxisShare = 0.4;
 constexpr double kBottomAxisExtra = 20;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
 constexpr const char *kFullTitle = "fullTitle";
+/// An axis's note (ChartSpec::xNote), which only a full frame shows.
+constexpr const char *kTitleNote = "titleNote";
 
 /// @p text as HTML lines broken at spaces so that each fits @p width in @p font: Qt Charts
 /// elides a title wider than the chart to "...", where a line break keeps it whole.
@@ -351,7 +353,7 @@ void ChartPanel::setupAxes(int verticalTicks)
     }
     d->chart->addAxis(x, Qt::AlignBottom);
     scaleAxisFonts();
-    setAxisTitle(x, mSpec.xTitle);
+    setAxisTitle(x, mSpec.xTitle, mSpec.xNote);
     for (QLineSeries *series : std::as_const(d->lines)) {
         series->attachAxis(x);
         series->attachAxis(y);
@@ -443,13 +445,18 @@ void ChartPanel::applyFrame(bool compact, double width)
     d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
     for (QAbstractAxis *axis : d->chart->axes())
-        setAxisTitle(axis, axis->property(kFullTitle).toString());
+        setAxisTitle(
+            axis, axis->property(kFullTitle).toString(), axis->property(kTitleNote).toString());
 }
 
-void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title)
+void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title, const QString &note)
 {
     axis->setProperty(kFullTitle, title);
-    axis->setTitleText(d->compact && axis->orientation() == Qt::Vertical ? unitOf(title) : title);
+    axis->setProperty(kTitleNote, note);
+    if (!d->compact)
+        axis->setTitleText(note.isEmpty() ? title : title + QStringLiteral(", ") + note);
+    else
+        axis->setTitleText(axis->orientation() == Qt::Vertical ? unitOf(title) : title);
 }
 
 void ChartPanel::resizeEvent(QResizeEvent *event)

@@ -82,8 +82,9 @@ private:
     void showPlotOrNote();
     bool isCompactOnScreen() const;
     int verticalTickTarget() const;
-    /// Sets @p axis's title: @p title, or only its unit on a vertical axis of a compact frame.
-    void setAxisTitle(QAbstractAxis *axis, const QString &title);
+    /// Sets @p axis's title: @p title followed by @p note, or in a compact frame @p title alone
+    /// (only its unit on a vertical axis).
+    void setAxisTitle(QAbstractAxis *axis, const QString &title, const QString &note = {});
     void rebuild();
     void updateLines();
     /// Axes for the spec, the vertical value axis in about @p verticalTicks steps.

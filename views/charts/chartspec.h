@@ -41,6 +41,9 @@ struct ChartSpec
     /// the title too; a short panel drops the title, so the GUI's chart picker shows this.
     QString scope;
     QString xTitle;
+    /// How the x values were taken, after xTitle in a full frame ("averaged over 430 µs
+    /// windows"); a compact frame, short of room, shows xTitle alone. Empty = none.
+    QString xNote;
     QString yTitle;
     XScale xScale = XScale::Linear;
     QList<ChartLine> lines;
