@@ -108,6 +108,7 @@ int main(int argc, char **argv)
     t.restart();
     canvas.setFabric(&fabric);
     canvas.zoomToFit();
+    const double fitScale = canvas.transform().m11();
     std::printf("canvas set up in %.0f ms\n", ms(t));
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
     // Twice: without particles, then with them (the app's default), the phase advancing by a
@@ -147,14 +148,24 @@ int main(int argc, char **argv)
                     s1.median, s2.median, s3.median, s4.median, s4.p95,
                     s4.median > 0 ? 1000.0 / s4.median : 0.0);
     }
-    // Zoomed in x8 on the middle of the pod, mid-run: individual links with their particles.
-    sampler.seek(run->result.completionS / 2);
-    canvas.setLinkLoads(sampler.utilisation());
+    // Zoomed in x8 on the first GPU (the all-to-all's ranks are the first GPUs), then further
+    // until links are drawn one by one,
+    // playing on: individual links with their particles and flow-count badges, which are
+    // placed again each frame (the counts change) so that none overprints another.
     canvas.zoomBy(8);
+    canvas.centerOn(canvas.nodePosition(fabric.endpoints().front()));
+    for (int more = 0; more < 4 && !canvas.showsDetail(); ++more) {
+        canvas.zoomBy(2);
+        canvas.viewport()->render(&image); // the plan follows the zoom at the next paint
+    }
     {
         std::vector<double> paint;
         int drawn = 0;
+        std::size_t badgesShown = 0;
         for (int i = 0; i < std::max(10, frames / 4); ++i) {
+            sampler.seek(run->result.completionS * (0.4 + 0.2 * i / std::max(10, frames / 4)));
+            canvas.setLinkLoads(sampler.utilisation());
+            canvas.setLinkBadges(sampler.badges(2));
             canvas.setParticlePhase(i / 30.0);
             QElapsedTimer p;
             p.start();
@@ -162,14 +173,16 @@ int main(int argc, char **argv)
             canvas.viewport()->render(&image);
             paint.push_back(ms(p));
             drawn = std::max(drawn, canvas.lastParticleCount());
+            badgesShown = std::max(badgesShown, canvas.shownBadges().size());
         }
         const Stats s5 = stats(paint);
         // BENCH_PLAYBACK_SHOTS=DIR keeps the last fit and zoomed frames, to look at them.
         if (qEnvironmentVariableIsSet("BENCH_PLAYBACK_SHOTS"))
             image.save(qEnvironmentVariable("BENCH_PLAYBACK_SHOTS") + QStringLiteral("/playback-zoomed.png"));
-        std::printf("zoomed x8 (%s), particles on: repaint median %.2f ms, p95 %.2f ms, up to %d "
-                    "particles\n",
-                    canvas.showsDetail() ? "detail" : "blocks", s5.median, s5.p95, drawn);
+        std::printf("zoomed x%.0f (%s), particles and badges on, counts changing each frame: "
+                    "repaint median %.2f ms, p95 %.2f ms, up to %d particles and %zu badges\n",
+            canvas.transform().m11() / fitScale, canvas.showsDetail() ? "detail" : "blocks",
+            s5.median, s5.p95, drawn, badgesShown);
     }
     // Link tooltips during the run: describe every link once at the current time.
     {

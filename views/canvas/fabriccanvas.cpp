@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabriccanvas.h"
 
+#include "badgeplacer.h"
 #include "canvaslabels.h"
 #include "common/qtstrings.h"
 #include "faultmarks.h"
@@ -800,6 +801,20 @@ std::vector<std::pair<QString, QRectF>> FabricCanvas::shownLabels() const
     return shown;
 }
 
+std::vector<std::pair<int, QRectF>> FabricCanvas::shownBadges() const
+{
+    std::vector<std::pair<int, QRectF>> shown;
+    const DrawPlan &plan = d->data.plan;
+    const QFont font = BadgeLayerItem::badgeFont(plan, 1);
+    for (const LinkId id : d->badges->shownBadges()) {
+        const int value = d->data.badges[std::size_t(id)];
+        const QPointF centre = mapFromScene(d->data.linkMidpoint(id)) + viewport()->pos();
+        shown.emplace_back(
+            value, badgeBox(font, BadgeLayerItem::badgeRadius(plan), value).translated(centre));
+    }
+    return shown;
+}
+
 QString FabricCanvas::describeBlockAt(const QPointF &scenePos) const
 {
     if (!d->fabric || d->data.plan.detailNodes)
@@ -957,6 +972,7 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
     if (!d->fabric)
         return;
     const bool had = !d->data.badges.empty();
+    ++d->data.badgeRevision;
     if (perLink.size() == d->fabric->linkIdBound())
         d->data.badges.assign(perLink.begin(), perLink.end());
     else

@@ -153,6 +153,9 @@ public:
     /// The texts drawn at the current zoom, each with its box in the canvas's own pixels (as
     /// its child widgets, the legend, are placed): what a viewer reads.
     std::vector<std::pair<QString, QRectF>> shownLabels() const;
+    /// The flow-count badges drawn at the current zoom: each link's count and its disc's box in
+    /// the canvas's own pixels (as shownLabels()).
+    std::vector<std::pair<int, QRectF>> shownBadges() const;
     /// True when the current zoom shows individual nodes rather than collapsed blocks.
     bool showsDetail() const;
     /// Name of the layout in use ("tiered", "torus-3d", "torus-slices", "dragonfly", "force").

@@ -71,6 +71,15 @@ QRectF LabelPlacer::sceneRect(const QString &text, const QPointF &anchor, Qt::Al
     return QRectF(anchor + box.topLeft() / mLod, box.size() / mLod);
 }
 
+bool LabelPlacer::claim(const QRectF &sceneRect)
+{
+    const QRectF device(sceneRect.topLeft() * mLod, sceneRect.bottomRight() * mLod);
+    if (!mView.contains(device) || !isFree(device))
+        return false;
+    occupy(device);
+    return true;
+}
+
 void LabelPlacer::reserve(const QRectF &sceneRect)
 {
     occupy(QRectF(sceneRect.topLeft() * mLod, sceneRect.bottomRight() * mLod)

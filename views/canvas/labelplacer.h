@@ -54,6 +54,10 @@ public:
     /// cover).
     void reserve(const QRectF &sceneRect);
 
+    /// Takes @p sceneRect for a mark that is not a text (a badge) when the view holds it whole
+    /// and nothing placed or reserved overlaps it; false otherwise.
+    bool claim(const QRectF &sceneRect);
+
     std::vector<CanvasLabel> take() { return std::move(mLabels); }
 
 private:

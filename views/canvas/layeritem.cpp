@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "layeritem.h"
 
+#include "badgeplacer.h"
 #include "style/palette.h"
 
 #include <QPainter>
@@ -110,32 +111,50 @@ void LinkLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     }
 }
 
-void BadgeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+const std::vector<LinkId> &BadgeLayerItem::shownBadges()
 {
     const DrawPlan &plan = mData.plan;
+    if (mShownRevision == mData.badgeRevision && mShownPlan == plan)
+        return mShown;
+    mShownRevision = mData.badgeRevision;
+    mShownPlan = plan;
+    mShown.clear();
     // Where they can be read: zoomed in enough to draw links one by one.
-    if (!mData.fabric || mData.badges.empty() || !plan.detailNodes || plan.lod < 0.5)
+    if (mData.fabric && !mData.badges.empty() && plan.detailNodes && plan.lod >= 0.5)
+        mShown = placeBadges(
+            mData, plan.visible, plan.lod, badgeFont(plan, 1), badgeRadius(plan), kMaxBadges);
+    return mShown;
+}
+
+void BadgeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const std::vector<LinkId> &shown = shownBadges();
+    if (shown.empty())
         return;
-    QFont font = painter->font();
-    font.setPixelSize(std::max(1, static_cast<int>(9 * plan.scale / plan.lod + 0.5)));
+    const DrawPlan &plan = mData.plan;
+    const QFont font = badgeFont(plan, plan.lod);
     painter->setFont(font);
-    int drawn = 0;
-    auto badge = [&](int id) {
-        const int value = mData.badges[static_cast<std::size_t>(id)];
-        if (value <= 0 || drawn > 3000)
-            return;
-        ++drawn;
+    const double r = badgeRadius(plan) / plan.lod;
+    const QRectF exposed = option->exposedRect.adjusted(-4 * r, -r, 4 * r, r);
+    for (const LinkId id : shown) {
         const QPointF m = mData.linkMidpoint(id);
-        const double r = 7 * plan.scale / plan.lod;
+        if (!exposed.contains(m))
+            continue;
+        const int value = mData.badges[static_cast<std::size_t>(id)];
+        const QRectF box = badgeBox(font, r, value).translated(m);
         painter->setPen(Qt::NoPen);
         painter->setBrush(value > 1 ? palette::collisionBadge() : QColor(0x44, 0x44, 0x44));
-        painter->drawEllipse(m, r, r);
+        painter->drawRoundedRect(box, r, r);
         painter->setPen(Qt::white);
-        painter->drawText(QRectF(m.x() - r, m.y() - r, 2 * r, 2 * r), Qt::AlignCenter,
-                          QString::number(value));
-    };
-    mData.localGrid.query(option->exposedRect, badge);
-    mData.globalGrid.query(option->exposedRect, badge);
+        painter->drawText(box, Qt::AlignCenter, QString::number(value));
+    }
+}
+
+QFont BadgeLayerItem::badgeFont(const DrawPlan &plan, double lod)
+{
+    QFont font;
+    font.setPixelSize(std::max(1, static_cast<int>(9 * plan.scale / lod + 0.5)));
+    return font;
 }
 
 void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)

@@ -55,7 +55,23 @@ class BadgeLayerItem : public LayerItem
 {
 public:
     using LayerItem::LayerItem;
+    /// Badges drawn at most in one view (an overview of a large fabric has far more).
+    static constexpr std::size_t kMaxBadges = 3000;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    /// The links whose badges the current plan draws: none where the plan cannot show them
+    /// legibly, else placeBadges()'s choice, kept until the plan or the badges change so that
+    /// every exposed tile of a frame draws the same ones.
+    const std::vector<LinkId> &shownBadges();
+    /// Device pixels of a badge's radius under @p plan.
+    static double badgeRadius(const DrawPlan &plan) { return 7 * plan.scale; }
+    /// The font of a badge's digits under @p plan, @p lod device pixels per unit (1: device
+    /// pixels; the plan's lod: scene units, as painted).
+    static QFont badgeFont(const DrawPlan &plan, double lod);
+
+private:
+    std::vector<LinkId> mShown;
+    std::uint64_t mShownRevision = ~std::uint64_t(0);
+    DrawPlan mShownPlan;
 };
 
 /**

@@ -85,9 +85,11 @@ void SceneData::clear()
     // Display settings outlive the fabric.
     const ColorMap map = colorMap;
     const Overlay keep = overlay;
+    const std::uint64_t revision = badgeRevision;
     *this = SceneData();
     colorMap = map;
     overlay = keep;
+    badgeRevision = revision + 1;
 }
 
 int SceneData::loadColour(float load)
@@ -325,6 +327,7 @@ double SceneData::distanceToLink(const QPointF &p, LinkId id) const
 
 void SceneData::build(const Fabric &f, const FabricLayout &l)
 {
+    ++badgeRevision;
     fabric = &f;
     layout = &l;
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -565,6 +568,7 @@ void SceneData::buildGrids()
 
 void SceneData::updateNodes(const Fabric &f, std::span<const NodeId> nodes)
 {
+    ++badgeRevision;
     bool outside = false;
     for (NodeId n : nodes) {
         if (!f.hasNode(n) || static_cast<std::size_t>(n) >= pos.size())

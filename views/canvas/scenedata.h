@@ -143,6 +143,9 @@ public:
     // Issue-5 overlays, per directed link / per link (empty when unset).
     std::vector<float> loads;
     std::vector<int> badges;
+    /// Changes whenever badges or node positions do (never goes back, not even on clear()):
+    /// the badge layer keeps which badges fit until it moves.
+    std::uint64_t badgeRevision = 0;
     ColorMap colorMap;
     /// Display settings of the overlays; they outlive the fabric (clear() keeps them).
     struct Overlay
