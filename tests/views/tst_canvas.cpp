@@ -18,6 +18,7 @@
 #include <QBuffer>
 #include <QHelpEvent>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTest>
@@ -494,6 +495,17 @@ void TestCanvas::badgesNeverOverprint()
     QVERIFY(canvas.viewport()->rect().contains(busiestMiddle.toPoint()));
     QVERIFY(
         std::any_of(shown.begin(), shown.end(), [&](const auto &b) { return b.first == busiest; }));
+    // None hides under the legend floating over the view's corner: zoomed in, the fabric
+    // runs on under it.
+    canvas.zoomBy(2.5);
+    canvas.verticalScrollBar()->setValue(canvas.verticalScrollBar()->value() + 200);
+    canvas.viewport()->repaint();
+    const QRect legend = canvas.legend()->geometry();
+    QVERIFY(canvas.legend()->isVisible() && legend.width() > 100 && legend.height() > 100);
+    const auto zoomed = canvas.shownBadges();
+    QVERIFY(zoomed.size() > 10);
+    QVERIFY(std::none_of(zoomed.begin(), zoomed.end(),
+        [&](const auto &b) { return b.second.intersects(QRectF(legend)); }));
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

@@ -18,15 +18,15 @@ struct SceneData;
 QRectF badgeBox(const QFont &font, double radius, int value);
 
 /**
- * The links whose flow-count badges (SceneData::badges) are drawn: those whose badge lies
- * whole within @p visible (scene), most flows first (ties by link id), each kept only where its
- * badgeBox() at scene-to-device scale @p lod clears every badge kept before it. Where links
- * meet, at a switch's fan of GPU links or under a spine's uplinks, their middles lie a few
- * pixels apart and their counts printed over one another as an orange smear; the worst
+ * The links whose flow-count badges (SceneData::badges) data.plan draws: those whose badge lies
+ * whole within the plan's visible rectangle and off what the legend covers, most flows first
+ * (ties by link id), each kept only where its badgeBox() clears every badge kept before it.
+ * Where links meet, at a switch's fan of GPU links or under a spine's uplinks, their middles lie
+ * a few pixels apart and their counts printed over one another as an orange smear; the worst
  * collisions now stay legible and a link's tooltip still gives any count left out. At most
  * @p limit.
  */
-std::vector<LinkId> placeBadges(const SceneData &data, const QRectF &visible, double lod,
-    const QFont &font, double radius, std::size_t limit);
+std::vector<LinkId> placeBadges(
+    const SceneData &data, const QFont &font, double radius, std::size_t limit);
 
 } // namespace fabric::views

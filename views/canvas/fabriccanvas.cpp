@@ -1543,7 +1543,8 @@ void FabricCanvas::updatePlan()
     d->planLod = lod;
     d->planVisible = visible;
     d->planLegend = legend;
-    const DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
+    DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
+    plan.covered = legend;
     const bool wasFolded = !d->data.plan.detailNodes;
     d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, visible, legend);

@@ -121,8 +121,7 @@ const std::vector<LinkId> &BadgeLayerItem::shownBadges()
     mShown.clear();
     // Where they can be read: zoomed in enough to draw links one by one.
     if (mData.fabric && !mData.badges.empty() && plan.detailNodes && plan.lod >= 0.5)
-        mShown = placeBadges(
-            mData, plan.visible, plan.lod, badgeFont(plan, 1), badgeRadius(plan), kMaxBadges);
+        mShown = placeBadges(mData, badgeFont(plan, 1), badgeRadius(plan), kMaxBadges);
     return mShown;
 }
 

@@ -36,6 +36,9 @@ struct DrawPlan
     int localSample = 1;         ///< Draw one local link in this many (a thinned fan).
     int globalSample = 1;        ///< Same for global links.
     QRectF visible;            ///< The view's scene rectangle when the plan was made.
+    /// The scene rectangle under the legend floating over the view (empty when there is none,
+    /// as in pictures): badges keep off it.
+    QRectF covered;
     double scale = 1;          ///< Presentation mode multiplies pens and fonts.
     bool operator==(const DrawPlan &) const = default;
 };
