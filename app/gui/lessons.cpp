@@ -21,6 +21,7 @@
 #include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
+#include "titleditemdelegate.h"
 
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -71,12 +72,16 @@ LessonGallery::LessonGallery(QWidget *parent)
     setObjectName(QStringLiteral("LessonGallery"));
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("Each lesson opens a fabric, runs its scenarios and explains "
-                                "what they show. Click one to open it."),
-                             this);
+                                "what they show. Click one, or pick one with the arrow keys and "
+                                "press Enter, to open it."),
+        this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     mList->setWordWrap(true);
     mList->setSpacing(2);
+    mList->setItemDelegate(new TitledItemDelegate(mList));
+    // Items are as tall as their wrapped texts at the list's width: re-measured on a resize.
+    mList->setResizeMode(QListView::Adjust);
     for (const collective::Lesson &l : views::builtinLessons()) {
         auto *item = new QListWidgetItem(QStringLiteral("%1\n%2").arg(
             toQString(l.title), toQString(l.summary)));
@@ -85,10 +90,15 @@ LessonGallery::LessonGallery(QWidget *parent)
         mList->addItem(item);
     }
     layout->addWidget(mList, 1);
-    connect(mList, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+    const auto open = [this](QListWidgetItem *item) {
         mChosen = item->data(Qt::UserRole).toString();
         accept();
-    });
+    };
+    connect(mList, &QListWidget::itemClicked, this, open);
+    // Enter (or a double click) on the current row, for the keyboard.
+    connect(mList, &QListWidget::itemActivated, this, open);
+    mList->setCurrentRow(0);
+    mList->setFocus();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);

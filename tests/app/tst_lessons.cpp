@@ -31,6 +31,7 @@ class TestLessons : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void galleryListsTheLessons();
+    void galleryOpensFromTheKeyboard();
     void oneClickOpensALesson();
     void variantRunsAreCompared();
     void exportSlideWritesSvgAndPdf();
@@ -67,6 +68,23 @@ void TestLessons::galleryListsTheLessons()
     QVERIFY(names.contains(QStringLiteral("ecmp-polarization")));
     QVERIFY(names.contains(QStringLiteral("congestion-heatmap")));
     QVERIFY(!gallery.choose(QStringLiteral("no-such-lesson")));
+}
+
+void TestLessons::galleryOpensFromTheKeyboard()
+{
+    // Shown, the first lesson is current and the list has the focus: the arrow keys pick one
+    // and Enter opens it, as a click does.
+    LessonGallery gallery;
+    gallery.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+    QListWidget *list = gallery.list();
+    QCOMPARE(list->currentRow(), 0);
+    QTRY_VERIFY(list->hasFocus());
+    QTest::keyClick(list, Qt::Key_Down);
+    QTest::keyClick(list, Qt::Key_Down);
+    QTest::keyClick(list, Qt::Key_Return);
+    QCOMPARE(gallery.result(), int(QDialog::Accepted));
+    QCOMPARE(gallery.lesson(), list->item(2)->data(Qt::UserRole).toString());
 }
 
 void TestLessons::oneClickOpensALesson()
