@@ -90,8 +90,9 @@ QString metricSummary(const metrics::FabricMetrics &m)
     parts << views::counted(qint64(m.links), tr("1 link"), tr("%1 links"));
     QStringList lines { parts.join(QStringLiteral(", ")) };
     lines << tr("Bisection bandwidth: %1").arg(gbps(m.bisectionGbps));
+    // As in metricRows: not the GPUs' and hosts' tiers, nor the top one, with nothing above it.
     for (const metrics::TierSummary &t : m.tiers)
-        if (t.tier >= 2)
+        if (t.tier >= 2 && t.upGbps > 0)
             lines << tr("Oversubscription at %1: %2").arg(tierName(t), ratio(t.oversubscription));
     return lines.join(QLatin1Char('\n'));
 }
