@@ -10,7 +10,9 @@ namespace fabric::views::charts {
 BinnedRate::BinnedRate(double windowS, double endS)
     : mWindowS(windowS)
     , mEndS(std::max(0.0, endS))
-    , mArea(windowS > 0 && endS > 0 ? std::size_t(std::ceil(endS / windowS)) : 0, 0.0)
+    // Rounding must not add a sliver of a window: endS / windowS that should be 300 can come
+    // out as 300.0000000001.
+    , mArea(windowS > 0 && endS > 0 ? std::size_t(std::ceil(endS / windowS * (1 - 1e-12))) : 0, 0.0)
 {
 }
 
