@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace {
@@ -66,27 +67,37 @@ int main(int argc, char **argv)
     if (!options->screenshot.isEmpty())
         window.setPrompts(fabric::app::consolePrompts());
     window.show();
-    const bool opened = fabric::app::applyStartup(window, *options);
+    // What the command line asks for is opened from inside the event loop: opening a lesson or
+    // a file, and the recovery question, run event loops of their own (progress, dialogs), and
+    // objects Qt deletes later from such a loop before app.exec() are never deleted. The charts
+    // of a lesson opened so kept the axes they replaced, drawn over the new ones.
     if (options->screenshot.isEmpty()) {
-        fabric::app::Prompts prompts;
-        fabric::app::AutoSave::offerRecovery(window, prompts);
-        const fabric::app::AutoSave autosave(window);
-        // The lessons are offered once, to someone who started the program without asking
-        // for anything in particular, on a screen.
-        if (options->file.isEmpty() && options->family.isEmpty() && options->lesson.isEmpty()
-            && QGuiApplication::platformName() != QLatin1String("offscreen"))
-            QTimer::singleShot(0, &window, [&window] {
+        std::optional<fabric::app::AutoSave> autosave;
+        QTimer::singleShot(0, &window, [&] {
+            fabric::app::applyStartup(window, *options);
+            fabric::app::Prompts prompts;
+            fabric::app::AutoSave::offerRecovery(window, prompts);
+            autosave.emplace(window);
+            // The lessons are offered once, to someone who started the program without asking
+            // for anything in particular, on a screen.
+            if (options->file.isEmpty() && options->family.isEmpty() && options->lesson.isEmpty()
+                && QGuiApplication::platformName() != QLatin1String("offscreen"))
                 fabric::app::offerLessonsOnFirstStart(window);
-            });
+        });
         return app.exec();
     }
 
-    if (!opened)
-        return 2;
     int status = 0;
-    fabric::app::screenshotWhenReady(window, options->screenshot, [&status](bool ok) {
-        status = ok ? 0 : 1;
-        QApplication::quit();
+    QTimer::singleShot(0, &window, [&] {
+        if (!fabric::app::applyStartup(window, *options)) {
+            status = 2;
+            QApplication::quit();
+            return;
+        }
+        fabric::app::screenshotWhenReady(window, options->screenshot, [&status](bool ok) {
+            status = ok ? 0 : 1;
+            QApplication::quit();
+        });
     });
     app.exec();
     return status;
