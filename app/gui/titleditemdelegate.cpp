@@ -6,6 +6,8 @@
 #include <QListView>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace fabric::app {
 
 namespace {
