@@ -170,6 +170,7 @@ private Q_SLOTS:
     void badgesHaveALegendLine();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
+    void capacitiesStandApart();
     void hoverShowsNodeAndTooltip();
     void clickAndRubberBandSelect();
     void findAndFocus();
@@ -506,6 +507,41 @@ void TestCanvas::badgesNeverOverprint()
     QVERIFY(zoomed.size() > 10);
     QVERIFY(std::none_of(zoomed.begin(), zoomed.end(),
         [&](const auto &b) { return b.second.intersects(QRectF(legend)); }));
+}
+
+void TestCanvas::capacitiesStandApart()
+{
+    // The HPN lesson's fabric in a 1280x720 window's canvas: its segments fold, and the
+    // capacities of the uplink bundles above them stood edge to edge, reading as one run of
+    // text ("400 Gb/s 400 Gb/s 400 Gb/s"). Two on one line keep a letter's height between them.
+    const Fabric f = generate("hpn",
+        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 16 }, { "aggs_per_plane", 8 } });
+    FabricCanvas canvas;
+    canvas.resize(520, 220);
+    canvas.setFabric(&f);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    canvas.viewport()->repaint();
+    std::vector<QRectF> capacities;
+    double height = 0;
+    for (const auto &[text, box] : canvas.shownLabels())
+        if (text.endsWith(QStringLiteral("Gb/s"))) {
+            capacities.push_back(box);
+            height = std::max(height, box.height());
+        }
+    int sameLine = 0;
+    for (std::size_t i = 0; i < capacities.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j) {
+            const QRectF &a = capacities[i], &b = capacities[j];
+            if (a.bottom() <= b.top() || b.bottom() <= a.top())
+                continue;
+            ++sameLine;
+            const double gap = std::max(a.left() - b.right(), b.left() - a.right());
+            QVERIFY2(gap >= 0.8 * height,
+                qPrintable(QStringLiteral("%1 px apart, %2 px high").arg(gap).arg(height)));
+        }
+    QVERIFY2(sameLine > 0, "the test needs capacities side by side");
 }
 
 void TestCanvas::hoverShowsNodeAndTooltip()

@@ -155,6 +155,7 @@ void addBundleLabels(LabelPlacer &placer, const SceneData &data)
     if (plan.detailGlobal || data.bundles.size() > 80)
         return;
     const QFont font = labelFont(labelpx::kBundle * plan.scale);
+    const double apart = QFontMetricsF(font).height() / plan.lod; // scene units
     // A capacity never prints over another bundle: the straight-up (or across) bundles keep
     // their own strip clear, as wide as they are drawn (slanted ones would block too much).
     for (const Bundle &b : data.bundles) {
@@ -169,10 +170,19 @@ void addBundleLabels(LabelPlacer &placer, const SceneData &data)
             continue;
         const QString text = toQString(units::formatGbps(b.gbps));
         const double off = LinkLayerItem::drawnBundleWidth(b, plan) / 2 + LabelPlacer::kClearance + 2;
+        // Placed, a capacity keeps its neighbours a letter's height away on either side: a word
+        // space apart, the capacities of an HPN segment's uplinks read "400 Gb/s 400 Gb/s".
+        const auto place = [&](const QPointF &at, Qt::Alignment side, QPointF offset) {
+            if (!placer.add(text, at, side | Qt::AlignVCenter, font, offset))
+                return false;
+            placer.reserve(placer.sceneRect(text, at, side | Qt::AlignVCenter, font, offset)
+                               .adjusted(-apart, 0, apart, 0));
+            return true;
+        };
         for (const double t : {0.5, 0.3, 0.7}) {
             const QPointF at = b.line.pointAt(t);
-            if (placer.add(text, at, Qt::AlignLeft | Qt::AlignVCenter, font, QPointF(off, 0))
-                || placer.add(text, at, Qt::AlignRight | Qt::AlignVCenter, font, QPointF(-off, 0)))
+            if (place(at, Qt::AlignLeft, QPointF(off, 0))
+                || place(at, Qt::AlignRight, QPointF(-off, 0)))
                 break;
         }
     }
