@@ -202,9 +202,9 @@ private Q_SLOTS:
     void dimensionColouringAndFilter();
 
 private:
-    void showCanvas(FabricCanvas &canvas, const Fabric &f)
+    void showCanvas(FabricCanvas &canvas, const Fabric &f, QSize size = QSize(1200, 800))
     {
-        canvas.resize(1200, 800);
+        canvas.resize(size);
         canvas.setFabric(&f);
         canvas.show();
         QVERIFY(QTest::qWaitForWindowExposed(&canvas));
@@ -517,11 +517,7 @@ void TestCanvas::capacitiesStandApart()
     const Fabric f = generate("hpn",
         nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 16 }, { "aggs_per_plane", 8 } });
     FabricCanvas canvas;
-    canvas.resize(520, 220);
-    canvas.setFabric(&f);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    showCanvas(canvas, f, QSize(520, 220));
     canvas.viewport()->repaint();
     std::vector<QRectF> capacities;
     double height = 0;
@@ -756,11 +752,7 @@ void TestCanvas::podCaptionKeepsOffTheLinks()
     // The caption now takes its longest form that no drawn link crosses.
     const Fabric f = generate("ib-fat-tree", { { "tiers", 2 }, { "radix", 64 }, { "gpus", 256 } });
     FabricCanvas canvas;
-    canvas.resize(530, 370);
-    canvas.setFabric(&f);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    showCanvas(canvas, f, QSize(530, 370));
     canvas.viewport()->repaint();
     QRect caption;
     QString text;
