@@ -46,10 +46,8 @@ bool LabelPlacer::add(const QString &text, const QPointF &anchor, Qt::Alignment 
     const QRectF box = boxOf(text, align, font, offset);
     if (box.width() > maxWidth)
         return false;
-    const QRectF device = box.translated(anchor * mLod);
-    if (!mView.contains(device) || !isFree(device))
+    if (!take(box.translated(anchor * mLod)))
         return false;
-    occupy(device);
     mLabels.push_back({text, anchor, box, font, halo});
     return true;
 }
@@ -73,7 +71,11 @@ QRectF LabelPlacer::sceneRect(const QString &text, const QPointF &anchor, Qt::Al
 
 bool LabelPlacer::claim(const QRectF &sceneRect)
 {
-    const QRectF device(sceneRect.topLeft() * mLod, sceneRect.bottomRight() * mLod);
+    return take(QRectF(sceneRect.topLeft() * mLod, sceneRect.bottomRight() * mLod));
+}
+
+bool LabelPlacer::take(const QRectF &device)
+{
     if (!mView.contains(device) || !isFree(device))
         return false;
     occupy(device);

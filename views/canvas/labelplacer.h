@@ -65,6 +65,8 @@ private:
     static QRectF boxOf(
         const QString &text, Qt::Alignment align, const QFont &font, QPointF offset);
     bool isFree(const QRectF &device) const;
+    /// Occupies @p device when the view holds it whole and it is free; false otherwise.
+    bool take(const QRectF &device);
     void occupy(const QRectF &device);
 
     double mLod;
