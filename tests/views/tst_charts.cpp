@@ -16,6 +16,7 @@
 #include <QChartView>
 #include <QFile>
 #include <QLabel>
+#include <QLineSeries>
 #include <QPainter>
 #include <QSet>
 #include <QTemporaryDir>
@@ -41,6 +42,7 @@ private Q_SLOTS:
     void comparisonBarsNameTheQuantity();
     void sweepUsesLog2Sizes();
     void panelReplacesPoints();
+    void coincidingLinesBothShow();
     void panelExportsPngAndSvg();
     void shortPanelKeepsThePlotReadable();
     void emptyChartSaysWhatFillsIt();
@@ -290,6 +292,34 @@ void TestCharts::panelReplacesPoints()
     panel.setSpec(charts::linkLoadHistogram(*mEcmp));
     QCOMPARE(panel.rebuildCount(), 2);
     QVERIFY(panel.seriesCount() >= 1);
+}
+
+void TestCharts::coincidingLinesBothShow()
+{
+    // Two routings that place every flow alike give the same throughput line: drawn with the
+    // same pen, the second hid the first, and the chart seemed to have lost a run.
+    ChartSpec spec;
+    spec.title = QStringLiteral("Aggregate throughput");
+    spec.xTitle = QStringLiteral("time (ms)");
+    spec.yTitle = QStringLiteral("GB/s");
+    spec.steps = true;
+    const ChartLine line { QStringLiteral("static"),
+        { { 0, 10 }, { 1, 40 }, { 2, 40 }, { 3, 5 } } };
+    spec.lines = { line, line };
+    spec.lines[1].name = QStringLiteral("adaptive");
+    ChartPanel panel;
+    panel.setSpec(spec);
+    const QList<QAbstractSeries *> series = panel.findChild<QChartView *>()->chart()->series();
+    QCOMPARE(series.size(), 2);
+    const QImage image = panel.renderImage(QSize(1000, 600));
+    // Each line's colour over far more pixels than its legend marker holds.
+    for (QAbstractSeries *s : series) {
+        const QRgb colour = static_cast<QLineSeries *>(s)->pen().color().rgb();
+        const int drawn = testing::pixelsOf(image, colour);
+        QVERIFY2(drawn > 1000,
+            qPrintable(
+                s->name() + QStringLiteral(": ") + QString::number(drawn) + QStringLiteral(" px")));
+    }
 }
 
 void TestCharts::shortPanelKeepsThePlotReadable()

@@ -22,13 +22,16 @@
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
 #include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
+#include <QPen>
 #include <QStackedLayout>
 #include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace fabric::views {
@@ -144,6 +147,22 @@ QCategoryAxis *roundAxis(double lo, double hi, int target = kFullTicks)
     return axis;
 }
 
+/// The pen of line @p index of @p count: one line keeps the theme's. Lines of a comparison often
+/// coincide (two routings that place the flows alike): drawn alike, the last would hide the
+/// others. The first is twice as wide and the later ones dashed, so one drawn over another
+/// leaves it showing on both sides and through its gaps.
+QPen linePen(QPen pen, qsizetype index, qsizetype count, double scale)
+{
+    if (count < 2)
+        return pen;
+    static constexpr Qt::PenStyle kStyles[]
+        = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
+    pen.setWidthF(scale * (index == 0 ? 4.0 : 2.0));
+    pen.setStyle(kStyles[index % qsizetype(std::size(kStyles))]);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
+}
+
 /// @p font @p scale times as large.
 QFont scaledFont(QFont font, double scale)
 {
@@ -247,6 +266,10 @@ void ChartPanel::rebuild()
         delete axis;
     }
     d->barShape = mSpec.isBarChart();
+    // A line's marker is a piece of the line, dashes and all (linePen). Bars keep the default:
+    // with markers from the series Qt 6.4 draws them empty and elides their names.
+    d->chart->legend()->setMarkerShape(
+        d->barShape ? QLegend::MarkerShapeDefault : QLegend::MarkerShapeFromSeries);
     if (d->barShape) {
         if (mSpec.horizontal)
             d->bars = new QHorizontalBarSeries;
@@ -285,7 +308,9 @@ void ChartPanel::rebuild()
             auto *series = new QLineSeries;
             series->setName(line.name);
             series->replace(shaped(line, mSpec.steps));
-            d->chart->addSeries(series);
+            d->chart->addSeries(series); // the theme sets the colour: restyle the pen after
+            series->setPen(
+                linePen(series->pen(), d->lines.size(), mSpec.lines.size(), d->textScale));
             d->lines.append(series);
         }
     }
