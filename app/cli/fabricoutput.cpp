@@ -17,7 +17,7 @@ const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::
     const io::FabricFormat *f = io::findFormat(*name);
     if (!f || !(access == io::Access::Read ? f->canRead() : f->canWrite()))
         throw UserError("unknown " + std::string(access == io::Access::Read ? "input" : "output")
-                        + " format '" + *name + "' (allowed: " + io::describeFormats(access) + ")");
+            + " format '" + *name + "' (allowed: " + io::formatNames(access) + ")");
     return f;
 }
 

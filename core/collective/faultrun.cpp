@@ -11,7 +11,7 @@
 namespace fabric::collective {
 namespace {
 
-// Error lines are cut at 200 characters: three pairs and the count fit.
+// Error lines are cut at io::kMaxErrorLine bytes: three pairs and the count fit.
 constexpr std::size_t kNamedPairs = 3;
 
 nlohmann::json spareCubesJson(const gen::SpareCubeOutcome &o)

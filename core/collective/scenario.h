@@ -104,7 +104,7 @@ Scenario scenarioFromJson(const nlohmann::json &j);
 /// ranks: 16773120 flows"), gives the estimate and the limit, and says what to do. It names
 /// the limit as the CLI option in parentheses, "(--max-memory)", which the GUI rewords.
 /// @p remedy, when given, is a better way first ("Use X"), to which " or fewer ranks."
-/// is added (the CLI prints one line of at most 200 bytes).
+/// is added (the CLI prints one line of at most io::kMaxErrorLine bytes).
 void checkMemoryLimit(const Scenario &s, const std::string &what, double estimateBytes,
     const std::string &remedy = {});
 

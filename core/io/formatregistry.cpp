@@ -104,4 +104,23 @@ std::string describeFormats(Access access)
     return out;
 }
 
+std::string formatNames(Access access)
+{
+    std::string out;
+    for (const FabricFormat *f : formats())
+        if (allows(*f, access))
+            out += (out.empty() ? "" : ", ") + std::string(f->name());
+    return out;
+}
+
+std::string formatExtensions(Access access)
+{
+    std::string out;
+    for (const FabricFormat *f : formats())
+        if (allows(*f, access))
+            for (const std::string &ext : f->extensions())
+                out += (out.empty() ? "." : " .") + ext;
+    return out;
+}
+
 } // namespace fabric::io

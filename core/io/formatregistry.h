@@ -32,7 +32,14 @@ const FabricFormat *formatForContent(std::string_view fileName, std::string_view
 /// claims keeps its extension.
 std::string fabricNameOf(std::string_view fileName);
 
-/// "native (*.fabric.json), graphml (*.graphml), ..." for error messages and help texts.
+/// "native (*.fabric.json), graphml (*.graphml), ..." for help texts. Error messages, kept to
+/// one short line, use formatNames() or formatExtensions().
 std::string describeFormats(Access access);
+
+/// "native, graphml, ...": the names --from and --to take.
+std::string formatNames(Access access);
+
+/// ".fabric.json .json .graphml ...": the extensions that tell a format.
+std::string formatExtensions(Access access);
 
 } // namespace fabric::io

@@ -23,6 +23,8 @@ private Q_SLOTS:
     void graphmlRoundTripKeepsInfo_data();
     void graphmlRoundTripKeepsInfo();
     void infoNamesWriteOnlyFormats();
+    void formatErrorsListEveryFormat_data();
+    void formatErrorsListEveryFormat();
     void drawioHasTheCanvasLayout();
     void exportWritesHtsimFlows();
     void slurmRefusesATorus();
@@ -90,6 +92,54 @@ void TestCliFormats::infoNamesWriteOnlyFormats()
     QVERIFY2(r.err.find("x.dot: Graphviz DOT can be written, not read") != std::string::npos,
         r.err.c_str());
     QVERIFY(r.err.find("unknown file format") == std::string::npos);
+}
+
+void TestCliFormats::formatErrorsListEveryFormat_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("extensions"); // the list names extensions rather than formats
+    QTest::addColumn<bool>("writable"); // the formats that can be written rather than read
+    // Names of an everyday length: the line must not lose the middle of its list to the CLI's
+    // one-line limit (it read "native (*.fabric.... (*.topo", "dot (*.dot *.gv...f *.conf)").
+    const QString fabric = QStringLiteral("cluster-b-fat-tree.fabric.json");
+    QTest::newRow("unknown input")
+        << QStringList { "info", "jabl_ibtopotool_tests_notes.rst" } << false << false;
+    QTest::newRow("write-only input")
+        << QStringList { "info", "psmn_X5.topology.conf" } << false << false;
+    QTest::newRow("--to") << QStringList { "convert", fabric, "--to", "bogus", "-o", "-" } << false
+                          << true;
+    QTest::newRow("--format") << QStringList { "generate", "ib-fat-tree", "--format", "xlsx" }
+                              << false << true;
+    QTest::newRow("output extension")
+        << QStringList { "convert", fabric, "-o", "cluster-b-fat-tree-for-the-slides.xyz" } << true
+        << true;
+    QTest::newRow("read-only output")
+        << QStringList { "convert", fabric, "-o", "cluster-b-fat-tree-for-the-switches.topo" }
+        << false << true;
+}
+
+void TestCliFormats::formatErrorsListEveryFormat()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, extensions);
+    QFETCH(bool, writable);
+    QCOMPARE(runCli({ "generate", "ib-fat-tree", "--set", "radix=8", "-o",
+                        path("cluster-b-fat-tree.fabric.json") })
+                 .code,
+        0);
+    std::ofstream(path("jabl_ibtopotool_tests_notes.rst")) << "Notes\n=====\nNo fabric here.\n";
+    std::ofstream(path("psmn_X5.topology.conf")) << "SwitchName=s1 Nodes=n[1-4]\n";
+    std::vector<std::string> argv;
+    for (const QString &a : args)
+        argv.push_back(
+            a.contains('.') && !a.startsWith('-') ? path(qPrintable(a)) : a.toStdString());
+    const testing::CliResult r = runCli(argv);
+    QCOMPARE(r.code, 2);
+    const io::Access access = writable ? io::Access::Write : io::Access::Read;
+    const std::string list = extensions ? io::formatExtensions(access) : io::formatNames(access);
+    QVERIFY2(r.err.find("(" + list + ")") != std::string::npos
+            || r.err.find(": " + list + ")") != std::string::npos,
+        r.err.c_str());
 }
 
 void TestCliFormats::drawioHasTheCanvasLayout()

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile files (tests/data/hostile) through `info`, `simulate` and `convert`: one clean line of
-// at most ~200 characters naming the fault, exit code 2, and no crash, hang or huge allocation.
-// Also symlink loops, a BOM, standard output that cannot be written, and Qt's own chatter kept
-// off stderr unless --verbose.
+// at most io::kMaxErrorLine bytes naming the fault, exit code 2, and no crash, hang or huge
+// allocation. Also symlink loops, a BOM, standard output that cannot be written, and Qt's own
+// chatter kept off stderr unless --verbose.
 #include "clirun.h"
 
 #include <QProcess>

@@ -91,8 +91,10 @@ void TestIoFormats::unknownContentIsAClearError()
         io::readFabric(in, "notes.txt");
         QFAIL("read an unknown format");
     } catch (const UserError &e) {
-        QVERIFY2(QString(e.what()).startsWith("notes.txt: unknown file format; readable formats"),
-                 e.what());
+        QVERIFY2(QString(e.what()).startsWith(
+                     "notes.txt: unknown file format: neither its extension nor "
+                     "its content is one FabricScope reads (native, "),
+            e.what());
     }
     std::istringstream graphml("<graphml/>");
     QVERIFY_THROWS_EXCEPTION(UserError, io::readFabric(graphml, "x.graphml"));
@@ -110,9 +112,8 @@ void TestIoFormats::knownFormatsSayWhatTheyCanDo()
         return std::string("(read)");
     };
     const std::string dot = readError("x.dot");
-    QVERIFY2(dot.rfind("x.dot: Graphviz DOT can be written, not read; readable formats are ", 0)
-                 == 0,
-             dot.c_str());
+    QVERIFY2(dot.rfind("x.dot: Graphviz DOT can be written, not read (readable: native, ", 0) == 0,
+        dot.c_str());
     QVERIFY(readError("x.drawio").rfind("x.drawio: draw.io diagram can be written, not read", 0)
             == 0);
     QVERIFY(readError("t.topology.conf").find("Slurm topology.conf can be written")

@@ -11,8 +11,10 @@
 /// Text hygiene for what comes in (files) and what goes out (error lines on a terminal).
 namespace fabric::io {
 
-/// Longest error line the CLI prints, in bytes; longer ones are cut with "...".
-inline constexpr std::size_t kMaxErrorLine = 200;
+/// Longest error line the CLI prints, in bytes; longer ones are cut with "...". Room for the
+/// command, a shortened file name and the longest list of allowed names (a generator family's
+/// parameters, about 190 bytes).
+inline constexpr std::size_t kMaxErrorLine = 300;
 /// Longest piece of input an error message quotes.
 inline constexpr std::size_t kMaxQuoted = 40;
 
