@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The tiered layout of a fabric of two planes kept apart (dual-plane HPN): plane 0 above the
 // GPUs, plane 1 mirrored below them, captions naming the planes; every other fabric keeps its
-// tiers going up from the GPUs.
+// tiers going up from the GPUs. And links along one row (spine to spine) bow over the row.
 
+#include "canvas/scenedata.h"
 #include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void otherFabricsGoUp_data();
     void otherFabricsGoUp();
     void planesMustStayApart();
+    void linksAlongARowBowOverTheNodesBetween();
 };
 
 void TestTieredPlanes::singlePlaneHpnGoesUp()
@@ -182,6 +184,62 @@ void TestTieredPlanes::planesMustStayApart()
     QVERIFY(cross.a != kNoNode && cross.b != kNoNode);
     joined.addLink(cross);
     QVERIFY(!hasTwoSeparatePlanes(joined));
+}
+
+void TestTieredPlanes::linksAlongARowBowOverTheNodesBetween()
+{
+    // A real dump joins spines to spines (three cables from one spine to two others): drawn
+    // straight along the spine row, those links ran through every spine between their ends
+    // and read as links to all of them.
+    Fabric f = gen::generate("ib-fat-tree", { { "radix", 8 } });
+    std::vector<NodeId> spines;
+    f.forEachNode([&](const Node &n) {
+        if (n.role == SwitchRole::Spine)
+            spines.push_back(n.id);
+    });
+    QCOMPARE(spines.size(), std::size_t(4));
+    const FabricLayout before = computeLayout(f);
+    std::sort(spines.begin(), spines.end(), [&](NodeId a, NodeId b) {
+        return before.positions[std::size_t(a)].x() < before.positions[std::size_t(b)].x();
+    });
+    Link across, beside;
+    across.a = spines[0];
+    across.b = spines[3];
+    beside.a = spines[1];
+    beside.b = spines[2];
+    const LinkId acrossId = f.addLink(across), besideId = f.addLink(beside);
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const double rowY = data.pos[std::size_t(spines[0])].y();
+    QCOMPARE(data.pos[std::size_t(spines[3])].y(), rowY);
+    // Neighbours keep a straight line; the long link clears the spines it passes.
+    QVERIFY(!data.isCurved(besideId));
+    QVERIFY(data.isCurved(acrossId));
+    for (NodeId passed : { spines[1], spines[2] })
+        for (const QLineF &piece : data.linkPieces(acrossId)) {
+            const QRectF box = data.rect[std::size_t(passed)];
+            QVERIFY(box.isValid());
+            QVERIFY2(std::max(piece.p1().y(), piece.p2().y()) < box.top()
+                    || std::min(piece.p1().x(), piece.p2().x()) > box.right()
+                    || std::max(piece.p1().x(), piece.p2().x()) < box.left(),
+                qPrintable(QStringLiteral("piece at (%1, %2) over spine at (%3, %4)")
+                               .arg(piece.p1().x())
+                               .arg(piece.p1().y())
+                               .arg(box.center().x())
+                               .arg(box.center().y())));
+        }
+    QVERIFY(data.linkMidpoint(acrossId).y() < rowY - 12);
+    // The bow is kept to its ends: moved by hand, the link still bows over the line between.
+    const QPointF moved = data.pos[std::size_t(spines[3])] + QPointF(200, 50);
+    f.node(spines[3]).hints.position = std::pair(moved.x(), moved.y());
+    const NodeId changed[] = { spines[3] };
+    data.updateNodes(f, changed);
+    const QLineF ends(data.pos[std::size_t(spines[0])], data.pos[std::size_t(spines[3])]);
+    QCOMPARE(ends.p2(), moved);
+    const QPointF middle = data.linkMidpoint(acrossId);
+    QVERIFY(middle.y() < ends.center().y() - 12);
+    QVERIFY(std::abs(middle.x() - ends.center().x()) < ends.length() / 4);
 }
 
 QTEST_MAIN(TestTieredPlanes)

@@ -256,6 +256,14 @@ void SceneData::placeLink(const Link &link)
             if (fabric->node(n).kind == NodeKind::Ocs)
                 arcPeer[id] = fabric->ocsPeer(n, link.id);
     bend[id] = id < layout->linkBend.size() ? layout->linkBend[id] : QPointF(qQNaN(), qQNaN());
+    const double bow = id < layout->linkBow.size() ? layout->linkBow[id] : 0.0;
+    if (bow != 0 && std::isnan(bend[id].x()) && segment[id].length() > 0) {
+        // Square to the line between the ends, on its upper side.
+        QPointF normal = QPointF(segment[id].dy(), -segment[id].dx()) / segment[id].length();
+        if (normal.y() > 0)
+            normal = -normal;
+        bend[id] = segment[id].center() + bow * normal;
+    }
 }
 
 void SceneData::fileLink(LinkId id)

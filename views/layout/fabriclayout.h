@@ -65,6 +65,11 @@ struct FabricLayout
     /// Link id -> control point of a quadratic curve from its first to its second end; NaN or
     /// empty: a straight line.
     std::vector<QPointF> linkBend;
+    /// Link id -> how far the link bows up out of a row, in scene units from the middle of its
+    /// ends to its control point (so its middle clears the row by half that): taken relative
+    /// to the ends wherever they are drawn, it follows a node the user moves. 0 or empty:
+    /// straight, unless linkBend says otherwise. See bowLinksAlongRows().
+    std::vector<double> linkBow;
     QRectF bounds;                   ///< Everything above, without user-moved nodes.
     double nodePitch = 10;           ///< Typical distance between neighbouring small nodes.
     QString name;                    ///< Which layout made this ("tiered", "torus-3d", ...).

@@ -7,6 +7,7 @@
 #include "model/metrics.h"
 #include "model/tierinference.h"
 #include "planesplit.h"
+#include "rowlinks.h"
 #include "style/palette.h"
 
 #include <algorithm>
@@ -547,6 +548,7 @@ FabricLayout tieredLayout(const Fabric &f)
         out.sizes[static_cast<std::size_t>(n.id)] = size;
     });
     describeBlockCapacity(f, out);
+    bowLinksAlongRows(f, out);
     out.updateBounds();
     return out;
 }
