@@ -45,6 +45,7 @@ private Q_SLOTS:
     void coincidingLinesBothShow();
     void panelExportsPngAndSvg();
     void shortPanelKeepsThePlotReadable();
+    void barLabelsStayWholeInAShortPanel();
     void emptyChartSaysWhatFillsIt();
     void largerWindowTextEnlargesTheChartsNotItsPictures();
     void largeExportsAreTheScreenPictureEnlarged();
@@ -357,6 +358,69 @@ void TestCharts::shortPanelKeepsThePlotReadable()
     QVERIFY(vertical()->count() >= 4);
     // The picture taken while short equals one taken tall: it never had the short frame.
     QCOMPARE(panel.renderImage(QSize(1200, 700)), picture);
+}
+
+void TestCharts::barLabelsStayWholeInAShortPanel()
+{
+    // Completion time by run in a 1280x720 window's Analysis dock: the tallest bar's upright
+    // label ran past the top of the chart and "299" ms read "29", or, with the chart whole,
+    // was drawn over its own bar for want of room above it.
+    ChartSpec spec;
+    spec.title = QStringLiteral("Completion time");
+    spec.xTitle = QStringLiteral("run");
+    spec.yTitle = QStringLiteral("completion time (ms)");
+    spec.categories = { QStringLiteral("Polarised hashing (same hash at every tier)"),
+        QStringLiteral("ECMP, a seed per switch"), QStringLiteral("Adaptive routing") };
+    spec.bars = { { QStringLiteral("simulated"), { 299, 213, 42.8 } },
+        { QStringLiteral("ideal bound"), { 42.8, 42.8, 42.8 } } };
+    // In a dock the panel is a child sized by its parent, as here; alone, a window keeps
+    // its layout's minimum and would hide the fault.
+    QWidget dock;
+    dock.resize(1250, 400);
+    auto &panel = *new ChartPanel(&dock);
+    panel.setSpec(spec);
+    panel.setGeometry(0, 0, 100, 30);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    const QChartView *view = panel.findChild<QChartView *>();
+    const auto labelsCut = [&] {
+        const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+        QStringList cut, seen;
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+            if (!text || !text->isVisible())
+                continue;
+            const QString value = text->toPlainText();
+            if (value != QLatin1String("299") && value != QLatin1String("213")
+                && value != QLatin1String("42.8"))
+                continue;
+            seen.append(value);
+            // Whole in view, and past its bar's end rather than over the bar.
+            QChart *chart = view->chart();
+            const double barEnd
+                = chart->mapToPosition(QPointF(0, value.toDouble()), chart->series().first()).y();
+            if (!shown.contains(text->sceneBoundingRect())
+                || text->sceneBoundingRect().bottom() > barEnd + 1)
+                cut.append(value);
+        }
+        return seen.size() == 6
+            ? cut
+            : QStringList {
+                  QStringLiteral("only %1 labels shown: %2").arg(seen.size()).arg(seen.join(' '))
+              };
+    };
+    // Tiny, then tall, as in a dock before the window settles: then every height of a short
+    // panel (the dock's splitter dragged), each with its own ticks. The chart's view must fit
+    // the panel: Qt's view kept the largest minimum height its chart ever had (the full frame
+    // laid out narrow) and showed a short panel's middle.
+    panel.setGeometry(0, 0, 1250, 400);
+    for (int height = 300; height >= panel.minimumSizeHint().height(); height -= 10) {
+        panel.setGeometry(0, 0, 1250, height);
+        QTRY_VERIFY2(view->height() <= panel.height(),
+            qPrintable(QStringLiteral("%1 px: a view of %2 px").arg(height).arg(view->height())));
+        QTRY_VERIFY2(labelsCut().isEmpty(),
+            qPrintable(QStringLiteral("%1 px: %2").arg(height).arg(labelsCut().join(' '))));
+    }
 }
 
 void TestCharts::panelExportsPngAndSvg()

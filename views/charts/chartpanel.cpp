@@ -132,18 +132,26 @@ double tallestBar(const ChartSpec &spec)
     return top;
 }
 
-/// A value axis over [@p lo, @p hi] labelled at round steps by tickLabels(), so large values
+/// Sets @p axis over [@p lo, @p hi], labelled at round steps by tickLabels(), so large values
 /// read "150 k" rather than 1.5e+05.
-QCategoryAxis *roundAxis(double lo, double hi, int target = kFullTicks)
+void setRoundTicks(QCategoryAxis *axis, double lo, double hi, int target)
 {
     const AxisTicks ticks = niceTicks(lo, hi, target);
     const QStringList labels = tickLabels(ticks);
-    auto *axis = new QCategoryAxis;
-    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (const QString &old : axis->categoriesLabels())
+        axis->remove(old);
     axis->setStartValue(ticks.lo);
     for (qsizetype i = 0; i < labels.size(); ++i)
         axis->append(labels[i], ticks.values[i]);
     axis->setRange(ticks.lo, ticks.hi);
+}
+
+/// A value axis over [@p lo, @p hi] with round ticks (setRoundTicks()).
+QCategoryAxis *roundAxis(double lo, double hi, int target = kFullTicks)
+{
+    auto *axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    setRoundTicks(axis, lo, hi, target);
     return axis;
 }
 
@@ -420,15 +428,50 @@ void ChartPanel::changeEvent(QEvent *event)
     }
 }
 
-void ChartPanel::fitBarLabels()
+bool ChartPanel::fitBarLabels()
 {
     if (!d->bars || d->bars->count() == 0 || mSpec.categories.isEmpty())
-        return;
+        return false;
     const QRectF plot = d->chart->plotArea();
     const double bar = (mSpec.horizontal ? plot.height() : plot.width())
         / double(mSpec.categories.size()) * d->bars->barWidth() / double(d->bars->count());
-    const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
+    const QFont font = d->bars->barSets().first()->labelFont();
+    const double text = QFontMetricsF(font).height();
     d->bars->setLabelsVisible(bar >= text + 2);
+    return d->bars->isLabelsVisible() && makeRoomForBarLabels();
+}
+
+bool ChartPanel::makeRoomForBarLabels()
+{
+    // Each value label runs on past its bar's end (upright over vertical bars): the axis's
+    // fixed head room was too little for it in a short panel, which cut "299" to "29".
+    auto *values = qobject_cast<QCategoryAxis *>(
+        d->chart->axes(mSpec.horizontal ? Qt::Horizontal : Qt::Vertical, d->bars).value(0));
+    const QRectF plot = d->chart->plotArea();
+    const double length = mSpec.horizontal ? plot.width() : plot.height();
+    if (!values || length <= 0 || values->max() <= 0)
+        return false;
+    const QFontMetricsF metrics(d->bars->barSets().first()->labelFont());
+    const double gap = 6 * d->textScale; // Qt's offset from the bar's end, with a margin
+    double wanted = values->max();
+    for (const ChartBars &b : std::as_const(mSpec.bars))
+        for (const double v : b.values) {
+            if (!std::isfinite(v) || v <= 0)
+                continue;
+            const QString label
+                = QString::number(v, 'g', d->bars->labelsPrecision()) + mSpec.barLabelSuffix;
+            const double room = length - metrics.horizontalAdvance(label) - gap;
+            // Past a third of the plot, labels would squeeze the bars: none then.
+            if (room < length / 3) {
+                d->bars->setLabelsVisible(false);
+                return false;
+            }
+            wanted = std::max(wanted, v * length / room);
+        }
+    if (wanted <= values->max() * (1 + 1e-9))
+        return false;
+    setRoundTicks(values, 0, wanted, mSpec.horizontal ? kFullTicks : d->verticalTicks);
+    return true;
 }
 
 void ChartPanel::showPlotOrNote()
@@ -490,6 +533,14 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
     // A dock dragged: re-frame at the threshold, and re-wrap a title that has one.
     if (isCompactOnScreen() != d->compact || (!d->compact && width() != d->titleWidth))
         applyFrame(isCompactOnScreen(), width());
+    // QChartView raises its minimum size to its chart's and never lowers it: once tall enough
+    // for the full frame, it stayed taller than a short panel, which then showed its middle
+    // (cut value labels at the top, the time axis's title at the bottom). This panel's own
+    // minimum keeps the chart readable; the view takes whatever the panel gets.
+    if (d->view->minimumSize() != QSize(0, 0)) {
+        d->view->setMinimumSize(0, 0);
+        d->pages->setGeometry(contentsRect());
+    }
     if (verticalTickTarget() != d->verticalTicks && !d->chart->axes().isEmpty())
         setupAxes(verticalTickTarget());
     fitBarLabels();
@@ -542,7 +593,11 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     if (QGraphicsLayout *layout = d->chart->layout())
         layout->activate();
-    fitBarLabels();
+    if (fitBarLabels()) { // the value axis grew for the labels: lay out again
+        QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
+        if (QGraphicsLayout *layout = d->chart->layout())
+            layout->activate();
+    }
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
     if (screenScale != 1)
         applyTextScale(screenScale);

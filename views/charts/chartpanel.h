@@ -89,8 +89,12 @@ private:
     void updateLines();
     /// Axes for the spec, the vertical value axis in about @p verticalTicks steps.
     void setupAxes(int verticalTicks);
-    /// Shows bar value labels only when every bar is wide enough for its upright label.
-    void fitBarLabels();
+    /// Shows bar value labels only when every bar is wide enough for its upright label, and
+    /// makes room for them (makeRoomForBarLabels()). True when the value axis changed.
+    bool fitBarLabels();
+    /// Extends the value axis so every bar's label fits between its bar's end and the plot's
+    /// edge; hides the labels when that would leave the bars too short. True when it changed.
+    bool makeRoomForBarLabels();
 
     struct Private;
     Private *d;
