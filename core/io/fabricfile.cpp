@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabricfile.h"
 
-#include "formatregistry.h"
 #include "io/common/cleantext.h"
+#include "formatregistry.h"
 #include "model/error.h"
 #include "model/units.h"
 
@@ -57,20 +57,19 @@ Fabric readFabric(std::istream &in, const std::string &fileName, const FabricFor
     const std::string head = headOf(in);
     if (const auto at = binaryOffset(head))
         throw UserError(fileName + ": a binary file, not a fabric (byte " + std::to_string(*at)
-            + " is a control character)");
+                        + " is a control character)");
     if (!format)
         format = formatForContent(fileName, head);
     // A format we know by its extension but only write gets its own name, not "unknown".
     if (!format)
         format = formatForFile(fileName, Access::Write);
     if (!format)
-        throw UserError(fileName
-            + ": unknown file format: neither its extension nor its content"
-              " is one FabricScope reads ("
-            + formatNames(Access::Read) + ")");
+        throw UserError(fileName + ": unknown file format: neither its extension nor its content"
+                        " is one FabricScope reads (" + formatNames(Access::Read) + ")");
     if (!format->canRead())
         throw UserError(fileName + ": " + std::string(format->title())
-            + " can be written, not read (readable: " + formatNames(Access::Read) + ")");
+                        + " can be written, not read (readable: " + formatNames(Access::Read)
+                        + ")");
     return guarded(fileName, [&] { return format->read(in, fileName); });
 }
 
@@ -92,7 +91,7 @@ Fabric loadFabric(const fs::path &path, const FabricFormat *format)
         throw UserError(fileName + ": cannot read the file size (" + ec.message() + ")");
     if (size > kMaxFileBytes)
         throw UserError(fileName + ": the file is " + units::formatBytes(double(size))
-            + ", larger than the limit of " + units::formatBytes(double(kMaxFileBytes)));
+                        + ", larger than the limit of " + units::formatBytes(double(kMaxFileBytes)));
 
     std::vector<char> buffer(kStreamBufferBytes);
     std::ifstream in;
@@ -111,11 +110,12 @@ void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *
     if (!format)
         format = formatForFile(fileName, Access::Read);
     if (!format)
-        throw UserError(
-            fileName + ": unknown extension (writable: " + formatExtensions(Access::Write) + ")");
+        throw UserError(fileName + ": unknown extension (writable: "
+                        + formatExtensions(Access::Write) + ")");
     if (!format->canWrite())
         throw UserError(fileName + ": " + std::string(format->title())
-            + " can be read, not written (writable: " + formatNames(Access::Write) + ")");
+                        + " can be read, not written (writable: " + formatNames(Access::Write)
+                        + ")");
     try {
         saveAtomically(path, [&](std::ostream &out) { format->write(fabric, out); });
     } catch (const UserError &e) {

@@ -435,8 +435,7 @@ bool ChartPanel::fitBarLabels()
     const QRectF plot = d->chart->plotArea();
     const double bar = (mSpec.horizontal ? plot.height() : plot.width())
         / double(mSpec.categories.size()) * d->bars->barWidth() / double(d->bars->count());
-    const QFont font = d->bars->barSets().first()->labelFont();
-    const double text = QFontMetricsF(font).height();
+    const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
     d->bars->setLabelsVisible(bar >= text + 2);
     return d->bars->isLabelsVisible() && makeRoomForBarLabels();
 }
@@ -444,7 +443,7 @@ bool ChartPanel::fitBarLabels()
 bool ChartPanel::makeRoomForBarLabels()
 {
     // Each value label runs on past its bar's end (upright over vertical bars): the axis's
-    // fixed head room was too little for it in a short panel, which cut "299" to "29".
+    // fixed head room was too little for it in a short panel, and Qt drew it over its bar.
     auto *values = qobject_cast<QCategoryAxis *>(
         d->chart->axes(mSpec.horizontal ? Qt::Horizontal : Qt::Vertical, d->bars).value(0));
     const QRectF plot = d->chart->plotArea();
