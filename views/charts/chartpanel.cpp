@@ -49,6 +49,10 @@ constexpr double kBottomAxisShare = 0.4;
 /// What a bottom axis takes beyond its two lines of text: the padding around the numbers and
 /// the title, and the view's frame (measured with Qt 6.4's light theme, with 2 px to spare).
 constexpr double kBottomAxisExtra = 20;
+/// What a chart's width holds besides its plot (margins, the value axis), with some to spare.
+constexpr double kPlotOverhead = 120;
+/// What Qt keeps on both sides of a category label.
+constexpr double kCategoryPadding = 12;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
 constexpr const char *kFullTitle = "fullTitle";
 /// An axis's note (ChartSpec::xNote), which only a full frame shows.
@@ -352,6 +356,7 @@ void ChartPanel::setupAxes(int verticalTicks)
         setAxisTitle(categories, mSpec.xTitle);
         d->bars->attachAxis(categories);
         d->bars->attachAxis(values);
+        wrapCategoryLabels(); // in the axis's own font, known once added
         return;
     }
 
@@ -507,6 +512,7 @@ void ChartPanel::applyFrame(bool compact, double width)
     }
     d->titleWidth = width;
     d->chart->setTitle(title);
+    wrapCategoryLabels();
     d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
     // Beside the plot, not under it: a short panel's height is the plot's.
     d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
@@ -514,6 +520,28 @@ void ChartPanel::applyFrame(bool compact, double width)
     for (QAbstractAxis *axis : d->chart->axes())
         setAxisTitle(
             axis, axis->property(kFullTitle).toString(), axis->property(kTitleNote).toString());
+}
+
+void ChartPanel::wrapCategoryLabels()
+{
+    if (!d->bars || mSpec.horizontal)
+        return;
+    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0));
+    if (!axis || axis->count() != mSpec.categories.size())
+        return;
+    // Qt gives each label the plot's width over two more than the number of bar groups, and
+    // elides the rest: run names such as "allreduce ring · ecmp-polarized" lost their ends.
+    // A full frame has the height for a second line; a compact one keeps one.
+    const double plot = d->titleWidth - kPlotOverhead * d->textScale;
+    const double room = plot / double(axis->count() + 2) - kCategoryPadding;
+    const QStringList shown = axis->categories();
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        const QString &name = mSpec.categories[i];
+        const QString label
+            = d->compact || room <= 0 ? name : wrapped(name, axis->labelsFont(), room);
+        if (label != shown[i])
+            axis->replace(shown[i], label);
+    }
 }
 
 void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title, const QString &note)

@@ -85,6 +85,9 @@ private:
     /// Sets @p axis's title: @p title followed by @p note, or in a compact frame @p title alone
     /// (only its unit on a vertical axis).
     void setAxisTitle(QAbstractAxis *axis, const QString &title, const QString &note = {});
+    /// Breaks the names under vertical bars into lines that fit each group's width, in a full
+    /// frame; a compact frame shows each on one line, elided by Qt if need be.
+    void wrapCategoryLabels();
     void rebuild();
     void updateLines();
     /// Axes for the spec, the vertical value axis in about @p verticalTicks steps.
