@@ -177,6 +177,7 @@ private Q_SLOTS:
     void addLinkDragEmitsLinkRequested();
     void moveThenApplyChangeMovesNode();
     void addedNodeIsPlaced();
+    void linkDrawnAlongARowBows();
     void spreadGpusAreNamedWhenZoomedOut();
     void selectionRingKeepsOffTheName();
     void podCaptionKeepsOffTheLinks();
@@ -715,6 +716,39 @@ void TestCanvas::addedNodeIsPlaced()
     f.removeNode(id);
     canvas.applyChange({ChangeEvent::Type::NodesRemoved, {id}, {}});
     QVERIFY(canvas.selectedNodes().isEmpty());
+}
+
+void TestCanvas::linkDrawnAlongARowBows()
+{
+    // A link drawn between the first and last spine of a row kept the layout, which had no
+    // bow for it: it ran straight through the spines between, as links to each of them.
+    Fabric f = generate("ib-fat-tree", { { "radix", 8 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    std::vector<NodeId> spines;
+    f.forEachNode([&](const Node &n) {
+        if (n.role == SwitchRole::Spine)
+            spines.push_back(n.id);
+    });
+    QCOMPARE(spines.size(), std::size_t(4));
+    std::sort(spines.begin(), spines.end(), [&](NodeId a, NodeId b) {
+        return canvas.nodePosition(a).x() < canvas.nodePosition(b).x();
+    });
+    Link l;
+    l.a = spines.front();
+    l.b = spines.back();
+    l.capacityGbps = 400;
+    const LinkId link = f.addLink(l);
+    canvas.applyChange({ ChangeEvent::Type::LinksAdded, {}, { link } });
+    const QPointF a = canvas.nodePosition(l.a), b = canvas.nodePosition(l.b);
+    QCOMPARE(a.y(), b.y());
+    // Not along the row between the middle spines, but somewhere above the row's middle.
+    const QPointF between = (canvas.nodePosition(spines[1]) + canvas.nodePosition(spines[2])) / 2;
+    QVERIFY(canvas.linkAt(between) != link);
+    bool above = false;
+    for (double up = 6; up <= 40 && !above; up += 0.5)
+        above = canvas.linkAt((a + b) / 2 - QPointF(0, up)) == link;
+    QVERIFY(above);
 }
 
 void TestCanvas::spreadGpusAreNamedWhenZoomedOut()

@@ -8,6 +8,7 @@
 #include "faultmarks.h"
 #include "layeritem.h"
 #include "layout/layoutengine.h"
+#include "layout/rowlinks.h"
 #include "layout/toruscircuits.h"
 #include "model/units.h"
 #include "scenedata.h"
@@ -497,6 +498,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         // Undoing a delete brings its nodes' blocks back: start again from the computed layout.
         d->layout = d->computedLayout;
         dropEmptyBlocks(d->layout, *d->fabric);
+        // A link drawn between two switches of one row bows over those between, as laid out.
+        if (d->layout.name == QLatin1String("tiered"))
+            bowLinksAlongRows(*d->fabric, d->layout);
         d->data.loads.clear();
         d->data.badges.clear();
         rebuildScene();

@@ -21,6 +21,7 @@ constexpr double kBowShare = 0.3, kMinBow = 30, kMaxBow = 70;
 
 void bowLinksAlongRows(const Fabric &f, FabricLayout &layout)
 {
+    layout.linkBow.clear(); // links come and go between calls (the canvas's edits)
     // Each row's node centres, by height, sorted left to right.
     std::map<long long, std::vector<double>> rows;
     f.forEachNode([&](const Node &n) {
