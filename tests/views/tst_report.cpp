@@ -65,6 +65,10 @@ void TestReport::ticksReadAsPeopleWriteThem()
     QCOMPARE(tickLabels(niceTicks(0, 1)).join(QLatin1Char('|')),
              QStringLiteral("0|0.2|0.4|0.6|0.8|1"));
     QCOMPARE(tickLabels(niceTicks(0, 2.4e6)).last(), QStringLiteral("2.5 M"));
+    // Four digits as they are: an axis to 1,000 ms read "0|0.5 k|1 k".
+    QCOMPARE(
+        tickLabels(niceTicks(0, 1000, 2)).join(QLatin1Char('|')), QStringLiteral("0|500|1000"));
+    QCOMPARE(tickLabels(niceTicks(0, 20000, 4)).last(), QStringLiteral("20 k"));
     QCOMPARE(labelPrecision(151234), 6);
     QCOMPARE(labelPrecision(1.5), 3);
 }

@@ -42,8 +42,9 @@ QStringList tickLabels(const AxisTicks &ticks)
     const double largest = std::max(std::abs(ticks.lo), std::abs(ticks.hi));
     double factor = 1;
     const char *suffix = "";
+    // Four digits read as they are: "k" from 10,000 up, or an axis to 1,000 read "0.5 k".
     for (const auto &[f, s] : prefixes)
-        if (largest >= f) {
+        if (largest >= (f == 1e3 ? 1e4 : f)) {
             factor = f;
             suffix = s;
             break;
