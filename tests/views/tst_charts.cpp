@@ -28,6 +28,24 @@
 using namespace fabric;
 using namespace fabric::views;
 
+namespace {
+
+/// "Completion time by run" as the Charts tab draws it: a bar of each run's time against an
+/// ideal of 42.8 ms, the runs named by @p runs.
+ChartSpec completionBars(const QStringList &runs, const QList<double> &simulatedMs)
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("Completion time");
+    spec.xTitle = QStringLiteral("run");
+    spec.yTitle = QStringLiteral("completion time (ms)");
+    spec.categories = runs;
+    spec.bars = { { QStringLiteral("simulated"), simulatedMs },
+        { QStringLiteral("ideal bound"), QList<double>(runs.size(), 42.8) } };
+    return spec;
+}
+
+} // namespace
+
 class TestCharts : public QObject
 {
     Q_OBJECT
@@ -366,14 +384,10 @@ void TestCharts::barLabelsStayWholeInAShortPanel()
     // Completion time by run in a 1280x720 window's Analysis dock: the tallest bar's upright
     // label ran past the top of the chart and "299" ms read "29", or, with the chart whole,
     // was drawn over its own bar for want of room above it.
-    ChartSpec spec;
-    spec.title = QStringLiteral("Completion time");
-    spec.xTitle = QStringLiteral("run");
-    spec.yTitle = QStringLiteral("completion time (ms)");
-    spec.categories = { QStringLiteral("Polarised hashing (same hash at every tier)"),
-        QStringLiteral("ECMP, a seed per switch"), QStringLiteral("Adaptive routing") };
-    spec.bars = { { QStringLiteral("simulated"), { 299, 213, 42.8 } },
-        { QStringLiteral("ideal bound"), { 42.8, 42.8, 42.8 } } };
+    const ChartSpec spec = completionBars(
+        { QStringLiteral("Polarised hashing (same hash at every tier)"),
+            QStringLiteral("ECMP, a seed per switch"), QStringLiteral("Adaptive routing") },
+        { 299, 213, 42.8 });
     // In a dock the panel is a child sized by its parent, as here; alone, a window keeps
     // its layout's minimum and would hide the fault.
     QWidget dock;
@@ -426,17 +440,13 @@ void TestCharts::barLabelsStayWholeInAShortPanel()
 
 void TestCharts::runNamesUnderBarsStayWhole()
 {
-    // Qt gives each name under a group of bars a quarter of the plot when there are three, and
+    // Qt gives each name under a group of bars a fifth of the plot when there are three, and
     // cut the rest: the docs' comparison read "allreduce ring · ecmp-polari...".
-    ChartSpec spec;
-    spec.title = QStringLiteral("Completion time");
-    spec.xTitle = QStringLiteral("run");
-    spec.yTitle = QStringLiteral("completion time (ms)");
-    spec.categories = { QStringLiteral("Polarised hashing (same hash at every tier)"),
-        QStringLiteral("allreduce ring · ecmp-polarized"),
-        QStringLiteral("ECMP, a seed per switch") };
-    spec.bars = { { QStringLiteral("simulated"), { 299, 213, 75 } },
-        { QStringLiteral("ideal bound"), { 42.8, 42.8, 42.8 } } };
+    const ChartSpec spec
+        = completionBars({ QStringLiteral("Polarised hashing (same hash at every tier)"),
+                             QStringLiteral("allreduce ring · ecmp-polarized"),
+                             QStringLiteral("ECMP, a seed per switch") },
+            { 299, 213, 75 });
     ChartPanel panel;
     panel.setSpec(spec);
     panel.resize(1000, 600);
