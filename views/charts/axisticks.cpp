@@ -37,16 +37,22 @@ AxisTicks niceTicks(double lo, double hi, int target)
 
 QStringList tickLabels(const AxisTicks &ticks)
 {
-    static constexpr std::array<std::pair<double, const char *>, 4> prefixes{
-        {{1e12, " T"}, {1e9, " G"}, {1e6, " M"}, {1e3, " k"}}};
+    struct Prefix
+    {
+        double factor;
+        double from; ///< The largest value from which it is used.
+        const char *suffix;
+    };
+    // Four digits read as they are: "k" from 10,000 up, or an axis to 1,000 read "0.5 k".
+    static constexpr std::array<Prefix, 4> prefixes { { { 1e12, 1e12, " T" }, { 1e9, 1e9, " G" },
+        { 1e6, 1e6, " M" }, { 1e3, 1e4, " k" } } };
     const double largest = std::max(std::abs(ticks.lo), std::abs(ticks.hi));
     double factor = 1;
     const char *suffix = "";
-    // Four digits read as they are: "k" from 10,000 up, or an axis to 1,000 read "0.5 k".
-    for (const auto &[f, s] : prefixes)
-        if (largest >= (f == 1e3 ? 1e4 : f)) {
-            factor = f;
-            suffix = s;
+    for (const Prefix &p : prefixes)
+        if (largest >= p.from) {
+            factor = p.factor;
+            suffix = p.suffix;
             break;
         }
     const int decimals =

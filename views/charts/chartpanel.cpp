@@ -512,11 +512,11 @@ void ChartPanel::applyFrame(bool compact, double width)
     }
     d->titleWidth = width;
     d->chart->setTitle(title);
-    wrapCategoryLabels();
     d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
     // Beside the plot, not under it: a short panel's height is the plot's.
     d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
+    wrapCategoryLabels(); // for the frame just set
     for (QAbstractAxis *axis : d->chart->axes())
         setAxisTitle(
             axis, axis->property(kFullTitle).toString(), axis->property(kTitleNote).toString());
@@ -612,19 +612,12 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     if (fewerTicks)
         setupAxes(kFullTicks);
     d->chart->setGeometry(QRectF(QPointF(0, 0), logical));
-    // Layouts settle on the next event loop turn: settle them now, or axes paint where the
-    // previous size put them.
-    QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
     // Axes and series replaced since the last event loop turn are deleted later: now, or their
     // items still paint (a tiny ghost chart in a corner).
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    if (QGraphicsLayout *layout = d->chart->layout())
-        layout->activate();
-    if (fitBarLabels()) { // the value axis grew for the labels: lay out again
-        QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
-        if (QGraphicsLayout *layout = d->chart->layout())
-            layout->activate();
-    }
+    settleLayout();
+    if (fitBarLabels()) // the value axis grew for the labels
+        settleLayout();
     d->chart->scene()->render(painter, target, QRectF(QPointF(0, 0), logical));
     if (screenScale != 1)
         applyTextScale(screenScale);
@@ -633,6 +626,15 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         setupAxes(verticalTickTarget());
     d->chart->setGeometry(old);
     fitBarLabels();
+}
+
+void ChartPanel::settleLayout()
+{
+    // Layouts settle on the next event loop turn: settle them now, or axes paint where the
+    // previous size put them.
+    QCoreApplication::sendPostedEvents(d->chart, QEvent::LayoutRequest);
+    if (QGraphicsLayout *layout = d->chart->layout())
+        layout->activate();
 }
 
 void ChartPanel::paintNote(QPainter *painter, const QRectF &target, double scale) const

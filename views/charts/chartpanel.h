@@ -98,6 +98,8 @@ private:
     /// Extends the value axis so every bar's label fits between its bar's end and the plot's
     /// edge; hides the labels when that would leave the bars too short. True when it changed.
     bool makeRoomForBarLabels();
+    /// Lays the chart out now rather than on the next event loop turn (for a picture).
+    void settleLayout();
 
     struct Private;
     Private *d;
