@@ -250,9 +250,7 @@ void TestCharts::histogramOfAFabricWithoutSwitchLinksSaysSo()
     QTemporaryDir dir;
     const QString svg = dir.filePath(QStringLiteral("empty.svg"));
     QVERIFY(panel.exportSvg(svg, QSize(900, 500)));
-    QFile file(svg);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(file.readAll());
+    const QString text = testing::readText(svg);
     QVERIFY(text.contains(spec.title.toHtmlEscaped()));
     QVERIFY(text.contains(QStringLiteral("no links between switches")));
     QVERIFY(!text.contains(spec.xTitle)); // no axis
@@ -465,9 +463,7 @@ void TestCharts::runNamesUnderBarsStayWhole()
     QTemporaryDir dir;
     const QString svg = dir.filePath(QStringLiteral("bars.svg"));
     QVERIFY(panel.exportSvg(svg, QSize(1000, 600)));
-    QFile file(svg);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QString text = QString::fromUtf8(file.readAll());
+    const QString text = testing::readText(svg);
     QVERIFY(text.contains(QStringLiteral("ecmp-polarized")));
     QVERIFY(text.contains(QStringLiteral("every tier)")));
 }
