@@ -27,6 +27,7 @@
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
 #include "testfabrics.h"
+#include "textrecorder.h"
 #include "traffic/trafficview.h"
 
 #include <QComboBox>
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void runsPlaysAndSeeks();
     void policyToggleReRunsAndCompares();
     void comparePictureStacksWideFabrics();
+    void comparePictureLegendExplainsBothSides();
     void cancelKeepsTheGuiConsistent();
     void coarseFidelityRunsFromTheDock();
     void memoryLimitRefusesInTheDocksWords();
@@ -299,6 +301,40 @@ void TestSimulation::comparePictureStacksWideFabrics()
     };
     QVERIFY(inkWidth(at[0]) > size.width() / 2);
     QVERIFY(std::abs(inkWidth(at[0]) - inkWidth(at[1])) < 4);
+}
+
+void TestSimulation::comparePictureLegendExplainsBothSides()
+{
+    // Polarised ECMP against adaptive routing, as in the polarisation lesson: only the ECMP
+    // side has collision badges, and the picture's one legend took its entries from the
+    // adaptive side, so the badges went unexplained.
+    Fabric tree = gen::generate("ib-fat-tree",
+        nlohmann::json { { "tiers", 3 }, { "radix", 8 }, { "rail_optimised", false } });
+    mDocument->swapFabric(tree);
+    mCanvas->zoomToFit();
+    collective::Scenario s = mSim->simulationDock()->scenario();
+    s.placement = collective::Placement::Spread;
+    mSim->simulationDock()->setScenario(s);
+    const views::SimRunPtr polarized = runAndWait(QStringLiteral("ecmp-polarized"));
+    const views::SimRunPtr adaptive = runAndWait(QStringLiteral("adaptive"));
+    QVERIFY(polarized && adaptive);
+    CompareView *compare = mSim->analysisDock()->compareView();
+    compare->setRuns(polarized, adaptive);
+    compare->clock()->seek(polarized->result.completionS / 3);
+    const QSize size(1800, 1000);
+    testing::TextRecorder recorder(size);
+    {
+        QPainter painter(&recorder);
+        compare->paintPicture(painter, size);
+    }
+    QStringList legend;
+    for (const testing::PaintedText &t : recorder.texts())
+        legend << t.text;
+    QVERIFY2(
+        legend.contains(QStringLiteral("Orange badge: flows sharing one link now (a collision)")),
+        qPrintable(legend.join(QStringLiteral(" | "))));
+    // Each entry once, though both sides list it.
+    QCOMPARE(legend.count(QStringLiteral("Host (NVLink domain)")), 1);
 }
 
 void TestSimulation::policyToggleReRunsAndCompares()

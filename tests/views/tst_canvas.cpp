@@ -191,6 +191,7 @@ private Q_SLOTS:
     void picturesFillTheirRoom_data();
     void picturesFillTheirRoom();
     void wideFabricsPutTheLegendAbove();
+    void legendExplainsOnlyWhatIsDrawn();
     void foldedPicturesKeepNoRoomForTierNames();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
@@ -1128,6 +1129,55 @@ void TestCanvas::wideFabricsPutTheLegendAbove()
     // A fabric about as wide as tall (a dragonfly's ring of groups) keeps the legend in a
     // column.
     QCOMPARE(inkUnderLegend(smallFabric("dragonfly")), 0);
+}
+
+void TestCanvas::legendExplainsOnlyWhatIsDrawn()
+{
+    // The texts of a 1920x1080 picture of @p f that start with @p prefix.
+    auto painted = [](FabricCanvas &canvas, const QString &prefix) {
+        const QSize size(1920, 1080);
+        testing::TextRecorder recorder(size);
+        {
+            QPainter painter(&recorder);
+            canvas.renderTo(
+                &painter, QRectF(QPointF(0, 0), QSizeF(size)), QRectF(), QStringLiteral("Title"));
+        }
+        int n = 0;
+        for (const testing::PaintedText &t : recorder.texts())
+            n += t.text.startsWith(prefix);
+        return n;
+    };
+    auto listed = [](const QList<LegendEntry> &entries, const QString &prefix) {
+        return std::any_of(entries.begin(), entries.end(),
+            [&](const LegendEntry &e) { return e.label.startsWith(prefix); });
+    };
+    const QString bundle = QStringLiteral("Bundle"), block = QStringLiteral("Block:");
+    FabricCanvas canvas;
+    // Nothing to bundle and no block: a hand-made fabric's legend promised both.
+    const Fabric handmade = handMade();
+    showCanvas(canvas, handmade);
+    QVERIFY(!listed(canvas.legendEntries(), bundle));
+    QVERIFY(!listed(canvas.legendEntries(), block));
+    QCOMPARE(painted(canvas, bundle), 0);
+    // A TPU cube: its planes are framed (and captioned) but never bundled.
+    const Fabric cube = generate("tpu-torus", { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+    showCanvas(canvas, cube);
+    QCOMPARE(painted(canvas, bundle), 0);
+    QCOMPARE(painted(canvas, block), 0);
+    // A small fat-tree drawn node by node: its pods are blocks, which zooming out bundles (the
+    // screen's legend says so), but the picture draws every link.
+    const Fabric fatTree = smallFabric("ib-fat-tree-3");
+    showCanvas(canvas, fatTree);
+    QVERIFY(listed(canvas.legendEntries(), bundle));
+    QVERIFY(listed(canvas.pictureLegendEntries(QSizeF(1920, 1080)), block));
+    QVERIFY(!listed(canvas.pictureLegendEntries(QSizeF(1920, 1080)), bundle));
+    QCOMPARE(painted(canvas, bundle), 0);
+    QCOMPARE(painted(canvas, block), 1);
+    // Meta's two zones fold into blocks joined by bundles in a picture: it explains them.
+    const Fabric zones = generate("roce-clos", { { "zones", 2 } });
+    showCanvas(canvas, zones);
+    QVERIFY(listed(canvas.pictureLegendEntries(QSizeF(1920, 1080)), bundle));
+    QCOMPARE(painted(canvas, bundle), 1);
 }
 
 void TestCanvas::foldedPicturesKeepNoRoomForTierNames()

@@ -150,7 +150,14 @@ struct FabricCanvas::Private
         QRectF source; ///< Scene rectangle shown; null when nothing is drawn.
         double scale = 0; ///< Picture pixels per scene unit.
         bool detailNodes = false; ///< The picture draws nodes, not their blocks folded.
+        bool bundles = false; ///< The picture draws links between blocks as bundles.
     };
+    /// The fit of a picture at @p scale showing @p source, with what its plan draws.
+    PictureFit pictureFit(const QRectF &source, double scale, double textScale) const
+    {
+        const DrawPlan plan = data.planFor(scale, source, textScale);
+        return { source, scale, plan.detailNodes, !plan.detailGlobal && !data.bundles.empty() };
+    }
     PictureFit fitWhole(const QSizeF &area, double textScale) const
     {
         const QRectF whole = wholeFabric();
@@ -167,14 +174,14 @@ struct FabricCanvas::Private
             const double scale = fit(m);
             const QRectF source = whole.adjusted(
                 -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale);
-            return PictureFit { source, scale, data.planFor(scale, source, textScale).detailNodes };
+            return pictureFit(source, scale, textScale);
         };
         const QMarginsF m = labelMargins(
             layout, whole, textScale, fit(labelMargins(layout, whole, textScale, 0)));
         // Too small a picture for names: the fabric gets it all.
         if (fit(m) * std::min(whole.width(), whole.height()) < 10) {
             const double scale = std::max(0.0, fit(QMarginsF()));
-            return { whole, scale, data.planFor(scale, whole, textScale).detailNodes };
+            return pictureFit(whole, scale, textScale);
         }
         const PictureFit named = fitWith(m);
         // Folded at that zoom (pods and zones as blocks), the picture draws no tier names: the
@@ -1244,7 +1251,11 @@ void FabricCanvas::drawBackground(QPainter *painter, const QRectF &rect)
 
 QList<LegendEntry> FabricCanvas::legendEntries() const
 {
-    return legendEntriesWith(!d->data.plan.detailNodes);
+    // On screen the bundles are explained whenever zooming out can show them, which takes
+    // blocks to fold (the entry says "zoomed out"); a picture's legend, below, only when it
+    // draws them.
+    return legendEntriesWith(
+        !d->data.plan.detailNodes, !d->layout.blocks.empty() && !d->data.bundles.empty());
 }
 
 QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
@@ -1254,7 +1265,7 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
     const Private::PictureFit fit = pictureSize.isEmpty()
         ? Private::PictureFit {}
         : d->fitWhole(pictureSize, d->presentation * pictureScale(pictureSize.width()));
-    return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes);
+    return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes, fit.bundles);
 }
 
 double FabricCanvas::wholeFabricScale(const QSizeF &area) const
@@ -1263,11 +1274,18 @@ double FabricCanvas::wholeFabricScale(const QSizeF &area) const
                           : d->fitWhole(area, d->presentation * pictureScale(area.width())).scale;
 }
 
-QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
+QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const
 {
     if (!d->fabric)
         return {};
-    QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap);
+    // Rows and torus planes are not what the legend's block stands for: their members and
+    // captions say what they are.
+    const bool blocks
+        = std::any_of(d->layout.blocks.begin(), d->layout.blocks.end(), [](const LayoutBlock &b) {
+              return b.kind != LayoutBlock::Kind::Row && b.kind != LayoutBlock::Kind::Plane;
+          });
+    QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(),
+        d->data.colorMap, LegendContent { bundlesDrawn, blocks });
     // Canvas-specific link entries go at the end of the Links group.
     QList<LegendEntry> extra;
     const bool dims = d->data.overlay.dimensionColours && d->data.hasDimensions;
@@ -1280,8 +1298,8 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded) const
          blocksFolded && i < d->data.blockLoad.size() && i < d->layout.blocks.size(); ++i)
         loadBars = loadBars
             || (d->data.blockLoad[i] >= 0 && BlockLayerItem::hasLoadBar(d->layout.blocks[i]));
-    // Shorter than the bundle's entry, always there: adding it never widens the legend, so a
-    // picture's legend column fitted without it still holds it.
+    // Shorter than the bundle's entry, which a drawing with blocks folded always has: adding it
+    // never widens the legend, so a picture's legend column fitted without it still holds it.
     if (loadBars)
         extra.append({ LegendEntry::Symbol::Box,
             d->data.linkColours[SceneData::kLoadColours + SceneData::kLoadLevels - 1], 0,
@@ -1384,9 +1402,15 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
                             const QString &title, bool withLegend)
 {
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
-    const auto entries = withLegend && d->fabric ? legendEntries() : QList<LegendEntry>();
+    const QRectF belowTitle(
+        target.left(), target.top() + titleH, target.width(), target.height() - titleH);
+    // The legend of what a picture of the whole fabric draws, or of the view shown.
+    const bool legendShown = withLegend && d->fabric;
+    const auto entries = !legendShown ? QList<LegendEntry>()
+        : source.isValid()            ? legendEntries()
+                                      : pictureLegendEntries(belowTitle.size());
     const double legendScale = views::legendScale(target.width());
-    const QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
+    QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
     // Fit with the aspect kept, as on screen.
     const double sizeScale = pictureScale(target.width());
     auto fitIn = [&](const QRectF &area) {
@@ -1399,34 +1423,54 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     // The legend gets a column on the right or a band along the top, whichever draws the
     // fabric larger, as zoomToFit() places it on screen: it never hides the fabric, and a
     // wide fabric (an HPN segment, a torus's planes in a row) is not narrowed by a column.
-    const QRectF belowTitle(
-        target.left(), target.top() + titleH, target.width(), target.height() - titleH);
     QRectF area = belowTitle;
     Private::PictureFit whole;
-    if (legend.isEmpty()) {
-        whole = fitIn(area);
-    } else {
+    auto place = [&] {
+        if (legend.isEmpty()) {
+            area = belowTitle;
+            whole = fitIn(area);
+            return;
+        }
         const QRectF column = belowTitle.adjusted(0, 0, -(legend.width() + 20), 0);
         const QRectF band = belowTitle.adjusted(0, legend.height() + 20, 0, 0);
         const Private::PictureFit inColumn = fitIn(column), inBand = fitIn(band);
         area = inBand.scale > inColumn.scale ? band : column;
         whole = inBand.scale > inColumn.scale ? inBand : inColumn;
-    }
+    };
+    place();
     if (whole.source.isNull())
         return; // nothing drawn
+    // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
+    // and lines grow with it, as the title and legend do, instead of shrinking to specks.
+    auto planOf = [&] {
+        DrawPlan plan = d->data.planFor(whole.scale, whole.source, d->presentation * sizeScale);
+        plan.visible = whole.source;
+        return plan;
+    };
+    // The legend explains what this picture draws, which may fold blocks (and so draw bundles)
+    // where the fit without the legend's room did not; then the room is made for that legend.
+    auto entriesFor = [&](const DrawPlan &plan) {
+        return legendShown
+            ? legendEntriesWith(!plan.detailNodes, !plan.detailGlobal && !d->data.bundles.empty())
+            : entries;
+    };
+    DrawPlan plan = planOf();
+    auto pictureEntries = entriesFor(plan);
+    const QSizeF needed
+        = pictureEntries.isEmpty() ? QSizeF(0, 0) : legendSize(pictureEntries, legendScale);
+    if (needed.width() > legend.width() || needed.height() > legend.height()) {
+        legend = legend.expandedTo(needed);
+        place();
+        plan = planOf();
+        pictureEntries = entriesFor(plan);
+    }
     const QRectF src = whole.source;
     const double s = whole.scale;
     const QRectF fitted(area.center().x() - src.width() * s / 2, area.center().y() - src.height() * s / 2,
                         src.width() * s, src.height() * s);
     const DrawPlan saved = d->data.plan;
     std::vector<CanvasLabel> savedLabels = std::move(d->data.labels);
-    // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
-    // and lines grow with it, as the title and legend do, instead of shrinking to specks.
-    d->data.plan = d->data.planFor(s, src, d->presentation * sizeScale);
-    d->data.plan.visible = src;
-    // The legend explains what this picture draws, which may fold blocks the screen does not.
-    const auto pictureEntries
-        = withLegend && d->fabric ? legendEntriesWith(!d->data.plan.detailNodes) : entries;
+    d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, src);
     d->labels->labelsChanged();
     refreshHighlights();
@@ -1458,7 +1502,8 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     }
     if (!pictureEntries.isEmpty())
         paintLegend(painter,
-            QPointF(target.right() - legend.width() - 10, target.top() + titleH + 10),
+            QPointF(target.right() - legendSize(pictureEntries, legendScale).width() - 10,
+                target.top() + titleH + 10),
             pictureEntries, d->data.colorMap, legendScale);
 }
 

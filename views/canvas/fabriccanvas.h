@@ -347,8 +347,9 @@ private:
     /// The tooltip for @p scenePos: the node there, else the link, else the folded block.
     QString tooltipAt(const QPointF &scenePos) const;
     /// legendEntries() for a drawing whose pods, zones and segments are folded into blocks
-    /// (@p blocksFolded) or not: folded, they show load bars, which the legend explains.
-    QList<LegendEntry> legendEntriesWith(bool blocksFolded) const;
+    /// (@p blocksFolded) or not: folded, they show load bars, which the legend explains. With
+    /// @p bundlesDrawn the legend explains bundle widths.
+    QList<LegendEntry> legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const;
     QPointF snapped(const QPointF &scenePos) const;
     void showDropIndicator(const QPointF &scenePos);
     /// Link colours changed their rule: recolour, repaint links and particles, new legend.

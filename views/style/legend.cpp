@@ -13,6 +13,7 @@
 #include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStringList>
 
 #include <map>
 #include <set>
@@ -28,7 +29,8 @@ double bundleWidth(double gbps)
 }
 } // namespace
 
-QList<LegendEntry> legendEntries(const Fabric &fabric, bool loads, const ColorMap &map)
+QList<LegendEntry> legendEntries(
+    const Fabric &fabric, bool loads, const ColorMap &map, const LegendContent &content)
 {
     QList<LegendEntry> out;
     std::set<Medium> media;
@@ -66,11 +68,13 @@ QList<LegendEntry> legendEntries(const Fabric &fabric, bool loads, const ColorMa
         for (Medium m : media)
             out.append({LegendEntry::Symbol::Line, palette::medium(m), 2, palette::mediumName(m)});
     }
-    out.append({LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(3200),
-                QStringLiteral("Bundle, zoomed out: width ~ capacity (%1)")
-                    .arg(toQString(units::formatGbps(3200)))});
-    out.append({LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(102400),
-                toQString(units::formatGbps(102400))});
+    if (content.bundles) {
+        out.append({ LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(3200),
+            QStringLiteral("Bundle, zoomed out: width ~ capacity (%1)")
+                .arg(toQString(units::formatGbps(3200))) });
+        out.append({ LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(102400),
+            toQString(units::formatGbps(102400)) });
+    }
     out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Nodes")});
     if (gpus && rails)
         out.append({LegendEntry::Symbol::Box, palette::rail(0), 0,
@@ -88,8 +92,48 @@ QList<LegendEntry> legendEntries(const Fabric &fabric, bool loads, const ColorMa
     if (ocs)
         out.append({LegendEntry::Symbol::Box, palette::ocs(), 0,
                     QStringLiteral("Optical circuit switch")});
-    out.append({LegendEntry::Symbol::Box, QColor(0xd9, 0xdf, 0xe6), 0,
-                QStringLiteral("Block: a pod, segment, zone, cube or group")});
+    if (content.blocks)
+        out.append({ LegendEntry::Symbol::Box, QColor(0xd9, 0xdf, 0xe6), 0,
+            QStringLiteral("Block: a pod, segment, zone, cube or group") });
+    return out;
+}
+
+QList<LegendEntry> mergedLegend(const QList<LegendEntry> &first, const QList<LegendEntry> &second)
+{
+    using Symbol = LegendEntry::Symbol;
+    auto same = [](const LegendEntry &a, const LegendEntry &b) {
+        return a.symbol == b.symbol && a.label == b.label;
+    };
+    // The entries of @p entries under heading @p heading (or before any heading when null).
+    auto group = [](const QList<LegendEntry> &entries, const QString &heading) {
+        QList<LegendEntry> out;
+        QString current;
+        for (const LegendEntry &e : entries) {
+            if (e.symbol == Symbol::Heading)
+                current = e.label;
+            else if (current == heading)
+                out.append(e);
+        }
+        return out;
+    };
+    QStringList headings { QString() };
+    for (const QList<LegendEntry> *entries : { &first, &second })
+        for (const LegendEntry &e : *entries)
+            if (e.symbol == Symbol::Heading && !headings.contains(e.label))
+                headings.append(e.label);
+    QList<LegendEntry> out;
+    for (const QString &heading : std::as_const(headings)) {
+        QList<LegendEntry> entries = group(first, heading);
+        for (const LegendEntry &e : group(second, heading))
+            if (std::none_of(entries.begin(), entries.end(),
+                    [&](const LegendEntry &f) { return same(e, f); }))
+                entries.append(e);
+        if (entries.isEmpty())
+            continue;
+        if (!heading.isNull())
+            out.append({ Symbol::Heading, {}, 0, heading });
+        out.append(entries);
+    }
     return out;
 }
 

@@ -24,9 +24,24 @@ struct LegendEntry
     QString label;
 };
 
+/// What a drawing holds beyond nodes and links, so that its legend explains only that: a
+/// picture of a torus or of a zoomed-in fat-tree has no bundle to explain.
+struct LegendContent
+{
+    bool bundles = false; ///< Links between blocks drawn as one bundle each.
+    bool blocks = false; ///< Pods, segments, zones, cubes or groups framed as blocks.
+};
+
 /// What the canvas shows for @p fabric: link media and planes, node kinds and roles, rails,
-/// bundle widths; with @p loads the colour ramp of @p map instead of link colours.
-QList<LegendEntry> legendEntries(const Fabric &fabric, bool loads, const ColorMap &map);
+/// and what @p content says is drawn; with @p loads the colour ramp of @p map instead of link
+/// colours.
+QList<LegendEntry> legendEntries(
+    const Fabric &fabric, bool loads, const ColorMap &map, const LegendContent &content);
+
+/// One legend for two drawings side by side: @p first's entries, each group (Links, Nodes)
+/// followed by the entries of @p second's group of that heading that @p first lacks (an ECMP
+/// run's collision badges beside an adaptive run that has none).
+QList<LegendEntry> mergedLegend(const QList<LegendEntry> &first, const QList<LegendEntry> &second);
 
 /// Size the legend needs at @p scale (1 = 12 px text).
 QSizeF legendSize(const QList<LegendEntry> &entries, double scale = 1);

@@ -226,8 +226,9 @@ constexpr double kTableHeight = 170;
 
 std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
 {
-    const QList<views::LegendEntry> entries
-        = mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>();
+    const QList<views::LegendEntry> entries = views::mergedLegend(
+        mCanvas[0]->fabric() ? mCanvas[0]->legendEntries() : QList<views::LegendEntry>(),
+        mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>());
     const QSizeF legend = entries.isEmpty()
         ? QSizeF(0, 0)
         : views::legendSize(entries, views::legendScale(size.width()));
@@ -254,16 +255,24 @@ QImage CompareView::renderImage(const QSize &size)
 {
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
-    QPainter p(&image);
+    QPainter painter(&image);
+    paintPicture(painter, size);
+    return image;
+}
+
+void CompareView::paintPicture(QPainter &p, const QSize &size)
+{
     p.setRenderHint(QPainter::Antialiasing);
     const std::array<QRectF, 2> pictures = pictureRects(size);
     const double legendScale = views::legendScale(size.width());
-    QList<views::LegendEntry> entries;
-    // What the pictures draw at their size, which may fold pods the screen does not (the
+    // What the two pictures draw at their size, which may fold pods the screen does not (the
     // entries that differ never widen the legend, so the column pictureRects() kept holds
     // them).
-    if (mCanvas[1]->fabric())
-        entries = mCanvas[1]->pictureLegendEntries(pictures[1].size());
+    std::array<QList<views::LegendEntry>, 2> drawn;
+    for (int i = 0; i < 2; ++i)
+        if (mCanvas[i]->fabric())
+            drawn[i] = mCanvas[i]->pictureLegendEntries(pictures[i].size());
+    const QList<views::LegendEntry> entries = views::mergedLegend(drawn[0], drawn[1]);
     for (int i = 0; i < 2; ++i)
         if (mCanvas[i]->fabric())
             mCanvas[i]->renderTo(&p, pictures[i], QRectF(), mTitle[i]->text(), false);
@@ -299,13 +308,10 @@ QImage CompareView::renderImage(const QSize &size)
         }
         y += 24;
     }
-    p.drawText(QRectF(6, y + 6, size.width() - 12, size.height() - y - 6),
-               Qt::TextWordWrap,
-               mVerdict->text()
-                   + QStringLiteral("  (pictures at t = %1, %2)")
-                         .arg(views::toQString(units::formatSeconds(mClock->timeS())),
-                              mBar->note()));
-    return image;
+    p.drawText(QRectF(6, y + 6, size.width() - 12, size.height() - y - 6), Qt::TextWordWrap,
+        mVerdict->text()
+            + QStringLiteral("  (pictures at t = %1, %2)")
+                  .arg(views::toQString(units::formatSeconds(mClock->timeS())), mBar->note()));
 }
 
 } // namespace fabric::app

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QLabel;
+class QPainter;
 class QTableWidget;
 
 namespace fabric::views {
@@ -64,6 +65,8 @@ public:
 
     /// The whole view (both canvases and the table) as an image, for screenshots and export.
     QImage renderImage(const QSize &size);
+    /// renderImage() onto @p painter, whose device is @p size large and white.
+    void paintPicture(QPainter &painter, const QSize &size);
     /// Where renderImage() draws the two fabrics in a picture of @p size: side by side, or one
     /// above the other when that draws them much larger (a wide fabric).
     std::array<QRectF, 2> pictureRects(const QSize &size) const;

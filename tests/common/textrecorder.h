@@ -57,15 +57,27 @@ protected:
     int metric(PaintDeviceMetric m) const override
     {
         switch (m) {
-        case PdmWidth: return mSize.width();
-        case PdmHeight: return mSize.height();
-        case PdmWidthMM: return mSize.width() * 254 / 960;
-        case PdmHeightMM: return mSize.height() * 254 / 960;
-        case PdmNumColors: return 0x7fffffff;
-        case PdmDepth: return 32;
-        case PdmDpiX: case PdmDpiY: case PdmPhysicalDpiX: case PdmPhysicalDpiY: return 96;
-        case PdmDevicePixelRatio: return 1;
-        case PdmDevicePixelRatioScaled: return static_cast<int>(devicePixelRatioFScale());
+        case PdmWidth:
+            return mSize.width();
+        case PdmHeight:
+            return mSize.height();
+        case PdmWidthMM:
+            return mSize.width() * 254 / 960;
+        case PdmHeightMM:
+            return mSize.height() * 254 / 960;
+        case PdmNumColors:
+            return 0x7fffffff;
+        case PdmDepth:
+            return 32;
+        case PdmDpiX:
+        case PdmDpiY:
+        case PdmPhysicalDpiX:
+        case PdmPhysicalDpiY:
+            return 96;
+        case PdmDevicePixelRatio:
+            return 1;
+        case PdmDevicePixelRatioScaled:
+            return static_cast<int>(devicePixelRatioFScale());
         }
         return 0;
     }
@@ -81,16 +93,16 @@ private:
         }
         bool begin(QPaintDevice *) override { return true; }
         bool end() override { return true; }
-        void updateState(const QPaintEngineState &) override {}
-        void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override {}
-        void drawPolygon(const QPointF *, int, PolygonDrawMode) override {}
-        void drawPath(const QPainterPath &) override {}
+        void updateState(const QPaintEngineState &) override { }
+        void drawPixmap(const QRectF &, const QPixmap &, const QRectF &) override { }
+        void drawPolygon(const QPointF *, int, PolygonDrawMode) override { }
+        void drawPath(const QPainterPath &) override { }
         void drawTextItem(const QPointF &p, const QTextItem &item) override
         {
             QPainter *painter = this->painter();
             const QFontMetricsF fm(item.font());
-            const QRectF local(p.x(), p.y() - item.ascent(), item.width(),
-                               item.ascent() + item.descent());
+            const QRectF local(
+                p.x(), p.y() - item.ascent(), item.width(), item.ascent() + item.descent());
             const QTransform t = painter->combinedTransform();
             PaintedText text;
             text.text = item.text();
@@ -125,8 +137,12 @@ inline QStringList overlappingTexts(const QList<PaintedText> &texts, double slac
             const QRectF a = texts[i].rect.adjusted(slack, slack, -slack, -slack);
             if (a.intersects(texts[j].rect.adjusted(slack, slack, -slack, -slack)))
                 out << QStringLiteral("'%1' %2,%3 over '%4' %5,%6")
-                           .arg(texts[i].text).arg(texts[i].rect.x()).arg(texts[i].rect.y())
-                           .arg(texts[j].text).arg(texts[j].rect.x()).arg(texts[j].rect.y());
+                           .arg(texts[i].text)
+                           .arg(texts[i].rect.x())
+                           .arg(texts[i].rect.y())
+                           .arg(texts[j].text)
+                           .arg(texts[j].rect.x())
+                           .arg(texts[j].rect.y());
         }
     return out;
 }
