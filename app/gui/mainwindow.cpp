@@ -939,7 +939,10 @@ void MainWindow::setPresentationMode(bool on)
         // controls, they leave it the window's whole height. The inspector (for editing)
         // and the metrics make way for them.
         const QScreen *s = screen();
-        if (s && s->geometry().height() < kShortScreen) {
+        const int screenHeight = mPresentationSize.isValid() ? mPresentationSize.height()
+            : s                                              ? s->geometry().height()
+                                                             : kShortScreen;
+        if (screenHeight < kShortScreen) {
             moveResultsBesideFabric();
         } else {
             // Under the fabric, the results' text is half as large again: at the quarter of
@@ -954,7 +957,12 @@ void MainWindow::setPresentationMode(bool on)
     if (on) {
         if (!isFullScreen())
             mMaximizedBeforePresentation = isMaximized();
-        showFullScreen();
+        if (mPresentationSize.isValid()) {
+            setWindowState(windowState() & ~Qt::WindowMaximized);
+            resize(mPresentationSize);
+        } else {
+            showFullScreen();
+        }
     } else if (mMaximizedBeforePresentation) {
         showMaximized(); // back to how the user had it, not to a smaller normal window
     } else {

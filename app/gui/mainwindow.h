@@ -76,6 +76,10 @@ public:
     static constexpr int kShortScreen = 900;
     /// Whether the results sit beside the fabric (presentation mode on a short screen).
     bool resultsBesideFabric() const;
+    /// Presentation mode in a window of @p size, laid out as on a screen of that size, instead
+    /// of full screen: to rehearse (or picture) a 1280x720 projector on a larger screen. An
+    /// invalid size (the default) presents full screen.
+    void setPresentationSize(const QSize &size) { mPresentationSize = size; }
     /// Gives the results dock its room: most of the right column when it sits beside the
     /// fabric, else @p heightBelow pixels under the fabric.
     void sizeResultsDock(int heightBelow);
@@ -187,6 +191,7 @@ private:
     QMenu *mRecentMenu = nullptr;
     /// Whether leaving presentation mode maximises the window again.
     bool mMaximizedBeforePresentation = false;
+    QSize mPresentationSize; ///< See setPresentationSize().
     /// The docks as they were before presentation mode hid the editing ones (empty outside
     /// it): restored on leaving, and what the settings keep if the window closes in it.
     QByteArray mDocksBeforePresentation;

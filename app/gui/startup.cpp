@@ -93,7 +93,10 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
             "fabric, its runs and its narrative."),
         QStringLiteral("name"));
     const QCommandLineOption presentation(QStringLiteral("presentation"),
-        QCoreApplication::translate("main", "Start in presentation mode (F11)."));
+        QCoreApplication::translate("main",
+            "Start in presentation mode (F11): full screen, or with --size in a window that "
+            "large, laid out as on a screen of that size (a projector rehearsed on a larger "
+            "screen)."));
     parser.addOptions({ screenshot, size, family, set, lesson, run, presentation });
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -201,6 +204,7 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
 {
     const bool opened = openStartup(window, options);
     if (options.presentation) {
+        window.setPresentationSize(options.size);
         // Through the menu action, so F11 and the menu's check mark agree.
         if (auto *action = window.findChild<QAction *>(QStringLiteral("actionPresentation")))
             action->trigger();

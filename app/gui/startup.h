@@ -26,11 +26,12 @@ struct StartupOptions
     QString lesson; ///< Open this lesson (a shipped one's name or a NAME.lesson.json file).
     gen::ParamText params;
     QString screenshot; ///< Render the window to this PNG once the fabric is shown, then quit.
-    QSize size; ///< Window size for the screenshot.
+    QSize size; ///< Window size (for a screenshot, or to rehearse a projector's size).
     /// Run the simulation dock's scenario once the fabric is shown, unless the file's last-run
     /// scenario is running already (screenshots then wait for the run).
     bool runScenario = false;
-    /// Start in presentation mode (F11): full screen, whatever @c size says.
+    /// Start in presentation mode (F11): full screen, or with @c size in a window that large,
+    /// laid out as on a screen of that size.
     bool presentation = false;
 };
 

@@ -8,6 +8,7 @@
 #include "simulation/analysisdock.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
+#include "startup.h"
 
 #include <QAction>
 #include <QFontMetrics>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void resultsAndControlsReadFromTheBack();
+    void presentationRehearsesAProjectorInAWindow();
 
 private:
     MainWindow *mWindow = nullptr;
@@ -90,6 +92,31 @@ void TestPresentation1080::resultsAndControlsReadFromTheBack()
 
     // Every form that scrolls only up and down shows its rows whole in the larger text.
     QTRY_VERIFY2(firstCutForm(mWindow).isEmpty(), qPrintable(firstCutForm(mWindow)));
+}
+
+void TestPresentation1080::presentationRehearsesAProjectorInAWindow()
+{
+    // `fabricscope --presentation --size 1280x720` on this 1920x1080 screen: the window a
+    // 1280x720 projector would show, not full screen (a screenshot so made came out the
+    // screen's size, whatever --size said), with the results beside the fabric as on a
+    // screen that short.
+    QString error;
+    const auto options
+        = parseCommandLine({ QStringLiteral("fabricscope"), QStringLiteral("--presentation"),
+                               QStringLiteral("--size"), QStringLiteral("1280x720") },
+            &error);
+    QVERIFY2(options, qPrintable(error));
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    window.show();
+    QVERIFY(applyStartup(window, *options));
+    QVERIFY(window.action(QStringLiteral("actionPresentation"))->isChecked());
+    QVERIFY(!window.isFullScreen());
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    QVERIFY(window.resultsBesideFabric());
+    // Leaving presentation mode puts the results back under the fabric.
+    window.action(QStringLiteral("actionPresentation"))->trigger();
+    QVERIFY(!window.resultsBesideFabric());
 }
 
 QTEST_MAIN(TestPresentation1080)
