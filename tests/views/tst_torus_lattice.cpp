@@ -4,19 +4,20 @@
 // the chips it joins (a twisted one landing shifted, with a caption that says by how much), the
 // OCS off the canvas but listed in the OCS panel, and loads colouring the arcs.
 
-#include "generators/registry.h"
-#include "generators/tputorus.h"
 #include "canvas/canvaslabels.h"
 #include "canvas/fabriccanvas.h"
+#include "canvas/ocspanel.h"
+#include "canvas/scenedata.h"
 #include "export/canvasexport.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
+#include "layout/layoutengine.h"
+#include "layout/toruscircuits.h"
 #include "playback/loadsampler.h"
 #include "screenshotfolder.h"
 #include "simfixture.h"
-#include "canvas/ocspanel.h"
-#include "canvas/scenedata.h"
-#include "layout/layoutengine.h"
-#include "layout/toruscircuits.h"
 #include "style/legend.h"
+#include "style/palette.h"
 
 #include <QTest>
 
@@ -374,6 +375,15 @@ void TestTorusLattice::loadsColourArcs()
                     && (image.pixel(p + QPoint(dx, dy)) & 0xffffff) == colour;
         QVERIFY2(found, qPrintable(QStringLiteral("fibre %1 at %2,%3").arg(fibre).arg(p.x()).arg(p.y())));
     }
+    // The legend gives the arcs no colour of their own now: the optical amber beside the
+    // viridis ramp read as "yellow = an OCS circuit" on arcs yellow with load.
+    const QColor amber = palette::medium(Medium::Optical);
+    const auto legend = canvas.legendEntries();
+    for (const LegendEntry &e : legend)
+        QVERIFY2(e.symbol == LegendEntry::Symbol::Heading || e.color != amber, qPrintable(e.label));
+    QVERIFY(std::any_of(legend.begin(), legend.end(), [](const LegendEntry &e) {
+        return e.label.startsWith(QLatin1String("Arc: OCS circuit"));
+    }));
 }
 
 void TestTorusLattice::screenshots()

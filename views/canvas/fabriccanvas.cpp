@@ -1331,9 +1331,14 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundl
             return e.label == QLatin1String("Optical circuit switch")
                 || (!dims && e.label == palette::mediumName(Medium::Optical));
         });
-        if (!dims)
+        // During a run the arcs take their load's colour: the optical amber would read as a
+        // level of the ramp (viridis ends in yellow), so the entry then names no colour.
+        if (!dims && d->data.loads.empty())
             extra.append({LegendEntry::Symbol::Line, palette::medium(Medium::Optical), 1,
                           QStringLiteral("OCS circuit, chip to chip (wrap-arounds as arcs)")});
+        else if (!dims)
+            extra.append({ LegendEntry::Symbol::Line, QColor(0x80, 0x80, 0x80), 1,
+                QStringLiteral("Arc: OCS circuit, chip to chip, coloured by load") });
     }
     if (d->data.twistedLinks > 0 && !dims) {
         const QColor twist = d->data.linkColours[SceneData::kTwistColour];
