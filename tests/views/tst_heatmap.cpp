@@ -34,6 +34,7 @@ private Q_SLOTS:
     void groupLabelsNeverOverprint();
     void shortenedGroupLabelsStayDistinct();
     void saturatedCellsStayVisibleWhenSmall();
+    void idleLinksStayDarkWhenSmall();
     void textStaysApartWhenNarrow();
 
 private:
@@ -273,6 +274,60 @@ void TestHeatmap::saturatedCellsStayVisibleWhenSmall()
             }
     }
     QVERIFY2(checked > 0, "the fixture's run saturates no link");
+}
+
+void TestHeatmap::idleLinksStayDarkWhenSmall()
+{
+    // Every third GPU sends to the same rail of the next host, through its leaf: a third of
+    // the GPU -> leaf links are busy. In a plot lower than its rows each pixel shows the
+    // busiest row it covers; in link order nearly every pixel covered a busy link and the
+    // band read all busy (a torus ring's chip -> chip links did). Busiest first, about a
+    // third of the band is lit.
+    const Fabric fabric = testing::fatTree(256);
+    const std::vector<NodeId> gpus = fabric.endpoints();
+    const int n = int(gpus.size());
+    route::RouterOptions options;
+    options.policy = route::Policy::Ecmp;
+    const route::Router router(fabric, options);
+    std::vector<sim::FlowSpec> flows;
+    for (int i = 0; i < n; i += 3) {
+        sim::FlowSpec f;
+        f.src = gpus[std::size_t(i)];
+        f.dst = gpus[std::size_t((i + 8) % n)];
+        f.bytes = 16e6;
+        router.routeInto(f);
+        flows.push_back(std::move(f));
+    }
+    const double busyShare = double(flows.size()) / n;
+    const auto run = testing::runFlows(fabric, std::move(flows), QStringLiteral("third"));
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(fabric, run->result, 40));
+    w.resize(QSize(700, 170));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const HeatmapData &h = w.data();
+    const auto group = std::find_if(h.groups().begin(), h.groups().end(),
+        [](const HeatmapData::Group &g) { return g.label == QStringLiteral("GPU \u2192 leaf"); });
+    QVERIFY(group != h.groups().end());
+    QCOMPARE(group->linkCount, n);
+    // The rows' order: the links that carried the most bytes first.
+    auto bytesOf
+        = [&](int row) { return run->result.links[std::size_t(h.linksOf(row).front())].bytes; };
+    for (int r = group->firstRow + 1; r < group->firstRow + group->rowCount; ++r)
+        QVERIFY(bytesOf(r - 1) >= bytesOf(r));
+    const QImage shown = w.grab().toImage();
+    const QPointF top = w.cellCenter(group->firstRow, 5);
+    const QPointF bottom = w.cellCenter(group->firstRow + group->rowCount - 1, 5);
+    QVERIFY2(bottom.y() - top.y() < group->rowCount / 2, "the plot must pool several rows a pixel");
+    const QRgb idle = ColorMap().map(0.0).rgb();
+    int lit = 0, pixels = 0;
+    for (int y = int(std::floor(top.y())); y <= int(std::floor(bottom.y())); ++y, ++pixels)
+        lit += shown.pixel(int(std::floor(top.x())), y) != idle;
+    const double litShare = double(lit) / pixels;
+    QVERIFY2(litShare < busyShare + 0.15,
+        qPrintable(QStringLiteral("%1 of the band lit for %2 of its links busy")
+                       .arg(litShare, 0, 'f', 2)
+                       .arg(busyShare, 0, 'f', 2)));
 }
 
 void TestHeatmap::textStaysApartWhenNarrow()

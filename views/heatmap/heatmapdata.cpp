@@ -91,6 +91,13 @@ HeatmapData HeatmapData::build(const Fabric &fabric, const sim::SimResult &resul
         1, (total + std::size_t(std::max(1, maxRows)) - 1) / std::size_t(std::max(1, maxRows)));
     h.mBanded = band > 1;
     for (auto &[key, links] : groups) {
+        // Busiest first (bytes over the run): a pixel that pools several rows, and a band
+        // that merges several links, then holds links of like load, so a group half of whose
+        // links are idle reads half dark. In link order a torus ring's 256 busy directions
+        // among its 576 drew the whole chip -> chip band saturated, each pixel's busiest.
+        std::stable_sort(links.begin(), links.end(), [&](DirLinkId a, DirLinkId b) {
+            return result.links[std::size_t(a)].bytes > result.links[std::size_t(b)].bytes;
+        });
         const Node &u = fabric.node(fabric.from(links.front()));
         const Node &v = fabric.node(fabric.to(links.front()));
         Group g;

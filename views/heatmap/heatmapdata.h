@@ -17,7 +17,8 @@ namespace fabric::views {
  * (columns) whose value is the link's mean utilisation over the bin, i.e. the bytes the timeline
  * says it carried in the bin over capacity x bin length. Rows are grouped by tier pair and
  * direction (GPU -> leaf, leaf -> spine, spine -> leaf, ...) and plane; a group is shown when any
- * of its links carried traffic, with all its links, so idle uplinks show up as dark rows.
+ * of its links carried traffic, with all its links, so idle uplinks show up as dark rows. In a
+ * group the links that carried the most bytes come first.
  *
  * When there are more links than @p maxRows, neighbouring links of a group are merged into bands
  * and a band shows its busiest link, so a 15K-GPU pod still fits a screen without hiding a hot
