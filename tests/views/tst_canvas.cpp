@@ -1173,11 +1173,23 @@ void TestCanvas::legendExplainsOnlyWhatIsDrawn()
     QVERIFY(!listed(canvas.pictureLegendEntries(QSizeF(1920, 1080)), bundle));
     QCOMPARE(painted(canvas, bundle), 0);
     QCOMPARE(painted(canvas, block), 1);
-    // Meta's two zones fold into blocks joined by bundles in a picture: it explains them.
+    // Meta's two zones fold into blocks joined by bundles in a picture: it explains them, and
+    // not the GPUs, hosts, NVLink and rack switches folded inside the zones.
     const Fabric zones = generate("roce-clos", { { "zones", 2 } });
     showCanvas(canvas, zones);
-    QVERIFY(listed(canvas.pictureLegendEntries(QSizeF(1920, 1080)), bundle));
+    const auto folded = canvas.pictureLegendEntries(QSizeF(1920, 1080));
+    QVERIFY(listed(folded, bundle));
+    QVERIFY(listed(folded, block));
+    for (const QString &hidden : { QStringLiteral("GPU"), QStringLiteral("Host"),
+             QStringLiteral("NVLink"), QStringLiteral("Leaf") })
+        QVERIFY2(!listed(folded, hidden), qPrintable(hidden));
     QCOMPARE(painted(canvas, bundle), 1);
+    QCOMPARE(painted(canvas, QStringLiteral("GPU")), 0);
+    // Zoomed in on a rack, the window's legend names what is drawn there again.
+    canvas.setSelection({ zones.findNode("z0-r0-h0-gpu0") });
+    canvas.zoomToSelection();
+    QTRY_VERIFY(canvas.showsDetail());
+    QVERIFY(listed(canvas.legendEntries(), QStringLiteral("GPU")));
 }
 
 void TestCanvas::foldedPicturesKeepNoRoomForTierNames()
@@ -1188,15 +1200,22 @@ void TestCanvas::foldedPicturesKeepNoRoomForTierNames()
     FabricCanvas canvas;
     showCanvas(canvas, f);
     const QImage image = canvas.renderImage(QSize(1600, 1000), QStringLiteral("Two zones"));
-    int left = image.width();
-    for (int y = 60; y < image.height(); y += 2) // under the title
-        for (int x = 0; x < left; ++x)
+    // The drawing's left and right ends, below the legend (in a column at the top right, or
+    // a band along the top).
+    int left = image.width(), right = 0;
+    for (int y = image.height() * 6 / 10; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); ++x)
             if (qGray(image.pixel(x, y)) < 200) {
-                left = x;
-                break;
+                left = std::min(left, x);
+                right = std::max(right, x);
             }
-    QVERIFY2(
-        left < 30, qPrintable(QStringLiteral("the drawing starts %1 px from the left").arg(left)));
+    // Filling the width, or, held by the height, centred: no margin on the left only.
+    const int rightGap = image.width() - 1 - right;
+    QVERIFY2(left < 30 || std::abs(left - rightGap) <= 4,
+        qPrintable(QStringLiteral("the drawing starts %1 px from the left and ends %2 px from "
+                                  "the right")
+                       .arg(left)
+                       .arg(rightGap)));
 }
 
 void TestCanvas::torusOrbitAndSlices()

@@ -193,13 +193,19 @@ struct FabricCanvas::Private
         return folded.detailNodes ? named : folded;
     }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
-    /// Whether the current plan draws @p n on its own (not folded into its block).
-    bool drawsNode(NodeId n) const
+    /// The block @p n is laid out in, or -1.
+    int blockOf(NodeId n) const
     {
-        const auto i = static_cast<std::size_t>(n);
-        return data.plan.detailNodes || !layout.hasNode(n) || layout.blockOf[i] < 0
-            || fabric->node(n).hints.position;
+        return layout.hasNode(n) ? layout.blockOf[static_cast<std::size_t>(n)] : -1;
     }
+    /// Whether @p n is drawn on its own when blocks fold (outside any block, or placed by
+    /// the user).
+    bool drawnWhenFolded(NodeId n) const
+    {
+        return blockOf(n) < 0 || fabric->node(n).hints.position;
+    }
+    /// Whether the current plan draws @p n on its own (not folded into its block).
+    bool drawsNode(NodeId n) const { return data.plan.detailNodes || drawnWhenFolded(n); }
     /// The lines that mark @p links at the current plan: one by one where links are drawn so
     /// (those near the view), else their bundles: any bundle holding one of them, or with
     /// @p wholeBundles only bundles all of whose links are among them.
@@ -1258,6 +1264,11 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
         !d->data.plan.detailNodes, !d->layout.blocks.empty() && !d->data.bundles.empty());
 }
 
+QList<LegendEntry> FabricCanvas::legendRoomEntries() const
+{
+    return legendEntriesWith(false, !d->layout.blocks.empty() && !d->data.bundles.empty());
+}
+
 QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
 {
     // The zoom renderTo() gives the whole fabric (less the room for the title and legend: the
@@ -1284,8 +1295,16 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundl
         = std::any_of(d->layout.blocks.begin(), d->layout.blocks.end(), [](const LayoutBlock &b) {
               return b.kind != LayoutBlock::Kind::Row && b.kind != LayoutBlock::Kind::Plane;
           });
-    QList<LegendEntry> out = views::legendEntries(*d->fabric, !d->data.loads.empty(),
-        d->data.colorMap, LegendContent { bundlesDrawn, blocks });
+    LegendContent content { bundlesDrawn, blocks, {}, {} };
+    if (blocksFolded) {
+        // Folded, a block hides its nodes and the links inside it.
+        content.nodeShown = [this](const Node &n) { return d->drawnWhenFolded(n.id); };
+        content.linkShown = [this](const Link &l) {
+            return d->blockOf(l.a) < 0 || d->blockOf(l.a) != d->blockOf(l.b);
+        };
+    }
+    QList<LegendEntry> out
+        = views::legendEntries(*d->fabric, !d->data.loads.empty(), d->data.colorMap, content);
     // Canvas-specific link entries go at the end of the Links group.
     QList<LegendEntry> extra;
     const bool dims = d->data.overlay.dimensionColours && d->data.hasDimensions;
@@ -1409,11 +1428,11 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
     const QRectF belowTitle(
         target.left(), target.top() + titleH, target.width(), target.height() - titleH);
-    // The legend of what a picture of the whole fabric draws, or of the view shown.
+    // Room for the longest legend the fabric can have: what the picture folds depends on its
+    // scale, which depends on the room left (a larger picture can fold where a smaller one
+    // does not, its links' ink over budget), so the room is not measured on the result.
     const bool legendShown = withLegend && d->fabric;
-    const auto entries = !legendShown ? QList<LegendEntry>()
-        : source.isValid()            ? legendEntries()
-                                      : pictureLegendEntries(belowTitle.size());
+    const auto entries = legendShown ? legendRoomEntries() : QList<LegendEntry>();
     const double legendScale = views::legendScale(target.width());
     QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
     // Fit with the aspect kept, as on screen.
@@ -1604,8 +1623,8 @@ void FabricCanvas::updatePlan()
     d->data.labels = canvasLabels(d->data, visible, legend);
     d->labels->labelsChanged();
     refreshOverlays(); // the rings around nodes follow the zoom, and so do highlights
-    // Folded blocks show load bars, which the legend explains only while they are drawn.
-    if (wasFolded != !plan.detailNodes && !d->data.loads.empty())
+    // Folded blocks hide their nodes and show load bars: the legend explains what is drawn.
+    if (wasFolded != !plan.detailNodes)
         updateLegend();
     viewport()->update();
 }

@@ -281,6 +281,10 @@ public:
     /// fold pods into blocks with load bars where the screen does not, or the reverse): for a
     /// caller that paints the legend itself (renderTo() with withLegend false).
     QList<LegendEntry> pictureLegendEntries(const QSizeF &pictureSize) const;
+    /// Entries of the longest legend the fabric can have (nothing folded, bundles possible):
+    /// what a picture's room for its legend is measured on, since what the picture folds
+    /// depends on the room left.
+    QList<LegendEntry> legendRoomEntries() const;
     /// Picture pixels per scene unit of a picture of the whole fabric drawn in @p area (as
     /// renderTo() draws it without title and legend): to lay out pictures side by side or
     /// stacked, whichever draws them larger.

@@ -35,25 +35,33 @@ QList<LegendEntry> legendEntries(
     QList<LegendEntry> out;
     std::set<Medium> media;
     std::set<int> planes;
-    double maxGbps = 0;
     fabric.forEachLink([&](const Link &l) {
+        if (content.linkShown && !content.linkShown(l))
+            return;
         if (l.plane >= 0)
             planes.insert(l.plane);
         else
             media.insert(l.medium);
-        maxGbps = std::max(maxGbps, l.capacityGbps);
     });
     std::set<SwitchRole> roles;
     bool gpus = false, rails = false, hosts = false, ocs = false;
     fabric.forEachNode([&](const Node &n) {
+        if (content.nodeShown && !content.nodeShown(n))
+            return;
         switch (n.kind) {
         case NodeKind::Gpu:
             gpus = true;
             rails = rails || n.hints.rail >= 0;
             break;
-        case NodeKind::Host: hosts = true; break;
-        case NodeKind::Ocs: ocs = true; break;
-        case NodeKind::Switch: roles.insert(n.role); break;
+        case NodeKind::Host:
+            hosts = true;
+            break;
+        case NodeKind::Ocs:
+            ocs = true;
+            break;
+        case NodeKind::Switch:
+            roles.insert(n.role);
+            break;
         }
     });
     out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Links")});

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+
 class QPainter;
 
 namespace fabric::views {
@@ -30,6 +32,10 @@ struct LegendContent
 {
     bool bundles = false; ///< Links between blocks drawn as one bundle each.
     bool blocks = false; ///< Pods, segments, zones, cubes or groups framed as blocks.
+    /// When set, the nodes and links drawn (the others folded into their blocks): the legend
+    /// lists only their kinds, roles and media. Unset, everything is drawn.
+    std::function<bool(const Node &)> nodeShown;
+    std::function<bool(const Link &)> linkShown;
 };
 
 /// What the canvas shows for @p fabric: link media and planes, node kinds and roles, rails,

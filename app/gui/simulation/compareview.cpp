@@ -227,8 +227,8 @@ constexpr double kTableHeight = 170;
 std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
 {
     const QList<views::LegendEntry> entries = views::mergedLegend(
-        mCanvas[0]->fabric() ? mCanvas[0]->legendEntries() : QList<views::LegendEntry>(),
-        mCanvas[1]->fabric() ? mCanvas[1]->legendEntries() : QList<views::LegendEntry>());
+        mCanvas[0]->fabric() ? mCanvas[0]->legendRoomEntries() : QList<views::LegendEntry>(),
+        mCanvas[1]->fabric() ? mCanvas[1]->legendRoomEntries() : QList<views::LegendEntry>());
     const QSizeF legend = entries.isEmpty()
         ? QSizeF(0, 0)
         : views::legendSize(entries, views::legendScale(size.width()));
@@ -266,8 +266,7 @@ void CompareView::paintPicture(QPainter &p, const QSize &size)
     const std::array<QRectF, 2> pictures = pictureRects(size);
     const double legendScale = views::legendScale(size.width());
     // What the two pictures draw at their size, which may fold pods the screen does not (the
-    // entries that differ never widen the legend, so the column pictureRects() kept holds
-    // them).
+    // column pictureRects() kept is as wide as the longest legend either fabric can have).
     std::array<QList<views::LegendEntry>, 2> drawn;
     for (int i = 0; i < 2; ++i)
         if (mCanvas[i]->fabric())
