@@ -9,6 +9,7 @@
 #include "generators/registry.h"
 #include "generators/tputorus.h"
 #include "handmadefabric.h"
+#include "io/fabricfile.h"
 #include "layout/layoutengine.h"
 #include "style/legend.h"
 #include "style/palette.h"
@@ -192,6 +193,7 @@ private Q_SLOTS:
     void picturesFillTheirRoom();
     void wideFabricsPutTheLegendAbove();
     void legendExplainsOnlyWhatIsDrawn();
+    void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
@@ -1185,11 +1187,47 @@ void TestCanvas::legendExplainsOnlyWhatIsDrawn()
         QVERIFY2(!listed(folded, hidden), qPrintable(hidden));
     QCOMPARE(painted(canvas, bundle), 1);
     QCOMPARE(painted(canvas, QStringLiteral("GPU")), 0);
+    // One zone is drawn rack by rack, its tiers named. Had the legend's room been measured on
+    // the short legend of a folded picture, the larger drawing it leaves would fold (its links'
+    // ink over budget) into one block.
+    const Fabric zone = generate("roce-clos", { { "zones", 1 } });
+    showCanvas(canvas, zone);
+    QCOMPARE(painted(canvas, QStringLiteral("Rack (RTSW)")), 1);
+    showCanvas(canvas, zones);
     // Zoomed in on a rack, the window's legend names what is drawn there again.
     canvas.setSelection({ zones.findNode("z0-r0-h0-gpu0") });
     canvas.zoomToSelection();
     QTRY_VERIFY(canvas.showsDetail());
     QVERIFY(listed(canvas.legendEntries(), QStringLiteral("GPU")));
+}
+
+void TestCanvas::largerPicturesFoldNoMore()
+{
+    // A shipped fabric drawn node by node in a 1600x1000 picture is drawn so at the app's
+    // export size (2400x1350) and at 3840x2160 too: the ink budgets are a canvas's, and
+    // counted at the larger picture's zoom they folded the Meta zone into one block.
+    auto drawsGpus = [](const QList<LegendEntry> &entries) {
+        return std::any_of(entries.begin(), entries.end(),
+            [](const LegendEntry &e) { return e.label.startsWith(QLatin1String("GPU")); });
+    };
+    int checked = 0;
+    for (const char *name : { "meta-ai-zone", "superpod-256", "hpn-segment", "tpu-v4-cube",
+             "dragonfly-small", "meta-2-zones", "fat-tree-k16" }) {
+        const Fabric f = io::loadFabric(std::filesystem::path(
+            std::string(FABRICSCOPE_TOPOLOGIES) + "/" + name + ".fabric.json"));
+        FabricCanvas canvas;
+        showCanvas(canvas, f);
+        if (!drawsGpus(canvas.pictureLegendEntries(QSizeF(1600, 1000))))
+            continue; // folded at 1600x1000 already (several pods or zones)
+        ++checked;
+        for (const QSizeF size : { QSizeF(2400, 1350), QSizeF(3840, 2160) })
+            QVERIFY2(drawsGpus(canvas.pictureLegendEntries(size)),
+                qPrintable(QStringLiteral("%1 folds at %2x%3")
+                               .arg(QLatin1String(name))
+                               .arg(size.width())
+                               .arg(size.height())));
+    }
+    QVERIFY(checked >= 4);
 }
 
 void TestCanvas::foldedPicturesKeepNoRoomForTierNames()

@@ -153,12 +153,14 @@ struct FabricCanvas::Private
         bool bundles = false; ///< The picture draws links between blocks as bundles.
     };
     /// The fit of a picture at @p scale showing @p source, with what its plan draws.
-    PictureFit pictureFit(const QRectF &source, double scale, double textScale) const
+    PictureFit pictureFit(
+        const QRectF &source, double scale, double textScale, double inkScale) const
     {
-        const DrawPlan plan = data.planFor(scale, source, textScale);
+        const DrawPlan plan = data.planFor(scale, source, textScale, inkScale);
         return { source, scale, plan.detailNodes, !plan.detailGlobal && !data.bundles.empty() };
     }
-    PictureFit fitWhole(const QSizeF &area, double textScale) const
+    /// The fit of the whole fabric in @p area; @p inkScale as SceneData::planFor() takes it.
+    PictureFit fitWhole(const QSizeF &area, double textScale, double inkScale) const
     {
         const QRectF whole = wholeFabric();
         if (whole.isNull())
@@ -174,14 +176,14 @@ struct FabricCanvas::Private
             const double scale = fit(m);
             const QRectF source = whole.adjusted(
                 -m.left() / scale, -m.top() / scale, m.right() / scale, m.bottom() / scale);
-            return pictureFit(source, scale, textScale);
+            return pictureFit(source, scale, textScale, inkScale);
         };
         const QMarginsF m = labelMargins(
             layout, whole, textScale, fit(labelMargins(layout, whole, textScale, 0)));
         // Too small a picture for names: the fabric gets it all.
         if (fit(m) * std::min(whole.width(), whole.height()) < 10) {
             const double scale = std::max(0.0, fit(QMarginsF()));
-            return pictureFit(whole, scale, textScale);
+            return pictureFit(whole, scale, textScale, inkScale);
         }
         const PictureFit named = fitWith(m);
         // Folded at that zoom (pods and zones as blocks), the picture draws no tier names: the
@@ -1275,14 +1277,17 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
     // fold is decided well away from that margin).
     const Private::PictureFit fit = pictureSize.isEmpty()
         ? Private::PictureFit {}
-        : d->fitWhole(pictureSize, d->presentation * pictureScale(pictureSize.width()));
+        : d->fitWhole(pictureSize, d->presentation * pictureScale(pictureSize.width()),
+            SceneData::pictureInkScale(pictureSize));
     return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes, fit.bundles);
 }
 
 double FabricCanvas::wholeFabricScale(const QSizeF &area) const
 {
     return area.isEmpty() ? 0
-                          : d->fitWhole(area, d->presentation * pictureScale(area.width())).scale;
+                          : d->fitWhole(area, d->presentation * pictureScale(area.width()),
+                                 SceneData::pictureInkScale(area))
+                                .scale;
 }
 
 QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const
@@ -1437,12 +1442,13 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     QSizeF legend = entries.isEmpty() ? QSizeF(0, 0) : legendSize(entries, legendScale);
     // Fit with the aspect kept, as on screen.
     const double sizeScale = pictureScale(target.width());
+    const double inkScale = SceneData::pictureInkScale(target.size());
     auto fitIn = [&](const QRectF &area) {
         if (area.width() <= 0 || area.height() <= 0)
             return Private::PictureFit { source.isValid() ? source : d->wholeFabric(), 0 };
         return source.isValid() ? Private::PictureFit { source,
             std::min(area.width() / source.width(), area.height() / source.height()) }
-                                : d->fitWhole(area.size(), d->presentation * sizeScale);
+                                : d->fitWhole(area.size(), d->presentation * sizeScale, inkScale);
     };
     // The legend gets a column on the right or a band along the top, whichever draws the
     // fabric larger, as zoomToFit() places it on screen: it never hides the fabric, and a
@@ -1467,7 +1473,8 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
     // and lines grow with it, as the title and legend do, instead of shrinking to specks.
     auto planOf = [&] {
-        DrawPlan plan = d->data.planFor(whole.scale, whole.source, d->presentation * sizeScale);
+        DrawPlan plan
+            = d->data.planFor(whole.scale, whole.source, d->presentation * sizeScale, inkScale);
         plan.visible = whole.source;
         return plan;
     };

@@ -716,8 +716,10 @@ bool SceneData::drawsLink(LinkId id) const
     return sampled(id, local ? plan.localSample : plan.globalSample);
 }
 
-DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentationScale) const
+DrawPlan SceneData::planFor(
+    double lod, const QRectF &visible, double presentationScale, double inkScale) const
 {
+    const double inkLod = lod * inkScale;
     DrawPlan p;
     p.lod = lod;
     p.scale = presentationScale;
@@ -738,7 +740,7 @@ DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentati
     // Ink of the links in view, measured from the grid (clipped lengths), stopping once past
     // @p cap; a cheap even-spread estimate decides the clear cases.
     auto ink = [&](const SpatialGrid &grid, double total, double cap, bool endsOnly) {
-        const double estimate = total * lod * frac;
+        const double estimate = total * inkLod * frac;
         if (!endsOnly && estimate <= cap * 0.2)
             return estimate;
         if (estimate > cap * 60)
@@ -747,7 +749,7 @@ DrawPlan SceneData::planFor(double lod, const QRectF &visible, double presentati
         grid.queryWhile(seen, [&](int id) {
             const QLineF &s = segment[static_cast<std::size_t>(id)];
             if (!endsOnly || seen.contains(s.p1()) || seen.contains(s.p2()))
-                sum += clippedLength(s, seen) * lod;
+                sum += clippedLength(s, seen) * inkLod;
             return sum <= cap;
         });
         return sum;

@@ -111,7 +111,25 @@ public:
     /// Re-reads positions (user positions included) of @p nodes and refreshes their links.
     void updateNodes(const Fabric &fabric, std::span<const NodeId> nodes);
 
-    DrawPlan planFor(double lod, const QRectF &visible, double presentationScale) const;
+    /// The plan for showing @p visible at @p lod. The ink budgets are measured at
+    /// @p inkScale times that zoom: a picture larger than a canvas passes
+    /// pictureInkScale() so it folds and thins what a canvas-sized picture of the same
+    /// framing would, no more.
+    DrawPlan planFor(
+        double lod, const QRectF &visible, double presentationScale, double inkScale = 1) const;
+    /// The largest picture whose links' ink is measured at its own zoom: the budgets are a
+    /// screen canvas's.
+    static constexpr double kInkReferenceWidth = 1600, kInkReferenceHeight = 1000;
+    /// The inkScale of planFor() for a picture @p size large: 1 up to the reference size,
+    /// less beyond it (a Meta zone at 2400x1350, its links' ink counted at that zoom, folded
+    /// into one block that showed nothing, where the 1600x1000 picture drew its racks).
+    static double pictureInkScale(const QSizeF &size)
+    {
+        if (size.width() <= 0 || size.height() <= 0)
+            return 1;
+        return std::min(
+            { 1.0, kInkReferenceWidth / size.width(), kInkReferenceHeight / size.height() });
+    }
     /// Whether the plan draws link @p id as a line of its own (not bundled, not folded into a
     /// block, not thinned out or dropped as a pass-through), as the link layer decides.
     bool drawsLink(LinkId id) const;
