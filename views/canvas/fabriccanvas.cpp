@@ -1403,6 +1403,11 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundl
         ++at;
     for (int i = 0; i < extra.size(); ++i)
         out.insert(at + i, extra[i]);
+    // A heading with nothing under it (no link drawn outside a folded zone) is left out.
+    for (qsizetype i = out.size() - 1; i >= 0; --i)
+        if (out[i].symbol == LegendEntry::Symbol::Heading
+            && (i + 1 == out.size() || out[i + 1].symbol == LegendEntry::Symbol::Heading))
+            out.removeAt(i);
     return out;
 }
 
