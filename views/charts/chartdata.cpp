@@ -182,6 +182,7 @@ ChartSpec completionCdf(const QList<SimRunPtr> &runs)
     spec.xTitle = QObject::tr("finish time (%1)").arg(unit);
     spec.yTitle = QObject::tr("fraction of flows finished");
     spec.steps = true;
+    spec.yTop = 1;
     for (const SimRunPtr &run : runs) {
         std::vector<double> finish;
         for (const sim::FlowResult &f : run->result.flows)

@@ -371,7 +371,8 @@ void ChartPanel::setupAxes(int verticalTicks)
         x0 = 0, x1 = 1;
     if (x1 <= x0)
         x1 = x0 + 1;
-    QCategoryAxis *y = roundAxis(0, y1 > 0 ? y1 * 1.04 : 1, d->verticalTicks);
+    const double top = mSpec.yTop > 0 ? mSpec.yTop : y1 > 0 ? y1 * 1.04 : 1;
+    QCategoryAxis *y = roundAxis(0, top, d->verticalTicks);
     d->chart->addAxis(y, Qt::AlignLeft);
     setAxisTitle(y, mSpec.yTitle);
 

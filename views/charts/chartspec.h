@@ -51,6 +51,9 @@ struct ChartSpec
     QList<ChartBars> bars;
     /// Line charts: draw lines as steps (values hold until the next point).
     bool steps = false;
+    /// Line charts: the value axis ends here (a fraction's 1) instead of a little above the
+    /// highest point, which a round step then took to 1.5; 0 = from the data.
+    double yTop = 0;
     /// Bar charts: bars run left to right, the first category at the top (long lists of named
     /// bars read down the page); xTitle then names the categories, yTitle the values.
     bool horizontal = false;
