@@ -1188,22 +1188,20 @@ void TestCanvas::legendExplainsOnlyWhatIsDrawn()
     QCOMPARE(painted(canvas, bundle), 1);
     QCOMPARE(painted(canvas, QStringLiteral("GPU")), 0);
     // Zoomed out until the one zone folds, its legend has no Links heading with nothing under
-    // it (no link is drawn outside the zone).
-    {
-        const Fabric zone = generate("roce-clos", { { "zones", 1 } });
-        showCanvas(canvas, zone, QSize(400, 300));
-        QTRY_VERIFY(!canvas.showsDetail());
-        const auto entries = canvas.legendEntries();
-        for (qsizetype i = 0; i < entries.size(); ++i)
-            QVERIFY2(entries[i].symbol != LegendEntry::Symbol::Heading
-                    || (i + 1 < entries.size()
-                        && entries[i + 1].symbol != LegendEntry::Symbol::Heading),
-                qPrintable(entries[i].label));
-    }
+    // it (no link is drawn outside the zone). The canvas keeps the fabric it shows: every
+    // fabric of this test lives to its end.
+    const Fabric zone = generate("roce-clos", { { "zones", 1 } });
+    showCanvas(canvas, zone, QSize(400, 300));
+    QTRY_VERIFY(!canvas.showsDetail());
+    const auto entries = canvas.legendEntries();
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        QVERIFY2(entries[i].symbol != LegendEntry::Symbol::Heading
+                || (i + 1 < entries.size()
+                    && entries[i + 1].symbol != LegendEntry::Symbol::Heading),
+            qPrintable(entries[i].label));
     // One zone is drawn rack by rack, its tiers named. Had the legend's room been measured on
     // the short legend of a folded picture, the larger drawing it leaves would fold (its links'
     // ink over budget) into one block.
-    const Fabric zone = generate("roce-clos", { { "zones", 1 } });
     showCanvas(canvas, zone);
     QCOMPARE(painted(canvas, QStringLiteral("Rack (RTSW)")), 1);
     showCanvas(canvas, zones);
