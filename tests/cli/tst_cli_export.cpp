@@ -94,8 +94,8 @@ void TestCliExport::writesChart_data()
     QTest::newRow("link-load") << "link-load" << QStringList{"--scenario", ring}
                                << QStringList{"ECMP imbalance", "directed links (count)", "leaf",
                                               "spine", "0 (idle)"};
-    QTest::newRow("completion-cdf") << "completion-cdf" << QStringList{"--scenario", ring}
-                                    << QStringList{"fraction of flows finished", "finish time"};
+    QTest::newRow("completion-cdf") << "completion-cdf" << QStringList { "--scenario", ring }
+                                    << QStringList { "flows finished (fraction)", "finish time" };
     QTest::newRow("compare-time")
         << "compare-time"
         << QStringList{"--scenario", ring, "--compare-routing", "ecmp,ecmp-polarized,adaptive"}

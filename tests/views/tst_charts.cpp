@@ -281,6 +281,9 @@ void TestCharts::cdfEndsAtOne()
         const auto *vertical = qobject_cast<QCategoryAxis *>(chart->axes(Qt::Vertical).first());
         QVERIFY(vertical);
         QCOMPARE(vertical->max(), 1.0);
+        // Short, the axis names its unit, which fits: the whole title was cut to "fractio...".
+        if (size.height() < 200)
+            QCOMPARE(vertical->titleText(), QStringLiteral("fraction"));
     }
 }
 
@@ -499,7 +502,7 @@ void TestCharts::panelExportsPngAndSvg()
     const QString text = QString::fromUtf8(file.readAll());
     QVERIFY(text.startsWith(QStringLiteral("<?xml")));
     QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
-    QVERIFY(text.contains(QStringLiteral("fraction of flows finished")));
+    QVERIFY(text.contains(QStringLiteral("flows finished (fraction)")));
 }
 
 void TestCharts::largerWindowTextEnlargesTheChartsNotItsPictures()

@@ -180,7 +180,7 @@ ChartSpec completionCdf(const QList<SimRunPtr> &runs)
     ChartSpec spec;
     spec.title = QObject::tr("Flow completion CDF");
     spec.xTitle = QObject::tr("finish time (%1)").arg(unit);
-    spec.yTitle = QObject::tr("fraction of flows finished");
+    spec.yTitle = QObject::tr("flows finished (fraction)");
     spec.steps = true;
     spec.yTop = 1;
     for (const SimRunPtr &run : runs) {
