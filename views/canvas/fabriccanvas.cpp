@@ -1483,8 +1483,8 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
         plan.visible = whole.source;
         return plan;
     };
-    // The legend explains what this picture draws, which may fold blocks (and so draw bundles)
-    // where the fit without the legend's room did not; then the room is made for that legend.
+    // The legend explains what this picture draws. The room kept holds it, but for the line
+    // on load bars a folded picture adds during a run: then the room is made for it.
     auto entriesFor = [&](const DrawPlan &plan) {
         return legendShown
             ? legendEntriesWith(!plan.detailNodes, !plan.detailGlobal && !d->data.bundles.empty())
