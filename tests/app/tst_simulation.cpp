@@ -360,11 +360,11 @@ void TestSimulation::policyToggleReRunsAndCompares()
     // A fabric about as wide as tall: side by side, the natural reading of a comparison.
     const std::array<QRectF, 2> at = compare->pictureRects(QSize(1600, 900));
     QCOMPARE(at[0].top(), at[1].top());
-    // Both fabrics are drawn at the same scale: below the legend, the columns with ink form two
-    // groups (the two drawings) of the same width.
+    // Both fabrics are drawn at the same scale: under their titles and left of the legend's
+    // column, the columns with ink form two groups (the two drawings) of the same width.
     QList<int> inked;
-    for (int x = 0; x < image.width(); ++x)
-        for (int y = 280; y < 700; ++y)
+    for (int x = 0; x < int(at[1].right()); ++x)
+        for (int y = int(at[0].top()) + 60; y < int(at[0].bottom()); ++y)
             if (qGray(image.pixel(x, y)) < 235) {
                 inked << x;
                 break;

@@ -1290,6 +1290,15 @@ double FabricCanvas::wholeFabricScale(const QSizeF &area) const
                                 .scale;
 }
 
+QSizeF FabricCanvas::wholeFabricSize(const QSizeF &area) const
+{
+    if (area.isEmpty())
+        return {};
+    const Private::PictureFit fit = d->fitWhole(
+        area, d->presentation * pictureScale(area.width()), SceneData::pictureInkScale(area));
+    return (fit.source.size() * fit.scale).boundedTo(area);
+}
+
 QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const
 {
     if (!d->fabric)
@@ -1435,7 +1444,7 @@ void FabricCanvas::updateLegend()
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
                             const QString &title, bool withLegend)
 {
-    const double titleH = title.isEmpty() ? 0 : std::max(24.0, target.height() * 0.04);
+    const double titleH = title.isEmpty() ? 0 : pictureTitleHeight(target.height());
     const QRectF belowTitle(
         target.left(), target.top() + titleH, target.width(), target.height() - titleH);
     // Room for the longest legend the fabric can have: what the picture folds depends on its

@@ -289,6 +289,14 @@ public:
     /// renderTo() draws it without title and legend): to lay out pictures side by side or
     /// stacked, whichever draws them larger.
     double wholeFabricScale(const QSizeF &area) const;
+    /// The size of that picture's drawing (the fabric and the room for its labels), at most
+    /// @p area: what a picture held by its width leaves of its height.
+    QSizeF wholeFabricSize(const QSizeF &area) const;
+    /// Height of the title renderTo() draws over a picture @p targetHeight high.
+    static double pictureTitleHeight(double targetHeight)
+    {
+        return std::max(24.0, targetHeight * 0.04);
+    }
     /// Shows or hides the legend overlay in the top-right corner of the canvas.
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;

@@ -246,9 +246,29 @@ std::array<QRectF, 2> CompareView::pictureRects(const QSize &size) const
                 scale = std::min(scale, canvas->wholeFabricScale(cell));
         return scale;
     };
-    if (smallerScale(stacked) > 1.25 * smallerScale(sideBySide))
-        return { QRectF(QPointF(0, 0), stacked), QRectF(QPointF(0, h / 2), stacked) };
-    return { QRectF(QPointF(0, 0), sideBySide), QRectF(QPointF(w / 2, 0), sideBySide) };
+    const bool stack = smallerScale(stacked) > 1.25 * smallerScale(sideBySide);
+    const QSizeF cell = stack ? stacked : sideBySide;
+    // Each picture takes the height its drawing needs under its title, not its whole cell: a
+    // fabric held by its width (most, side by side) left white above and below it and the
+    // table at the foot of the picture. Pictures, table and verdict are centred as one group.
+    const double title = views::FabricCanvas::pictureTitleHeight(cell.height());
+    std::array<double, 2> need { 0, 0 };
+    for (int i = 0; i < 2; ++i)
+        if (mCanvas[i]->fabric())
+            need[i] = std::min(cell.height(),
+                title
+                    + mCanvas[i]
+                          ->wholeFabricSize(QSizeF(cell.width(), cell.height() - title))
+                          .height());
+    if (!stack) // side by side, one height for both
+        need[0] = need[1] = std::max(need[0], need[1]);
+    const double pictures = stack ? need[0] + 8 + need[1] : need[0];
+    const double top = std::max(0.0, (size.height() - pictures - kTableHeight) / 2);
+    if (stack)
+        return { QRectF(QPointF(0, top), QSizeF(w, need[0])),
+            QRectF(QPointF(0, top + need[0] + 8), QSizeF(w, need[1])) };
+    return { QRectF(QPointF(0, top), QSizeF(cell.width(), need[0])),
+        QRectF(QPointF(w / 2, top), QSizeF(cell.width(), need[1])) };
 }
 
 QImage CompareView::renderImage(const QSize &size)
@@ -277,7 +297,8 @@ void CompareView::paintPicture(QPainter &p, const QSize &size)
             mCanvas[i]->renderTo(&p, pictures[i], QRectF(), mTitle[i]->text(), false);
     if (!entries.isEmpty())
         views::paintLegend(&p,
-            QPointF(size.width() - views::legendSize(entries, legendScale).width() - 10, 40),
+            QPointF(size.width() - views::legendSize(entries, legendScale).width() - 10,
+                pictures[0].top() + 40),
             entries, mCanvas[1]->colorMap(), legendScale);
     // The table and verdict drawn as text below.
     QList<views::RunSummary> summaries;
@@ -285,7 +306,7 @@ void CompareView::paintPicture(QPainter &p, const QSize &size)
         if (run)
             summaries << views::RunSummary(*run);
     const QList<QStringList> rows = views::comparisonTable(summaries);
-    double y = size.height() - kTableHeight + 8;
+    double y = std::max(pictures[0].bottom(), pictures[1].bottom()) + 8;
     QFont f = p.font();
     f.setPixelSize(14);
     p.setFont(f);
