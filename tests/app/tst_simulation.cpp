@@ -360,6 +360,11 @@ void TestSimulation::policyToggleReRunsAndCompares()
     // A fabric about as wide as tall: side by side, the natural reading of a comparison.
     const std::array<QRectF, 2> at = compare->pictureRects(QSize(1600, 900));
     QCOMPARE(at[0].top(), at[1].top());
+    // Each picture is as tall as its drawing (this one is held by its width), and the group of
+    // pictures and table is centred: no white band between a title and its drawing, nor
+    // between the drawings and the table at the foot of the picture.
+    QVERIFY2(at[0].height() < 900 - 170 - 50, qPrintable(QString::number(at[0].height())));
+    QVERIFY2(at[0].top() > 20, qPrintable(QString::number(at[0].top())));
     // Both fabrics are drawn at the same scale: under their titles and left of the legend's
     // column, the columns with ink form two groups (the two drawings) of the same width.
     QList<int> inked;
