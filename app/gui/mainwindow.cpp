@@ -1060,8 +1060,10 @@ void MainWindow::sizeForFirstStart()
 {
     resize(kFirstStartSize);
     // On a screen with less room (a 1280x720 classroom projector), 1440x900 would run off the
-    // edges: take the whole screen instead, as the window manager sizes it. Offscreen
-    // platforms have a nominal screen; they keep the nominal window.
+    // edges; on a Full HD one (a shared screen in a design review) it left a quarter of the
+    // screen around a smaller fabric. Up to kMaximizedUpTo the window takes the whole screen,
+    // as the window manager sizes it; un-maximized it is kFirstStartSize. Offscreen platforms
+    // have a nominal screen; they keep the nominal window.
     const QString platform = QGuiApplication::platformName();
     if (platform == QLatin1String("offscreen") || platform == QLatin1String("minimal"))
         return;
@@ -1069,8 +1071,7 @@ void MainWindow::sizeForFirstStart()
     if (!s)
         return;
     const QSize room = s->availableGeometry().size();
-    if (room.width() < kFirstStartSize.width()
-        || room.height() < kFirstStartSize.height() + kTitleBarAbout)
+    if (room.width() <= kMaximizedUpTo.width() || room.height() <= kMaximizedUpTo.height())
         setWindowState(windowState() | Qt::WindowMaximized);
 }
 

@@ -167,10 +167,11 @@ private:
     void showAbout();
     void find();
     void readSettings();
-    /// The window's size when no geometry was saved: kFirstStartSize, or the whole screen
-    /// when that is smaller.
+    /// The window's size when no geometry was saved: the whole screen up to kMaximizedUpTo,
+    /// else kFirstStartSize.
     void sizeForFirstStart();
     static constexpr QSize kFirstStartSize { 1440, 900 };
+    static constexpr QSize kMaximizedUpTo { 1920, 1200 };
     void writeSettings() const;
     QPointF viewCentre() const;
     void showError(const QString &title, const QString &message);
