@@ -275,7 +275,7 @@ public:
 
     /// @name Legend and export
     ///@{
-    /// Entries describing what the canvas draws now.
+    /// Entries describing what the canvas draws now, and the bundles zooming out shows.
     QList<LegendEntry> legendEntries() const;
     /// Entries describing what a picture of the whole fabric @p pictureSize large draws (it may
     /// fold pods into blocks with load bars where the screen does not, or the reverse): for a
