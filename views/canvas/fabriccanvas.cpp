@@ -152,12 +152,19 @@ struct FabricCanvas::Private
         bool detailNodes = false; ///< The picture draws nodes, not their blocks folded.
         bool bundles = false; ///< The picture draws links between blocks as bundles.
     };
+    /// Whether zooming out can draw bundles: blocks to fold into, and links between them.
+    bool bundlesPossible() const { return !layout.blocks.empty() && !data.bundles.empty(); }
+    /// Whether @p plan draws the links between blocks as bundles.
+    bool drawsBundles(const DrawPlan &plan) const
+    {
+        return !plan.detailGlobal && !data.bundles.empty();
+    }
     /// The fit of a picture at @p scale showing @p source, with what its plan draws.
     PictureFit pictureFit(
         const QRectF &source, double scale, double textScale, double inkScale) const
     {
         const DrawPlan plan = data.planFor(scale, source, textScale, inkScale);
-        return { source, scale, plan.detailNodes, !plan.detailGlobal && !data.bundles.empty() };
+        return { source, scale, plan.detailNodes, drawsBundles(plan) };
     }
     /// The fit of the whole fabric in @p area; @p inkScale as SceneData::planFor() takes it.
     PictureFit fitWhole(const QSizeF &area, double textScale, double inkScale) const
@@ -1262,13 +1269,12 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
     // On screen the bundles are explained whenever zooming out can show them, which takes
     // blocks to fold (the entry says "zoomed out"); a picture's legend, below, only when it
     // draws them.
-    return legendEntriesWith(
-        !d->data.plan.detailNodes, !d->layout.blocks.empty() && !d->data.bundles.empty());
+    return legendEntriesWith(!d->data.plan.detailNodes, d->bundlesPossible());
 }
 
 QList<LegendEntry> FabricCanvas::legendRoomEntries() const
 {
-    return legendEntriesWith(false, !d->layout.blocks.empty() && !d->data.bundles.empty());
+    return legendEntriesWith(false, d->bundlesPossible());
 }
 
 QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
@@ -1495,9 +1501,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     // The legend explains what this picture draws. The room kept holds it, but for the line
     // on load bars a folded picture adds during a run: then the room is made for it.
     auto entriesFor = [&](const DrawPlan &plan) {
-        return legendShown
-            ? legendEntriesWith(!plan.detailNodes, !plan.detailGlobal && !d->data.bundles.empty())
-            : entries;
+        return legendShown ? legendEntriesWith(!plan.detailNodes, d->drawsBundles(plan)) : entries;
     };
     DrawPlan plan = planOf();
     auto pictureEntries = entriesFor(plan);
