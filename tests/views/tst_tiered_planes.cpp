@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <set>
 
 using namespace fabric;
 using namespace fabric::views;
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void otherFabricsGoUp();
     void planesMustStayApart();
     void linksAlongARowBowOverTheNodesBetween();
+    void pictureShapeSuitsTheSegments();
 };
 
 void TestTieredPlanes::singlePlaneHpnGoesUp()
@@ -240,6 +242,42 @@ void TestTieredPlanes::linksAlongARowBowOverTheNodesBetween()
     const QPointF middle = data.linkMidpoint(acrossId);
     QVERIFY(middle.y() < ends.center().y() - 12);
     QVERIFY(std::abs(middle.x() - ends.center().x()) < ends.length() / 4);
+}
+
+/// Width over height of the nodes' span in @p f's layout (labels and legend room aside).
+double nodesAspect(const Fabric &f, const FabricLayout &l)
+{
+    QRectF r;
+    f.forEachNode([&](const Node &n) {
+        r |= QRectF(l.positions[static_cast<std::size_t>(n.id)], QSizeF(1, 1));
+    });
+    return r.width() / r.height();
+}
+
+void TestTieredPlanes::pictureShapeSuitsTheSegments()
+{
+    // Two segments (the hpn-dual-plane lesson's fabric) are drawn near 16:10, as tall as a
+    // canvas lets them be; at 2.2:1 they filled half the canvas's height.
+    const Fabric lesson = gen::generate(
+        "hpn", { { "segments", 2 }, { "hosts_per_segment", 16 }, { "aggs_per_plane", 8 } });
+    const double twoSegments = nodesAspect(lesson, computeLayout(lesson));
+    QVERIFY2(twoSegments > 1.2 && twoSegments < 1.9, qPrintable(QString::number(twoSegments)));
+    // Fifteen segments in one row keep the wider picture, for room per segment.
+    const Fabric pod = shipped("hpn-pod");
+    const double fifteen = nodesAspect(pod, computeLayout(pod));
+    QVERIFY2(fifteen > 1.9, qPrintable(QString::number(fifteen)));
+    // One segment's 60 aggregation switches a plane stay in one row (a wrapped row of two
+    // switches read as a tier of its own), even where that is wider than 16:10.
+    const Fabric segment = shipped("hpn-segment");
+    const FabricLayout l = computeLayout(segment);
+    std::map<int, std::set<double>> aggregationRows; // plane -> the y of its aggregation switches
+    segment.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch && n.role == SwitchRole::Spine)
+            aggregationRows[n.hints.plane].insert(yOf(l, n.id));
+    });
+    QCOMPARE(aggregationRows.size(), std::size_t(2));
+    for (const auto &[plane, ys] : aggregationRows)
+        QCOMPARE(ys.size(), std::size_t(1));
 }
 
 QTEST_MAIN(TestTieredPlanes)

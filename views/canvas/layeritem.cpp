@@ -169,7 +169,9 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     mRuns.clear();
     double count = 0;
     // One direction of a line: the visible part of it, in device pixels from its start.
-    auto add = [&](const QLineF &line, bool reverse, double rel, int colour) {
+    // @p key names the line and direction: the phase follows it from paint to paint and tile to
+    // tile (golden-ratio steps spread neighbouring keys evenly).
+    auto add = [&](const QLineF &line, bool reverse, double rel, int colour, std::size_t key) {
         if (!(rel > 0))
             return;
         double t0, t1;
@@ -187,6 +189,7 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
         r.end = (reverse ? 1 - t0 : t1) * len;
         r.gap = std::clamp(SceneData::kMinParticleGap / rel, SceneData::kMinParticleGap,
                            SceneData::kMaxParticleGap);
+        r.phase = std::fmod(static_cast<double>(key) * 0.6180339887498949, 1.0);
         r.light = mData.lightColour[static_cast<std::size_t>(colour)];
         count += (r.end - r.begin) / r.gap;
         mRuns.push_back(r);
@@ -202,8 +205,8 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
         const double cap = mData.fabric->link(id).capacityGbps;
         // A curved link (a circuit's half arc) carries its particles piece by piece.
         for (const QLineF &s : mData.linkPieces(id)) {
-            add(s, false, mData.loads[2 * i] * cap / ref, colour);
-            add(s, true, mData.loads[2 * i + 1] * cap / ref, colour);
+            add(s, false, mData.loads[2 * i] * cap / ref, colour, 2 * i);
+            add(s, true, mData.loads[2 * i + 1] * cap / ref, colour, 2 * i + 1);
         }
     };
     if (plan.detailNodes && plan.detailLocal)
@@ -211,7 +214,9 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     if (plan.detailNodes && plan.detailGlobal)
         mData.globalGrid.query(exposed, link);
     if (!plan.detailGlobal) {
-        for (const Bundle &b : mData.bundles) {
+        const std::size_t firstBundleKey = mData.loads.size(); // after every link's keys
+        for (std::size_t k = 0; k < mData.bundles.size(); ++k) {
+            const Bundle &b = mData.bundles[k];
             if (b.gbps <= 0 || b.line.p1() == b.line.p2())
                 continue;
             const int colour = mData.bundleColour(b);
@@ -220,8 +225,8 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
             // Density by the bundle's share of its capacity, but a bundle carrying a whole link's
             // worth never looks sparser than a quarter-loaded link (still monotonic in rate).
             auto rel = [&](double gbps) { return std::max(gbps / b.gbps, std::min(1.0, gbps / ref) / 4); };
-            add(b.line, false, rel(b.forwardGbps), colour);
-            add(b.line, true, rel(b.backwardGbps), colour);
+            add(b.line, false, rel(b.forwardGbps), colour, firstBundleKey + 2 * k);
+            add(b.line, true, rel(b.backwardGbps), colour, firstBundleKey + 2 * k + 1);
         }
     }
     if (mRuns.empty())
@@ -237,7 +242,7 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     const double h = size / 2 / lod;
     for (const Run &r : mRuns) {
         const double gap = r.gap * widen;
-        const double offset = std::fmod(travelled, gap);
+        const double offset = std::fmod(travelled + r.phase * gap, gap);
         QList<QRectF> &out = r.light ? mDark : mLight;
         for (double u = offset + std::ceil((r.begin - offset) / gap) * gap; u <= r.end; u += gap) {
             const QPointF p = r.from + r.step * u + r.side;

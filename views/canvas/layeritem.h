@@ -82,8 +82,9 @@ private:
  * moving kParticleSpeed device pixels per second of SceneData::particlePhase. Individual links
  * get them where the plan draws them individually, bundles in the zoomed-out view. Only the
  * exposed rectangle is filled, at most SceneData::kMaxParticles per paint (over that, every
- * gap widens by the same factor), batched into one drawRects per colour (dark on light links,
- * white on dark ones).
+ * gap widens by the same factor; each line starts its particles at its own phase, so lines
+ * shorter than a gap share the budget instead of each drawing one at its start), batched into one
+ * drawRects per colour (dark on light links, white on dark ones).
  */
 class ParticleLayerItem : public LayerItem
 {
@@ -101,6 +102,7 @@ private:
         QPointF side;     ///< Scene offset to the travel's right-hand side.
         double begin, end; ///< Visible part, device pixels from @c from.
         double gap;       ///< Device pixels between particles.
+        double phase; ///< Where in a gap the first particle sits, 0 to 1, fixed per run.
         bool light;       ///< Drawn on a light colour (dark particles).
     };
     std::vector<Run> mRuns;

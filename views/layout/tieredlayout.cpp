@@ -27,9 +27,12 @@ constexpr double kSwitchW = 24, kSwitchH = 12, kSwitchPitch = 30, kSwitchRowPitc
 constexpr double kTierGap = 70;
 constexpr double kPodGap = 60;
 constexpr double kTargetAspect = 1.6;
-// Split planes put every pod in one row: a wider picture gives each pod more room at fit (the
-// 15 segments of an HPN pod in the 1920x1080 window: about 60 px each instead of 40).
+// Split planes put every pod in one row: with many pods a wider picture gives each pod more
+// room at fit (the 15 segments of an HPN pod in the 1920x1080 window: about 60 px each instead
+// of 40). A few pods keep kTargetAspect: at 2.2 the lesson's two segments filled half the
+// canvas's height, too small for its collision badges.
 constexpr double kSplitPlanesAspect = 2.2;
+constexpr std::size_t kManyPods = 4;
 
 struct HostCell
 {
@@ -345,12 +348,20 @@ FabricLayout tieredLayout(const Fabric &f)
             podH = std::max(podH, rows * kHostCellHeight + tiersHeight(pod.switchTiers, w)
                                       + tiersHeight(pod.lowerTiers, w));
         }
-        const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap);
+        const double totalW = static_cast<double>(podsPerRow) * (podW + kPodGap) - kPodGap;
         const double totalH = static_cast<double>(podRows) * (podH + kPodGap)
             + tiersHeight(sharedTiers, totalW, true)
             + (lowerShared.empty() ? 0 : tiersHeight(lowerShared, totalW, true) + kPodGap);
-        const double score =
-            std::abs(std::log(totalW / totalH / (splitPlanes ? kSplitPlanesAspect : kTargetAspect)));
+        // Split planes: a plane's row that wraps hides which switches are that plane's, so the
+        // fewest wrapped rows comes first and the aspect decides between equals.
+        int wrapped = 0;
+        if (splitPlanes)
+            for (const auto *tiers : { &sharedTiers, &lowerShared })
+                for (const auto &[key, nodes] : *tiers)
+                    wrapped += rowsFor(nodes.size(), totalW) - 1;
+        const double aspect
+            = splitPlanes && pods.size() > kManyPods ? kSplitPlanesAspect : kTargetAspect;
+        const double score = wrapped * 100.0 + std::abs(std::log(totalW / totalH / aspect));
         if (score < bestScore) {
             bestScore = score;
             bestHr = static_cast<int>(hr);
