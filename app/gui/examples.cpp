@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "examples.h"
 
-#include <QCoreApplication>
+#include "datafolder.h"
+
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 namespace fabric::app {
 namespace {
@@ -17,20 +17,7 @@ const QString kSuffix = QStringLiteral(".fabric.json");
 
 QString examplesFolder()
 {
-    // Beside the program first, so an installed copy under any prefix finds its own examples
-    // rather than another version's in /usr/share.
-    QStringList candidates {
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/") + kSubfolder),
-    };
-    const QString xdg = QStandardPaths::locate(
-        QStandardPaths::GenericDataLocation, kSubfolder, QStandardPaths::LocateDirectory);
-    if (!xdg.isEmpty())
-        candidates << xdg;
-    candidates << QStringLiteral(FABRICSCOPE_SOURCE_TOPOLOGIES);
-    for (const QString &folder : std::as_const(candidates))
-        if (QFileInfo(folder).isDir())
-            return QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
-    return {};
+    return dataFolder(kSubfolder, QStringLiteral(FABRICSCOPE_SOURCE_TOPOLOGIES));
 }
 
 QStringList exampleFiles()

@@ -7,9 +7,9 @@
 
 namespace fabric::app {
 
-/// The folder of the shipped example fabrics: the installed one beside the program
-/// (`<prefix>/share/fabricscope/topologies`), else one in the XDG data folders, else, for a
-/// program run from its build tree, the source tree's `topologies/`. Empty when none exists.
+/// The folder of the shipped example fabrics, `fabricscope/topologies` as dataFolder() finds it
+/// (the source tree's `topologies/` for a program run from its build tree). Empty when none
+/// exists.
 QString examplesFolder();
 
 /// The example fabrics (`*.fabric.json`) of examplesFolder(), sorted by name, as absolute paths.

@@ -43,6 +43,7 @@
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "templategallery.h"
+#include "userguide.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -450,7 +451,9 @@ void MainWindow::createActions()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(make("actionLessons", tr("&Lessons..."), {},
         [this] { showLessonGallery(*this); }));
-    help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents,
+    help->addAction(make("actionUserGuide", tr("User &Guide"), QKeySequence::HelpContents,
+        [this] { showUserGuide(); }));
+    help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"), QKeySequence(tr("Ctrl+F1")),
         [this] { showShortcuts(); }));
     QAction *about = make("actionAbout", tr("&About FabricScope"), {}, [this] { showAbout(); });
     about->setMenuRole(QAction::AboutRole);
@@ -1016,6 +1019,17 @@ void MainWindow::showShortcuts()
 {
     ShortcutsDialog dialog(findChildren<QAction *>(), this);
     mPrompts->runDialog(&dialog);
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!mUserGuide) {
+        mUserGuide = new UserGuideWindow(this);
+        mUserGuide->showPage(UserGuideWindow::contentsPage());
+    }
+    mUserGuide->show();
+    mUserGuide->raise();
+    mUserGuide->activateWindow();
 }
 
 void MainWindow::showAbout()

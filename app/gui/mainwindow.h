@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 #include <QPointF>
+#include <QPointer>
 #include <QSize>
 #include <QStringList>
 
@@ -35,6 +36,7 @@ class PathsDock;
 class Prompts;
 class ScenarioKeeper;
 class SimulationController;
+class UserGuideWindow;
 
 /**
  * The main window: the fabric canvas in the middle, docks for metrics, the inspector, the
@@ -164,6 +166,8 @@ private:
     /// simulation controls; the inspector and metrics hidden for their room.
     void moveResultsBesideFabric();
     void showShortcuts();
+    /// Help > User Guide: the guide's window, opened on its contents or raised where it is.
+    void showUserGuide();
     void showAbout();
     void find();
     void readSettings();
@@ -190,6 +194,7 @@ private:
     ScenarioKeeper *mScenarios = nullptr;
     QUndoGroup *mUndoGroup;
     QMenu *mRecentMenu = nullptr;
+    QPointer<UserGuideWindow> mUserGuide; ///< Open while its window is; deletes itself on close.
     /// Whether leaving presentation mode maximises the window again.
     bool mMaximizedBeforePresentation = false;
     QSize mPresentationSize; ///< See setPresentationSize().

@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "userguide.h"
+
+#include "datafolder.h"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImage>
+#include <QImageReader>
+#include <QScreen>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextTable>
+#include <QToolBar>
+#include <QUrlQuery>
+#include <QVBoxLayout>
+
+#include <vector>
+
+namespace fabric::app {
+namespace {
+
+/// A picture shrunk to WxH is asked for as "NAME?fit=WxH": the browser decodes NAME and scales
+/// it smoothly (the document's own scaling when it draws is nearest-pixel: text in a shrunk
+/// chart broke up).
+constexpr QLatin1String kFitKey("fit");
+
+class GuideBrowser : public QTextBrowser
+{
+public:
+    using QTextBrowser::QTextBrowser;
+
+    QVariant loadResource(int type, const QUrl &name) override
+    {
+        const QString fit = QUrlQuery(name).queryItemValue(kFitKey);
+        if (type != QTextDocument::ImageResource || fit.isEmpty())
+            return QTextBrowser::loadResource(type, name);
+        const QStringList wh = fit.split(QLatin1Char('x'));
+        const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
+        const QVariant whole = QTextBrowser::loadResource(type, name.adjusted(QUrl::RemoveQuery));
+        QImage image = whole.value<QImage>();
+        if (image.isNull())
+            image = QImage::fromData(whole.toByteArray());
+        if (image.isNull() || size.isEmpty())
+            return whole;
+        return image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    }
+};
+
+} // namespace
+
+UserGuideWindow::UserGuideWindow(QWidget *parent)
+    : QWidget(parent, Qt::Window)
+{
+    setObjectName(QStringLiteral("userGuide"));
+    setAttribute(Qt::WA_DeleteOnClose);
+    mBrowser = new GuideBrowser(this);
+    mBrowser->setObjectName(QStringLiteral("userGuideBrowser"));
+    mBrowser->setOpenLinks(false);
+    mBrowser->viewport()->installEventFilter(this);
+    auto *bar = new QToolBar(this);
+    QAction *back = bar->addAction(tr("Back"), mBrowser, &QTextBrowser::backward);
+    back->setShortcut(QKeySequence::Back);
+    back->setEnabled(false);
+    QAction *forward = bar->addAction(tr("Forward"), mBrowser, &QTextBrowser::forward);
+    forward->setShortcut(QKeySequence::Forward);
+    forward->setEnabled(false);
+    QAction *contents = bar->addAction(tr("Contents"), this, [this] { showPage(contentsPage()); });
+    contents->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
+    connect(mBrowser, &QTextBrowser::backwardAvailable, back, &QAction::setEnabled);
+    connect(mBrowser, &QTextBrowser::forwardAvailable, forward, &QAction::setEnabled);
+    connect(mBrowser, &QTextBrowser::anchorClicked, this, &UserGuideWindow::follow);
+    // source() is not yet the new page while this signal is delivered: keep its URL.
+    connect(mBrowser, &QTextBrowser::sourceChanged, this, [this](const QUrl &page) {
+        mPage = page;
+        mBrowser->document()->setUndoRedoEnabled(false);
+        fitPictures();
+        // A Markdown page's title is its first heading.
+        const QString title = mBrowser->document()->begin().text();
+        setWindowTitle(
+            title.isEmpty() ? tr("FabricScope Help") : tr("%1 — FabricScope Help").arg(title));
+    });
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(bar);
+    layout->addWidget(mBrowser);
+    setWindowTitle(tr("FabricScope Help"));
+    // Reading width, as tall as the screen allows.
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const QSize room = screen ? screen->availableGeometry().size() * 0.9 : QSize(1000, 800);
+    resize(std::min(1000, room.width()), std::min(900, room.height()));
+}
+
+QString UserGuideWindow::guideFolder()
+{
+    return dataFolder(QStringLiteral("fabricscope/guide"), QStringLiteral(FABRICSCOPE_SOURCE_DOCS));
+}
+
+bool UserGuideWindow::showPage(const QString &page)
+{
+    const QString folder = guideFolder();
+    if (folder.isEmpty()) {
+        mBrowser->setMarkdown(tr("# The user guide is not installed\n\nFabricScope looked for "
+                                 "`share/fabricscope/guide` beside the program and in the XDG data "
+                                 "folders. Reinstall the package, or read the guide in the "
+                                 "source's `docs/` folder."));
+        return false;
+    }
+    const QString path = QDir(folder).filePath(page);
+    if (!QFileInfo(path).isFile()) {
+        mBrowser->setMarkdown(
+            tr("# No such page\n\nThe user guide in `%1` has no page `%2`.").arg(folder, page));
+        return false;
+    }
+    mBrowser->setSource(QUrl::fromLocalFile(path));
+    return true;
+}
+
+void UserGuideWindow::follow(const QUrl &link)
+{
+    const QUrl target = mBrowser->source().resolved(link);
+    if (target.isLocalFile() && target.path().endsWith(QLatin1String(".md"))
+        && QFileInfo(target.toLocalFile()).isFile()) {
+        mBrowser->setSource(target);
+        return;
+    }
+    if (link.scheme().isEmpty() && !link.fragment().isEmpty() && link.path().isEmpty()) {
+        mBrowser->scrollToAnchor(link.fragment());
+        return;
+    }
+    QDesktopServices::openUrl(target);
+}
+
+bool UserGuideWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // The viewport's own size: the window's resize comes before its layout sizes the browser.
+    if (watched == mBrowser->viewport() && event->type() == QEvent::Resize)
+        fitPictures();
+    return QWidget::eventFilter(watched, event);
+}
+
+QSize UserGuideWindow::naturalSize(const QString &name)
+{
+    const QUrl url = mPage.resolved(QUrl(name));
+    auto it = mNaturalSizes.find(url);
+    if (it == mNaturalSizes.end())
+        it = mNaturalSizes.insert(
+            url, url.isLocalFile() ? QImageReader(url.toLocalFile()).size() : QSize());
+    return *it;
+}
+
+void UserGuideWindow::fitPictures()
+{
+    QTextDocument *doc = mBrowser->document();
+    const double margin
+        = 2 * doc->documentMargin() + mBrowser->verticalScrollBar()->sizeHint().width();
+    const double width = std::max(100.0, mBrowser->viewport()->width() - margin);
+    struct Fit
+    {
+        int position, length;
+        QTextImageFormat format;
+    };
+    std::vector<Fit> fits; // applied after the walk: a format change splits fragments
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            QTextImageFormat format = fragment.charFormat().toImageFormat();
+            if (!format.isValid())
+                continue;
+            const QString name = QUrl(format.name()).adjusted(QUrl::RemoveQuery).toString();
+            const QSize natural = naturalSize(name);
+            if (natural.isEmpty())
+                continue;
+            // A picture in a table shares the width with the table's other columns. Widths
+            // step by 16 px, so resizing the window decodes a picture again only now and then.
+            const QTextTable *table = QTextCursor(block).currentTable();
+            const double room = table ? width / table->columns() - 16 : width;
+            QSize fitted = natural;
+            QString fittedName = name;
+            if (room < natural.width()) {
+                fitted.setWidth(std::max(16, static_cast<int>(room) / 16 * 16));
+                fitted.setHeight(std::max(
+                    1, qRound(double(natural.height()) * fitted.width() / natural.width())));
+                fittedName = QStringLiteral("%1?%2=%3x%4")
+                                 .arg(name, kFitKey)
+                                 .arg(fitted.width())
+                                 .arg(fitted.height());
+            }
+            if (format.name() == fittedName && format.width() == fitted.width())
+                continue;
+            format.setName(fittedName);
+            format.setWidth(fitted.width());
+            format.setHeight(fitted.height());
+            fits.push_back({ fragment.position(), fragment.length(), format });
+        }
+    }
+    QTextCursor cursor(doc);
+    for (const Fit &fit : fits) {
+        cursor.setPosition(fit.position);
+        cursor.setPosition(fit.position + fit.length, QTextCursor::KeepAnchor);
+        cursor.setCharFormat(fit.format);
+    }
+}
+
+} // namespace fabric::app

@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QSize>
+#include <QUrl>
+#include <QWidget>
+
+class QTextBrowser;
+class QAction;
+
+namespace fabric::app {
+
+/**
+ * Help > User Guide: the Markdown pages of docs/ (installed as share/fabricscope/guide) in a
+ * window of its own, so the guide stays open beside the fabric it explains. Pictures shrink to
+ * the window's width (a picture in a table to its column's share); links between pages are
+ * followed in the window, with Back, Forward and Contents; web links and other files (a JSON
+ * schema, a folder of pictures) open in the desktop's own programs.
+ */
+class UserGuideWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit UserGuideWindow(QWidget *parent = nullptr);
+
+    /// The folder of the guide's pages, found as dataFolder() finds installed data; empty when
+    /// the guide is not installed.
+    static QString guideFolder();
+    /// The page the guide opens on.
+    static QString contentsPage() { return QStringLiteral("user-guide.md"); }
+
+    /// Opens @p page of the guide's folder. Returns false, and says so in the window, when the
+    /// guide or the page is missing.
+    bool showPage(const QString &page);
+    QTextBrowser *browser() const { return mBrowser; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void follow(const QUrl &link);
+    void fitPictures();
+    /// The size on disk of the picture @p name (relative to the page).
+    QSize naturalSize(const QString &name);
+
+    QTextBrowser *mBrowser = nullptr;
+    QUrl mPage; ///< The page shown, which the pictures' names are relative to.
+    QHash<QUrl, QSize> mNaturalSizes; ///< Picture -> its size on disk.
+};
+
+} // namespace fabric::app

@@ -1,0 +1,215 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Help > User Guide: the guide's pages in a window of their own, pictures fitted to it, links
+// between pages followed, and every link and picture of every page leading to a file.
+
+#include "fakeprompts.h"
+#include "mainwindow.h"
+#include "userguide.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextTable>
+#include <QtTest>
+
+using namespace fabric::app;
+
+namespace {
+
+struct Picture
+{
+    QString name;
+    double width;
+    bool inTable;
+};
+
+/// Every picture of @p doc with the width it is drawn at.
+std::vector<Picture> picturesOf(const QTextDocument &doc)
+{
+    std::vector<Picture> out;
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextImageFormat format = it.fragment().charFormat().toImageFormat();
+            if (format.isValid())
+                out.push_back({ format.name(), format.width(),
+                    QTextCursor(block).currentTable() != nullptr });
+        }
+    return out;
+}
+
+QString fileOf(const QTextBrowser &browser)
+{
+    return QFileInfo(browser.source().toLocalFile()).fileName();
+}
+
+} // namespace
+
+class TestUserGuide : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void f1OpensTheGuideBesideTheWindow();
+    void picturesFitTheWindow();
+    void linksBetweenPagesAreFollowed();
+    void aMissingPageIsSaid();
+    void everyLinkAndPictureOfTheGuideExists();
+};
+
+void TestUserGuide::f1OpensTheGuideBesideTheWindow()
+{
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *action = window.findChild<QAction *>(QStringLiteral("actionUserGuide"));
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    QVERIFY(!window.findChild<UserGuideWindow *>());
+    action->trigger();
+    auto *guide = window.findChild<UserGuideWindow *>();
+    QVERIFY(guide);
+    QVERIFY(guide->isVisible());
+    QVERIFY(guide->isWindow()); // its own window: the fabric stays in view beside it
+    QCOMPARE(fileOf(*guide->browser()), QStringLiteral("user-guide.md"));
+    QCOMPARE(
+        guide->browser()->document()->begin().text(), QStringLiteral("FabricScope user guide"));
+    QCOMPARE(guide->windowTitle(), QStringLiteral("FabricScope user guide — FabricScope Help"));
+    // Again: the same window, raised, not a second one.
+    action->trigger();
+    QCOMPARE(window.findChildren<UserGuideWindow *>().size(), 1);
+    // The shortcuts keep a key of their own.
+    auto *shortcuts = window.findChild<QAction *>(QStringLiteral("actionShortcuts"));
+    QVERIFY(shortcuts && !shortcuts->shortcut().isEmpty());
+    QVERIFY(shortcuts->shortcut() != action->shortcut());
+    guide->close(); // deletes itself
+    QTRY_VERIFY(!window.findChild<UserGuideWindow *>());
+}
+
+void TestUserGuide::picturesFitTheWindow()
+{
+    // In Help > User Guide's order: the page first, then the window shown.
+    UserGuideWindow guide;
+    QVERIFY(guide.showPage(UserGuideWindow::contentsPage()));
+    guide.resize(900, 700);
+    guide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&guide));
+    auto check = [&] {
+        const double room = guide.browser()->viewport()->width();
+        const std::vector<Picture> pictures = picturesOf(*guide.browser()->document());
+        QVERIFY2(pictures.size() >= 20, qPrintable(QString::number(pictures.size())));
+        int inTables = 0;
+        for (const Picture &p : pictures) {
+            // The guide's pictures are 1280 to 1920 pixels wide: each is shrunk, a picture in
+            // the gallery's two columns to under half the room.
+            QVERIFY2(p.width > 0 && p.width <= (p.inTable ? room / 2 : room),
+                qPrintable(QStringLiteral("%1 at %2 in %3").arg(p.name).arg(p.width).arg(room)));
+            inTables += p.inTable;
+        }
+        QVERIFY(inTables >= 2);
+        // What is drawn is the picture scaled to that width (smoothly, once), not the whole
+        // picture shrunk as it is painted.
+        const QVariant first = guide.browser()->document()->resource(
+            QTextDocument::ImageResource, QUrl(pictures.front().name));
+        QCOMPARE(first.value<QImage>().width(), qRound(pictures.front().width));
+        // Nothing but code runs past the right edge: no picture needs the horizontal scroll.
+    };
+    check();
+    guide.resize(600, 700);
+    QCoreApplication::processEvents();
+    check();
+    guide.resize(1400, 700);
+    QCoreApplication::processEvents();
+    check();
+}
+
+void TestUserGuide::linksBetweenPagesAreFollowed()
+{
+    UserGuideWindow guide;
+    guide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&guide));
+    QVERIFY(guide.showPage(UserGuideWindow::contentsPage()));
+    QTextBrowser *browser = guide.browser();
+    // A click on a link to another page (what QTextBrowser emits for it).
+    Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("lessons.md")));
+    QCOMPARE(fileOf(*browser), QStringLiteral("lessons.md"));
+    QVERIFY(browser->document()->begin().text().contains(QStringLiteral("Lessons")));
+    QVERIFY(guide.windowTitle().startsWith(browser->document()->begin().text()));
+    // A link with a section goes to that page.
+    Q_EMIT browser->anchorClicked(
+        QUrl(QStringLiteral("simulation.md#spare-cubes-and-ocs-rerouting")));
+    QCOMPARE(fileOf(*browser), QStringLiteral("simulation.md"));
+    browser->backward();
+    QCOMPARE(fileOf(*browser), QStringLiteral("lessons.md"));
+    browser->backward();
+    QCOMPARE(fileOf(*browser), QStringLiteral("user-guide.md"));
+    browser->forward();
+    QCOMPARE(fileOf(*browser), QStringLiteral("lessons.md"));
+}
+
+void TestUserGuide::aMissingPageIsSaid()
+{
+    UserGuideWindow guide;
+    QVERIFY(!guide.showPage(QStringLiteral("no-such-page.md")));
+    const QString shown = guide.browser()->toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("no-such-page.md")), qPrintable(shown));
+    QVERIFY2(shown.contains(UserGuideWindow::guideFolder()), qPrintable(shown));
+}
+
+void TestUserGuide::everyLinkAndPictureOfTheGuideExists()
+{
+    const QDir folder(UserGuideWindow::guideFolder());
+    QVERIFY2(folder.exists(), qPrintable(folder.path()));
+    const QStringList pages = folder.entryList({ QStringLiteral("*.md") }, QDir::Files);
+    QVERIFY(pages.size() >= 10);
+    int links = 0, pictures = 0;
+    for (const QString &page : pages) {
+        QFile file(folder.filePath(page));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(file.readAll());
+        QTextDocument doc;
+        doc.setMarkdown(markdown);
+        int picturesOfPage = 0;
+        const QUrl base = QUrl::fromLocalFile(folder.filePath(page));
+        for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextCharFormat format = it.fragment().charFormat();
+                QString target;
+                if (format.isImageFormat()) {
+                    target = format.toImageFormat().name();
+                    const QUrl url = base.resolved(QUrl(target));
+                    QVERIFY2(QImageReader(url.toLocalFile()).size().isValid(),
+                        qPrintable(QStringLiteral("%1: picture %2").arg(page, target)));
+                    ++pictures;
+                    ++picturesOfPage;
+                    continue;
+                }
+                if (!format.isAnchor())
+                    continue;
+                const QUrl link(format.anchorHref());
+                if (!link.scheme().isEmpty() || link.path().isEmpty())
+                    continue; // the web, or a section of this page
+                const QUrl url = base.resolved(link);
+                QVERIFY2(QFileInfo::exists(url.toLocalFile()),
+                    qPrintable(QStringLiteral("%1: link %2").arg(page, link.toString())));
+                ++links;
+            }
+        // Qt draws a picture once per line of its description: a description must be one line.
+        QVERIFY2(picturesOfPage == int(markdown.count(QStringLiteral("!["))),
+            qPrintable(QStringLiteral("%1: %2 pictures drawn for %3 in the text")
+                           .arg(page)
+                           .arg(picturesOfPage)
+                           .arg(markdown.count(QStringLiteral("![")))));
+    }
+    QVERIFY2(links >= 30 && pictures >= 30,
+        qPrintable(QStringLiteral("%1 links, %2 pictures").arg(links).arg(pictures)));
+}
+
+QTEST_MAIN(TestUserGuide)
+#include "tst_userguide.moc"
