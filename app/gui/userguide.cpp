@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QImageReader>
+#include <QLineEdit>
 #include <QScreen>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -88,6 +89,30 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
         setWindowTitle(
             title.isEmpty() ? tr("FabricScope Help") : tr("%1 — FabricScope Help").arg(title));
     });
+    auto *spacer = new QWidget(bar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
+    mFind = new QLineEdit(bar);
+    mFind->setObjectName(QStringLiteral("userGuideFind"));
+    mFind->setPlaceholderText(tr("Find in page (Ctrl+F)"));
+    mFind->setClearButtonEnabled(true);
+    mFind->setMaximumWidth(260);
+    bar->addWidget(mFind);
+    connect(mFind, &QLineEdit::returnPressed, this, [this] { findText(mFind->text()); });
+    connect(mFind, &QLineEdit::textEdited, this, [this] { mFind->setStyleSheet({}); });
+    auto *find = new QAction(tr("Find"), this);
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, this, [this] {
+        mFind->setFocus();
+        mFind->selectAll();
+    });
+    auto *next = new QAction(tr("Find Next"), this);
+    next->setShortcut(QKeySequence::FindNext);
+    connect(next, &QAction::triggered, this, [this] { findText(mFind->text()); });
+    auto *previous = new QAction(tr("Find Previous"), this);
+    previous->setShortcut(QKeySequence::FindPrevious);
+    connect(previous, &QAction::triggered, this, [this] { findText(mFind->text(), true); });
+    addActions({ find, next, previous });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -123,6 +148,23 @@ bool UserGuideWindow::showPage(const QString &page)
     }
     mBrowser->setSource(QUrl::fromLocalFile(path));
     return true;
+}
+
+bool UserGuideWindow::findText(const QString &text, bool backwards)
+{
+    if (text.isEmpty())
+        return false;
+    const QTextDocument::FindFlags flags
+        = backwards ? QTextDocument::FindBackward : QTextDocument::FindFlags();
+    bool found = mBrowser->find(text, flags);
+    if (!found) { // round the end
+        QTextCursor cursor = mBrowser->textCursor();
+        cursor.movePosition(backwards ? QTextCursor::End : QTextCursor::Start);
+        mBrowser->setTextCursor(cursor);
+        found = mBrowser->find(text, flags);
+    }
+    mFind->setStyleSheet(found ? QString() : QStringLiteral("QLineEdit { background: #f8d7d4; }"));
+    return found;
 }
 
 void UserGuideWindow::follow(const QUrl &link)

@@ -7,8 +7,8 @@
 #include <QUrl>
 #include <QWidget>
 
+class QLineEdit;
 class QTextBrowser;
-class QAction;
 
 namespace fabric::app {
 
@@ -17,7 +17,8 @@ namespace fabric::app {
  * window of its own, so the guide stays open beside the fabric it explains. Pictures shrink to
  * the window's width (a picture in a table to its column's share); links between pages are
  * followed in the window, with Back, Forward and Contents; web links and other files (a JSON
- * schema, a folder of pictures) open in the desktop's own programs.
+ * schema, a folder of pictures) open in the desktop's own programs. Ctrl+F finds text in the
+ * page (Enter or F3 the next, Shift+F3 the one before, round the end).
  */
 class UserGuideWindow : public QWidget
 {
@@ -35,6 +36,9 @@ public:
     /// guide or the page is missing.
     bool showPage(const QString &page);
     QTextBrowser *browser() const { return mBrowser; }
+    /// Selects the next (or previous) @p text in the page from the cursor, round the end.
+    /// Returns false, and tints the find field, when the page has none.
+    bool findText(const QString &text, bool backwards = false);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -46,6 +50,7 @@ private:
     QSize naturalSize(const QString &name);
 
     QTextBrowser *mBrowser = nullptr;
+    QLineEdit *mFind = nullptr;
     QUrl mPage; ///< The page shown, which the pictures' names are relative to.
     QHash<QUrl, QSize> mNaturalSizes; ///< Picture -> its size on disk.
 };

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QImageReader>
+#include <QLineEdit>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void picturesFitTheWindow();
     void linksBetweenPagesAreFollowed();
     void aMissingPageIsSaid();
+    void findGoesRoundThePage();
     void everyLinkAndPictureOfTheGuideExists();
 };
 
@@ -160,6 +162,44 @@ void TestUserGuide::aMissingPageIsSaid()
     const QString shown = guide.browser()->toPlainText();
     QVERIFY2(shown.contains(QStringLiteral("no-such-page.md")), qPrintable(shown));
     QVERIFY2(shown.contains(UserGuideWindow::guideFolder()), qPrintable(shown));
+}
+
+void TestUserGuide::findGoesRoundThePage()
+{
+    UserGuideWindow guide;
+    guide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&guide));
+    QVERIFY(guide.showPage(UserGuideWindow::contentsPage()));
+    QTextBrowser *browser = guide.browser();
+    // Ctrl+F puts the focus in the find field; Enter finds the first "presentation mode" (in
+    // any case).
+    QTest::keyClick(&guide, Qt::Key_F, Qt::ControlModifier);
+    auto *field = guide.findChild<QLineEdit *>(QStringLiteral("userGuideFind"));
+    QVERIFY(field);
+    QTRY_VERIFY(field->hasFocus());
+    QTest::keyClicks(field, QStringLiteral("Presentation Mode"));
+    QTest::keyClick(field, Qt::Key_Return);
+    const int first = browser->textCursor().selectionStart();
+    QVERIFY(browser->textCursor().selectedText().compare(
+                QStringLiteral("presentation mode"), Qt::CaseInsensitive)
+        == 0);
+    // F3 finds the next one further down; finding on from the last comes back to the first.
+    QTest::keyClick(field, Qt::Key_F3);
+    const int second = browser->textCursor().selectionStart();
+    QVERIFY(second > first);
+    int guard = 0;
+    while (browser->textCursor().selectionStart() != first && ++guard < 100)
+        QVERIFY(guide.findText(QStringLiteral("Presentation Mode")));
+    QVERIFY(guard < 100);
+    QVERIFY(guard > 2); // the guide says "presentation mode" many times
+    // Shift+F3 goes back, round the start to the last one.
+    QTest::keyClick(field, Qt::Key_F3, Qt::ShiftModifier);
+    QVERIFY(browser->textCursor().selectionStart() > second);
+    // Text the page does not have: said by the field's colour, the selection kept.
+    QVERIFY(!guide.findText(QStringLiteral("no such words in the guide")));
+    QVERIFY(!field->styleSheet().isEmpty());
+    QTest::keyClicks(field, QStringLiteral("x"));
+    QVERIFY(field->styleSheet().isEmpty());
 }
 
 void TestUserGuide::everyLinkAndPictureOfTheGuideExists()
