@@ -12,6 +12,9 @@
 #include <QFileInfo>
 #include <QImageReader>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -62,6 +65,7 @@ private Q_SLOTS:
     void aMissingPageIsSaid();
     void findGoesRoundThePage();
     void everyLinkAndPictureOfTheGuideExists();
+    void everyMenuCommandIsInTheGuide();
 };
 
 void TestUserGuide::f1OpensTheGuideBesideTheWindow()
@@ -249,6 +253,40 @@ void TestUserGuide::everyLinkAndPictureOfTheGuideExists()
     }
     QVERIFY2(links >= 30 && pictures >= 30,
         qPrintable(QStringLiteral("%1 links, %2 pictures").arg(links).arg(pictures)));
+}
+
+void TestUserGuide::everyMenuCommandIsInTheGuide()
+{
+    // The user guide names every command of the menus, so none is there for a user to find by
+    // chance (the Simulation menu's exports were described nowhere).
+    QFile file(QDir(UserGuideWindow::guideFolder()).filePath(UserGuideWindow::contentsPage()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString guide = QString::fromUtf8(file.readAll());
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    QStringList missing;
+    int commands = 0;
+    for (QAction *top : window.menuBar()->actions()) {
+        QMenu *menu = top->menu();
+        if (!menu)
+            continue;
+        const QString menuName = top->text().remove(QLatin1Char('&'));
+        for (QAction *a : menu->actions()) {
+            if (a->isSeparator() || a->text().isEmpty())
+                continue;
+            QString name = a->text().remove(QLatin1Char('&'));
+            name.remove(QStringLiteral("...")).remove(QChar(0x2026));
+            ++commands;
+            // Named as it is in the menu, or as the second of a pair ("Edit > Undo / Redo").
+            const QRegularExpression named(
+                QRegularExpression::escape(menuName + QStringLiteral(" > "))
+                + QStringLiteral("([^|\n]* / )?") + QRegularExpression::escape(name));
+            if (!guide.contains(named))
+                missing << menuName + QStringLiteral(" > ") + name;
+        }
+    }
+    QVERIFY(commands > 30);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestUserGuide)
