@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace fabric;
@@ -21,6 +22,7 @@ class TestFileFormats : public QObject
 private Q_SLOTS:
     void filtersAndExportListFollowTheRegistry();
     void drawioExportHasTheCanvasLayout();
+    void drawioExportPlacesEveryNodeApart();
 
 private:
     QTemporaryDir mDir;
@@ -51,6 +53,23 @@ void TestFileFormats::drawioExportHasTheCanvasLayout()
     // Moved nodes keep their place; the others get the automatic layout's.
     QVERIFY(views::withLayoutPositions(f).node(0).hints.position == (std::pair { -500.0, 40.0 }));
     QVERIFY(views::withLayoutPositions(f).node(1).hints.position.has_value());
+}
+
+void TestFileFormats::drawioExportPlacesEveryNodeApart()
+{
+    // The canvas's torus lattice hides the OCSes; a draw.io file cannot, so each gets a place
+    // of its own (all 48 stood at one spot, with 96 fibres fanning in).
+    const Fabric f = gen::generate("tpu-torus", { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+    const Fabric placed = views::withLayoutPositions(f);
+    std::set<std::pair<double, double>> spots;
+    int ocs = 0;
+    placed.forEachNode([&](const Node &n) {
+        QVERIFY(n.hints.position.has_value());
+        spots.insert(*n.hints.position);
+        ocs += n.kind == NodeKind::Ocs;
+    });
+    QVERIFY(ocs > 1);
+    QCOMPARE(spots.size(), f.nodeCount());
 }
 
 QTEST_MAIN(TestFileFormats)

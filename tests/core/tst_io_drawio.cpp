@@ -18,6 +18,7 @@ private Q_SLOTS:
     void isAnMxGraphDocument();
     void groupsNodesByPod();
     void placesNodesAtTheirPositions();
+    void bowsLinksOverTheNodesOfTheirRow();
 };
 
 namespace {
@@ -32,6 +33,11 @@ struct Cells final : io::xml::Handler
         std::string_view name, const std::vector<io::xml::Attribute> &attributes, int) override
     {
         path.emplace_back(name);
+        if (name == "mxPoint") { // an edge's waypoint
+            for (const auto &a : attributes)
+                cells[current]["point." + std::string(a.name)] = a.value;
+            return;
+        }
         if (name != "mxCell" && name != "mxGeometry")
             return;
         std::map<std::string, std::string> values;
@@ -115,6 +121,43 @@ void TestIoDrawio::placesNodesAtTheirPositions()
     QCOMPARE(centre("n8"), (std::pair { 2400.0, 450.0 }));
     QCOMPARE(centre("n3"), (std::pair { 900.0, 0.0 }));
     QCOMPARE(centre("n6"), (std::pair { 1800.0, 300.0 }));
+}
+
+void TestIoDrawio::bowsLinksOverTheNodesOfTheirRow()
+{
+    // A ring of four switches in a row (a torus's X ring) and a column of three GPUs, as the
+    // canvas places them (scene units, drawn 3 pixels each).
+    Fabric f;
+    NodeId s[4], g[3];
+    for (int i = 0; i < 4; ++i) {
+        s[i] = testing::addNode(f, NodeKind::Switch, "s" + std::to_string(i));
+        f.node(s[i]).hints.position = std::pair { 30.0 * i, 0.0 };
+    }
+    for (int i = 0; i < 3; ++i) {
+        g[i] = testing::addNode(f, NodeKind::Gpu, "g" + std::to_string(i));
+        f.node(g[i]).hints.position = std::pair { 200.0, 10.0 + 20.0 * i };
+    }
+    std::vector<LinkId> straight;
+    for (int i = 0; i < 3; ++i)
+        straight.push_back(testing::addLink(f, s[i], s[i + 1], 400));
+    const LinkId wrap = testing::addLink(f, s[3], s[0], 400);
+    straight.push_back(testing::addLink(f, g[0], g[1], 400));
+    const LinkId down = testing::addLink(f, g[0], g[2], 400);
+    straight.push_back(testing::addLink(f, s[3], g[0], 400)); // diagonal: nothing in between
+    const Cells c = parsedCells(f);
+    auto cell = [&](LinkId l) { return c.cells.at("e" + std::to_string(l)); };
+    for (LinkId l : straight) {
+        QVERIFY2(!cell(l).count("point.x"), qPrintable(QString::number(l)));
+        QVERIFY(cell(l).at("style").find("curved") == std::string::npos);
+    }
+    // The wrap-around goes over the row, not along it through s1 and s2: a curve through a
+    // point above the middle, clear of the switches (30 px tall).
+    QCOMPARE(std::stod(cell(wrap).at("point.x")), 135.0);
+    QVERIFY(std::stod(cell(wrap).at("point.y")) < -15 - 12);
+    QVERIFY(cell(wrap).at("style").find("curved=1") != std::string::npos);
+    // The column's long link goes left of g1.
+    QVERIFY(std::stod(cell(down).at("point.x")) < 600 - 12 - 12);
+    QCOMPARE(std::stod(cell(down).at("point.y")), 90.0);
 }
 
 QTEST_GUILESS_MAIN(TestIoDrawio)

@@ -2,12 +2,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "layoutpositions.h"
 
+#include <algorithm>
+
 namespace fabric::views {
 
 Fabric withLayoutPositions(const Fabric &fabric, const LayoutOptions &options)
 {
     Fabric copy = fabric;
-    const FabricLayout layout = computeLayout(fabric, options);
+    FabricLayout layout = computeLayout(fabric, options);
+    // A file cannot hide a node. The torus lattice hides the OCSes (it draws each circuit chip
+    // to chip), and every one of them sat at one spot with all its fibres fanning in: the slice
+    // view places them in a row under the planes, each fibre drawn to its own.
+    const bool hides
+        = std::find(layout.hidden.begin(), layout.hidden.end(), true) != layout.hidden.end();
+    if (hides && options.torusView != TorusView::Slices) {
+        LayoutOptions slices = options;
+        slices.torusView = TorusView::Slices;
+        layout = computeLayout(fabric, slices);
+    }
     fabric.forEachNode([&](const Node &n) {
         if (n.hints.position || !layout.hasNode(n.id))
             return;

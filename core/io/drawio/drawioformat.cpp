@@ -5,8 +5,11 @@
 #include "io/common/textutil.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
 #include <ostream>
+#include <vector>
 
 namespace fabric::io {
 namespace {
@@ -90,6 +93,65 @@ std::vector<Box> boxes(const Fabric &fabric)
     return out;
 }
 
+/**
+ * Where links along a row (or a column) of nodes pass over the nodes between their ends (a
+ * torus's wrap-around across its row, a link between two spines of one row), a waypoint
+ * bowing each clear of them, above the row or left of the column, higher the longer the link,
+ * as the canvas bows them; a straight edge there would lie on the links between neighbours.
+ * Found as the canvas finds them: one sorted list of centres per row and per column, one
+ * binary search per link.
+ */
+class RowBows
+{
+public:
+    explicit RowBows(const Fabric &fabric, const std::vector<Box> &box)
+        : mBox(box)
+    {
+        fabric.forEachNode([&](const Node &n) {
+            const Box &b = box[std::size_t(n.id)];
+            mRows[key(b.y + b.h / 2)].push_back(b.x + b.w / 2);
+            mColumns[key(b.x + b.w / 2)].push_back(b.y + b.h / 2);
+        });
+        for (auto *lines : { &mRows, &mColumns })
+            for (auto &[k, centres] : *lines)
+                std::sort(centres.begin(), centres.end());
+    }
+
+    /// The waypoint of a link from @p a to @p b, if it needs one.
+    std::optional<std::pair<double, double>> waypoint(NodeId a, NodeId b) const
+    {
+        const Box &p = mBox[std::size_t(a)], &q = mBox[std::size_t(b)];
+        const double px = p.x + p.w / 2, py = p.y + p.h / 2, qx = q.x + q.w / 2, qy = q.y + q.h / 2;
+        if (key(py) == key(qy) && between(mRows, py, px, qx)) {
+            const double rise = std::max(p.h, q.h) / 2 + 12 + 0.12 * std::abs(qx - px);
+            return std::pair { (px + qx) / 2, std::min(py, qy) - rise };
+        }
+        if (key(px) == key(qx) && between(mColumns, px, py, qy)) {
+            const double side = std::max(p.w, q.w) / 2 + 12 + 0.12 * std::abs(qy - py);
+            return std::pair { std::min(px, qx) - side, (py + qy) / 2 };
+        }
+        return std::nullopt;
+    }
+
+private:
+    static long long key(double v) { return std::llround(v * 4); } // a quarter pixel
+
+    /// Whether the line at @p at holds a centre strictly between @p from and @p to.
+    static bool between(
+        const std::map<long long, std::vector<double>> &lines, double at, double from, double to)
+    {
+        const auto it = lines.find(key(at));
+        if (it == lines.end())
+            return false;
+        const double lo = std::min(from, to) + 0.5, hi = std::max(from, to) - 0.5;
+        const auto first = std::upper_bound(it->second.begin(), it->second.end(), lo);
+        return first != it->second.end() && *first < hi;
+    }
+
+    const std::vector<Box> &mBox;
+    std::map<long long, std::vector<double>> mRows, mColumns; ///< Line -> centres along it.
+};
+
 void geometry(std::ostream &out, const Box &b, double dx = 0, double dy = 0)
 {
     out << "<mxGeometry x=\"" << shortestNumber(b.x - dx) << "\" y=\"" << shortestNumber(b.y - dy)
@@ -154,13 +216,21 @@ void DrawioFormat::write(const Fabric &fabric, std::ostream &out) const
         geometry(out, b, origin.x, origin.y);
         out << "</mxCell>\n";
     });
-    // Each link is its own edge, parallel ones included, so counts match the fabric.
+    // Each link is its own edge, parallel ones included, so counts match the fabric. Edges
+    // belong to the root, so a waypoint is in page coordinates.
+    const RowBows bows(fabric, box);
     fabric.forEachLink([&](const Link &l) {
+        const auto via = bows.waypoint(l.a, l.b);
         out << "        <mxCell id=\"e" << l.id
             << "\" style=\"endArrow=none;strokeColor=" << mediumColour(l.medium)
-            << ";\" edge=\"1\" parent=\"1\" source=\"n" << l.a << "\" target=\"n" << l.b
-            << "\"><mxGeometry relative=\"1\" as=\"geometry\"/>"
-            << "</mxCell>\n";
+            << (via ? ";curved=1" : "") << ";\" edge=\"1\" parent=\"1\" source=\"n" << l.a
+            << "\" target=\"n" << l.b << "\"><mxGeometry relative=\"1\" as=\"geometry\"";
+        if (via)
+            out << "><Array as=\"points\"><mxPoint x=\"" << shortestNumber(via->first) << "\" y=\""
+                << shortestNumber(via->second) << "\"/></Array></mxGeometry>";
+        else
+            out << "/>";
+        out << "</mxCell>\n";
     });
     out << "      </root>\n    </mxGraphModel>\n  </diagram>\n</mxfile>\n";
 }
