@@ -53,6 +53,13 @@ QString fileOf(const QTextBrowser &browser)
     return QFileInfo(browser.source().toLocalFile()).fileName();
 }
 
+/// Shows @p guide on its contents page; false when the window or the page did not come up.
+bool showContents(UserGuideWindow &guide)
+{
+    guide.show();
+    return QTest::qWaitForWindowExposed(&guide) && guide.showPage(UserGuideWindow::contentsPage());
+}
+
 } // namespace
 
 class TestUserGuide : public QObject
@@ -138,9 +145,7 @@ void TestUserGuide::picturesFitTheWindow()
 void TestUserGuide::linksBetweenPagesAreFollowed()
 {
     UserGuideWindow guide;
-    guide.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&guide));
-    QVERIFY(guide.showPage(UserGuideWindow::contentsPage()));
+    QVERIFY(showContents(guide));
     QTextBrowser *browser = guide.browser();
     // A click on a link to another page (what QTextBrowser emits for it).
     Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("lessons.md")));
@@ -171,9 +176,7 @@ void TestUserGuide::aMissingPageIsSaid()
 void TestUserGuide::findGoesRoundThePage()
 {
     UserGuideWindow guide;
-    guide.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&guide));
-    QVERIFY(guide.showPage(UserGuideWindow::contentsPage()));
+    QVERIFY(showContents(guide));
     QTextBrowser *browser = guide.browser();
     // Ctrl+F puts the focus in the find field; Enter finds the first "presentation mode" (in
     // any case).
