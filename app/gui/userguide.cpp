@@ -84,6 +84,9 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
         mPage = page;
         mBrowser->document()->setUndoRedoEnabled(false);
         fitPictures();
+        anchorHeadings();
+        if (page.hasFragment())
+            mBrowser->scrollToAnchor(page.fragment());
         // A Markdown page's title is its first heading.
         const QString title = mBrowser->document()->begin().text();
         setWindowTitle(
@@ -169,14 +172,11 @@ bool UserGuideWindow::findText(const QString &text, bool backwards)
 
 void UserGuideWindow::follow(const QUrl &link)
 {
+    // A page of the guide, or a section of one (of this one: "#limits").
     const QUrl target = mBrowser->source().resolved(link);
     if (target.isLocalFile() && target.path().endsWith(QLatin1String(".md"))
         && QFileInfo(target.toLocalFile()).isFile()) {
         mBrowser->setSource(target);
-        return;
-    }
-    if (link.scheme().isEmpty() && !link.fragment().isEmpty() && link.path().isEmpty()) {
-        mBrowser->scrollToAnchor(link.fragment());
         return;
     }
     QDesktopServices::openUrl(target);
@@ -188,6 +188,34 @@ bool UserGuideWindow::eventFilter(QObject *watched, QEvent *event)
     if (watched == mBrowser->viewport() && event->type() == QEvent::Resize)
         fitPictures();
     return QWidget::eventFilter(watched, event);
+}
+
+QString UserGuideWindow::headingAnchor(const QString &heading)
+{
+    QString anchor;
+    for (const QChar c : heading.trimmed()) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('_'))
+            anchor += c.toLower();
+        else if (c == QLatin1Char(' ') || c == QLatin1Char('-'))
+            anchor += QLatin1Char('-');
+    }
+    return anchor;
+}
+
+void UserGuideWindow::anchorHeadings()
+{
+    QTextDocument *doc = mBrowser->document();
+    QTextCursor cursor(doc);
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        if (block.blockFormat().headingLevel() == 0 || block.text().isEmpty())
+            continue;
+        QTextCharFormat named;
+        named.setAnchor(true);
+        named.setAnchorNames({ headingAnchor(block.text()) });
+        cursor.setPosition(block.position());
+        cursor.setPosition(block.position() + block.length() - 1, QTextCursor::KeepAnchor);
+        cursor.mergeCharFormat(named);
+    }
 }
 
 QSize UserGuideWindow::naturalSize(const QString &name)

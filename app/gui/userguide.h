@@ -18,7 +18,8 @@ namespace fabric::app {
  * the window's width (a picture in a table to its column's share); links between pages are
  * followed in the window, with Back, Forward and Contents; web links and other files (a JSON
  * schema, a folder of pictures) open in the desktop's own programs. Ctrl+F finds text in the
- * page (Enter or F3 the next, Shift+F3 the one before, round the end).
+ * page (Enter or F3 the next, Shift+F3 the one before, round the end). A link to a section
+ * ("simulation.md#spare-cubes-and-ocs-rerouting") opens its page at that heading.
  */
 class UserGuideWindow : public QWidget
 {
@@ -31,6 +32,9 @@ public:
     static QString guideFolder();
     /// The page the guide opens on.
     static QString contentsPage() { return QStringLiteral("user-guide.md"); }
+    /// The anchor a link names a heading by, as GitHub makes it ("Spare cubes and OCS
+    /// rerouting": "spare-cubes-and-ocs-rerouting").
+    static QString headingAnchor(const QString &heading);
 
     /// Opens @p page of the guide's folder. Returns false, and says so in the window, when the
     /// guide or the page is missing.
@@ -46,6 +50,8 @@ protected:
 private:
     void follow(const QUrl &link);
     void fitPictures();
+    /// Names every heading of the page by its headingAnchor(), which Qt's Markdown does not.
+    void anchorHeadings();
     /// The size on disk of the picture @p name (relative to the page).
     QSize naturalSize(const QString &name);
 

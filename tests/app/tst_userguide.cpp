@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "userguide.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
@@ -51,6 +52,21 @@ std::vector<Picture> picturesOf(const QTextDocument &doc)
 QString fileOf(const QTextBrowser &browser)
 {
     return QFileInfo(browser.source().toLocalFile()).fileName();
+}
+
+/// The anchors of the headings of the Markdown page @p path, as the guide names them.
+QStringList headingAnchorsOf(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QTextDocument doc;
+    doc.setMarkdown(QString::fromUtf8(file.readAll()));
+    QStringList anchors;
+    for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+        if (block.blockFormat().headingLevel() > 0)
+            anchors << UserGuideWindow::headingAnchor(block.text());
+    return anchors;
 }
 
 /// Shows @p guide on its contents page; false when the window or the page did not come up.
@@ -152,9 +168,29 @@ void TestUserGuide::linksBetweenPagesAreFollowed()
     QCOMPARE(fileOf(*browser), QStringLiteral("lessons.md"));
     QVERIFY(browser->document()->begin().text().contains(QStringLiteral("Lessons")));
     QVERIFY(guide.windowTitle().startsWith(browser->document()->begin().text()));
-    // A link with a section goes to that page.
+    // A link with a section goes to that page, scrolled to the section's heading.
     Q_EMIT browser->anchorClicked(
         QUrl(QStringLiteral("simulation.md#spare-cubes-and-ocs-rerouting")));
+    QCOMPARE(fileOf(*browser), QStringLiteral("simulation.md"));
+    QTextBlock heading = browser->document()->begin();
+    while (heading.isValid() && heading.text() != QStringLiteral("Spare cubes and OCS rerouting"))
+        heading = heading.next();
+    QVERIFY(heading.isValid() && heading.blockFormat().headingLevel() > 0);
+    const double headingTop
+        = browser->document()->documentLayout()->blockBoundingRect(heading).top();
+    QVERIFY(headingTop > 1000); // far down the page
+    QTRY_VERIFY2(std::abs(browser->verticalScrollBar()->value() - headingTop) < 20,
+        qPrintable(QStringLiteral("%1 against %2")
+                       .arg(browser->verticalScrollBar()->value())
+                       .arg(headingTop)));
+    // A section of the page shown ("#limits" in format.md).
+    Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("format.md")));
+    QCOMPARE(browser->verticalScrollBar()->value(), 0);
+    Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("#limits")));
+    QCOMPARE(fileOf(*browser), QStringLiteral("format.md"));
+    QTRY_VERIFY(browser->verticalScrollBar()->value() > 1000);
+    browser->backward();
+    browser->backward();
     QCOMPARE(fileOf(*browser), QStringLiteral("simulation.md"));
     browser->backward();
     QCOMPARE(fileOf(*browser), QStringLiteral("lessons.md"));
@@ -245,6 +281,11 @@ void TestUserGuide::everyLinkAndPictureOfTheGuideExists()
                 const QUrl url = base.resolved(link);
                 QVERIFY2(QFileInfo::exists(url.toLocalFile()),
                     qPrintable(QStringLiteral("%1: link %2").arg(page, link.toString())));
+                // A section is a heading of its page.
+                if (link.hasFragment())
+                    QVERIFY2(headingAnchorsOf(url.toLocalFile()).contains(link.fragment()),
+                        qPrintable(
+                            QStringLiteral("%1: no section for %2").arg(page, link.toString())));
                 ++links;
             }
         // Qt draws a picture once per line of its description: a description must be one line.
