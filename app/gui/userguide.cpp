@@ -92,6 +92,21 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
         setWindowTitle(
             title.isEmpty() ? tr("FabricScope Help") : tr("%1 — FabricScope Help").arg(title));
     });
+    addFindField(bar);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(bar);
+    layout->addWidget(mBrowser);
+    setWindowTitle(tr("FabricScope Help"));
+    // Reading width, as tall as the screen allows.
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const QSize room = screen ? screen->availableGeometry().size() * 0.9 : QSize(1000, 800);
+    resize(std::min(1000, room.width()), std::min(900, room.height()));
+}
+
+void UserGuideWindow::addFindField(QToolBar *bar)
+{
     auto *spacer = new QWidget(bar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
@@ -116,16 +131,6 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
     previous->setShortcut(QKeySequence::FindPrevious);
     connect(previous, &QAction::triggered, this, [this] { findText(mFind->text(), true); });
     addActions({ find, next, previous });
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(bar);
-    layout->addWidget(mBrowser);
-    setWindowTitle(tr("FabricScope Help"));
-    // Reading width, as tall as the screen allows.
-    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
-    const QSize room = screen ? screen->availableGeometry().size() * 0.9 : QSize(1000, 800);
-    resize(std::min(1000, room.width()), std::min(900, room.height()));
 }
 
 QString UserGuideWindow::guideFolder()

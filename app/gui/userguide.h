@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLineEdit;
+class QToolBar;
 class QTextBrowser;
 
 namespace fabric::app {
@@ -48,6 +49,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The find field at the right of @p bar, and its keys (Ctrl+F, F3, Shift+F3).
+    void addFindField(QToolBar *bar);
     void follow(const QUrl &link);
     void fitPictures();
     /// Names every heading of the page by its headingAnchor(), which Qt's Markdown does not.
