@@ -130,7 +130,10 @@ void UserGuideWindow::addFindField(QToolBar *bar)
     auto *previous = new QAction(tr("Find Previous"), this);
     previous->setShortcut(QKeySequence::FindPrevious);
     connect(previous, &QAction::triggered, this, [this] { findText(mFind->text(), true); });
-    addActions({ find, next, previous });
+    auto *close = new QAction(tr("Close"), this);
+    close->setShortcuts(QKeySequence::Close); // Ctrl+W as well as Ctrl+F4
+    connect(close, &QAction::triggered, this, &QWidget::close);
+    addActions({ find, next, previous, close });
 }
 
 QString UserGuideWindow::guideFolder()

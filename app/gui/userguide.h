@@ -49,7 +49,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    /// The find field at the right of @p bar, and its keys (Ctrl+F, F3, Shift+F3).
+    /// The find field at the right of @p bar, and its keys (Ctrl+F, F3, Shift+F3), and Ctrl+W
+    /// to close the window.
     void addFindField(QToolBar *bar);
     void follow(const QUrl &link);
     void fitPictures();
