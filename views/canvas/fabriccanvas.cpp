@@ -201,6 +201,15 @@ struct FabricCanvas::Private
         const PictureFit folded = fitWith(QMarginsF(8, 8, 8, 8));
         return folded.detailNodes ? named : folded;
     }
+    /// fitWhole() for a picture @p area large: its text and ink budgets those of a picture of
+    /// that size. An empty area fits nothing.
+    PictureFit fitPicture(const QSizeF &area) const
+    {
+        if (area.isEmpty())
+            return {};
+        return fitWhole(
+            area, presentation * pictureScale(area.width()), SceneData::pictureInkScale(area));
+    }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
     /// The block @p n is laid out in, or -1.
     int blockOf(NodeId n) const
@@ -1281,27 +1290,20 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
 {
     // The zoom renderTo() gives the whole fabric (less the room for the title and legend: the
     // fold is decided well away from that margin).
-    const Private::PictureFit fit = pictureSize.isEmpty()
-        ? Private::PictureFit {}
-        : d->fitWhole(pictureSize, d->presentation * pictureScale(pictureSize.width()),
-            SceneData::pictureInkScale(pictureSize));
+    const Private::PictureFit fit = d->fitPicture(pictureSize);
     return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes, fit.bundles);
 }
 
 double FabricCanvas::wholeFabricScale(const QSizeF &area) const
 {
-    return area.isEmpty() ? 0
-                          : d->fitWhole(area, d->presentation * pictureScale(area.width()),
-                                 SceneData::pictureInkScale(area))
-                                .scale;
+    return d->fitPicture(area).scale;
 }
 
 QSizeF FabricCanvas::wholeFabricSize(const QSizeF &area) const
 {
     if (area.isEmpty())
         return {};
-    const Private::PictureFit fit = d->fitWhole(
-        area, d->presentation * pictureScale(area.width()), SceneData::pictureInkScale(area));
+    const Private::PictureFit fit = d->fitPicture(area);
     return (fit.source.size() * fit.scale).boundedTo(area);
 }
 
