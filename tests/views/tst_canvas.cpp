@@ -202,6 +202,7 @@ private Q_SLOTS:
     void linkInfoProviderExtendsTooltip();
     void snapRoundsMovedPositions();
     void paletteDropEmitsNodeDropRequested();
+    void drawingStartsOnAReadableSheet();
     void twistedTorusDiffersFromPlain();
     void dimensionColouringAndFilter();
 
@@ -1532,6 +1533,49 @@ void TestCanvas::paletteDropEmitsNodeDropRequested()
     QDropEvent foreign(at, Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(canvas.viewport(), &foreign);
     QCOMPARE(dropped.count(), 2);
+}
+
+void TestCanvas::drawingStartsOnAReadableSheet()
+{
+    // New Empty Fabric after a large one kept the large one's zoom: a GPU dropped on the blank
+    // canvas was a speck with no name, and the view re-centred on it, away from the pointer.
+    const Fabric large = generate("ib-fat-tree", { { "tiers", 2 }, { "radix", 64 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, large);
+    QVERIFY2(canvas.transform().m11() < 1, qPrintable(QString::number(canvas.transform().m11())));
+    QVERIFY(canvas.legend()->isVisible());
+    Fabric drawn;
+    canvas.setFabric(&drawn);
+    QVERIFY2(
+        canvas.transform().m11() >= 1.5, qPrintable(QString::number(canvas.transform().m11())));
+    QVERIFY(!canvas.legend()->isVisible()); // nothing to explain yet: no blank box in the corner
+    const auto drop = [&](const char *name, QPoint at) {
+        Node n;
+        n.kind = NodeKind::Gpu;
+        n.name = name;
+        const QPointF scene = canvas.mapToScene(at);
+        n.hints.position = { scene.x(), scene.y() };
+        const NodeId id = drawn.addNode(n);
+        canvas.applyChange({ ChangeEvent::Type::NodesAdded, { id }, {} });
+        // Where it was dropped, still under the pointer.
+        const QPointF shown = canvas.mapFromScene(canvas.nodePosition(id));
+        QVERIFY2(QLineF(shown, at).length() < 2,
+            qPrintable(QStringLiteral("%1,%2 not %3,%4")
+                           .arg(shown.x())
+                           .arg(shown.y())
+                           .arg(at.x())
+                           .arg(at.y())));
+    };
+    const QPoint centre = canvas.viewport()->rect().center();
+    drop("gpu", centre - QPoint(300, 200));
+    drop("gpu-2", centre + QPoint(350, 250));
+    canvas.viewport()->repaint();
+    QStringList shown;
+    for (const auto &[text, box] : canvas.shownLabels())
+        shown << text;
+    QVERIFY2(shown.contains(QStringLiteral("gpu")) && shown.contains(QStringLiteral("gpu-2")),
+        qPrintable(shown.join('|')));
+    QVERIFY(canvas.legend()->isVisible());
 }
 
 void TestCanvas::twistedTorusDiffersFromPlain()

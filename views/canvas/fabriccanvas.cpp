@@ -42,6 +42,8 @@ namespace {
 constexpr double kMinLod = 0.0005, kMaxLod = 40;
 /// A fit never zooms in further: a handful of nodes stays node-sized rather than filling the view.
 constexpr double kMaxFitLod = 2.5;
+/// An empty fabric's zoom: what the user drops on it is drawn at a size where its name reads.
+constexpr double kDrawingLod = 1.6;
 constexpr int kDragThreshold = 4;
 
 enum class Drag { None, Pending, Pan, Rubber, MoveNodes, AddLink, Orbit };
@@ -448,13 +450,13 @@ void FabricCanvas::relayout(bool keepView)
     else
         d->computedLayout = FabricLayout();
     d->layout = d->computedLayout;
-    rebuildScene();
+    rebuildScene(keepView);
     updateLegend(); // first: the fit leaves room for the legend
     if (!keepView)
         zoomToFit();
 }
 
-void FabricCanvas::rebuildScene()
+void FabricCanvas::rebuildScene(bool keepView)
 {
     if (d->fabric) {
         d->data.build(*d->fabric, d->layout);
@@ -462,8 +464,11 @@ void FabricCanvas::rebuildScene()
         d->data.clear();
     }
     d->syncLayerBounds();
-    d->scene->setSceneRect(d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
-                                                    : QRectF(0, 0, 1, 1));
+    const QRectF room = d->data.bounds.isValid() ? d->data.bounds.adjusted(-400, -400, 400, 400)
+                                                 : QRectF(0, 0, 1, 1);
+    // While the user edits, the scene only grows: a smaller one would re-centre the view, and
+    // the node just dropped would jump away from the pointer.
+    d->scene->setSceneRect(keepView ? d->scene->sceneRect() | room : room);
     d->planDirty = true;
     refreshOverlays();
     updatePlan();
@@ -534,7 +539,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
             bowLinksAlongRows(*d->fabric, d->layout);
         d->data.loads.clear();
         d->data.badges.clear();
-        rebuildScene();
+        rebuildScene(true);
         updateLegend();
         Q_EMIT selectionChanged();
         return;
@@ -544,8 +549,18 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
 void FabricCanvas::zoomToFit()
 {
     const QRectF bounds = d->wholeFabric();
-    if (bounds.isNull())
+    if (bounds.isNull()) {
+        // A blank sheet at a drawing zoom, not the last fabric's (a whole pod's, at which a
+        // dropped GPU was a speck), centred on the origin with room to draw all round.
+        const QSizeF shown = QSizeF(viewport()->size()) / kDrawingLod;
+        const QRectF sheet(QPointF(-shown.width(), -shown.height()), shown * 2);
+        d->scene->setSceneRect(sheet);
+        setTransform(QTransform::fromScale(kDrawingLod, kDrawingLod));
+        centerOn(0, 0);
+        d->fitPending = true;
+        updatePlan();
         return;
+    }
     // Margins in device pixels, so tier names and captions fit at any zoom and text size. The
     // legend floats in the top-right corner: it gets a column on the right or a band along the
     // top, whichever leaves the fabric larger, so a fitted fabric is never hidden under it.
@@ -1097,7 +1112,7 @@ void FabricCanvas::setColorMap(ColorMap::Kind kind)
 {
     d->data.colorMap = ColorMap(kind);
     if (d->fabric)
-        rebuildScene();
+        rebuildScene(true);
     updateLegend();
 }
 
@@ -1439,7 +1454,8 @@ bool FabricCanvas::isLegendVisible() const { return d->legendVisible; }
 void FabricCanvas::updateLegend()
 {
     d->legend->setEntries(legendEntries(), d->data.colorMap);
-    d->legend->setVisible(d->legendVisible && d->fabric);
+    // Nothing drawn, nothing to explain: an empty legend would be a blank box in the corner.
+    d->legend->setVisible(d->legendVisible && d->fabric && !d->legend->entries().isEmpty());
     const QRect vp = viewport()->geometry();
     const QSize full = d->legend->fullSize();
     // Folded unless asked for when it would cover too much of a narrow canvas, or on a shared

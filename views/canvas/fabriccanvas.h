@@ -349,7 +349,9 @@ protected:
 
 private:
     void relayout(bool keepView);
-    void rebuildScene();
+    /// Builds the scene's drawing data; @p keepView grows the scene rectangle instead of
+    /// setting it (an edit, a recolour), so the view stays where it is.
+    void rebuildScene(bool keepView);
     void refreshOverlays();
     /// Rebuilds the highlight paths for the current draw plan.
     void refreshHighlights();
