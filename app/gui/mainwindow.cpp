@@ -292,7 +292,7 @@ void MainWindow::createActions()
     newAction->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
     openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
     file->addAction(newAction);
-    file->addAction(make("actionNewEmpty", tr("New &Empty Fabric"),
+    file->addAction(make("actionNewEmpty", tr("New E&mpty Fabric"),
         QKeySequence(tr("Ctrl+Shift+N")), [this] { openGenerated(Fabric()); }));
     file->addAction(openAction);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
@@ -345,7 +345,7 @@ void MainWindow::createActions()
     // The shortcut must work while the canvas has focus, not only from the menu.
     del->setShortcutContext(Qt::WindowShortcut);
     edit->addAction(del);
-    edit->addAction(make("actionDuplicate", tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
+    edit->addAction(make("actionDuplicate", tr("Dupli&cate"), QKeySequence(tr("Ctrl+D")),
         [this] { duplicateSelection(); }));
     edit->addAction(make("actionSelectAll", tr("Select &All"), QKeySequence::SelectAll, [this] {
         if (!mDocument)

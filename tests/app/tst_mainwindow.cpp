@@ -39,6 +39,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void startsOnTheDefaultFabric();
+    void menuMnemonicsAreUnique();
     void opensEveryShippedFabric();
     void opensExamplesFromTheFileMenu();
     void rejectsABadFileAndKeepsTheDocument();
@@ -174,6 +176,35 @@ void TestMainWindow::startsOnTheDefaultFabric()
     QCOMPARE(shortcut("actionDelete"), QKeySequence(QKeySequence::Delete));
     QCOMPARE(shortcut("actionLinkMode"), QKeySequence(QStringLiteral("L")));
     QCOMPARE(shortcut("actionPresentation"), QKeySequence(QStringLiteral("F11")));
+}
+
+void TestMainWindow::menuMnemonicsAreUnique()
+{
+    // Alt+F then E in the File menu only highlighted New Empty Fabric: Export had the same
+    // letter, and a letter shared in one menu cycles between its items instead of opening one.
+    // The Simulation menu shared five letters (Run and Particles, Play and picture, ...).
+    mWindow->openDefaultFabric();
+    QStringList clashes;
+    const auto check = [&](const QString &where, const QList<QAction *> &actions) {
+        QHash<QKeySequence, QString> taken;
+        for (const QAction *a : actions) {
+            if (a->isSeparator() || !a->isVisible())
+                continue;
+            const QKeySequence key = QKeySequence::mnemonic(a->text());
+            if (key.isEmpty())
+                continue;
+            if (taken.contains(key))
+                clashes << QStringLiteral("%1: \u201c%2\u201d and \u201c%3\u201d")
+                               .arg(where, taken.value(key), a->text());
+            taken.insert(key, a->text());
+        }
+    };
+    check(QStringLiteral("menu bar"), mWindow->menuBar()->actions());
+    const auto menus = mWindow->findChildren<QMenu *>(); // with submenus and context menus
+    QVERIFY(menus.size() >= 9);
+    for (const QMenu *menu : menus)
+        check(menu->title(), menu->actions());
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 
 void TestMainWindow::opensEveryShippedFabric()

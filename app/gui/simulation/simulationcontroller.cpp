@@ -487,8 +487,8 @@ void SimulationController::buildMenu(QMainWindow *window)
     runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     mCancelAction = mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
     mCancelAction->setObjectName(QStringLiteral("actionCancelRun"));
-    mMenu->addAction(tr("Sweep message &sizes (1 KiB \u2013 4 GiB)"), this,
-                     &SimulationController::runSweep);
+    mMenu->addAction(
+        tr("Sweep message si&zes (1 KiB \u2013 4 GiB)"), this, &SimulationController::runSweep);
     mResilienceAction = mMenu->addAction(tr("Run R&esilience Sweep"));
     mResilienceAction->setObjectName(QStringLiteral("actionResilienceSweep"));
     mResilienceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -499,7 +499,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     mPlayAction->setObjectName(QStringLiteral("actionPlayPause"));
     mMenu->addSeparator();
     // Canvas overlays of a run.
-    mParticlesAction = mMenu->addAction(tr("Pa&rticles"));
+    mParticlesAction = mMenu->addAction(tr("Par&ticles"));
     mParticlesAction->setCheckable(true);
     mParticlesAction->setChecked(true);
     mParticlesAction->setToolTip(tr("Moving dots along loaded links: direction of traffic, denser = higher rate"));
@@ -521,7 +521,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     mDimensionAction = mMenu->addAction(tr("Colour torus links by &dimension"));
     mDimensionAction->setCheckable(true);
     connect(mDimensionAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setDimensionColouring);
-    QMenu *dims = mMenu->addMenu(tr("Torus dimension shown"));
+    QMenu *dims = mMenu->addMenu(tr("Torus dimension sho&wn"));
     auto *group = new QActionGroup(dims);
     const QStringList names = {tr("All"), tr("X only"), tr("Y only"), tr("Z only")};
     for (int i = 0; i < names.size(); ++i) {
@@ -547,7 +547,7 @@ void SimulationController::buildMenu(QMainWindow *window)
         return mExportPrompt.askFile(parent, mDocument, title, what, types);
     };
     mExportActions << mMenu->addAction(
-        tr("Export &picture (PNG, SVG, PDF)\u2026"), this, [=, this] {
+        tr("Export pict&ure (PNG, SVG, PDF)\u2026"), this, [=, this] {
             const QString file = askFile(tr("Export picture"), QStringLiteral("picture"),
                 { files::pngFilter(), files::svgFilter(), files::pdfFilter() });
             QString error;
@@ -572,7 +572,7 @@ void SimulationController::buildMenu(QMainWindow *window)
             reportExport(
                 mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
     });
-    mExportActions << mMenu->addAction(tr("Export &chart (PNG, SVG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export ch&art (PNG, SVG)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export chart"), QStringLiteral("chart"),
             { files::pngFilter(), files::svgFilter() });
         if (file.isEmpty())
@@ -582,7 +582,7 @@ void SimulationController::buildMenu(QMainWindow *window)
         reportExport(svg ? chart->exportSvg(file) : chart->exportPng(file), file,
             tr("Cannot write %1.").arg(file));
     });
-    mExportActions << mMenu->addAction(tr("Export &results (CSV, JSON)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export resu&lts (CSV, JSON)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export results"), QStringLiteral("results"),
             { tr("Links, CSV (*.csv)"), tr("Run, JSON (*.json)") });
         QString error;
@@ -590,14 +590,14 @@ void SimulationController::buildMenu(QMainWindow *window)
             reportExport(exportResults(file, &error), file, error);
     });
     mExportActions << mMenu->addAction(
-        tr("Export design-review &report (PDF)\u2026"), this, [=, this] {
+        tr("Export design-review rep&ort (PDF)\u2026"), this, [=, this] {
             const QString file
                 = askFile(tr("Export report"), QStringLiteral("report"), { files::pdfFilter() });
             QString error;
             if (!file.isEmpty())
                 reportExport(exportReport(file, &error), file, error);
         });
-    mExportActions << mMenu->addAction(tr("Export &animation frames (PNG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export a&nimation frames (PNG)\u2026"), this, [=, this] {
         if (!mCurrent)
             return;
         const auto choice
