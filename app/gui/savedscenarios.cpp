@@ -6,6 +6,7 @@
 #include "io/native/nativeformat.h"
 #include "model/error.h"
 #include "model/units.h"
+#include "playback/scenariorun.h"
 
 #include <set>
 #include <string>
@@ -113,16 +114,10 @@ int ScenarioList::indexOf(const collective::Scenario &s) const
 
 QString ScenarioList::uniqueName(const QString &base) const
 {
-    auto taken = [this](const QString &name) {
-        for (const SavedScenario &s : items)
-            if (s.name == name)
-                return true;
-        return false;
-    };
-    QString name = base;
-    for (int n = 2; taken(name); ++n)
-        name = QStringLiteral("%1 (%2)").arg(base).arg(n);
-    return name;
+    QStringList taken;
+    for (const SavedScenario &s : items)
+        taken << s.name;
+    return views::numbered(base, taken);
 }
 
 void ScenarioList::appendRun(SavedScenario s)
@@ -139,6 +134,17 @@ QString defaultScenarioName(const collective::Scenario &s)
             views::toQString(collective::toString(s.algorithm)),
             views::toQString(units::formatBytes(s.bytes)),
             views::toQString(route::toString(s.routing)));
+}
+
+QString defaultScenarioName(const collective::Scenario &s, const ScenarioList &saved)
+{
+    const QString base = defaultScenarioName(s);
+    QList<collective::Scenario> alike;
+    for (const SavedScenario &other : saved.items)
+        if (defaultScenarioName(other.scenario) == base)
+            alike << other.scenario;
+    const QString apart = views::scenarioDifferences(s, alike);
+    return apart.isEmpty() ? base : base + QStringLiteral(" \u00b7 ") + apart;
 }
 
 nlohmann::json toJson(const ScenarioList &list)

@@ -52,6 +52,9 @@ struct ScenarioList
 
 /// A short name for @p s: "all-reduce ring 64 MiB ecmp".
 QString defaultScenarioName(const collective::Scenario &s);
+/// The short name followed by what sets @p s apart from the @p saved scenarios of that short
+/// name ("allreduce ring 1 GiB ecmp · 2 QPs"), so the saved list tells them apart.
+QString defaultScenarioName(const collective::Scenario &s, const ScenarioList &saved);
 
 nlohmann::json toJson(const ScenarioList &list);
 /**

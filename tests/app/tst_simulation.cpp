@@ -7,6 +7,7 @@
 #include "commands/changescenarios.h"
 #include "commands/removelinks.h"
 #include "document.h"
+#include "explain/explainer.h"
 #include "explain/explainpanel.h"
 #include "fakeprompts.h"
 #include "generators/registry.h"
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void routingDefaultFollowsTheFabric();
     void wheelChangesOnlyFocusedFields();
     void scenariosAreSavedAndReRunOnOpen();
+    void runsOfOneKindAreNamedApart();
     void refusesAMalformedScenario();
     void sweepChartsBusbwAgainstSize();
     void playbackKeysWorkOnTheCanvas();
@@ -929,6 +931,60 @@ void TestSimulation::scenariosAreSavedAndReRunOnOpen()
     QVERIFY(sim->clock()->isPlaying());
     QTest::keyClick(window->canvas(), Qt::Key_Space);
     QVERIFY(!sim->clock()->isPlaying());
+}
+
+void TestSimulation::runsOfOneKindAreNamedApart()
+{
+    // A sweep after a 1 GiB run put two "allreduce ring · ecmp" lines in the charts, two rows
+    // in the report's table and "allreduce ring · ecmp finished in 129 ms, 3.99x faster than
+    // allreduce ring · ecmp (514 ms)": a 4 GiB run against a 1 GiB one. The saved list had two
+    // "allreduce ring 64 MiB static" for runs apart only in their QPs.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindowOn(fatTree64(), &prompts);
+    SimulationController *sim = window->simulation();
+    SimulationDock *dock = sim->simulationDock();
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
+    QSignalSpy finished(sim, &SimulationController::runFinished);
+    const auto run = [&] {
+        finished.clear();
+        QTest::mouseClick(dock->runButton(), Qt::LeftButton);
+        return finished.wait(60000) ? finished.at(0).at(0).value<views::SimRunPtr>() : nullptr;
+    };
+    const views::SimRunPtr first = run();
+    QVERIFY(first);
+    QCOMPARE(first->label, QStringLiteral("allreduce ring \u00b7 static"));
+    dock->sizeEdit()->setText(QStringLiteral("256MiB"));
+    const views::SimRunPtr larger = run();
+    QVERIFY(larger);
+    QCOMPARE(larger->label, QStringLiteral("allreduce ring \u00b7 static \u00b7 256 MiB"));
+    dock->sizeEdit()->setText(QStringLiteral("64MiB"));
+    dock->qpsBox()->setValue(2);
+    const views::SimRunPtr twoQps = run();
+    QVERIFY(twoQps);
+    QCOMPARE(
+        twoQps->label, QStringLiteral("allreduce ring \u00b7 static \u00b7 64 MiB \u00b7 2 QPs"));
+    // The same scenario again is numbered, not a second line of the same name.
+    const views::SimRunPtr again = run();
+    QVERIFY(again);
+    QCOMPARE(again->label, twoQps->label + QStringLiteral(" (2)"));
+
+    // The saved scenarios say what sets them apart too.
+    const QList<SavedScenario> &saved = window->document()->scenarios().items;
+    QCOMPARE(saved.size(), 3);
+    QCOMPARE(saved[0].name, QStringLiteral("allreduce ring 64 MiB static"));
+    QCOMPARE(saved[1].name, QStringLiteral("allreduce ring 256 MiB static"));
+    QCOMPARE(saved[2].name, QStringLiteral("allreduce ring 64 MiB static \u00b7 2 QPs"));
+
+    // Runs of different sizes are compared by bus bandwidth, not by time.
+    const QString verdict
+        = views::compareRuns(views::RunSummary(*larger), views::RunSummary(*first));
+    QVERIFY2(verdict.contains(QStringLiteral("bus bandwidth")) && !verdict.contains("faster"),
+        qPrintable(verdict));
+    QVERIFY2(verdict.startsWith(QStringLiteral("allreduce ring · static · 256 MiB reached a bus "
+                                               "bandwidth of "))
+            && verdict.contains(QStringLiteral("that of allreduce ring · static at 64 MiB (")),
+        qPrintable(verdict));
 }
 
 void TestSimulation::refusesAMalformedScenario()

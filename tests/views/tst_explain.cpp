@@ -131,6 +131,24 @@ void TestExplain::comparisonSaysWhichWasFaster()
     QCOMPARE(compareRuns(ecmp, adaptive),
         QStringLiteral(
             "ring · ecmp and ring · adaptive took the same time, 53.5 ms (within 0.5%)."));
+    // Different sizes: 4 GiB takes longer than 1 GiB on any fabric, so the bus bandwidths are
+    // compared. A sweep's 4 GiB run was "3.99x" slower than the 1 GiB run before it.
+    RunSummary small = ecmp, large = ecmp;
+    large.label = QStringLiteral("ring · ecmp · 4 GiB");
+    small.messageBytes = 1073741824.0;
+    small.completionS = 0.129;
+    small.busbwGBps = 16.6;
+    large.messageBytes = 4 * 1073741824.0;
+    large.completionS = 0.514;
+    large.busbwGBps = 16.62;
+    QCOMPARE(compareRuns(small, large),
+        QStringLiteral("ring · ecmp at 1 GiB and ring · ecmp · 4 GiB reached the same bus "
+                       "bandwidth, 16.6 GB/s (within 0.5%): the fabric carries either size as "
+                       "well."));
+    large.busbwGBps = 33.2;
+    QCOMPARE(compareRuns(small, large),
+        QStringLiteral("ring · ecmp · 4 GiB reached a bus bandwidth of 33.2 GB/s, 2.00\u00d7 "
+                       "that of ring · ecmp at 1 GiB (16.6 GB/s)."));
 }
 
 void TestExplain::harmlessFaultsAreSaidToBe()

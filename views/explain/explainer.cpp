@@ -10,6 +10,7 @@
 
 #include <QObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fabric::views {
@@ -214,20 +215,64 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     return out;
 }
 
+namespace {
+
+/// Whether @p a and @p b moved collectives of different sizes: their times do not compare
+/// (4 GiB takes longer than 1 GiB on any fabric), their bus bandwidths do.
+bool differentSizes(const RunSummary &a, const RunSummary &b)
+{
+    const auto known = [](double v) { return std::isfinite(v) && v > 0; };
+    return known(a.messageBytes) && known(b.messageBytes) && known(a.busbwGBps)
+        && known(b.busbwGBps)
+        && std::max(a.messageBytes, b.messageBytes) / std::min(a.messageBytes, b.messageBytes)
+        >= kSameTime;
+}
+
+/// "fast finished in t, r× faster than slow (t')", or the same in bus bandwidth for runs of
+/// different sizes; @p aFirst is set to whether @p a is the faster one.
+QString whichWasFaster(const RunSummary &a, const RunSummary &b, bool &aFirst)
+{
+    if (differentSizes(a, b)) {
+        // "ring · ecmp at 1 GiB", unless the label already names its size.
+        const auto sized = [](const RunSummary &r) {
+            const QString size = bytes(r.messageBytes);
+            return r.label.contains(size) ? r.label : QObject::tr("%1 at %2").arg(r.label, size);
+        };
+        aFirst = a.busbwGBps >= b.busbwGBps;
+        const RunSummary &fast = aFirst ? a : b;
+        const RunSummary &slow = aFirst ? b : a;
+        const double ratio = fast.busbwGBps / slow.busbwGBps;
+        if (ratio < kSameTime)
+            return QObject::tr("%1 and %2 reached the same bus bandwidth, %3 (within 0.5%): the "
+                               "fabric carries either size as well.")
+                .arg(sized(a), sized(b), gBps(fast.busbwGBps));
+        return QObject::tr("%1 reached a bus bandwidth of %2, %3\u00d7 that of %4 (%5).")
+            .arg(sized(fast), gBps(fast.busbwGBps))
+            .arg(ratio, 0, 'f', 2)
+            .arg(sized(slow), gBps(slow.busbwGBps));
+    }
+    aFirst = a.completionS <= b.completionS;
+    const RunSummary &fast = aFirst ? a : b;
+    const RunSummary &slow = aFirst ? b : a;
+    const double ratio = slow.completionS / fast.completionS;
+    return ratio < kSameTime ? QObject::tr("%1 and %2 took the same time, %3 (within 0.5%).")
+                                   .arg(a.label, b.label, seconds(fast.completionS))
+                             : QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
+                                   .arg(fast.label, seconds(fast.completionS))
+                                   .arg(ratio, 0, 'f', 2)
+                                   .arg(slow.label, seconds(slow.completionS));
+}
+
+} // namespace
+
 QString compareRuns(const RunSummary &a, const RunSummary &b)
 {
     if (a.completionS <= 0 || b.completionS <= 0)
         return QString();
-    const bool aFaster = a.completionS <= b.completionS;
+    bool aFaster = true;
+    QString s = whichWasFaster(a, b, aFaster);
     const RunSummary &fast = aFaster ? a : b;
     const RunSummary &slow = aFaster ? b : a;
-    const double ratio = slow.completionS / fast.completionS;
-    QString s = ratio < kSameTime ? QObject::tr("%1 and %2 took the same time, %3 (within 0.5%).")
-                                        .arg(a.label, b.label, seconds(fast.completionS))
-                                  : QObject::tr("%1 finished in %2, %3\u00d7 faster than %4 (%5).")
-                                        .arg(fast.label, seconds(fast.completionS))
-                                        .arg(ratio, 0, 'f', 2)
-                                        .arg(slow.label, seconds(slow.completionS));
     if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
         s += QObject::tr(" %1 had %2 colliding link directions against %3.")
                  .arg(slow.label)

@@ -17,11 +17,14 @@ namespace fabric::views {
 struct RunSummary : collective::Summary
 {
     QString label;
+    /// The collective's size S; kUnknown for flows made by hand.
+    double messageBytes = collective::kUnknown;
 
     RunSummary() = default;
     explicit RunSummary(const SimRun &run)
         : collective::Summary(run.summary)
         , label(run.label)
+        , messageBytes(run.messageBytes())
     {
     }
 };

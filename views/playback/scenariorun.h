@@ -6,6 +6,9 @@
 #include "sim/engine.h"
 #include "simrun.h"
 
+#include <QList>
+#include <QStringList>
+
 #include <memory>
 
 namespace fabric::views {
@@ -29,5 +32,24 @@ std::shared_ptr<SimRun> wrapRun(std::shared_ptr<const Fabric> fabric, collective
 
 /// Label for a scenario, e.g. "allreduce ring · ecmp".
 QString scenarioLabel(const collective::Scenario &scenario);
+
+/**
+ * What sets @p scenario apart from @p others, in words such as "4 GiB · 2 QPs": its value of
+ * each setting in which it differs from one of them, in a fixed order. Only settings that
+ * change a run's figures are named; empty when it differs in none of them.
+ */
+QString scenarioDifferences(
+    const collective::Scenario &scenario, const QList<collective::Scenario> &others);
+
+/**
+ * The label of a run of @p scenario to be shown beside the @p earlier runs: scenarioLabel(),
+ * followed by what sets it apart from the earlier runs of the same label ("allreduce ring ·
+ * ecmp · 4 GiB" after a 1 GiB run), and numbered when still taken. Two runs in one legend,
+ * table or sentence never share a name.
+ */
+QString distinctLabel(const collective::Scenario &scenario, const QList<SimRunPtr> &earlier);
+
+/// @p name, or "name (2)", "name (3)", ..., the first not in @p taken.
+QString numbered(const QString &name, const QStringList &taken);
 
 } // namespace fabric::views

@@ -78,7 +78,9 @@ void ScenarioKeeper::recordFinished()
         mDocument->setLastRunScenario(index);
         return;
     }
-    const QString name = mPendingName.isEmpty() ? defaultScenarioName(scenario) : mPendingName;
+    const QString name = mPendingName.isEmpty()
+        ? defaultScenarioName(scenario, mDocument->scenarios())
+        : mPendingName;
     mDocument->undoStack()->push(ChangeScenarios::add(mDocument, { name, scenario }));
     mSim->simulationDock()->setScenarioName(QString());
 }

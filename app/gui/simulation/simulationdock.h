@@ -76,6 +76,7 @@ public:
     QComboBox *algorithmBox() const { return mAlgorithm; }
     QLineEdit *sizeEdit() const { return mSize; }
     QLineEdit *ranksEdit() const { return mRanks; }
+    QSpinBox *qpsBox() const { return mQps; }
     QComboBox *routingBox() const { return mRouting; }
     QComboBox *fidelityBox() const { return mFidelity; }
     QLineEdit *memoryLimitEdit() const { return mMemoryLimit; }

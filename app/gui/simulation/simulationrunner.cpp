@@ -23,14 +23,16 @@ bool SimulationRunner::isRunning() const
     return mWorker->isRunning();
 }
 
-bool SimulationRunner::start(const Fabric &fabric, const collective::Scenario &scenario)
+bool SimulationRunner::start(
+    const Fabric &fabric, const collective::Scenario &scenario, const QString &label)
 {
     if (mWorker->isRunning())
         return false;
     mScenario = scenario;
     auto snapshot = std::make_shared<const Fabric>(fabric);
     QPointer<SimulationRunner> self(this);
-    auto job = [self, snapshot, scenario](const std::atomic<bool> &cancel) -> WorkerThread::Outcome {
+    auto job = [self, snapshot, scenario, label](
+                   const std::atomic<bool> &cancel) -> WorkerThread::Outcome {
         sim::SimCallbacks callbacks;
         callbacks.progress = [self](double fraction, double) {
             if (self)
@@ -39,6 +41,8 @@ bool SimulationRunner::start(const Fabric &fabric, const collective::Scenario &s
         };
         callbacks.cancelled = [&cancel] { return cancel.load(); };
         auto run = views::makeRun(*snapshot, scenario, {}, callbacks);
+        if (!label.isEmpty())
+            run->label = label;
         run->ownedFabric = snapshot;
         run->fabric = snapshot.get();
         // A faulted run is followed by its healthy one: a cancel may land in either.

@@ -24,7 +24,9 @@ public:
     explicit SimulationRunner(QObject *parent = nullptr);
 
     /// Starts @p scenario on a copy of @p fabric; false when a run is already going.
-    bool start(const Fabric &fabric, const collective::Scenario &scenario);
+    /// @p label names the run in legends and tables (empty: views::scenarioLabel()).
+    bool start(const Fabric &fabric, const collective::Scenario &scenario,
+        const QString &label = QString());
     bool isRunning() const;
     /// The scenario of the current (or last) run.
     const collective::Scenario &scenario() const { return mScenario; }
