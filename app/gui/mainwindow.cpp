@@ -160,6 +160,10 @@ MainWindow::MainWindow(QWidget *parent)
     mCanvasViewport->installEventFilter(this);
     mCanvas->setAcceptDrops(true);
     mCanvas->viewport()->setAcceptDrops(true);
+    mCanvas->setEmptyHint(tr("An empty fabric. Drag a GPU, a host or a switch from the Palette "
+                             "onto the canvas; to link two nodes, press L and drag from one to "
+                             "the other. File > New from Template (Ctrl+N) generates a whole "
+                             "fabric."));
     mNormalFont = font();
 
     createDocks();

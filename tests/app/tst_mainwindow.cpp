@@ -26,6 +26,7 @@
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "startup.h"
+#include "style/palette.h"
 #include "templategallery.h"
 
 #include <QAction>
@@ -941,6 +942,25 @@ void TestMainWindow::drawsAFabricByHand()
     QCOMPARE(doc->fabric().nodeCount(), std::size_t(0));
     QVERIFY(doc->fabric().generator().family.empty());
     QVERIFY(doc->fileName().isEmpty());
+    // The blank canvas says how to begin, in the middle of the view, until the first node.
+    views::FabricCanvas *canvas = mWindow->canvas();
+    QVERIFY(canvas->isEmptyHintShown());
+    const QImage blank = canvas->viewport()->grab().toImage();
+    const QRect middle(
+        blank.width() / 4, blank.height() / 3, blank.width() / 2, blank.height() / 3);
+    const auto inked = [&](const QImage &image) {
+        int n = 0;
+        for (int y = middle.top(); y <= middle.bottom(); ++y)
+            for (int x = middle.left(); x <= middle.right(); ++x)
+                n += image.pixelColor(x, y) != views::palette::background();
+        return n;
+    };
+    QVERIFY2(inked(blank) > 500,
+        qPrintable(QStringLiteral("%1 in %2x%3, visible %4")
+                       .arg(inked(blank))
+                       .arg(blank.width())
+                       .arg(blank.height())
+                       .arg(canvas->isVisible())));
 
     // Palette entries added one after another land side by side near the view centre.
     Node leaf;
@@ -951,6 +971,7 @@ void TestMainWindow::drawsAFabricByHand()
     for (const Node &proto : { leaf, gpu, gpu, gpu })
         Q_EMIT mWindow->paletteDock()->addRequested(proto);
     QCOMPARE(doc->fabric().nodeCount(), std::size_t(4));
+    QVERIFY(!canvas->isEmptyHintShown());
     const auto pinned = [doc] {
         std::vector<std::pair<double, double>> spots;
         doc->fabric().forEachNode([&](const Node &n) {

@@ -98,6 +98,7 @@ struct FabricCanvas::Private
                       *linkLineItem = nullptr, *dropItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
+    QString emptyHint;
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
     std::optional<bool> legendUserCollapsed;
@@ -1676,6 +1677,32 @@ void FabricCanvas::paintEvent(QPaintEvent *event)
 {
     updatePlan(); // every layer and every exposed tile of this frame draws the same plan
     QGraphicsView::paintEvent(event);
+    if (!isEmptyHintShown())
+        return;
+    // A blank canvas says how to begin, in the middle of the view rather than the scene, so it
+    // stays put while the user pans; it goes with the first node.
+    QPainter painter(viewport());
+    QFont font = painter.font();
+    font.setPointSizeF(font.pointSizeF() * 1.2 * d->presentation);
+    painter.setFont(font);
+    QColor ink = palette::ink();
+    ink.setAlphaF(0.6);
+    painter.setPen(ink);
+    const QRect room = viewport()->rect().adjusted(24, 24, -24, -24);
+    const int width = std::min(room.width(), int(QFontMetrics(font).averageCharWidth() * 48));
+    painter.drawText(QRect(room.center().x() - width / 2, room.top(), width, room.height()),
+        Qt::AlignCenter | Qt::TextWordWrap, d->emptyHint);
+}
+
+void FabricCanvas::setEmptyHint(const QString &text)
+{
+    d->emptyHint = text;
+    viewport()->update();
+}
+
+bool FabricCanvas::isEmptyHintShown() const
+{
+    return !d->emptyHint.isEmpty() && d->fabric && d->fabric->nodeCount() == 0;
 }
 
 bool FabricCanvas::viewportEvent(QEvent *event)

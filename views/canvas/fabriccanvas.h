@@ -133,6 +133,10 @@ public:
     QRectF fabricBounds() const;
     /// The legend overlay (for its size and text scale).
     const LegendWidget *legend() const;
+    /// Text drawn in the middle of the canvas while the fabric has no node: how to start one.
+    void setEmptyHint(const QString &text);
+    /// Whether the canvas shows that text now.
+    bool isEmptyHintShown() const;
 
     /// Where the layout put @p node, in scene coordinates.
     QPointF nodePosition(NodeId node) const;
