@@ -1055,13 +1055,38 @@ void MainWindow::addRecentFile(const QString &fileName)
     updateRecentMenu();
 }
 
+void MainWindow::openRecentFile(const QString &fileName)
+{
+    if (QFileInfo::exists(fileName)) {
+        openFile(fileName);
+        return;
+    }
+    // Moved or deleted since: say so once and drop it, rather than fail the same way each time.
+    mRecentFiles.removeAll(fileName);
+    QSettings().setValue(QStringLiteral("recentFiles"), mRecentFiles);
+    updateRecentMenu();
+    showError(tr("Cannot Open Fabric"),
+        tr("%1 no longer exists (moved or deleted); it is taken off File > Open Recent.")
+            .arg(QDir::toNativeSeparators(fileName)));
+}
+
 void MainWindow::updateRecentMenu()
 {
     mRecentMenu->clear();
-    for (const QString &name : std::as_const(mRecentFiles)) {
-        QAction *a = mRecentMenu->addAction(QFileInfo(name).fileName());
-        a->setToolTip(name);
-        connect(a, &QAction::triggered, this, [this, name] { openFile(name); });
+    QStringList shortNames;
+    for (const QString &path : std::as_const(mRecentFiles))
+        shortNames << QFileInfo(path).fileName();
+    for (qsizetype i = 0; i < mRecentFiles.size(); ++i) {
+        const QString path = mRecentFiles[i];
+        QString shown = shortNames[i];
+        // Two files of one name from different folders: the folder tells them apart.
+        if (shortNames.count(shown) > 1)
+            shown += QStringLiteral(" \u2014 ") + QDir::toNativeSeparators(QFileInfo(path).path());
+        shown.replace(QLatin1Char('&'), QStringLiteral("&&")); // a name's '&' is not an access key
+        QAction *a = mRecentMenu->addAction(
+            i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(shown) : shown);
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openRecentFile(path); });
     }
     if (!mRecentFiles.isEmpty()) {
         mRecentMenu->addSeparator();

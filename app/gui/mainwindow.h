@@ -158,6 +158,8 @@ private:
     void exportTo(const io::FabricFormat *format);
     bool writeTo(const QString &fileName);
     void addRecentFile(const QString &fileName);
+    /// Opens @p fileName from File > Open Recent; a file gone since is said and taken off.
+    void openRecentFile(const QString &fileName);
     void updateRecentMenu();
     void setPresentationMode(bool on);
     /// The simulation's analysis dock (the paths and OCS docks are tabbed with it).

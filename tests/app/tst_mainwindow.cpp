@@ -72,6 +72,7 @@ private Q_SLOTS:
     void startsOnTheDefaultFabric();
     void menuMnemonicsAreUnique();
     void opensEveryShippedFabric();
+    void recentMenuTellsFilesApartAndForgetsGoneOnes();
     void opensExamplesFromTheFileMenu();
     void rejectsABadFileAndKeepsTheDocument();
     void addsAndLinksNodesFromThePalette();
@@ -220,6 +221,46 @@ void TestMainWindow::opensEveryShippedFabric()
         QCOMPARE(mWindow->recentFiles().value(0), dir.absoluteFilePath(name));
     }
     QVERIFY(mPrompts->errors.isEmpty());
+}
+
+void TestMainWindow::recentMenuTellsFilesApartAndForgetsGoneOnes()
+{
+    // Two "fabric.fabric.json" of different folders read the same in File > Open Recent; a
+    // name with '&' lost it to an access key ("RD.fabric.json"); a file deleted since failed
+    // to open each time it was picked and stayed in the menu.
+    const QString shipped = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/dragonfly-small.fabric.json");
+    QDir(mDir.path()).mkpath(QStringLiteral("a"));
+    QDir(mDir.path()).mkpath(QStringLiteral("b"));
+    const QString a = mDir.filePath(QStringLiteral("a/fabric.fabric.json"));
+    const QString b = mDir.filePath(QStringLiteral("b/fabric.fabric.json"));
+    const QString rd = mDir.filePath(QStringLiteral("R&D.fabric.json"));
+    for (const QString &path : { a, b, rd }) {
+        QVERIFY(QFile::copy(shipped, path));
+        QVERIFY2(mWindow->openFile(path), qPrintable(mPrompts->errors.join('\n')));
+    }
+    auto *menu = mWindow->findChild<QMenu *>(QStringLiteral("menuRecent"));
+    QVERIFY(menu);
+    const QList<QAction *> items = menu->actions();
+    QVERIFY(items.size() >= 3);
+    QCOMPARE(items[0]->text(), QStringLiteral("&1 R&&D.fabric.json"));
+    QCOMPARE(items[1]->text(),
+        QStringLiteral("&2 fabric.fabric.json \u2014 ")
+            + QDir::toNativeSeparators(QFileInfo(b).path()));
+    QCOMPARE(items[2]->text(),
+        QStringLiteral("&3 fabric.fabric.json \u2014 ")
+            + QDir::toNativeSeparators(QFileInfo(a).path()));
+    QCOMPARE(items[2]->toolTip(), QFileInfo(a).absoluteFilePath());
+
+    QVERIFY(QFile::remove(a));
+    mPrompts->errors.clear();
+    items[2]->trigger();
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QVERIFY2(mPrompts->errors[0].contains(QStringLiteral("no longer exists")),
+        qPrintable(mPrompts->errors[0]));
+    QVERIFY(!mWindow->recentFiles().contains(QFileInfo(a).absoluteFilePath()));
+    QCOMPARE(mWindow->document()->fileName(), QFileInfo(rd).absoluteFilePath());
+    // Alone with its name now, the other copy is named without its folder.
+    QCOMPARE(menu->actions()[1]->text(), QStringLiteral("&2 fabric.fabric.json"));
 }
 
 void TestMainWindow::opensExamplesFromTheFileMenu()
