@@ -6,6 +6,7 @@
 #include "clirun.h"
 
 #include "collective/lesson.h"
+#include "exportchecks.h"
 #include "model/error.h"
 
 #include <nlohmann/json.hpp>
@@ -239,6 +240,8 @@ void TestCliLessons::exportWritesSlides()
                                                     QDir::Name);
     QCOMPARE(svgs, QStringList({QStringLiteral("rail-optimized-1.svg"),
                                 QStringLiteral("rail-optimized-2.svg")}));
+    // A 1280x720 slide, in pixels: in millimetres at 72 dpi it came out 1707 px wide.
+    QCOMPARE(testing::svgPictureSize(QDir(folder).filePath(svgs.first())), QSize(1280, 720));
     QFile svg(QDir(folder).filePath(svgs.first()));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("Rails"));

@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QSet>
 #include <QString>
+#include <QXmlStreamReader>
 
 namespace fabric::testing {
 
@@ -36,6 +37,29 @@ inline QString readText(const QString &file)
 {
     QFile f(file);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// The width and height an SVG file states for itself, when in pixels (no unit or "px"); an
+/// invalid size otherwise (millimetres, which other programs read at another resolution).
+inline QSize svgPictureSize(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd() && !xml.isStartElement())
+        xml.readNext();
+    if (xml.name() != QLatin1String("svg"))
+        return {};
+    const auto pixels = [&](const char *name) {
+        QString value = xml.attributes().value(QLatin1String(name)).toString();
+        if (value.endsWith(QLatin1String("px")))
+            value.chop(2);
+        bool ok = false;
+        const int n = value.toInt(&ok);
+        return ok ? n : -1;
+    };
+    return QSize(pixels("width"), pixels("height"));
 }
 
 } // namespace fabric::testing

@@ -479,6 +479,7 @@ void TestCharts::runNamesUnderBarsStayWhole()
     QTemporaryDir dir;
     const QString svg = dir.filePath(QStringLiteral("bars.svg"));
     QVERIFY(panel.exportSvg(svg, QSize(1000, 600)));
+    QCOMPARE(testing::svgPictureSize(svg), QSize(1000, 600));
     const QString text = testing::readText(svg);
     QVERIFY(text.contains(QStringLiteral("ecmp-polarized")));
     QVERIFY(text.contains(QStringLiteral("every tier)")));

@@ -157,6 +157,8 @@ void TestExport::canvasAsSvgHasNodeNames()
     const QString svg = readText(file);
     QVERIFY(svg.contains(QStringLiteral("<svg")));
     QVERIFY(svg.contains(QStringLiteral("Fat-tree under ECMP")));
+    // 2400 px wide in a browser or a slide, not 3200 (millimetres at 72 dpi read at 96).
+    QCOMPARE(testing::svgPictureSize(file), o.size);
     // Switch names are drawn at this size.
     int found = 0;
     mFabric.forEachNode([&](const Node &n) {
@@ -334,6 +336,7 @@ void TestExport::chartsByName()
     QVERIFY2(exportChart(ChartKind::CompletionCdf, {mRun}, svg, ImageFormat::Svg, o, &error),
              qPrintable(error));
     QVERIFY(readText(svg).contains(QStringLiteral("CDF for the slides")));
+    QCOMPARE(testing::svgPictureSize(svg), o.size);
 
     // The heatmap is a picture: PNG yes, SVG no; no chart is a PDF.
     QVERIFY(exportChart(ChartKind::Heatmap, {mRun}, png, ImageFormat::Png, {}, &error));

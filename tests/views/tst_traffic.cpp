@@ -326,6 +326,7 @@ void TestTraffic::viewsExportPngAndSvg()
     const QString svgMedia = dir.filePath(QStringLiteral("media.svg"));
     QVERIFY(wire.exportImage(svgWire));
     QVERIFY(media.exportImage(svgMedia));
+    QCOMPARE(testing::svgPictureSize(svgWire), QSize(1600, 1000));
     QVERIFY(!wire.exportImage(dir.filePath(QStringLiteral("wire.bmp"))));
     QFile a(svgWire), b(svgMedia);
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));

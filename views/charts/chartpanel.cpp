@@ -6,6 +6,7 @@
 #include "common/emptynote.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
+#include "export/svgpicture.h"
 #include "model/units.h"
 #include "style/palette.h"
 #include "style/picturescale.h"
@@ -27,7 +28,6 @@
 #include <QPainter>
 #include <QPen>
 #include <QStackedLayout>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -685,17 +685,13 @@ bool ChartPanel::exportSvg(const QString &fileName, const QSize &size, QString *
     return writeRendered(
         fileName,
         [&](QIODevice &device) {
-            QSvgGenerator svg;
-            svg.setOutputDevice(&device);
-            svg.setSize(size);
-            svg.setViewBox(QRect(QPoint(0, 0), size));
-            svg.setTitle(mSpec.title);
-            svg.setDescription(mSpec.yTitle);
-            QPainter painter;
-            if (!painter.begin(&svg))
-                return false;
-            renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-            return painter.end();
+            return writeSvgPicture(device, size, mSpec.title, mSpec.yTitle, [&](QPaintDevice &svg) {
+                QPainter painter;
+                if (!painter.begin(&svg))
+                    return false;
+                renderTo(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+                return painter.end();
+            });
         },
         error);
 }

@@ -6,13 +6,13 @@
 
 #include "canvas/fabriccanvas.h"
 #include "playback/loadsampler.h"
+#include "svgpicture.h"
 
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSvgGenerator>
 
 namespace fabric::views {
 
@@ -38,17 +38,14 @@ namespace {
 bool paintSvg(QIODevice &device, FabricCanvas &canvas, const CanvasExportOptions &options)
 {
     const QRectF target(QPointF(0, 0), QSizeF(options.size));
-    QSvgGenerator svg;
-    svg.setOutputDevice(&device);
-    svg.setSize(options.size);
-    svg.setViewBox(target);
-    svg.setTitle(options.title);
-    svg.setDescription(QObject::tr("FabricScope fabric diagram"));
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
-    return painter.end();
+    return writeSvgPicture(device, options.size, options.title,
+        QObject::tr("FabricScope fabric diagram"), [&](QPaintDevice &svg) {
+            QPainter painter;
+            if (!painter.begin(&svg))
+                return false;
+            canvas.renderTo(&painter, target, QRectF(), options.title, options.legend);
+            return painter.end();
+        });
 }
 
 bool paintPdf(QIODevice &device, FabricCanvas &canvas, const CanvasExportOptions &options)

@@ -8,10 +8,10 @@
 #include "charts/chartpanel.h"
 #include "explain/runsummary.h"
 #include "heatmap/heatmapwidget.h"
+#include "svgpicture.h"
 #include "traffic/trafficview.h"
 
 #include <QPainter>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <array>
@@ -76,19 +76,16 @@ bool writeSvg(const QString &fileName, const QSize &size, const QString &title, 
               QString *error)
 {
     auto render = [&](QIODevice &device) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&device);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(title);
-        svg.setDescription(QObject::tr("FabricScope chart"));
-        QPainter painter;
-        if (!painter.begin(&svg))
-            return false;
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setRenderHint(QPainter::TextAntialiasing);
-        paint(&painter);
-        return painter.end();
+        return writeSvgPicture(
+            device, size, title, QObject::tr("FabricScope chart"), [&](QPaintDevice &svg) {
+                QPainter painter;
+                if (!painter.begin(&svg))
+                    return false;
+                painter.setRenderHint(QPainter::Antialiasing);
+                painter.setRenderHint(QPainter::TextAntialiasing);
+                paint(&painter);
+                return painter.end();
+            });
     };
     return writeRendered(fileName, render, error);
 }

@@ -5,6 +5,7 @@
 #include "atomicfile.h"
 #include "canvas/fabriccanvas.h"
 #include "playback/runhighlight.h"
+#include "svgpicture.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -12,7 +13,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <functional>
 #include <memory>
@@ -109,15 +109,12 @@ bool writeSlideFile(const QString &fileName, const QString &title,
                 paint(painter);
                 return painter.end();
             }
-            QSvgGenerator svg;
-            svg.setOutputDevice(&device);
-            svg.setSize(kSlideSize);
-            svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(kSlideSize)));
-            svg.setTitle(title);
-            if (!painter.begin(&svg))
-                return false;
-            paint(painter);
-            return painter.end();
+            return writeSvgPicture(device, kSlideSize, title, QString(), [&](QPaintDevice &svg) {
+                if (!painter.begin(&svg))
+                    return false;
+                paint(painter);
+                return painter.end();
+            });
         },
         error);
 }

@@ -6,12 +6,12 @@
 #include "common/emptynote.h"
 #include "export/atomicfile.h"
 #include "export/canvasexport.h"
+#include "export/svgpicture.h"
 #include "style/picturescale.h"
 
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
-#include <QSvgGenerator>
 
 namespace fabric::views {
 
@@ -145,13 +145,8 @@ bool TrafficView::exportImage(const QString &fileName, const QSize &size)
         return false;
     // Vector: the charts' own scenes and the caption as text.
     return writeRendered(fileName, [&](QIODevice &device) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&device);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(mCharts.first()->spec().title);
-        svg.setDescription(caption().join(QLatin1Char(' ')));
-        return paint(&svg, size);
+        return writeSvgPicture(device, size, mCharts.first()->spec().title,
+            caption().join(QLatin1Char(' ')), [&](QPaintDevice &svg) { return paint(&svg, size); });
     });
 }
 
