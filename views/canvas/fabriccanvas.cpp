@@ -1683,7 +1683,11 @@ void FabricCanvas::paintEvent(QPaintEvent *event)
     // stays put while the user pans; it goes with the first node.
     QPainter painter(viewport());
     QFont font = painter.font();
-    font.setPointSizeF(font.pointSizeF() * 1.2 * d->presentation);
+    const double larger = 1.2 * d->presentation;
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * larger);
+    else
+        font.setPixelSize(int(std::lround(font.pixelSize() * larger)));
     painter.setFont(font);
     QColor ink = palette::ink();
     ink.setAlphaF(0.6);
