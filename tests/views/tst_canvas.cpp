@@ -5,12 +5,14 @@
 #include "canvas/ocspanel.h"
 #include "canvas/pathfinder.h"
 #include "canvas/scenedata.h"
+#include "export/lessonslides.h"
 #include "exportchecks.h"
 #include "generators/registry.h"
 #include "generators/tputorus.h"
 #include "handmadefabric.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
+#include "playback/scenariorun.h"
 #include "style/legend.h"
 #include "style/palette.h"
 #include "textrecorder.h"
@@ -192,6 +194,7 @@ private Q_SLOTS:
     void picturesFillTheirRoom_data();
     void picturesFillTheirRoom();
     void wideFabricsPutTheLegendAbove();
+    void aRunsLegendNeverCoversTheFabric();
     void legendExplainsOnlyWhatIsDrawn();
     void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
@@ -1132,6 +1135,53 @@ void TestCanvas::wideFabricsPutTheLegendAbove()
     // A fabric about as wide as tall (a dragonfly's ring of groups) keeps the legend in a
     // column.
     QCOMPARE(inkUnderLegend(smallFabric("dragonfly")), 0);
+}
+
+void TestCanvas::aRunsLegendNeverCoversTheFabric()
+{
+    // The default fabric at 1920x1080 (a canvas of about 1160x700): fitted before its run, the
+    // legend then grew by the run's lines (utilisation, collisions, idle links, moving dots)
+    // over spine3 and its links. A fitted view fits again when the legend changes size.
+    const Fabric f = generate("ib-fat-tree", { { "tiers", 2 }, { "radix", 64 }, { "gpus", 256 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f, QSize(1160, 700));
+    QVERIFY(canvas.legend()->isVisible());
+    const auto covered = [&] {
+        const QRect legend = canvas.legend()->geometry().translated(-canvas.viewport()->pos());
+        QStringList under;
+        f.forEachNode([&](const Node &n) {
+            if (legend.contains(canvas.mapFromScene(canvas.nodePosition(n.id))))
+                under << QString::fromStdString(n.name);
+        });
+        return under;
+    };
+    QVERIFY2(covered().isEmpty(), qPrintable(covered().join(' ')));
+    // The default scenario's run, shown as the app shows it: mean loads, the links ECMP left
+    // idle, collision badges and moving dots.
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    const auto run = makeRun(f, collective::Scenario(), options);
+    showRunAverage(canvas, *run);
+    std::vector<int> badges(f.linkCount(), 0);
+    badges[0] = 3;
+    canvas.setLinkBadges(badges);
+    canvas.setParticlesEnabled(true);
+    QVERIFY2(covered().isEmpty(), qPrintable(covered().join(' ')));
+    // Open, its 13 lines would cost the fabric more than a quarter of its size: it folds.
+    QVERIFY(canvas.legend()->isCollapsed());
+    // Unfolded by a click, it gets a band of its own, over no node.
+    auto *legend = canvas.findChild<LegendWidget *>();
+    QTest::mouseClick(legend, Qt::LeftButton, {}, QPoint(10, 10));
+    QVERIFY(!canvas.legend()->isCollapsed());
+    QCOMPARE(canvas.legend()->size(), canvas.legend()->fullSize());
+    QVERIFY2(covered().isEmpty(), qPrintable(covered().join(' ')));
+
+    // A view the user zoomed stays as it is.
+    canvas.zoomBy(1.5);
+    const QTransform zoomed = canvas.transform();
+    canvas.setLinkLoads({});
+    canvas.setLinkBadges({});
+    QCOMPARE(canvas.transform(), zoomed);
 }
 
 void TestCanvas::legendExplainsOnlyWhatIsDrawn()

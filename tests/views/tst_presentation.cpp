@@ -22,6 +22,7 @@ struct Look
     QList<PaintedText> legend; ///< The legend overlay's texts.
     double fill = 0;           ///< Share of the viewport the fabric's rectangle covers.
     bool legendOverFabric = false;
+    bool legendFolded = false;
 };
 
 Look look(FabricCanvas &canvas)
@@ -49,6 +50,7 @@ Look look(FabricCanvas &canvas)
         ? QRect(canvas.viewport()->mapFrom(&canvas, canvas.legend()->pos()), canvas.legend()->size())
         : QRect();
     out.legendOverFabric = legendRect.isValid() && QRectF(legendRect).intersects(fabric);
+    out.legendFolded = canvas.legend()->isCollapsed();
     return out;
 }
 
@@ -113,9 +115,13 @@ void TestPresentation::textsGrowWithoutOverlap()
     QVERIFY2(largest(shown.legend) > largest(normal.legend) * 1.3,
              qPrintable(QStringLiteral("legend %1 px against %2 px").arg(largest(shown.legend))
                             .arg(largest(normal.legend))));
-    QVERIFY2(shown.fill >= normal.fill * 0.999,
-             qPrintable(QStringLiteral("fabric covers %1 of the view, %2 before")
-                            .arg(shown.fill).arg(normal.fill)));
+    // The larger names take wider margins; the folded legend gives no room back when normal
+    // mode folds it too (where open it would cost the fabric a quarter of its size).
+    const double kept = normal.legendFolded ? 0.85 : 0.999;
+    QVERIFY2(shown.fill >= normal.fill * kept,
+        qPrintable(QStringLiteral("fabric covers %1 of the view, %2 before")
+                       .arg(shown.fill)
+                       .arg(normal.fill)));
     QVERIFY(!normal.legendOverFabric);
     QVERIFY(!shown.legendOverFabric);
     // Normal mode keeps the same promises.

@@ -98,6 +98,9 @@ struct FabricCanvas::Private
                       *linkLineItem = nullptr, *dropItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
+    /// A legend of another size does not refit the view: a fit is running or follows.
+    bool legendRefitBlocked = false;
+    QSize fittedLegend; ///< The legend's size the last zoomToFit() left room for.
     QString emptyHint;
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
@@ -146,6 +149,47 @@ struct FabricCanvas::Private
         return content.isValid() && !content.isEmpty() ? content.adjusted(-20, -20, 20, 20)
                                                        : QRectF();
     }
+    /// Where zoomToFit() puts the whole fabric, @p bounds, in a viewport @p vp with a legend
+    /// of @p legendSize in its top-right corner (empty: none): the room it gets (invalid in a
+    /// viewport too small to hold any) and its scale.
+    struct ViewFit
+    {
+        QRectF room;
+        double scale = 0;
+    };
+    ViewFit viewFit(const QRectF &bounds, const QRect &vp, QSize legendSize) const
+    {
+        // Margins in device pixels, so tier names and captions fit at any zoom and text size.
+        // The legend gets a column on the right or a band along the top, whichever leaves the
+        // fabric larger, so a fitted fabric is never hidden under it.
+        if (!legendSize.isEmpty())
+            legendSize += QSize(16, 16);
+        auto fit = [&](const QRectF &a) {
+            return std::clamp(std::min(a.width() / bounds.width(), a.height() / bounds.height()),
+                kMinLod, kMaxFitLod);
+        };
+        auto area = [&](double lod) {
+            // Tier names get at most a fifth of the width; those that then do not fit are left
+            // out.
+            QMarginsF m = labelMargins(layout, bounds, presentation, lod);
+            m.setLeft(std::min(m.left(), vp.width() * 0.2));
+            if (legendSize.isEmpty())
+                return QRectF(vp).marginsRemoved(m);
+            const QRectF column = QRectF(vp).marginsRemoved(QMarginsF(
+                m.left(), m.top(), std::max(m.right(), double(legendSize.width())), m.bottom()));
+            const QRectF band = QRectF(vp).marginsRemoved(QMarginsF(
+                m.left(), std::max(m.top(), double(legendSize.height())), m.right(), m.bottom()));
+            return fit(band) > fit(column) ? band : column;
+        };
+        // Margins for the widest labels first, then for what the labels need at that zoom
+        // (less, as the bounds keep room for them): the zoom only grows, so the labels still fit.
+        const QRectF first = area(0);
+        if (first.width() < 10 || first.height() < 10)
+            return {};
+        const QRectF room = area(fit(first));
+        return { room, fit(room) };
+    }
+
     /// The whole fabric fitted into @p area of a picture whose text is @p textScale times the
     /// screen's, with room for the tier names and block captions as zoomToFit() keeps it.
     struct PictureFit
@@ -414,9 +458,7 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->legend->hide();
     connect(d->legend, &LegendWidget::collapseToggled, this, [this](bool collapsed) {
         d->legendUserCollapsed = collapsed;
-        updateLegend();
-        if (d->fitPending)
-            zoomToFit(); // the legend's column comes or goes
+        updateLegend(); // a fitted view fits again: the legend's column comes or goes
     });
 }
 
@@ -452,7 +494,9 @@ void FabricCanvas::relayout(bool keepView)
         d->computedLayout = FabricLayout();
     d->layout = d->computedLayout;
     rebuildScene(keepView);
+    d->legendRefitBlocked = true; // the fit below comes next, or the view stays
     updateLegend(); // first: the fit leaves room for the legend
+    d->legendRefitBlocked = false;
     if (!keepView)
         zoomToFit();
 }
@@ -541,7 +585,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->data.loads.clear();
         d->data.badges.clear();
         rebuildScene(true);
+        d->legendRefitBlocked = true; // an edit keeps the view, whatever the legend gains
         updateLegend();
+        d->legendRefitBlocked = false;
         Q_EMIT selectionChanged();
         return;
     }
@@ -562,35 +608,15 @@ void FabricCanvas::zoomToFit()
         updatePlan();
         return;
     }
-    // Margins in device pixels, so tier names and captions fit at any zoom and text size. The
-    // legend floats in the top-right corner: it gets a column on the right or a band along the
-    // top, whichever leaves the fabric larger, so a fitted fabric is never hidden under it.
     const QRect vp = viewport()->rect();
-    const QSize legend = d->legend->isHidden() ? QSize() : d->legend->size() + QSize(16, 16);
-    auto fit = [&](const QRectF &a) {
-        return std::clamp(std::min(a.width() / bounds.width(), a.height() / bounds.height()),
-                          kMinLod, kMaxFitLod);
-    };
-    auto area = [&](double lod) {
-        // Tier names get at most a fifth of the width; those that then do not fit are left out.
-        QMarginsF m = labelMargins(d->layout, bounds, d->presentation, lod);
-        m.setLeft(std::min(m.left(), vp.width() * 0.2));
-        if (legend.isEmpty())
-            return QRectF(vp).marginsRemoved(m);
-        const QRectF column = QRectF(vp).marginsRemoved(
-            QMarginsF(m.left(), m.top(), std::max(m.right(), double(legend.width())), m.bottom()));
-        const QRectF band = QRectF(vp).marginsRemoved(
-            QMarginsF(m.left(), std::max(m.top(), double(legend.height())), m.right(), m.bottom()));
-        return fit(band) > fit(column) ? band : column;
-    };
-    // Margins for the widest labels first, then for what the labels need at that zoom (less,
-    // as the bounds keep room for them): the zoom only grows, so the labels still fit.
-    const QRectF first = area(0);
-    if (first.width() < 10 || first.height() < 10) {
+    const QSize legend = d->legend->isHidden() ? QSize() : d->legend->size();
+    d->fittedLegend = legend;
+    const Private::ViewFit fitted = d->viewFit(bounds, vp, legend);
+    if (!fitted.room.isValid()) {
         fitInView(bounds, Qt::KeepAspectRatio);
     } else {
-        const QRectF room = area(fit(first));
-        const double s = fit(room);
+        const QRectF &room = fitted.room;
+        const double s = fitted.scale;
         // The scene rectangle the whole viewport shows with the fabric centred in the room.
         const QPointF centre = bounds.center() - (room.center() - QRectF(vp).center()) / s;
         const QRectF shown(centre - QPointF(vp.width(), vp.height()) / (2 * s),
@@ -1461,9 +1487,28 @@ void FabricCanvas::updateLegend()
     const QSize full = d->legend->fullSize();
     // Folded unless asked for when it would cover too much of a narrow canvas, or on a shared
     // screen, where the fabric gets the room and a click shows the legend at the larger size.
-    d->legend->setCollapsed(d->legendUserCollapsed.value_or(
-        d->presentation > 1 || full.width() > vp.width() * 0.4 || full.height() > vp.height() * 0.6));
+    bool fold = d->presentation > 1 || full.width() > vp.width() * 0.4
+        || full.height() > vp.height() * 0.6;
+    // Folded too when a fitted fabric would lose more than a quarter of its size to it (the
+    // default fabric at 1920x1080 shrank to two thirds under a band of 13 lines).
+    const QRectF bounds = d->wholeFabric();
+    if (!fold && d->fitPending && !bounds.isNull()) {
+        const QRect area(QPoint(0, 0), viewport()->size());
+        const double open = d->viewFit(bounds, area, full).scale;
+        const double folded = d->viewFit(bounds, area, d->legend->foldedSize()).scale;
+        fold = open < 0.75 * folded;
+    }
+    d->legend->setCollapsed(d->legendUserCollapsed.value_or(fold));
     d->legend->move(vp.right() - d->legend->width() - 8, vp.top() + 8);
+    // A run's loads, badges and highlights add lines: a fitted view fits again, or the larger
+    // legend covers the fabric's top-right corner (the default fabric's spine3 at 1920x1080).
+    // Once per change: the refit's own legend update (a zoom that folds blocks) does not refit.
+    const QSize shown = d->legend->isHidden() ? QSize() : d->legend->size();
+    if (shown != d->fittedLegend && d->fitPending && !d->legendRefitBlocked) {
+        d->legendRefitBlocked = true;
+        zoomToFit();
+        d->legendRefitBlocked = false;
+    }
 }
 
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,

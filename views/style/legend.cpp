@@ -259,8 +259,11 @@ QFont collapsedFont(double scale)
 
 QSize LegendWidget::sizeHint() const
 {
-    if (!mCollapsed)
-        return fullSize();
+    return mCollapsed ? foldedSize() : fullSize();
+}
+
+QSize LegendWidget::foldedSize() const
+{
     const QFontMetrics fm(collapsedFont(mScale));
     const int pad = static_cast<int>(2 * kPad * mScale);
     return QSize(fm.horizontalAdvance(collapsedLabel()) + pad + 2, fm.height() + pad);

@@ -69,6 +69,8 @@ public:
     QSize sizeHint() const override;
     /// The size of the unfolded legend, whatever the current state.
     QSize fullSize() const;
+    /// The size of the folded legend, its one-line tab, whatever the current state.
+    QSize foldedSize() const;
 
     void setCollapsed(bool collapsed);
     bool isCollapsed() const { return mCollapsed; }
