@@ -1626,6 +1626,21 @@ void TestCanvas::drawingStartsOnAReadableSheet()
     QVERIFY2(shown.contains(QStringLiteral("gpu")) && shown.contains(QStringLiteral("gpu-2")),
         qPrintable(shown.join('|')));
     QVERIFY(canvas.legend()->isVisible());
+
+    // A fabric emptied by deleting every node keeps its view through a resize, so Undo brings
+    // the fabric back where it was, not onto a drawing sheet zoomed on the origin.
+    Fabric tree = generate("ib-fat-tree", { { "tiers", 2 }, { "gpus", 32 } });
+    canvas.setFabric(&tree);
+    canvas.zoomToFit();
+    const QTransform fitted = canvas.transform();
+    std::vector<NodeId> all;
+    tree.forEachNode([&](const Node &n) { all.push_back(n.id); });
+    for (const NodeId n : all)
+        tree.removeNode(n);
+    canvas.applyChange({ ChangeEvent::Type::NodesRemoved, all, {} });
+    canvas.resize(canvas.size() - QSize(40, 30));
+    QCoreApplication::processEvents();
+    QCOMPARE(canvas.transform(), fitted);
 }
 
 void TestCanvas::twistedTorusDiffersFromPlain()

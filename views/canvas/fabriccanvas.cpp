@@ -575,6 +575,10 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
     case T::LinksChanged:
         // Structure changed: keep the layout (nodes stay where the user sees them), place new
         // nodes next to their neighbours and rebuild the derived geometry, O(nodes + links).
+        // The view is the user's from now on, as after a zoom: a resize that follows (a dock
+        // showing the selection) must not refit it, nor turn a fabric emptied by a delete into
+        // a blank drawing sheet that Undo then brings the fabric back to.
+        d->fitPending = false;
         forget();
         // Undoing a delete brings its nodes' blocks back: start again from the computed layout.
         d->layout = d->computedLayout;
