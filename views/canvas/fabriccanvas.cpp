@@ -101,6 +101,8 @@ struct FabricCanvas::Private
     /// A legend of another size does not refit the view: a fit is running or follows.
     bool legendRefitBlocked = false;
     QSize fittedLegend; ///< The legend's size the last zoomToFit() left room for.
+    /// The room the legend takes in the corner now (empty when hidden).
+    QSize shownLegend() const { return legend->isHidden() ? QSize() : legend->size(); }
     QString emptyHint;
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
@@ -589,9 +591,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         d->data.loads.clear();
         d->data.badges.clear();
         rebuildScene(true);
-        d->legendRefitBlocked = true; // an edit keeps the view, whatever the legend gains
-        updateLegend();
-        d->legendRefitBlocked = false;
+        updateLegend(); // no refit: the edit ended the pending fit above
         Q_EMIT selectionChanged();
         return;
     }
@@ -613,9 +613,8 @@ void FabricCanvas::zoomToFit()
         return;
     }
     const QRect vp = viewport()->rect();
-    const QSize legend = d->legend->isHidden() ? QSize() : d->legend->size();
-    d->fittedLegend = legend;
-    const Private::ViewFit fitted = d->viewFit(bounds, vp, legend);
+    d->fittedLegend = d->shownLegend();
+    const Private::ViewFit fitted = d->viewFit(bounds, vp, d->fittedLegend);
     if (!fitted.room.isValid()) {
         fitInView(bounds, Qt::KeepAspectRatio);
     } else {
@@ -1507,8 +1506,7 @@ void FabricCanvas::updateLegend()
     // A run's loads, badges and highlights add lines: a fitted view fits again, or the larger
     // legend covers the fabric's top-right corner (the default fabric's spine3 at 1920x1080).
     // Once per change: the refit's own legend update (a zoom that folds blocks) does not refit.
-    const QSize shown = d->legend->isHidden() ? QSize() : d->legend->size();
-    if (shown != d->fittedLegend && d->fitPending && !d->legendRefitBlocked) {
+    if (d->shownLegend() != d->fittedLegend && d->fitPending && !d->legendRefitBlocked) {
         d->legendRefitBlocked = true;
         zoomToFit();
         d->legendRefitBlocked = false;
