@@ -43,6 +43,7 @@
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "templategallery.h"
+#include "undoactions.h"
 #include "userguide.h"
 
 #include <QAction>
@@ -333,11 +334,9 @@ void MainWindow::createActions()
 
     // Edit
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = mUndoGroup->createUndoAction(this, tr("&Undo"));
-    undo->setObjectName(QStringLiteral("actionUndo"));
+    QAction *undo = createUndoGroupAction(mUndoGroup, UndoDirection::Undo, this);
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = mUndoGroup->createRedoAction(this, tr("&Redo"));
-    redo->setObjectName(QStringLiteral("actionRedo"));
+    QAction *redo = createUndoGroupAction(mUndoGroup, UndoDirection::Redo, this);
     redo->setShortcuts({ QKeySequence(tr("Ctrl+Shift+Z")), QKeySequence(tr("Ctrl+Y")) });
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
@@ -1082,7 +1081,7 @@ void MainWindow::updateRecentMenu()
         // Two files of one name from different folders: the folder tells them apart.
         if (shortNames.count(shown) > 1)
             shown += QStringLiteral(" \u2014 ") + QDir::toNativeSeparators(QFileInfo(path).path());
-        shown.replace(QLatin1Char('&'), QStringLiteral("&&")); // a name's '&' is not an access key
+        shown = menuLiteral(shown);
         QAction *a = mRecentMenu->addAction(
             i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(shown) : shown);
         a->setToolTip(path);

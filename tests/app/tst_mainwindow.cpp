@@ -86,6 +86,7 @@ private Q_SLOTS:
     void reconfiguresTheOcs();
     void ocsDockFollowsEdits();
     void deletesAndDuplicatesTheSelection();
+    void undoMenuShowsNodeNamesAsTheyAre();
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
@@ -731,6 +732,37 @@ void TestMainWindow::deletesAndDuplicatesTheSelection()
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QVERIFY(doc->fabric() == before);
+}
+
+void TestMainWindow::undoMenuShowsNodeNamesAsTheyAre()
+{
+    // Edit > Undo read "Undo Remove RD leaf" with D as a second access key: the command's
+    // text went into the menu item with its '&' taken as a mnemonic.
+    Fabric fabric = smallFatTree();
+    NodeId leaf = kNoNode;
+    fabric.forEachNode([&](const Node &n) {
+        if (leaf == kNoNode && n.role == SwitchRole::Leaf)
+            leaf = n.id;
+    });
+    fabric.node(leaf).name = "R&D leaf";
+    mWindow->openGenerated(fabric);
+    QAction *undo = mWindow->action(QStringLiteral("actionUndo"));
+    QAction *redo = mWindow->action(QStringLiteral("actionRedo"));
+    QVERIFY(!undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo"));
+    mWindow->canvas()->setSelection({ leaf });
+    mWindow->action(QStringLiteral("actionDelete"))->trigger();
+    QVERIFY(undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Remove R&&D leaf"));
+    QCOMPARE(QKeySequence::mnemonic(undo->text()), QKeySequence(QStringLiteral("Alt+U")));
+    QCOMPARE(undo->toolTip(), QStringLiteral("Undo Remove R&D leaf"));
+    undo->trigger();
+    QVERIFY(mWindow->document()->fabric().hasNode(leaf));
+    QVERIFY(redo->isEnabled());
+    QCOMPARE(redo->text(), QStringLiteral("&Redo Remove R&&D leaf"));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo"));
+    redo->trigger();
+    QVERIFY(!mWindow->document()->fabric().hasNode(leaf));
 }
 
 void TestMainWindow::metricsDockShowsInfoFigures()

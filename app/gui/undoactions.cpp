@@ -1,0 +1,46 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "undoactions.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QUndoGroup>
+
+namespace fabric::app {
+
+QString menuLiteral(QString text)
+{
+    return text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+}
+
+QAction *createUndoGroupAction(QUndoGroup *group, UndoDirection direction, QObject *parent)
+{
+    const bool undo = direction == UndoDirection::Undo;
+    auto *action = new QAction(parent);
+    action->setObjectName(undo ? QStringLiteral("actionUndo") : QStringLiteral("actionRedo"));
+    const auto setCommandText = [action, undo](const QString &commandText) {
+        const QString bare = undo ? QCoreApplication::translate("MainWindow", "&Undo")
+                                  : QCoreApplication::translate("MainWindow", "&Redo");
+        action->setText(
+            commandText.isEmpty() ? bare : bare + QLatin1Char(' ') + menuLiteral(commandText));
+        // The tooltip is not a menu item: there the text is shown as it is.
+        action->setToolTip(QString(bare).remove(QLatin1Char('&'))
+            + (commandText.isEmpty() ? QString() : QLatin1Char(' ') + commandText));
+    };
+    if (undo) {
+        QObject::connect(group, &QUndoGroup::undoTextChanged, action, setCommandText);
+        QObject::connect(group, &QUndoGroup::canUndoChanged, action, &QAction::setEnabled);
+        QObject::connect(action, &QAction::triggered, group, &QUndoGroup::undo);
+        setCommandText(group->undoText());
+        action->setEnabled(group->canUndo());
+    } else {
+        QObject::connect(group, &QUndoGroup::redoTextChanged, action, setCommandText);
+        QObject::connect(group, &QUndoGroup::canRedoChanged, action, &QAction::setEnabled);
+        QObject::connect(action, &QAction::triggered, group, &QUndoGroup::redo);
+        setCommandText(group->redoText());
+        action->setEnabled(group->canRedo());
+    }
+    return action;
+}
+
+} // namespace fabric::app
