@@ -62,4 +62,23 @@ inline QSize svgPictureSize(const QString &file)
     return QSize(pixels("width"), pixels("height"));
 }
 
+/// The text of the first <title> of an SVG file, read as XML; on malformed XML, "XML error: "
+/// and the parser's message (a title with an unescaped '&' made the whole file unreadable).
+inline QString svgTitle(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read ") + file;
+    QXmlStreamReader xml(&f);
+    QString title;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("title") && title.isNull())
+            title = xml.readElementText();
+    }
+    if (xml.hasError())
+        return QStringLiteral("XML error: ") + xml.errorString();
+    return title;
+}
+
 } // namespace fabric::testing

@@ -18,8 +18,10 @@ bool writeSvgPicture(QIODevice &device, const QSize &size, const QString &title,
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(title);
-        svg.setDescription(description);
+        // QSvgGenerator writes both as they are into <title> and <desc>: a title such as
+        // "ECMP & SHARP" made the whole file malformed XML.
+        svg.setTitle(title.toHtmlEscaped());
+        svg.setDescription(description.toHtmlEscaped());
         if (!paint(svg))
             return false;
     }
