@@ -30,6 +30,7 @@
 #include "model/faults.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
+#include "playback/openingmoment.h"
 #include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
 
@@ -60,8 +61,9 @@ constexpr std::string_view kSynopsis
 
 constexpr std::string_view kOptions
     = "  --scenario FILE.json|JSON  The scenario to simulate (a file, or the JSON itself).\n"
-      "  --at TIME                  end, start, 50% or a time such as 2.5ms (50%: the\n"
-      "                             middle, where the app opens a finished run).\n"
+      "  --at TIME                  end, start, 50% or a time such as 2.5ms. By default\n"
+      "                             where the app opens a finished run: its middle, or if\n"
+      "                             no link is busy there, the next stretch of traffic.\n"
       "  --instant                  Colour links by their load at that instant; by default\n"
       "                             the mean over a twentieth of the run around it.\n"
       "  --format NAME              svg|png|pdf|report|frames|csv|json|htsim (from -o's\n"
@@ -90,8 +92,8 @@ struct Options
 {
     std::string fabricPath;
     std::string scenario;
-    /// The middle, as the app shows a run when it finishes: at the end most links are idle.
-    std::string at = "50%";
+    /// Empty: views::openingMoment(), as the app shows a run when it finishes.
+    std::string at;
     std::string format;
     std::string output;
     std::string title;
@@ -346,7 +348,9 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
 
     const double end = run ? run->result.completionS : 0.0;
-    auto at = views::parseTime(QString::fromStdString(o.at), end);
+    auto at = o.atGiven
+        ? views::parseTime(QString::fromStdString(o.at), end)
+        : std::optional<double>(run ? views::openingMoment(run->result.timeline) : 0.0);
     if (!at)
         throw UserError("--at must be 'end', 'start', a percentage or a time such as 2.5ms, not '"
                         + o.at + "'");

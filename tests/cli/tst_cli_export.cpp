@@ -250,8 +250,9 @@ void TestCliExport::pictureSaysWhatItsColoursShow()
     QVERIFY2(readText(svg).contains(QStringLiteral("ECMP left idle")), "no idle links");
     QVERIFY2(readText(svg).contains(QStringLiteral("Moving dots")), "no moving dots");
 
-    // Without --at, the middle of the run, as the app opens a finished run (at the end, most
-    // links are idle): the same moment as --at 50%, which is not the end.
+    // Without --at, where the app opens a finished run (views::openingMoment(), not the end,
+    // where most links are idle): on this run the middle, where traffic is in flight, so the
+    // same moment as --at 50%.
     const QRegularExpression moment(QStringLiteral("t = ([^<]*) of ([^<]*) \u00b7"));
     const QRegularExpressionMatch byDefault = moment.match(readText(svg));
     QVERIFY2(byDefault.hasMatch(), "no moment in the title");

@@ -1,8 +1,10 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "playback/loadsampler.h"
+#include "playback/openingmoment.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "playback/scenariorun.h"
 #include "playback/timelineslider.h"
 #include "simfixture.h"
 
@@ -40,6 +42,7 @@ private Q_SLOTS:
     void animationPhaseFollowsTheClock();
     void linkTooltipShowsFlowsAndBytes();
     void tooltipCountsNoFlowThatEnded();
+    void opensARunWhereTrafficIsInFlight();
 
 private:
     static const std::vector<double> kEvents;
@@ -426,6 +429,35 @@ void TestPlayback::tooltipCountsNoFlowThatEnded()
     const QString line = text.split(QStringLiteral("<br>")).filter(from + QStringLiteral(" → ") + to).value(0);
     QVERIFY2(line.contains(QStringLiteral(": 0 % (mean ")) && line.contains(QStringLiteral(" · 0 flows · ")),
              qPrintable(text));
+}
+
+void TestPlayback::opensARunWhereTrafficIsInFlight()
+{
+    // A ring all-reduce has 2(p-1) equal steps, so the run's middle is a step boundary, in the
+    // latency gap where no link carries a flow: the app and the CLI's pictures opened there
+    // showed an idle fabric and no collision.
+    const Fabric fabric
+        = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 4 }, { "gpus_per_host", 2 } });
+    collective::Scenario scenario;
+    const auto run = makeRun(fabric, scenario);
+    const sim::Timeline &timeline = run->result.timeline;
+    const auto busyLinks = [&](double t) {
+        const sim::TimelineState state = timeline.stateAt(t);
+        return std::count_if(state.linkFlows.begin(), state.linkFlows.end(),
+            [](std::int32_t flows) { return flows > 0; });
+    };
+    const double end = run->result.completionS;
+    QCOMPARE(busyLinks(end / 2), 0); // the trap this avoids
+    const double opening = openingMoment(timeline);
+    QVERIFY2(busyLinks(opening) > 0, qPrintable(QString::number(opening / end)));
+    // The next step's middle: p = 8 GPUs, 14 steps, each a fourteenth of the run.
+    QVERIFY2(opening > end / 2 && opening < end * (0.5 + 1.0 / 14),
+        qPrintable(QString::number(opening / end)));
+    // Where traffic is in flight at the middle, the middle it stays.
+    scenario.collective = collective::Collective::AllToAll;
+    scenario.algorithm = collective::Algorithm::Direct;
+    const auto allToAll = makeRun(fabric, scenario);
+    QCOMPARE(openingMoment(allToAll->result.timeline), allToAll->result.completionS / 2);
 }
 
 QTEST_MAIN(TestPlayback)

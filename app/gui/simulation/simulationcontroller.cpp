@@ -24,6 +24,7 @@
 #include "mainwindow.h"
 #include "model/units.h"
 #include "playback/loadsampler.h"
+#include "playback/openingmoment.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
 #include "playback/runhighlight.h"
@@ -260,8 +261,8 @@ void SimulationController::present(const views::SimRunPtr &run)
     mAnalysis->setRuns(run, mHistory);
     mDock->setStatus(runStatus(*run));
     mClock->setRun(run->result.completionS, run->result.timeline.boundaries());
-    // Open on the middle of the run: a first picture that shows traffic.
-    mClock->seek(run->result.completionS / 2);
+    // Open on the middle of the run, moved into traffic: a first picture that shows it.
+    mClock->seek(views::openingMoment(run->result.timeline));
     refreshActions();
 }
 
