@@ -7,6 +7,7 @@
 
 #include "model/error.h"
 #include "model/metrics.h"
+#include "model/nodenameindex.h"
 #include "model/units.h"
 
 #include <algorithm>
@@ -107,8 +108,7 @@ std::vector<NodeId> selectRanks(
         return order;
     }
 
-    std::unordered_map<std::string_view, NodeId> byName;
-    f.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
+    const NodeNameIndex byName(f);
     std::vector<NodeId> ranks;
     std::unordered_set<NodeId> seen;
     std::size_t pos = 0;
@@ -123,16 +123,16 @@ std::vector<NodeId> selectRanks(
         if (name.empty())
             throw UserError("--ranks: empty name in the list; use all, a count or GPU names "
                             "separated by commas");
-        const auto it = byName.find(name);
-        if (it == byName.end())
+        const NodeId node = byName.find(name, "--ranks: ");
+        if (node == kNoNode)
             throw UserError("--ranks: no node named '" + std::string(name) + "'");
-        if (!f.node(it->second).isEndpoint())
+        if (!f.node(node).isEndpoint())
             throw UserError("--ranks: '" + std::string(name) + "' is a "
-                + std::string(toString(f.node(it->second).kind))
+                + std::string(toString(f.node(node).kind))
                 + ", not an endpoint; ranks must be GPUs");
-        if (!seen.insert(it->second).second)
+        if (!seen.insert(node).second)
             throw UserError("--ranks: '" + std::string(name) + "' is listed twice");
-        ranks.push_back(it->second);
+        ranks.push_back(node);
     }
     return ranks;
 }

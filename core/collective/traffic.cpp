@@ -8,6 +8,7 @@
 
 #include "io/common/cleantext.h"
 #include "model/error.h"
+#include "model/nodenameindex.h"
 #include "model/units.h"
 
 #include <algorithm>
@@ -35,8 +36,7 @@ std::string_view trim(std::string_view s)
 std::vector<TrafficRow> readTraffic(
     std::istream &in, const std::string &fileName, const Fabric &fabric)
 {
-    std::unordered_map<std::string, NodeId> byName;
-    fabric.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
+    const NodeNameIndex byName(fabric);
     std::vector<TrafficRow> rows;
     std::string line;
     for (int lineNo = 1; std::getline(in, line); ++lineNo) {
@@ -57,14 +57,14 @@ std::vector<TrafficRow> readTraffic(
                 + std::to_string(fields.size()) + " fields");
         TrafficRow row;
         for (int i = 0; i < 2; ++i) {
-            const auto it = byName.find(std::string(fields[std::size_t(i)]));
-            if (it == byName.end())
+            const NodeId node = byName.find(fields[std::size_t(i)], where);
+            if (node == kNoNode)
                 throw UserError(
                     where + "no node named '" + std::string(fields[std::size_t(i)]) + "'");
-            if (!fabric.node(it->second).isEndpoint())
+            if (!fabric.node(node).isEndpoint())
                 throw UserError(where + "'" + std::string(fields[std::size_t(i)])
                     + "' is not an endpoint (GPU)");
-            (i == 0 ? row.src : row.dst) = it->second;
+            (i == 0 ? row.src : row.dst) = node;
         }
         if (row.src == row.dst)
             throw UserError(where + "src and dst are the same node");

@@ -3,13 +3,13 @@
 #include "faults.h"
 
 #include "error.h"
+#include "nodenameindex.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <set>
-#include <unordered_map>
 #include <utility>
 
 namespace fabric {
@@ -157,18 +157,17 @@ FaultEffect resolveFaults(const Fabric &fabric, std::span<const Fault> faults)
     if (faults.empty())
         return e;
     e.kept.assign(2 * fabric.linkIdBound(), 1.0);
-    std::unordered_map<std::string_view, NodeId> byName;
-    fabric.forEachNode([&](const Node &n) { byName.emplace(n.name, n.id); });
+    const NodeNameIndex byName(fabric);
 
     for (const Fault &f : faults) {
         const auto bad = [&](const std::string &why) {
             return UserError("fault " + inQuotes(toString(f)) + ": " + why);
         };
         const auto nodeNamed = [&](const std::string &name) {
-            const auto it = byName.find(name);
-            if (it == byName.end())
+            const NodeId node = byName.find(name, "fault " + inQuotes(toString(f)) + ": ");
+            if (node == kNoNode)
                 throw bad("the fabric has no node named " + inQuotes(name));
-            return it->second;
+            return node;
         };
         // Both directions of @p l, or the one leaving @p from.
         const auto hit = [&](LinkId l, NodeId from) {

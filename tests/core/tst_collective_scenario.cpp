@@ -8,8 +8,11 @@
 #include "collective/ranks.h"
 #include "collective/traffic.h"
 #include "model/error.h"
+#include "model/faults.h"
 
 #include <QtTest>
+
+#include <functional>
 
 #include <set>
 #include <sstream>
@@ -27,6 +30,7 @@ private Q_SLOTS:
     void rejectsBadJson();
     void placesRanks();
     void readsTrafficAndNamesBadLines();
+    void refusesANameTwoNodesShare();
     void sharpRespectsTreesPerSwitch();
     void refusesNonsense();
 };
@@ -187,6 +191,37 @@ void TestCollectiveScenario::readsTrafficAndNamesBadLines()
             QVERIFY2(std::string(e.what()).find(bad.where) != std::string::npos, e.what());
         }
     }
+}
+
+void TestCollectiveScenario::refusesANameTwoNodesShare()
+{
+    // A hand-written file gave two GPUs and two switches one name each: --fail sw failed one of
+    // the switches, and --ranks and traffic lines picked one of the GPUs, without a word.
+    Fabric f = smallRailFatTree();
+    f.node(f.findNode("h1-gpu0")).name = "h0-gpu0";
+    f.node(f.findNode("leaf1")).name = "leaf0";
+    const auto refused = [](const std::function<void()> &use, const std::string &where) {
+        try {
+            use();
+        } catch (const UserError &e) {
+            const std::string text = e.what();
+            return text.starts_with(where) && text.find("2 nodes are named") != std::string::npos;
+        }
+        return false;
+    };
+    std::istringstream traffic("h2-gpu0,h3-gpu0,1MB\nh2-gpu0,h0-gpu0,1MB\n");
+    QVERIFY(refused([&] { collective::readTraffic(traffic, "t.csv", f); }, "t.csv:2: "));
+    const route::Router router(f, {});
+    QVERIFY(refused(
+        [&] {
+            collective::selectRanks(router, "h0-gpu0,h2-gpu0", collective::Placement::Packed, 1);
+        },
+        "--ranks: "));
+    QVERIFY(refused([&] { resolveFaults(f, std::vector { parseFault("leaf0") }); }, "fault "));
+    // Names only one node has still resolve.
+    QCOMPARE(
+        collective::selectRanks(router, "h2-gpu0,h3-gpu0", collective::Placement::Packed, 1).size(),
+        std::size_t(2));
 }
 
 void TestCollectiveScenario::sharpRespectsTreesPerSwitch()
