@@ -15,6 +15,7 @@
 #include "model/units.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <iomanip>
@@ -27,6 +28,8 @@ using collective::Scenario;
 
 std::string times(double v)
 {
+    if (!std::isfinite(v)) // a failure that cuts pairs off: the collective never completes
+        return "n/a";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3fx", v);
     return buf;

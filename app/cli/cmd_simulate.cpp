@@ -16,6 +16,7 @@
 #include "model/error.h"
 #include "model/units.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -27,6 +28,8 @@ using collective::Scenario;
 
 std::string percent(double ratio)
 {
+    if (!std::isfinite(ratio))
+        return "n/a";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * ratio);
     return buf;
@@ -78,7 +81,11 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
         row("Symmetry:") << units::formatCount(e.flows.size(), "flow", "flows")
                          << " simulated, one per orbit of the " << e.symmetry->text
                          << " (exact: the others move the same way)\n";
-    row("Completion:") << units::formatSeconds(sum.completionS) << "\n";
+    row("Completion:") << units::formatSeconds(sum.completionS);
+    if (run.faults && !run.faults->unreachablePairs.empty())
+        out << "   (only the traffic that could run: without the pairs cut off, the "
+               "collective cannot complete)";
+    out << "\n";
     if (const std::string note = collective::fidelityNote(run); !note.empty())
         row("Fidelity:") << note << "\n";
     row("algbw:") << units::formatGBps(sum.algbwGBps) << "   (S / t)\n";

@@ -5,6 +5,7 @@
 #include "model/error.h"
 #include "model/units.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -83,7 +84,10 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
                     << "faults)\n";
     char slow[32];
     std::snprintf(slow, sizeof slow, "%.3fx", o.slowdown);
-    row("Slowdown:") << slow << "\n";
+    if (!o.unreachablePairs.empty())
+        row("Slowdown:") << "n/a (rank pairs cut off: the collective cannot complete)\n";
+    else
+        row("Slowdown:") << (std::isfinite(o.slowdown) ? slow : "n/a") << "\n";
     if (o.spareCubes)
         row("OCS reroute:") << gen::describe(*o.spareCubes) << "\n";
     if (o.unreachablePairs.empty()) {

@@ -128,6 +128,16 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
         run.summary.idealS = kUnknown;
         run.summary.ofIdeal = kUnknown;
     }
+    // With pairs cut off the collective never completes: the time is only that of the traffic
+    // that could run (a ring whose chain broke stops early), so S / t, busbw, the share of the
+    // ideal and the slowdown would read as a run faster than the healthy one.
+    const bool completes = o.unreachablePairs.empty();
+    if (!completes) {
+        run.summary.algbwGBps = kUnknown;
+        run.summary.busbwGBps = kUnknown;
+        run.summary.idealS = kUnknown;
+        run.summary.ofIdeal = kUnknown;
+    }
     const double completion = run.result.completionS;
     if (faultOptions.healthyCompletionS) {
         o.healthyCompletionS = *faultOptions.healthyCompletionS;
@@ -136,7 +146,7 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     } else {
         o.healthyCompletionS = healthyCompletion(fabric, scenario, options, callbacks);
     }
-    o.slowdown = o.healthyCompletionS > 0 && !run.result.cancelled
+    o.slowdown = completes && o.healthyCompletionS > 0 && !run.result.cancelled
         ? completion / o.healthyCompletionS
         : kUnknown;
     run.faults = std::move(o);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <exception>
 #include <mutex>
 #include <ostream>
@@ -119,7 +120,8 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         out.rows.begin(), out.rows.end(), [](const ResilienceRow &a, const ResilienceRow &b) {
             if (a.unreachablePairs != b.unreachablePairs)
                 return a.unreachablePairs > b.unreachablePairs;
-            if (a.slowdown != b.slowdown)
+            // Rows that cut pairs off have no slowdown (NaN): by name among themselves.
+            if (std::isfinite(a.slowdown) && std::isfinite(b.slowdown) && a.slowdown != b.slowdown)
                 return a.slowdown > b.slowdown;
             return a.failed < b.failed;
         });
@@ -134,10 +136,17 @@ ResilienceStats resilienceStats(const ResilienceResult &r)
         return s;
     std::vector<double> v;
     for (const ResilienceRow &row : r.rows) {
-        v.push_back(row.slowdown);
         s.cuttingOff += row.unreachablePairs > 0 ? 1 : 0;
+        // A failure that cuts pairs off has no slowdown: the figures are over the others.
+        if (!std::isfinite(row.slowdown))
+            continue;
+        v.push_back(row.slowdown);
         s.slower += row.slowdown > 1.01 ? 1 : 0;
         s.mean += row.slowdown;
+    }
+    if (v.empty()) {
+        s.best = s.worst = s.mean = s.median = kUnknown;
+        return s;
     }
     std::sort(v.begin(), v.end());
     s.best = v.front();
@@ -153,7 +162,9 @@ nlohmann::json toJson(const ResilienceResult &r)
     nlohmann::json rows = nlohmann::json::array();
     for (const ResilienceRow &row : r.rows)
         rows.push_back({ { "failed", row.failed }, { "completion_s", row.completionS },
-            { "slowdown", row.slowdown }, { "unreachable_pairs", row.unreachablePairs } });
+            { "slowdown",
+                std::isfinite(row.slowdown) ? nlohmann::json(row.slowdown) : nlohmann::json() },
+            { "unreachable_pairs", row.unreachablePairs } });
     return { { "role", r.role }, { "healthy_completion_s", r.healthyCompletionS },
         { "rows", std::move(rows) } };
 }
@@ -164,6 +175,10 @@ void writeResilienceCsv(std::ostream &out, const ResilienceResult &r)
     for (const ResilienceRow &row : r.rows) {
         out << csv(row.failed);
         for (const double v : { row.completionS, row.slowdown }) {
+            if (!std::isfinite(v)) { // no slowdown: the failure cut pairs off
+                out << ',';
+                continue;
+            }
             // Shortest form that reads back to the same double.
             char buf[64];
             const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;

@@ -41,13 +41,15 @@ struct ResilienceStats
     std::size_t elements = 0;
     std::size_t cuttingOff = 0; ///< Failures that left some rank pair without a path.
     std::size_t slower = 0; ///< Failures that slowed the run by more than 1%.
-    double worst = 0.0, median = 0.0, mean = 0.0, best = 0.0; ///< Slowdowns.
+    /// Slowdowns of the failures that cut nothing off (those have none); NaN when every one does.
+    double worst = 0.0, median = 0.0, mean = 0.0, best = 0.0;
 };
 
 /**
  * Runs @p scenario once healthy and once per element of @p role (faultCandidates()) failed
  * alone, on @p threads threads; @p scenario's own faults stay failed in every run. A failure that
- * cuts rank pairs off runs the rest (partial) and counts them. Rows are sorted worst first: by
+ * cuts rank pairs off runs the rest (partial) and counts them; its slowdown is unknown (NaN),
+ * since the collective never completes. Rows are sorted worst first: by
  * unreachable pairs, then slowdown, then name. @p progress, when set, is called after each row
  * with the rows done and the total, from the worker threads (one at a time). @p cancelled, when
  * set, is polled by every run: once it returns true the sweep stops and returns a result with

@@ -150,8 +150,15 @@ std::string formatGbps(double gbps)
 std::string formatSeconds(double seconds)
 {
     const double a = std::fabs(seconds);
+    if (!std::isfinite(seconds))
+        return "n/a";
     if (a == 0)
         return "0 s";
+    if (a >= 1e6) { // beyond 11 days, digits past the third say nothing (and 1e300 has 301)
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g s", seconds);
+        return buf;
+    }
     if (a >= 1)
         return trimmedNumber(seconds) + " s";
     if (a >= 1e-3)
@@ -165,6 +172,8 @@ std::string formatSeconds(double seconds)
 
 std::string formatGBps(double gigabytesPerSecond)
 {
+    if (!std::isfinite(gigabytesPerSecond))
+        return "n/a";
     return trimmedNumber(gigabytesPerSecond) + " GB/s";
 }
 

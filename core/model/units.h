@@ -34,9 +34,10 @@ std::string formatCount(std::uint64_t count, std::string_view one, std::string_v
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".
 std::string formatGbps(double gbps);
-/// "82 ns", "5.25 s", "1.2 ms", "3.4 µs", "20 ps".
+/// "82 ns", "5.25 s", "1.2 ms", "3.4 µs", "20 ps"; "1e+15 s" from a million seconds on; "n/a"
+/// for a figure a run cannot give (NaN).
 std::string formatSeconds(double seconds);
-/// "50 GB/s" (decimal, as nccl-tests).
+/// "50 GB/s" (decimal, as nccl-tests); "n/a" for NaN.
 std::string formatGBps(double gigabytesPerSecond);
 /// A down:up ratio such as oversubscription: "1:1", "7:1", "1.07:1"; below 1 it reads "1:2";
 /// "-" when @p ratio is not positive.

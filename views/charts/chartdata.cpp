@@ -270,7 +270,8 @@ ChartSpec busbwSweep(const QList<SweepSeries> &series)
 namespace {
 QString times(double v)
 {
-    return QStringLiteral("%1\u00d7").arg(v, 0, 'f', 2);
+    // No slowdown: every failure of the role cut rank pairs off.
+    return std::isfinite(v) ? QStringLiteral("%1\u00d7").arg(v, 0, 'f', 2) : QStringLiteral("n/a");
 }
 } // namespace
 
@@ -304,12 +305,12 @@ ChartSpec resilience(const collective::ResilienceResult &r, const QString &scena
     for (qsizetype i = 0; i < shown; ++i) {
         const collective::ResilienceRow &row = r.rows[std::size_t(i)];
         QString name = toQString(row.failed);
-        // Its traffic between those pairs was skipped, so its slowdown alone understates it.
+        // The collective never completes without those pairs: no bar, the name says why.
         if (row.unreachablePairs > 0)
             name += counted(qint64(row.unreachablePairs), QObject::tr(" (cuts 1 rank pair off)"),
                 QObject::tr(" (cuts %1 rank pairs off)"));
         spec.categories << name;
-        bars.values << row.slowdown;
+        bars.values << (std::isfinite(row.slowdown) ? row.slowdown : 0.0);
     }
     spec.bars << bars;
     return spec;

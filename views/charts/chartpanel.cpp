@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPen>
 #include <QStackedLayout>
@@ -204,6 +205,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     connect(d->chart, &QChart::plotAreaChanged, this, [this] { fitBarLabels(); });
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->viewport()->installEventFilter(this);
     d->empty = new QLabel(this);
     d->empty->setAlignment(Qt::AlignCenter);
     d->empty->setWordWrap(true);
@@ -308,10 +310,10 @@ void ChartPanel::rebuild()
         // A long list of thin bars: thick enough for each value label to fit beside its bar.
         if (mSpec.horizontal)
             d->bars->setBarWidth(0.8);
-        connect(d->bars, &QAbstractBarSeries::clicked, this, [this](int index, QBarSet *) {
-            Q_EMIT barClicked(mSpec.horizontal ? int(mSpec.categories.size()) - 1 - index
-                                               : index);
-        });
+        // A horizontal chart's rows take clicks anywhere (eventFilter()); upright bars here.
+        if (!mSpec.horizontal)
+            connect(d->bars, &QAbstractBarSeries::clicked, this,
+                [this](int index, QBarSet *) { Q_EMIT barClicked(index); });
         d->chart->addSeries(d->bars); // the theme sets the label font: scale it after
         for (QBarSet *set : d->bars->barSets())
             set->setLabelFont(scaledFont(set->labelFont(), d->textScale));
@@ -574,6 +576,25 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
     fitBarLabels();
 }
 
+bool ChartPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // A row of a horizontal bar chart (the resilience sweep's failures) is clicked anywhere
+    // across the plot: a failure that cuts rank pairs off has no bar to click, and the thin
+    // bars of a long list are hard to hit.
+    if (watched == d->view->viewport() && event->type() == QEvent::MouseButtonRelease && d->bars
+        && mSpec.horizontal) {
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        const QPointF inChart = d->chart->mapFromScene(d->view->mapToScene(mouse->pos()));
+        if (mouse->button() == Qt::LeftButton && d->chart->plotArea().contains(inChart)) {
+            const int slot = int(std::lround(d->chart->mapToValue(inChart, d->bars).y()));
+            const int rows = int(mSpec.categories.size());
+            if (slot >= 0 && slot < rows)
+                Q_EMIT barClicked(rows - 1 - slot); // stored bottom first (see rebuild())
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QWidget *ChartPanel::plotWidget() const
 {
     return d->view->viewport();
@@ -587,8 +608,10 @@ QPoint ChartPanel::barCentre(int category) const
     // Horizontal bars are stored bottom first (see rebuild()).
     const int slot = mSpec.horizontal ? int(mSpec.categories.size()) - 1 - category : category;
     const double value = d->bars->barSets().first()->at(slot);
-    const QPointF inChart = d->chart->mapToPosition(
+    QPointF inChart = d->chart->mapToPosition(
         mSpec.horizontal ? QPointF(value / 2, slot) : QPointF(slot, value / 2), d->bars);
+    if (mSpec.horizontal) // a row without a bar: just inside the plot
+        inChart.setX(std::max(inChart.x(), d->chart->plotArea().left() + 2));
     return d->view->mapFromScene(d->chart->mapToScene(inChart));
 }
 

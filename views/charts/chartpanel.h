@@ -54,10 +54,12 @@ public:
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
-    /// The user clicked a bar of category @p category (an index into ChartSpec::categories).
+    /// The user clicked a bar of category @p category (an index into ChartSpec::categories);
+    /// on a horizontal chart, anywhere across its row.
     void barClicked(int category);
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 

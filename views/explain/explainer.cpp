@@ -81,17 +81,20 @@ QString faultSentence(const SimRun &run)
         s += QObject::tr("; %1 had no working port left")
                  .arg(counted(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
     // A cost of none (a spine the rings never use) is said, not printed as "1.00x slower".
-    if (run.faults && run.faults->healthyCompletionS > 0 && run.faults->slowdown < kSameTime)
+    if (run.faults && !run.faults->unreachablePairs.empty())
+        s += QObject::tr(". Without them it finished in %1; with them it cannot complete: %2 "
+                         "could not reach each other, and the time shown is only that of the "
+                         "traffic that could run")
+                 .arg(seconds(run.faults->healthyCompletionS))
+                 .arg(counted(run.faults->unreachablePairs.size(), QObject::tr("1 rank pair"),
+                     QObject::tr("%1 rank pairs")));
+    else if (run.faults && run.faults->healthyCompletionS > 0 && run.faults->slowdown < kSameTime)
         s += QObject::tr(". Without them it finished in %1 too: the faults did not slow it down")
                  .arg(seconds(run.faults->healthyCompletionS));
     else if (run.faults && run.faults->healthyCompletionS > 0)
         s += QObject::tr(". Without them it finished in %1, so the faults made it %2\u00d7 slower")
                  .arg(seconds(run.faults->healthyCompletionS))
                  .arg(run.faults->slowdown, 0, 'f', 2);
-    if (run.faults && !run.faults->unreachablePairs.empty())
-        s += QObject::tr(". %1 could not reach each other and carried nothing")
-                 .arg(counted(run.faults->unreachablePairs.size(), QObject::tr("1 rank pair"),
-                     QObject::tr("%1 rank pairs")));
     return s + QLatin1Char('.');
 }
 } // namespace

@@ -6,6 +6,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "model/units.h"
 #include "style/palette.h"
@@ -72,21 +73,19 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                         QObject::tr("Max link load"), QObject::tr("Collided links"),
                         QObject::tr("Idle links")};
     for (const RunSummary &r : runs) {
-        rows << QStringList{
-            r.label,
-            toQString(units::formatSeconds(r.completionS)),
+        rows << QStringList { r.label, toQString(units::formatSeconds(r.completionS)),
             orDash(r.algbwGBps, toQString(units::formatGBps(r.algbwGBps))),
             orDash(r.busbwGBps, toQString(units::formatGBps(r.busbwGBps))),
-            orDash(r.ofIdeal,
-                   QStringLiteral("%1%").arg(r.ofIdeal * 100, 0, 'f', 0)),
-            r.multipath ? QStringLiteral("%1%").arg(r.maxLinkUtil * 100, 0, 'f', 0)
-                        : QStringLiteral("%1% (%2 flows)")
-                              .arg(r.maxLinkUtil * 100, 0, 'f', 0)
-                              .arg(r.maxLinkFlows),
-            r.collidedFabricLinks < 0
-                ? QObject::tr("\u2013 (split flows)")
-                : QStringLiteral("%1 / %2").arg(r.collidedFabricLinks).arg(r.fabricLinks),
-            QStringLiteral("%1 / %2").arg(r.idleFabricLinks).arg(r.fabricLinks)};
+            orDash(r.ofIdeal, QStringLiteral("%1%").arg(r.ofIdeal * 100, 0, 'f', 0)),
+            r.multipath
+                ? QStringLiteral("%1%").arg(r.maxLinkUtil * 100, 0, 'f', 0)
+                : QStringLiteral("%1% (%2)")
+                      .arg(r.maxLinkUtil * 100, 0, 'f', 0)
+                      .arg(counted(r.maxLinkFlows, QObject::tr("1 flow"), QObject::tr("%1 flows"))),
+            r.collidedFabricLinks < 0 ? QObject::tr("\u2013 (split flows)")
+                                      : QStringLiteral("%1 / %2").arg(
+                                          grouped(r.collidedFabricLinks), grouped(r.fabricLinks)),
+            QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks)) };
     }
     return rows;
 }

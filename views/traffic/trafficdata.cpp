@@ -4,6 +4,7 @@
 
 #include "charts/binnedrate.h"
 #include "charts/chartdata.h"
+#include "common/plural.h"
 #include "common/qtstrings.h"
 #include "heatmap/heatmapdata.h"
 #include "model/units.h"
@@ -472,7 +473,7 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
                          .arg(QObject::tr("2(N\u22121)/N \u00d7 S"), bytesText(ring));
     } else if (b.nicSenders > 0) {
         m.caption << QObject::tr("%1 of %2 GPUs sent into the fabric; the busiest sent %3.")
-                         .arg(b.nicSenders).arg(n).arg(bytesText(b.nicMaxSentBytes));
+                         .arg(grouped(b.nicSenders), grouped(n), bytesText(b.nicMaxSentBytes));
     }
     return m;
 }

@@ -275,6 +275,10 @@ QString SimulationController::runStatus(const views::SimRun &run) const
         status += tr(", busbw %1").arg(toQString(units::formatGBps(summary.busbwGBps)));
     if (std::isfinite(summary.ofIdeal))
         status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
+    if (run.faults && !run.faults->unreachablePairs.empty())
+        status += tr(" (%1 cut off: the collective cannot complete)")
+                      .arg(views::counted(qint64(run.faults->unreachablePairs.size()),
+                          tr("1 rank pair"), tr("%1 rank pairs")));
     if (run.expansion.symmetry)
         status += tr(" (1 flow in %1 simulated, by symmetry)")
                       .arg(run.expansion.symmetry->orbits.order);
