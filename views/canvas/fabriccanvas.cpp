@@ -1589,8 +1589,12 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->data.labels = canvasLabels(d->data, src);
     d->labels->labelsChanged();
     refreshHighlights();
+    // What the pointer and the selection mark is for the window, not the picture (the
+    // selection's halo covered GPU names in exports).
     const bool hoverVisible = d->hoverItem->isVisible();
+    const bool selectionVisible = d->selectionItem->isVisible();
     d->hoverItem->setVisible(false);
+    d->selectionItem->setVisible(false);
     painter->save();
     painter->fillRect(target, Qt::white);
     // A picture is for a slide or a report: smooth lines whatever View > Antialiasing says, a
@@ -1604,6 +1608,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->labels->labelsChanged();
     refreshHighlights();
     d->hoverItem->setVisible(hoverVisible);
+    d->selectionItem->setVisible(selectionVisible);
     if (!title.isEmpty()) {
         painter->save();
         QFont font = painter->font();
