@@ -155,6 +155,31 @@ void TestIoGraphml::errorsNameFileAndLine_data()
         << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/><graph>\n<node id=\"a\">"
            "<data key=\"k\">router</data></node></graph></graphml>"
         << "bad.graphml:2: node 'a': kind 'router' is not gpu, host, switch or ocs";
+    // The native format's limits and cross-checks, at the element's line: GraphML read them
+    // as they came, so `convert` wrote native files the app then refused to open, and a
+    // 1e300 Gb/s link printed its capacity with 300 digits.
+    QTest::newRow("capacity too large")
+        << head
+            + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">1e12</data></edge>"
+              "</graph></graphml>"
+        << "bad.graphml:6: edge '': capacity_gbps: 1e+12 is out of range (allowed 0.001 to 1e+06)";
+    QTest::newRow("plane too large")
+        << "<graphml><key id=\"p\" for=\"edge\" attr.name=\"plane\"/><graph>\n<node id=\"a\"/>"
+           "<node id=\"b\"/>\n<edge source=\"a\" target=\"b\"><data key=\"p\">5000</data>"
+           "</edge></graph></graphml>"
+        << "bad.graphml:3: edge '': plane: 5000 is out of range (allowed -1 to 1023)";
+    QTest::newRow("host not a host")
+        << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/>"
+           "<key id=\"h\" for=\"node\" attr.name=\"host\"/><graph>\n"
+           "<node id=\"g\"><data key=\"k\">gpu</data><data key=\"h\">s</data></node>\n"
+           "<node id=\"s\"><data key=\"k\">switch</data></node></graph></graphml>"
+        << "bad.graphml:2: node 'g': host: s is a switch, not a host";
+    QTest::newRow("port in two circuits")
+        << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/>"
+           "<key id=\"c\" for=\"node\" attr.name=\"circuits\"/><graph>\n"
+           "<node id=\"o\"><data key=\"k\">ocs</data><data key=\"c\">0:1 1:2</data></node>"
+           "</graph></graphml>"
+        << "bad.graphml:2: node 'o': circuits/1: port 1 is already in circuit 0";
     QTest::newRow("entity") << "<!DOCTYPE x [<!ENTITY a \"b\">]><graphml/>"
                             << "bad.graphml:1: DOCTYPE and ENTITY declarations are not accepted";
 }

@@ -223,6 +223,12 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
     QTest::newRow("unknown rate") << rec + "[1] \"H-02\"[1] # \"x\" lid 2 4xQQR\n"
                                   << "line 2: unknown link width and speed '4xQQR'";
     QTest::newRow("bad peer") << rec + "[1] H-02[1] # 4xEDR\n" << "line 2: expected the peer";
+    // Read and then written, a port past the switch's count made a native file that would not
+    // open again: refused here, as the native reader does.
+    QTest::newRow("port past the switch's")
+        << rec + "[37] \"H-02\"[1] # 4xEDR\n"
+        << "link 'sw' -- 'H-0000000000000002': ports/0: port 37 is "
+           "out of range ('sw' has 36 ports)";
     QTest::newRow("port reused") << rec + "[1] \"H-02\"[1] # 4xEDR\n[1] \"H-03\"[1] # 4xEDR\n"
                                  << "line 3: port 1 of 0000000000000001 is already linked to "
                                     "0000000000000002 port 1 (line 2)";

@@ -94,6 +94,13 @@ void TestIoLimits::refuses_data()
         "/links/0/ports/1: 65536 is out of range (allowed -1 to 65535)");
     row("link plane", twoGpus(plain, plain, R"("capacity_gbps":1,"plane":1024)"),
         "/links/0/plane: 1024 is out of range (allowed -1 to 1023)");
+    // A link's port against its node's port count (InfiniBand numbers ports from 1, so a
+    // 4-port switch may have port 4, not 5): docs/format.md said so, the reader did not check.
+    row("link port past the node's",
+        kHead + R"("nodes":[{"id":0,"kind":"switch","ports":4},)"
+            + R"({"id":1,"kind":"gpu"}],"links":[{"id":0,"a":0,"b":1,"medium":"ethernet",)"
+            + R"("capacity_gbps":100,"ports":[5,-1]}]})",
+        "x.fabric.json: /links/0/ports/0: port 5 is out of range ('' has 4 ports)");
     row("switch latency", kHead + R"("nodes":[{"id":0,"kind":"switch","switch_latency_ns":2e9}]})",
         "/nodes/0/switch_latency_ns: must be at most 1e+09");
     row("ports", kHead + R"("nodes":[{"id":0,"kind":"switch","ports":65537}]})",
@@ -142,6 +149,10 @@ void TestIoLimits::acceptsTheEdges_data()
     row("range ends", twoGpus(R"({"pod":1048575,"position":[-1e9,1e9]})", R"({})",
                               R"("capacity_gbps":1e6,"latency_ns":1e9,"ports":[65535,-1])"));
     row("slowest link", twoGpus("{}", "{}", R"("capacity_gbps":0.001)"));
+    row("InfiniBand port numbering",
+        kHead + R"("nodes":[{"id":0,"kind":"switch","ports":4},)"
+            + R"({"id":1,"kind":"gpu"}],"links":[{"id":0,"a":0,"b":1,"medium":"infiniband",)"
+            + R"("capacity_gbps":100,"ports":[4,1]}]})");
     row("nested 60", kHead + R"("metadata":{"a":)" + nested(60) + "}}");
     row("string at the limit", kHead + R"("metadata":{"t":")" + std::string(65536, 'x') + "\"}}");
 }

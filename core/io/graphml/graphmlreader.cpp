@@ -4,6 +4,7 @@
 // so FabricScope's own files, NetworkX's write_graphml and yEd's custom properties read alike.
 #include "graphmldocument.h"
 #include "graphmlformat.h"
+#include "io/common/fabriclimits.h"
 #include "io/native/boundedjson.h"
 #include "io/native/nativeformat.h"
 
@@ -277,6 +278,19 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
         if ((ka == NodeKind::Gpu && kb == NodeKind::Host)
             || (ka == NodeKind::Host && kb == NodeKind::Gpu))
             l.medium = Medium::NvLink;
+    }
+    // The native format's limits, named at the element's line: a file converted to native must
+    // open, and nothing downstream may meet a 1e300 Gb/s link.
+    if (const auto fault = findFabricFault(fabric)) {
+        for (const Pending &p : pending)
+            if (!fault->isLink && p.id == NodeId(fault->id))
+                Fields(fileName, p.record->line, "node '" + p.record->id + "'", p.record->values)
+                    .fail(fault->field + ": " + fault->message);
+        for (const auto &[record, id] : links)
+            if (fault->isLink && id == LinkId(fault->id))
+                Fields(fileName, record->line, "edge '" + record->id + "'", record->values)
+                    .fail(fault->field + ": " + fault->message);
+        throw UserError(fileName + ": " + describeFault(fabric, *fault));
     }
     return fabric;
 }

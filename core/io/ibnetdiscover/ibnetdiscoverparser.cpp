@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ibnetdiscoverparser.h"
 
+#include "io/common/fabriclimits.h"
 #include "model/error.h"
 
 #include <algorithm>
@@ -407,6 +408,8 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     meta["source_file"] = std::filesystem::path(mFileName).filename().string();
     if (mLoopbacks > 0)
         meta["skipped_loopback_cables"] = mLoopbacks;
+    if (const auto fault = findFabricFault(fabric))
+        throw UserError(mFileName + ": " + describeFault(fabric, *fault));
     return fabric;
 }
 

@@ -11,6 +11,7 @@
 #include "readlimits.h"
 
 #include "io/common/cleantext.h"
+#include "io/common/fabriclimits.h"
 #include "model/error.h"
 
 #include <climits>
@@ -380,6 +381,7 @@ private:
         checkTorusGrid();
         addNodes(fabric);
         addLinks(fabric);
+        checkAcrossElements(fabric);
         return fabric;
     }
 
@@ -467,6 +469,25 @@ private:
                                        + " to itself");
             fabric.addLink(link);
         }
+    }
+
+    /// What needs two elements (a link's port against its node's port count): the fields were
+    /// checked alone as they were read.
+    void checkAcrossElements(const Fabric &fabric) const
+    {
+        const auto fault = findFabricFault(fabric);
+        if (!fault)
+            return;
+        if (fault->isLink) {
+            for (const auto &[link, index] : mLinks)
+                if (link.id == LinkId(fault->id))
+                    failAt("/links/" + std::to_string(index) + "/" + fault->field, fault->message);
+        } else {
+            for (const auto &[node, index] : mNodes)
+                if (node.id == NodeId(fault->id))
+                    failAt("/nodes/" + std::to_string(index) + "/" + fault->field, fault->message);
+        }
+        failAt("", describeFault(fabric, *fault));
     }
 
     std::string mFileName;

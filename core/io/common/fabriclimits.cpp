@@ -1,0 +1,169 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabriclimits.h"
+
+#include "io/native/readlimits.h"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace fabric::io {
+namespace {
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/// "" when @p v is within [@p min, @p max], else why not.
+std::string outOfRange(long long v, long long min, long long max)
+{
+    if (v >= min && v <= max)
+        return {};
+    return std::to_string(v) + " is out of range (allowed " + std::to_string(min) + " to "
+        + std::to_string(max) + ")";
+}
+
+std::string realOutOfRange(double v, double min, double max)
+{
+    if (std::isfinite(v) && v >= min && v <= max)
+        return {};
+    return number(v) + " is out of range (allowed " + number(min) + " to " + number(max) + ")";
+}
+
+/// An OCS circuit's port: numbered from 0, below the node's port count when it has one.
+std::string circuitPortOutOfRange(int port, const Node &n)
+{
+    if (std::string why = outOfRange(port, 0, limits::kMaxPorts - 1); !why.empty())
+        return why;
+    if (n.ports > 0 && port >= n.ports)
+        return "port " + std::to_string(port) + " is out of range (the ocs has ports 0 to "
+            + std::to_string(n.ports - 1) + ")";
+    return {};
+}
+
+/// A link's port (-1: not modelled). Numbered from 0 (generators, OCS) or from 1 (InfiniBand:
+/// a 36-port switch has ports 1 to 36), so up to the node's port count when it has one.
+std::string linkPortOutOfRange(int port, const Node &n)
+{
+    if (std::string why = outOfRange(port, -1, limits::kMaxPorts - 1); !why.empty())
+        return why;
+    if (n.ports > 0 && port > n.ports)
+        return "port " + std::to_string(port) + " is out of range ('" + n.name + "' has "
+            + std::to_string(n.ports) + " ports)";
+    return {};
+}
+
+std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
+{
+    const auto fault = [&](std::string field, std::string message) {
+        return FabricFault { false, int(n.id), std::move(field), std::move(message) };
+    };
+    const LayoutHints &h = n.hints;
+    const std::pair<const char *, int> hints[] = { { "tier", h.tier }, { "pod", h.pod },
+        { "plane", h.plane }, { "rail", h.rail }, { "index", h.index } };
+    for (const auto &[key, value] : hints)
+        if (std::string why = outOfRange(value, -1, limits::kMaxHint); !why.empty())
+            return fault(std::string("hints/") + key, why);
+    const std::pair<const char *, int> coordinates[] = { { "x", h.x }, { "y", h.y }, { "z", h.z } };
+    for (const auto &[key, value] : coordinates)
+        if (std::string why = outOfRange(value, -1, limits::kMaxCoordinate); !why.empty())
+            return fault(std::string("hints/") + key, why);
+    if (h.position)
+        for (const double v : { h.position->first, h.position->second })
+            if (std::string why = realOutOfRange(v, -limits::kMaxPosition, limits::kMaxPosition);
+                !why.empty())
+                return fault("hints/position", why);
+    if (std::string why = outOfRange(n.ports, 0, limits::kMaxPorts); !why.empty())
+        return fault("ports", why);
+    if (std::string why = realOutOfRange(n.switchLatencyNs, 0.0, limits::kMaxLatencyNs);
+        !why.empty())
+        return fault("switch_latency_ns", why);
+    if (n.standby && n.kind != NodeKind::Gpu)
+        return fault("standby", "only a gpu node can be on standby");
+    if (n.host != kNoNode) {
+        if (!fabric.hasNode(n.host))
+            return fault("host", "no node with id " + std::to_string(n.host));
+        if (fabric.node(n.host).kind != NodeKind::Host)
+            return fault("host",
+                fabric.node(n.host).name + " is a "
+                    + std::string(toString(fabric.node(n.host).kind)) + ", not a host");
+    }
+    if (!n.circuits.empty() && n.kind != NodeKind::Ocs)
+        return fault("circuits", "only an ocs node has circuits");
+    std::vector<int> usedBy; // port -> circuit index + 1
+    for (std::size_t i = 0; i < n.circuits.size(); ++i) {
+        const auto [p, q] = n.circuits[i];
+        const std::string field = "circuits/" + std::to_string(i);
+        if (p == q)
+            return fault(field,
+                "a circuit joins two different ports (found " + std::to_string(p) + " twice)");
+        for (const int port : { p, q }) {
+            if (std::string why = circuitPortOutOfRange(port, n); !why.empty())
+                return fault(field, why);
+            if (std::size_t(port) >= usedBy.size())
+                usedBy.resize(std::size_t(port) + 1, 0);
+            int &owner = usedBy[std::size_t(port)];
+            if (owner)
+                return fault(field,
+                    "port " + std::to_string(port) + " is already in circuit "
+                        + std::to_string(owner - 1));
+            owner = int(i) + 1;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<FabricFault> linkFault(const Fabric &fabric, const Link &l)
+{
+    const auto fault = [&](std::string field, std::string message) {
+        return FabricFault { true, int(l.id), std::move(field), std::move(message) };
+    };
+    if (std::string why
+        = realOutOfRange(l.capacityGbps, limits::kMinCapacityGbps, limits::kMaxCapacityGbps);
+        !why.empty())
+        return fault("capacity_gbps", why);
+    if (std::string why = realOutOfRange(l.latencyNs, 0.0, limits::kMaxLatencyNs); !why.empty())
+        return fault("latency_ns", why);
+    if (std::string why = outOfRange(l.plane, -1, limits::kMaxPlane); !why.empty())
+        return fault("plane", why);
+    const std::pair<int, NodeId> ends[] = { { l.portA, l.a }, { l.portB, l.b } };
+    for (int i = 0; i < 2; ++i)
+        if (std::string why = linkPortOutOfRange(ends[i].first, fabric.node(ends[i].second));
+            !why.empty())
+            return fault("ports/" + std::to_string(i), why);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<FabricFault> findFabricFault(const Fabric &fabric)
+{
+    std::optional<FabricFault> found;
+    fabric.forEachNode([&](const Node &n) {
+        if (!found)
+            found = nodeFault(fabric, n);
+    });
+    fabric.forEachLink([&](const Link &l) {
+        if (!found)
+            found = linkFault(fabric, l);
+    });
+    return found;
+}
+
+std::string describeFault(const Fabric &fabric, const FabricFault &fault)
+{
+    std::string what;
+    if (fault.isLink) {
+        const Link &l = fabric.link(LinkId(fault.id));
+        what = "link '" + fabric.node(l.a).name + "' -- '" + fabric.node(l.b).name + "'";
+    } else {
+        what = "node '" + fabric.node(NodeId(fault.id)).name + "'";
+    }
+    return what + ": " + fault.field + ": " + fault.message;
+}
+
+} // namespace fabric::io
