@@ -2,9 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "properties.h"
 
+#include "io/common/fabriclimits.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
+#include <functional>
 
 namespace fabric::app {
 namespace {
@@ -259,6 +262,24 @@ void setPropertyValue(Link &link, LinkProperty property, const QVariant &value)
     }
 }
 
+namespace {
+
+/// Why the fabric @p edit makes of @p fabric would not open again, if it would not: a port count
+/// below the ports its links use, a host made a switch under its GPUs, ... (the limits every
+/// reader holds a file to). Empty when it would, or when @p fabric itself already would not
+/// (an edit elsewhere cannot be blamed for that).
+QString faultMadeBy(const Fabric &fabric, const std::function<void(Fabric &)> &edit)
+{
+    Fabric edited = fabric;
+    edit(edited);
+    const auto fault = io::findFabricFault(edited);
+    if (!fault || io::findFabricFault(fabric))
+        return {};
+    return QString::fromStdString(io::describeFault(edited, *fault));
+}
+
+} // namespace
+
 QString validate(const Fabric &fabric, const std::vector<NodeId> &nodes, NodeProperty property,
     const QVariant &value)
 {
@@ -272,13 +293,21 @@ QString validate(const Fabric &fabric, const std::vector<NodeId> &nodes, NodePro
         if (owner != kNoNode && (nodes.empty() || owner != nodes.front()))
             return tr("Another node is already called %1").arg(QString::fromStdString(name));
     }
-    return {};
+    return faultMadeBy(fabric, [&](Fabric &edited) {
+        for (const NodeId id : nodes)
+            setPropertyValue(edited.node(id), property, value);
+    });
 }
 
-QString validate(
-    const Fabric &, const std::vector<LinkId> &, LinkProperty property, const QVariant &value)
+QString validate(const Fabric &fabric, const std::vector<LinkId> &links, LinkProperty property,
+    const QVariant &value)
 {
-    return checkAgainstSpec(propertySpec(property), value);
+    if (QString error = checkAgainstSpec(propertySpec(property), value); !error.isEmpty())
+        return error;
+    return faultMadeBy(fabric, [&](Fabric &edited) {
+        for (const LinkId id : links)
+            setPropertyValue(edited.link(id), property, value);
+    });
 }
 
 } // namespace fabric::app

@@ -474,6 +474,32 @@ void TestMainWindow::inspectorEditsAndValidates()
     // Undo shows in the inspector.
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QCOMPARE(name->text(), QString::fromStdString(original));
+
+    // An edit that would make a file the app cannot open again is refused, as a name taken is:
+    // a leaf's port count under the ports its links use (saved, the file was refused on open).
+    const Fabric &fabric = doc->fabric();
+    NodeId leaf = kNoNode;
+    fabric.forEachNode([&](const Node &n) {
+        if (leaf == kNoNode && n.role == SwitchRole::Leaf)
+            leaf = n.id;
+    });
+    int highestPort = -1;
+    for (const LinkId l : fabric.linksOf(leaf))
+        highestPort = std::max(
+            highestPort, fabric.link(l).a == leaf ? fabric.link(l).portA : fabric.link(l).portB);
+    QVERIFY(highestPort >= 2);
+    const int portsBefore = fabric.node(leaf).ports;
+    inspector->setSelection({ leaf }, {});
+    auto *ports
+        = qobject_cast<QSpinBox *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Ports))));
+    QVERIFY(ports);
+    ports->setValue(1);
+    QVERIFY2(inspector->errorText().contains(QStringLiteral("out of range")),
+        qPrintable(inspector->errorText()));
+    QCOMPARE(doc->fabric().node(leaf).ports, portsBefore);
+    ports->setValue(highestPort + 1); // every port its links use still exists
+    QVERIFY2(inspector->errorText().isEmpty(), qPrintable(inspector->errorText()));
+    QCOMPARE(doc->fabric().node(leaf).ports, highestPort + 1);
 }
 
 void TestMainWindow::saveAndReload()
