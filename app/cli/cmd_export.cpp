@@ -45,6 +45,7 @@
 #include <iterator>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 
 namespace fabric::cli {
@@ -248,6 +249,14 @@ Options parse(const std::vector<std::string> &args)
     return o;
 }
 
+std::string joined(const std::set<std::string> &words)
+{
+    std::string out;
+    for (const std::string &w : words)
+        out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
+
 collective::Scenario readScenario(const std::string &text)
 {
     nlohmann::json j;
@@ -260,9 +269,16 @@ collective::Scenario readScenario(const std::string &text)
         const std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
         j = io::parseBoundedJson(body, "--scenario " + text);
     }
-    // A scenario file may hold the scenario itself or {"scenario": {...}}.
+    // A scenario file may hold the scenario itself or {"scenario": {...}} (a report).
     if (j.is_object() && j.contains("scenario"))
         j = j["scenario"];
+    // A misspelt key ran the default instead without a word ("colective": an all-reduce).
+    // What the app saves beside a scenario (its name, whether it ran last) is accepted.
+    if (j.is_object())
+        for (const auto &[key, value] : j.items())
+            if (!collective::scenarioKeys().contains(key) && key != "name" && key != "last_run")
+                throw UserError("--scenario: unknown key '" + key
+                    + "' (known: " + joined(collective::scenarioKeys()) + ")");
     return collective::scenarioFromJson(j);
 }
 

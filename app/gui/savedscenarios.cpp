@@ -23,10 +23,8 @@ constexpr const char *kFaultsInForce = "faults_in_force";
 const std::set<std::string> &allowedKeys()
 {
     static const std::set<std::string> keys = [] {
-        std::set<std::string> k { kName, kLastRun };
-        const nlohmann::json defaults = collective::toJson(collective::Scenario {});
-        for (const auto &[key, value] : defaults.items())
-            k.insert(key);
+        std::set<std::string> k = collective::scenarioKeys();
+        k.insert({ kName, kLastRun });
         return k;
     }();
     return keys;

@@ -79,19 +79,6 @@ LessonFabric fabricFrom(const nlohmann::json &j, std::string_view lesson, const 
     return f;
 }
 
-/// The keys collective::toJson() writes: what a lesson scenario may set.
-const std::set<std::string> &scenarioKeys()
-{
-    static const std::set<std::string> keys = [] {
-        std::set<std::string> k;
-        const nlohmann::json defaults = toJson(Scenario{});
-        for (auto it = defaults.begin(); it != defaults.end(); ++it)
-            k.insert(it.key());
-        return k;
-    }();
-    return keys;
-}
-
 std::string formatNumber(double v, int decimals)
 {
     char buf[64];

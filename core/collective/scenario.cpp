@@ -146,6 +146,18 @@ nlohmann::json toJson(const Scenario &s)
     };
 }
 
+const std::set<std::string> &scenarioKeys()
+{
+    static const std::set<std::string> keys = [] {
+        std::set<std::string> k;
+        const nlohmann::json defaults = toJson(Scenario {});
+        for (auto it = defaults.begin(); it != defaults.end(); ++it)
+            k.insert(it.key());
+        return k;
+    }();
+    return keys;
+}
+
 Scenario scenarioFromJson(const nlohmann::json &j)
 {
     if (!j.is_object())

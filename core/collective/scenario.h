@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -96,8 +97,12 @@ struct Scenario
 };
 
 nlohmann::json toJson(const Scenario &s);
-/// Missing keys keep their defaults. Throws UserError naming the key for a bad value.
+/// Missing keys keep their defaults. Throws UserError naming the key for a bad value. Keys it
+/// does not know are ignored: callers that read what users write check them (scenarioKeys()).
 Scenario scenarioFromJson(const nlohmann::json &j);
+/// The keys toJson() writes: what a scenario written by hand may set ("colective" is a typo to
+/// report, not a key to ignore while the run quietly uses the default).
+const std::set<std::string> &scenarioKeys();
 
 /// Refuses a run whose estimated peak memory @p estimateBytes is above @p s's limit: a
 /// UserError that starts with @p what (the run and its flows, such as "alltoall over 4096

@@ -201,6 +201,10 @@ void TestCliExport::refusesNonsense_data()
         "--at", "5", "-o", out } << QStringList { "--at 5 (5 s)", "after the run's end at" };
     QTest::newRow("moment without a run")
         << QStringList { "--at", "50%", "-o", out } << QStringList { "--at 50%", "--scenario" };
+    // A misspelt key ran the default (an all-reduce) without a word.
+    QTest::newRow("unknown scenario key")
+        << QStringList { "--scenario", QStringLiteral("{\"colective\":\"alltoall\"}"), "-o", out }
+        << QStringList { "--scenario: unknown key 'colective'", "collective" };
     QTest::newRow("role the fabric lacks")
         << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs",
                        "-o", out}
