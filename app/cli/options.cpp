@@ -183,8 +183,10 @@ double ParsedOptions::bytes(std::string_view name, double fallback) const
         return fallback;
     const std::optional<double> v = units::parseBytes(*text);
     if (!v)
-        throw UserError(std::string(name) + ": expected a size such as 4096, 64MB or 1GiB, got '"
-                        + *text + "'");
+        throw UserError(std::string(name)
+            + ": expected a whole number of bytes up to 1 EiB, "
+              "such as 4096, 64MB or 1GiB, got '"
+            + *text + "'");
     return *v;
 }
 

@@ -72,14 +72,21 @@ T numberField(const nlohmann::json &j, const char *key, T fallback, double lowes
 /// A size in bytes: a number, or a text with a unit as --bytes takes it ("64MiB", "1 GiB").
 template<typename T> T sizeField(const nlohmann::json &j, const char *key, T fallback)
 {
-    if (!j.contains(key) || !j.at(key).is_string())
-        return numberField(j, key, fallback, 0, Bound::Above);
-    const std::string text = j.at(key).get<std::string>();
-    const std::optional<double> bytes = units::parseBytes(text);
-    if (!bytes || !(*bytes > 0) || *bytes > double(std::numeric_limits<T>::max()))
-        throw UserError(std::string("scenario: '") + key
-            + "' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", got "
+    const auto bad = [&] {
+        return UserError(std::string("scenario: '") + key
+            + "' must be a whole number of bytes above 0 and up to 1 EiB, such as 1073741824, "
+              "\"1GiB\" or \"64MB\", got "
             + j.at(key).dump());
+    };
+    if (!j.contains(key) || !j.at(key).is_string()) {
+        const T v = numberField(j, key, fallback, 0, Bound::Above);
+        if (double(v) != std::floor(double(v)) || double(v) > units::kMaxBytes)
+            throw bad();
+        return v;
+    }
+    const std::optional<double> bytes = units::parseBytes(j.at(key).get<std::string>());
+    if (!bytes || !(*bytes > 0) || *bytes > double(std::numeric_limits<T>::max()))
+        throw bad();
     return T(*bytes);
 }
 

@@ -22,6 +22,10 @@
 namespace fabric::collective {
 namespace {
 
+/// The latest start a traffic line may ask for: 11.6 days, far past any training step. Beyond
+/// it a double's precision was gone from the run (1e15 s printed as "latency-bound").
+constexpr double kMaxStartS = 1e6;
+
 std::string_view trim(std::string_view s)
 {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
@@ -70,7 +74,9 @@ std::vector<TrafficRow> readTraffic(
             throw UserError(where + "src and dst are the same node");
         const auto bytes = units::parseBytes(fields[2]);
         if (!bytes || *bytes <= 0)
-            throw UserError(where + "bytes must be a size above 0 such as 4096, 64MB or 1GiB, got '"
+            throw UserError(where
+                + "bytes must be a whole number of bytes above 0 and up to "
+                  "1 EiB, such as 4096, 64MB or 1GiB, got '"
                 + std::string(fields[2]) + "'");
         row.bytes = *bytes;
         if (fields.size() == 4) {
@@ -78,8 +84,8 @@ std::vector<TrafficRow> readTraffic(
             const auto [end, ec]
                 = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), start);
             if (ec != std::errc {} || end != fields[3].data() + fields[3].size()
-                || !std::isfinite(start) || start < 0)
-                throw UserError(where + "start_s must be a time in seconds >= 0, got '"
+                || !std::isfinite(start) || start < 0 || start > kMaxStartS)
+                throw UserError(where + "start_s must be a time in seconds from 0 to 1e6, got '"
                     + std::string(fields[3]) + "'");
             row.startS = start;
         }

@@ -119,7 +119,8 @@ std::optional<double> parseBytes(std::string_view text)
     for (const auto &suffix : kSuffixes) {
         if (suffix.name == unit) {
             const double bytes = value * suffix.factor;
-            if (bytes > std::ldexp(1.0, 60))
+            // Messages move whole bytes ("1.5" ran a collective of 1.5 B and wrote flows of 1).
+            if (bytes > kMaxBytes || bytes != std::floor(bytes))
                 return std::nullopt;
             return bytes;
         }

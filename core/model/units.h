@@ -19,9 +19,12 @@ constexpr double gbpsToBytesPerSecond(double gbps) { return gbps * 1e9 / kBitsPe
 constexpr double bytesPerSecondToGBps(double bps) { return bps / 1e9; }
 constexpr double nsToSeconds(double ns) { return ns * 1e-9; }
 
+/// The largest size parseBytes() takes: 2^60 bytes (1 EiB).
+inline constexpr double kMaxBytes = 1152921504606846976.0;
 /// Parses a size such as "1GiB", "64MB", "4096", "1.5 KiB" (binary and decimal prefixes, B
 /// optional, case-insensitive prefixes; digit groups as formatBytes writes them, "1,000 MiB").
-/// nullopt when the text is not a size or is negative, not finite, or above 2^60 bytes.
+/// nullopt when the text is not a size, is negative, not finite, not a whole number of bytes
+/// ("1.5") or above kMaxBytes.
 std::optional<double> parseBytes(std::string_view text);
 
 /// @p value with at most @p maxDecimals decimals and no trailing zeros: "0.0005", "1.07", "3".

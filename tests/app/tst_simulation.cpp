@@ -1010,7 +1010,7 @@ void TestSimulation::refusesAMalformedScenario()
         const char *from, *to, *path;
     } faults[] = {
         { "\"bytes\":1073741824.0", "\"bytes\":\"lots\"",
-            "/scenarios/0/bytes: must be a size above 0" },
+            "/scenarios/0/bytes: must be a whole number of bytes above 0" },
         { "\"routing\":\"ecmp\"", "\"routing\":\"fastest\"", "/scenarios/0/routing" },
         { "\"name\":\"ring\"", "\"name\":7", "/scenarios/0/name" },
         { "\"qps\":1", "\"qps\":1,\"colour\":2", "/scenarios/0/colour: unknown field" },

@@ -84,11 +84,16 @@ void TestCollectiveScenario::rejectsBadJson()
         { { { "max_memory_bytes", -8 } },
             "scenario: 'max_memory_bytes' must be greater than 0, got -8" },
         { { { "bytes", "lots" } },
-            "scenario: 'bytes' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", "
+            "scenario: 'bytes' must be a whole number of bytes above 0 and up to 1 EiB, such as "
+            "1073741824, \"1GiB\" or \"64MB\", "
             "got \"lots\"" },
         { { { "bytes", "0MiB" } },
-            "scenario: 'bytes' must be a size above 0, such as 1073741824, \"1GiB\" or \"64MB\", "
+            "scenario: 'bytes' must be a whole number of bytes above 0 and up to 1 EiB, such as "
+            "1073741824, \"1GiB\" or \"64MB\", "
             "got \"0MiB\"" },
+        { { { "bytes", 1.5 } },
+            "scenario: 'bytes' must be a whole number of bytes above 0 and up to 1 EiB, such as "
+            "1073741824, \"1GiB\" or \"64MB\", got 1.5" },
         { { { "qps", 0 } }, "scenario: 'qps' must be at least 1, got 0" },
         { { { "qps", 100000 } }, "scenario: 'qps' must be at most 64, got 100000" },
         { { { "seed", -1 } }, "scenario: 'seed' must be at least 0, got -1" },
@@ -182,7 +187,11 @@ void TestCollectiveScenario::readsTrafficAndNamesBadLines()
              Bad { "h0-gpu0,h1-gpu0,1MB\nh0-gpu0,nobody,1MB\n", "t.csv:2:" },
              Bad { "h0-gpu0,leaf0,1MB\n", "not an endpoint" },
              Bad { "h0-gpu0,h0-gpu0,1MB\n", "same node" }, Bad { "h0-gpu0,h1-gpu0,0\n", "bytes" },
-             Bad { "h0-gpu0,h1-gpu0,1MB,-2\n", "start_s" }, Bad { "# nothing\n", "no traffic" } }) {
+             Bad { "h0-gpu0,h1-gpu0,1MB,-2\n", "start_s" },
+             Bad {
+                 "h0-gpu0,h1-gpu0,1MB,1e300\n", "start_s must be a time in seconds from 0 to 1e6" },
+             Bad { "h0-gpu0,h1-gpu0,1.5\n", "whole number of bytes" },
+             Bad { "# nothing\n", "no traffic" } }) {
         std::istringstream in(bad.text);
         try {
             collective::readTraffic(in, "t.csv", f);
