@@ -14,6 +14,8 @@
 #include "model/units.h"
 #include "playback/scenariorun.h"
 
+#include <QFileInfo>
+
 #include <iomanip>
 #include <ostream>
 
@@ -131,6 +133,14 @@ int runLessonCommand(const std::vector<std::string> &args, std::ostream &out, st
             if (i + 1 >= args.size())
                 throw UserError("--export needs FILE.pdf, FILE.svg or a folder");
             exportTo = args[++i];
+            // slides.png became a folder of SVGs: a suffix that is neither is a slip.
+            const QFileInfo target(QString::fromStdString(exportTo));
+            const QString suffix = target.suffix().toLower();
+            if (!target.isDir() && !suffix.isEmpty() && suffix != QLatin1String("pdf")
+                && suffix != QLatin1String("svg"))
+                throw UserError("--export " + exportTo
+                    + ": slides are written as FILE.pdf, "
+                      "FILE.svg or into a folder (a name without a suffix)");
         } else if (args[i] == "--help" || args[i] == "-h") {
             out << kUsage;
             return 0;
@@ -151,7 +161,7 @@ int runLessonCommand(const std::vector<std::string> &args, std::ostream &out, st
                             "list`)");
         return runLesson(words[0], json, exportTo, out);
     }
-    throw UserError("lesson: unknown action '" + args[0] + "' (list or run)");
+    throw UserError("unknown action '" + args[0] + "' (list or run)");
 }
 
 } // namespace

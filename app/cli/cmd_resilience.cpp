@@ -126,8 +126,9 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
 Command resilienceCommand()
 {
     return { "resilience",
-        "resilience FABRIC --collective C [--algorithm A] [--bytes SIZE] [--routing P] --role "
-        "leaf|spine|tor|aggregation|core|ocs|link [--report FILE.json] [--csv FILE]",
+        "resilience FABRIC [--collective C] [--algorithm A] [--bytes SIZE] [--routing P] "
+        "--role leaf|tor|spine|aggregation|core|router|ocs|link [--fail NAME[,NAME...]] "
+        "[--threads N] [--progress] [--report FILE.json] [--csv FILE]",
         "Run a collective once per single failure of every element of a role, on 2 threads, "
         "and rank the failures by slowdown, worst first.",
         runResilience };

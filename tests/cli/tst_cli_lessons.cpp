@@ -245,6 +245,13 @@ void TestCliLessons::exportWritesSlides()
     QFile svg(QDir(folder).filePath(svgs.first()));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("Rails"));
+
+    // slides.png became a folder of SVGs: refused, and nothing is made.
+    const QString png = mDir.filePath(QStringLiteral("slides.png"));
+    r = testing::runCli({ "lesson", "run", "rail-optimized", "--export", png.toStdString() });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("FILE.pdf, FILE.svg or into a folder") != std::string::npos, r.err.c_str());
+    QVERIFY(!QFileInfo::exists(png));
 }
 
 void TestCliLessons::aTeachersLessonOnAFabricFile()

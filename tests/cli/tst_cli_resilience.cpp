@@ -7,6 +7,7 @@
 
 #include "generators/registry.h"
 #include "io/fabricfile.h"
+#include "model/faults.h"
 
 #include <nlohmann/json.hpp>
 
@@ -220,6 +221,12 @@ void TestCliResilience::resilienceNeedsARole()
     r = cli({ "resilience", "--help" });
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.find("--role") != std::string::npos);
+    // The command list (and the man page made from it) names every role: it lacked router.
+    r = cli({ "--help" });
+    std::string roles;
+    for (const std::string_view role : faultRoles())
+        roles += (roles.empty() ? "" : "|") + std::string(role);
+    QVERIFY2(r.out.find("--role " + roles) != std::string::npos, r.out.c_str());
 }
 
 void TestCliResilience::ocsRerouteSwapsInASpareCube()
