@@ -113,10 +113,18 @@ void TestResilienceGui::offersTheFabricsRoles()
     const QStringList roles = page()->roles();
     for (const char *role : { "leaf", "spine", "link" })
         QVERIFY2(roles.contains(QLatin1String(role)), role);
-    // A fat-tree has no OCS or dragonfly router to fail.
-    for (const char *role : { "ocs", "router" })
+    // A fat-tree has no OCS or dragonfly router to fail, and tor and aggregation would sweep
+    // its leaves and spines a second time.
+    for (const char *role : { "ocs", "router", "tor", "aggregation" })
         QVERIFY2(!roles.contains(QLatin1String(role)), role);
     QVERIFY(!page()->setRole(QStringLiteral("ocs")));
+    // On HPN the tiers are ToR and Aggregation, on the canvas and in the list.
+    mWindow->openGenerated(gen::generate("hpn", nlohmann::json { { "segments", 1 } }));
+    const QStringList hpn = page()->roles();
+    for (const char *role : { "tor", "aggregation", "link" })
+        QVERIFY2(hpn.contains(QLatin1String(role)), qPrintable(hpn.join(QLatin1Char(' '))));
+    for (const char *role : { "leaf", "spine" })
+        QVERIFY2(!hpn.contains(QLatin1String(role)), qPrintable(hpn.join(QLatin1Char(' '))));
 }
 
 void TestResilienceGui::sweepShowsOneBarPerElementWorstFirst()

@@ -80,9 +80,16 @@ void ResiliencePage::setFabric(const Fabric *fabric)
 {
     const QString chosen = role();
     mRole->clear();
+    // leaf and tor name the same switches, as do spine and aggregation: one name each, the
+    // one the canvas gives the tier (ToR and Aggregation on HPN), so no two entries run the
+    // same sweep.
+    const bool hpn = fabric && fabric->generator().family == "hpn";
+    const auto synonym = [&](std::string_view name) {
+        return hpn ? name == "leaf" || name == "spine" : name == "tor" || name == "aggregation";
+    };
     if (fabric)
         for (const std::string_view name : faultRoles())
-            if (!faultCandidates(*fabric, name).empty())
+            if (!synonym(name) && !faultCandidates(*fabric, name).empty())
                 mRole->addItem(toQString(std::string(name)));
     setRole(chosen);
     mRun->setEnabled(!isRunning() && mRole->count() > 0);
