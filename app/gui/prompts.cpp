@@ -8,8 +8,13 @@
 #include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QScreen>
+
+#include <algorithm>
 
 namespace fabric::app {
 
@@ -95,10 +100,20 @@ bool Prompts::askYesNo(QWidget *parent, const QString &title, const QString &que
 QString Prompts::askText(
     QWidget *parent, const QString &title, const QString &label, const QString &text)
 {
-    bool ok = false;
-    const QString answer
-        = QInputDialog::getText(parent, title, label, QLineEdit::Normal, text, &ok);
-    return ok ? answer : QString();
+    QInputDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    dialog.setLabelText(label);
+    dialog.setTextValue(text);
+    // Wide enough for the text and the title: QInputDialog's own width showed a saved
+    // scenario's name scrolled ("g 1 GiB ecmp · 3 listed ranks") under "Renam… nario".
+    const QFontMetrics metrics(dialog.font());
+    const int wanted = std::max({ metrics.horizontalAdvance(text) + 8 * metrics.averageCharWidth(),
+        metrics.horizontalAdvance(title) + 20 * metrics.averageCharWidth(),
+        40 * metrics.averageCharWidth() });
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const int room = screen ? screen->availableGeometry().width() * 9 / 10 : wanted;
+    dialog.resize(std::min(wanted, room), dialog.sizeHint().height());
+    return dialog.exec() == QDialog::Accepted ? dialog.textValue() : QString();
 }
 
 } // namespace fabric::app

@@ -19,6 +19,7 @@
 #include "palettedock.h"
 #include "pathsdock.h"
 #include "playback/playbackbar.h"
+#include "prompts.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
 #include "simulation/analysisdock.h"
@@ -36,6 +37,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QImage>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -87,6 +89,7 @@ private Q_SLOTS:
     void ocsDockFollowsEdits();
     void deletesAndDuplicatesTheSelection();
     void undoMenuShowsNodeNamesAsTheyAre();
+    void textPromptShowsItsTextWhole();
     void metricsDockShowsInfoFigures();
     void screenshotWritesAPng();
     void fitsA1280x720Projector();
@@ -789,6 +792,32 @@ void TestMainWindow::undoMenuShowsNodeNamesAsTheyAre()
     QCOMPARE(undo->text(), QStringLiteral("&Undo"));
     redo->trigger();
     QVERIFY(!mWindow->document()->fabric().hasNode(leaf));
+}
+
+void TestMainWindow::textPromptShowsItsTextWhole()
+{
+    // Rename Scenario showed a saved scenario's name scrolled in a field narrower than it
+    // ("g 1 GiB ecmp · 3 listed ranks") under a title cut to "Renam… nario".
+    const QString name = QStringLiteral("allreduce ring 1 GiB ecmp \u00b7 spread \u00b7 4 QPs "
+                                        "\u00b7 seed 7 \u00b7 3 listed ranks");
+    QString seen;
+    int fieldWidth = 0, textWidth = 0;
+    QTimer::singleShot(0, mWindow, [&] {
+        auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        QLineEdit *field = dialog->findChild<QLineEdit *>();
+        QVERIFY(field);
+        fieldWidth = field->width();
+        textWidth = field->fontMetrics().horizontalAdvance(field->text());
+        field->setText(field->text() + QStringLiteral(" (2)"));
+        dialog->accept();
+    });
+    Prompts prompts;
+    seen = prompts.askText(
+        mWindow, QStringLiteral("Rename Scenario"), QStringLiteral("Name:"), name);
+    QCOMPARE(seen, name + QStringLiteral(" (2)"));
+    QVERIFY2(fieldWidth > textWidth,
+        qPrintable(QStringLiteral("field %1 px, text %2 px").arg(fieldWidth).arg(textWidth)));
 }
 
 void TestMainWindow::metricsDockShowsInfoFigures()
