@@ -193,9 +193,14 @@ void PathsDock::showPaths(
     mRoutes = policyRoutes(fabric, set.from, set.to, settings);
 
     auto *equal = new QTreeWidgetItem(mTree);
+    // The fabric's own shortest paths; the policies below route around the faults in force.
     equal->setText(PathColumn,
         views::counted(qint64(set.count), tr("1 equal-cost path"), tr("%1 equal-cost paths"))
-            + (set.truncated ? tr(" (first %1 listed)").arg(set.paths.size()) : QString()));
+            + (set.truncated ? tr(" (first %1 listed)").arg(set.paths.size()) : QString())
+            + (settings.faults.empty() ? QString()
+                                       : tr(" of the healthy fabric (%1 in force)")
+                                             .arg(views::counted(qint64(settings.faults.size()),
+                                                 tr("1 fault"), tr("%1 faults")))));
     equal->setText(HopsColumn, QString::number(set.hops));
     equal->setText(BottleneckColumn, views::toQString(units::formatGbps(set.bottleneckGbps)));
     for (const QList<LinkId> &path : set.paths)
@@ -206,6 +211,14 @@ void PathsDock::showPaths(
         tr("Routing policies (seed %1, %2 QP)").arg(settings.seed).arg(settings.qps));
     for (const PolicyRoute &r : std::as_const(mRoutes)) {
         auto *item = new QTreeWidgetItem(policies);
+        if (r.paths.isEmpty()) { // the faults in force cut every path (not "0 paths, inf Tb/s")
+            item->setText(PathColumn,
+                tr("%1 \u2014 no path left (the faults in force cut it)").arg(r.policy));
+            for (const int column : { HopsColumn, BottleneckColumn, ShareColumn, PlaneColumn })
+                item->setText(column, QStringLiteral("\u2013"));
+            item->setData(PathColumn, Qt::UserRole + 1, r.policy);
+            continue;
+        }
         item->setText(PathColumn,
             QStringLiteral("%1 \u2014 %2, %3")
                 .arg(r.policy, views::counted(r.paths.size(), tr("1 path"), tr("%1 paths")),

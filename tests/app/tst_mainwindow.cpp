@@ -16,6 +16,7 @@
 #include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
+#include "model/faults.h"
 #include "palettedock.h"
 #include "pathsdock.h"
 #include "playback/playbackbar.h"
@@ -1375,6 +1376,29 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
     QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
     mWindow->canvas()->setHighlightedLinks({}, {}, Channel::Simulation);
+
+    // With GPU 0's leaf failed, no policy has a path: each says so, not "0 paths, single
+    // path" with 0 hops and an "inf Tb/s" bottleneck; the equal-cost paths are the healthy
+    // fabric's, and say so.
+    NodeId leaf = kNoNode;
+    for (const LinkId l : f.linksOf(gpus[0]))
+        if (f.node(f.link(l).other(gpus[0])).role == SwitchRole::Leaf)
+            leaf = f.link(l).other(gpus[0]);
+    QVERIFY(leaf != kNoNode);
+    collective::Scenario faulted;
+    faulted.faults = { parseFault(f.node(leaf).name) };
+    dock->showPaths(f, mWindow->canvas()->showPathsBetween(gpus[0], gpus[9]), faulted);
+    QVERIFY2(dock->tree()->topLevelItem(0)->text(0).contains(
+                 QStringLiteral("of the healthy fabric (1 fault in force)")),
+        qPrintable(dock->tree()->topLevelItem(0)->text(0)));
+    QTreeWidgetItem *policyRows = dock->tree()->topLevelItem(1);
+    QVERIFY(policyRows->childCount() > 0);
+    for (int i = 0; i < policyRows->childCount(); ++i) {
+        QVERIFY2(policyRows->child(i)->text(0).contains(QStringLiteral("no path left")),
+            qPrintable(policyRows->child(i)->text(0)));
+        QCOMPARE(policyRows->child(i)->text(2), QStringLiteral("\u2013"));
+    }
+    mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
 
     // One GPU selected: nothing is drawn and the status bar says what to do.
     mWindow->canvas()->setSelection({gpus[0]});
