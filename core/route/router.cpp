@@ -556,6 +556,24 @@ Route Router::route(NodeId src, NodeId dst) const
         if (p.links.size() == 2)
             add({ std::move(p) }, 1.0);
     }
+    if (weighted.empty() && s.isEndpoint() && d.isEndpoint() && !s.forwards && !d.forwards) {
+        // Two GPUs cabled to each other (back to back, no switch): the cable is the path, one
+        // hop as the metrics count it. The transit search below only crosses switches and
+        // forwarding chips, so it found none. Parallel cables: one, or all for the policies
+        // that spread.
+        std::vector<sim::Path> direct;
+        for (const ForwardingArc &arc : mGraph.arcsOf(src))
+            if (arc.to == dst) {
+                sim::Path p;
+                appendArc(src, arc, p.links);
+                direct.push_back(std::move(p));
+            }
+        if (direct.size() > 1 && mOptions.policy != Policy::Adaptive
+            && mOptions.policy != Policy::Spray)
+            direct.resize(1);
+        if (!direct.empty())
+            add(std::move(direct), 1.0);
+    }
     if (weighted.empty()) {
         try {
             if (mOptions.policy == Policy::Dor)

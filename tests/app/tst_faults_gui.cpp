@@ -1,23 +1,24 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/faultrun.h"
 #include "commands/removenodes.h"
 #include "document.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
-#include "generators/tpuspares.h"
 #include "fakeprompts.h"
-#include "windowfixture.h"
+#include "generators/registry.h"
+#include "generators/tpuspares.h"
 #include "mainwindow.h"
 #include "model/error.h"
 #include "model/units.h"
 #include "savedscenarios.h"
+#include "simulation/compareview.h"
 #include "simulation/faultkeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
+#include "windowfixture.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -377,6 +378,16 @@ void TestFaultsGui::runsWithTheFaults()
     QCOMPARE(report2.at("faults").size(), std::size_t(1));
     QCOMPARE(report2.at("faults")[0].get<std::string>(), doc()->fabric().node(spine).name);
     QVERIFY(report2.at("capacity_lost_gbps").get<double>() > 0);
+
+    // The Compare tab marks each side's own faults: the failed spine on one, the degraded
+    // link on the other (both canvases showed no failed element).
+    auto *compare = mWindow->findChild<CompareView *>();
+    QVERIFY(compare);
+    QCOMPARE(compare->right(), failed);
+    QCOMPARE(compare->rightCanvas()->faultMarks().failedNodes, QList<NodeId> { spine });
+    QCOMPARE(compare->left(), degraded);
+    QCOMPARE(compare->leftCanvas()->faultMarks().degradedLinks, QList<LinkId> { nic });
+    QVERIFY(compare->leftCanvas()->faultMarks().failedNodes.isEmpty());
 }
 
 void TestFaultsGui::faultsSurviveSaveAndReopen()

@@ -252,6 +252,11 @@ void TestIoIbnetdiscover::importRoundTripsThroughNative()
     std::stringstream s;
     io::findFormat("native")->write(f, s);
     QVERIFY(io::findFormat("native")->read(s, "x.fabric.json") == f);
+    // And on to Slurm, as ibtopotool does from a dump: its switches are named after their
+    // description, with blanks Slurm cannot read, and no import could be written.
+    std::stringstream conf;
+    io::findFormat("slurm")->write(f, conf);
+    QVERIFY(conf.str().find("SwitchName=") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestIoIbnetdiscover)

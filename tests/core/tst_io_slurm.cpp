@@ -22,6 +22,7 @@ private Q_SLOTS:
     void everyHostUnderALeafAndEveryLeafUnderASpine();
     void joinsSeparateTreesUnderATop();
     void refusesFabricsWithoutSwitches();
+    void namesSwitchesSlurmCouldNotRead();
 };
 
 void TestIoSlurm::compressesHostLists()
@@ -78,6 +79,36 @@ void TestIoSlurm::refusesFabricsWithoutSwitches()
     Fabric bad = testing::smallClos();
     bad.node(bad.findNode("h01")).name = "h 01";
     QVERIFY_THROWS_EXCEPTION(UserError, writtenAs("slurm", bad));
+}
+
+void TestIoSlurm::namesSwitchesSlurmCouldNotRead()
+{
+    // An ibnetdiscover import names switches after their description ("Voltaire 4036 #
+    // 4036-86A2"), so no import could be written: a switch only names the tree, and gets a
+    // name Slurm reads; a name taken gets the switch's id. Hosts keep theirs (Slurm matches them).
+    Fabric f = testing::smallClos();
+    std::vector<NodeId> switches;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch)
+            switches.push_back(n.id);
+    });
+    QVERIFY(switches.size() >= 2);
+    f.node(switches[0]).name = "Voltaire 4036 # 4036-86A2";
+    f.node(switches[1]).name = "Voltaire 4036, 4036=86A2";
+    const std::string conf = writtenAs("slurm", f);
+    QVERIFY2(conf.find("SwitchName=Voltaire_4036_4036-86A2 ") != std::string::npos
+            || conf.find("SwitchName=Voltaire_4036_4036-86A2\n") != std::string::npos,
+        conf.c_str());
+    QVERIFY2(conf.find("Voltaire_4036_4036_86A2") != std::string::npos, conf.c_str());
+    // Every word of every line is KEY=VALUE, as Slurm splits them.
+    std::istringstream in(conf);
+    for (std::string line; std::getline(in, line);) {
+        if (line.starts_with("#"))
+            continue;
+        std::istringstream words(line);
+        for (std::string word; words >> word;)
+            QVERIFY2(word.find('=') != std::string::npos, line.c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestIoSlurm)

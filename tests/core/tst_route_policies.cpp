@@ -32,6 +32,7 @@ private Q_SLOTS:
     void dorSplitsTiesAndFollowsDimensions();
     void refusesDorWithoutTorus();
     void sameHostUsesNvlink();
+    void backToBackGpusUseTheirCable();
     void preparedDistancesMatchOneByOne();
 };
 
@@ -325,6 +326,36 @@ void TestRoutePolicies::sameHostUsesNvlink()
     QCOMPARE(r.paths[0].links.size(), std::size_t(2));
     for (DirLinkId d : r.paths[0].links)
         QVERIFY(f.link(linkOf(d)).medium == Medium::NvLink);
+}
+
+void TestRoutePolicies::backToBackGpusUseTheirCable()
+{
+    // Two GPUs cabled to each other, no switch: info counted 1 hop, simulate said "no path".
+    Fabric f;
+    Node g;
+    g.kind = NodeKind::Gpu;
+    g.name = "a";
+    const NodeId a = f.addNode(g);
+    g.name = "b";
+    const NodeId b = f.addNode(g);
+    Link l;
+    l.a = a;
+    l.b = b;
+    l.capacityGbps = 100;
+    l.medium = Medium::Ethernet;
+    const LinkId cable = f.addLink(l);
+    const LinkId second = f.addLink(l);
+    for (const route::Policy policy : { route::Policy::Ecmp, route::Policy::Static,
+             route::Policy::Adaptive, route::Policy::Spray }) {
+        route::Router router(f, { policy, 1, 1, 64, {}, false });
+        const route::Route r = router.route(b, a);
+        const bool spreads = policy == route::Policy::Adaptive || policy == route::Policy::Spray;
+        QCOMPARE(r.paths.size(), std::size_t(spreads ? 2 : 1));
+        for (const sim::Path &p : r.paths) {
+            QCOMPARE(p.links.size(), std::size_t(1));
+            QVERIFY(linkOf(p.links[0]) == cable || linkOf(p.links[0]) == second);
+        }
+    }
 }
 
 void TestRoutePolicies::preparedDistancesMatchOneByOne()

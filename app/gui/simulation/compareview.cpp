@@ -3,6 +3,7 @@
 #include "compareview.h"
 
 #include "canvas/fabriccanvas.h"
+#include "canvas/faultmarks.h"
 #include "common/qtstrings.h"
 #include "explain/explainer.h"
 #include "export/canvasexport.h"
@@ -117,6 +118,13 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     for (int i = 0; i < 2; ++i) {
         mSampler[i].reset();
         mCanvas[i]->setFabric(runs[i] ? runs[i]->fabric : nullptr);
+        // Each side marks the faults its own run had, as the main canvas marks those in force:
+        // a faulted run beside a healthy one showed no failed element.
+        const bool faulted
+            = runs[i] && runs[i]->fabric && runs[i]->scenario && !runs[i]->scenario->faults.empty();
+        mCanvas[i]->setFaultMarks(faulted
+                ? views::faultMarks(*runs[i]->fabric, runs[i]->scenario->faults)
+                : views::FabricCanvas::FaultMarks());
         // An empty side says how to fill it: compare needs a run before the latest one.
         mTitle[i]->setText(runs[i] ? runs[i]->label
                                    : i == 0 ? tr("Run again (another routing, algorithm or size) "

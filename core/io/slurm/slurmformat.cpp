@@ -6,10 +6,13 @@
 #include "model/error.h"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <numeric>
 #include <ostream>
+#include <regex>
+#include <set>
 
 namespace fabric::io {
 namespace {
@@ -17,13 +20,34 @@ namespace {
 constexpr int kUnreached = std::numeric_limits<int>::max();
 
 /// Slurm splits its lines on blanks, '=' and ',' and reads '[' ']' as host ranges.
-const std::string &slurmName(const Node &n)
+constexpr const char *kNotInSlurmNames = " \t\n=,[]#";
+
+bool usableInSlurm(const std::string &name)
 {
-    if (n.name.empty() || n.name.find_first_of(" \t\n=,[]#") != std::string::npos)
-        throw UserError("node '" + n.name
-            + "' has no name Slurm can use (no blanks, '=', ',', "
-              "'[', ']' or '#')");
-    return n.name;
+    return !name.empty() && name.find_first_of(kNotInSlurmNames) == std::string::npos;
+}
+
+/**
+ * A Slurm node's name is the node's own (Slurm matches it to its compute nodes), or for a node
+ * an ibnetdiscover import named after its channel adapter, the name ibtopotool writes from the
+ * same dump: the host of "node019 HCA-1" or "controller mlx5_0", and the GUID of an adapter its
+ * description does not
+ * name ("MT25408 ConnectX Mellanox Technologies (H-003048c74ae20000)").
+ */
+std::string slurmName(const Node &n)
+{
+    if (usableInSlurm(n.name))
+        return n.name;
+    static const std::regex adapterOfHost(R"(^(\S+) (HCA-\d+|mlx\d+_\d+)$)");
+    static const std::regex adapterGuid(R"(\((H-[0-9a-fA-F]+)\))");
+    std::smatch m;
+    if (std::regex_match(n.name, m, adapterOfHost) && usableInSlurm(m[1].str()))
+        return m[1].str();
+    if (std::regex_search(n.name, m, adapterGuid))
+        return m[1].str();
+    throw UserError("node '" + n.name
+        + "' has no name Slurm can use (no blanks, '=', ',', '[', ']' or '#'): rename it to the "
+          "compute node's name");
 }
 
 /// The Slurm node @p n stands for: a host, a GPU's host, or a host-less GPU itself.
@@ -85,12 +109,63 @@ std::vector<NodeId> below(
     return ids;
 }
 
-std::string hostList(const Fabric &fabric, const std::vector<NodeId> &ids)
+/**
+ * Switch names, which Slurm only uses to name the tree: a switch's own name, or one made from it
+ * when it has characters Slurm reads otherwise. Imported InfiniBand switches are named after
+ * their description ("Voltaire 4036 # 4036-86A2"), so no import could be written before: the
+ * GUID a name carries ("... (S-0008f10500108530)") as ibtopotool names switches, else the name
+ * with runs of those characters made '_'; a name already taken gets the switch's id.
+ */
+std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<NodeId> &switches)
+{
+    std::set<std::string> taken;
+    fabric.forEachNode([&](const Node &n) {
+        if (usableInSlurm(n.name))
+            taken.insert(n.name);
+    });
+    std::vector<std::string> names(fabric.nodeIdBound());
+    for (NodeId id : switches) {
+        const std::string &own = fabric.node(id).name;
+        if (usableInSlurm(own)) {
+            names[std::size_t(id)] = own;
+            continue;
+        }
+        static const std::regex switchGuid(R"(\((S-[0-9a-fA-F]+)\))");
+        std::smatch guid;
+        std::string made;
+        if (std::regex_search(own, guid, switchGuid)) // as ibtopotool names it
+            made = guid[1].str();
+        else
+            for (const char c : own)
+                if (std::strchr(kNotInSlurmNames, c) == nullptr)
+                    made += c;
+                else if (!made.empty() && made.back() != '_')
+                    made += '_';
+        while (!made.empty() && made.back() == '_')
+            made.pop_back();
+        if (made.empty())
+            made = "switch";
+        if (!taken.insert(made).second) {
+            made += "-" + std::to_string(id);
+            taken.insert(made);
+        }
+        names[std::size_t(id)] = made;
+    }
+    return names;
+}
+
+std::string hostList(const Fabric &fabric, const std::vector<NodeId> &ids,
+    const std::vector<std::string> *switchNamesById = nullptr)
 {
     std::vector<std::string> names;
     names.reserve(ids.size());
-    for (NodeId id : ids)
-        names.push_back(slurmName(fabric.node(id)));
+    for (NodeId id : ids) {
+        std::string name
+            = switchNamesById ? (*switchNamesById)[std::size_t(id)] : slurmName(fabric.node(id));
+        // A host's two adapters ("r-ufm101 HCA-1", "HCA-2") are one Slurm node.
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(std::move(name));
+    }
     return slurm::compressHostList(names);
 }
 
@@ -121,13 +196,14 @@ void SlurmFormat::write(const Fabric &fabric, std::ostream &out) const
     // above one switch of each part joins them (a dragonfly's routers are all leaves).
     std::vector<NodeId> parent(fabric.nodeIdBound());
     std::iota(parent.begin(), parent.end(), NodeId(0));
+    const std::vector<std::string> names = switchNames(fabric, switches);
     out << "# Slurm topology.conf (topology/tree) written by FabricScope\n";
     for (NodeId s : switches) {
         const std::vector<NodeId> children = below(fabric, s, level, true);
         const std::vector<NodeId> nodes = below(fabric, s, level, false);
-        out << "SwitchName=" << slurmName(fabric.node(s));
+        out << "SwitchName=" << names[std::size_t(s)];
         if (!children.empty())
-            out << " Switches=" << hostList(fabric, children);
+            out << " Switches=" << hostList(fabric, children, &names);
         if (!nodes.empty())
             out << " Nodes=" << hostList(fabric, nodes);
         out << "\n";
@@ -139,7 +215,7 @@ void SlurmFormat::write(const Fabric &fabric, std::ostream &out) const
         if (findRoot(parent, s) == s)
             parts.push_back(s);
     if (parts.size() > 1)
-        out << "SwitchName=fabric-top Switches=" << hostList(fabric, parts) << "\n";
+        out << "SwitchName=fabric-top Switches=" << hostList(fabric, parts, &names) << "\n";
 }
 
 } // namespace fabric::io
