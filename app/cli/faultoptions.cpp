@@ -59,11 +59,25 @@ std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std:
 
 void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::FaultOutcome &o)
 {
-    if (o.faults.empty())
-        return;
     auto row = [&](const char *label) -> std::ostream & {
         return out << std::left << std::setw(13) << label;
     };
+    const auto unreachable = [&] {
+        row("Unreachable:") << units::formatCount(o.unreachablePairs.size(), "rank pair",
+            "rank pairs") << ", their traffic skipped: ";
+        for (std::size_t i = 0; i < std::min<std::size_t>(4, o.unreachablePairs.size()); ++i)
+            out << (i ? ", " : "") << fabric.node(o.unreachablePairs[i].first).name << " -> "
+                << fabric.node(o.unreachablePairs[i].second).name;
+        if (o.unreachablePairs.size() > 4)
+            out << ", ...";
+        out << "\n";
+    };
+    if (o.faults.empty()) {
+        // A fabric built in parts cuts pairs off without a fault (--allow-partial).
+        if (!o.unreachablePairs.empty())
+            unreachable();
+        return;
+    }
     std::string names;
     for (std::size_t i = 0; i < o.faults.size(); ++i) {
         if (i == 8) {
@@ -90,18 +104,10 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
         row("Slowdown:") << (std::isfinite(o.slowdown) ? slow : "n/a") << "\n";
     if (o.spareCubes)
         row("OCS reroute:") << gen::describe(*o.spareCubes) << "\n";
-    if (o.unreachablePairs.empty()) {
+    if (o.unreachablePairs.empty())
         row("Unreachable:") << "none (every rank pair still has a path)\n";
-    } else {
-        row("Unreachable:") << units::formatCount(o.unreachablePairs.size(), "rank pair",
-            "rank pairs") << ", their traffic skipped: ";
-        for (std::size_t i = 0; i < std::min<std::size_t>(4, o.unreachablePairs.size()); ++i)
-            out << (i ? ", " : "") << fabric.node(o.unreachablePairs[i].first).name << " -> "
-                << fabric.node(o.unreachablePairs[i].second).name;
-        if (o.unreachablePairs.size() > 4)
-            out << ", ...";
-        out << "\n";
-    }
+    else
+        unreachable();
 }
 
 } // namespace fabric::cli

@@ -84,6 +84,10 @@ struct ExpandOptions
     /// Simulate one flow per orbit where the fabric's symmetry allows (an all-to-all over
     /// every chip of a torus under `dor`); off: every flow, for checking the reduction.
     bool symmetry = true;
+    /// Route a pair without a path to nothing, as faults do (route::RouterOptions::
+    /// allowUnreachable), so the caller can name every such pair: runWithFaults() does, on a
+    /// fabric cut by its faults or built in parts.
+    bool allowUnreachable = false;
 };
 
 /// Router options of @p s (policy, seed, QPs).

@@ -106,7 +106,11 @@ ScenarioRun runWithFaults(const Fabric &fabric, const Scenario &scenario,
     sim::SimOptions faulted = options;
     faulted.capacityKept = effect.kept;
 
-    ScenarioRun run = runScenario(fabric, scenario, faulted, callbacks);
+    // Pairs without a path are collected, not the first one thrown: a fabric built in parts
+    // has them without any fault, and --allow-partial runs the rest there too.
+    ExpandOptions expandOptions;
+    expandOptions.allowUnreachable = true;
+    ScenarioRun run = runScenario(fabric, scenario, faulted, callbacks, expandOptions);
     FaultOutcome o;
     o.faults = scenario.faults;
     o.capacityLostGbps = effect.capacityLostGbps;

@@ -39,7 +39,9 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     ScenarioRun run;
     run.scenario = scenario;
     {
-        const route::Router router(fabric, routerOptions(scenario));
+        route::RouterOptions routing = routerOptions(scenario);
+        routing.allowUnreachable = routing.allowUnreachable || expandOptions.allowUnreachable;
+        const route::Router router(fabric, routing);
         run.expansion = expand(router, scenario, expandOptions);
     }
     checkMemory(run.expansion, scenario);

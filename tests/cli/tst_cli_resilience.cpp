@@ -26,6 +26,7 @@ private Q_SLOTS:
     void initTestCase();
     void failedLeafIsAnErrorNamingThePairs();
     void allowPartialReportsThem();
+    void aFabricInTwoPartsNamesEveryPair();
     void degradedLinkAndRandomFaults();
     void badFaultsAreRefused_data();
     void badFaultsAreRefused();
@@ -101,6 +102,32 @@ void TestCliResilience::allowPartialReportsThem()
         = readJson(std::string(FABRICSCOPE_TOPOLOGIES) + "/../docs/report-schema.json");
     const std::vector<std::string> errors = testing::JsonSchema(schema).errors(j);
     QVERIFY2(errors.empty(), errors.empty() ? "" : errors.front().c_str());
+}
+
+void TestCliResilience::aFabricInTwoPartsNamesEveryPair()
+{
+    // Two leaves with two GPUs each and nothing between them, no fault: the router stopped at
+    // the first pair ("no path from 'c' to 'b'"), and --allow-partial made no difference.
+    const std::string parts = path("parts.fabric.json");
+    std::ofstream(parts) << R"({"format":"fabricscope-fabric","version":1,"nodes":[
+{"id":0,"kind":"gpu","name":"a"},{"id":1,"kind":"gpu","name":"b"},
+{"id":2,"kind":"gpu","name":"c"},{"id":3,"kind":"gpu","name":"d"},
+{"id":4,"kind":"switch","name":"s1","role":"leaf"},{"id":5,"kind":"switch","name":"s2","role":"leaf"}],
+"links":[{"id":0,"a":0,"b":4,"capacity_gbps":100,"medium":"ethernet"},
+{"id":1,"a":1,"b":5,"capacity_gbps":100,"medium":"ethernet"},
+{"id":2,"a":2,"b":4,"capacity_gbps":100,"medium":"ethernet"},
+{"id":3,"a":3,"b":5,"capacity_gbps":100,"medium":"ethernet"}]})";
+    Result r = cli({ "simulate", parts, "--bytes", "1MiB" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("2 rank pairs have no path left: c -> b, d -> a (--allow-partial")
+            != std::string::npos,
+        r.err.c_str());
+    r = cli({ "simulate", parts, "--bytes", "1MiB", "--allow-partial" });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(r.out.find("Unreachable: 2 rank pairs, their traffic skipped: c -> b, d -> a")
+            != std::string::npos,
+        r.out.c_str());
+    QVERIFY2(r.out.find("busbw:       n/a") != std::string::npos, r.out.c_str());
 }
 
 void TestCliResilience::degradedLinkAndRandomFaults()
