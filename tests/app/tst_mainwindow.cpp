@@ -992,6 +992,18 @@ void TestMainWindow::compareTabGetsRoomAt1280x720()
     };
     settle();
     const int heightBefore = analysis->height();
+    // Every dock's size, to compare once the tab is left.
+    const auto dockSizes = [this] {
+        QStringList sizes;
+        for (const QDockWidget *d : mWindow->findChildren<QDockWidget *>())
+            if (d->isVisible())
+                sizes << QStringLiteral("%1 %2x%3")
+                             .arg(d->objectName())
+                             .arg(d->width())
+                             .arg(d->height());
+        return sizes;
+    };
+    const QStringList sizesBefore = dockSizes();
     CompareView *compare = analysis->compareView();
     QWidget *comparePage = nullptr;
     for (int i = 0; i < analysis->tabs()->count(); ++i)
@@ -1033,6 +1045,9 @@ void TestMainWindow::compareTabGetsRoomAt1280x720()
     analysis->tabs()->setCurrentIndex(0);
     settle();
     QCOMPARE(analysis->height(), heightBefore);
+    // The docks beside the fabric get their sizes back too: the Metrics dock grew and the
+    // Simulation form was cut after Ranks.
+    QCOMPARE(dockSizes(), sizesBefore);
     // A height the user chose while comparing stays.
     analysis->tabs()->setCurrentWidget(comparePage);
     settle();

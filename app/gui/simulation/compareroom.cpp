@@ -6,6 +6,7 @@
 #include "compareview.h"
 #include "mainwindow.h"
 
+#include <QDockWidget>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -27,14 +28,26 @@ bool CompareRoom::underTheFabric() const
         && mWindow->dockWidgetArea(mDock) == Qt::BottomDockWidgetArea;
 }
 
+QList<QDockWidget *> CompareRoom::shownDocks() const
+{
+    QList<QDockWidget *> shown;
+    for (QDockWidget *d : mWindow->findChildren<QDockWidget *>())
+        if (d->isVisible() && !d->isFloating())
+            shown << d;
+    return shown;
+}
+
 void CompareRoom::pageChanged()
 {
     QWidget *page = mDock->tabs()->currentWidget();
     const bool comparing = page && page->isAncestorOf(mDock->compareView());
     if (!comparing) {
-        // Back to the height the user had, unless they chose another one meanwhile.
-        if (mHeightBefore > 0 && underTheFabric() && mDock->height() == mHeightGiven)
-            mWindow->resizeDocks({ mDock }, { mHeightBefore }, Qt::Vertical);
+        // Back to the layout the user had, unless they chose another height meanwhile: every
+        // dock's size, not only this one's (resizing it back shared the room out anew, the
+        // Metrics dock grew and the Simulation form was cut after Ranks).
+        if (mHeightBefore > 0 && underTheFabric() && mDock->height() == mHeightGiven
+            && shownDocks() == mDocksBefore) // nor closed or opened a dock
+            mWindow->restoreState(mLayoutBefore);
         mHeightBefore = 0;
         return;
     }
@@ -47,6 +60,8 @@ void CompareRoom::pageChanged()
     if (mDock->height() >= wanted)
         return;
     mHeightBefore = mDock->height();
+    mLayoutBefore = mWindow->saveState();
+    mDocksBefore = shownDocks();
     mWindow->resizeDocks({ mDock }, { wanted }, Qt::Vertical);
     // The docks take their new sizes in the next layout pass.
     QTimer::singleShot(0, this, [this] {

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QByteArray>
+#include <QList>
 #include <QObject>
+
+class QDockWidget;
 
 namespace fabric::app {
 
@@ -13,9 +17,9 @@ class MainWindow;
  * Gives the Compare tab room for its two fabrics. Under the fabric the analysis dock has a
  * quarter of the window, which at 1280x720 left each compared canvas a strip. Picking the tab
  * grows the dock until the canvases are CompareView::kCanvasComfortableHeight high, up to two
- * thirds of the window; leaving it puts the dock back to its height, unless the user resized
- * the dock meanwhile. Nothing changes when the dock floats or sits beside the fabric
- * (presentation mode on a short screen), where it is already tall.
+ * thirds of the window; leaving it puts every dock back to its size, unless the user resized
+ * this dock, or closed or opened one, meanwhile. Nothing changes when the dock floats or sits
+ * beside the fabric (presentation mode on a short screen), where it is already tall.
  */
 class CompareRoom : public QObject
 {
@@ -26,11 +30,15 @@ public:
 private:
     void pageChanged();
     bool underTheFabric() const;
+    /// The docks shown in the window (not floating).
+    QList<QDockWidget *> shownDocks() const;
 
     MainWindow *mWindow;
     AnalysisDock *mDock;
     int mHeightBefore = 0; ///< The dock's height before the Compare tab grew it; 0 when not grown.
     int mHeightGiven = 0; ///< The height it grew to, to tell whether the user resized it since.
+    QByteArray mLayoutBefore; ///< The window's docks before the tab grew this one.
+    QList<QDockWidget *> mDocksBefore; ///< The docks shown then.
 };
 
 } // namespace fabric::app
