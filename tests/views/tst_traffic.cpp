@@ -40,6 +40,7 @@ private Q_SLOTS:
     void torusHasNeitherNvlinkNorNics();
     void viewsExportPngAndSvg();
     void emptyViewSaysSoOnce();
+    void narrowViewStacksItsCharts();
     void screenshots();
 
 private:
@@ -370,6 +371,33 @@ void TestTraffic::emptyViewSaysSoOnce()
 
 /// Renders docs/screenshots/sim-sharp-bytes.png and sim-nvlink-vs-fabric.png (into the folder
 /// FABRICSCOPE_SCREENSHOTS names, else a temporary one) and checks them.
+void TestTraffic::narrowViewStacksItsCharts()
+{
+    // Beside the fabric (presentation mode at 1280x720) the dock is ~500 px wide: in a row the
+    // three charts got ~150 px each, titles, ticks and legends elided to "c…", "4…".
+    TrafficView media(TrafficView::Mode::NvlinkVsFabric);
+    media.setRuns(mHierarchical, { mHierarchical });
+    media.resize(500, 400);
+    media.show();
+    QCoreApplication::processEvents();
+    QVERIFY(media.chartsStacked());
+    QVERIFY(media.minimumSizeHint().height() >= 3 * TrafficView::kStackedChartHeight);
+    for (ChartPanel *chart : media.charts())
+        QVERIFY2(chart->width() >= 450, qPrintable(QString::number(chart->width())));
+    // Wide again (under the fabric at 1920x1080): one row, as before.
+    media.resize(1600, 400);
+    QCoreApplication::processEvents();
+    QVERIFY(!media.chartsStacked());
+    for (ChartPanel *chart : media.charts())
+        QTRY_VERIFY2(
+            chart->y() > 0 && chart->y() == media.charts().first()->y() && chart->width() < 800,
+            qPrintable(QStringLiteral("%1,%2 %3x%4")
+                           .arg(chart->x())
+                           .arg(chart->y())
+                           .arg(chart->width())
+                           .arg(chart->height())));
+}
+
 void TestTraffic::screenshots()
 {
     const testing::ScreenshotFolder out;

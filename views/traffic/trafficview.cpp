@@ -12,6 +12,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QResizeEvent>
 
 namespace fabric::views {
 
@@ -28,16 +29,45 @@ TrafficView::TrafficView(Mode mode, QWidget *parent)
     mCaption->setContentsMargins(6, 2, 6, 4);
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
+    arrangeCharts(false);
+    refresh();
+}
+
+void TrafficView::arrangeCharts(bool stacked)
+{
+    auto *grid = static_cast<QGridLayout *>(layout());
+    mStacked = stacked;
+    grid->removeWidget(mCaption);
+    for (ChartPanel *chart : std::as_const(mCharts))
+        grid->removeWidget(chart);
+    const int n = int(mCharts.size());
     // On screen the charts stand in one row (the dock is wide and short) under the caption,
     // which holds the figures and so comes first: a short dock (1280x720) shows it whole and
-    // scrolls to the charts. Exports put the charts first, in two rows (see chartRects()).
-    grid->addWidget(mCaption, 0, 0, 1, int(mCharts.size()));
-    for (qsizetype i = 0; i < mCharts.size(); ++i) {
-        grid->addWidget(mCharts[i], 1, int(i));
-        grid->setColumnStretch(int(i), i == 2 ? 3 : 2);
+    // scrolls to the charts. A narrow dock stacks them. Exports put the charts first, in two
+    // rows (see chartRects()).
+    grid->addWidget(mCaption, 0, 0, 1, stacked ? 1 : n);
+    for (int i = 0; i < 4; ++i) {
+        grid->setColumnStretch(i, 0);
+        grid->setRowStretch(i, 0);
     }
-    grid->setRowStretch(1, 1);
-    refresh();
+    for (int i = 0; i < n; ++i) {
+        grid->addWidget(mCharts[i], stacked ? 1 + i : 1, stacked ? 0 : i);
+        mCharts[i]->setMinimumHeight(stacked ? kStackedChartHeight : 0);
+        if (stacked)
+            grid->setRowStretch(1 + i, 1);
+        else
+            grid->setColumnStretch(i, i == 2 ? 3 : 2);
+    }
+    if (!stacked)
+        grid->setRowStretch(1, 1);
+}
+
+void TrafficView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool stacked = mCharts.size() > 1 && width() < kRowWidth;
+    if (stacked != mStacked)
+        arrangeCharts(stacked);
 }
 
 QSize TrafficView::sizeHint() const

@@ -55,8 +55,21 @@ public:
 
     QSize sizeHint() const override;
 
+    /// Below this width (a dock beside the fabric, presentation mode at 1280x720) the three
+    /// charts stand in a column, each kStackedChartHeight high, and the page scrolls: in a row
+    /// each got 150 px, titles, ticks and legends elided to "c…", "4…".
+    static constexpr int kRowWidth = 3 * 340;
+    static constexpr int kStackedChartHeight = 280;
+    /// Whether the charts stand in a column.
+    bool chartsStacked() const { return mStacked; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void refresh();
+    /// Puts the charts in a row (@p stacked false) or a column under the caption.
+    void arrangeCharts(bool stacked);
     /// renderTo() over the whole of @p device, @p size large.
     bool paint(QPaintDevice *device, const QSize &size);
     /// Rectangles of the charts inside @p area (the caption below excluded).
@@ -69,6 +82,7 @@ private:
     traffic::MediaSplit mMedia;
     QList<ChartPanel *> mCharts;
     QLabel *mCaption = nullptr;
+    bool mStacked = false;
 };
 
 } // namespace fabric::views
