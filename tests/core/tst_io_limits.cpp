@@ -101,6 +101,11 @@ void TestIoLimits::refuses_data()
             + R"({"id":1,"kind":"gpu"}],"links":[{"id":0,"a":0,"b":1,"medium":"ethernet",)"
             + R"("capacity_gbps":100,"ports":[5,-1]}]})",
         "x.fabric.json: /links/0/ports/0: port 5 is out of range ('' has 4 ports)");
+    // nlohmann keeps the last of two equal keys: the first "nodes" was lost without a word.
+    row("nodes twice", kHead + R"("nodes":[{"id":0,"kind":"gpu"}],"nodes":[]})",
+        "x.fabric.json: /nodes: the key is given twice (the second would replace the first)");
+    row("a node's key twice", kHead + R"("nodes":[{"id":0,"kind":"gpu","name":"a","name":"b"}]})",
+        "x.fabric.json: /nodes/0/name: the key is given twice");
     row("switch latency", kHead + R"("nodes":[{"id":0,"kind":"switch","switch_latency_ns":2e9}]})",
         "/nodes/0/switch_latency_ns: must be at most 1e+09");
     row("ports", kHead + R"("nodes":[{"id":0,"kind":"switch","ports":65537}]})",

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "boundedjson.h"
 
+#include "duplicatekeys.h"
 #include "jsonpath.h"
 #include "readlimits.h"
 
@@ -24,6 +25,7 @@ nlohmann::json parseBoundedJson(std::string_view text, const std::string &what)
 {
     using E = nlohmann::json::parse_event_t;
     JsonPathTracker path;
+    DuplicateKeys duplicates;
     auto fail = [&](int depth, const std::string &fault) {
         throw UserError(what + ": " + path.path(depth) + ": " + fault);
     };
@@ -31,6 +33,8 @@ nlohmann::json parseBoundedJson(std::string_view text, const std::string &what)
         return nlohmann::json::parse(text, [&](int depth, E event, nlohmann::json &value) {
             if (event == E::key)
                 path.onEvent(depth, event, value);
+            if (duplicates.isDuplicate(event, value))
+                fail(depth, "the key is given twice (the second would replace the first)");
             if ((event == E::object_start || event == E::array_start)
                 && depth >= limits::kMaxDepth)
                 fail(depth, "nested deeper than " + std::to_string(limits::kMaxDepth)

@@ -5,6 +5,7 @@
 // one DOM. Element faults found before the header has been checked are held back, so a file of
 // a newer version reports its version rather than a field it does not know.
 #include "boundedjson.h"
+#include "duplicatekeys.h"
 #include "jsonfields.h"
 #include "jsonpath.h"
 #include "nativeformat.h"
@@ -276,6 +277,9 @@ private:
         using E = json::parse_event_t;
         if (event == E::key)
             mPath.onEvent(depth, event, value);
+        if (mDuplicates.isDuplicate(event, value))
+            failAt(
+                mPath.path(depth), "the key is given twice (the second would replace the first)");
         if ((event == E::object_start || event == E::array_start) && depth >= limits::kMaxDepth)
             failAt(mPath.path(depth), "nested deeper than " + std::to_string(limits::kMaxDepth)
                                            + " levels (the limit)");
@@ -498,6 +502,7 @@ private:
     bool mVersionSeen = false;
     std::optional<JsonFault> mPending;
     JsonPathTracker mPath;
+    DuplicateKeys mDuplicates;
     long long mOtherValues = 0;
     std::vector<std::pair<Node, std::size_t>> mNodes;
     std::vector<std::pair<Link, std::size_t>> mLinks;
