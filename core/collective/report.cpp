@@ -181,6 +181,35 @@ std::string csvField(std::string_view text)
     return quoted + '"';
 }
 
+std::optional<std::vector<std::string>> csvFields(std::string_view line)
+{
+    std::vector<std::string> fields(1);
+    bool quoted = false, wasQuoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        std::string &field = fields.back();
+        if (quoted) {
+            if (c != '"')
+                field += c;
+            else if (i + 1 < line.size() && line[i + 1] == '"')
+                field += line[i++];
+            else
+                quoted = false;
+        } else if (c == '"' && !wasQuoted && field.find_first_not_of(" \t") == std::string::npos) {
+            field.clear(); // blanks before the quote are not part of the field
+            quoted = wasQuoted = true;
+        } else if (c == ',') {
+            fields.emplace_back();
+            wasQuoted = false;
+        } else if (!wasQuoted || (c != ' ' && c != '\t')) {
+            field += c;
+        }
+    }
+    if (quoted)
+        return std::nullopt;
+    return fields;
+}
+
 void writeLinksCsv(std::ostream &out, const Fabric &f, const sim::SimResult &r)
 {
     out << "id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows,dir_link,"

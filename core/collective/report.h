@@ -9,8 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fabric::collective {
 
@@ -29,6 +31,10 @@ std::string reportText(const Fabric &fabric, const ScenarioRun &run, bool withFl
 /// One CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or
 /// a line break; as it is otherwise. Node names are free text, so they always go through here.
 std::string csvField(std::string_view text);
+/// The fields of one CSV line as csvField() writes them (RFC 4180: a quoted field may hold
+/// commas and doubled quotes), each trimmed of blanks outside its quotes; nullopt when a quote
+/// is left open.
+std::optional<std::vector<std::string>> csvFields(std::string_view line);
 
 /**
  * Per directed link CSV, one row per directed link that carried bytes, in directed-link order:

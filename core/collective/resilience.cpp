@@ -3,6 +3,7 @@
 #include "resilience.h"
 
 #include "faultrun.h"
+#include "report.h"
 
 #include "model/error.h"
 
@@ -16,20 +17,6 @@
 #include <thread>
 
 namespace fabric::collective {
-namespace {
-
-/// Node names are free text: a field with a comma, quote or line break is quoted (RFC 4180).
-std::string csv(const std::string &text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-} // namespace
 
 ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::string_view role, unsigned threads,
@@ -173,7 +160,7 @@ void writeResilienceCsv(std::ostream &out, const ResilienceResult &r)
 {
     out << "failed,completion_s,slowdown,unreachable_pairs\n";
     for (const ResilienceRow &row : r.rows) {
-        out << csv(row.failed);
+        out << csvField(row.failed); // node names are free text
         for (const double v : { row.completionS, row.slowdown }) {
             if (!std::isfinite(v)) { // no slowdown: the failure cut pairs off
                 out << ',';

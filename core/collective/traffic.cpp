@@ -5,6 +5,7 @@
 #include "algorithms.h"
 #include "cutbound.h"
 #include "ideal.h"
+#include "report.h"
 
 #include "io/common/cleantext.h"
 #include "model/error.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <limits>
@@ -48,14 +50,13 @@ std::vector<TrafficRow> readTraffic(
         const std::string_view text = trim(line);
         if (text.empty() || text.front() == '#' || text.starts_with("src,"))
             continue;
+        // RFC 4180, as the links CSV is written: a node name may hold a comma in quotes.
+        const std::optional<std::vector<std::string>> parsed = csvFields(text);
+        if (!parsed)
+            throw UserError(where + "a quoted field is not closed");
         std::vector<std::string_view> fields;
-        for (std::size_t pos = 0;;) {
-            const std::size_t comma = text.find(',', pos);
-            fields.push_back(trim(text.substr(pos, comma - pos)));
-            if (comma == std::string_view::npos)
-                break;
-            pos = comma + 1;
-        }
+        for (const std::string &field : *parsed)
+            fields.push_back(trim(field));
         if (fields.size() < 3 || fields.size() > 4)
             throw UserError(where + "expected src,dst,bytes[,start_s], got "
                 + std::to_string(fields.size()) + " fields");
@@ -98,6 +99,9 @@ std::vector<TrafficRow> readTraffic(
 
 std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabric)
 {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw UserError("--traffic: '" + path + "' is a folder, not a traffic file");
     std::ifstream in(path);
     if (!in)
         throw UserError("--traffic: cannot open '" + path + "'");

@@ -178,6 +178,13 @@ void TestCollectiveScenario::readsTrafficAndNamesBadLines()
     QCOMPARE(rows.size(), std::size_t(2));
     QCOMPARE(rows[0].bytes, 64e6);
     QCOMPARE(rows[1].startS, 0.5);
+    // Quoted as the links CSV writes names (RFC 4180): a name may hold a comma.
+    Fabric named = f;
+    named.node(named.findNode("h2-gpu0")).name = "gpu \"two\", rail 0";
+    std::istringstream quoted("\"h0-gpu0\", \"gpu \"\"two\"\", rail 0\",1MB\n");
+    const auto quotedRows = collective::readTraffic(quoted, "t.csv", named);
+    QCOMPARE(quotedRows.size(), std::size_t(1));
+    QCOMPARE(quotedRows[0].dst, named.findNode("gpu \"two\", rail 0"));
     struct Bad
     {
         const char *text;
@@ -191,6 +198,7 @@ void TestCollectiveScenario::readsTrafficAndNamesBadLines()
              Bad {
                  "h0-gpu0,h1-gpu0,1MB,1e300\n", "start_s must be a time in seconds from 0 to 1e6" },
              Bad { "h0-gpu0,h1-gpu0,1.5\n", "whole number of bytes" },
+             Bad { "\"h0-gpu0,h1-gpu0,1MB\n", "t.csv:1: a quoted field is not closed" },
              Bad { "# nothing\n", "no traffic" } }) {
         std::istringstream in(bad.text);
         try {
