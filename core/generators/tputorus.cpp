@@ -351,7 +351,8 @@ FamilyDef tpuTorusFamily()
         intParam("z", "Z", "Chips along z.", 16, 4, 16, "chips", 4),
         intParam("spare_cubes", "Spare cubes",
             "Cubes on standby beside the slice, wired to the OCS without circuits; "
-            "--ocs-reroute switches one in for each failed cube.",
+            "--ocs-reroute switches one in for each failed cube. At most 64 less the slice's "
+            "own cubes (a pod has 64).",
             0, 0, kTpuPodCubes - 1, "cubes", 1),
         boolParam("twisted", "Twisted",
             "Shift the wrap-around of the short dimensions by half a long one (k x k x 2k "

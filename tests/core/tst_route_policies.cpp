@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "handmadefabric.h"
 #include "tst_route_helpers.h"
 
 #include "model/error.h"
@@ -332,19 +333,10 @@ void TestRoutePolicies::backToBackGpusUseTheirCable()
 {
     // Two GPUs cabled to each other, no switch: info counted 1 hop, simulate said "no path".
     Fabric f;
-    Node g;
-    g.kind = NodeKind::Gpu;
-    g.name = "a";
-    const NodeId a = f.addNode(g);
-    g.name = "b";
-    const NodeId b = f.addNode(g);
-    Link l;
-    l.a = a;
-    l.b = b;
-    l.capacityGbps = 100;
-    l.medium = Medium::Ethernet;
-    const LinkId cable = f.addLink(l);
-    const LinkId second = f.addLink(l);
+    const NodeId a = testing::addNode(f, NodeKind::Gpu, "a");
+    const NodeId b = testing::addNode(f, NodeKind::Gpu, "b");
+    const LinkId cable = testing::addLink(f, a, b, 100, 0, Medium::Ethernet);
+    const LinkId second = testing::addLink(f, a, b, 100, 0, Medium::Ethernet);
     for (const route::Policy policy : { route::Policy::Ecmp, route::Policy::Static,
              route::Policy::Adaptive, route::Policy::Spray }) {
         route::Router router(f, { policy, 1, 1, 64, {}, false });

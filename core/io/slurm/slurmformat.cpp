@@ -6,13 +6,14 @@
 #include "model/error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <deque>
 #include <limits>
 #include <numeric>
 #include <ostream>
-#include <regex>
 #include <set>
+#include <string_view>
 
 namespace fabric::io {
 namespace {
@@ -27,24 +28,55 @@ bool usableInSlurm(const std::string &name)
     return !name.empty() && name.find_first_of(kNotInSlurmNames) == std::string::npos;
 }
 
+bool allOf(std::string_view text, int (*is)(int))
+{
+    return !text.empty() && std::all_of(text.begin(), text.end(), [is](char c) {
+        return is(static_cast<unsigned char>(c)) != 0;
+    });
+}
+
+/// "HCA-1" or "mlx5_0": how InfiniBand names a host's adapters after the host's name.
+bool isAdapterSuffix(std::string_view word)
+{
+    if (word.starts_with("HCA-"))
+        return allOf(word.substr(4), isdigit);
+    if (!word.starts_with("mlx"))
+        return false;
+    const std::size_t underscore = word.find('_');
+    return underscore != std::string_view::npos && allOf(word.substr(3, underscore - 3), isdigit)
+        && allOf(word.substr(underscore + 1), isdigit);
+}
+
+/// The GUID a name carries in parentheses, "(S-0008f10500108530)" with @p kind 'S'; empty
+/// when it has none.
+std::string guidIn(std::string_view name, char kind)
+{
+    const std::string open = std::string("(") + kind + "-";
+    const std::size_t at = name.find(open);
+    const std::size_t close = at == std::string_view::npos ? at : name.find(')', at);
+    if (close == std::string_view::npos)
+        return {};
+    const std::string_view hex = name.substr(at + 3, close - at - 3);
+    return allOf(hex, isxdigit) ? std::string(name.substr(at + 1, close - at - 1)) : std::string();
+}
+
 /**
  * A Slurm node's name is the node's own (Slurm matches it to its compute nodes), or for a node
  * an ibnetdiscover import named after its channel adapter, the name ibtopotool writes from the
  * same dump: the host of "node019 HCA-1" or "controller mlx5_0", and the GUID of an adapter its
- * description does not
- * name ("MT25408 ConnectX Mellanox Technologies (H-003048c74ae20000)").
+ * description does not name ("MT25408 ConnectX Mellanox Technologies (H-003048c74ae20000)").
  */
 std::string slurmName(const Node &n)
 {
     if (usableInSlurm(n.name))
         return n.name;
-    static const std::regex adapterOfHost(R"(^(\S+) (HCA-\d+|mlx\d+_\d+)$)");
-    static const std::regex adapterGuid(R"(\((H-[0-9a-fA-F]+)\))");
-    std::smatch m;
-    if (std::regex_match(n.name, m, adapterOfHost) && usableInSlurm(m[1].str()))
-        return m[1].str();
-    if (std::regex_search(n.name, m, adapterGuid))
-        return m[1].str();
+    const std::size_t blank = n.name.find(' ');
+    if (blank != std::string::npos && n.name.find(' ', blank + 1) == std::string::npos
+        && usableInSlurm(n.name.substr(0, blank))
+        && isAdapterSuffix(std::string_view(n.name).substr(blank + 1)))
+        return n.name.substr(0, blank);
+    if (std::string guid = guidIn(n.name, 'H'); !guid.empty())
+        return guid;
     throw UserError("node '" + n.name
         + "' has no name Slurm can use (no blanks, '=', ',', '[', ']' or '#'): rename it to the "
           "compute node's name");
@@ -130,17 +162,15 @@ std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<Nod
             names[std::size_t(id)] = own;
             continue;
         }
-        static const std::regex switchGuid(R"(\((S-[0-9a-fA-F]+)\))");
-        std::smatch guid;
-        std::string made;
-        if (std::regex_search(own, guid, switchGuid)) // as ibtopotool names it
-            made = guid[1].str();
-        else
-            for (const char c : own)
+        std::string made = guidIn(own, 'S'); // as ibtopotool names it
+        if (made.empty()) {
+            for (const char c : own) {
                 if (std::strchr(kNotInSlurmNames, c) == nullptr)
                     made += c;
                 else if (!made.empty() && made.back() != '_')
                     made += '_';
+            }
+        }
         while (!made.empty() && made.back() == '_')
             made.pop_back();
         if (made.empty())
