@@ -53,7 +53,7 @@ std::string linkPortOutOfRange(int port, const Node &n)
         return why;
     if (n.ports > 0 && port > n.ports)
         return "port " + std::to_string(port) + " is out of range ('" + n.name + "' has "
-            + std::to_string(n.ports) + " ports)";
+            + std::to_string(n.ports) + (n.ports == 1 ? " port)" : " ports)");
     return {};
 }
 
