@@ -57,6 +57,13 @@ std::string linkPortOutOfRange(int port, const Node &n)
     return {};
 }
 
+/// How a message names a node: by its name, or by its id when it has none (a native file
+/// refers to nodes by id).
+std::string nodeLabel(const Node &n)
+{
+    return n.name.empty() ? "node " + std::to_string(n.id) : n.name;
+}
+
 std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
 {
     const auto fault = [&](std::string field, std::string message) {
@@ -89,7 +96,7 @@ std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
             return fault("host", "no node with id " + std::to_string(n.host));
         if (fabric.node(n.host).kind != NodeKind::Host)
             return fault("host",
-                fabric.node(n.host).name + " is a "
+                nodeLabel(fabric.node(n.host)) + " is a "
                     + std::string(toString(fabric.node(n.host).kind)) + ", not a host");
     }
     if (!n.circuits.empty() && n.kind != NodeKind::Ocs)

@@ -22,10 +22,11 @@ struct FabricFault
  * The first value of @p fabric outside what the native format accepts (docs/format.md,
  * "Limits"; io/native/readlimits.h), or of a field that contradicts another: a host that is no
  * host, a circuit or a link on a port the node does not have, a port in two circuits, a
- * standby switch. The native reader checks each field as it reads it; every other reader
- * (GraphML, ibnetdiscover) builds its fabric and then asks this, so each format accepts the
- * same fabrics and nothing downstream meets a value the native file could not hold (a
- * converted file the app then refused to open, a 1e300 Gb/s link printed with 300 digits).
+ * standby switch. Every reader (native, GraphML, ibnetdiscover) builds its fabric and then asks
+ * this, so each format accepts the same fabrics and nothing downstream meets a value the native
+ * file could not hold (a converted file the app then refused to open, a 1e300 Gb/s link printed
+ * with 300 digits). The native reader checks a field's JSON type and integer range as it reads
+ * it, to name the line.
  */
 std::optional<FabricFault> findFabricFault(const Fabric &fabric);
 

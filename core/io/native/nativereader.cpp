@@ -104,34 +104,16 @@ LayoutHints readHints(const json &v)
     return h;
 }
 
-std::vector<std::pair<int, int>> readCircuits(const json &v, const Node &n)
+/// The pairs' shape and integer range only: which ports the ocs has, a port in two circuits and
+/// circuits on a node that is no ocs are checked once the fabric is whole (findFabricFault).
+std::vector<std::pair<int, int>> readCircuits(const json &v)
 {
-    std::vector<std::pair<int, int>> circuits;
-    if (n.kind != NodeKind::Ocs)
-        JsonFields::failHere("only an ocs node has circuits");
     if (!v.is_array())
         JsonFields::failHere("expected an array of [p, q], found " + JsonFields::describeType(v));
-    std::vector<int> usedBy; // port -> circuit index + 1
+    std::vector<std::pair<int, int>> circuits;
     for (std::size_t i = 0; i < v.size(); ++i) {
         within(index(i), [&] {
-            // Without a port count, ports are still bounded: usedBy is sized by the largest.
             const auto [p, q] = intPair(v[i], 0, limits::kMaxPorts - 1);
-            if (p == q)
-                JsonFields::failHere("a circuit joins two different ports (found "
-                                     + std::to_string(p) + " twice)");
-            for (long long port : {p, q}) {
-                if (n.ports > 0 && port >= n.ports)
-                    JsonFields::failHere("port " + std::to_string(port)
-                                         + " is out of range (the ocs has ports 0 to "
-                                         + std::to_string(n.ports - 1) + ")");
-                if (static_cast<std::size_t>(port) >= usedBy.size())
-                    usedBy.resize(static_cast<std::size_t>(port) + 1, 0);
-                int &owner = usedBy[static_cast<std::size_t>(port)];
-                if (owner)
-                    JsonFields::failHere("port " + std::to_string(port)
-                                         + " is already in circuit " + std::to_string(owner - 1));
-                owner = static_cast<int>(i) + 1;
-            }
             circuits.emplace_back(static_cast<int>(p), static_cast<int>(q));
         });
     }
@@ -159,11 +141,9 @@ Node readNode(const json &v)
     n.sharpCapable = f.boolean("sharp", false);
     n.forwards = f.boolean("forwards", false);
     n.standby = f.boolean("standby", false);
-    if (n.standby && n.kind != NodeKind::Gpu)
-        f.fail("standby", "only a gpu node can be on standby");
     n.host = static_cast<NodeId>(f.integer("host", 0, kMaxId, kNoNode));
     if (const json *c = f.find("circuits"))
-        n.circuits = within(segment("circuits"), [&] { return readCircuits(*c, n); });
+        n.circuits = within(segment("circuits"), [&] { return readCircuits(*c); });
     return n;
 }
 
@@ -446,18 +426,6 @@ private:
         fabric.reserve(mNodes.size(), mLinks.size());
         for (auto &[node, index] : mNodes)
             fabric.addNode(std::move(node));
-        for (const auto &[node, index] : mNodes) {
-            const NodeId host = fabric.node(node.id).host;
-            if (host == kNoNode)
-                continue;
-            const std::string path = "/nodes/" + std::to_string(index) + "/host";
-            if (!fabric.hasNode(host))
-                failAt(path, "no node with id " + std::to_string(host));
-            if (fabric.node(host).kind != NodeKind::Host)
-                failAt(path, "node " + std::to_string(host) + " is a "
-                                       + std::string(toString(fabric.node(host).kind))
-                                       + ", not a host");
-        }
     }
 
     void addLinks(Fabric &fabric)
