@@ -27,19 +27,15 @@ QAction *createUndoGroupAction(QUndoGroup *group, UndoDirection direction, QObje
         action->setToolTip(QString(bare).remove(QLatin1Char('&'))
             + (commandText.isEmpty() ? QString() : QLatin1Char(' ') + commandText));
     };
-    if (undo) {
-        QObject::connect(group, &QUndoGroup::undoTextChanged, action, setCommandText);
-        QObject::connect(group, &QUndoGroup::canUndoChanged, action, &QAction::setEnabled);
-        QObject::connect(action, &QAction::triggered, group, &QUndoGroup::undo);
-        setCommandText(group->undoText());
-        action->setEnabled(group->canUndo());
-    } else {
-        QObject::connect(group, &QUndoGroup::redoTextChanged, action, setCommandText);
-        QObject::connect(group, &QUndoGroup::canRedoChanged, action, &QAction::setEnabled);
-        QObject::connect(action, &QAction::triggered, group, &QUndoGroup::redo);
-        setCommandText(group->redoText());
-        action->setEnabled(group->canRedo());
-    }
+    // The group's undo and redo sides differ only in which of its signals and slots they use.
+    const auto textChanged = undo ? &QUndoGroup::undoTextChanged : &QUndoGroup::redoTextChanged;
+    const auto canChanged = undo ? &QUndoGroup::canUndoChanged : &QUndoGroup::canRedoChanged;
+    const auto perform = undo ? &QUndoGroup::undo : &QUndoGroup::redo;
+    QObject::connect(group, textChanged, action, setCommandText);
+    QObject::connect(group, canChanged, action, &QAction::setEnabled);
+    QObject::connect(action, &QAction::triggered, group, perform);
+    setCommandText(undo ? group->undoText() : group->redoText());
+    action->setEnabled(undo ? group->canUndo() : group->canRedo());
     return action;
 }
 
