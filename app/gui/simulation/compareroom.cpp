@@ -45,13 +45,13 @@ void CompareRoom::pageChanged()
         // Back to the layout the user had, unless they chose another height meanwhile: every
         // dock's size, not only this one's (resizing it back shared the room out anew, the
         // Metrics dock grew and the Simulation form was cut after Ranks).
-        if (mHeightBefore > 0 && underTheFabric() && mDock->height() == mHeightGiven
+        if (grown() && underTheFabric() && mDock->height() == mHeightGiven
             && shownDocks() == mDocksBefore) // nor closed or opened a dock
             mWindow->restoreState(mLayoutBefore);
-        mHeightBefore = 0;
+        mLayoutBefore.clear();
         return;
     }
-    if (!underTheFabric() || mHeightBefore > 0)
+    if (!underTheFabric() || grown())
         return;
     // The page holds the view in a scroll area: what the dock adds around it stays the same.
     const int around = mDock->height() - page->height();
@@ -59,13 +59,12 @@ void CompareRoom::pageChanged()
         around + mDock->compareView()->comfortableHeight(), mWindow->settledHeight() * 2 / 3);
     if (mDock->height() >= wanted)
         return;
-    mHeightBefore = mDock->height();
     mLayoutBefore = mWindow->saveState();
     mDocksBefore = shownDocks();
     mWindow->resizeDocks({ mDock }, { wanted }, Qt::Vertical);
     // The docks take their new sizes in the next layout pass.
     QTimer::singleShot(0, this, [this] {
-        if (mHeightBefore > 0)
+        if (grown())
             mHeightGiven = mDock->height();
     });
 }

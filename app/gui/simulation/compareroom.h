@@ -30,14 +30,15 @@ public:
 private:
     void pageChanged();
     bool underTheFabric() const;
+    bool grown() const { return !mLayoutBefore.isEmpty(); }
     /// The docks shown in the window (not floating).
     QList<QDockWidget *> shownDocks() const;
 
     MainWindow *mWindow;
     AnalysisDock *mDock;
-    int mHeightBefore = 0; ///< The dock's height before the Compare tab grew it; 0 when not grown.
     int mHeightGiven = 0; ///< The height it grew to, to tell whether the user resized it since.
-    QByteArray mLayoutBefore; ///< The window's docks before the tab grew this one.
+    /// The window's docks before the tab grew this one; empty when it is not grown.
+    QByteArray mLayoutBefore;
     QList<QDockWidget *> mDocksBefore; ///< The docks shown then.
 };
 
