@@ -46,7 +46,8 @@ void TrafficView::arrangeCharts(bool stacked)
     // scrolls to the charts. A narrow dock stacks them. Exports put the charts first, in two
     // rows (see chartRects()).
     grid->addWidget(mCaption, 0, 0, 1, stacked ? 1 : n);
-    for (int i = 0; i < 4; ++i) {
+    // The caption's row and a row or a column per chart, whichever way they stood before.
+    for (int i = 0; i <= n; ++i) {
         grid->setColumnStretch(i, 0);
         grid->setRowStretch(i, 0);
     }
