@@ -20,6 +20,8 @@
 #include "simulation/simulationrunner.h"
 
 #include <QAction>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -46,6 +48,7 @@ private Q_SLOTS:
     void offersTheFabricsRoles();
     void sweepShowsOneBarPerElementWorstFirst();
     void clickingABarLoadsTheFailure();
+    void rowsThatCutPairsOffSaySo();
     void cancelStopsTheSweep();
     void resultsFollowTheScenarioAndFabric();
     void menuRunsTheSweep();
@@ -217,6 +220,41 @@ void TestResilienceGui::clickingABarLoadsTheFailure()
     doc()->undoStack()->setIndex(undoBefore);
     QVERIFY(doc()->scenarios().faults.empty());
     QVERIFY(dock()->faults().empty());
+}
+
+void TestResilienceGui::rowsThatCutPairsOffSaySo()
+{
+    // Failing a GPU's only link cuts it off: such a row has no slowdown and so no bar, and an
+    // empty row would read as no slowdown at all.
+    QVERIFY(sweep(QStringLiteral("link")));
+    const collective::ResilienceResult &result = page()->result();
+    const views::ChartSpec &spec = page()->chartPanel()->spec();
+    QCOMPARE(spec.barNotes.size(), spec.categories.size());
+    QVERIFY(result.rows.front().unreachablePairs > 0);
+    QVERIFY(result.rows.back().unreachablePairs == 0);
+    for (qsizetype i = 0; i < spec.categories.size(); ++i) {
+        const bool cutsOff = result.rows[std::size_t(i)].unreachablePairs > 0;
+        QCOMPARE(spec.barNotes[i], cutsOff ? QStringLiteral("cannot complete") : QString());
+        QCOMPARE(spec.categories[i].contains(QStringLiteral("rank pair")), cutsOff);
+    }
+
+    // On screen the words stand in the row, where its bar would begin.
+    sim()->analysisDock()->showTab(page());
+    mWindow->resize(1280, 720);
+    mWindow->resizeDocks({ sim()->analysisDock() }, { 360 }, Qt::Vertical);
+    QTest::qWait(100);
+    views::ChartPanel *chart = page()->chartPanel();
+    auto *view = qobject_cast<QGraphicsView *>(chart->plotWidget()->parentWidget());
+    QVERIFY(view);
+    const auto noteAt = [&](int row) {
+        for (QGraphicsItem *item : view->items(chart->barCentre(row) + QPoint(8, 0)))
+            if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item);
+                text && text->isVisible())
+                return text->text();
+        return QString();
+    };
+    QCOMPARE(noteAt(0), QStringLiteral("cannot complete"));
+    QCOMPARE(noteAt(int(spec.categories.size()) - 1), QString());
 }
 
 void TestResilienceGui::cancelStopsTheSweep()

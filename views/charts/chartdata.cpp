@@ -305,11 +305,14 @@ ChartSpec resilience(const collective::ResilienceResult &r, const QString &scena
     for (qsizetype i = 0; i < shown; ++i) {
         const collective::ResilienceRow &row = r.rows[std::size_t(i)];
         QString name = toQString(row.failed);
-        // The collective never completes without those pairs: no bar, the name says why.
-        if (row.unreachablePairs > 0)
+        // The collective never completes without those pairs: no bar, but words in its row
+        // (an empty row reads as no slowdown), and the name says why.
+        const bool cutsOff = row.unreachablePairs > 0;
+        if (cutsOff)
             name += counted(qint64(row.unreachablePairs), QObject::tr(" (cuts 1 rank pair off)"),
                 QObject::tr(" (cuts %1 rank pairs off)"));
         spec.categories << name;
+        spec.barNotes << (cutsOff ? QObject::tr("cannot complete") : QString());
         bars.values << (std::isfinite(row.slowdown) ? row.slowdown : 0.0);
     }
     spec.bars << bars;

@@ -3,6 +3,8 @@
 #include "chartpanel.h"
 
 #include "axisticks.h"
+#include "barnotes.h"
+#include "canvas/faultmarks.h"
 #include "common/emptynote.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
@@ -34,6 +36,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <memory>
 
 namespace fabric::views {
 
@@ -107,6 +110,7 @@ struct ChartPanel::Private
     QFont titleFont; ///< The theme's, for textScale 1.
     QFont legendFont; ///< The theme's, for textScale 1.
     double textScale = 1; ///< The scale applyTextScale() last set.
+    std::unique_ptr<BarNotes> notes; ///< Words in the rows without a bar.
 };
 
 namespace {
@@ -196,6 +200,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->chart->setAnimationOptions(QChart::NoAnimation);
     d->chart->legend()->setAlignment(Qt::AlignBottom);
     d->chart->setBackgroundRoundness(0);
+    d->notes = std::make_unique<BarNotes>(d->chart);
     d->fullMargins = d->chart->margins();
     d->titleFont = d->chart->titleFont();
     d->legendFont = d->chart->legend()->font();
@@ -273,6 +278,7 @@ void ChartPanel::rebuild()
 {
     ++mRebuilds;
     d->chart->removeAllSeries();
+    d->notes->setNotes({}, {}, {});
     d->lines.clear();
     d->bars = nullptr;
     for (QAbstractAxis *axis : d->chart->axes()) {
@@ -317,6 +323,9 @@ void ChartPanel::rebuild()
         d->chart->addSeries(d->bars); // the theme sets the label font: scale it after
         for (QBarSet *set : d->bars->barSets())
             set->setLabelFont(scaledFont(set->labelFont(), d->textScale));
+        if (mSpec.horizontal && !d->bars->barSets().isEmpty())
+            d->notes->setNotes(
+                mSpec.barNotes, d->bars->barSets().first()->labelFont(), failedColour());
     } else {
         for (const ChartLine &line : std::as_const(mSpec.lines)) {
             auto *series = new QLineSeries;
@@ -445,6 +454,7 @@ bool ChartPanel::fitBarLabels()
         / double(mSpec.categories.size()) * d->bars->barWidth() / double(d->bars->count());
     const double text = QFontMetricsF(d->bars->barSets().first()->labelFont()).height();
     d->bars->setLabelsVisible(bar >= text + 2);
+    d->notes->place(plot, bar >= text + 2);
     return d->bars->isLabelsVisible() && makeRoomForBarLabels();
 }
 

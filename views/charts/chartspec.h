@@ -58,6 +58,9 @@ struct ChartSpec
     /// bars read down the page); xTitle then names the categories, yTitle the values.
     bool horizontal = false;
     QString barLabelSuffix; ///< Appended to each bar's value label ("\u00d7").
+    /// Horizontal bar charts: words written in the row of a category that has no bar ("cannot
+    /// complete"), one per category or none; an empty string writes nothing.
+    QStringList barNotes;
     /// What fills the chart when it has nothing to plot ("Simulation > Sweep ..."); the panel
     /// shows it instead of empty axes (a general hint when empty).
     QString emptyNote;
