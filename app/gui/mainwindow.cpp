@@ -1009,13 +1009,36 @@ void MainWindow::sizeResultsDock(int heightBelow)
     if (resultsBesideFabric()) {
         // The simulation controls above keep what they need (they scroll below that).
         const int controls = mSimulation ? mSimulation->simulationDock()->sizeHint().height() : 0;
-        resizeDocks({ analysis }, { std::max(settledHeight() - controls, settledHeight() / 2) },
-            Qt::Vertical);
+        const int wanted = std::max(settledHeight() - controls, settledHeight() / 2);
+        // Both docks of the column, or the layout shares the change out by its own measure.
+        QDockWidget *above = mSimulation ? mSimulation->simulationDock() : nullptr;
+        if (above && above->isVisible() && dockWidgetArea(above) == Qt::RightDockWidgetArea) {
+            const int column = above->height() + analysis->height();
+            resizeDocks({ above, analysis }, { column - wanted, wanted }, Qt::Vertical);
+        } else {
+            resizeDocks({ analysis }, { wanted }, Qt::Vertical);
+        }
         // As wide as the right column was before: the fabric keeps its width too.
         resizeDocks({ analysis }, { width() * 7 / 20 }, Qt::Horizontal);
     } else {
         resizeDocks({ analysis }, { heightBelow }, Qt::Vertical);
     }
+}
+
+void MainWindow::splitRightColumn()
+{
+    if (!mSimulation)
+        return;
+    SimulationDock *simulation = mSimulation->simulationDock();
+    if (!mMetrics->isVisible() || !simulation->isVisible())
+        return;
+    const int column = mMetrics->height() + simulation->height();
+    // The simulation form down to its routing buttons where that fits in three quarters of the
+    // column (at 1920x1080 a share of 3/5 cut the buttons), and never less than 3/5 of it: the
+    // metrics and inspector tabs above keep the rest. The form scrolls below that.
+    const int wanted
+        = std::max(column * 3 / 5, std::min(simulation->heightThroughRouting(), column * 3 / 4));
+    resizeDocks({ mMetrics, simulation }, { column - wanted, wanted }, Qt::Vertical);
 }
 
 void MainWindow::showShortcuts()
@@ -1145,12 +1168,11 @@ void MainWindow::readSettings()
         // have sizes only once the window is laid out.
         QTimer::singleShot(0, this, [this] {
             resizeDocks({ mPalette, mHistory }, { 3, 2 }, Qt::Vertical);
-            // The metrics / inspector tabs above the simulation dock (which scrolls).
-            if (mSimulation)
-                resizeDocks({ mMetrics, mSimulation->simulationDock() }, { 2, 3 }, Qt::Vertical);
             // The simulation's analysis dock below gets a quarter of the height: the canvas
             // keeps the most room.
             sizeResultsDock(settledHeight() / 4);
+            // The right column's height is known in the next layout pass.
+            QTimer::singleShot(0, this, [this] { splitRightColumn(); });
         });
     }
     mRecentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();

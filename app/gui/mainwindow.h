@@ -85,6 +85,8 @@ public:
     /// Gives the results dock its room: most of the right column when it sits beside the
     /// fabric, else @p heightBelow pixels under the fabric.
     void sizeResultsDock(int heightBelow);
+    /// First start: the metrics tabs above, the simulation form below, whole where it fits.
+    void splitRightColumn();
     /// Room under the fabric for results meant to be read, a lesson's narrative or presentation
     /// text: 2/5 of settledHeight(), a third under kShortScreen, where 2/5 left the fabric
     /// about 230 px.

@@ -32,6 +32,7 @@ class TestPresentation1080 : public QObject
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void firstStartShowsTheRoutingButtons();
     void resultsAndControlsReadFromTheBack();
     void presentationRehearsesAProjectorInAWindow();
 
@@ -57,6 +58,30 @@ void TestPresentation1080::initTestCase()
 void TestPresentation1080::cleanupTestCase()
 {
     delete mWindow;
+}
+
+void TestPresentation1080::firstStartShowsTheRoutingButtons()
+{
+    // A first start (no settings) at Full HD: the simulation form shows every row down to the
+    // routing buttons that re-run a scenario in one click, whole, without scrolling. At 3/5 of
+    // the right column they were cut in half.
+    const SimulationDock *dock = mWindow->simulation()->simulationDock();
+    const QWidget *spray = dock->policyButton(QStringLiteral("spray"));
+    QVERIFY(spray);
+    const auto *form
+        = qobject_cast<const QScrollArea *>(spray->parentWidget()->parentWidget()->parentWidget());
+    QVERIFY(form);
+    const auto shownWhole = [&] {
+        const QRect inViewport(spray->mapTo(form->viewport(), QPoint(0, 0)), spray->size());
+        return form->viewport()->rect().contains(inViewport);
+    };
+    QTRY_VERIFY2(shownWhole(),
+        qPrintable(QStringLiteral("routing buttons at %1 to %2 px in a %3 px form")
+                       .arg(spray->mapTo(form->viewport(), QPoint(0, 0)).y())
+                       .arg(spray->mapTo(form->viewport(), QPoint(0, spray->height())).y())
+                       .arg(form->viewport()->height())));
+    // The metrics above keep a few rows.
+    QVERIFY(mWindow->simulation()->simulationDock()->y() > 200);
 }
 
 void TestPresentation1080::resultsAndControlsReadFromTheBack()

@@ -203,11 +203,11 @@ SimulationDock::SimulationDock(QWidget *parent)
     auto *dockBody = new QWidget;
     auto *dockLayout = new QVBoxLayout(dockBody);
     dockLayout->setContentsMargins(0, 0, 0, 0);
-    QScrollArea *formScroll = scrollable(body);
+    mFormScroll = scrollable(body);
     // Down to a row's height (a scroll area asks for about two): the lines below it, a run's
     // summary among them, come first in a short dock.
-    formScroll->setMinimumHeight(32);
-    dockLayout->addWidget(formScroll, 1);
+    mFormScroll->setMinimumHeight(32);
+    dockLayout->addWidget(mFormScroll, 1);
     auto *footer = new QVBoxLayout;
     footer->setContentsMargins(9, 0, 9, 6);
     footer->addLayout(buttons);
@@ -423,6 +423,19 @@ void SimulationDock::syncSavedButtons()
     mRunSaved->setEnabled(any && !mRunning);
     mRenameSaved->setEnabled(any);
     mDeleteSaved->setEnabled(any);
+}
+
+int SimulationDock::heightThroughRouting() const
+{
+    const QList<QAbstractButton *> routing = mToggle->buttons();
+    if (routing.isEmpty())
+        return sizeHint().height();
+    const QWidget *last = routing.constLast();
+    const QWidget *form = mFormScroll->widget();
+    const int formThroughRouting
+        = last->mapTo(form, QPoint(0, last->height())).y() + form->layout()->spacing();
+    // The form's viewport grows by what it lacks; the footer below it stays the same.
+    return height() - mFormScroll->viewport()->height() + formThroughRouting;
 }
 
 QString SimulationDock::problem() const

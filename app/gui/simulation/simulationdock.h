@@ -17,6 +17,7 @@ class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 
 namespace fabric::app {
@@ -70,6 +71,10 @@ public:
     /// The runs it reported on are gone (another fabric, or this one edited): the progress bar
     /// goes back to 0 and the status line says @p why, or nothing.
     void forgetRun(const QString &why);
+
+    /// The dock's height that shows its form down to the routing buttons, the controls a run
+    /// is compared by (the saved scenarios and faults below them can scroll).
+    int heightThroughRouting() const;
 
     /// Widgets, for tests.
     QComboBox *collectiveBox() const { return mCollective; }
@@ -141,6 +146,7 @@ private:
     const Fabric *mFabric = nullptr;
     /// The routing a new scenario gets on mFabric (route::defaultPolicy()).
     route::Policy mFabricRouting = route::Policy::Ecmp;
+    QScrollArea *mFormScroll = nullptr;
     QComboBox *mCollective = nullptr;
     QComboBox *mAlgorithm = nullptr;
     QLineEdit *mSize = nullptr;
