@@ -256,6 +256,8 @@ Router::Router(const Fabric &fabric, const RouterOptions &options)
                 }
     }
 
+    indexArrivals();
+
     // d-mod-k keys: destinations numbered leaf by leaf, by their port order on the leaf, so the
     // h-th up-going choice takes digit h of the key (port on leaf, then leaf in pod, ...).
     mStaticKey.assign(bound, 0);
@@ -322,28 +324,57 @@ std::vector<int> Router::planesOf(NodeId node) const
     return planes;
 }
 
+void Router::indexArrivals()
+{
+    const std::size_t bound = fabric().nodeIdBound();
+    const auto isEndpoint = [&](NodeId n) { return mCompact[static_cast<std::size_t>(n)] < 0; };
+    mArrivalOffsets.assign(bound + 1, 0);
+    for (NodeId t : mTransit)
+        for (const ForwardingArc &arc : mGraph.arcsOf(t))
+            if (isEndpoint(arc.to))
+                ++mArrivalOffsets[static_cast<std::size_t>(arc.to) + 1];
+    for (std::size_t n = 0; n < bound; ++n)
+        mArrivalOffsets[n + 1] += mArrivalOffsets[n];
+    mArrivalFrom.resize(mArrivalOffsets.back());
+    mArrivalArc.resize(mArrivalOffsets.back());
+    std::vector<std::uint32_t> fill(mArrivalOffsets.begin(), mArrivalOffsets.end() - 1);
+    for (NodeId t : mTransit)
+        for (const ForwardingArc &arc : mGraph.arcsOf(t))
+            if (isEndpoint(arc.to)) {
+                const std::uint32_t e = fill[static_cast<std::size_t>(arc.to)]++;
+                mArrivalFrom[e] = t;
+                mArrivalArc[e] = &arc;
+            }
+}
+
+std::vector<int> Router::arrivalPlanesOf(NodeId endpoint) const
+{
+    std::vector<int> planes;
+    if (!fabric().node(endpoint).isEndpoint())
+        return planes;
+    const auto n = static_cast<std::size_t>(endpoint);
+    if (mCompact[n] >= 0)
+        return planesOf(endpoint); // a chip that forwards is its own attachment
+    for (std::uint32_t e = mArrivalOffsets[n]; e < mArrivalOffsets[n + 1]; ++e) {
+        const ForwardingArc &arc = *mArrivalArc[e];
+        // The link at the endpoint's end: a circuit's second fibre, or the one link.
+        const int p = fabric().link(arc.circuitLink != kNoLink ? arc.circuitLink : arc.link).plane;
+        if (p >= 0 && std::find(planes.begin(), planes.end(), p) == planes.end())
+            planes.push_back(p);
+    }
+    std::sort(planes.begin(), planes.end());
+    return planes;
+}
+
 std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
 {
-    if (mCompact[static_cast<std::size_t>(endpoint)] >= 0)
+    const auto n = static_cast<std::size_t>(endpoint);
+    if (mCompact[n] >= 0)
         return { endpoint };
     std::vector<NodeId> out;
-    for (const ForwardingArc &arc : mGraph.arcsOf(endpoint)) {
-        if (mCompact[static_cast<std::size_t>(arc.to)] < 0 || !arcInPlane(arc, plane))
-            continue;
-        // Under a one-way fault the way back into the endpoint may be the failed one.
-        if (!mDeadDirections.empty()) {
-            const DirLinkId in = arc.circuitLink != kNoLink
-                ? fabric().leaving(arc.link, arc.ocs)
-                : fabric().leaving(arc.link, arc.to);
-            const DirLinkId in2 = arc.circuitLink != kNoLink
-                ? fabric().leaving(arc.circuitLink, arc.to)
-                : in;
-            if (mDeadDirections[static_cast<std::size_t>(in)]
-                || mDeadDirections[static_cast<std::size_t>(in2)])
-                continue;
-        }
-        out.push_back(arc.to);
-    }
+    for (std::uint32_t e = mArrivalOffsets[n]; e < mArrivalOffsets[n + 1]; ++e)
+        if (arcInPlane(*mArrivalArc[e], plane))
+            out.push_back(mArrivalFrom[e]);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -383,7 +414,7 @@ void Router::prepare(const std::vector<NodeId> &destinations) const
     std::map<int, std::vector<std::vector<NodeId>>> missing; // plane -> target sets
     std::set<std::pair<int, std::vector<NodeId>>> seen;
     for (NodeId d : destinations) {
-        std::vector<int> planes = planesOf(d);
+        std::vector<int> planes = arrivalPlanesOf(d);
         if (planes.empty())
             planes.push_back(-1);
         for (int plane : planes) {
@@ -452,7 +483,7 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
     const std::uint32_t port = sourcePort(src, dst, qp);
     // The NIC port (plane) of this QP: one both ends have.
     std::vector<int> planes = planesOf(src);
-    const std::vector<int> dstPlanes = planesOf(dst);
+    const std::vector<int> dstPlanes = arrivalPlanesOf(dst);
     if (planes.empty())
         planes = dstPlanes;
     else if (!dstPlanes.empty()) {

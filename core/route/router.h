@@ -92,10 +92,11 @@ public:
 
     /// Latency in seconds of @p path walked from @p src (links plus nodes crossed).
     double pathLatencyS(NodeId src, const sim::Path &path) const;
-    /// The planes of @p node's fabric links (empty: not plane-bound).
+    /// The planes of @p node's fabric links it can send on (empty: not plane-bound).
     std::vector<int> planesOf(NodeId node) const;
     /// Transit neighbours (switches, forwarding chips) @p endpoint attaches to in @p plane
     /// (-1 = any plane) and can be reached from, sorted; {endpoint} when it forwards itself.
+    /// A failed direction out of @p endpoint leaves these as they are (faults.h, `A->B`).
     std::vector<NodeId> attachments(NodeId endpoint, int plane) const;
     /// Hop distance from transit node @p from to the nearest of @p targets through transit
     /// nodes in @p plane; -1 when unreachable or @p from is not a transit node.
@@ -123,6 +124,10 @@ private:
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;
+    /// The planes @p endpoint can receive on: of the arcs arriving at it.
+    std::vector<int> arrivalPlanesOf(NodeId endpoint) const;
+    /// Indexes the arcs from transit nodes to endpoints by endpoint (mArrival*).
+    void indexArrivals();
 
     std::vector<std::uint8_t> mDeadDirections; // index = directed link id; empty = no faults
     ForwardingGraph mGraph;
@@ -133,6 +138,12 @@ private:
     std::vector<std::uint32_t> mTOffsets; // CSR over transit index
     std::vector<std::int32_t> mTTo; // neighbour transit index
     std::vector<const ForwardingArc *> mTArc; // the arc, for its planes
+    // The arcs arriving at each endpoint from a transit node, CSR by node id (mArrivalFrom:
+    // the transit node). Found from the transit side: the endpoint's own arcs leave out a
+    // direction out of it that failed, which must not cut the way in.
+    std::vector<std::uint32_t> mArrivalOffsets;
+    std::vector<NodeId> mArrivalFrom;
+    std::vector<const ForwardingArc *> mArrivalArc;
     std::vector<std::int64_t> mStaticKey; // node id -> d-mod-k destination key
     mutable std::map<std::pair<int, std::vector<NodeId>>, Distances> mDistanceCache;
 };

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace fabric;
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void faultsSurviveTheNativeFile();
     void randomDrawIsStable();
     void oneWayFaultKeepsTheOtherDirection();
+    void oneWayFaultOutOfAGpuKeepsTheWayIn();
     void hpnDualTorFailureHalvesTheRing();
     void fatTreeLeafFailureCutsItsHostsOff();
     void spineFailureSlowsAllToAllByKOver2();
@@ -230,6 +232,43 @@ void TestFaults::oneWayFaultKeepsTheOtherDirection()
     const route::Route down = router.route(dst, src);
     QCOMPARE(down.paths.size(), std::size_t(2));
     QVERIFY(uses(down, spine0, leaf0));
+}
+
+void TestFaults::oneWayFaultOutOfAGpuKeepsTheWayIn()
+{
+    // h0-gpu0 -> leaf0 failed: h0-gpu0 cannot send, but traffic to it still arrives over
+    // leaf0 -> h0-gpu0. Its router used to look for the way in among the GPU's own arcs, which
+    // had lost the failed direction out, and found the GPU cut off both ways.
+    const Fabric f = flatFatTree(4);
+    route::RouterOptions o;
+    o.allowUnreachable = true;
+    o.faults = parseFaultList("h0-gpu0->leaf0");
+    const route::Router router(f, o);
+    const NodeId gpu = f.findNode("h0-gpu0");
+    const NodeId other = f.findNode("h2-gpu0"); // under leaf1
+    QVERIFY(router.route(gpu, other).paths.empty());
+    const route::Route in = router.route(other, gpu);
+    QCOMPARE(in.paths.size(), std::size_t(1));
+    const DirLinkId last = in.paths.front().links.back();
+    QCOMPARE(f.node(f.link(linkOf(last)).other(gpu)).name, std::string("leaf0"));
+
+    // A dual-plane NIC whose plane-0 port cannot send still receives on both planes: 2 QPs
+    // into it take one plane each.
+    const Fabric hpn = hpnOneRail();
+    const NodeId h0 = hpn.findNode("s0-h0-gpu0");
+    const NodeId h1 = hpn.findNode("s0-h1-gpu0");
+    route::RouterOptions dual;
+    dual.qps = 2;
+    dual.faults = parseFaultList("s0-h0-gpu0->s0-tor0-plane0");
+    const route::Router hpnRouter(hpn, dual);
+    std::set<int> planes;
+    for (const sim::Path &p : hpnRouter.route(h1, h0).paths)
+        planes.insert(hpn.link(linkOf(p.links.back())).plane);
+    QCOMPARE(planes, (std::set<int> { 0, 1 }));
+    planes.clear();
+    for (const sim::Path &p : hpnRouter.route(h0, h1).paths)
+        planes.insert(hpn.link(linkOf(p.links.front())).plane);
+    QCOMPARE(planes, (std::set<int> { 1 }));
 }
 
 void TestFaults::hpnDualTorFailureHalvesTheRing()
