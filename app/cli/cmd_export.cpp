@@ -22,6 +22,7 @@
 #include "export/timespec.h"
 #include "io/atomicwrite.h"
 #include "io/common/cleantext.h"
+#include "io/common/inputfile.h"
 #include "io/fabricfile.h"
 #include "io/formatregistry.h"
 #include "io/htsim/htsimformat.h"
@@ -263,10 +264,8 @@ collective::Scenario readScenario(const std::string &text)
     if (!text.empty() && text.front() == '{') {
         j = io::parseBoundedJson(text, "--scenario");
     } else {
-        std::ifstream in(text);
-        if (!in)
-            throw UserError("--scenario: cannot read " + io::quotedInput(text));
-        const std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        // A report written with --flows holds its scenario too, and may be large.
+        const std::string body = io::readInputText(text, "--scenario", io::kMaxFileBytes);
         j = io::parseBoundedJson(body, "--scenario " + text);
     }
     // A scenario file may hold the scenario itself or {"scenario": {...}} (a report).

@@ -3,6 +3,7 @@
 #include "lesson.h"
 
 #include "generators/registry.h"
+#include "io/common/inputfile.h"
 #include "io/fabricfile.h"
 #include "io/native/boundedjson.h"
 #include "model/error.h"
@@ -421,11 +422,11 @@ Lesson loadLesson(const std::filesystem::path &file)
     if (!name.ends_with(suffix))
         throw UserError(file.string() + ": a lesson file is named NAME.lesson.json");
     name.resize(name.size() - suffix.size());
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw UserError("cannot read " + file.string());
-    const std::string text{ std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
-    return parseLesson(text, name, file.parent_path());
+    // A lesson is a few kilobytes of JSON; its fabrics are files of their own.
+    constexpr std::uintmax_t kMaxLessonBytes = 16ull * 1024 * 1024;
+    const std::string text = io::readInputText(file, "", kMaxLessonBytes);
+    // Errors name the file the user gave, not only the lesson's name.
+    return lessonFromJson(io::parseBoundedJson(text, file.string()), name, file.parent_path());
 }
 
 const LessonRun *LessonResult::run(std::string_view id) const

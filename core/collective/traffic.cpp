@@ -8,6 +8,7 @@
 #include "report.h"
 
 #include "io/common/cleantext.h"
+#include "io/common/inputfile.h"
 #include "model/error.h"
 #include "model/nodenameindex.h"
 #include "model/units.h"
@@ -99,12 +100,7 @@ std::vector<TrafficRow> readTraffic(
 
 std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabric)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw UserError("--traffic: '" + path + "' is a folder, not a traffic file");
-    std::ifstream in(path);
-    if (!in)
-        throw UserError("--traffic: cannot open '" + path + "'");
+    std::ifstream in = io::openInputFile(path, "--traffic");
     io::skipBom(in);
     return readTraffic(in, path, fabric);
 }

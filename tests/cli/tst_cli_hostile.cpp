@@ -60,6 +60,8 @@ private Q_SLOTS:
     void deepDirectoryKeepsTheFault();
     void readsAFileWithBom();
     void namesASymlinkLoop();
+    void namesAFolderOrMissingFileGivenAsInput_data();
+    void namesAFolderOrMissingFileGivenAsInput();
     void standardOutputFailureIsAnError();
     void fullStandardOutputExitsNonZero();
     void qtWarningsOnlyWithVerbose();
@@ -139,6 +141,43 @@ void TestCliHostile::namesASymlinkLoop()
     QCOMPARE(r.code, 2);
     QCOMPARE(r.err, "fabricscope-cli info: " + a.string()
                         + ": a symlink loop (too many levels of symbolic links)\n");
+}
+
+void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
+{
+    // Each option that reads a file the user names: a folder read as a stream gave "internal
+    // error: basic_filebuf::underflow" (exit 1) where --scenario was given one.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString fabric = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/dragonfly-small.fabric.json");
+    const QString folder = QStringLiteral(FABRICSCOPE_TEST_DATA);
+    const QString missing = folder + QStringLiteral("/no-such-file.json");
+    QTest::newRow("scenario folder") << QStringList { "export", fabric, "--scenario", folder, "-o",
+        "x.svg" } << QStringLiteral("is a folder, not a file");
+    QTest::newRow("scenario missing") << QStringList { "export", fabric, "--scenario", missing,
+        "-o", "x.svg" } << QStringLiteral("does not exist");
+    QTest::newRow("traffic folder") << QStringList { "simulate", fabric, "--traffic", folder }
+                                    << QStringLiteral("is a folder, not a file");
+    QTest::newRow("lesson missing") << QStringList { "lesson", "run", folder + "/x.lesson.json" }
+                                    << QStringLiteral("does not exist");
+    QTest::newRow("traffic missing") << QStringList { "simulate", fabric, "--traffic", missing }
+                                     << QStringLiteral("does not exist");
+}
+
+void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    std::vector<std::string> words;
+    for (const QString &a : args)
+        words.push_back(
+            a == QLatin1String("x.svg") ? dir.filePath(a).toStdString() : a.toStdString());
+    const CliResult r = runCli(words);
+    QCOMPARE(r.code, 2);
+    verifyOneCleanLine(r);
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("x.svg"))));
 }
 
 void TestCliHostile::standardOutputFailureIsAnError()

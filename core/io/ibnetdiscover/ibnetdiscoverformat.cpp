@@ -4,6 +4,7 @@
 
 #include "ibnetdiscoverparser.h"
 #include "io/common/cleantext.h"
+#include "io/common/inputfile.h"
 #include "model/error.h"
 
 #include <array>
@@ -70,9 +71,7 @@ template<typename F> void readWords(std::istream &in, F &&onLine)
 // Opens the side file @p path and hands it to @p read(stream, name).
 template<typename F> void readSideFile(const std::filesystem::path &path, F &&read)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw UserError(path.string() + ": cannot open the file for reading");
+    std::ifstream in = openInputFile(path, "");
     read(in, path.string());
 }
 

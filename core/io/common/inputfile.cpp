@@ -1,0 +1,52 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "inputfile.h"
+
+#include "cleantext.h"
+#include "model/error.h"
+#include "model/units.h"
+
+#include <iterator>
+
+namespace fabric::io {
+namespace {
+
+[[noreturn]] void fail(
+    const std::filesystem::path &path, std::string_view what, const std::string &why)
+{
+    const std::string prefix = what.empty() ? std::string() : std::string(what) + ": ";
+    throw UserError(prefix + quotedInput(path.string()) + " " + why);
+}
+
+} // namespace
+
+std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec == std::errc::permission_denied)
+        fail(path, what, "cannot be read (permission denied)");
+    if (ec || !std::filesystem::exists(status))
+        fail(path, what, "does not exist");
+    if (std::filesystem::is_directory(status))
+        fail(path, what, "is a folder, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        fail(path, what, "cannot be opened for reading");
+    return in;
+}
+
+std::string readInputText(
+    const std::filesystem::path &path, std::string_view what, std::uintmax_t maxBytes)
+{
+    std::ifstream in = openInputFile(path, what);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size > maxBytes)
+        fail(path, what,
+            "is " + units::formatBytes(double(size)) + ", larger than the limit of "
+                + units::formatBytes(double(maxBytes)));
+    return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
+}
+
+} // namespace fabric::io

@@ -1,0 +1,27 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+/// Opening what a user names (a scenario, a lesson, a traffic table) with one clear line when
+/// it cannot be read: a folder opened as a stream reads as an internal error otherwise.
+namespace fabric::io {
+
+/**
+ * @p path opened for reading, or a UserError "WHAT: 'PATH' is a folder, not a file" (or: does
+ * not exist, cannot be opened). @p what names the option or the kind of file ("--scenario");
+ * empty leaves the prefix out.
+ */
+std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what);
+
+/// The whole of @p path as text, refused as openInputFile() does, or when it is larger than
+/// @p maxBytes (a JSON scenario or lesson is a few kilobytes).
+std::string readInputText(
+    const std::filesystem::path &path, std::string_view what, std::uintmax_t maxBytes);
+
+} // namespace fabric::io
