@@ -57,7 +57,8 @@ T numberField(const nlohmann::json &j, const char *key, T fallback, double lowes
     const auto &v = j.at(key);
     const std::string prefix = std::string("scenario: '") + key + "' must be ";
     if (!v.is_number() || (std::is_integral_v<T> && !v.is_number_integer()))
-        throw UserError(prefix + "a number, got " + v.dump());
+        throw UserError(
+            prefix + (std::is_integral_v<T> ? "a whole number" : "a number") + ", got " + v.dump());
     const double x = v.get<double>();
     const bool low = bound == Bound::Above ? !(x > lowest) : !(x >= lowest);
     if (low || !std::isfinite(x))
@@ -170,7 +171,14 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     if (!j.is_object())
         throw UserError("scenario: expected a JSON object");
     Scenario s;
-    s.collective = enumField(j, "collective", s.collective, &collectiveFromString);
+    s.trafficFile = stringField(j, "traffic", s.trafficFile);
+    // A traffic file is run as custom traffic, as --traffic does: with another collective
+    // named it was silently left out (a 1 GiB all-reduce ran while the report said traffic).
+    const Collective fallback = s.trafficFile.empty() ? s.collective : Collective::Custom;
+    s.collective = enumField(j, "collective", fallback, &collectiveFromString);
+    if (!s.trafficFile.empty() && s.collective != Collective::Custom)
+        throw UserError("scenario: 'traffic' is run as collective \"custom\", not \""
+            + std::string(toString(s.collective)) + "\" (leave one of them out)");
     // Without one, the collective's own default, as on the command line: an all-to-all file
     // that names no algorithm means direct, not the all-reduce default (ring) it cannot use.
     s.algorithm = enumField(j, "algorithm", defaultAlgorithm(s.collective), &algorithmFromString);
@@ -180,7 +188,6 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.placement = enumField(j, "placement", s.placement, &placementFromString);
     s.qps = numberField(j, "qps", s.qps, 1, Bound::AtLeast, 64);
     s.seed = numberField(j, "seed", s.seed, 0);
-    s.trafficFile = stringField(j, "traffic", s.trafficFile);
     s.alphaS = numberField(j, "alpha_s", s.alphaS, 0);
     s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
     s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget, 1);

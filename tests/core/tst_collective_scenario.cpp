@@ -65,6 +65,10 @@ void TestCollectiveScenario::roundTripsThroughJson()
     QCOMPARE(collective::scenarioFromJson({ { "max_memory_bytes", "2 GiB" } }).maxMemoryBytes,
         2.0 * 1024 * 1024 * 1024);
     QCOMPARE(algorithmOf({ { "collective", "alltoall" } }), std::string("direct"));
+    // A traffic file alone is custom traffic, as --traffic is.
+    const collective::Scenario traffic = collective::scenarioFromJson({ { "traffic", "t.csv" } });
+    QVERIFY(traffic.collective == collective::Collective::Custom);
+    QCOMPARE(algorithmOf({ { "traffic", "t.csv" } }), std::string("direct"));
     QCOMPARE(algorithmOf({ { "collective", "broadcast" } }), std::string("ring"));
     QCOMPARE(algorithmOf({ { "collective", "allreduce" }, { "algorithm", "sharp" } }),
         std::string("sharp"));
@@ -104,6 +108,11 @@ void TestCollectiveScenario::rejectsBadJson()
             "scenario: 'chunks' must be at most 2147483647, got 4000000000" },
         { { { "sharp_trees_per_switch", 0 } },
             "scenario: 'sharp_trees_per_switch' must be at least 1, got 0" },
+        { { { "seed", 1.5 } }, "scenario: 'seed' must be a whole number, got 1.5" },
+        // A traffic file beside another collective was left out: the collective ran instead.
+        { { { "traffic", "t.csv" }, { "collective", "allreduce" } },
+            "scenario: 'traffic' is run as collective \"custom\", not \"allreduce\" (leave one "
+            "of them out)" },
     };
     for (const auto &[json, message] : outOfRange) {
         try {
