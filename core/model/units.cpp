@@ -108,14 +108,35 @@ std::optional<double> parseBytes(std::string_view text)
         return std::nullopt;
     std::string_view unit(end, static_cast<std::size_t>(s.data() + s.size() - end));
     struct Suffix { std::string_view name; double factor; };
-    static constexpr std::array<Suffix, 17> kSuffixes{{
-        {"", 1}, {"b", 1},
-        {"k", 1e3}, {"kb", 1e3}, {"kib", 1024.0},
-        {"m", 1e6}, {"mb", 1e6}, {"mib", 1048576.0},
-        {"g", 1e9}, {"gb", 1e9}, {"gib", 1073741824.0},
-        {"t", 1e12}, {"tb", 1e12}, {"tib", 1099511627776.0},
-        {"ki", 1024.0}, {"mi", 1048576.0}, {"gi", 1073741824.0},
-    }};
+    // Up to the exabyte, as far as kMaxBytes goes (1 EiB).
+    static constexpr std::array<Suffix, 26> kSuffixes { {
+        { "", 1 },
+        { "b", 1 },
+        { "k", 1e3 },
+        { "kb", 1e3 },
+        { "kib", 1024.0 },
+        { "m", 1e6 },
+        { "mb", 1e6 },
+        { "mib", 1048576.0 },
+        { "g", 1e9 },
+        { "gb", 1e9 },
+        { "gib", 1073741824.0 },
+        { "t", 1e12 },
+        { "tb", 1e12 },
+        { "tib", 1099511627776.0 },
+        { "p", 1e15 },
+        { "pb", 1e15 },
+        { "pib", 1125899906842624.0 },
+        { "e", 1e18 },
+        { "eb", 1e18 },
+        { "eib", 1152921504606846976.0 },
+        { "ki", 1024.0 },
+        { "mi", 1048576.0 },
+        { "gi", 1073741824.0 },
+        { "ti", 1099511627776.0 },
+        { "pi", 1125899906842624.0 },
+        { "ei", 1152921504606846976.0 },
+    } };
     for (const auto &suffix : kSuffixes) {
         if (suffix.name == unit) {
             const double bytes = value * suffix.factor;
@@ -130,7 +151,8 @@ std::optional<double> parseBytes(std::string_view text)
 
 std::string formatBytes(double bytes)
 {
-    static constexpr std::array<const char *, 6> kNames{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static constexpr std::array<const char *, 7> kNames { "B", "KiB", "MiB", "GiB", "TiB", "PiB",
+        "EiB" };
     std::size_t i = 0;
     while (std::fabs(bytes) >= 1024 && i + 1 < kNames.size()) {
         bytes /= 1024;

@@ -29,6 +29,10 @@ void TestUnits::parsesSizes_data()
     QTest::newRow("grouped") << "1,000 MiB" << 1000.0 * 1048576.0;
     QTest::newRow("grouped twice") << "1,048,576KiB" << 1073741824.0;
     QTest::newRow("grouped decimal") << "1,000.5KB" << 1000500.0;
+    // Up to the limit of 1 EiB, in its own units (they were refused, as if past the limit).
+    QTest::newRow("PiB") << "1PiB" << 1125899906842624.0;
+    QTest::newRow("PB") << "2PB" << 2e15;
+    QTest::newRow("EiB") << "1EiB" << 1152921504606846976.0;
 }
 
 void TestUnits::parsesSizes()
@@ -44,7 +48,7 @@ void TestUnits::rejectsNonSizes()
 {
     // "1.5": a message moves whole bytes (it ran a collective of 1.5 B).
     for (const char *bad : { "", "abc", "-1", "12 parsecs", "1e300", "nan", "GiB", "1,5 GiB", "1.5",
-             "0.1KiB", "1,0000 MiB", ",100 MiB", "1,,000 B", "1000, B" })
+             "0.1KiB", "1,0000 MiB", ",100 MiB", "1,,000 B", "1000, B", "2EiB", "1100PiB" })
         QVERIFY2(!parseBytes(bad).has_value(), bad);
 }
 
@@ -52,6 +56,7 @@ void TestUnits::formatsForPeople()
 {
     QCOMPARE(formatBytes(1073741824.0), std::string("1 GiB"));
     QCOMPARE(formatBytes(512), std::string("512 B"));
+    QCOMPARE(formatBytes(1152921504606846976.0), std::string("1 EiB"));
     QCOMPARE(formatGbps(400), std::string("400 Gb/s"));
     QCOMPARE(formatDecimal(0.0005, 9), std::string("0.0005"));
     QCOMPARE(formatDecimal(1.0714, 2), std::string("1.07"));
