@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "outputpaths.h"
 #include "progressline.h"
 #include "scenariooptions.h"
 
@@ -63,9 +64,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         "--role", { "leaf", "tor", "spine", "aggregation", "core", "router", "ocs", "link" }, "");
     Scenario s = scenarioFromOptions(o);
     const auto threads = static_cast<unsigned>(o.integer("--threads", 1, 64, 2));
-    for (const char *output : { "--report", "--csv" }) // before a sweep of minutes
-        if (const auto path = o.value(output))
-            io::checkCanSave(*path);
+    checkOutputPaths(o, { "--report", "--csv" }); // before a sweep of minutes
     const Fabric fabric = io::loadFabric(o.positional(0));
     applyFabricDefaults(s, o, fabric);
     for (const std::string &list : o.values("--fail"))

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
+#include "outputpaths.h"
 #include "progressline.h"
 #include "scenariooptions.h"
 
@@ -144,9 +145,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
     // Where the outputs go is checked before a run of minutes, not after it.
-    for (const char *output : { "--report", "--links-csv" })
-        if (const auto path = o.value(output))
-            io::checkCanSave(*path);
+    checkOutputPaths(o, { "--report", "--links-csv" });
     const Fabric fabric = io::loadFabric(o.positional(0));
     applyFabricDefaults(s, o, fabric);
     sim::SimOptions options;

@@ -46,6 +46,8 @@ private Q_SLOTS:
     void outputThroughSymlinkKeepsMode();
     void outputsAreCheckedBeforeTheRun_data();
     void outputsAreCheckedBeforeTheRun();
+    void twoOutputsInOneFileAreRefused_data();
+    void twoOutputsInOneFileAreRefused();
 
 private:
     QTemporaryDir mDir;
@@ -165,6 +167,48 @@ void TestCliWrites::outputsAreCheckedBeforeTheRun()
     QVERIFY2(r.err.find(target + ": cannot write in folder") != std::string::npos
             && r.err.find('\n') == r.err.size() - 1,
         r.err.c_str());
+}
+
+void TestCliWrites::twoOutputsInOneFileAreRefused_data()
+{
+    // SAME stands for one file spelt as given, SAME2 for it spelt another way ("dir/./name").
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList sim { "simulate", "FABRIC", "--bytes", "1MiB", "--ranks", "8" };
+    QTest::newRow("report and links csv")
+        << (sim + QStringList { "--report", "SAME", "--links-csv", "SAME2" })
+        << QStringLiteral("is the same file as --report");
+    QTest::newRow("report over the fabric") << (sim + QStringList { "--report", "FABRIC2" })
+                                            << QStringLiteral("is the same file as FABRIC");
+    const QStringList sweep { "resilience", "FABRIC", "--bytes", "1MiB", "--role", "spine" };
+    QTest::newRow("resilience report and csv")
+        << (sweep + QStringList { "--report", "SAME", "--csv", "SAME2" })
+        << QStringLiteral("is the same file as --report");
+}
+
+void TestCliWrites::twoOutputsInOneFileAreRefused()
+{
+    // The second write replaced the first without a word: a report overwritten by a CSV.
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const std::string same = dir.filePath("out.json").toStdString();
+    const std::string fabricCopy = dir.filePath("copy.fabric.json").toStdString();
+    std::filesystem::copy_file(mFabric, fabricCopy);
+    const auto before = readAll(fabricCopy);
+    std::vector<std::string> words;
+    for (const QString &a : args)
+        words.push_back(a == "FABRIC" ? fabricCopy
+                : a == "FABRIC2"      ? dir.filePath("./copy.fabric.json").toStdString()
+                : a == "SAME"         ? same
+                : a == "SAME2"        ? dir.filePath("./out.json").toStdString()
+                                      : a.toStdString());
+    const CliResult r = runCli(words);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.out.empty(), r.out.c_str());
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+    QVERIFY(!std::filesystem::exists(same));
+    QCOMPARE(readAll(fabricCopy), before);
 }
 
 void TestCliWrites::outputThroughSymlinkKeepsMode()
