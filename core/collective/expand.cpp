@@ -94,8 +94,14 @@ Expansion expand(const route::Router &router, const Scenario &s, const ExpandOpt
             c.ranks = selectRanks(router, s.ranks, s.placement, s.seed);
             out.rankOrder = ranksAreListed(s.ranks) ? "listed" : std::string(toString(s.placement));
         }
-        if (c.ranks.size() < 2)
-            throw UserError("--ranks: a collective needs at least 2 ranks");
+        if (c.ranks.size() < 2) {
+            // With every GPU asked for (the default), the fabric is short, not the option.
+            const std::size_t gpus = router.graph().endpoints().size();
+            throw UserError(s.ranks.empty() || s.ranks == "all"
+                    ? "a collective needs at least 2 GPUs, and the fabric has "
+                        + units::formatCount(gpus, "GPU", "GPUs")
+                    : "--ranks: a collective needs at least 2 ranks");
+        }
         router.prepare(c.ranks);
         switch (s.algorithm) {
         case Algorithm::Ring:

@@ -309,6 +309,21 @@ void TestCollectiveScenario::refusesNonsense()
         route::Router router(*k.f, collective::routerOptions(s));
         QVERIFY_THROWS_EXCEPTION(UserError, collective::expand(router, s));
     }
+
+    // A fabric with one GPU and every GPU asked for: the fabric is short, not --ranks, which
+    // nobody gave.
+    Fabric lonely;
+    const NodeId gpu = testing::addNode(lonely, NodeKind::Gpu, "g0");
+    testing::addLink(lonely, gpu, testing::addNode(lonely, NodeKind::Switch, "s0"), 400);
+    const auto s = scenario(Collective::AllReduce, Algorithm::Ring, 1e6, route::Policy::Ecmp);
+    route::Router router(lonely, collective::routerOptions(s));
+    try {
+        (void)collective::expand(router, s);
+        QFAIL("a collective ran on one GPU");
+    } catch (const UserError &e) {
+        QCOMPARE(std::string(e.what()),
+            std::string("a collective needs at least 2 GPUs, and the fabric has 1 GPU"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCollectiveScenario)
