@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `fabricscope-cli lesson list|run`: the lessons the GUI's Help > Lessons opens, headless, so
 // their figures can be checked by a script and their slides rebuilt.
+#include "columns.h"
 #include "command.h"
 #include "qtsession.h"
 
@@ -41,12 +42,12 @@ int listLessons(bool json, std::ostream &out)
     std::size_t width = 0;
     const std::vector<collective::Lesson> all = views::builtinLessons();
     for (const collective::Lesson &l : all)
-        width = std::max(width, l.name.size());
+        width = std::max(width, shownWidth(l.name));
     for (const collective::Lesson &l : all) {
         if (json)
             lessons.push_back({{"name", l.name}, {"title", l.title}, {"summary", l.summary}});
         else
-            out << std::left << std::setw(int(width) + 2) << l.name << l.summary << "\n";
+            out << padded(l.name, width + 2) << l.summary << "\n";
     }
     if (json)
         out << nlohmann::json{{"lessons", lessons}}.dump(2) << "\n";
@@ -103,7 +104,7 @@ int runLesson(const std::string &name, bool json, const std::string &exportTo, s
     }
     out << lesson.title << " (" << lesson.name << ")\n";
     for (const nlohmann::json &r : doc["runs"])
-        out << "  " << std::left << std::setw(44) << r["label"].get<std::string>()
+        out << "  " << padded(r["label"].get<std::string>(), 44)
             << units::formatSeconds(r["completion_s"].get<double>()) << "\n";
     out << "Figures:\n";
     for (const auto &[key, value] : doc["figures"].items())

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `fabricscope-cli resilience FABRIC --collective C --role ROLE`: the scenario once per single
 // failure of every element of a role, ranked worst first.
+#include "columns.h"
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
@@ -99,14 +100,12 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
     std::size_t width = 6;
     for (const collective::ResilienceRow &row : r.rows)
-        width = std::max(width, row.failed.size());
-    out << std::left << std::setw(int(width) + 2) << "failed" << std::setw(14) << "completion"
-        << std::setw(11) << "slowdown"
+        width = std::max(width, shownWidth(row.failed));
+    out << padded("failed", width + 2) << padded("completion", 14) << padded("slowdown", 11)
         << "unreachable pairs\n";
     for (const collective::ResilienceRow &row : r.rows)
-        out << std::left << std::setw(int(width) + 2) << row.failed << std::setw(14)
-            << units::formatSeconds(row.completionS) << std::setw(11) << times(row.slowdown)
-            << row.unreachablePairs << "\n";
+        out << padded(row.failed, width + 2) << padded(units::formatSeconds(row.completionS), 14)
+            << padded(times(row.slowdown), 11) << row.unreachablePairs << "\n";
     out << "\nElements: " << st.elements << "; slowdown worst " << times(st.worst) << ", median "
         << times(st.median) << ", mean " << times(st.mean) << ", best " << times(st.best) << "; "
         << st.slower << " slow the run by more than 1%, " << st.cuttingOff

@@ -103,12 +103,17 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         return out;
     }
 
+    // Slowdowns equal to 9 digits are ties, ordered by name: on a symmetric fabric the same
+    // slowdown differs in its last bits from one element to the next, which ordered four equal
+    // spines spine1, spine2, spine3, spine0.
+    const auto level = [](double slowdown) { return std::round(slowdown * 1e9); };
     std::stable_sort(
-        out.rows.begin(), out.rows.end(), [](const ResilienceRow &a, const ResilienceRow &b) {
+        out.rows.begin(), out.rows.end(), [&](const ResilienceRow &a, const ResilienceRow &b) {
             if (a.unreachablePairs != b.unreachablePairs)
                 return a.unreachablePairs > b.unreachablePairs;
             // Rows that cut pairs off have no slowdown (NaN): by name among themselves.
-            if (std::isfinite(a.slowdown) && std::isfinite(b.slowdown) && a.slowdown != b.slowdown)
+            if (std::isfinite(a.slowdown) && std::isfinite(b.slowdown)
+                && level(a.slowdown) != level(b.slowdown))
                 return a.slowdown > b.slowdown;
             return a.failed < b.failed;
         });

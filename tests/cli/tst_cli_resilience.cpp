@@ -32,6 +32,7 @@ private Q_SLOTS:
     void badFaultsAreRefused();
     void hpnTorSweep();
     void superPodSpineSweep();
+    void tableColumnsLineUp();
     void resilienceNeedsARole();
     void ocsRerouteSwapsInASpareCube();
 
@@ -235,6 +236,52 @@ void TestCliResilience::superPodSpineSweep()
         QCOMPARE(row.at("unreachable_pairs").get<int>(), 0);
         QVERIFY(row.at("slowdown").get<double>() >= 1.0 - 1e-9);
     }
+    // The four spines slow the ring alike: a tie, in name order (the last bits of the
+    // slowdowns put spine0 last).
+    std::vector<std::string> names;
+    for (const auto &row : j.at("rows"))
+        names.push_back(row.at("failed").get<std::string>());
+    QCOMPARE(names, (std::vector<std::string> { "spine0", "spine1", "spine2", "spine3" }));
+}
+
+void TestCliResilience::tableColumnsLineUp()
+{
+    // A failed leaf cuts its GPUs off and ends in microseconds: "348 µs" is 7 bytes for 6
+    // characters, and padding by bytes moved the rest of the row one column left of the header.
+    const std::string superpod = std::string(FABRICSCOPE_TOPOLOGIES) + "/superpod-256.fabric.json";
+    const Result r = cli({ "resilience", superpod, "--bytes", "64MiB", "--role", "leaf" });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    std::istringstream lines(r.out);
+    std::string line, header;
+    // The byte where character @p wanted of @p text starts (UTF-8).
+    const auto byteOf = [](const std::string &text, std::size_t wanted) {
+        std::size_t chars = 0;
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && chars++ == wanted)
+                return i;
+        return std::string::npos;
+    };
+    std::size_t slowdownColumn = 0;
+    int rows = 0, micro = 0;
+    while (std::getline(lines, line)) {
+        if (line.starts_with("failed")) {
+            header = line;
+            slowdownColumn = header.find("slowdown"); // ASCII: bytes are characters
+            continue;
+        }
+        if (header.empty() || line.empty())
+            continue;
+        if (line.starts_with("Elements"))
+            break;
+        ++rows;
+        micro += line.find("\u00b5s") != std::string::npos;
+        // The slowdown ("n/a", "1.000x") starts in the header's column, after a space.
+        const std::size_t at = byteOf(line, slowdownColumn);
+        QVERIFY2(at != std::string::npos && at > 0, line.c_str());
+        QVERIFY2(line[at] != ' ' && line[at - 1] == ' ', (header + "\n" + line).c_str());
+    }
+    QCOMPARE(rows, 8);
+    QVERIFY(micro > 0);
 }
 
 void TestCliResilience::resilienceNeedsARole()
