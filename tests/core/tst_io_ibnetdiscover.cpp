@@ -227,7 +227,7 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
     // open again: refused here, as the native reader does.
     QTest::newRow("port past the switch's")
         << rec + "[37] \"H-02\"[1] # 4xEDR\n"
-        << "link 'sw' -- 'H-0000000000000002': ports/0: port 37 is "
+        << "t.topo: line 2: link 'sw' -- 'H-0000000000000002': ports/0: port 37 is "
            "out of range ('sw' has 36 ports)";
     QTest::newRow("port reused") << rec + "[1] \"H-02\"[1] # 4xEDR\n[1] \"H-03\"[1] # 4xEDR\n"
                                  << "line 3: port 1 of 0000000000000001 is already linked to "

@@ -195,6 +195,7 @@ void IbnetdiscoverParser::parseRecord(std::string_view line)
         fail("a " + std::string(kind) + " record named \"" + std::string(quoted) + "\"");
     Device &d = device(type, guid);
     d.ports = ports;
+    d.line = mLine;
     std::string_view comment;
     if (c.until('#', comment))
         d.description = quotedIn(c.rest());
@@ -345,6 +346,8 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     };
 
     Fabric fabric;
+    // The line each node and link came from, for a fault findFabricFault() finds: {is a link, id}.
+    std::map<std::pair<bool, int>, int> lineOf;
     std::map<std::string, NodeId> switchNode;
     std::vector<int> perLevel;
     for (std::size_t i = 0; i < switches.size(); ++i) {
@@ -361,6 +364,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         n.ports = d.ports;
         n.switchLatencyNs = kIbSwitchLatencyNs;
         switchNode[d.guid] = fabric.addNode(std::move(n));
+        lineOf[{ false, int(switchNode[d.guid]) }] = d.line;
     }
 
     // One endpoint per connected CA port, in the order the ports first appear.
@@ -383,7 +387,9 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         n.hints.tier = 0;
         n.hints.index = endpointIndex++;
         n.ports = d.ports;
-        return endpoint[p] = fabric.addNode(std::move(n));
+        const NodeId id = endpoint[p] = fabric.addNode(std::move(n));
+        lineOf[{ false, int(id) }] = d.line;
+        return id;
     };
     auto nodeFor = [&](const PortRef &p) {
         const auto it = switchNode.find(p.guid);
@@ -400,7 +406,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         l.medium = Medium::InfiniBand;
         if (l.a == l.b)
             continue; // two ports of one CA cabled to each other
-        fabric.addLink(l);
+        lineOf[{ true, int(fabric.addLink(l)) }] = c.line;
     }
 
     nlohmann::json &meta = fabric.metadata();
@@ -408,8 +414,11 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     meta["source_file"] = std::filesystem::path(mFileName).filename().string();
     if (mLoopbacks > 0)
         meta["skipped_loopback_cables"] = mLoopbacks;
-    if (const auto fault = findFabricFault(fabric))
-        throw UserError(mFileName + ": " + describeFault(fabric, *fault));
+    if (const auto fault = findFabricFault(fabric)) {
+        const int line = lineOf[{ fault->isLink, fault->id }];
+        throw UserError(mFileName + (line > 0 ? ": line " + std::to_string(line) : std::string())
+            + ": " + describeFault(fabric, *fault));
+    }
     return fabric;
 }
 

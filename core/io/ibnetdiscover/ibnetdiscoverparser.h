@@ -38,6 +38,7 @@ private:
         std::string description;
         int ports = 0;
         int order = 0; ///< First appearance, for a stable node order.
+        int line = 0; ///< Of its record (0 while only links named it).
     };
     struct PortRef
     {
