@@ -22,7 +22,9 @@ void printHelp(std::ostream &out)
     out << "Usage: fabricscope-cli COMMAND [ARGS]...\n\nCommands:\n";
     for (const Command &c : commands())
         out << "  " << c.synopsis << "\n      " << c.summary << "\n";
-    out << "\nOptions for every command:\n  --verbose\n      Also print Qt's own warnings.\n";
+    out << "\nOptions for every command:\n  --verbose\n      Also print Qt's own warnings.\n"
+        << "  --help\n      The command's options (also: fabricscope-cli help COMMAND).\n";
+    out << "\nfabricscope-cli --version prints the version.\n";
     out << "\nExit codes: 0 success, 1 failure, 2 bad usage or bad input.\n";
 }
 
@@ -87,7 +89,9 @@ int run(const std::vector<std::string> &allArgs, std::ostream &out, std::ostream
         printHelp(err);
         return kExitUsage;
     }
-    if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args[0] == "help" && args.size() > 1) // help COMMAND: that command's own help
+        args = { args[1], "--help" };
+    else if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         printHelp(out);
         return kExitOk;
     }

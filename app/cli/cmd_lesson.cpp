@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `fabricscope-cli lesson list|run`: the lessons the GUI's Help > Lessons opens, headless, so
 // their figures can be checked by a script and their slides rebuilt.
+#include "cli.h"
 #include "columns.h"
 #include "command.h"
 #include "qtsession.h"
@@ -118,9 +119,14 @@ int runLesson(const std::string &name, bool json, const std::string &exportTo, s
     return 0;
 }
 
-int runLessonCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &)
+int runLessonCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    // Without an action it is bad usage, as a command without its FABRIC is.
+    if (args.empty()) {
+        err << kUsage;
+        return kExitUsage;
+    }
+    if (args[0] == "--help" || args[0] == "-h") {
         out << kUsage;
         return 0;
     }

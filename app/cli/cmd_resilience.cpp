@@ -123,10 +123,10 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
 
 Command resilienceCommand()
 {
-    return { "resilience",
-        "resilience FABRIC [--collective C] [--algorithm A] [--bytes SIZE] [--routing P] "
-        "--role leaf|tor|spine|aggregation|core|router|ocs|link [--fail NAME[,NAME...]] "
-        "[--threads N] [--progress] [--report FILE.json] [--csv FILE]",
+    static const std::string synopsis = "resilience FABRIC " + std::string(kScenarioSynopsis)
+        + " --role leaf|tor|spine|aggregation|core|router|ocs|link [--fail NAME[,NAME...]] "
+          "[--threads N] [--progress] [--report FILE.json] [--csv FILE]";
+    return { "resilience", synopsis,
         "Run a collective once per single failure of every element of a role, on 2 threads, "
         "and rank the failures by slowdown, worst first.",
         runResilience };

@@ -185,13 +185,12 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
 
 Command simulateCommand()
 {
-    return { "simulate",
-        "simulate FABRIC [--collective C] [--algorithm A] [--bytes SIZE] [--routing P] "
-        "[--ranks all|N|LIST] [--placement packed|spread|random] [--qps N] [--seed N] "
-        "[--fidelity NAME] [--max-memory SIZE] [--traffic FILE.csv] [--alpha SECONDS] "
-        "[--aggregate MODE] [--step-flow-budget N] [--chunks N] [--fail NAME[,NAME...]] "
-        "[--fail-random N [--fail-role ROLE]] [--allow-partial] [--ocs-reroute] "
-        "[--report FILE.json] [--flows] [--links-csv FILE] [--progress]",
+    static const std::string synopsis = "simulate FABRIC " + std::string(kScenarioSynopsis)
+        + " [--traffic FILE.csv] [--alpha SECONDS] [--aggregate MODE] [--step-flow-budget N] "
+          "[--chunks N] [--fail NAME[,NAME...]] [--fail-random N [--fail-role ROLE]] "
+          "[--allow-partial] [--ocs-reroute] [--report FILE.json] [--flows] [--links-csv FILE] "
+          "[--progress]";
+    return { "simulate", synopsis,
         "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
         "report completion, algbw, busbw, % of ideal and the bottleneck.",
         runSimulate };

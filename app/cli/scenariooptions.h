@@ -7,12 +7,19 @@
 #include "collective/scenario.h"
 #include "model/fabric.h"
 
+#include <string_view>
+
 namespace fabric::cli {
 
 /// The options that say which collective runs, how big, on which ranks and under which routing:
 /// --collective, --algorithm, --bytes, --routing, --ranks, --placement, --qps, --seed, --max-memory. Every
 /// command that runs a scenario from the command line (simulate, resilience) takes them alike.
 void declareScenarioOptions(OptionParser &parser);
+/// Those options in a command's one-line synopsis (the command list of --help).
+inline constexpr std::string_view kScenarioSynopsis
+    = "[--collective C] [--algorithm A] [--bytes SIZE] [--routing P] [--ranks all|N|LIST] "
+      "[--placement packed|spread|random] [--qps N] [--seed N] [--fidelity NAME] "
+      "[--max-memory SIZE]";
 
 /// The scenario those options give; defaults for the ones not given (all-reduce with its usual
 /// algorithm, 1 GiB, ECMP, all GPUs packed, 1 QP, seed 1). Throws UserError for a bad value.

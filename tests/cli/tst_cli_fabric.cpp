@@ -66,6 +66,21 @@ void TestCliFabric::helpListsTheCommands()
     const Result genHelp = runCli({"generate", "--help"});
     QCOMPARE(genHelp.code, 0);
     QVERIFY(genHelp.out.find("--set KEY=VALUE") != std::string::npos);
+    // help COMMAND is that command's help (it printed the command list); an unknown one is
+    // refused as running it would be.
+    const Result simHelp = runCli({ "help", "simulate" });
+    QCOMPARE(simHelp.code, 0);
+    QVERIFY2(
+        simHelp.out.starts_with("Usage: fabricscope-cli simulate FABRIC"), simHelp.out.c_str());
+    const Result noSuch = runCli({ "help", "validate" });
+    QCOMPARE(noSuch.code, 2);
+    QVERIFY2(
+        noSuch.err.find("unknown command 'validate'") != std::string::npos, noSuch.err.c_str());
+    QVERIFY(r.out.find("--version") != std::string::npos);
+    // A command without what it acts on is bad usage: lesson without list or run too.
+    const Result lesson = runCli({ "lesson" });
+    QCOMPARE(lesson.code, 2);
+    QVERIFY(lesson.out.empty());
 }
 
 void TestCliFabric::generateWritesJsonToStandardOutput()
