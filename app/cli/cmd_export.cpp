@@ -108,6 +108,7 @@ struct Options
     int width = 1920, height = 1080;
     bool sizeGiven = false;
     bool atGiven = false;
+    bool framesGiven = false;
     bool instant = false; ///< Loads at the instant, not the mean over a window around it.
     bool progress = false; ///< --progress: frames written, on stderr, also when not a terminal.
     int frames = views::kDefaultFrames;
@@ -157,6 +158,29 @@ void checkChart(Options &o)
     }
 }
 
+/// Refuses an option the chosen output does not use: the run went ahead without it and the
+/// script believed it had compared routings or titled its table.
+void refuseUnused(const Options &o)
+{
+    const std::string what = o.chart.empty() ? "--format " + o.format : "--chart " + o.chart;
+    const auto refuse = [&](bool given, const std::string &option) {
+        if (given)
+            throw UserError(option + " does not apply to " + what);
+    };
+    const bool data
+        = o.chart.empty() && (o.format == "csv" || o.format == "json" || o.format == "htsim");
+    const bool picture = o.chart.empty() && !data && o.format != "frames";
+    refuse(o.framesGiven && o.format != "frames", "--frames");
+    refuse(o.instant && !picture && o.format != "frames", "--instant");
+    refuse(o.atGiven && (data || o.format == "frames"), "--at");
+    refuse(!o.title.empty() && data, "--title");
+    refuse(o.sizeGiven && data, "--size");
+    // Compared runs are drawn by the charts and the report, not on one fabric or in one table.
+    refuse(!o.compare.empty() && o.chart.empty() && o.format != "report", "--compare");
+    refuse(!o.compareAlgorithm.empty() && o.chart.empty() && o.format != "report",
+        "--compare-algorithm");
+}
+
 Options parse(const std::vector<std::string> &args)
 {
     Options o;
@@ -192,6 +216,7 @@ Options parse(const std::vector<std::string> &args)
             o.compareAlgorithm = value(i);
         else if (a == "--frames") {
             const std::string &v = value(i);
+            o.framesGiven = true;
             o.frames = std::atoi(v.c_str());
             if (o.frames < 1 || o.frames > views::kMaxFrames)
                 throw UserError("--frames must be a count from 1 to "
@@ -236,6 +261,7 @@ Options parse(const std::vector<std::string> &args)
         throw UserError("--role goes with --chart resilience");
     if (!o.chart.empty()) {
         checkChart(o);
+        refuseUnused(o);
         return o;
     }
     if (o.format.empty()) {
@@ -247,6 +273,7 @@ Options parse(const std::vector<std::string> &args)
     if (std::find(formats.begin(), formats.end(), o.format) == formats.end())
         throw UserError("--format must be svg, png, pdf, report, frames, csv, json or htsim, "
                         "not '" + o.format + "'");
+    refuseUnused(o);
     return o;
 }
 

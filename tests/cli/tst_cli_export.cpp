@@ -205,6 +205,20 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("unknown scenario key")
         << QStringList { "--scenario", QStringLiteral("{\"colective\":\"alltoall\"}"), "-o", out }
         << QStringList { "--scenario: unknown key 'colective'", "collective" };
+    // Options the output does not use were ignored: a "comparison" written as one run's table.
+    const QString json = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.json"));
+    QTest::newRow("compare in a table")
+        << QStringList { "--scenario", scenario("ring"), "--compare", "adaptive", "-o", json }
+        << QStringList { "--compare does not apply to --format json" };
+    QTest::newRow("frames count for a picture") << QStringList { "--scenario", scenario("ring"),
+        "--frames", "5", "-o", out } << QStringList { "--frames does not apply to --format png" };
+    QTest::newRow("instant for a table") << QStringList { "--scenario", scenario("ring"),
+        "--instant", "-o", json } << QStringList { "--instant does not apply to --format json" };
+    QTest::newRow("title for a table") << QStringList { "--scenario", scenario("ring"), "--title",
+        "x", "-o", json } << QStringList { "--title does not apply to --format json" };
+    QTest::newRow("instant for a chart") << QStringList {
+        "--chart", "throughput", "--scenario", scenario("ring"), "--instant", "-o", out
+    } << QStringList { "--instant does not apply to --chart throughput" };
     QTest::newRow("role the fabric lacks")
         << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs",
                        "-o", out}
