@@ -83,6 +83,10 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
                 throw UserError(spec->name + " needs a value (" + spec->valueName + ")");
             slot.push_back(args[++i]);
         }
+        // An empty value ("--ranks ''", a shell variable left unset) meant the default without
+        // a word: every option's value says something.
+        if (slot.back().empty())
+            throw UserError(spec->name + " needs a value (" + spec->valueName + "), got ''");
     }
     if (parsed.mHelp)
         return parsed;
@@ -181,10 +185,11 @@ double ParsedOptions::bytes(std::string_view name, double fallback) const
     const std::optional<std::string> text = value(name);
     if (!text)
         return fallback;
+    // Every size an option takes (a message, a memory limit) is above 0, as in a scenario file.
     const std::optional<double> v = units::parseBytes(*text);
-    if (!v)
+    if (!v || !(*v > 0))
         throw UserError(std::string(name)
-            + ": expected a whole number of bytes up to 1 EiB, "
+            + ": expected a whole number of bytes above 0 and up to 1 EiB, "
               "such as 4096, 64MB or 1GiB, got '"
             + *text + "'");
     return *v;

@@ -82,7 +82,7 @@ public:
     long long integer(std::string_view name, long long min, long long max,
                       long long fallback) const;
     double number(std::string_view name, double min, double max, double fallback) const;
-    /// A size with units ("1GiB", "64MB", "4096"), in bytes.
+    /// A size with units ("1GiB", "64MB", "4096"), in bytes, above 0.
     double bytes(std::string_view name, double fallback) const;
     /// One of @p choices.
     std::string choice(std::string_view name, std::initializer_list<std::string_view> choices,

@@ -85,6 +85,9 @@ void TestCliOptions::typedValuesAreRangeChecked()
     }
     const ParsedOptions bad = parser().parse({"f", "--bytes", "lots"});
     QVERIFY_THROWS_EXCEPTION(UserError, bad.bytes("--bytes", 0));
+    // A size of 0 (a memory limit nothing fits under) is refused where it is read.
+    const ParsedOptions zero = parser().parse({ "f", "--bytes", "0" });
+    QVERIFY_THROWS_EXCEPTION(UserError, zero.bytes("--bytes", 1));
     const ParsedOptions notNumber = parser().parse({"f", "--qps", "4x"});
     QVERIFY_THROWS_EXCEPTION(UserError, notNumber.integer("--qps", 1, 64, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, notNumber.number("--qps", 0, 1, 0));
@@ -96,6 +99,11 @@ void TestCliOptions::mistakesAreOneLineErrors_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("unknown") << QStringList{"f", "--frob"} << "unknown option '--frob' (see simulate --help)";
     QTest::newRow("no value") << QStringList{"f", "--bytes"} << "--bytes needs a value (SIZE)";
+    // Empty, it meant the default without a word ("--ranks ''" ran every GPU).
+    QTest::newRow("empty value") << QStringList { "f", "--routing", "" }
+                                 << "--routing needs a value (P), got ''";
+    QTest::newRow("empty after =")
+        << QStringList { "f", "--set=" } << "--set needs a value (KEY=VALUE), got ''";
     QTest::newRow("twice") << QStringList{"f", "--qps", "1", "--qps", "2"} << "--qps is given more than once";
     QTest::newRow("flag value") << QStringList{"f", "--flows=yes"} << "--flows takes no value";
     QTest::newRow("missing") << QStringList{} << "missing FABRIC";
