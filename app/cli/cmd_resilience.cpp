@@ -106,10 +106,18 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     for (const collective::ResilienceRow &row : r.rows)
         out << padded(row.failed, width + 2) << padded(units::formatSeconds(row.completionS), 14)
             << padded(times(row.slowdown), 11) << row.unreachablePairs << "\n";
-    out << "\nElements: " << st.elements << "; slowdown worst " << times(st.worst) << ", median "
-        << times(st.median) << ", mean " << times(st.mean) << ", best " << times(st.best) << "; "
-        << st.slower << " slow the run by more than 1%, " << st.cuttingOff
-        << " cut rank pairs off\n";
+    // As the chart's summary: the failures the collective cannot survive first.
+    out << "\nElements: " << st.elements << "; ";
+    if (st.cuttingOff > 0)
+        out << st.cuttingOff << " cut rank pairs off (the collective cannot complete)"
+            << (st.cuttingOff < st.elements
+                       ? "; the other " + std::to_string(st.elements - st.cuttingOff) + ": "
+                       : "\n");
+    if (st.cuttingOff < st.elements)
+        out << "slowdown worst " << times(st.worst) << ", median " << times(st.median) << ", mean "
+            << times(st.mean) << ", best " << times(st.best) << "; " << st.slower
+            << " slow the run by more than 1%"
+            << (st.cuttingOff ? "" : ", none cuts rank pairs off") << "\n";
 
     if (const auto path = o.value("--report"))
         io::saveAtomically(

@@ -238,6 +238,18 @@ void TestResilienceGui::rowsThatCutPairsOffSaySo()
         QCOMPARE(spec.categories[i].contains(QStringLiteral("rank pair")), cutsOff);
     }
 
+    // The summary leads with them: "slowdown worst 1.00x" first read as a fabric that survives
+    // every failure.
+    std::size_t cut = 0;
+    for (const collective::ResilienceRow &row : result.rows)
+        cut += row.unreachablePairs > 0;
+    QVERIFY2(spec.subtitle.contains(QStringLiteral("elements: %1 cut rank pairs off (the "
+                                                   "collective cannot complete); the other %2: "
+                                                   "slowdown worst")
+                                        .arg(cut)
+                                        .arg(result.rows.size() - cut)),
+        qPrintable(spec.subtitle));
+
     // On screen the words stand in the row, where its bar would begin.
     sim()->analysisDock()->showTab(page());
     mWindow->resize(1280, 720);

@@ -278,13 +278,24 @@ QString times(double v)
 QString resilienceSummary(const collective::ResilienceResult &r)
 {
     const collective::ResilienceStats st = collective::resilienceStats(r);
-    return QObject::tr("Healthy %1 \u00b7 %2 elements: slowdown worst %3, median %4, mean %5, "
-                       "best %6 \u00b7 %7 slow the run by more than 1%, %8 cut rank pairs off")
-        .arg(toQString(units::formatSeconds(r.healthyCompletionS)))
-        .arg(st.elements)
-        .arg(times(st.worst), times(st.median), times(st.mean), times(st.best))
-        .arg(st.slower)
-        .arg(st.cuttingOff);
+    const QString healthy = QObject::tr("Healthy %1 \u00b7 %2 elements: ")
+                                .arg(toQString(units::formatSeconds(r.healthyCompletionS)))
+                                .arg(st.elements);
+    const QString slowdowns
+        = QObject::tr("slowdown worst %1, median %2, mean %3, best %4 \u00b7 "
+                      "%5 slow the run by more than 1%")
+              .arg(times(st.worst), times(st.median), times(st.mean), times(st.best))
+              .arg(st.slower);
+    if (st.cuttingOff == 0)
+        return healthy + slowdowns + QObject::tr(", none cuts rank pairs off");
+    // The failures the collective cannot survive come first: "worst 1.00x" alone read as a
+    // fabric that shrugs off every failure, above rows that cut 32 pairs off.
+    const QString cut
+        = QObject::tr("%1 cut rank pairs off (the collective cannot complete)").arg(st.cuttingOff);
+    if (st.cuttingOff == st.elements)
+        return healthy + cut;
+    return healthy + cut + QObject::tr("; the other %1: ").arg(st.elements - st.cuttingOff)
+        + slowdowns;
 }
 
 ChartSpec resilience(const collective::ResilienceResult &r, const QString &scenario)
