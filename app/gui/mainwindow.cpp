@@ -72,6 +72,7 @@
 #include <cmath>
 #include <memory>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace fabric::app {
@@ -938,6 +939,7 @@ void MainWindow::setPresentationMode(bool on)
     // of the width.
     if (on && mDocksBeforePresentation.isEmpty()) {
         mDocksBeforePresentation = saveState();
+        mSizeBeforePresentation = size();
         mPalette->hide();
         mHistory->hide();
         // On a 1280x720 projector the results under the fabric left it about 330 px of
@@ -957,8 +959,12 @@ void MainWindow::setPresentationMode(bool on)
             QTimer::singleShot(0, this, [this] { sizeResultsDock(readingResultsHeight()); });
         }
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
-        restoreState(mDocksBeforePresentation);
+        restoreState(mDocksBeforePresentation); // the hidden docks come back at once
+        mDocksAfterPresentation = mDocksBeforePresentation; // and their sizes, in resizeEvent()
         mDocksBeforePresentation.clear();
+        // A window manager that never gives the old size back: the user's own resizing later
+        // must not snap the docks back.
+        QTimer::singleShot(2000, this, [this] { mDocksAfterPresentation.clear(); });
     }
     if (on) {
         if (!isFullScreen())
@@ -1022,6 +1028,16 @@ void MainWindow::sizeResultsDock(int heightBelow)
         resizeDocks({ analysis }, { width() * 7 / 20 }, Qt::Horizontal);
     } else {
         resizeDocks({ analysis }, { heightBelow }, Qt::Vertical);
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (!mDocksAfterPresentation.isEmpty() && size() == mSizeBeforePresentation) {
+        // The layout takes the new size in its next pass: the docks' sizes after it.
+        const QByteArray docks = std::exchange(mDocksAfterPresentation, {});
+        QTimer::singleShot(0, this, [this, docks] { restoreState(docks); });
     }
 }
 

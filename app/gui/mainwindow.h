@@ -138,6 +138,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -205,6 +206,11 @@ private:
     /// The docks as they were before presentation mode hid the editing ones (empty outside
     /// it): restored on leaving, and what the settings keep if the window closes in it.
     QByteArray mDocksBeforePresentation;
+    /// The window's size before presentation mode, and the docks to put back once it has that
+    /// size again: put back while still full screen, the docks kept their full-screen widths
+    /// and the canvas lost what the window then shrank by.
+    QSize mSizeBeforePresentation;
+    QByteArray mDocksAfterPresentation;
     QLineEdit *mFindEdit = nullptr;
     QStringList mRecentFiles;
     QFont mNormalFont;

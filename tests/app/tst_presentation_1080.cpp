@@ -35,6 +35,7 @@ private Q_SLOTS:
     void firstStartShowsTheRoutingButtons();
     void resultsAndControlsReadFromTheBack();
     void presentationRehearsesAProjectorInAWindow();
+    void leavingFullScreenPutsTheDocksBack();
 
 private:
     MainWindow *mWindow = nullptr;
@@ -142,6 +143,30 @@ void TestPresentation1080::presentationRehearsesAProjectorInAWindow()
     // Leaving presentation mode puts the results back under the fabric.
     window.action(QStringLiteral("actionPresentation"))->trigger();
     QVERIFY(!window.resultsBesideFabric());
+}
+
+void TestPresentation1080::leavingFullScreenPutsTheDocksBack()
+{
+    // F11 twice in a 1280x720 window: the docks were put back while the window was still full
+    // screen, kept their full-screen widths, and the window's shrinking then came out of the
+    // canvas (the right column 55 px wider, a row of metrics cut).
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    window.openDefaultFabric();
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(100); // the first start's dock sizes
+    const int canvasWidth = window.canvas()->width();
+    const int simulationWidth = window.simulation()->simulationDock()->width();
+    QAction *presentation = window.action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::qWait(100);
+    presentation->trigger();
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    QTRY_COMPARE(window.simulation()->simulationDock()->width(), simulationWidth);
+    QCOMPARE(window.canvas()->width(), canvasWidth);
 }
 
 QTEST_MAIN(TestPresentation1080)
