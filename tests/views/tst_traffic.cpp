@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -41,6 +42,7 @@ private Q_SLOTS:
     void viewsExportPngAndSvg();
     void emptyViewSaysSoOnce();
     void narrowViewStacksItsCharts();
+    void shortWideViewPutsTheCaptionBeside();
     void screenshots();
 
 private:
@@ -396,6 +398,43 @@ void TestTraffic::narrowViewStacksItsCharts()
                            .arg(chart->y())
                            .arg(chart->width())
                            .arg(chart->height())));
+}
+
+void TestTraffic::shortWideViewPutsTheCaptionBeside()
+{
+    // Under the fabric at 1920x1080 the Analysis dock shows about 190 px of the page: the
+    // caption above the charts left them their titles and one tick, the plots scrolled away.
+    QScrollArea page;
+    page.setWidgetResizable(true);
+    auto *media = new TrafficView(TrafficView::Mode::NvlinkVsFabric);
+    media->setRuns(mHierarchical, { mHierarchical });
+    page.setWidget(media);
+    page.resize(1900, 190);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY(media->arrangement() == TrafficView::Arrangement::Beside);
+    const auto chartsShownWhole = [&] {
+        const QRect shown = page.viewport()->rect();
+        for (ChartPanel *chart : media->charts()) {
+            const QRect r(chart->mapTo(page.viewport(), QPoint(0, 0)), chart->size());
+            if (!shown.contains(r) || r.height() < TrafficView::kBesideChartHeight)
+                return false;
+        }
+        return true;
+    };
+    QTRY_VERIFY2(chartsShownWhole(),
+        qPrintable(QStringLiteral("view %1x%2 in a page showing %3x%4, chart %5,%6 %7x%8")
+                       .arg(media->width())
+                       .arg(media->height())
+                       .arg(page.viewport()->width())
+                       .arg(page.viewport()->height())
+                       .arg(media->charts().last()->mapTo(page.viewport(), QPoint(0, 0)).x())
+                       .arg(media->charts().last()->mapTo(page.viewport(), QPoint(0, 0)).y())
+                       .arg(media->charts().last()->width())
+                       .arg(media->charts().last()->height())));
+    // Taller again: the caption goes back above the charts.
+    page.resize(1900, 500);
+    QTRY_VERIFY(media->arrangement() == TrafficView::Arrangement::Row);
 }
 
 void TestTraffic::screenshots()

@@ -9,10 +9,13 @@
 #include "export/svgpicture.h"
 #include "style/picturescale.h"
 
+#include <QAbstractScrollArea>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QResizeEvent>
+
+#include <algorithm>
 
 namespace fabric::views {
 
@@ -29,46 +32,115 @@ TrafficView::TrafficView(Mode mode, QWidget *parent)
     mCaption->setContentsMargins(6, 2, 6, 4);
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
-    arrangeCharts(false);
+    arrange(Arrangement::Row);
     refresh();
 }
 
-void TrafficView::arrangeCharts(bool stacked)
+void TrafficView::arrange(Arrangement arrangement)
 {
     auto *grid = static_cast<QGridLayout *>(layout());
-    mStacked = stacked;
+    mArrangement = arrangement;
     grid->removeWidget(mCaption);
     for (ChartPanel *chart : std::as_const(mCharts))
         grid->removeWidget(chart);
     const int n = int(mCharts.size());
     // On screen the charts stand in one row (the dock is wide and short) under the caption,
     // which holds the figures and so comes first: a short dock (1280x720) shows it whole and
-    // scrolls to the charts. A narrow dock stacks them. Exports put the charts first, in two
-    // rows (see chartRects()).
-    grid->addWidget(mCaption, 0, 0, 1, stacked ? 1 : n);
-    // The caption's row and a row or a column per chart, whichever way they stood before.
+    // scrolls to the charts. A narrow dock stacks them; a very short and wide one puts the
+    // caption beside them. Exports put the charts first, in two rows (see chartRects()).
+    // The caption's row or column and a row or a column per chart, whichever way they stood.
     for (int i = 0; i <= n; ++i) {
         grid->setColumnStretch(i, 0);
         grid->setRowStretch(i, 0);
+        grid->setColumnMinimumWidth(i, 0);
     }
+    mCaption->setMaximumWidth(QWIDGETSIZE_MAX);
+    const bool stacked = arrangement == Arrangement::Stacked;
+    const bool beside = arrangement == Arrangement::Beside;
+    if (beside) {
+        grid->addWidget(mCaption, 0, 0, Qt::AlignTop);
+        mCaption->setMaximumWidth(kCaptionWidth);
+        grid->setColumnMinimumWidth(0, kCaptionWidth);
+    } else {
+        grid->addWidget(mCaption, 0, 0, 1, stacked ? 1 : n);
+    }
+    const int firstColumn = beside ? 1 : 0;
     for (int i = 0; i < n; ++i) {
-        grid->addWidget(mCharts[i], stacked ? 1 + i : 1, stacked ? 0 : i);
-        mCharts[i]->setMinimumHeight(stacked ? kStackedChartHeight : 0);
+        grid->addWidget(mCharts[i],
+            stacked      ? 1 + i
+                : beside ? 0
+                         : 1,
+            stacked ? 0 : firstColumn + i);
+        // Beside the caption, down to a compact chart's height (it drops its title there), so
+        // the page need not scroll; in a row under the caption, the charts' own minimum.
+        mCharts[i]->setMinimumHeight(stacked ? kStackedChartHeight
+                : beside                     ? kBesideChartHeight
+                                             : 0);
         if (stacked)
             grid->setRowStretch(1 + i, 1);
         else
-            grid->setColumnStretch(i, i == 2 ? 3 : 2);
+            grid->setColumnStretch(firstColumn + i, i == 2 ? 3 : 2);
     }
     if (!stacked)
-        grid->setRowStretch(1, 1);
+        grid->setRowStretch(beside ? 0 : 1, 1);
+}
+
+int TrafficView::shownHeight()
+{
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+        auto *area = qobject_cast<QAbstractScrollArea *>(w);
+        if (!area)
+            continue;
+        QWidget *viewport = area->viewport();
+        if (mWatchedViewport != viewport) {
+            // The page stops growing at the view's minimum: the dock's height then reaches
+            // the view only through its viewport.
+            if (mWatchedViewport)
+                mWatchedViewport->removeEventFilter(this);
+            viewport->installEventFilter(this);
+            mWatchedViewport = viewport;
+        }
+        return viewport->height() - mapTo(viewport, QPoint(0, 0)).y();
+    }
+    return height();
+}
+
+TrafficView::Arrangement TrafficView::arrangementForSize()
+{
+    const int n = int(mCharts.size());
+    if (n > 1 && width() < kRowWidth)
+        return Arrangement::Stacked;
+    if (shownHeight() < kBesideBelowHeight && width() >= kCaptionWidth + n * kRowWidth / 3)
+        return Arrangement::Beside;
+    return Arrangement::Row;
+}
+
+void TrafficView::fitToShownSize()
+{
+    if (const Arrangement wanted = arrangementForSize(); wanted != mArrangement)
+        arrange(wanted);
+    // A page that scrolls is as high as its content's preferred height for the width (the
+    // word-wrapped caption makes it ask), which took the charts' 400 px: at most what the page
+    // shows, they fit it instead of scrolling their plots away.
+    const int most = mArrangement == Arrangement::Beside
+        ? std::max(kBesideChartHeight, shownHeight() - 2 * layout()->contentsMargins().top())
+        : QWIDGETSIZE_MAX;
+    for (ChartPanel *chart : std::as_const(mCharts))
+        if (chart->maximumHeight() != most)
+            chart->setMaximumHeight(most);
 }
 
 void TrafficView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    const bool stacked = mCharts.size() > 1 && width() < kRowWidth;
-    if (stacked != mStacked)
-        arrangeCharts(stacked);
+    fitToShownSize();
+}
+
+bool TrafficView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == mWatchedViewport && event->type() == QEvent::Resize)
+        fitToShownSize();
+    return QWidget::eventFilter(watched, event);
 }
 
 QSize TrafficView::sizeHint() const

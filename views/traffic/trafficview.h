@@ -60,16 +60,38 @@ public:
     /// each got 150 px, titles, ticks and legends elided to "c…", "4…".
     static constexpr int kRowWidth = 3 * 340;
     static constexpr int kStackedChartHeight = 280;
+    /// Lower than this (the Analysis dock under the fabric at 1920x1080, about 190 px) and wide
+    /// enough for kCaptionWidth more, the caption stands left of the charts: above them it
+    /// left them only their titles, the plots scrolled out of view.
+    static constexpr int kBesideBelowHeight = 300;
+    static constexpr int kCaptionWidth = 380;
+    static constexpr int kBesideChartHeight = 110;
+
+    /// How the caption and the charts are laid out on screen.
+    enum class Arrangement {
+        Row, ///< The caption above the charts in a row.
+        Stacked, ///< The caption above the charts in a column (a narrow dock).
+        Beside, ///< The caption left of the charts in a row (a short, wide dock).
+    };
+    Arrangement arrangement() const { return mArrangement; }
     /// Whether the charts stand in a column.
-    bool chartsStacked() const { return mStacked; }
+    bool chartsStacked() const { return mArrangement == Arrangement::Stacked; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void refresh();
-    /// Puts the charts in a row (@p stacked false) or a column under the caption.
-    void arrangeCharts(bool stacked);
+    void arrange(Arrangement arrangement);
+    /// arrange() when the size calls for another arrangement; beside the caption, the charts
+    /// as high as the page shows.
+    void fitToShownSize();
+    /// The arrangement for the view's width and the height it is shown in.
+    Arrangement arrangementForSize();
+    /// The height shown of the view: in a page that scrolls, the viewport's below the view's
+    /// top (the view itself is then as high as it asks), else its own.
+    int shownHeight();
     /// renderTo() over the whole of @p device, @p size large.
     bool paint(QPaintDevice *device, const QSize &size);
     /// Rectangles of the charts inside @p area (the caption below excluded).
@@ -82,7 +104,8 @@ private:
     traffic::MediaSplit mMedia;
     QList<ChartPanel *> mCharts;
     QLabel *mCaption = nullptr;
-    bool mStacked = false;
+    Arrangement mArrangement = Arrangement::Row;
+    QWidget *mWatchedViewport = nullptr; ///< The scrolling page's viewport, once found.
 };
 
 } // namespace fabric::views
