@@ -110,7 +110,9 @@ TrafficView::Arrangement TrafficView::arrangementForSize()
     const int n = int(mCharts.size());
     if (n > 1 && width() < kRowWidth)
         return Arrangement::Stacked;
-    if (shownHeight() < kBesideBelowHeight && width() >= kCaptionWidth + n * kRowWidth / 3)
+    // Not the one chart of "Bytes on the wire": as low as the page is there, Qt Charts elides
+    // its eight category names to "...", and bars without names say nothing.
+    if (n > 1 && shownHeight() < kBesideBelowHeight && width() >= kCaptionWidth + kRowWidth)
         return Arrangement::Beside;
     return Arrangement::Row;
 }

@@ -61,8 +61,8 @@ public:
     static constexpr int kRowWidth = 3 * 340;
     static constexpr int kStackedChartHeight = 280;
     /// Lower than this (the Analysis dock under the fabric at 1920x1080, about 190 px) and wide
-    /// enough for kCaptionWidth more, the caption stands left of the charts: above them it
-    /// left them only their titles, the plots scrolled out of view.
+    /// enough for kCaptionWidth more, the caption of the three charts stands left of them:
+    /// above them it left them only their titles, the plots scrolled out of view.
     static constexpr int kBesideBelowHeight = 300;
     static constexpr int kCaptionWidth = 380;
     static constexpr int kBesideChartHeight = 110;
