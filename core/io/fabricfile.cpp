@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabricfile.h"
 
-#include "io/common/cleantext.h"
 #include "formatregistry.h"
+#include "io/common/cleantext.h"
+#include "io/common/inputfile.h"
 #include "model/error.h"
 #include "model/units.h"
 
@@ -76,16 +77,9 @@ Fabric readFabric(std::istream &in, const std::string &fileName, const FabricFor
 Fabric loadFabric(const fs::path &path, const FabricFormat *format)
 {
     const std::string fileName = display(path);
+    if (const auto why = whyNotReadable(path))
+        throw UserError(fileName + ": " + *why);
     std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (ec == std::errc::too_many_symbolic_link_levels)
-        throw UserError(fileName + ": a symlink loop (too many levels of symbolic links)");
-    if (ec == std::errc::permission_denied)
-        throw UserError(fileName + ": permission denied");
-    if (ec || !fs::exists(status))
-        throw UserError(fileName + ": no such file");
-    if (fs::is_directory(status))
-        throw UserError(fileName + ": is a folder, not a file");
     const std::uintmax_t size = fs::file_size(path, ec);
     if (ec)
         throw UserError(fileName + ": cannot read the file size (" + ec.message() + ")");

@@ -231,8 +231,8 @@ void TestCliFabric::infoRejectsBadFiles()
 {
     const Result missing = runCli({"info", "/no/such.fabric.json"});
     QCOMPARE(missing.code, 2);
-    QCOMPARE(missing.err,
-             std::string("fabricscope-cli info: /no/such.fabric.json: no such file\n"));
+    QCOMPARE(
+        missing.err, std::string("fabricscope-cli info: /no/such.fabric.json: does not exist\n"));
 
     const std::string bad = mDir.filePath("bad.fabric.json").toStdString();
     std::ofstream(bad) << R"({"format":"fabricscope-fabric","version":1,"nodes":[{"id":0,"kind":"gpu"}],)"

@@ -291,7 +291,7 @@ void TestIoNative::errorNamesTheFileAndPath()
         io::loadFabric(dir.filePath("missing.fabric.json").toStdString());
         QFAIL("loaded a missing file");
     } catch (const UserError &e) {
-        QVERIFY(QString::fromStdString(e.what()).endsWith("missing.fabric.json: no such file"));
+        QVERIFY(QString::fromStdString(e.what()).endsWith("missing.fabric.json: does not exist"));
     }
 }
 

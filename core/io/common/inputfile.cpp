@@ -20,16 +20,25 @@ namespace {
 
 } // namespace
 
-std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what)
+std::optional<std::string> whyNotReadable(const std::filesystem::path &path)
 {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
+    if (ec == std::errc::too_many_symbolic_link_levels)
+        return "is a symlink loop (too many levels of symbolic links)";
     if (ec == std::errc::permission_denied)
-        fail(path, what, "cannot be read (permission denied)");
+        return "cannot be read (permission denied)";
     if (ec || !std::filesystem::exists(status))
-        fail(path, what, "does not exist");
+        return "does not exist";
     if (std::filesystem::is_directory(status))
-        fail(path, what, "is a folder, not a file");
+        return "is a folder, not a file";
+    return std::nullopt;
+}
+
+std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what)
+{
+    if (const auto why = whyNotReadable(path))
+        fail(path, what, *why);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(path, what, "cannot be opened for reading");

@@ -5,12 +5,20 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 
 /// Opening what a user names (a scenario, a lesson, a traffic table) with one clear line when
 /// it cannot be read: a folder opened as a stream reads as an internal error otherwise.
 namespace fabric::io {
+
+/**
+ * Why @p path cannot be opened as an input file ("does not exist", "is a folder, not a file",
+ * "cannot be read (permission denied)", "is a symlink loop (...)"), or nothing when it can be
+ * tried. The one place these reasons are worded, for every file a user names.
+ */
+std::optional<std::string> whyNotReadable(const std::filesystem::path &path);
 
 /**
  * @p path opened for reading, or a UserError "WHAT: 'PATH' is a folder, not a file" (or: does
