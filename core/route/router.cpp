@@ -25,6 +25,15 @@ bool planeAllows(int linkPlane, int plane)
     return plane < 0 || linkPlane < 0 || linkPlane == plane;
 }
 
+/// The planes among @p planes that bind (>= 0), each once, sorted.
+std::vector<int> distinctPlanes(std::vector<int> planes)
+{
+    std::erase_if(planes, [](int p) { return p < 0; });
+    std::sort(planes.begin(), planes.end());
+    planes.erase(std::unique(planes.begin(), planes.end()), planes.end());
+    return planes;
+}
+
 std::string nameOf(const Fabric &f, NodeId n)
 {
     return f.hasNode(n) ? "'" + f.node(n).name + "'" : "#" + std::to_string(n);
@@ -315,13 +324,9 @@ std::vector<int> Router::planesOf(NodeId node) const
     std::vector<int> planes;
     if (!fabric().node(node).isEndpoint())
         return planes;
-    for (const ForwardingArc &arc : mGraph.arcsOf(node)) {
-        const int p = fabric().link(arc.link).plane;
-        if (p >= 0 && std::find(planes.begin(), planes.end(), p) == planes.end())
-            planes.push_back(p);
-    }
-    std::sort(planes.begin(), planes.end());
-    return planes;
+    for (const ForwardingArc &arc : mGraph.arcsOf(node))
+        planes.push_back(fabric().link(arc.link).plane);
+    return distinctPlanes(std::move(planes));
 }
 
 void Router::indexArrivals()
@@ -358,12 +363,10 @@ std::vector<int> Router::arrivalPlanesOf(NodeId endpoint) const
     for (std::uint32_t e = mArrivalOffsets[n]; e < mArrivalOffsets[n + 1]; ++e) {
         const ForwardingArc &arc = *mArrivalArc[e];
         // The link at the endpoint's end: a circuit's second fibre, or the one link.
-        const int p = fabric().link(arc.circuitLink != kNoLink ? arc.circuitLink : arc.link).plane;
-        if (p >= 0 && std::find(planes.begin(), planes.end(), p) == planes.end())
-            planes.push_back(p);
+        planes.push_back(
+            fabric().link(arc.circuitLink != kNoLink ? arc.circuitLink : arc.link).plane);
     }
-    std::sort(planes.begin(), planes.end());
-    return planes;
+    return distinctPlanes(std::move(planes));
 }
 
 std::vector<NodeId> Router::attachments(NodeId endpoint, int plane) const
