@@ -346,8 +346,15 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     };
 
     Fabric fabric;
-    // The line each node and link came from, for a fault findFabricFault() finds: {is a link, id}.
-    std::map<std::pair<bool, int>, int> lineOf;
+    // The line each node and link came from, by id, for a fault findFabricFault() finds.
+    std::vector<int> nodeLine;
+    std::vector<int> linkLine;
+    const auto remember = [](std::vector<int> &lines, std::int32_t id, int line) {
+        const auto i = static_cast<std::size_t>(id);
+        if (i >= lines.size())
+            lines.resize(i + 1, 0);
+        lines[i] = line;
+    };
     std::map<std::string, NodeId> switchNode;
     std::vector<int> perLevel;
     for (std::size_t i = 0; i < switches.size(); ++i) {
@@ -364,7 +371,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         n.ports = d.ports;
         n.switchLatencyNs = kIbSwitchLatencyNs;
         switchNode[d.guid] = fabric.addNode(std::move(n));
-        lineOf[{ false, int(switchNode[d.guid]) }] = d.line;
+        remember(nodeLine, switchNode[d.guid], d.line);
     }
 
     // One endpoint per connected CA port, in the order the ports first appear.
@@ -388,7 +395,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         n.hints.index = endpointIndex++;
         n.ports = d.ports;
         const NodeId id = endpoint[p] = fabric.addNode(std::move(n));
-        lineOf[{ false, int(id) }] = d.line;
+        remember(nodeLine, id, d.line);
         return id;
     };
     auto nodeFor = [&](const PortRef &p) {
@@ -406,7 +413,7 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
         l.medium = Medium::InfiniBand;
         if (l.a == l.b)
             continue; // two ports of one CA cabled to each other
-        lineOf[{ true, int(fabric.addLink(l)) }] = c.line;
+        remember(linkLine, fabric.addLink(l), c.line);
     }
 
     nlohmann::json &meta = fabric.metadata();
@@ -415,7 +422,9 @@ Fabric IbnetdiscoverParser::build(const IbnetdiscoverOptions &options) const
     if (mLoopbacks > 0)
         meta["skipped_loopback_cables"] = mLoopbacks;
     if (const auto fault = findFabricFault(fabric)) {
-        const int line = lineOf[{ fault->isLink, fault->id }];
+        const std::vector<int> &lines = fault->isLink ? linkLine : nodeLine;
+        const auto id = static_cast<std::size_t>(fault->id);
+        const int line = id < lines.size() ? lines[id] : 0;
         throw UserError(mFileName + (line > 0 ? ": line " + std::to_string(line) : std::string())
             + ": " + describeFault(fabric, *fault));
     }
