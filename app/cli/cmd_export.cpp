@@ -4,6 +4,7 @@
 // script. It needs a Qt application for the canvas; without a display it runs offscreen.
 
 #include "command.h"
+#include "outputpaths.h"
 #include "progressline.h"
 #include "qtsession.h"
 
@@ -359,6 +360,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     // made when they are written.
     if (!o.chart.empty() || o.format != "frames")
         io::checkCanSave(o.output);
+    std::vector<NamedFile> inputs { { "FABRIC", o.fabricPath } };
+    if (!o.scenario.empty() && o.scenario.front() != '{')
+        inputs.push_back({ "--scenario", o.scenario });
+    checkDistinctFiles(inputs, { { "-o", o.output } });
     const Fabric fabric = io::loadFabric(o.fabricPath);
     if (o.format == "htsim")
         return exportHtsim(fabric, o, out);

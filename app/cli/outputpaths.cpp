@@ -28,23 +28,35 @@ std::filesystem::path resolved(const std::string &path)
 
 } // namespace
 
-void checkOutputPaths(const ParsedOptions &o, std::initializer_list<const char *> outputs)
+void checkDistinctFiles(const std::vector<NamedFile> &inputs, const std::vector<NamedFile> &outputs)
 {
     std::vector<std::pair<std::string, std::filesystem::path>> named;
-    if (!o.positionals().empty())
-        named.emplace_back("FABRIC", resolved(o.positional(0)));
-    for (const char *output : outputs) {
-        const auto path = o.value(output);
-        if (!path)
-            continue;
-        io::checkCanSave(*path);
-        const std::filesystem::path file = resolved(*path);
+    for (const NamedFile &input : inputs)
+        named.emplace_back(input.name, resolved(input.path));
+    for (const NamedFile &output : outputs) {
+        const std::filesystem::path file = resolved(output.path);
         for (const auto &[other, otherFile] : named)
             if (otherFile == file)
-                throw UserError(std::string(output) + " " + io::quotedInput(*path)
+                throw UserError(output.name + " " + io::quotedInput(output.path)
                     + " is the same file as " + other + ": give each its own file");
-        named.emplace_back(output, file);
+        named.emplace_back(output.name, file);
     }
+}
+
+void checkOutputPaths(const ParsedOptions &o, std::initializer_list<const char *> outputs)
+{
+    std::vector<NamedFile> inputs;
+    if (!o.positionals().empty())
+        inputs.push_back({ "FABRIC", o.positional(0) });
+    if (const auto traffic = o.value("--traffic"))
+        inputs.push_back({ "--traffic", *traffic });
+    std::vector<NamedFile> written;
+    for (const char *output : outputs)
+        if (const auto path = o.value(output)) {
+            io::checkCanSave(*path);
+            written.push_back({ output, *path });
+        }
+    checkDistinctFiles(inputs, written);
 }
 
 } // namespace fabric::cli

@@ -5,14 +5,30 @@
 #include "options.h"
 
 #include <initializer_list>
+#include <string>
+#include <vector>
 
 namespace fabric::cli {
 
+/// A file the command reads or writes, by the option (or positional) that names it.
+struct NamedFile
+{
+    std::string name; ///< "--report", "FABRIC"
+    std::string path;
+};
+
+/**
+ * Throws UserError naming the options when one of @p outputs names the same file as one of
+ * @p inputs or as an earlier output, however spelt ("dir/./x", a symlink): the write replaced
+ * a file read, or the first output, without a word.
+ */
+void checkDistinctFiles(
+    const std::vector<NamedFile> &inputs, const std::vector<NamedFile> &outputs);
+
 /**
  * Checks, before a run of minutes, that each of @p outputs given in @p o (options such as
- * "--report") can be written, and that no two of them, nor one of them and the input FABRIC
- * (the first positional), name the same file: the second write replaced the first without a
- * word (a report overwritten by the links CSV). Throws UserError naming the options.
+ * "--report") can be written, and that no two of them, nor one of them and an input (FABRIC,
+ * the first positional, or --traffic), name the same file (checkDistinctFiles()).
  */
 void checkOutputPaths(const ParsedOptions &o, std::initializer_list<const char *> outputs);
 

@@ -180,6 +180,12 @@ void TestCliWrites::twoOutputsInOneFileAreRefused_data()
         << QStringLiteral("is the same file as --report");
     QTest::newRow("report over the fabric") << (sim + QStringList { "--report", "FABRIC2" })
                                             << QStringLiteral("is the same file as FABRIC");
+    QTest::newRow("report over the traffic") << QStringList { "simulate", "FABRIC", "--traffic",
+        "SAME", "--report", "SAME2" } << QStringLiteral("is the same file as --traffic");
+    QTest::newRow("export over the fabric") << QStringList { "export", "FABRIC", "-o", "FABRIC2",
+        "--format", "report" } << QStringLiteral("is the same file as FABRIC");
+    QTest::newRow("export over the scenario") << QStringList { "export", "FABRIC", "--scenario",
+        "SAME", "-o", "SAME2" } << QStringLiteral("is the same file as --scenario");
     const QStringList sweep { "resilience", "FABRIC", "--bytes", "1MiB", "--role", "spine" };
     QTest::newRow("resilience report and csv")
         << (sweep + QStringList { "--report", "SAME", "--csv", "SAME2" })
@@ -196,6 +202,14 @@ void TestCliWrites::twoOutputsInOneFileAreRefused()
     const std::string fabricCopy = dir.filePath("copy.fabric.json").toStdString();
     std::filesystem::copy_file(mFabric, fabricCopy);
     const auto before = readAll(fabricCopy);
+    // Where SAME is read (a traffic table, a scenario), it holds one that would run.
+    const bool sameIsInput
+        = args.contains(QStringLiteral("--traffic")) || args.contains(QStringLiteral("--scenario"));
+    if (sameIsInput)
+        std::ofstream(same) << (args.contains(QStringLiteral("--traffic"))
+                ? "h0-gpu0,h0-gpu1,1048576\n"
+                : R"({"collective": "allreduce", "bytes": 1048576})");
+    const std::string sameBefore = sameIsInput ? readAll(same) : std::string();
     std::vector<std::string> words;
     for (const QString &a : args)
         words.push_back(a == "FABRIC" ? fabricCopy
@@ -207,7 +221,10 @@ void TestCliWrites::twoOutputsInOneFileAreRefused()
     QCOMPARE(r.code, 2);
     QVERIFY2(r.out.empty(), r.out.c_str());
     QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
-    QVERIFY(!std::filesystem::exists(same));
+    if (sameIsInput)
+        QCOMPARE(readAll(same), sameBefore);
+    else
+        QVERIFY(!std::filesystem::exists(same));
     QCOMPARE(readAll(fabricCopy), before);
 }
 
