@@ -180,6 +180,38 @@ void TestIoGraphml::errorsNameFileAndLine_data()
            "<node id=\"o\"><data key=\"k\">ocs</data><data key=\"c\">0:1 1:2</data></node>"
            "</graph></graphml>"
         << "bad.graphml:2: node 'o': circuits/1: port 1 is already in circuit 0";
+    // Each of these converted to a native file that the app then refused to open.
+    const QString graphKeys
+        = "<graphml><key id=\"f\" for=\"graph\" attr.name=\"generator_family\"/>"
+          "<key id=\"g\" for=\"graph\" attr.name=\"generator_params\"/>"
+          "<key id=\"m\" for=\"graph\" attr.name=\"metadata\"/>"
+          "<key id=\"x\" for=\"node\" attr.name=\"x\"/>"
+          "<key id=\"y\" for=\"node\" attr.name=\"y\"/>"
+          "<key id=\"z\" for=\"node\" attr.name=\"z\"/>";
+    QTest::newRow("name too long") << "<graphml><graph>\n<node id=\""
+            + QString(70000, QLatin1Char('n')) + "\"/></graph></graphml>"
+                                   << "bad.graphml:2: node 'nnnn";
+    QTest::newRow("family too long")
+        << graphKeys + "<graph>\n<data key=\"f\">" + QString(70000, QLatin1Char('f'))
+            + "</data></graph></graphml>"
+        << "bad.graphml:1: <graph>: generator_family: a string longer than 65536 bytes";
+    QTest::newRow("params not an object")
+        << graphKeys + "<graph><data key=\"g\">[1,2]</data></graph></graphml>"
+        << "bad.graphml:1: <graph>: generator_params: expected a JSON object, found an array";
+    QTest::newRow("scenarios not an array")
+        << graphKeys + "<graph><data key=\"m\">{\"scenarios\":5}</data></graph></graphml>"
+        << "bad.graphml:1: <graph>: metadata: scenarios: expected an array, found the integer 5";
+    // 63 levels under the metadata's own object: 64 from a native file's root.
+    QTest::newRow("metadata as deep as the limit")
+        << graphKeys + "<graph><data key=\"m\">" + QString("{\"a\":").repeated(63) + "{}"
+            + QString("}").repeated(63) + "</data></graph></graphml>"
+        << "bad.graphml: metadata: /a/a/a/";
+    QTest::newRow("sparse torus")
+        << graphKeys
+            + "<graph>\n<node id=\"a\"><data key=\"x\">0</data><data key=\"y\">0</data>"
+              "<data key=\"z\">0</data></node>\n<node id=\"b\"><data key=\"x\">4095</data>"
+              "<data key=\"y\">4095</data><data key=\"z\">4095</data></node></graph></graphml>"
+        << "bad.graphml:3: node 'b': hints: torus coordinates span 4096 x 4096 x 4096 for 2 chips";
     QTest::newRow("entity") << "<!DOCTYPE x [<!ENTITY a \"b\">]><graphml/>"
                             << "bad.graphml:1: DOCTYPE and ENTITY declarations are not accepted";
 }

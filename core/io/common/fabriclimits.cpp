@@ -84,6 +84,9 @@ std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
             if (std::string why = realOutOfRange(v, -limits::kMaxPosition, limits::kMaxPosition);
                 !why.empty())
                 return fault("hints/position", why);
+    if (static_cast<long long>(n.name.size()) > limits::kMaxString)
+        return fault("name",
+            "a string longer than " + std::to_string(limits::kMaxString) + " bytes (the limit)");
     if (std::string why = outOfRange(n.ports, 0, limits::kMaxPorts); !why.empty())
         return fault("ports", why);
     if (std::string why = realOutOfRange(n.switchLatencyNs, 0.0, limits::kMaxLatencyNs);
@@ -145,6 +148,37 @@ std::optional<FabricFault> linkFault(const Fabric &fabric, const Link &l)
     return std::nullopt;
 }
 
+/// Whatever reads torus coordinates stores the grid densely, so the grid they span must be in
+/// proportion to the chips that have them (a 1000 x 1000 x 300 grid of two chips is not).
+/// Coordinates are in range (nodeFault()), so the cell count cannot overflow.
+std::optional<FabricFault> torusGridFault(const Fabric &fabric)
+{
+    long long extent[3] = { 0, 0, 0 };
+    long long chips = 0;
+    NodeId widest = kNoNode;
+    fabric.forEachNode([&](const Node &n) {
+        const LayoutHints &h = n.hints;
+        if (h.x < 0 || h.y < 0 || h.z < 0)
+            return;
+        ++chips;
+        const long long c[3] = { h.x, h.y, h.z };
+        for (int d = 0; d < 3; ++d)
+            if (c[d] + 1 > extent[d]) {
+                extent[d] = c[d] + 1;
+                widest = n.id;
+            }
+    });
+    const long long cells = extent[0] * extent[1] * extent[2];
+    const long long allowed = limits::kMaxTorusCellsPerChip * chips + limits::kSpareTorusCells;
+    if (chips == 0 || cells <= allowed)
+        return std::nullopt;
+    return FabricFault { false, int(widest), "hints",
+        "torus coordinates span " + std::to_string(extent[0]) + " x " + std::to_string(extent[1])
+            + " x " + std::to_string(extent[2]) + " for " + std::to_string(chips)
+            + " chips (the limit is " + std::to_string(limits::kMaxTorusCellsPerChip)
+            + " cells per chip + " + std::to_string(limits::kSpareTorusCells) + ")" };
+}
+
 } // namespace
 
 std::optional<FabricFault> findFabricFault(const Fabric &fabric)
@@ -158,17 +192,25 @@ std::optional<FabricFault> findFabricFault(const Fabric &fabric)
         if (!found)
             found = linkFault(fabric, l);
     });
-    return found;
+    return found ? found : torusGridFault(fabric);
 }
 
 std::string describeFault(const Fabric &fabric, const FabricFault &fault)
 {
+    // 'leaf0', or node 7 for a name too long to keep.
+    const auto shown = [&](NodeId id) {
+        const Node &n = fabric.node(id);
+        return static_cast<long long>(n.name.size()) > limits::kMaxString
+            ? "node " + std::to_string(n.id)
+            : "'" + n.name + "'";
+    };
     std::string what;
     if (fault.isLink) {
         const Link &l = fabric.link(LinkId(fault.id));
-        what = "link '" + fabric.node(l.a).name + "' -- '" + fabric.node(l.b).name + "'";
+        what = "link " + shown(l.a) + " -- " + shown(l.b);
     } else {
-        what = "node '" + fabric.node(NodeId(fault.id)).name + "'";
+        const std::string name = shown(NodeId(fault.id));
+        what = name.front() == '\'' ? "node " + name : name;
     }
     return what + ": " + fault.field + ": " + fault.message;
 }

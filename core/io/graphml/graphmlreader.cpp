@@ -6,7 +6,9 @@
 #include "graphmlformat.h"
 #include "io/common/fabriclimits.h"
 #include "io/native/boundedjson.h"
+#include "io/native/jsonfields.h"
 #include "io/native/nativeformat.h"
+#include "io/native/readlimits.h"
 
 #include "model/error.h"
 
@@ -170,17 +172,29 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     const graphml::Document doc = graphml::readDocument(text, fileName);
     Fabric fabric;
     const Fields graph(fileName, 1, "<graph>", doc.graph);
-    if (const std::string *family = graph.find({ "generator_family" }))
+    // What the native format would refuse is refused here: a converted file must open again.
+    if (const std::string *family = graph.find({ "generator_family" })) {
+        if (static_cast<long long>(family->size()) > limits::kMaxString)
+            graph.fail("generator_family: a string longer than "
+                + std::to_string(limits::kMaxString) + " bytes (the limit)");
         fabric.generator().family = *family;
-    if (const std::string *params = graph.find({ "generator_params" }))
-        fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params");
+    }
+    if (const std::string *params = graph.find({ "generator_params" })) {
+        fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params", 2);
+        if (!fabric.generator().params.is_object())
+            graph.fail("generator_params: expected a JSON object, found "
+                + JsonFields::describeType(fabric.generator().params));
+    }
     fabric.generator().modified = graph.flag("generator_modified");
     if (const std::string *metadata = graph.find({ "metadata" })) {
-        fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata");
+        fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata", 1);
         // The writer keeps scenarios in the metadata text (GraphML has no place for them).
         nlohmann::json &meta = fabric.metadata();
         if (auto it = meta.is_object() ? meta.find(std::string(kScenariosKey)) : meta.end();
             it != meta.end()) {
+            if (!it->is_array())
+                graph.fail("metadata: " + std::string(kScenariosKey) + ": expected an array, found "
+                    + JsonFields::describeType(*it));
             fabric.scenarios() = std::move(*it);
             meta.erase(it);
         }

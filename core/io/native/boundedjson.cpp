@@ -21,7 +21,7 @@ std::string describeJsonParseError(const nlohmann::json::exception &e)
     return "not valid JSON (truncated?): " + what;
 }
 
-nlohmann::json parseBoundedJson(std::string_view text, const std::string &what)
+nlohmann::json parseBoundedJson(std::string_view text, const std::string &what, int levelsBelowRoot)
 {
     using E = nlohmann::json::parse_event_t;
     JsonPathTracker path;
@@ -36,7 +36,7 @@ nlohmann::json parseBoundedJson(std::string_view text, const std::string &what)
             if (duplicates.isDuplicate(event, value))
                 fail(depth, "the key is given twice (the second would replace the first)");
             if ((event == E::object_start || event == E::array_start)
-                && depth >= limits::kMaxDepth)
+                && depth + levelsBelowRoot >= limits::kMaxDepth)
                 fail(depth, "nested deeper than " + std::to_string(limits::kMaxDepth)
                                 + " levels (the limit)");
             if ((event == E::key || event == E::value) && value.is_string()

@@ -362,41 +362,10 @@ private:
         for (std::string_view key : {"nodes", "links"})
             if (const json *v = top.find(key); v && !v->is_array())
                 top.fail(key, "expected an array, found " + JsonFields::describeType(*v));
-        checkTorusGrid();
         addNodes(fabric);
         addLinks(fabric);
         checkAcrossElements(fabric);
         return fabric;
-    }
-
-    // Whatever reads torus coordinates stores the grid densely, so the grid they span must be
-    // in proportion to the chips that have them (a 1000 x 1000 x 300 grid of two chips is not).
-    void checkTorusGrid() const
-    {
-        long long extent[3] = {0, 0, 0};
-        long long chips = 0;
-        std::size_t widest = 0;
-        for (const auto &[node, index] : mNodes) {
-            const LayoutHints &h = node.hints;
-            if (h.x < 0 || h.y < 0 || h.z < 0)
-                continue;
-            ++chips;
-            const long long c[3] = {h.x, h.y, h.z};
-            for (int d = 0; d < 3; ++d)
-                if (c[d] + 1 > extent[d]) {
-                    extent[d] = c[d] + 1;
-                    widest = index;
-                }
-        }
-        const long long cells = extent[0] * extent[1] * extent[2]; // <= 4096^3: no overflow
-        const long long allowed = limits::kMaxTorusCellsPerChip * chips + limits::kSpareTorusCells;
-        if (chips > 0 && cells > allowed)
-            failAt("/nodes/" + std::to_string(widest) + "/hints",
-                   "torus coordinates span " + std::to_string(extent[0]) + " x "
-                       + std::to_string(extent[1]) + " x " + std::to_string(extent[2])
-                       + " for " + std::to_string(chips) + " chips (the limit is "
-                       + std::to_string(limits::kMaxTorusCellsPerChip) + " cells per chip + "
-                       + std::to_string(limits::kSpareTorusCells) + ")");
     }
 
     template<typename T>
