@@ -222,6 +222,8 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
                              << "t.topo: line 2: no link width and speed";
     QTest::newRow("unknown rate") << rec + "[1] \"H-02\"[1] # \"x\" lid 2 4xQQR\n"
                                   << "line 2: unknown link width and speed '4xQQR'";
+    QTest::newRow("width InfiniBand lacks") << rec + "[1] \"H-02\"[1] # \"x\" lid 2 3xSDR\n"
+                                            << "line 2: unknown link width and speed '3xSDR'";
     QTest::newRow("bad peer") << rec + "[1] H-02[1] # 4xEDR\n" << "line 2: expected the peer";
     // Read and then written, a port past the switch's count made a native file that would not
     // open again: refused here, as the native reader does.
@@ -229,6 +231,16 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
         << rec + "[37] \"H-02\"[1] # 4xEDR\n"
         << "t.topo: line 2: link 'sw' -- 'H-0000000000000002': ports/0: port 37 is "
            "out of range ('sw' has 36 ports)";
+    // A record type this reader does not know ends the record above it: its links were added
+    // to that switch, on ports it did not have in the dump.
+    QTest::newRow("unknown record")
+        << rec + "[2] \"H-02\"[1] # 4xEDR\n\nRouter 8 \"R-05\" # \"r\"\n[2] \"H-03\"[1] # 4xEDR\n"
+        << "t.topo: line 5: a link line under line 4, which is no Switch, Ca or Rt record";
+    QTest::newRow("description too long")
+        << "Switch 36 \"S-01\" # \"" + QString(70000, QLatin1Char('d'))
+            + "\" lid 1\n"
+              "[1] \"H-02\"[1] # 4xEDR\n"
+        << "t.topo: line 1: node 0: name: a string longer than 65536 bytes (the limit)";
     QTest::newRow("port reused") << rec + "[1] \"H-02\"[1] # 4xEDR\n[1] \"H-03\"[1] # 4xEDR\n"
                                  << "line 3: port 1 of 0000000000000001 is already linked to "
                                     "0000000000000002 port 1 (line 2)";

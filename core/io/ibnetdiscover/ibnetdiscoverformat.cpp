@@ -79,7 +79,8 @@ template<typename F> void readSideFile(const std::filesystem::path &path, F &&re
 
 double ibDataRateGbps(int width, std::string_view speed)
 {
-    if (width <= 0)
+    // The link widths InfiniBand defines (the error message lists them).
+    if (width != 1 && width != 2 && width != 4 && width != 8 && width != 12)
         return 0;
     for (const LaneRate &r : kLaneRates)
         if (r.speed == speed)

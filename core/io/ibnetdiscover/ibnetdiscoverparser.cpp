@@ -173,6 +173,8 @@ void IbnetdiscoverParser::parse(std::istream &in)
         }
         // vendid=, devid=, *guid= lines, chassis headings and tool warnings carry nothing the
         // fabric needs.
+        mCurrent.clear();
+        mOtherLine = mLine;
     }
     if (mDevices.empty())
         throw UserError(mFileName + ": no ibnetdiscover node records (Switch/Ca lines) found");
@@ -200,10 +202,14 @@ void IbnetdiscoverParser::parseRecord(std::string_view line)
     if (c.until('#', comment))
         d.description = quotedIn(c.rest());
     mCurrent = guid;
+    mOtherLine = 0;
 }
 
 void IbnetdiscoverParser::parseLink(std::string_view line)
 {
+    if (mCurrent.empty() && mOtherLine > 0)
+        fail("a link line under line " + std::to_string(mOtherLine)
+            + ", which is no Switch, Ca or Rt record");
     if (mCurrent.empty())
         fail("a link line before any Switch or Ca record");
     Cursor c(line);

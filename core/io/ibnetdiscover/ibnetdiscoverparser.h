@@ -63,6 +63,10 @@ private:
     int mLine = 0;
     std::map<std::string, Device> mDevices;
     std::string mCurrent; ///< GUID of the record being read, empty before the first.
+    /// The last line that was neither a record nor a link (0: none since the last record). It
+    /// ends the record before it: the link lines under a record type this reader does not know
+    /// were added to the switch above it.
+    int mOtherLine = 0;
     std::vector<Cable> mCables;
     std::map<PortRef, std::pair<PortRef, int>> mPeerOf; ///< port -> (peer, line)
     std::map<PortRef, std::size_t> mCableOf; ///< lower port of a cable -> index in mCables
