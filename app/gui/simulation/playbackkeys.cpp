@@ -62,6 +62,11 @@ bool PlaybackKeys::applies(QObject *receiver) const
 
 bool PlaybackKeys::eventFilter(QObject *watched, QEvent *event)
 {
+    // Qt hands a key first to the window (a QWindow, no widget), then to the focused widget:
+    // only the widget's copy counts, or the window's release of Space cleared the tap.
+    const bool keyEvent = event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease;
+    if (keyEvent && !watched->isWidgetType())
+        return QObject::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::MouseButtonPress:
         mSpaceTap = false; // Space + drag pans: not a tap
