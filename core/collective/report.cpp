@@ -133,6 +133,7 @@ nlohmann::json reportJson(const Fabric &f, const ScenarioRun &run, bool withFlow
     for (DirLinkId d : r.bottlenecks)
         bottlenecks.push_back(linkJson(f, d, r.links[std::size_t(d)]));
     j["bottlenecks"] = std::move(bottlenecks);
+    j["bottleneck_count"] = r.bottleneckCount;
 
     nlohmann::json links = nlohmann::json::array();
     std::size_t idle = 0;

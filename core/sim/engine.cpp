@@ -791,6 +791,12 @@ SimResult Run::run()
     const double endS = mResult.cancelled ? nowS : mResult.completionS;
     mMeter.finish(endS, mResult.links, mFabric, mOptions.linkOrbits);
     mResult.bottlenecks = mMeter.bottlenecks(mOptions.maxBottlenecks);
+    if (!mResult.bottlenecks.empty()) {
+        // Over every link's statistics: in a reduced run each orbit counts all its links.
+        const double top = mResult.links[std::size_t(mResult.bottlenecks.front())].saturatedS;
+        mResult.bottleneckCount = std::size_t(std::count_if(mResult.links.begin(),
+            mResult.links.end(), [&](const LinkStats &l) { return l.saturatedS >= 0.99 * top; }));
+    }
     mResult.fullSolves = mSystem->fullSolveCount();
     if (mRecorder) {
         mResult.timeline = mRecorder->finish(endS);

@@ -54,6 +54,9 @@ struct SimResult
      * set by a saturated link on its path.
      */
     std::vector<DirLinkId> bottlenecks;
+    /// How many directed links were saturated that long, of which bottlenecks lists the first
+    /// few: "32 links" on a torus where 65 were.
+    std::size_t bottleneckCount = 0;
     /// The recorded timeline the GUI animates.
     Timeline timeline;
 

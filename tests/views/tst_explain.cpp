@@ -19,6 +19,7 @@ private Q_SLOTS:
     void initTestCase();
     void allToAllNamesTheBisectionBound();
     void ringSaysItRunsOnASnake();
+    void countsEverySaturatedLink();
     void otherOrdersAreNamedOnATorus();
     void reducedRunSaysHowManyFlowsRan();
     void largeCountsHaveDigitGroups();
@@ -64,6 +65,30 @@ void TestExplain::ringSaysItRunsOnASnake()
     const QString text = explain(collective::Collective::AllReduce, collective::Algorithm::Ring);
     QVERIFY2(text.contains(QStringLiteral("snake through the torus")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("Ideal: the")), qPrintable(text));
+}
+
+void TestExplain::countsEverySaturatedLink()
+{
+    // The ring saturates every link direction it uses, more than the 32 the result lists: the
+    // panel said "32 links were saturated about as long as that one".
+    collective::Scenario s;
+    s.bytes = 4 * 1048576.0;
+    s.routing = route::Policy::Dor;
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    const auto run = makeRun(mCube, s, options);
+    const sim::SimResult &r = run->result;
+    QCOMPARE(r.bottlenecks.size(), std::size_t(32));
+    const double top = r.links[std::size_t(r.bottlenecks.front())].saturatedS;
+    const auto saturated = std::count_if(r.links.begin(), r.links.end(),
+        [&](const sim::LinkStats &l) { return l.saturatedS >= 0.99 * top; });
+    QVERIFY2(saturated > 32, qPrintable(QString::number(saturated)));
+    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    QVERIFY2(text.contains(
+                 QStringLiteral("%1 link directions, that one included, were saturated about as "
+                                "long.")
+                     .arg(saturated)),
+        qPrintable(text));
 }
 
 void TestExplain::otherOrdersAreNamedOnATorus()

@@ -166,9 +166,10 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                            "run) because %5.")
                    .arg(toQString(run.fabric->name(bottleneck)), gbps(link.capacityGbps),
                         seconds(b.saturatedS), percent(share), why);
-        if (r.bottlenecks.size() > 1)
-            out << QObject::tr("%1 links were saturated about as long as that one.")
-                       .arg(grouped(qint64(r.bottlenecks.size())));
+        if (r.bottleneckCount > 1)
+            out << QObject::tr("%1 link directions, that one included, were saturated about as "
+                               "long.")
+                       .arg(grouped(qint64(r.bottleneckCount)));
     } else if (!r.flows.empty()) {
         out << QObject::tr("No link was ever saturated: the run is bound by latency, not "
                            "bandwidth.");
