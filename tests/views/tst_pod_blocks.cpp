@@ -7,6 +7,7 @@
 #include "canvas/fabriccanvas.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
+#include "layout/layoutpositions.h"
 #include "textrecorder.h"
 
 #include <QImage>
@@ -16,6 +17,7 @@
 #include <QToolTip>
 
 #include <optional>
+#include <sstream>
 
 using namespace fabric;
 using namespace fabric::views;
@@ -70,6 +72,7 @@ private Q_SLOTS:
     void fatTreePodsAreOneToOne();
     void severalPodsAreBlocksAtFit();
     void collapsedBlocksShowTheirBusiestLinkInside();
+    void handDrawnFabricGetsNoEmptyPod();
 };
 
 void TestPodBlocks::zonesSayTheirOversubscription()
@@ -199,6 +202,32 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
         pictureExplainsBars
             = pictureExplainsBars || t.text.startsWith(QStringLiteral("Bar in a block"));
     QVERIFY(pictureExplainsBars);
+}
+
+void TestPodBlocks::handDrawnFabricGetsNoEmptyPod()
+{
+    // Two GPUs and a leaf dropped from the palette, saved and opened again: the tiered layout
+    // framed an empty "Pod 0" with tier labels beside it, away from the nodes drawn where the
+    // user had put them (the canvas and every export).
+    std::istringstream text(R"({"format":"fabricscope-fabric","version":1,"nodes":[
+        {"id":0,"kind":"gpu","name":"g0","hints":{"tier":0,"position":[0,-0.625]}},
+        {"id":1,"kind":"gpu","name":"g1","hints":{"tier":0,"position":[-73.6,-18.6]}},
+        {"id":2,"kind":"switch","name":"leaf","role":"leaf","hints":{"tier":2,"position":[0,-48.6]}}],
+        "links":[{"id":0,"a":0,"b":2,"capacity_gbps":400,"medium":"infiniband"},
+            {"id":1,"a":1,"b":2,"capacity_gbps":100,"medium":"infiniband"}]})");
+    const Fabric drawn = io::readFabric(text, "drawn.fabric.json");
+    const FabricLayout layout = computeLayout(drawn);
+    QCOMPARE(layout.name, QStringLiteral("placed"));
+    QVERIFY(layout.blocks.empty());
+    QVERIFY(layout.labels.empty());
+    QCOMPARE(layout.positions[1], QPointF(-73.6, -18.6));
+    QVERIFY(layout.bounds.contains(QPointF(-73.6, -18.6)));
+
+    // Every position the layout's own (a GraphML export read back): the layout stays.
+    const Fabric exported = withLayoutPositions(shipped("meta-2-zones"));
+    const FabricLayout kept = computeLayout(exported);
+    QCOMPARE(kept.name, computeLayout(shipped("meta-2-zones")).name);
+    QVERIFY(!podDetails(kept).isEmpty());
 }
 
 QTEST_MAIN(TestPodBlocks)

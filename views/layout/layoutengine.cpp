@@ -32,6 +32,53 @@ bool routersHaveGroups(const Fabric &f)
     return ok;
 }
 
+/**
+ * Whether the user placed every node of @p f somewhere else than @p computed puts it: a fabric
+ * drawn by hand, whose file holds where each node was dropped. (A GraphML export holds every
+ * node's position too, the layout's own, and keeps its layout when read back.)
+ */
+bool placedByHand(const Fabric &f, const FabricLayout &computed)
+{
+    bool all = f.nodeCount() > 0, moved = false;
+    f.forEachNode([&](const Node &n) {
+        if (!n.hints.position) {
+            all = false;
+            return;
+        }
+        const QPointF saved(n.hints.position->first, n.hints.position->second);
+        moved = moved || !computed.hasNode(n.id)
+            || QLineF(saved, computed.positions[std::size_t(n.id)]).length() > 0.5;
+    });
+    return all && moved;
+}
+
+/// Every node where the user put it, with no pod boxes or tier labels: those described where
+/// the layout would have put the nodes, and framed nothing (an empty "Pod 0" box).
+FabricLayout placedLayout(const Fabric &f)
+{
+    FabricLayout layout;
+    layout.resize(f.nodeIdBound());
+    f.forEachNode([&](const Node &n) {
+        layout.positions[std::size_t(n.id)]
+            = QPointF(n.hints.position->first, n.hints.position->second);
+    });
+    layout.name = QStringLiteral("placed");
+    layout.updateBounds();
+    return layout;
+}
+
+FabricLayout layoutOfKind(const Fabric &fabric, const LayoutOptions &options)
+{
+    const QString kind = layoutKind(fabric);
+    if (kind == QLatin1String("torus"))
+        return torusLayout(fabric, options.torusView, options.camera);
+    if (kind == QLatin1String("dragonfly"))
+        return dragonflyLayout(fabric);
+    if (kind == QLatin1String("tiered"))
+        return tieredLayout(fabric);
+    return forceLayout(fabric);
+}
+
 } // namespace
 
 QString layoutKind(const Fabric &f)
@@ -50,14 +97,8 @@ QString layoutKind(const Fabric &f)
 
 FabricLayout computeLayout(const Fabric &fabric, const LayoutOptions &options)
 {
-    const QString kind = layoutKind(fabric);
-    if (kind == QLatin1String("torus"))
-        return torusLayout(fabric, options.torusView, options.camera);
-    if (kind == QLatin1String("dragonfly"))
-        return dragonflyLayout(fabric);
-    if (kind == QLatin1String("tiered"))
-        return tieredLayout(fabric);
-    return forceLayout(fabric);
+    FabricLayout layout = layoutOfKind(fabric, options);
+    return placedByHand(fabric, layout) ? placedLayout(fabric) : layout;
 }
 
 void dropEmptyBlocks(FabricLayout &layout, const Fabric &fabric)

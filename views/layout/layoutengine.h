@@ -22,7 +22,8 @@ QString layoutKind(const Fabric &fabric);
  * Lays @p fabric out by its generator family, falling back on its hints (tiers, torus
  * coordinates) and, for fabrics with neither, on a force-directed layout. User positions
  * (LayoutHints::position) are not applied here: the canvas overlays them, so undoing a move
- * restores the automatic place without a new layout.
+ * restores the automatic place without a new layout. A fabric whose every node the user
+ * placed (drawn by hand) gets those places and no blocks or labels (name "placed").
  */
 FabricLayout computeLayout(const Fabric &fabric, const LayoutOptions &options = {});
 
