@@ -80,8 +80,6 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 constexpr double kPresentationFontScale = 1.5;
-/// How far a duplicate lands from its original, in scene units.
-constexpr double kDuplicateOffset = 40;
 /// View > Snap to Grid: the grid step in scene units.
 constexpr double kGridStep = 20;
 
@@ -710,8 +708,14 @@ bool MainWindow::maybeSave()
 
 QPointF MainWindow::freeSpotNear(QPointF scenePos) const
 {
-    // Rings of candidate spots around scenePos, nearest first: the first one no drawn node
-    // crowds wins, so palette entries added one after another line up instead of stacking.
+    return scenePos + freeOffsetFor({ scenePos });
+}
+
+QPointF MainWindow::freeOffsetFor(const std::vector<QPointF> &points) const
+{
+    // Rings of candidate offsets, nearest first: the first that puts no point where a drawn
+    // node crowds it wins, so palette entries added one after another line up instead of
+    // stacking, and copies keep their shape beside their originals.
     constexpr double kSpacing = 48;
     std::vector<QPointF> taken;
     mDocument->fabric().forEachNode(
@@ -726,11 +730,12 @@ QPointF MainWindow::freeSpotNear(QPointF scenePos) const
             for (int dx = -ring; dx <= ring; ++dx) {
                 if (std::max(std::abs(dx), std::abs(dy)) != ring)
                     continue;
-                const QPointF p = scenePos + QPointF(dx * kSpacing, dy * kSpacing);
-                if (free(p))
-                    return p;
+                const QPointF offset(dx * kSpacing, dy * kSpacing);
+                if (std::all_of(
+                        points.begin(), points.end(), [&](QPointF p) { return free(p + offset); }))
+                    return offset;
             }
-    return scenePos;
+    return {};
 }
 
 void MainWindow::arrange()
@@ -795,10 +800,16 @@ void MainWindow::duplicateSelection()
     const auto nodes = toVector(mCanvas->selectedNodes());
     if (nodes.empty())
         return;
+    // The copies keep their shape, moved as little as puts none of them on a drawn node: a
+    // fixed step put them on the palette's next node 48 units away, names overprinted.
+    std::vector<QPointF> originals;
+    for (NodeId n : nodes)
+        originals.push_back(mCanvas->nodePosition(n));
+    const QPointF offset = freeOffsetFor(originals);
     DuplicateNodes::Positions positions;
-    for (NodeId n : nodes) {
-        const QPointF p = mCanvas->nodePosition(n) + QPointF(kDuplicateOffset, kDuplicateOffset);
-        positions[n] = { p.x(), p.y() };
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const QPointF p = originals[i] + offset;
+        positions[nodes[i]] = { p.x(), p.y() };
     }
     auto *command = new DuplicateNodes(mDocument.get(), nodes, positions);
     QList<NodeId> copies;

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QDockWidget;
 class QLineEdit;
@@ -146,6 +147,8 @@ protected:
 private:
     /// The spot nearest @p scenePos, on a grid around it, that no drawn node crowds.
     QPointF freeSpotNear(QPointF scenePos) const;
+    /// The smallest move (in steps of a node's room) that puts none of @p points on a node.
+    QPointF freeOffsetFor(const std::vector<QPointF> &points) const;
     /// Tools > Arrange: drops hand-placed positions, infers tiers, relays out (undoable).
     void arrange();
     /// Reads @p fileName, or shows the error naming the file and the fault (nullopt then).

@@ -371,6 +371,24 @@ void TestMainWindow::addsAndLinksNodesFromThePalette()
     QCOMPARE(doc->fabric().node(0).hints.position, (std::pair { 120.0, 80.0 }));
     undo->trigger();
     QVERIFY(doc->fabric().node(0).hints.position != (std::pair { 120.0, 80.0 }));
+
+    // Duplicate puts no copy on a node: a fixed 40-unit step put a copy on the palette's next
+    // node, 48 units away, their names overprinted. The copies keep their shape.
+    Q_EMIT list->itemActivated(list->item(0)); // a second GPU, beside the first
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(3));
+    mWindow->canvas()->setSelection({ 0, 1, 2 });
+    mWindow->action(QStringLiteral("actionDuplicate"))->trigger();
+    QCOMPARE(doc->fabric().nodeCount(), std::size_t(6));
+    const auto at = [&](NodeId n) { return mWindow->canvas()->nodePosition(n); };
+    for (NodeId copy : { 3, 4, 5 })
+        for (NodeId other = 0; other < 6; ++other)
+            if (other != copy) {
+                const QPointF d = at(copy) - at(other);
+                QVERIFY2(std::abs(d.x()) >= 48 || std::abs(d.y()) >= 48,
+                    qPrintable(QStringLiteral("%1 on %2").arg(copy).arg(other)));
+            }
+    QCOMPARE(at(4) - at(3), at(1) - at(0));
+    QCOMPARE(at(5) - at(3), at(2) - at(0));
 }
 
 void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
