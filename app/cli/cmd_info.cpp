@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `fabricscope-cli info FILE [--json]`: the topology metrics of a fabric file.
+#include "columns.h"
 #include "command.h"
 #include "options.h"
 
@@ -63,9 +64,9 @@ void printText(const std::string &file, const Fabric &fabric, const metrics::Fab
     };
     row("File:") << file << "\n";
     if (!fabric.generator().family.empty())
-        row("Generator:") << fabric.generator().family
+        row("Generator:") << terminalText(fabric.generator().family)
                           << (fabric.generator().modified ? " (modified)" : "") << " "
-                          << fabric.generator().params.dump() << "\n";
+                          << terminalText(fabric.generator().params.dump(), 4096) << "\n";
     row("Endpoints:") << units::formatCount(m.endpoints, "GPU/accelerator", "GPUs/accelerators");
     if (m.standbyChips > 0)
         out << " (and " << units::formatCount(m.standbyChips) << " more on standby)";

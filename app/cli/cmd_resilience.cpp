@@ -100,12 +100,13 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
     std::size_t width = 6;
     for (const collective::ResilienceRow &row : r.rows)
-        width = std::max(width, shownWidth(row.failed));
+        width = std::max(width, shownWidth(terminalText(row.failed)));
     out << padded("failed", width + 2) << padded("completion", 14) << padded("slowdown", 11)
         << "unreachable pairs\n";
     for (const collective::ResilienceRow &row : r.rows)
-        out << padded(row.failed, width + 2) << padded(units::formatSeconds(row.completionS), 14)
-            << padded(times(row.slowdown), 11) << row.unreachablePairs << "\n";
+        out << padded(terminalText(row.failed), width + 2)
+            << padded(units::formatSeconds(row.completionS), 14) << padded(times(row.slowdown), 11)
+            << row.unreachablePairs << "\n";
     // As the chart's summary: the failures the collective cannot survive first.
     out << "\nElements: " << st.elements << "; ";
     if (st.cuttingOff > 0)

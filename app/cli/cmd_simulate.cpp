@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `fabricscope-cli simulate FABRIC --collective ... --algorithm ... --bytes ... --routing ...`:
 // expands a collective into flows, routes them, runs the flow-level engine and reports.
+#include "columns.h"
 #include "command.h"
 #include "faultoptions.h"
 #include "options.h"
@@ -105,8 +106,9 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
                               "one hop)\n";
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
-        row("Bottleneck:") << fabric.name(*sum.bottleneck) << " (link " << linkOf(*sum.bottleneck)
-                           << "), saturated " << units::formatSeconds(l.saturatedS) << ", up to "
+        row("Bottleneck:") << terminalText(fabric.name(*sum.bottleneck)) << " (link "
+                           << linkOf(*sum.bottleneck) << "), saturated "
+                           << units::formatSeconds(l.saturatedS) << ", up to "
                            << units::formatCount(std::uint64_t(l.peakFlows), "flow", "flows")
                            << "\n";
     } else {

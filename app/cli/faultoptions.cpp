@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "faultoptions.h"
 
+#include "columns.h"
+
 #include "model/error.h"
 #include "model/units.h"
 
@@ -66,8 +68,8 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
         row("Unreachable:") << units::formatCount(o.unreachablePairs.size(), "rank pair",
             "rank pairs") << ", their traffic skipped: ";
         for (std::size_t i = 0; i < std::min<std::size_t>(4, o.unreachablePairs.size()); ++i)
-            out << (i ? ", " : "") << fabric.node(o.unreachablePairs[i].first).name << " -> "
-                << fabric.node(o.unreachablePairs[i].second).name;
+            out << (i ? ", " : "") << terminalText(fabric.node(o.unreachablePairs[i].first).name)
+                << " -> " << terminalText(fabric.node(o.unreachablePairs[i].second).name);
         if (o.unreachablePairs.size() > 4)
             out << ", ...";
         out << "\n";
@@ -84,7 +86,7 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
             names += ", ... (" + std::to_string(o.faults.size()) + " in all)";
             break;
         }
-        names += (i ? ", " : "") + toString(o.faults[i]);
+        names += (i ? ", " : "") + terminalText(toString(o.faults[i]));
     }
     row("Faults:") << names << "\n";
     const FaultImpact impact = faultImpact(fabric, resolveFaults(fabric, o.faults));

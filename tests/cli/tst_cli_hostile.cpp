@@ -11,7 +11,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <streambuf>
 
@@ -60,6 +63,7 @@ private Q_SLOTS:
     void deepDirectoryKeepsTheFault();
     void readsAFileWithBom();
     void namesASymlinkLoop();
+    void namesCannotDriveTheTerminal();
     void namesAFolderOrMissingFileGivenAsInput_data();
     void namesAFolderOrMissingFileGivenAsInput();
     void standardOutputFailureIsAnError();
@@ -142,6 +146,41 @@ void TestCliHostile::namesASymlinkLoop()
     QCOMPARE(r.err,
         "fabricscope-cli info: " + a.string()
             + ": is a symlink loop (too many levels of symbolic links)\n");
+}
+
+void TestCliHostile::namesCannotDriveTheTerminal()
+{
+    // Summary lines printed node names raw: "Bottleneck: sp^Gine -> ^[[2J^[[31mLEAF" cleared
+    // and recoloured the screen. Every name here starts with an escape sequence and a bell.
+    QTemporaryDir dir;
+    const std::string plain = dir.filePath("plain.fabric.json").toStdString();
+    const std::string hostile = dir.filePath("hostile.fabric.json").toStdString();
+    QCOMPARE(
+        runCli({ "generate", "ib-fat-tree", "--set", "radix=8", "--set", "tiers=2", "-o", plain })
+            .code,
+        0);
+    nlohmann::json j = nlohmann::json::parse(std::ifstream(plain));
+    for (nlohmann::json &node : j.at("nodes"))
+        node["name"] = "\x1b[2J\x1b[31m\x07" + node.at("name").get<std::string>();
+    j["generator"]["family"] = "\x1b[31m" + j["generator"]["family"].get<std::string>();
+    std::ofstream(hostile) << j.dump();
+    const std::vector<std::vector<std::string>> commands {
+        { "info", hostile },
+        { "simulate", hostile, "--bytes", "1MiB", "--routing", "static" },
+        { "simulate", hostile, "--bytes", "1MiB", "--fail", j["nodes"][0]["name"],
+            "--allow-partial" },
+        { "resilience", hostile, "--bytes", "1MiB", "--role", "spine" },
+    };
+    for (const auto &args : commands) {
+        const CliResult r = runCli(args);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("\\x1b[31m") != std::string::npos, r.out.c_str()); // shown escaped
+        for (const char c : r.out)
+            QVERIFY2(c == '\n' || static_cast<unsigned char>(c) >= 0x20,
+                qPrintable(QStringLiteral("%1: byte %2")
+                               .arg(QString::fromStdString(args[0]))
+                               .arg(int(c))));
+    }
 }
 
 void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
