@@ -59,6 +59,13 @@ int PropertyForm::indexOf(int id) const
     return -1;
 }
 
+void PropertyForm::trackTyping()
+{
+    for (QWidget *editor : std::as_const(mEditors))
+        if (auto *spin = qobject_cast<QAbstractSpinBox *>(editor))
+            spin->setKeyboardTracking(true);
+}
+
 QWidget *PropertyForm::makeEditor(int index)
 {
     const PropertySpec &s = mSpecs[index];
@@ -80,6 +87,15 @@ QWidget *PropertyForm::makeEditor(int index)
             int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
+        // A count's unit is a plural noun ("GPUs", "spare cubes"): one of it reads "1 GPU".
+        if (suffix.endsWith(QLatin1Char('s')) && s.unit.size() > 2
+            && !s.unit.contains(QLatin1Char('/'))) {
+            const QString one = suffix.chopped(1);
+            const auto agree
+                = [spin, suffix, one](int v) { spin->setSuffix(v == 1 ? one : suffix); };
+            connect(spin, &QSpinBox::valueChanged, spin, agree);
+            agree(spin->value());
+        }
         if (s.min == 0) // shown at the minimum, and only there
             spin->setSpecialValueText(s.zeroText);
         spin->setKeyboardTracking(false);

@@ -37,6 +37,10 @@ public:
     QWidget *editor(int index) const { return mEditors.at(index); }
     /// Index of the spec with this id, or -1.
     int indexOf(int id) const;
+    /// Number fields emit edited() as the user types, not only on Enter or on leaving the
+    /// field: the template gallery's summary follows typing. (The inspector keeps one edit, one
+    /// undo step, per value.)
+    void trackTyping();
 
     /// Shows @p value without emitting edited(). @p mixed marks a multi-selection whose items
     /// differ: the label says so and the first item's value is shown.

@@ -117,6 +117,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
         auto *form = new PropertyForm(specs);
         for (int i = 0; i < form->count(); ++i)
             form->setValue(i, toVariant(info.params[std::size_t(i)].defaultValue));
+        form->trackTyping();
         connect(form, &PropertyForm::edited, this, &TemplateGallery::valuesChanged);
         mForms->addWidget(form);
         mPages.push_back({ &info, form });

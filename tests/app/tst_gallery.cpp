@@ -36,7 +36,7 @@ int indexOfKey(const gen::FamilyInfo &family, const std::string &key)
     return -1;
 }
 
-/// Types a value into an editor as a user would (keyboard tracking is off: Enter commits).
+/// Types a value into an editor as a user would, and presses Enter.
 void typeInto(QWidget *editor, const QString &text)
 {
     auto *spin = qobject_cast<QAbstractSpinBox *>(editor);
@@ -118,6 +118,20 @@ void TestGallery::formsFollowTheParamSpecs()
 
 void TestGallery::summaryFollowsTheValues()
 {
+    {
+        // One of a count reads "1 GPU", not "1 GPUs" (the dragonfly's GPUs per host).
+        TemplateGallery dragonfly;
+        QVERIFY(dragonfly.selectFamily("dragonfly"));
+        const gen::FamilyInfo &info = *gen::findFamily("dragonfly");
+        auto *perHost
+            = qobject_cast<QSpinBox *>(dragonfly.form()->editor(indexOfKey(info, "gpus_per_host")));
+        QVERIFY(perHost);
+        QCOMPARE(perHost->value(), 1);
+        QCOMPARE(perHost->text(), QStringLiteral("1 GPU"));
+        perHost->setValue(2);
+        QCOMPARE(perHost->text(), QStringLiteral("2 GPUs"));
+    }
+
     TemplateGallery gallery;
     gallery.show();
     QVERIFY(gallery.selectFamily("ib-fat-tree"));
@@ -142,6 +156,20 @@ void TestGallery::summaryFollowsTheValues()
     QVERIFY(!gallery.isSummaryReady()); // stale until the worker is done
     QVERIFY(QTest::qWaitFor([&] { return gallery.isSummaryReady(); }, 60000));
     QVERIFY(gallery.summaryText().startsWith(QLatin1String("128 GPUs")));
+    // It follows typing, before Enter or leaving the field: it kept the old figures until Tab.
+    auto *gpus
+        = qobject_cast<QAbstractSpinBox *>(gallery.form()->editor(indexOfKey(family, "gpus")));
+    gpus->setFocus();
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("256"));
+    QVERIFY(gpus->hasFocus());
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     return gallery.isSummaryReady()
+                         && gallery.summaryText().startsWith(QLatin1String("256 GPUs"));
+                 },
+                 60000),
+        qPrintable(gallery.summaryText()));
 
     // A torus has chips and optical circuit switches, no packet switch.
     QVERIFY(gallery.selectFamily("tpu-torus"));
