@@ -575,10 +575,9 @@ bool MainWindow::openFile(const QString &fileName)
     // A lesson names its fabric and runs; it opens as the gallery opens it.
     if (views::isLessonFile(fileName))
         return openLesson(*this, fileName);
-    if (!maybeSave())
-        return false;
+    // Read first: a file that cannot be opened asks nothing about the open one.
     std::optional<Fabric> fabric = loadOrReport(fileName);
-    if (!fabric)
+    if (!fabric || !maybeSave())
         return false;
     const QString path = QFileInfo(fileName).absoluteFilePath();
     setDocument(std::make_unique<Document>(std::move(*fabric), path));
@@ -599,10 +598,8 @@ std::optional<Fabric> MainWindow::loadOrReport(const QString &fileName)
 
 bool MainWindow::openExample(const QString &fileName)
 {
-    if (!maybeSave())
-        return false;
     std::optional<Fabric> fabric = loadOrReport(fileName);
-    if (!fabric)
+    if (!fabric || !maybeSave())
         return false;
     auto document = std::make_unique<Document>(std::move(*fabric));
     document->setSuggestedName(QFileInfo(fileName).fileName().section(QLatin1Char('.'), 0, 0));
@@ -616,10 +613,8 @@ bool MainWindow::openExample(const QString &fileName)
 
 bool MainWindow::openRecovered(const QString &recoveryFile, const QString &originalFile)
 {
-    if (!maybeSave())
-        return false;
     std::optional<Fabric> fabric = loadOrReport(recoveryFile);
-    if (!fabric)
+    if (!fabric || !maybeSave())
         return false;
     setDocument(std::make_unique<Document>(std::move(*fabric), originalFile));
     mDocument->markRecovered();
@@ -631,10 +626,15 @@ bool MainWindow::openGenerated(Fabric fabric, const QString &name)
 {
     if (!maybeSave())
         return false;
+    showGenerated(std::move(fabric), name);
+    return true;
+}
+
+void MainWindow::showGenerated(Fabric fabric, const QString &name)
+{
     auto document = std::make_unique<Document>(std::move(fabric));
     document->setSuggestedName(name);
     setDocument(std::move(document));
-    return true;
 }
 
 bool MainWindow::save()
@@ -821,11 +821,14 @@ void MainWindow::duplicateSelection()
 
 void MainWindow::newFromTemplate()
 {
+    // Asked before the gallery: asked after, Cancel threw away the parameters just chosen.
+    if (!maybeSave())
+        return;
     TemplateGallery gallery(this);
     if (!mPrompts->runDialog(&gallery))
         return;
     try {
-        openGenerated(gallery.takeFabric());
+        showGenerated(gallery.takeFabric(), QString());
     } catch (const std::exception &e) {
         showError(tr("Cannot Generate Fabric"), QString::fromUtf8(e.what()));
     }

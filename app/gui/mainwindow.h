@@ -149,6 +149,8 @@ private:
     QPointF freeSpotNear(QPointF scenePos) const;
     /// The smallest move (in steps of a node's room) that puts none of @p points on a node.
     QPointF freeOffsetFor(const std::vector<QPointF> &points) const;
+    /// openGenerated() without asking to save: the caller has asked.
+    void showGenerated(Fabric fabric, const QString &name);
     /// Tools > Arrange: drops hand-placed positions, infers tiers, relays out (undoable).
     void arrange();
     /// Reads @p fileName, or shows the error naming the file and the fault (nullopt then).

@@ -618,6 +618,27 @@ void TestMainWindow::asksBeforeDiscardingChanges()
     QVERIFY(!mWindow->close()); // closing asks too, and Cancel keeps the window
     QCOMPARE(mPrompts->saveQuestions, 2);
 
+    // A file that cannot be read asks nothing: the question came, then the error.
+    const QString broken = mDir.filePath(QStringLiteral("broken.fabric.json"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"format\": \"fabricscope-fabric\", \"vers");
+    file.close();
+    mPrompts->errors.clear();
+    QVERIFY(!mWindow->openFile(broken));
+    QCOMPARE(mPrompts->saveQuestions, 2);
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QCOMPARE(mWindow->document(), edited);
+
+    // New from Template asks before the gallery opens: asked after, Cancel threw away the
+    // parameters just chosen.
+    bool galleryShown = false;
+    mPrompts->dialog = [&](QDialog *) { return galleryShown = true, false; };
+    mWindow->action(QStringLiteral("actionNew"))->trigger();
+    QCOMPARE(mPrompts->saveQuestions, 3);
+    QVERIFY(!galleryShown); // Cancel: no gallery
+    mPrompts->dialog = nullptr;
+
     mPrompts->saveChoice = Prompts::SaveChoice::Discard;
     QVERIFY(mWindow->openFile(path));
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(32));
