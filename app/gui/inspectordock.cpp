@@ -64,7 +64,8 @@ InspectorDock::InspectorDock(QWidget *parent)
     layout->addWidget(nodes);
     layout->addWidget(links);
     layout->addStretch();
-    setWidget(scrollable(box));
+    mScroll = scrollable(box);
+    setWidget(mScroll);
 
     connect(mNodeForm, &PropertyForm::edited, this, &InspectorDock::editNodes);
     connect(mLinkForm, &PropertyForm::edited, this, &InspectorDock::editLinks);
@@ -94,6 +95,12 @@ void InspectorDock::setSelection(std::vector<NodeId> nodes, std::vector<LinkId> 
 QString InspectorDock::errorText() const
 {
     return mError->isHidden() ? QString() : mError->text();
+}
+
+bool InspectorDock::errorInView() const
+{
+    const QRect shown(mError->mapTo(mScroll->viewport(), QPoint(0, 0)), mError->size());
+    return !mError->isHidden() && mScroll->viewport()->rect().contains(shown);
 }
 
 void InspectorDock::refresh()
@@ -164,6 +171,10 @@ void InspectorDock::showError(const QString &message)
     mError->setText(message);
     mError->show();
     refresh(); // put the model's value back into the editor
+    // The message stands above the forms: at 1280x720 the dock shows a few rows, and a field
+    // low in the form was put back without a word in view.
+    mScroll->widget()->layout()->activate();
+    mScroll->ensureWidgetVisible(mError, 0, 0);
 }
 
 } // namespace fabric::app

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QLabel;
+class QScrollArea;
 
 namespace fabric::app {
 
@@ -34,6 +35,8 @@ public:
     PropertyForm *linkForm() const { return mLinkForm; }
     /// Why the last edit was refused; empty after an accepted one.
     QString errorText() const;
+    /// Whether the refusal's message is in view (tests).
+    bool errorInView() const;
 
 private:
     void refresh();
@@ -48,6 +51,7 @@ private:
     PropertyForm *mNodeForm;
     PropertyForm *mLinkForm;
     QLabel *mError;
+    QScrollArea *mScroll = nullptr;
 };
 
 } // namespace fabric::app

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -45,6 +46,7 @@ PropertyForm::PropertyForm(QList<PropertySpec> specs, QWidget *parent)
         auto *label = new QLabel(mSpecs[i].label, this);
         label->setToolTip(mSpecs[i].toolTip);
         label->setBuddy(editor);
+        editor->installEventFilter(this);
         mEditors.append(editor);
         mLabels.append(label);
         layout->addRow(label, editor);
@@ -57,6 +59,23 @@ int PropertyForm::indexOf(int id) const
         if (mSpecs[i].id == id)
             return i;
     return -1;
+}
+
+bool PropertyForm::eventFilter(QObject *watched, QEvent *event)
+{
+    // Undo and Redo belong to the document once a value is committed: a field kept them for
+    // its own text history, so Ctrl+Z after Enter did nothing. While a name is being typed
+    // (not yet committed), they still undo the typing.
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const auto *edit = qobject_cast<QLineEdit *>(watched);
+        if ((key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            && !(edit && edit->isModified())) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PropertyForm::trackTyping()

@@ -51,6 +51,9 @@ Q_SIGNALS:
     /// The user changed property @p index to @p value.
     void edited(int index, const QVariant &value);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     QWidget *makeEditor(int index);
 
