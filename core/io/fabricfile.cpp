@@ -56,6 +56,9 @@ template<typename F> Fabric guarded(const std::string &fileName, F &&read)
 Fabric readFabric(std::istream &in, const std::string &fileName, const FabricFormat *format)
 {
     const std::string head = headOf(in);
+    // Said for what it is: every reader read nothing as a syntax error at line 1, column 1.
+    if (head.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw UserError(fileName + ": the file is empty");
     if (const auto at = binaryOffset(head))
         throw UserError(fileName + ": a binary file, not a fabric (byte " + std::to_string(*at)
                         + " is a control character)");
@@ -80,6 +83,9 @@ Fabric loadFabric(const fs::path &path, const FabricFormat *format)
     if (const auto why = whyNotReadable(path))
         throw UserError(fileName + ": " + *why);
     std::error_code ec;
+    // Its size is checked against the limit before it is read: a pipe or a device has none.
+    if (!fs::is_regular_file(path, ec))
+        throw UserError(fileName + ": is not a regular file (a pipe or a device)");
     const std::uintmax_t size = fs::file_size(path, ec);
     if (ec)
         throw UserError(fileName + ": cannot read the file size (" + ec.message() + ")");

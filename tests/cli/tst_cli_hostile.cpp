@@ -202,6 +202,9 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
                                     << QStringLiteral("does not exist");
     QTest::newRow("traffic missing") << QStringList { "simulate", fabric, "--traffic", missing }
                                      << QStringLiteral("does not exist");
+    // A device read as a fabric said "cannot read the file size (Operation not supported)".
+    QTest::newRow("fabric a device") << QStringList { "info", "/dev/null" }
+                                     << QStringLiteral("/dev/null: is not a regular file");
 }
 
 void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()

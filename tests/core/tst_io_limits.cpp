@@ -130,6 +130,10 @@ void TestIoLimits::refuses_data()
     row("many values", kHead + R"("metadata":{"a":[)" + many + "]}}",
         "values outside nodes and links (the limit)");
     row("binary", std::string("\x89PNG\r\n\x1a\n\0\0", 10), "x.fabric.json: a binary file, not a fabric");
+    // Neither is a truncated file, which is what the JSON parser's words said.
+    row("empty", " \n\n", "x.fabric.json: the file is empty");
+    row("number overflow", kHead + R"("metadata":{"a":1e400}})",
+        "x.fabric.json: a number too large to read: number overflow parsing '1e400'");
     row("escaped kind", kHead + R"("nodes":[{"id":0,"kind":"\u001b[31m)" + std::string(100, 'k') + "\"}]}",
         "/nodes/0/kind: unknown kind '\\x1b[31mkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...' (allowed");
 }

@@ -251,8 +251,9 @@ void TestIoNative::rejectsBadFiles_data()
     row("missing capacity", withLink(R"({"id":0,"a":0,"b":1,"medium":"ethernet"})"), "/links/0/capacity_gbps: missing");
     row("string capacity", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":"400","medium":"ethernet"})"),
         "/links/0/capacity_gbps: expected a number, found a string");
-    row("overflowing number", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":1e999,"medium":"ethernet"})"),
-        "not valid JSON (truncated?): number overflow");
+    row("overflowing number",
+        withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":1e999,"medium":"ethernet"})"),
+        "a number too large to read: number overflow parsing '1e999'");
     row("negative latency", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":1,"latency_ns":-1,"medium":"ethernet"})"),
         "/links/0/latency_ns: must be at least 0 (found -1)");
     row("unknown medium", withLink(R"({"id":0,"a":0,"b":1,"capacity_gbps":1,"medium":"copper"})"),

@@ -13,6 +13,10 @@ namespace fabric::io {
 std::string describeJsonParseError(const nlohmann::json::exception &e)
 {
     std::string what = e.what();
+    // Valid JSON, but a number no double holds ("1e400"): not a truncated file.
+    if (e.id == 406)
+        if (const std::size_t close = what.find("] "); close != std::string::npos)
+            return "a number too large to read: " + what.substr(close + 2);
     const std::size_t at = what.find(" at line ");
     if (at != std::string::npos)
         what = what.substr(at + 4);
