@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy.h"
 
+#include "torus.h"
+
 #include "model/fabric.h"
+#include "model/forwardinggraph.h"
 
 #include <array>
 
@@ -54,9 +57,12 @@ bool isTorusChip(const Node &node)
 
 Policy defaultPolicy(const Fabric &fabric)
 {
-    bool torus = false;
-    fabric.forEachNode([&](const Node &n) { torus = torus || isTorusChip(n); });
-    return torus ? Policy::Dor : Policy::Ecmp;
+    bool chips = false;
+    fabric.forEachNode([&](const Node &n) { chips = chips || isTorusChip(n); });
+    // As the router will see it: a lone chip with coordinates is no torus, and the router
+    // refused the dor picked for it with "--routing dor needs a torus", naming an option
+    // nobody had given.
+    return chips && Torus::detect(ForwardingGraph(fabric)) ? Policy::Dor : Policy::Ecmp;
 }
 
 } // namespace fabric::route

@@ -35,7 +35,8 @@ const std::vector<std::string_view> &policyNames();
 bool isTorusChip(const Node &node);
 
 /**
- * The routing a run on @p fabric gets when none is chosen: `dor` on a torus (isTorusChip()),
+ * The routing a run on @p fabric gets when none is chosen: `dor` on a torus (chips that
+ * Torus::detect() finds: two or more, their coordinates not too sparse),
  * as TPU interconnects route by static dimension-ordered tables; `ecmp` elsewhere, as
  * switches hash. A scenario file without a "routing" key still means `ecmp`: this default
  * applies where the fabric is known (the CLI without --routing, the simulation dock on a new

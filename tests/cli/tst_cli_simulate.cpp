@@ -264,6 +264,18 @@ void TestCliSimulate::routingDefaultsToDorOnATorus()
     args = { "simulate", mFatTree };
     args.insert(args.end(), alltoall.begin(), alltoall.end());
     QCOMPARE(routingOf(args), std::string("routing ecmp"));
+
+    // One forwarding chip with coordinates is no torus: the default picked dor all the same,
+    // and the router refused it with "--routing dor needs a torus", an option nobody gave.
+    const std::string lone = mDir.filePath("lone-chip.fabric.json").toStdString();
+    std::ofstream(lone) << R"({"format":"fabricscope-fabric","version":1,"nodes":[
+        {"id":0,"kind":"gpu","name":"chip","forwards":true,"hints":{"x":0,"y":0,"z":0}},
+        {"id":1,"kind":"gpu","name":"gpu"},{"id":2,"kind":"switch","name":"sw"}],
+        "links":[{"id":0,"a":0,"b":2,"capacity_gbps":100,"medium":"ethernet"},
+        {"id":1,"a":1,"b":2,"capacity_gbps":100,"medium":"ethernet"}]})";
+    args = { "simulate", lone };
+    args.insert(args.end(), alltoall.begin(), alltoall.end());
+    QCOMPARE(routingOf(args), std::string("routing ecmp"));
 }
 
 void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
