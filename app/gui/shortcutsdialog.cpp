@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shortcutsdialog.h"
 
+#include "undoactions.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -27,7 +29,9 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
             keys << k.toString(QKeySequence::NativeText);
         const int row = table->rowCount();
         table->insertRow(row);
-        table->setItem(row, 0, new QTableWidgetItem(a->text().remove(QLatin1Char('&'))));
+        const QString listed = a->property(kListedNameProperty).toString();
+        table->setItem(row, 0,
+            new QTableWidgetItem(listed.isEmpty() ? a->text().remove(QLatin1Char('&')) : listed));
         table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
     }
     table->sortItems(0);

@@ -18,6 +18,10 @@ QAction *createUndoGroupAction(QUndoGroup *group, UndoDirection direction, QObje
     const bool undo = direction == UndoDirection::Undo;
     auto *action = new QAction(parent);
     action->setObjectName(undo ? QStringLiteral("actionUndo") : QStringLiteral("actionRedo"));
+    // Lists of commands (Help > Keyboard Shortcuts) name it so, not "Undo Add gpu-3".
+    action->setProperty(kListedNameProperty,
+        undo ? QCoreApplication::translate("MainWindow", "Undo")
+             : QCoreApplication::translate("MainWindow", "Redo"));
     const auto setCommandText = [action, undo](const QString &commandText) {
         const QString bare = undo ? QCoreApplication::translate("MainWindow", "&Undo")
                                   : QCoreApplication::translate("MainWindow", "&Redo");

@@ -15,6 +15,10 @@ QString menuLiteral(QString text);
 
 enum class UndoDirection { Undo, Redo };
 
+/// A QAction property: the action's name in a list of commands, where its text changes with
+/// what it would do ("Undo Add gpu-3"). Absent: the text.
+inline constexpr char kListedNameProperty[] = "listedName";
+
 /**
  * Edit > Undo or Redo for @p group's active stack, named "Undo Remove R&D leaf" with the
  * command's text taken literally. QUndoGroup::createUndoAction() puts the text in the item as

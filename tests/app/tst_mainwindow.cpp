@@ -23,6 +23,7 @@
 #include "prompts.h"
 #include "propertyform.h"
 #include "reconfigureocsdialog.h"
+#include "shortcutsdialog.h"
 #include "simulation/analysisdock.h"
 #include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
@@ -843,6 +844,18 @@ void TestMainWindow::undoMenuShowsNodeNamesAsTheyAre()
     QCOMPARE(undo->text(), QStringLiteral("&Undo Remove R&&D leaf"));
     QCOMPARE(QKeySequence::mnemonic(undo->text()), QKeySequence(QStringLiteral("Alt+U")));
     QCOMPARE(undo->toolTip(), QStringLiteral("Undo Remove R&D leaf"));
+    {
+        // Help > Keyboard Shortcuts lists the command, not what it would undo now.
+        ShortcutsDialog shortcuts(mWindow->findChildren<QAction *>());
+        auto *table = shortcuts.findChild<QTableWidget *>();
+        QVERIFY(table);
+        QStringList names;
+        for (int row = 0; row < table->rowCount(); ++row)
+            names << table->item(row, 0)->text();
+        QVERIFY2(names.contains(QStringLiteral("Undo")), qPrintable(names.join(", ")));
+        QVERIFY2(names.contains(QStringLiteral("Redo")), qPrintable(names.join(", ")));
+        QVERIFY2(!names.join(", ").contains(QStringLiteral("leaf")), qPrintable(names.join(", ")));
+    }
     undo->trigger();
     QVERIFY(mWindow->document()->fabric().hasNode(leaf));
     QVERIFY(redo->isEnabled());
