@@ -68,9 +68,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     checkOutputPaths(o, { "--report", "--csv" }); // before a sweep of minutes
     const Fabric fabric = io::loadFabric(o.positional(0));
     applyFabricDefaults(s, o, fabric);
-    for (const std::string &list : o.values("--fail"))
-        for (Fault &f : parseFaultList(list))
-            s.faults.push_back(std::move(f));
+    s.faults = namedFaults(o);
     (void)resolveFaults(fabric, s.faults);
 
     const auto start = std::chrono::steady_clock::now();

@@ -41,12 +41,25 @@ void declareFaultOptions(OptionParser &parser)
             "instead of stopping with an error that names them.");
 }
 
-std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std::uint64_t seed)
+std::vector<Fault> namedFaults(const ParsedOptions &o)
 {
     std::vector<Fault> faults;
-    for (const std::string &list : o.values("--fail"))
-        for (Fault &f : parseFaultList(list))
+    for (const std::string &list : o.values("--fail")) {
+        std::vector<Fault> named = parseFaultList(list);
+        // "--fail ," ran healthy without a word.
+        if (named.empty())
+            throw UserError("--fail '" + list
+                + "' names no fault (give a node, a link A--B, "
+                  "A->B or an OCS circuit)");
+        for (Fault &f : named)
             faults.push_back(std::move(f));
+    }
+    return faults;
+}
+
+std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std::uint64_t seed)
+{
+    std::vector<Fault> faults = namedFaults(o);
     if (o.has("--fail-role") && !o.has("--fail-random"))
         throw UserError("--fail-role picks what --fail-random draws from: give --fail-random N");
     if (o.has("--fail-random")) {

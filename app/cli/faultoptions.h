@@ -17,6 +17,9 @@ namespace fabric::cli {
 /// --fail LIST (repeatable), --fail-random N, --fail-role ROLE and --allow-partial.
 void declareFaultOptions(OptionParser &parser);
 
+/// The faults the --fail lists name, unchecked; a list that names none is refused.
+std::vector<Fault> namedFaults(const ParsedOptions &o);
+
 /// The faults --fail and --fail-random name on @p fabric: the listed ones, then N random
 /// elements of --fail-role (link by default) drawn from @p seed. Names are checked against
 /// @p fabric here, so a typo stops before anything runs.

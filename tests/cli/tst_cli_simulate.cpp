@@ -124,6 +124,7 @@ void TestCliSimulate::refusesNonsense_data()
     QTest::newRow("one rank") << false << QStringList { "--ranks", "1" } << "--ranks";
     QTest::newRow("unknown fidelity")
         << false << QStringList { "--fidelity", "approximate" } << "--fidelity";
+    QTest::newRow("no fault named") << false << QStringList { "--fail", "," } << "names no fault";
 }
 
 void TestCliSimulate::refusesNonsense()
