@@ -65,7 +65,8 @@ void writeNode(JsonLine &line, const Node &n)
     line.clear();
     line.field("id", n.id);
     line.field("kind", toString(n.kind));
-    line.field("name", n.name);
+    if (!n.name.empty())
+        line.field("name", n.name);
     if (n.role != SwitchRole::None)
         line.field("role", toString(n.role));
     addHints(line, n.hints);
@@ -94,7 +95,8 @@ void writeLink(JsonLine &line, const Link &l)
     if (l.portA != -1 || l.portB != -1)
         line.rawField("ports", "[" + std::to_string(l.portA) + "," + std::to_string(l.portB) + "]");
     line.field("capacity_gbps", l.capacityGbps);
-    line.field("latency_ns", l.latencyNs);
+    if (l.latencyNs != 0.0)
+        line.field("latency_ns", l.latencyNs);
     line.field("medium", toString(l.medium));
     if (l.plane != -1)
         line.field("plane", l.plane);
