@@ -13,6 +13,7 @@
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
 #include "playback/scenariorun.h"
+#include "style/colormap.h"
 #include "style/legend.h"
 #include "style/palette.h"
 #include "textrecorder.h"
@@ -1217,6 +1218,14 @@ void TestCanvas::legendExplainsOnlyWhatIsDrawn()
     showCanvas(canvas, cube);
     QCOMPARE(painted(canvas, bundle), 0);
     QCOMPARE(painted(canvas, block), 0);
+    // The wide bundle sample is no wider than all the cube's links (96 Tb/s): it read 102 Tb/s.
+    const auto samples
+        = views::legendEntries(cube, false, ColorMap(), LegendContent { true, true, {}, {} });
+    QVERIFY(!listed(samples, QStringLiteral("102 Tb/s")));
+    QVERIFY(listed(samples, QStringLiteral("51.2 Tb/s")));
+    QVERIFY(listed(views::legendEntries(generate("ib-fat-tree", { { "gpus", 256 } }), false,
+                       ColorMap(), LegendContent { true, true, {}, {} }),
+        QStringLiteral("102 Tb/s")));
     // A small fat-tree drawn node by node: its pods are blocks, which zooming out bundles (the
     // screen's legend says so), but the picture draws every link.
     const Fabric fatTree = smallFabric("ib-fat-tree-3");

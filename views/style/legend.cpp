@@ -35,7 +35,9 @@ QList<LegendEntry> legendEntries(
     QList<LegendEntry> out;
     std::set<Medium> media;
     std::set<int> planes;
+    double totalGbps = 0;
     fabric.forEachLink([&](const Link &l) {
+        totalGbps += l.capacityGbps;
         if (content.linkShown && !content.linkShown(l))
             return;
         if (l.plane >= 0)
@@ -80,8 +82,14 @@ QList<LegendEntry> legendEntries(
         out.append({ LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(3200),
             QStringLiteral("Bundle, zoomed out: width ~ capacity (%1)")
                 .arg(toQString(units::formatGbps(3200))) });
-        out.append({ LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(102400),
-            toQString(units::formatGbps(102400)) });
+        // The wide sample no wider than all the fabric's links together: a 64-chip cube
+        // (96 Tb/s) was shown a 102 Tb/s bundle.
+        double wide = 102400;
+        while (wide > 3200 && wide > totalGbps)
+            wide /= 2;
+        if (wide > 3200)
+            out.append({ LegendEntry::Symbol::Bundle, QColor(0x80, 0x80, 0x80), bundleWidth(wide),
+                toQString(units::formatGbps(wide)) });
     }
     out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Nodes")});
     if (gpus && rails)
