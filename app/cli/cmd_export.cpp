@@ -286,10 +286,17 @@ std::string joined(const std::set<std::string> &words)
     return out;
 }
 
+/// Whether --scenario's value is the JSON itself, not a file's name: '[1]' was looked for as a
+/// file ("'[1]' does not exist") rather than refused as no scenario.
+bool isInlineJson(const std::string &text)
+{
+    return !text.empty() && (text.front() == '{' || text.front() == '[');
+}
+
 collective::Scenario readScenario(const std::string &text)
 {
     nlohmann::json j;
-    if (!text.empty() && text.front() == '{') {
+    if (isInlineJson(text)) {
         j = io::parseBoundedJson(text, "--scenario");
     } else {
         // A report written with --flows holds its scenario too, and may be large.
@@ -361,7 +368,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     if (!o.chart.empty() || o.format != "frames")
         io::checkCanSave(o.output);
     std::vector<NamedFile> inputs { { "FABRIC", o.fabricPath } };
-    if (!o.scenario.empty() && o.scenario.front() != '{')
+    if (!o.scenario.empty() && !isInlineJson(o.scenario))
         inputs.push_back({ "--scenario", o.scenario });
     checkDistinctFiles(inputs, { { "-o", o.output } });
     const Fabric fabric = io::loadFabric(o.fabricPath);

@@ -15,9 +15,15 @@ const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::
     if (!name)
         return nullptr;
     const io::FabricFormat *f = io::findFormat(*name);
-    if (!f || !(access == io::Access::Read ? f->canRead() : f->canWrite()))
-        throw UserError("unknown " + std::string(access == io::Access::Read ? "input" : "output")
-            + " format '" + *name + "' (allowed: " + io::formatNames(access) + ")");
+    const bool reading = access == io::Access::Read;
+    const std::string allowed = " (allowed: " + io::formatNames(access) + ")";
+    if (!f)
+        throw UserError("unknown " + std::string(reading ? "input" : "output") + " format '" + *name
+            + "'" + allowed);
+    // A format FabricScope knows the other way round is named as such, not as unknown.
+    if (!(reading ? f->canRead() : f->canWrite()))
+        throw UserError("format '" + *name + "' can be " + (reading ? "written" : "read") + ", not "
+            + (reading ? "read" : "written") + allowed);
     return f;
 }
 

@@ -205,6 +205,9 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("unknown scenario key")
         << QStringList { "--scenario", QStringLiteral("{\"colective\":\"alltoall\"}"), "-o", out }
         << QStringList { "--scenario: unknown key 'colective'", "collective" };
+    // JSON that is no object was looked for as a file: "'[1]' does not exist".
+    QTest::newRow("scenario an array") << QStringList { "--scenario", QStringLiteral("[1]"), "-o",
+        out } << QStringList { "scenario: expected a JSON object" };
     // Options the output does not use were ignored: a "comparison" written as one run's table.
     const QString json = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.json"));
     QTest::newRow("compare in a table")

@@ -139,6 +139,9 @@ void TestCliFabric::generateRejectsBadInput_data()
                                    << "--output needs a value (FILE)";
     QTest::newRow("bad format") << QStringList{"generate", "ib-fat-tree", "--format", "xls"}
                                 << "unknown output format 'xls'";
+    // A format known the other way round was called unknown.
+    QTest::newRow("read-only format") << QStringList { "generate", "ib-fat-tree", "--format",
+        "ibnetdiscover" } << "format 'ibnetdiscover' can be read, not written";
     QTest::newRow("unwritable") << QStringList{"generate", "tpu-torus", "--set", "x=4", "--set",
                                                "y=4", "--set", "z=4", "-o", "/no/such/dir/t.fabric.json"}
                                 << "/no/such/dir/t.fabric.json: cannot write";
