@@ -163,6 +163,11 @@ void TestIoGraphml::errorsNameFileAndLine_data()
             + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">1e12</data></edge>"
               "</graph></graphml>"
         << "bad.graphml:6: edge '': capacity_gbps: 1e+12 is out of range (allowed 0.001 to 1e+06)";
+    QTest::newRow("capacity just too large") << head
+            + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">1000001</data></edge>"
+              "</graph></graphml>"
+                                             << "bad.graphml:6: edge '': capacity_gbps: 1000001 is "
+                                                "out of range (allowed 0.001 to 1e+06)";
     QTest::newRow("plane too large")
         << "<graphml><key id=\"p\" for=\"edge\" attr.name=\"plane\"/><graph>\n<node id=\"a\"/>"
            "<node id=\"b\"/>\n<edge source=\"a\" target=\"b\"><data key=\"p\">5000</data>"

@@ -90,6 +90,9 @@ void TestIoLimits::refuses_data()
         "/links/0/capacity_gbps: must be at least 0.001 (found 4.94066e-324)");
     row("capacity 1e300", twoGpus(plain, plain, R"("capacity_gbps":1e300)"),
         "/links/0/capacity_gbps: must be at most 1e+06");
+    // Printed as short as the limit, the value read as the limit itself.
+    row("capacity just above", twoGpus(plain, plain, R"("capacity_gbps":1000000.5)"),
+        "/links/0/capacity_gbps: must be at most 1e+06 (found 1000000.5)");
     row("link port", twoGpus(plain, plain, R"("capacity_gbps":1,"ports":[0,65536])"),
         "/links/0/ports/1: 65536 is out of range (allowed -1 to 65535)");
     row("link plane", twoGpus(plain, plain, R"("capacity_gbps":1,"plane":1024)"),

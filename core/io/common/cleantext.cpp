@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cleantext.h"
 
+#include <charconv>
+#include <cstdio>
 #include <istream>
 
 namespace fabric::io {
@@ -122,6 +124,23 @@ std::optional<std::size_t> binaryOffset(std::string_view head)
             return i;
     }
     return std::nullopt;
+}
+
+std::string numberBeside(double value, double limit)
+{
+    const auto shortText = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        return std::string(buf);
+    };
+    std::string text = shortText(value);
+    if (value != limit && text == shortText(limit)) {
+        char buf[64];
+        const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+        if (ec == std::errc {})
+            text.assign(buf, end);
+    }
+    return text;
 }
 
 } // namespace fabric::io

@@ -30,6 +30,11 @@ std::string quotedInput(std::string_view input);
 /// dropping its middle (the file at the start and the fault at the end stay).
 std::string oneLine(std::string_view message);
 
+/// @p value as a message shows it beside @p limit: short ("1e+06"), or with every digit it
+/// needs where the short form would read as the limit ("must be at most 1e+06 (found
+/// 1000000.5)", not "(found 1e+06)").
+std::string numberBeside(double value, double limit);
+
 /// Consumes a UTF-8 byte order mark at the current position of @p in, if there is one, so a
 /// line-based reader does not see it inside its first field.
 void skipBom(std::istream &in);

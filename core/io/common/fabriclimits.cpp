@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabriclimits.h"
 
+#include "cleantext.h"
+
 #include "io/native/readlimits.h"
 
 #include <cmath>
@@ -31,7 +33,8 @@ std::string realOutOfRange(double v, double min, double max)
 {
     if (std::isfinite(v) && v >= min && v <= max)
         return {};
-    return number(v) + " is out of range (allowed " + number(min) + " to " + number(max) + ")";
+    return numberBeside(v, v < min ? min : max) + " is out of range (allowed " + number(min)
+        + " to " + number(max) + ")";
 }
 
 /// An OCS circuit's port: numbered from 0, below the node's port count when it has one.

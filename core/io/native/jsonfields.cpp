@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonfields.h"
 
+#include "io/common/cleantext.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -115,9 +117,10 @@ double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveM
         failHere("not a finite number");
     if (exclusiveMin ? !(value > min) : !(value >= min))
         failHere("must be " + std::string(exclusiveMin ? "greater than " : "at least ")
-                 + numberText(min) + " (found " + numberText(value) + ")");
+            + numberText(min) + " (found " + numberBeside(value, min) + ")");
     if (value > max)
-        failHere("must be at most " + numberText(max) + " (found " + numberText(value) + ")");
+        failHere(
+            "must be at most " + numberText(max) + " (found " + numberBeside(value, max) + ")");
     return value;
 }
 
