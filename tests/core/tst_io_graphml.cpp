@@ -203,6 +203,9 @@ void TestIoGraphml::errorsNameFileAndLine_data()
     QTest::newRow("params not an object")
         << graphKeys + "<graph><data key=\"g\">[1,2]</data></graph></graphml>"
         << "bad.graphml:1: <graph>: generator_params: expected a JSON object, found an array";
+    QTest::newRow("metadata not an object")
+        << graphKeys + "<graph><data key=\"m\">5</data></graph></graphml>"
+        << "bad.graphml:1: <graph>: metadata: expected a JSON object, found the integer 5";
     QTest::newRow("scenarios not an array")
         << graphKeys + "<graph><data key=\"m\">{\"scenarios\":5}</data></graph></graphml>"
         << "bad.graphml:1: <graph>: metadata: scenarios: expected an array, found the integer 5";

@@ -261,6 +261,9 @@ void TestIoNative::rejectsBadFiles_data()
     row("bad ports", withLink(R"({"id":0,"a":0,"b":1,"ports":[1],"capacity_gbps":1,"medium":"ici"})"),
         "/links/0/ports: expected a pair [p, q], found an array");
     row("metadata scenarios", header() + R"("metadata":{"scenarios":[]}})", "/metadata/scenarios: reserved");
+    // Kept until the next save, which dropped it without a word.
+    row("metadata not an object", header() + R"("metadata":5})",
+        "/metadata: expected an object, found the integer 5");
     row("scenarios not array", header() + R"("scenarios":{}})", "/scenarios: expected an array, found an object");
     row("params not object", header() + R"("generator":{"family":"x","params":[]}})", "/generator/params: expected an object");
 }

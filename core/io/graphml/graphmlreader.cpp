@@ -188,6 +188,9 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     fabric.generator().modified = graph.flag("generator_modified");
     if (const std::string *metadata = graph.find({ "metadata" })) {
         fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata", 1);
+        if (!fabric.metadata().is_object())
+            graph.fail("metadata: expected a JSON object, found "
+                + JsonFields::describeType(fabric.metadata()));
         // The writer keeps scenarios in the metadata text (GraphML has no place for them).
         nlohmann::json &meta = fabric.metadata();
         if (auto it = meta.is_object() ? meta.find(std::string(kScenariosKey)) : meta.end();

@@ -347,6 +347,9 @@ private:
             });
         }
         if (const json *m = top.find("metadata")) {
+            // Anything else was kept until the next save, which wrote no metadata.
+            if (!m->is_object())
+                top.fail("metadata", "expected an object, found " + JsonFields::describeType(*m));
             within(segment("metadata"), [&] {
                 const JsonFields meta(*m);
                 if (meta.find(kScenariosKey))
