@@ -12,6 +12,24 @@
 using namespace fabric;
 using namespace fabric::views;
 
+namespace {
+
+/// @p s run on @p fabric as the panel sees it, without the timeline it does not read.
+std::shared_ptr<SimRun> runQuietly(const Fabric &fabric, const collective::Scenario &s)
+{
+    sim::SimOptions options;
+    options.recordTimeline = false;
+    return makeRun(fabric, s, options);
+}
+
+/// The explanation of @p run, one line a paragraph.
+QString explanationOf(const SimRun &run)
+{
+    return explainRun(run, RunSummary(run)).join(QLatin1Char('\n'));
+}
+
+} // namespace
+
 class TestExplain : public QObject
 {
     Q_OBJECT
@@ -46,10 +64,8 @@ QString TestExplain::explain(
     s.algorithm = a;
     s.bytes = 4 * 1048576.0;
     s.routing = route::Policy::Dor;
-    sim::SimOptions options;
-    options.recordTimeline = false;
-    const auto run = makeRun(mCube, s, options);
-    return explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    const auto run = runQuietly(mCube, s);
+    return explanationOf(*run);
 }
 
 void TestExplain::allToAllNamesTheBisectionBound()
@@ -74,16 +90,14 @@ void TestExplain::countsEverySaturatedLink()
     collective::Scenario s;
     s.bytes = 4 * 1048576.0;
     s.routing = route::Policy::Dor;
-    sim::SimOptions options;
-    options.recordTimeline = false;
-    const auto run = makeRun(mCube, s, options);
+    const auto run = runQuietly(mCube, s);
     const sim::SimResult &r = run->result;
     QCOMPARE(r.bottlenecks.size(), std::size_t(32));
     const double top = r.links[std::size_t(r.bottlenecks.front())].saturatedS;
     const auto saturated = std::count_if(r.links.begin(), r.links.end(),
         [&](const sim::LinkStats &l) { return l.saturatedS >= 0.99 * top; });
     QVERIFY2(saturated > 32, qPrintable(QString::number(saturated)));
-    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    const QString text = explanationOf(*run);
     QVERIFY2(text.contains(
                  QStringLiteral("%1 link directions, that one included, were saturated about as "
                                 "long.")
@@ -109,7 +123,7 @@ void TestExplain::reducedRunSaysHowManyFlowsRan()
     s.bytes = 4 * 1048576.0;
     s.routing = route::Policy::Dor;
     const auto run = makeRun(twoCubes, s);
-    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    const QString text = explanationOf(*run);
     QVERIFY2(text.contains(QStringLiteral("over 128 chips finished in")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Of the 16,256 flows, 8,128 were simulated, one per "
                                           "orbit of the 2 translations by multiples of 4 x 4 x 4 "
@@ -129,10 +143,8 @@ void TestExplain::largeCountsHaveDigitGroups()
     collective::Scenario s;
     s.bytes = 64 * 1048576.0;
     s.routing = route::Policy::Ecmp;
-    sim::SimOptions options;
-    options.recordTimeline = false;
-    const auto run = makeRun(tree, s, options);
-    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    const auto run = runQuietly(tree, s);
+    const QString text = explanationOf(*run);
     QVERIFY2(text.contains(QStringLiteral("over 1,024 GPUs finished in")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("switch-to-switch link directions")), qPrintable(text));
     static const QRegularExpression ungrouped(QStringLiteral("(^|[ (])[0-9]{4,}\\b"));
@@ -185,12 +197,10 @@ void TestExplain::harmlessFaultsAreSaidToBe()
     s.algorithm = collective::Algorithm::Hierarchical;
     s.bytes = 4 * 1048576.0;
     s.faults = parseFaultList("spine0");
-    sim::SimOptions options;
-    options.recordTimeline = false;
-    const auto run = makeRun(unit, s, options);
+    const auto run = runQuietly(unit, s);
     QVERIFY(run->faults);
     QVERIFY(run->faults->slowdown < 1.005);
-    const QString text = explainRun(*run, RunSummary(*run)).join(QLatin1Char('\n'));
+    const QString text = explanationOf(*run);
     QVERIFY2(
         text.contains(QStringLiteral("too: the faults did not slow it down")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("slower")), qPrintable(text));
