@@ -126,15 +126,17 @@ std::optional<std::size_t> binaryOffset(std::string_view head)
     return std::nullopt;
 }
 
+std::string shortNumber(double value)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", value);
+    return buf;
+}
+
 std::string numberBeside(double value, double limit)
 {
-    const auto shortText = [](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%g", v);
-        return std::string(buf);
-    };
-    std::string text = shortText(value);
-    if (value != limit && text == shortText(limit)) {
+    std::string text = shortNumber(value);
+    if (value != limit && text == shortNumber(limit)) {
         char buf[64];
         const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
         if (ec == std::errc {})

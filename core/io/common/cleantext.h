@@ -30,6 +30,9 @@ std::string quotedInput(std::string_view input);
 /// dropping its middle (the file at the start and the fault at the end stay).
 std::string oneLine(std::string_view message);
 
+/// @p value as messages show numbers: six significant digits, as printf's "%g" ("1e+06").
+std::string shortNumber(double value);
+
 /// @p value as a message shows it beside @p limit: short ("1e+06"), or with every digit it
 /// needs where the short form would read as the limit ("must be at most 1e+06 (found
 /// 1000000.5)", not "(found 1e+06)").

@@ -7,18 +7,10 @@
 #include "io/native/readlimits.h"
 
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
 namespace fabric::io {
 namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 /// "" when @p v is within [@p min, @p max], else why not.
 std::string outOfRange(long long v, long long min, long long max)
@@ -33,8 +25,8 @@ std::string realOutOfRange(double v, double min, double max)
 {
     if (std::isfinite(v) && v >= min && v <= max)
         return {};
-    return numberBeside(v, v < min ? min : max) + " is out of range (allowed " + number(min)
-        + " to " + number(max) + ")";
+    return numberBeside(v, v < min ? min : max) + " is out of range (allowed " + shortNumber(min)
+        + " to " + shortNumber(max) + ")";
 }
 
 /// An OCS circuit's port: numbered from 0, below the node's port count when it has one.
@@ -87,9 +79,8 @@ std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
             if (std::string why = realOutOfRange(v, -limits::kMaxPosition, limits::kMaxPosition);
                 !why.empty())
                 return fault("hints/position", why);
-    if (static_cast<long long>(n.name.size()) > limits::kMaxString)
-        return fault("name",
-            "a string longer than " + std::to_string(limits::kMaxString) + " bytes (the limit)");
+    if (limits::tooLong(n.name))
+        return fault("name", limits::longerThanLimit("a string"));
     if (std::string why = outOfRange(n.ports, 0, limits::kMaxPorts); !why.empty())
         return fault("ports", why);
     if (std::string why = realOutOfRange(n.switchLatencyNs, 0.0, limits::kMaxLatencyNs);
@@ -200,20 +191,18 @@ std::optional<FabricFault> findFabricFault(const Fabric &fabric)
 
 std::string describeFault(const Fabric &fabric, const FabricFault &fault)
 {
-    // 'leaf0', or node 7 for a name too long to keep.
-    const auto shown = [&](NodeId id) {
-        const Node &n = fabric.node(id);
-        return static_cast<long long>(n.name.size()) > limits::kMaxString
-            ? "node " + std::to_string(n.id)
-            : "'" + n.name + "'";
-    };
+    // A name too long to keep is named by its id: "node 7".
+    const auto named = [&](NodeId id) { return !limits::tooLong(fabric.node(id).name); };
+    const auto quoted = [&](NodeId id) { return "'" + fabric.node(id).name + "'"; };
+    const auto byId = [](NodeId id) { return "node " + std::to_string(id); };
     std::string what;
     if (fault.isLink) {
         const Link &l = fabric.link(LinkId(fault.id));
-        what = "link " + shown(l.a) + " -- " + shown(l.b);
+        const auto end = [&](NodeId id) { return named(id) ? quoted(id) : byId(id); };
+        what = "link " + end(l.a) + " -- " + end(l.b);
     } else {
-        const std::string name = shown(NodeId(fault.id));
-        what = name.front() == '\'' ? "node " + name : name;
+        const auto id = NodeId(fault.id);
+        what = named(id) ? "node " + quoted(id) : byId(id);
     }
     return what + ": " + fault.field + ": " + fault.message;
 }

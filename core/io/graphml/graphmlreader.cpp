@@ -174,9 +174,8 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     const Fields graph(fileName, 1, "<graph>", doc.graph);
     // What the native format would refuse is refused here: a converted file must open again.
     if (const std::string *family = graph.find({ "generator_family" })) {
-        if (static_cast<long long>(family->size()) > limits::kMaxString)
-            graph.fail("generator_family: a string longer than "
-                + std::to_string(limits::kMaxString) + " bytes (the limit)");
+        if (limits::tooLong(*family))
+            graph.fail("generator_family: " + limits::longerThanLimit("a string"));
         fabric.generator().family = *family;
     }
     if (const std::string *params = graph.find({ "generator_params" })) {
@@ -193,8 +192,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
                 + JsonFields::describeType(fabric.metadata()));
         // The writer keeps scenarios in the metadata text (GraphML has no place for them).
         nlohmann::json &meta = fabric.metadata();
-        if (auto it = meta.is_object() ? meta.find(std::string(kScenariosKey)) : meta.end();
-            it != meta.end()) {
+        if (auto it = meta.find(std::string(kScenariosKey)); it != meta.end()) {
             if (!it->is_array())
                 graph.fail("metadata: " + std::string(kScenariosKey) + ": expected an array, found "
                     + JsonFields::describeType(*it));

@@ -44,10 +44,8 @@ nlohmann::json parseBoundedJson(std::string_view text, const std::string &what, 
                 fail(depth, "nested deeper than " + std::to_string(limits::kMaxDepth)
                                 + " levels (the limit)");
             if ((event == E::key || event == E::value) && value.is_string()
-                && static_cast<long long>(value.get_ref<const std::string &>().size())
-                    > limits::kMaxString)
-                fail(depth, "a string longer than " + std::to_string(limits::kMaxString)
-                                + " bytes (the limit)");
+                && limits::tooLong(value.get_ref<const std::string &>()))
+                fail(depth, limits::longerThanLimit("a string"));
             if (event != E::key)
                 path.onEvent(depth, event, value);
             return true;

@@ -5,17 +5,9 @@
 #include "io/common/cleantext.h"
 
 #include <cmath>
-#include <sstream>
 
 namespace fabric::io {
 namespace {
-
-std::string numberText(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 std::string segment(std::string_view key)
 {
@@ -61,7 +53,7 @@ std::string JsonFields::describeType(const nlohmann::json &v)
     case nlohmann::json::value_t::boolean:
         return "a boolean";
     case nlohmann::json::value_t::number_float:
-        return "the number " + numberText(v.get<double>());
+        return "the number " + shortNumber(v.get<double>());
     case nlohmann::json::value_t::number_integer:
     case nlohmann::json::value_t::number_unsigned:
         return "the integer " + v.dump();
@@ -117,10 +109,10 @@ double JsonFields::numberAt(const nlohmann::json &v, double min, bool exclusiveM
         failHere("not a finite number");
     if (exclusiveMin ? !(value > min) : !(value >= min))
         failHere("must be " + std::string(exclusiveMin ? "greater than " : "at least ")
-            + numberText(min) + " (found " + numberBeside(value, min) + ")");
+            + shortNumber(min) + " (found " + numberBeside(value, min) + ")");
     if (value > max)
         failHere(
-            "must be at most " + numberText(max) + " (found " + numberBeside(value, max) + ")");
+            "must be at most " + shortNumber(max) + " (found " + numberBeside(value, max) + ")");
     return value;
 }
 

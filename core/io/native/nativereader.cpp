@@ -264,11 +264,9 @@ private:
             failAt(mPath.path(depth), "nested deeper than " + std::to_string(limits::kMaxDepth)
                                            + " levels (the limit)");
         if ((event == E::key || event == E::value) && value.is_string()
-            && static_cast<long long>(value.get_ref<const std::string &>().size())
-                > limits::kMaxString)
-            failAt(mPath.path(depth), std::string(event == E::key ? "a key" : "a string")
-                                           + " longer than " + std::to_string(limits::kMaxString)
-                                           + " bytes (the limit)");
+            && limits::tooLong(value.get_ref<const std::string &>()))
+            failAt(
+                mPath.path(depth), limits::longerThanLimit(event == E::key ? "a key" : "a string"));
         if (event == E::value && mSection == Section::None && ++mOtherValues > limits::kMaxOtherValues)
             failAt(mPath.path(depth), "more than " + std::to_string(limits::kMaxOtherValues)
                                            + " values outside nodes and links (the limit)");

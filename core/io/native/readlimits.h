@@ -8,6 +8,9 @@
 
 #include "route/torus.h"
 
+#include <string>
+#include <string_view>
+
 namespace fabric::io::limits {
 
 inline constexpr int kMaxDepth = 64;                ///< JSON nesting, the root object is 1
@@ -27,5 +30,18 @@ inline constexpr auto kSpareTorusCells = static_cast<long long>(route::kTorusSpa
 inline constexpr long long kMaxHint = (1 << 20) - 1; ///< tier, pod, plane, rail, index
 inline constexpr double kMaxPosition = 1e9;         ///< |x|, |y| of a canvas position
 inline constexpr long long kMaxPlane = 1023;        ///< a link's plane
+
+/// Whether @p text is longer than kMaxString, which every reader refuses.
+inline bool tooLong(std::string_view text)
+{
+    return static_cast<long long>(text.size()) > kMaxString;
+}
+
+/// The refusal of a string tooLong() holds: "a string longer than 65536 bytes (the limit)" for
+/// @p what "a string".
+inline std::string longerThanLimit(std::string_view what)
+{
+    return std::string(what) + " longer than " + std::to_string(kMaxString) + " bytes (the limit)";
+}
 
 } // namespace fabric::io::limits
