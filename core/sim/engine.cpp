@@ -794,8 +794,9 @@ SimResult Run::run()
     if (!mResult.bottlenecks.empty()) {
         // Over every link's statistics: in a reduced run each orbit counts all its links.
         const double top = mResult.links[std::size_t(mResult.bottlenecks.front())].saturatedS;
-        mResult.bottleneckCount = std::size_t(std::count_if(mResult.links.begin(),
-            mResult.links.end(), [&](const LinkStats &l) { return l.saturatedS >= 0.99 * top; }));
+        mResult.bottleneckCount
+            = std::size_t(std::count_if(mResult.links.begin(), mResult.links.end(),
+                [&](const LinkStats &l) { return LinkMeter::saturatedAsLong(l.saturatedS, top); }));
     }
     mResult.fullSolves = mSystem->fullSolveCount();
     if (mRecorder) {

@@ -114,7 +114,7 @@ std::vector<DirLinkId> LinkMeter::bottlenecks(std::size_t max) const
     if (top <= 0.0)
         return out;
     for (std::size_t d = 0; d < mMeters.size(); ++d)
-        if (mMeters[d].saturatedS >= 0.99 * top)
+        if (saturatedAsLong(mMeters[d].saturatedS, top))
             out.push_back(DirLinkId(d));
     std::stable_sort(out.begin(), out.end(), [&](DirLinkId a, DirLinkId b) {
         return mMeters[std::size_t(a)].saturatedS > mMeters[std::size_t(b)].saturatedS;

@@ -48,6 +48,12 @@ public:
         const LinkOrbits &linkOrbits = {});
     /// SimResult::bottlenecks (call after finish()).
     std::vector<DirLinkId> bottlenecks(std::size_t max) const;
+    /// Whether a link saturated for @p saturatedS is a bottleneck beside the longest, @p topS:
+    /// at least 99% as long (SimResult::bottlenecks, SimResult::bottleneckCount).
+    static bool saturatedAsLong(double saturatedS, double topS)
+    {
+        return saturatedS >= 0.99 * topS;
+    }
 
 private:
     struct Meter
