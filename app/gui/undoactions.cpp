@@ -18,18 +18,17 @@ QAction *createUndoGroupAction(QUndoGroup *group, UndoDirection direction, QObje
     const bool undo = direction == UndoDirection::Undo;
     auto *action = new QAction(parent);
     action->setObjectName(undo ? QStringLiteral("actionUndo") : QStringLiteral("actionRedo"));
+    const QString bare = undo ? QCoreApplication::translate("MainWindow", "&Undo")
+                              : QCoreApplication::translate("MainWindow", "&Redo");
+    const QString plain = QString(bare).remove(QLatin1Char('&'));
     // Lists of commands (Help > Keyboard Shortcuts) name it so, not "Undo Add gpu-3".
-    action->setProperty(kListedNameProperty,
-        undo ? QCoreApplication::translate("MainWindow", "Undo")
-             : QCoreApplication::translate("MainWindow", "Redo"));
-    const auto setCommandText = [action, undo](const QString &commandText) {
-        const QString bare = undo ? QCoreApplication::translate("MainWindow", "&Undo")
-                                  : QCoreApplication::translate("MainWindow", "&Redo");
+    action->setProperty(kListedNameProperty, plain);
+    const auto setCommandText = [action, bare, plain](const QString &commandText) {
         action->setText(
             commandText.isEmpty() ? bare : bare + QLatin1Char(' ') + menuLiteral(commandText));
         // The tooltip is not a menu item: there the text is shown as it is.
-        action->setToolTip(QString(bare).remove(QLatin1Char('&'))
-            + (commandText.isEmpty() ? QString() : QLatin1Char(' ') + commandText));
+        action->setToolTip(
+            plain + (commandText.isEmpty() ? QString() : QLatin1Char(' ') + commandText));
     };
     // The group's undo and redo sides differ only in which of its signals and slots they use.
     const auto textChanged = undo ? &QUndoGroup::undoTextChanged : &QUndoGroup::redoTextChanged;
