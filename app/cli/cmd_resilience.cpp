@@ -96,15 +96,19 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         << ", " << units::formatSeconds(wallS) << " on "
         << units::formatCount(std::uint64_t(threads), "thread", "threads") << "\n";
     out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
+    std::vector<std::string> failed;
     std::size_t width = 6;
-    for (const collective::ResilienceRow &row : r.rows)
-        width = std::max(width, shownWidth(terminalText(row.failed)));
+    for (const collective::ResilienceRow &row : r.rows) {
+        failed.push_back(terminalText(row.failed));
+        width = std::max(width, shownWidth(failed.back()));
+    }
     out << padded("failed", width + 2) << padded("completion", 14) << padded("slowdown", 11)
         << "unreachable pairs\n";
-    for (const collective::ResilienceRow &row : r.rows)
-        out << padded(terminalText(row.failed), width + 2)
-            << padded(units::formatSeconds(row.completionS), 14) << padded(times(row.slowdown), 11)
-            << row.unreachablePairs << "\n";
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const collective::ResilienceRow &row = r.rows[i];
+        out << padded(failed[i], width + 2) << padded(units::formatSeconds(row.completionS), 14)
+            << padded(times(row.slowdown), 11) << row.unreachablePairs << "\n";
+    }
     // As the chart's summary: the failures the collective cannot survive first.
     out << "\nElements: " << st.elements << "; ";
     if (st.cuttingOff > 0)
