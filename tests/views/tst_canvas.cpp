@@ -172,6 +172,7 @@ private Q_SLOTS:
     void highlightFollowsTheZoom();
     void idleHighlightSparesBusyParallelLinks();
     void badgesHaveALegendLine();
+    void pictureLegendListsBadgesItDraws();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
     void capacitiesStandApart();
@@ -420,6 +421,31 @@ void TestCanvas::badgesHaveALegendLine()
     QVERIFY(hasBadgeLine());
     canvas.setLinkBadges({});
     QVERIFY(!hasBadgeLine());
+}
+
+void TestCanvas::pictureLegendListsBadgesItDraws()
+{
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    std::vector<int> badges(f.linkIdBound(), 0);
+    badges[0] = 2;
+    canvas.setLinkBadges(badges);
+    const auto listsBadge = [&](const QSizeF &size) {
+        const auto entries = canvas.pictureLegendEntries(size);
+        return std::any_of(entries.begin(), entries.end(),
+            [](const LegendEntry &e) { return e.color == palette::collisionBadge(); });
+    };
+    QVERIFY(listsBadge(QSizeF(1920, 1080)));
+    // A thumbnail too small to draw a legible badge explains none.
+    QVERIFY(!listsBadge(QSizeF(60, 40)));
+    // Nor does a picture of an instant where no link carries two flows (a SHARP run's whole
+    // fabric): on screen the run's badges stay explained, as they come and go while it plays.
+    canvas.setLinkBadges(std::vector<int>(f.linkIdBound(), 0));
+    QVERIFY(!listsBadge(QSizeF(1920, 1080)));
+    const auto onScreen = canvas.legendEntries();
+    QVERIFY(std::any_of(onScreen.begin(), onScreen.end(),
+        [](const LegendEntry &e) { return e.color == palette::collisionBadge(); }));
 }
 
 void TestCanvas::badgesShowOverHighlights()

@@ -19,11 +19,11 @@ QRectF badgeBox(const QFont &font, double radius, int value)
     return QRectF(-width / 2, -radius, width, 2 * radius);
 }
 
-std::vector<LinkId> placeBadges(
-    const SceneData &data, const QFont &font, double radius, std::size_t limit)
+std::vector<LinkId> placeBadges(const SceneData &data, const DrawPlan &plan, const QFont &font,
+    double radius, std::size_t limit)
 {
-    const QRectF &visible = data.plan.visible;
-    const double lod = data.plan.lod;
+    const QRectF &visible = plan.visible;
+    const double lod = plan.lod;
     std::vector<LinkId> candidates;
     const auto offer = [&](int id) {
         if (data.badges[std::size_t(id)] > 0)
@@ -36,8 +36,8 @@ std::vector<LinkId> placeBadges(
         return fa != fb ? fa > fb : a < b;
     });
     LabelPlacer placer(lod, visible);
-    if (!data.plan.covered.isEmpty())
-        placer.reserve(data.plan.covered);
+    if (!plan.covered.isEmpty())
+        placer.reserve(plan.covered);
     std::vector<LinkId> kept;
     for (const LinkId id : candidates) {
         if (kept.size() >= limit)

@@ -198,8 +198,7 @@ struct FabricCanvas::Private
     {
         QRectF source; ///< Scene rectangle shown; null when nothing is drawn.
         double scale = 0; ///< Picture pixels per scene unit.
-        bool detailNodes = false; ///< The picture draws nodes, not their blocks folded.
-        bool bundles = false; ///< The picture draws links between blocks as bundles.
+        DrawPlan plan; ///< What the picture draws.
     };
     /// Whether zooming out can draw bundles: blocks to fold into, and links between them.
     bool bundlesPossible() const { return !layout.blocks.empty() && !data.bundles.empty(); }
@@ -212,8 +211,9 @@ struct FabricCanvas::Private
     PictureFit pictureFit(
         const QRectF &source, double scale, double textScale, double inkScale) const
     {
-        const DrawPlan plan = data.planFor(scale, source, textScale, inkScale);
-        return { source, scale, plan.detailNodes, drawsBundles(plan) };
+        DrawPlan plan = data.planFor(scale, source, textScale, inkScale);
+        plan.visible = source;
+        return { source, scale, plan };
     }
     /// The fit of the whole fabric in @p area; @p inkScale as SceneData::planFor() takes it.
     PictureFit fitWhole(const QSizeF &area, double textScale, double inkScale) const
@@ -245,10 +245,10 @@ struct FabricCanvas::Private
         // Folded at that zoom (pods and zones as blocks), the picture draws no tier names: the
         // room kept for them only narrowed the fabric (Meta's two zones, by a ninth). Unless
         // the larger zoom without it unfolds the blocks, which brings the names back.
-        if (named.detailNodes)
+        if (named.plan.detailNodes)
             return named;
         const PictureFit folded = fitWith(QMarginsF(8, 8, 8, 8));
-        return folded.detailNodes ? named : folded;
+        return folded.plan.detailNodes ? named : folded;
     }
     /// fitWhole() for a picture @p area large: its text and ink budgets those of a picture of
     /// that size. An empty area fits nothing.
@@ -1323,12 +1323,13 @@ QList<LegendEntry> FabricCanvas::legendEntries() const
     // On screen the bundles are explained whenever zooming out can show them, which takes
     // blocks to fold (the entry says "zoomed out"); a picture's legend, below, only when it
     // draws them.
-    return legendEntriesWith(!d->data.plan.detailNodes, d->bundlesPossible());
+    return legendEntriesWith(
+        !d->data.plan.detailNodes, d->bundlesPossible(), BadgeLayerItem::legibleAt(d->data.plan));
 }
 
 QList<LegendEntry> FabricCanvas::legendRoomEntries() const
 {
-    return legendEntriesWith(false, d->bundlesPossible());
+    return legendEntriesWith(false, d->bundlesPossible(), true);
 }
 
 QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize) const
@@ -1336,7 +1337,7 @@ QList<LegendEntry> FabricCanvas::pictureLegendEntries(const QSizeF &pictureSize)
     // The zoom renderTo() gives the whole fabric (less the room for the title and legend: the
     // fold is decided well away from that margin).
     const Private::PictureFit fit = d->fitPicture(pictureSize);
-    return fit.source.isNull() ? legendEntries() : legendEntriesWith(!fit.detailNodes, fit.bundles);
+    return fit.source.isNull() ? legendEntries() : legendEntriesWith(fit.plan);
 }
 
 double FabricCanvas::wholeFabricScale(const QSizeF &area) const
@@ -1352,7 +1353,16 @@ QSizeF FabricCanvas::wholeFabricSize(const QSizeF &area) const
     return (fit.source.size() * fit.scale).boundedTo(area);
 }
 
-QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const
+QList<LegendEntry> FabricCanvas::legendEntriesWith(const DrawPlan &picturePlan) const
+{
+    // A picture draws what its plan draws; its badges are those the placer keeps under it (a
+    // SHARP run's k=16 fat-tree drawn whole keeps none, where its legend listed the badge).
+    return legendEntriesWith(!picturePlan.detailNodes, d->drawsBundles(picturePlan),
+        !BadgeLayerItem::badgesUnder(d->data, picturePlan).empty());
+}
+
+QList<LegendEntry> FabricCanvas::legendEntriesWith(
+    bool blocksFolded, bool bundlesDrawn, bool badgesDrawn) const
 {
     if (!d->fabric)
         return {};
@@ -1390,7 +1400,8 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(bool blocksFolded, bool bundl
         extra.append({ LegendEntry::Symbol::Box,
             d->data.linkColours[SceneData::kLoadColours + SceneData::kLoadLevels - 1], 0,
             QStringLiteral("Bar in a block: its busiest link inside") });
-    if (!d->data.badges.empty())
+    // Only where they are drawn: an overview of a SHARP run listed badges it did not show.
+    if (badgesDrawn && !d->data.badges.empty())
         extra.append({LegendEntry::Symbol::Box, palette::collisionBadge(), 1,
                       QStringLiteral("Orange badge: flows sharing one link now (a collision)")});
     for (const Private::Highlight &h : d->highlights)
@@ -1531,9 +1542,9 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const double inkScale = SceneData::pictureInkScale(target.size());
     auto fitIn = [&](const QRectF &area) {
         if (area.width() <= 0 || area.height() <= 0)
-            return Private::PictureFit { source.isValid() ? source : d->wholeFabric(), 0 };
+            return Private::PictureFit { source.isValid() ? source : d->wholeFabric(), 0, {} };
         return source.isValid() ? Private::PictureFit { source,
-            std::min(area.width() / source.width(), area.height() / source.height()) }
+            std::min(area.width() / source.width(), area.height() / source.height()), {} }
                                 : d->fitWhole(area.size(), d->presentation * sizeScale, inkScale);
     };
     // The legend gets a column on the right or a band along the top, whichever draws the
@@ -1566,9 +1577,8 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     };
     // The legend explains what this picture draws. The room kept holds it, but for the line
     // on load bars a folded picture adds during a run: then the room is made for it.
-    auto entriesFor = [&](const DrawPlan &plan) {
-        return legendShown ? legendEntriesWith(!plan.detailNodes, d->drawsBundles(plan)) : entries;
-    };
+    auto entriesFor
+        = [&](const DrawPlan &plan) { return legendShown ? legendEntriesWith(plan) : entries; };
     DrawPlan plan = planOf();
     auto pictureEntries = entriesFor(plan);
     const QSizeF needed
@@ -1715,12 +1725,15 @@ void FabricCanvas::updatePlan()
     DrawPlan plan = d->data.planFor(lod, visible, d->presentation);
     plan.covered = legend;
     const bool wasFolded = !d->data.plan.detailNodes;
+    const bool badgesWereLegible = BadgeLayerItem::legibleAt(d->data.plan);
     d->data.plan = plan;
     d->data.labels = canvasLabels(d->data, visible, legend);
     d->labels->labelsChanged();
     refreshOverlays(); // the rings around nodes follow the zoom, and so do highlights
-    // Folded blocks hide their nodes and show load bars: the legend explains what is drawn.
-    if (wasFolded != !plan.detailNodes)
+    // Folded blocks hide their nodes and show load bars, and badges come and go with the zoom:
+    // the legend explains what is drawn.
+    if (wasFolded != !plan.detailNodes
+        || (!d->data.badges.empty() && badgesWereLegible != BadgeLayerItem::legibleAt(plan)))
         updateLegend();
     viewport()->update();
 }

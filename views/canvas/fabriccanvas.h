@@ -20,6 +20,8 @@
 
 namespace fabric::views {
 
+struct DrawPlan;
+
 /// MIME type of a drag from the node palette; its data is a UTF-8 item key such as "gpu",
 /// "host", "switch:leaf", "switch:spine", "switch:core" or "ocs".
 /// Presentation mode multiplies the canvas's texts, pens and legend by this, as the window
@@ -366,8 +368,12 @@ private:
     QString tooltipAt(const QPointF &scenePos) const;
     /// legendEntries() for a drawing whose pods, zones and segments are folded into blocks
     /// (@p blocksFolded) or not: folded, they show load bars, which the legend explains. With
-    /// @p bundlesDrawn the legend explains bundle widths.
-    QList<LegendEntry> legendEntriesWith(bool blocksFolded, bool bundlesDrawn) const;
+    /// @p bundlesDrawn the legend explains bundle widths, with @p badgesDrawn the collision
+    /// badges (when the run has any).
+    QList<LegendEntry> legendEntriesWith(
+        bool blocksFolded, bool bundlesDrawn, bool badgesDrawn) const;
+    /// legendEntriesWith() for a picture drawn under @p picturePlan: what that plan draws.
+    QList<LegendEntry> legendEntriesWith(const DrawPlan &picturePlan) const;
     QPointF snapped(const QPointF &scenePos) const;
     void showDropIndicator(const QPointF &scenePos);
     /// Link colours changed their rule: recolour, repaint links and particles, new legend.

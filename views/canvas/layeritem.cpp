@@ -118,11 +118,15 @@ const std::vector<LinkId> &BadgeLayerItem::shownBadges()
         return mShown;
     mShownRevision = mData.badgeRevision;
     mShownPlan = plan;
-    mShown.clear();
-    // Where they can be read: zoomed in enough to draw links one by one.
-    if (mData.fabric && !mData.badges.empty() && plan.detailNodes && plan.lod >= 0.5)
-        mShown = placeBadges(mData, badgeFont(plan, 1), badgeRadius(plan), kMaxBadges);
+    mShown = badgesUnder(mData, plan);
     return mShown;
+}
+
+std::vector<LinkId> BadgeLayerItem::badgesUnder(const SceneData &data, const DrawPlan &plan)
+{
+    if (!data.fabric || data.badges.empty() || !legibleAt(plan))
+        return {};
+    return placeBadges(data, plan, badgeFont(plan, 1), badgeRadius(plan), kMaxBadges);
 }
 
 void BadgeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)

@@ -62,6 +62,11 @@ public:
     /// legibly, else placeBadges()'s choice, kept until the plan or the badges change so that
     /// every exposed tile of a frame draws the same ones.
     const std::vector<LinkId> &shownBadges();
+    /// Whether @p plan draws badges at all: zoomed in enough to draw links one by one.
+    static bool legibleAt(const DrawPlan &plan) { return plan.detailNodes && plan.lod >= 0.5; }
+    /// The links whose badges @p plan draws over @p data: none where it cannot show them
+    /// legibly (legibleAt()), else placeBadges()'s choice.
+    static std::vector<LinkId> badgesUnder(const SceneData &data, const DrawPlan &plan);
     /// Device pixels of a badge's radius under @p plan.
     static double badgeRadius(const DrawPlan &plan) { return 7 * plan.scale; }
     /// The font of a badge's digits under @p plan, @p lod device pixels per unit (1: device
