@@ -7,6 +7,7 @@
 #include "outputpaths.h"
 #include "progressline.h"
 #include "qtsession.h"
+#include "scenariooptions.h"
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
@@ -337,16 +338,29 @@ QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
     return series;
 }
 
+/// @p work's result; @p work runs the --scenario, and its errors name the scenario's keys
+/// where core names simulate's options (inScenarioKeys()).
+template<typename Work> auto runningScenario(Work &&work)
+{
+    try {
+        return work();
+    } catch (const UserError &e) {
+        throw UserError(inScenarioKeys(e.what()));
+    }
+}
+
 /// The scenario's flows (expanded and routed, not simulated) as an htsim connection matrix.
 int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
 {
     if (o.scenario.empty())
         throw UserError("--format htsim writes a scenario's flows: give --scenario");
     const collective::Scenario scenario = readScenario(o.scenario);
-    const route::Router router(fabric, collective::routerOptions(scenario));
-    // Every flow: an htsim matrix has no notion of one flow standing for its orbit.
-    const collective::Expansion expansion
-        = collective::expand(router, scenario, collective::ExpandOptions { .symmetry = false });
+    const collective::Expansion expansion = runningScenario([&] {
+        const route::Router router(fabric, collective::routerOptions(scenario));
+        // Every flow: an htsim matrix has no notion of one flow standing for its orbit.
+        return collective::expand(
+            router, scenario, collective::ExpandOptions { .symmetry = false });
+    });
     io::saveAtomically(o.output, [&](std::ostream &file) {
         io::writeConnectionMatrix(fabric, expansion.flows, file);
     });
@@ -393,10 +407,12 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         };
         compareBy(o.policies, &collective::Scenario::routing);
         compareBy(o.algorithms, &collective::Scenario::algorithm);
-        run = views::makeRun(fabric, scenario);
-        runs << run;
-        for (std::size_t i = 1; i < scenarios.size(); ++i)
-            runs << views::makeRun(fabric, scenarios[i]);
+        runningScenario([&] {
+            run = views::makeRun(fabric, scenario);
+            runs << run;
+            for (std::size_t i = 1; i < scenarios.size(); ++i)
+                runs << views::makeRun(fabric, scenarios[i]);
+        });
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
     }
@@ -432,9 +448,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         options.title = toQString(o.title);
         options.timeS = o.atGiven ? *at : -1.0;
         if (kind == views::ChartKind::Sweep)
-            options.sweep = sweepSeries(fabric, scenarios);
+            options.sweep = runningScenario([&] { return sweepSeries(fabric, scenarios); });
         if (kind == views::ChartKind::Resilience)
-            options.resilience = collective::runResilience(fabric, scenarios.front(), o.role);
+            options.resilience = runningScenario(
+                [&] { return collective::runResilience(fabric, scenarios.front(), o.role); });
         if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
                                 options, &error))
             throw UserError(error.toStdString());

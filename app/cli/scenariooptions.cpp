@@ -6,7 +6,10 @@
 #include "collective/scenario.h"
 #include "route/policy.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <utility>
 
 namespace fabric::cli {
 
@@ -59,6 +62,43 @@ void applyFabricDefaults(collective::Scenario &s, const ParsedOptions &o, const 
 {
     if (!o.has("--routing"))
         s.routing = route::defaultPolicy(fabric);
+}
+
+std::string inScenarioKeys(std::string_view message)
+{
+    // Each option of simulate that a scenario file holds as a key, and that key.
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kKeyOf {
+        { { "collective", "collective" }, { "algorithm", "algorithm" }, { "bytes", "bytes" },
+            { "routing", "routing" }, { "ranks", "ranks" }, { "placement", "placement" },
+            { "qps", "qps" }, { "seed", "seed" }, { "fidelity", "fidelity" },
+            { "max-memory", "max_memory_bytes" }, { "traffic", "traffic" }, { "alpha", "alpha_s" },
+            { "aggregate", "aggregation" }, { "step-flow-budget", "step_flow_budget" },
+            { "chunks", "chunks" } }
+    };
+    const auto isNameChar = [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; };
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < message.size()) {
+        const std::size_t dashes = message.find("--", pos);
+        if (dashes == std::string_view::npos)
+            break;
+        std::size_t end = dashes + 2;
+        while (end < message.size() && isNameChar(message[end]))
+            ++end;
+        const std::string_view name = message.substr(dashes + 2, end - dashes - 2);
+        out += message.substr(pos, dashes - pos);
+        const auto key = std::find_if(
+            kKeyOf.begin(), kKeyOf.end(), [&](const auto &k) { return k.first == name; });
+        // Only a whole option: "--compare-algorithm" is export's own.
+        const bool option = dashes == 0 || !isNameChar(message[dashes - 1]);
+        if (key != kKeyOf.end() && option)
+            out += "'" + std::string(key->second) + "'";
+        else
+            out += message.substr(dashes, end - dashes);
+        pos = end;
+    }
+    out += message.substr(std::min(pos, message.size()));
+    return out;
 }
 
 } // namespace fabric::cli

@@ -7,6 +7,7 @@
 #include "collective/scenario.h"
 #include "model/fabric.h"
 
+#include <string>
 #include <string_view>
 
 namespace fabric::cli {
@@ -27,5 +28,10 @@ collective::Scenario scenarioFromOptions(const ParsedOptions &o);
 
 /// Without --routing, the fabric's own default (route::defaultPolicy(): dor on a torus).
 void applyFabricDefaults(collective::Scenario &s, const ParsedOptions &o, const Fabric &fabric);
+
+/// @p message, about a scenario given as JSON (export --scenario), in that JSON's words: core
+/// names simulate's options ("--ranks: no node named 'x'", "--algorithm sharp needs ..."),
+/// which a scenario file has as keys ("'ranks': ...", "'algorithm' sharp needs ...").
+std::string inScenarioKeys(std::string_view message);
 
 } // namespace fabric::cli

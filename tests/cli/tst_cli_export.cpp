@@ -205,6 +205,15 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("unknown scenario key")
         << QStringList { "--scenario", QStringLiteral("{\"colective\":\"alltoall\"}"), "-o", out }
         << QStringList { "--scenario: unknown key 'colective'", "collective" };
+    // A scenario's value refused while it runs is named by its key, not by simulate's option
+    // ("--ranks: no node named ...", an option the user never gave).
+    QTest::newRow("scenario rank unknown")
+        << QStringList { "--scenario", QStringLiteral("{\"ranks\":\"gpu-nowhere\"}"), "-o", out }
+        << QStringList { "'ranks': no node named 'gpu-nowhere'" };
+    const QString matrix = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.cm"));
+    QTest::newRow("scenario rank count, htsim")
+        << QStringList { "--scenario", QStringLiteral("{\"ranks\":\"1\"}"), "-o", matrix }
+        << QStringList { "'ranks': a count must be 2 to" };
     // JSON that is no object was looked for as a file: "'[1]' does not exist".
     QTest::newRow("scenario an array") << QStringList { "--scenario", QStringLiteral("[1]"), "-o",
         out } << QStringList { "scenario: expected a JSON object" };
