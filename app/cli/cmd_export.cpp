@@ -47,9 +47,11 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace fabric::cli {
 
@@ -294,6 +296,22 @@ bool isInlineJson(const std::string &text)
     return !text.empty() && (text.front() == '{' || text.front() == '[');
 }
 
+/// What errors about the --scenario @p text call it: the option and the file's name, or the
+/// option alone for the JSON itself.
+std::string scenarioLabel(const std::string &text)
+{
+    return isInlineJson(text) ? std::string("--scenario") : "--scenario " + text;
+}
+
+/// @p message about the scenario, after its @p label: core's "scenario: " says less.
+std::string aboutScenario(const std::string &label, std::string_view message)
+{
+    constexpr std::string_view core = "scenario: ";
+    if (message.starts_with(core))
+        message.remove_prefix(core.size());
+    return label + ": " + std::string(message);
+}
+
 collective::Scenario readScenario(const std::string &text)
 {
     nlohmann::json j;
@@ -307,14 +325,19 @@ collective::Scenario readScenario(const std::string &text)
     // A scenario file may hold the scenario itself or {"scenario": {...}} (a report).
     if (j.is_object() && j.contains("scenario"))
         j = j["scenario"];
+    const std::string label = scenarioLabel(text);
     // A misspelt key ran the default instead without a word ("colective": an all-reduce).
     // What the app saves beside a scenario (its name, whether it ran last) is accepted.
     if (j.is_object())
         for (const auto &[key, value] : j.items())
             if (!collective::scenarioKeys().contains(key) && key != "name" && key != "last_run")
-                throw UserError("--scenario: unknown key '" + key
+                throw UserError(label + ": unknown key '" + key
                     + "' (known: " + joined(collective::scenarioKeys()) + ")");
-    return collective::scenarioFromJson(j);
+    try {
+        return collective::scenarioFromJson(j);
+    } catch (const UserError &e) {
+        throw UserError(aboutScenario(label, e.what()));
+    }
 }
 
 /// busbw of each scenario at every size of views::sweepSizes(), as the GUI's sweep.
@@ -338,24 +361,22 @@ QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
     return series;
 }
 
-/// @p work's result; @p work runs the --scenario, and its errors name the scenario's keys
-/// where core names simulate's options (inScenarioKeys()).
-template<typename Work> auto runningScenario(Work &&work)
+/// @p work's result; @p work runs the --scenario @p o gives, and its errors name that scenario
+/// and its keys where core names simulate's options (inScenarioKeys()).
+template<typename Work> auto runningScenario(const Options &o, Work &&work)
 {
     try {
         return work();
     } catch (const UserError &e) {
-        throw UserError(inScenarioKeys(e.what()));
+        throw UserError(aboutScenario(scenarioLabel(o.scenario), inScenarioKeys(e.what())));
     }
 }
 
 /// The scenario's flows (expanded and routed, not simulated) as an htsim connection matrix.
-int exportHtsim(const Fabric &fabric, const Options &o, std::ostream &out)
+int exportHtsim(
+    const Fabric &fabric, const collective::Scenario &scenario, const Options &o, std::ostream &out)
 {
-    if (o.scenario.empty())
-        throw UserError("--format htsim writes a scenario's flows: give --scenario");
-    const collective::Scenario scenario = readScenario(o.scenario);
-    const collective::Expansion expansion = runningScenario([&] {
+    const collective::Expansion expansion = runningScenario(o, [&] {
         const route::Router router(fabric, collective::routerOptions(scenario));
         // Every flow: an htsim matrix has no notion of one flow standing for its orbit.
         return collective::expand(
@@ -382,18 +403,27 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     if (!o.chart.empty() || o.format != "frames")
         io::checkCanSave(o.output);
     std::vector<NamedFile> inputs { { "FABRIC", o.fabricPath } };
-    if (!o.scenario.empty() && !isInlineJson(o.scenario))
-        inputs.push_back({ "--scenario", o.scenario });
+    std::optional<collective::Scenario> given;
+    if (!o.scenario.empty()) {
+        given = readScenario(o.scenario);
+        if (!isInlineJson(o.scenario))
+            inputs.push_back({ "--scenario", o.scenario });
+        // The scenario's traffic table is read too: -o over it replaced it with the output.
+        if (!given->trafficFile.empty())
+            inputs.push_back({ "the scenario's traffic", given->trafficFile });
+    } else if (o.format == "htsim") {
+        throw UserError("--format htsim writes a scenario's flows: give --scenario");
+    }
     checkDistinctFiles(inputs, { { "-o", o.output } });
     const Fabric fabric = io::loadFabric(o.fabricPath);
     if (o.format == "htsim")
-        return exportHtsim(fabric, o, out);
+        return exportHtsim(fabric, *given, o, out);
 
     std::shared_ptr<views::SimRun> run;
     QList<views::SimRunPtr> runs;
     std::vector<collective::Scenario> scenarios; // the scenario, then the compared ones
-    if (!o.scenario.empty()) {
-        const collective::Scenario scenario = readScenario(o.scenario);
+    if (given) {
+        const collective::Scenario &scenario = *given;
         scenarios.push_back(scenario);
         // Each compared run changes one thing of the scenario: its routing or its algorithm.
         auto compareBy = [&](const auto &values, auto collective::Scenario::*field) {
@@ -407,7 +437,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         };
         compareBy(o.policies, &collective::Scenario::routing);
         compareBy(o.algorithms, &collective::Scenario::algorithm);
-        runningScenario([&] {
+        runningScenario(o, [&] {
             run = views::makeRun(fabric, scenario);
             runs << run;
             for (std::size_t i = 1; i < scenarios.size(); ++i)
@@ -448,10 +478,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         options.title = toQString(o.title);
         options.timeS = o.atGiven ? *at : -1.0;
         if (kind == views::ChartKind::Sweep)
-            options.sweep = runningScenario([&] { return sweepSeries(fabric, scenarios); });
+            options.sweep = runningScenario(o, [&] { return sweepSeries(fabric, scenarios); });
         if (kind == views::ChartKind::Resilience)
             options.resilience = runningScenario(
-                [&] { return collective::runResilience(fabric, scenarios.front(), o.role); });
+                o, [&] { return collective::runResilience(fabric, scenarios.front(), o.role); });
         if (!views::exportChart(kind, runs, output, *views::imageFormatFromName(toQString(o.format)),
                                 options, &error))
             throw UserError(error.toStdString());

@@ -26,6 +26,14 @@ std::filesystem::path resolved(const std::string &path)
     return (ec ? std::filesystem::path(path) : p).lexically_normal();
 }
 
+/// Whether @p a and @p b are one file: one spelling, or two names of one existing file (a
+/// hard link, which no spelling resolves: the write replaced the fabric it was linked to).
+bool sameFile(const std::filesystem::path &a, const std::filesystem::path &b)
+{
+    std::error_code ec;
+    return a == b || std::filesystem::equivalent(a, b, ec);
+}
+
 } // namespace
 
 void checkDistinctFiles(const std::vector<NamedFile> &inputs, const std::vector<NamedFile> &outputs)
@@ -36,7 +44,7 @@ void checkDistinctFiles(const std::vector<NamedFile> &inputs, const std::vector<
     for (const NamedFile &output : outputs) {
         const std::filesystem::path file = resolved(output.path);
         for (const auto &[other, otherFile] : named)
-            if (otherFile == file)
+            if (sameFile(otherFile, file))
                 throw UserError(output.name + " " + io::quotedInput(output.path)
                     + " is the same file as " + other + ": give each its own file");
         named.emplace_back(output.name, file);

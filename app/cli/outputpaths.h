@@ -19,8 +19,8 @@ struct NamedFile
 
 /**
  * Throws UserError naming the options when one of @p outputs names the same file as one of
- * @p inputs or as an earlier output, however spelt ("dir/./x", a symlink): the write replaced
- * a file read, or the first output, without a word.
+ * @p inputs or as an earlier output, however spelt ("dir/./x", a symlink, a hard link): the
+ * write replaced a file read, or the first output, without a word.
  */
 void checkDistinctFiles(
     const std::vector<NamedFile> &inputs, const std::vector<NamedFile> &outputs);

@@ -210,6 +210,14 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("scenario rank unknown")
         << QStringList { "--scenario", QStringLiteral("{\"ranks\":\"gpu-nowhere\"}"), "-o", out }
         << QStringList { "'ranks': no node named 'gpu-nowhere'" };
+    // A file's bad value names the file: "scenario: 'qps' ..." left the user to guess which.
+    const QString badQps = path(QStringLiteral("bad-qps.json"));
+    QFile file(badQps);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"qps": 0})");
+    file.close();
+    QTest::newRow("scenario file's bad value") << QStringList { "--scenario", badQps, "-o",
+        out } << QStringList { "--scenario " + badQps + ": 'qps' must be at least 1" };
     const QString matrix = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.cm"));
     QTest::newRow("scenario rank count, htsim")
         << QStringList { "--scenario", QStringLiteral("{\"ranks\":\"1\"}"), "-o", matrix }

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -180,12 +182,23 @@ void TestCliWrites::twoOutputsInOneFileAreRefused_data()
         << QStringLiteral("is the same file as --report");
     QTest::newRow("report over the fabric") << (sim + QStringList { "--report", "FABRIC2" })
                                             << QStringLiteral("is the same file as FABRIC");
+    // A hard link is the fabric under another name that no spelling resolves: the report was
+    // written into it.
+    QTest::newRow("report over a hard link to the fabric")
+        << (sim + QStringList { "--report", "FABRICLINK" })
+        << QStringLiteral("is the same file as FABRIC");
+    QTest::newRow("picture over a hard link to the fabric") << QStringList { "export", "FABRIC",
+        "-o", "FABRICLINK", "--format", "svg" } << QStringLiteral("is the same file as FABRIC");
     QTest::newRow("report over the traffic") << QStringList { "simulate", "FABRIC", "--traffic",
         "SAME", "--report", "SAME2" } << QStringLiteral("is the same file as --traffic");
     QTest::newRow("export over the fabric") << QStringList { "export", "FABRIC", "-o", "FABRIC2",
         "--format", "report" } << QStringLiteral("is the same file as FABRIC");
     QTest::newRow("export over the scenario") << QStringList { "export", "FABRIC", "--scenario",
         "SAME", "-o", "SAME2" } << QStringLiteral("is the same file as --scenario");
+    // The table the scenario's "traffic" names is read as --traffic is.
+    QTest::newRow("export over the scenario's traffic") << QStringList {
+        "export", "FABRIC", "--scenario", "TRAFFICOFSAME", "--format", "json", "-o", "SAME2"
+    } << QStringLiteral("is the same file as the scenario's traffic");
     const QStringList sweep { "resilience", "FABRIC", "--bytes", "1MiB", "--role", "spine" };
     QTest::newRow("resilience report and csv")
         << (sweep + QStringList { "--report", "SAME", "--csv", "SAME2" })
@@ -202,21 +215,26 @@ void TestCliWrites::twoOutputsInOneFileAreRefused()
     const std::string fabricCopy = dir.filePath("copy.fabric.json").toStdString();
     std::filesystem::copy_file(mFabric, fabricCopy);
     const auto before = readAll(fabricCopy);
+    const std::string link = dir.filePath("link.json").toStdString();
+    std::filesystem::create_hard_link(fabricCopy, link);
     // Where SAME is read (a traffic table, a scenario), it holds one that would run.
-    const bool sameIsInput
-        = args.contains(QStringLiteral("--traffic")) || args.contains(QStringLiteral("--scenario"));
+    const bool sameIsTraffic = args.contains(QStringLiteral("--traffic"))
+        || args.contains(QStringLiteral("TRAFFICOFSAME"));
+    const bool sameIsInput = sameIsTraffic || args.contains(QStringLiteral("--scenario"));
     if (sameIsInput)
-        std::ofstream(same) << (args.contains(QStringLiteral("--traffic"))
-                ? "h0-gpu0,h0-gpu1,1048576\n"
-                : R"({"collective": "allreduce", "bytes": 1048576})");
+        std::ofstream(same) << (sameIsTraffic ? "h0-gpu0,h0-gpu1,1048576\n"
+                                              : R"({"collective": "allreduce", "bytes": 1048576})");
+    const std::string trafficOfSame = nlohmann::json { { "traffic", same } }.dump();
     const std::string sameBefore = sameIsInput ? readAll(same) : std::string();
     std::vector<std::string> words;
     for (const QString &a : args)
-        words.push_back(a == "FABRIC" ? fabricCopy
-                : a == "FABRIC2"      ? dir.filePath("./copy.fabric.json").toStdString()
-                : a == "SAME"         ? same
-                : a == "SAME2"        ? dir.filePath("./out.json").toStdString()
-                                      : a.toStdString());
+        words.push_back(a == "FABRIC"  ? fabricCopy
+                : a == "FABRIC2"       ? dir.filePath("./copy.fabric.json").toStdString()
+                : a == "SAME"          ? same
+                : a == "SAME2"         ? dir.filePath("./out.json").toStdString()
+                : a == "FABRICLINK"    ? link
+                : a == "TRAFFICOFSAME" ? trafficOfSame
+                                       : a.toStdString());
     const CliResult r = runCli(words);
     QCOMPARE(r.code, 2);
     QVERIFY2(r.out.empty(), r.out.c_str());
