@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
 #include <unordered_set>
 
 namespace fabric::collective {
@@ -104,29 +102,18 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
         s.maxLinkFlows = std::max(s.maxLinkFlows, int(l.peakFlows));
         s.wireBytes += l.bytes;
     }
-    struct Group
-    {
-        int links = 0, idle = 0, collided = 0;
-        bool used = false;
-    };
-    std::map<std::tuple<int, int, int>, Group> groups; // (role from, role to, plane)
+    // Every switch-to-switch direction of the fabric, used by the run or not: two runs on one
+    // fabric are compared over one count (a run inside one zone left out the aggregation
+    // tier it never reached, and a hierarchical run had "0 / 0" idle links against the
+    // ring's 448), and the canvas dashes those idle links too.
     sim::forEachSwitchDirLink(
-        fabric, r, [&](const Link &l, const Node &u, const Node &v, const sim::LinkStats &stats) {
-            Group &g = groups[{int(u.role), int(v.role), l.plane}];
-            ++g.links;
+        fabric, r, [&](const Link &, const Node &, const Node &, const sim::LinkStats &stats) {
+            ++s.fabricLinks;
             if (stats.bytes <= 0)
-                ++g.idle;
-            else
-                g.used = true;
+                ++s.idleFabricLinks;
             if (stats.peakFlows >= 2)
-                ++g.collided;
+                ++s.collidedFabricLinks;
         });
-    for (const auto &[key, g] : groups)
-        if (g.used) {
-            s.fabricLinks += g.links;
-            s.idleFabricLinks += g.idle;
-            s.collidedFabricLinks += g.collided;
-        }
     if (s.multipath)
         s.collidedFabricLinks = -1;
 }

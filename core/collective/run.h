@@ -39,10 +39,9 @@ struct Summary
     // The links, as the comparison table, the charts and the explain panel count them.
     double maxLinkUtil = 0.0; ///< Highest peak utilisation of any directed link.
     int maxLinkFlows = 0;     ///< Highest number of flows sharing one directed link at once.
-    /// "Fabric links": directed switch-to-switch links (leaf -> spine, spine -> core and back,
-    /// ToR -> aggregation), the links ECMP chooses among, counted only in the groups (role from,
-    /// role to, plane) that carried traffic, so a leaf-spine run does not call an idle core
-    /// "idle links".
+    /// "Fabric links": the fabric's directed switch-to-switch links (leaf -> spine, spine ->
+    /// core and back, ToR -> aggregation), the links ECMP chooses among, whether the run used
+    /// their tier or not: one count for every run on the fabric.
     int fabricLinks = 0;
     int idleFabricLinks = 0; ///< ... of which carried no byte.
     /// ... of which carried 2 or more flows at once; -1 when flows were split over several

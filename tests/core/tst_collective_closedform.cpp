@@ -44,6 +44,7 @@ private Q_SLOTS:
     void sharpBeatsRingByTwoNMinusOneOverN();
     void torusMatchesBucketFormula();
     void hierarchicalSendsAnEighthAcrossTheFabric();
+    void linkCountsCoverTheWholeFabric();
     void treeAndBroadcastsStayAboveTheirBounds();
     void treeStaysAboveItsBoundOnFewHosts();
     void busbwUsesNcclFactors();
@@ -187,6 +188,31 @@ void TestCollectiveClosedForm::hierarchicalSendsAnEighthAcrossTheFabric()
     QVERIFY2(near(share, 1.0 / 8, 0.07), qPrintable(QString::number(share)));
     QVERIFY2(near(h.result.completionS, h.expansion.ideal.timeS, 0.02),
         qPrintable(both(h.result.completionS, h.expansion.ideal.timeS)));
+}
+
+void TestCollectiveClosedForm::linkCountsCoverTheWholeFabric()
+{
+    // Idle and collided links are counted over every switch-to-switch direction of the
+    // fabric, whichever tiers a run reaches: a run inside one pod left out the core it never
+    // used, so two runs on one fabric were compared over different counts (a hierarchical
+    // run had "0 / 0" idle links in the report's table against the ring's hundreds).
+    const Fabric f = flatFatTree(4, 3);
+    int switchDirections = 0;
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            switchDirections += 2;
+    });
+    auto inPod = scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Ecmp);
+    inPod.ranks = "4"; // the first pod's GPUs: leaves and aggregation, no core
+    const Run pod = run(f, inPod);
+    const Run all
+        = run(f, scenario(Collective::AllReduce, Algorithm::Ring, 64 * kMiB, route::Policy::Ecmp));
+    QCOMPARE(pod.summary.fabricLinks, switchDirections);
+    QCOMPARE(all.summary.fabricLinks, switchDirections);
+    QVERIFY2(pod.summary.idleFabricLinks > all.summary.idleFabricLinks,
+        qPrintable(QString("%1 idle in one pod, %2 over all")
+                       .arg(pod.summary.idleFabricLinks)
+                       .arg(all.summary.idleFabricLinks)));
 }
 
 void TestCollectiveClosedForm::treeAndBroadcastsStayAboveTheirBounds()

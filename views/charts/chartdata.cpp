@@ -154,9 +154,11 @@ ChartSpec linkLoadHistogram(const SimRun &run)
         spec.categories << (k == 0 ? QObject::tr("0 (idle)")
                                    : k == top && maxFlows > top ? QStringLiteral("%1+").arg(k)
                                                                 : QString::number(k));
+    // Every tier of switch links, those the run left idle too (one bar at 0), as the summary
+    // counts them; a run that crossed none has no imbalance to show.
     for (const auto &[key, counts] : groups) {
-        if (!used.count(key))
-            continue;
+        if (used.empty())
+            break;
         ChartBars bars;
         bars.name = key;
         for (int k = 0; k <= top; ++k)

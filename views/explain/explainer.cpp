@@ -178,16 +178,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     // Collisions and idle links among the switch-to-switch links.
     if (s.fabricLinks > 0 && s.multipath) {
         out << QObject::tr("Flows were split over several equal-cost paths (%1), so no link had "
-                           "to carry a whole elephant flow: of the %2 switch-to-switch link "
-                           "directions that could carry this traffic, %3 sat idle.")
+                           "to carry a whole elephant flow: of the fabric's %2 switch-to-switch "
+                           "link directions, %3 sat idle.")
                    .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
                    .arg(grouped(qint64(s.fabricLinks)))
                    .arg(grouped(qint64(s.idleFabricLinks)));
     } else if (s.fabricLinks > 0) {
         QString sentence
-            = QObject::tr("Of the %1 switch-to-switch link directions that could carry this "
-                          "traffic, %2 carried two or more flows at once (collisions) and %3 sat "
-                          "idle for the whole run.")
+            = QObject::tr("Of the fabric's %1 switch-to-switch link directions, %2 carried "
+                          "two or more flows at once (collisions) and %3 sat idle for the whole "
+                          "run.")
                   .arg(grouped(qint64(s.fabricLinks)))
                   .arg(grouped(qint64(s.collidedFabricLinks)))
                   .arg(grouped(qint64(s.idleFabricLinks)));
@@ -201,9 +201,9 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                                     "one tier decides the next (polarisation), so whole groups "
                                     "of links stay dark.");
         if (s.collidedFabricLinks == 0 && s.idleFabricLinks == 0)
-            sentence = QObject::tr("All %1 switch-to-switch link directions that could carry "
-                                   "this traffic carried it, none with more than one flow at "
-                                   "once: a balanced routing.")
+            sentence = QObject::tr("All the fabric's %1 switch-to-switch link directions "
+                                   "carried traffic, none with more than one flow at once: a "
+                                   "balanced routing.")
                            .arg(grouped(qint64(s.fabricLinks)));
         out << sentence;
     }
