@@ -4,7 +4,10 @@
 
 #include "model/units.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <unordered_map>
 
 namespace fabric::collective::ideal {
 
@@ -66,6 +69,44 @@ double nvlinkBytesPerS(const Fabric &fabric, NodeId gpu)
         if (n.host != kNoNode && fabric.link(l).other(gpu) == n.host)
             return units::gbpsToBytesPerSecond(fabric.link(l).capacityGbps);
     return 0.0;
+}
+
+BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flows)
+{
+    struct Bytes
+    {
+        double fabricOut = 0, fabricIn = 0, allOut = 0, allIn = 0;
+        double firstOut = std::numeric_limits<double>::infinity(), firstIn = firstOut;
+    };
+    std::unordered_map<NodeId, Bytes> perRank;
+    for (const sim::FlowSpec &flow : flows) {
+        const NodeId host = fabric.node(flow.src).host;
+        const bool local = host != kNoNode && host == fabric.node(flow.dst).host;
+        Bytes &out = perRank[flow.src];
+        Bytes &in = perRank[flow.dst];
+        out.allOut += flow.bytes;
+        in.allIn += flow.bytes;
+        out.firstOut = std::min(out.firstOut, flow.notBeforeS);
+        in.firstIn = std::min(in.firstIn, flow.notBeforeS);
+        if (!local) {
+            out.fabricOut += flow.bytes;
+            in.fabricIn += flow.bytes;
+        }
+    }
+    BusiestRank busiest;
+    const auto consider = [&](double firstS, double bytes, double bytesPerS) {
+        if (bytes > 0 && bytesPerS > 0 && firstS + bytes / bytesPerS > busiest.timeS)
+            busiest = { firstS + bytes / bytesPerS, bytesPerS };
+    };
+    for (const auto &[rank, bytes] : perRank) {
+        const double nic = injectionBytesPerS(fabric, rank);
+        const double both = nic + nvlinkBytesPerS(fabric, rank);
+        consider(bytes.firstOut, bytes.fabricOut, nic);
+        consider(bytes.firstIn, bytes.fabricIn, nic);
+        consider(bytes.firstOut, bytes.allOut, both);
+        consider(bytes.firstIn, bytes.allIn, both);
+    }
+    return busiest;
 }
 
 } // namespace fabric::collective::ideal

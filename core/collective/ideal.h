@@ -3,8 +3,10 @@
 #pragma once
 
 #include "model/fabric.h"
+#include "sim/flow.h"
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 /**
@@ -33,5 +35,15 @@ double sharpAllReduceS(double S, double treeLatencyS, double B);
 double injectionBytesPerS(const Fabric &fabric, NodeId node);
 /// Bandwidth of @p gpu's NVLink to its host in bytes/s (0 when it has none).
 double nvlinkBytesPerS(const Fabric &fabric, NodeId gpu);
+
+/// The least time the busiest rank of @p flows needs to send or receive its bytes, from the
+/// first start (notBeforeS) of its flows: those between hosts over its fabric links (B_nic),
+/// all of them over B_nic and NVLink together (bytes inside a host may take either).
+struct BusiestRank
+{
+    double timeS = 0.0;
+    double bytesPerS = 0.0; ///< The bandwidth of the bound that won.
+};
+BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flows);
 
 } // namespace fabric::collective::ideal

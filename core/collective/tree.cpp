@@ -11,7 +11,6 @@
 #include <cmath>
 #include <functional>
 #include <span>
-#include <unordered_map>
 
 namespace fabric::collective::detail {
 namespace {
@@ -30,47 +29,6 @@ std::vector<int> binaryTree(int n)
     };
     build(0, n - 1, -1);
     return parent;
-}
-
-/// The least time the busiest rank needs to send or receive its bytes of @p flows: those
-/// between hosts over its fabric links (B_nic), all of them over B_nic and NVLink together.
-struct BusiestRank
-{
-    double timeS = 0.0;
-    double bytesPerS = 0.0; ///< The bandwidth of the bound that won.
-};
-
-BusiestRank busiestRank(const Fabric &f, std::span<const sim::FlowSpec> flows)
-{
-    struct Bytes
-    {
-        double fabricOut = 0, fabricIn = 0, allOut = 0, allIn = 0;
-    };
-    std::unordered_map<NodeId, Bytes> perRank;
-    for (const sim::FlowSpec &flow : flows) {
-        const NodeId host = f.node(flow.src).host;
-        const bool local = host != kNoNode && host == f.node(flow.dst).host;
-        Bytes &out = perRank[flow.src];
-        Bytes &in = perRank[flow.dst];
-        out.allOut += flow.bytes;
-        in.allIn += flow.bytes;
-        if (!local) {
-            out.fabricOut += flow.bytes;
-            in.fabricIn += flow.bytes;
-        }
-    }
-    BusiestRank busiest;
-    const auto consider = [&](double bytes, double bytesPerS) {
-        if (bytes > 0 && bytesPerS > 0 && bytes / bytesPerS > busiest.timeS)
-            busiest = { bytes / bytesPerS, bytesPerS };
-    };
-    for (const auto &[rank, bytes] : perRank) {
-        const double nic = ideal::injectionBytesPerS(f, rank);
-        const double both = nic + ideal::nvlinkBytesPerS(f, rank);
-        consider(std::max(bytes.fabricOut, bytes.fabricIn), nic);
-        consider(std::max(bytes.allOut, bytes.allIn), both);
-    }
-    return busiest;
 }
 
 } // namespace
@@ -161,7 +119,7 @@ void expandTree(Context &c)
     double firstByteS = hop.latencyS;
     for (const sim::FlowSpec &flow : flows)
         firstByteS = std::min(firstByteS, flow.latencyS);
-    const BusiestRank busiest = busiestRank(c.fabric(), flows);
+    const ideal::BusiestRank busiest = ideal::busiestRank(c.fabric(), flows);
     Ideal &ideal = c.out.ideal;
     ideal.bandwidthBytesPerS = busiest.bytesPerS > 0 ? busiest.bytesPerS : hop.bytesPerS;
     ideal.messageLatencyS = c.scenario.alphaS + firstByteS;

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -170,6 +171,22 @@ void TestCliSimulate::runsCustomTraffic()
     const nlohmann::json j = nlohmann::json::parse(in);
     QCOMPARE(j["flow_count"].get<int>(), 2);
     QVERIFY(j["completion_s"].get<double>() > 0.001);
+    // h1-gpu0 takes in 128 MB at 50 GB/s, the second half from 1 ms: the ideal is that.
+    QVERIFY2(std::abs(j["of_ideal"].get<double>() - 1) < 0.01, j.dump().c_str());
+
+    // A flow inside one host goes over NVLink (450 GB/s), not the NIC: the ideal counted it at
+    // the NIC's 50 GB/s and read 900% of ideal. No ideal is above the simulated time.
+    {
+        std::ofstream csv(path("nvlink.csv"));
+        csv << "h0-gpu1,h0-gpu2,1GiB\n";
+    }
+    const Result local = cli(
+        { "simulate", mFatTree, "--traffic", path("nvlink.csv"), "--report", path("local.json") });
+    QVERIFY2(local.code == 0, local.err.c_str());
+    std::ifstream localIn(path("local.json"));
+    const nlohmann::json l = nlohmann::json::parse(localIn);
+    QVERIFY2(l["of_ideal"].get<double>() <= 1 + 1e-9 && l["of_ideal"].get<double>() > 0.85,
+        l.dump().c_str());
 }
 
 void TestCliSimulate::namesTheBadTrafficLine()
