@@ -62,9 +62,13 @@ void expandTorus(Context &c)
             for (const BucketPhase &phase : phases) {
                 const int k = phase.ringSize;
                 dataAt.push_back(data);
+                // A ring's first hop and the wrap-around that closes it: the wrap is the slow
+                // hop (through an optical circuit switch), and a step waits for it.
                 if (part == 0 || dir < 0)
-                    for (const auto &ring : phase.rings)
+                    for (const auto &ring : phase.rings) {
                         boundHopByLink(c.sink, ring[0], ring[1], hop);
+                        boundHopByLink(c.sink, ring.back(), ring.front(), hop);
+                    }
                 addRingPhase(
                     c.sink, phase.rings, { k - 1, data / k, aggregate, 2 * part, step }, progress);
                 step += k - 1;
