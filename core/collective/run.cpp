@@ -136,16 +136,18 @@ Summary summarize(const Fabric &fabric, const ScenarioRun &run)
     }
     if (!r.bottlenecks.empty())
         s.bottleneck = r.bottlenecks.front();
-    // Bytes the ranks put on fabric links (their first hop unless it is NVLink).
+    // Bytes the ranks put on fabric links: their flows' whose first hop is not NVLink. Not the
+    // bytes on the ranks' links: a torus chip relays others' bytes over its own (an all-to-all
+    // on a 4x4x4 cube read 3 S a rank, the mean hop count times S).
     const std::unordered_set<NodeId> ranks(e.ranks.begin(), e.ranks.end());
+    const double standsFor = e.symmetry ? double(e.symmetry->orbits.order) : 1.0;
     double fabricBytes = 0;
-    for (std::size_t d = 0; d < r.links.size(); ++d) {
-        const auto dl = static_cast<DirLinkId>(d);
-        if (r.links[d].bytes <= 0 || !fabric.hasLink(linkOf(dl))
-            || fabric.link(linkOf(dl)).medium == Medium::NvLink)
+    for (const sim::FlowSpec &f : e.flows) {
+        if (f.paths.empty() || f.paths.front().links.empty() || !ranks.count(f.src))
             continue;
-        if (ranks.count(fabric.from(dl)))
-            fabricBytes += r.links[d].bytes;
+        const LinkId first = linkOf(f.paths.front().links.front());
+        if (fabric.hasLink(first) && fabric.link(first).medium != Medium::NvLink)
+            fabricBytes += f.bytes * standsFor;
     }
     if (!e.ranks.empty())
         s.fabricBytesPerRank = fabricBytes / double(e.ranks.size());

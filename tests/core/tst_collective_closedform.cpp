@@ -170,6 +170,13 @@ void TestCollectiveClosedForm::torusMatchesBucketFormula()
         qPrintable(both(r.expansion.ideal.timeS, expected)));
     QVERIFY2(near(r.result.completionS, expected, 0.02),
         qPrintable(both(r.result.completionS, expected)));
+    // What each chip sends, not what its links carry: chips relay others' bytes too.
+    QVERIFY2(near(r.summary.fabricBytesPerRank, 2 * (p - 1) / p * S, 1e-9),
+        qPrintable(both(r.summary.fabricBytesPerRank, 2 * (p - 1) / p * S)));
+    const Run a2a
+        = run(f, scenario(Collective::AllToAll, Algorithm::Direct, S, route::Policy::Dor));
+    QVERIFY2(near(a2a.summary.fabricBytesPerRank, (p - 1) / p * S, 1e-9),
+        qPrintable(both(a2a.summary.fabricBytesPerRank, (p - 1) / p * S)));
     const Run tiny
         = run(f, scenario(Collective::AllReduce, Algorithm::Torus, 1024, route::Policy::Dor));
     QVERIFY2(near(tiny.result.completionS, tiny.expansion.ideal.timeS, 0.01),
