@@ -43,6 +43,8 @@ private Q_SLOTS:
     void largeCountsHaveDigitGroups();
     void comparisonSaysWhichWasFaster();
     void harmlessFaultsAreSaidToBe();
+    void tinyRunIsNotCalledBandwidthBound();
+    void sharpBusbwIsNotWhatTheLinkCarried();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -103,6 +105,33 @@ void TestExplain::countsEverySaturatedLink()
                                 "long.")
                      .arg(saturated)),
         qPrintable(text));
+}
+
+void TestExplain::tinyRunIsNotCalledBandwidthBound()
+{
+    // A 1 KiB ring fills its links for nanoseconds of a run of microseconds: the panel said
+    // "saturated for 1 ns (0% of the run) ... the run is bound by link bandwidth".
+    collective::Scenario s;
+    s.bytes = 1024;
+    s.routing = route::Policy::Dor;
+    const QString text = explanationOf(*runQuietly(mCube, s));
+    QVERIFY2(!text.contains(QStringLiteral("bound by link bandwidth")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("most of its time on latency")), qPrintable(text));
+    s.bytes = 64 * 1048576.0;
+    QVERIFY(
+        explanationOf(*runQuietly(mCube, s)).contains(QStringLiteral("bound by link bandwidth")));
+}
+
+void TestExplain::sharpBusbwIsNotWhatTheLinkCarried()
+{
+    // SHARP's busbw is twice its links' rate: it is not "what each rank's link had to carry".
+    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
+    collective::Scenario s;
+    s.algorithm = collective::Algorithm::Sharp;
+    s.bytes = 32 * 1048576.0;
+    const QString text = explanationOf(*runQuietly(tree, s));
+    QVERIFY2(text.contains(QStringLiteral("busbw can exceed the link's rate")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("had to carry")), qPrintable(text));
 }
 
 void TestExplain::otherOrdersAreNamedOnATorus()

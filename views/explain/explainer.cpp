@@ -139,10 +139,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                    .arg(run.rankOrder);
 
     if (std::isfinite(s.algbwGBps) && std::isfinite(s.busbwGBps)) {
-        out << QObject::tr("Algorithm bandwidth (algbw = S / t) was %1; bus bandwidth (busbw = "
-                           "algbw \u00d7 the nccl-tests factor, what each rank's link had to "
-                           "carry) was %2.")
-                   .arg(gBps(s.algbwGBps), gBps(s.busbwGBps));
+        QString sentence = QObject::tr("Algorithm bandwidth (algbw = S / t) was %1; bus "
+                                       "bandwidth (busbw = algbw \u00d7 the nccl-tests factor, "
+                                       "what each rank's link would carry in a ring, comparable "
+                                       "across rank counts) was %2.")
+                               .arg(gBps(s.algbwGBps), gBps(s.busbwGBps));
+        if (run.expansion.algorithm == collective::Algorithm::Sharp)
+            sentence += QObject::tr(" The switches reduced, so each rank's link carried S each "
+                                    "way, not a ring's 2(p\u22121)/p S: busbw can exceed the "
+                                    "link's rate.");
+        out << sentence;
     }
 
     // The bottleneck and why.
@@ -158,10 +164,15 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         else if (b.peakFlows >= 2)
             why = QObject::tr("%1 path shares of split flows met on it and filled it")
                       .arg(b.peakFlows);
-        else
+        const double share = s.completionS > 0 ? b.saturatedS / s.completionS : 0;
+        if (why.isEmpty() && share < 0.5)
+            // A 1 KiB ring fills each link for nanoseconds of a run of microseconds.
+            why = QObject::tr("a single flow filled it at line rate, but the run spent most "
+                              "of its time on latency or on other links, not on this link's "
+                              "bandwidth");
+        else if (why.isEmpty())
             why = QObject::tr("a single flow filled it at line rate: the run is bound by link "
                               "bandwidth, not by collisions");
-        const double share = s.completionS > 0 ? b.saturatedS / s.completionS : 0;
         out << QObject::tr("The bottleneck was %1 (%2 per direction): saturated for %3 (%4 of the "
                            "run) because %5.")
                    .arg(toQString(run.fabric->name(bottleneck)), gbps(link.capacityGbps),
