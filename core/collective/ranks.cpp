@@ -44,14 +44,40 @@ std::vector<NodeId> spread(const route::Router &router, const std::vector<NodeId
     }
     std::stable_sort(
         order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    std::vector<NodeId> out;
-    out.reserve(endpoints.size());
-    for (std::size_t round = 0; out.size() < endpoints.size(); ++round)
-        for (const auto &entry : order) {
-            const auto &members = groups[entry.second];
-            if (round < members.size())
-                out.push_back(members[round]);
-        }
+    // Dealt round-robin over the groups, each from its first member. Where that puts two GPUs
+    // of one host next to each other (their ring hop takes NVLink, not the fabric), dealt
+    // again with hosts taking turns within a group (a switch with whole hosts under it), and
+    // the k-th group starting at its k-th member (rail-optimised: rail i's first GPU is host
+    // 0's GPU i, so every group's first gave host 0's GPUs in a row).
+    const auto deal = [&](bool apart) {
+        std::vector<NodeId> out;
+        out.reserve(endpoints.size());
+        for (std::size_t round = 0; out.size() < endpoints.size(); ++round)
+            for (std::size_t k = 0; k < order.size(); ++k) {
+                const auto &members = groups[order[k].second];
+                if (round < members.size())
+                    out.push_back(members[(round + (apart ? k : 0)) % members.size()]);
+            }
+        return out;
+    };
+    std::vector<NodeId> out = deal(false);
+    const auto sameHost = [&](NodeId a, NodeId b) {
+        return f.node(a).host != kNoNode && f.node(a).host == f.node(b).host;
+    };
+    if (std::adjacent_find(out.begin(), out.end(), sameHost) == out.end())
+        return out;
+    for (auto &[key, members] : groups) {
+        std::unordered_map<NodeId, int> turnOfHost;
+        std::vector<std::pair<int, std::size_t>> turns;
+        for (std::size_t i = 0; i < members.size(); ++i)
+            turns.push_back({ turnOfHost[f.node(members[i]).host]++, i });
+        std::stable_sort(turns.begin(), turns.end());
+        std::vector<NodeId> byTurn;
+        for (const auto &t : turns)
+            byTurn.push_back(members[t.second]);
+        members = std::move(byTurn);
+    }
+    out = deal(true);
     return out;
 }
 

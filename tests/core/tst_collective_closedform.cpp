@@ -197,6 +197,13 @@ void TestCollectiveClosedForm::hierarchicalSendsAnEighthAcrossTheFabric()
     flat.placement = collective::Placement::Spread;
     const Run ring = run(f, flat);
     QVERIFY(near(ring.summary.fabricBytesPerRank, 2 * (N - 1) / N * S, 1e-9));
+    // And on the first 16 of that order in one scalable unit: dealt by leaf, a rail-optimised
+    // unit gave host 0's eight GPUs in a row (rail i's first GPU), whose hops took NVLink.
+    flat.ranks = "16";
+    const Run sixteen
+        = run(generated("ib-fat-tree", { { "radix", "64" }, { "gpus", "128" } }), flat);
+    QVERIFY2(near(sixteen.summary.fabricBytesPerRank, 2 * 15.0 / 16 * S, 1e-9),
+        qPrintable(both(sixteen.summary.fabricBytesPerRank, 2 * 15.0 / 16 * S)));
     const double share = h.summary.fabricBytesPerRank / ring.summary.fabricBytesPerRank;
     QVERIFY2(near(share, 1.0 / 8, 0.07), qPrintable(QString::number(share)));
     QVERIFY2(near(h.result.completionS, h.expansion.ideal.timeS, 0.02),
