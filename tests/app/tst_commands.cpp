@@ -16,7 +16,9 @@
 #include "model/error.h"
 #include "testfabrics.h"
 
+#include "io/common/fabriclimits.h"
 #include <QUndoStack>
+
 #include <QtTest>
 #include <set>
 
@@ -260,6 +262,16 @@ void TestCommands::duplicateNodesCopiesInternalLinks()
     // A second duplicate gets a name of its own.
     doc.undoStack()->push(new DuplicateNodes(&doc, { 0 }));
     QCOMPARE(doc.fabric().node(6).name, std::string("gpu-0-copy-2"));
+
+    // A torus chip's copy leaves the torus: two chips in one cell made a file no reader opens.
+    Fabric chips = smallTree();
+    chips.node(0).hints.x = chips.node(0).hints.y = chips.node(0).hints.z = 0;
+    Document torus(chips);
+    auto *chipCopy = new DuplicateNodes(&torus, { 0 });
+    const NodeId copied = chipCopy->copyOf(0);
+    torus.undoStack()->push(chipCopy);
+    QCOMPARE(torus.fabric().node(copied).hints.x, -1);
+    QVERIFY(!io::findFabricFault(torus.fabric()));
 }
 
 void TestCommands::regenerateFabricSwapsWholeFabric()

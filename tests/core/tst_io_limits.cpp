@@ -80,6 +80,9 @@ void TestIoLimits::refuses_data()
         "x.fabric.json: /nodes/1/hints/x: 2147483647 is out of range (allowed -1 to 4095)");
     row("sparse torus", twoGpus(R"({"x":0,"y":0,"z":0})", R"({"x":999,"y":999,"z":299})"),
         "x.fabric.json: /nodes/1/hints: torus coordinates span 1000 x 1000 x 300 for 2 chips");
+    // Two chips in one cell: the torus kept one, and a run simulated 0 flows in 0 s.
+    row("two chips in one place", twoGpus(R"({"x":0,"y":0,"z":0})", R"({"x":0,"y":0,"z":0})"),
+        "x.fabric.json: /nodes/1/hints: torus coordinates (0, 0, 0) are those of node 0 too");
     row("hint too large", twoGpus(R"({"pod":1048576})", plain),
         "/nodes/0/hints/pod: 1048576 is out of range (allowed -1 to 1048575)");
     row("position", twoGpus(R"({"position":[0,1e300]})", plain),

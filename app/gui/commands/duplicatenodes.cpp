@@ -36,6 +36,9 @@ std::vector<Node> copiedNodes(const Fabric &fabric, const std::map<NodeId, NodeI
             n.host = host->second;
         if (const auto p = positions.find(original); p != positions.end())
             n.hints.position = p->second;
+        // A copy is a chip beside the torus, not in it: two chips in one cell make a file no
+        // reader opens.
+        n.hints.x = n.hints.y = n.hints.z = -1;
         out.push_back(std::move(n));
     }
     return out;

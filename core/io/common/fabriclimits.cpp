@@ -7,6 +7,9 @@
 #include "io/native/readlimits.h"
 
 #include <cmath>
+#include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fabric::io {
@@ -142,6 +145,14 @@ std::optional<FabricFault> linkFault(const Fabric &fabric, const Link &l)
     return std::nullopt;
 }
 
+/// "node 'g0'", or "node 7" for a name too long to quote or none.
+std::string describedNode(const Fabric &fabric, NodeId id)
+{
+    const std::string &name = fabric.node(id).name;
+    return name.empty() || limits::tooLong(name) ? "node " + std::to_string(id)
+                                                 : "node '" + name + "'";
+}
+
 /// Whatever reads torus coordinates stores the grid densely, so the grid they span must be in
 /// proportion to the chips that have them (a 1000 x 1000 x 300 grid of two chips is not).
 /// Coordinates are in range (nodeFault()), so the cell count cannot overflow.
@@ -164,8 +175,27 @@ std::optional<FabricFault> torusGridFault(const Fabric &fabric)
     });
     const long long cells = extent[0] * extent[1] * extent[2];
     const long long allowed = limits::kMaxTorusCellsPerChip * chips + limits::kSpareTorusCells;
-    if (chips == 0 || cells <= allowed)
+    if (chips == 0)
         return std::nullopt;
+    if (cells <= allowed) {
+        // Two chips in one place: the torus keeps one of them, and a run over it simulated
+        // 0 flows in 0 s without a word.
+        std::unordered_map<long long, NodeId> chipAt;
+        std::optional<FabricFault> twice;
+        fabric.forEachNode([&](const Node &n) {
+            const LayoutHints &h = n.hints;
+            if (twice || !n.isEndpoint() || h.x < 0 || h.y < 0 || h.z < 0)
+                return;
+            const long long cell = h.x + extent[0] * (h.y + extent[1] * h.z);
+            const auto [at, fresh] = chipAt.try_emplace(cell, n.id);
+            if (!fresh)
+                twice = FabricFault { false, int(n.id), "hints",
+                    "torus coordinates (" + std::to_string(h.x) + ", " + std::to_string(h.y) + ", "
+                        + std::to_string(h.z) + ") are those of "
+                        + describedNode(fabric, at->second) + " too: each chip needs its own" };
+        });
+        return twice;
+    }
     return FabricFault { false, int(widest), "hints",
         "torus coordinates span " + std::to_string(extent[0]) + " x " + std::to_string(extent[1])
             + " x " + std::to_string(extent[2]) + " for " + std::to_string(chips)
@@ -192,17 +222,16 @@ std::optional<FabricFault> findFabricFault(const Fabric &fabric)
 std::string describeFault(const Fabric &fabric, const FabricFault &fault)
 {
     // A name too long to keep is named by its id: "node 7".
-    const auto named = [&](NodeId id) { return !limits::tooLong(fabric.node(id).name); };
-    const auto quoted = [&](NodeId id) { return "'" + fabric.node(id).name + "'"; };
-    const auto byId = [](NodeId id) { return "node " + std::to_string(id); };
     std::string what;
     if (fault.isLink) {
         const Link &l = fabric.link(LinkId(fault.id));
-        const auto end = [&](NodeId id) { return named(id) ? quoted(id) : byId(id); };
+        const auto end = [&](NodeId id) {
+            return limits::tooLong(fabric.node(id).name) ? "node " + std::to_string(id)
+                                                         : "'" + fabric.node(id).name + "'";
+        };
         what = "link " + end(l.a) + " -- " + end(l.b);
     } else {
-        const auto id = NodeId(fault.id);
-        what = named(id) ? "node " + quoted(id) : byId(id);
+        what = describedNode(fabric, NodeId(fault.id));
     }
     return what + ": " + fault.field + ": " + fault.message;
 }
