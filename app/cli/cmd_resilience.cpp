@@ -14,6 +14,7 @@
 #include "io/atomicwrite.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
+#include "model/faults.h"
 #include "model/units.h"
 
 #include <chrono>
@@ -95,7 +96,14 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
                r.rows.size(), "single " + role + " failure", "single " + role + " failures")
         << ", " << units::formatSeconds(wallS) << " on "
         << units::formatCount(std::uint64_t(threads), "thread", "threads") << "\n";
-    out << "Healthy: " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
+    // With --fail every run has those faults: the baseline is not the healthy fabric.
+    std::string baseline = "Healthy";
+    for (std::size_t i = 0; i < s.faults.size(); ++i)
+        baseline = (i == 0 ? std::string("With ") : baseline + ", ")
+            + terminalText(fabric::toString(s.faults[i]));
+    if (!s.faults.empty())
+        baseline += " failed";
+    out << baseline << ": " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
     std::vector<std::string> failed;
     std::size_t width = 6;
     for (const collective::ResilienceRow &row : r.rows) {

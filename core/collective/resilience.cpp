@@ -6,6 +6,7 @@
 #include "report.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <atomic>
@@ -37,8 +38,19 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     {
         FaultRunOptions first;
         first.allowPartial = true;
-        out.healthyCompletionS
-            = runWithFaults(fabric, scenario, options, first, callbacks).result.completionS;
+        const ScenarioRun base = runWithFaults(fabric, scenario, options, first, callbacks);
+        // Every row would read "n/a" against a run that was never whole, called healthy.
+        if (base.faults && !base.faults->unreachablePairs.empty()) {
+            std::string failed;
+            for (const Fault &f : scenario.faults)
+                failed += (failed.empty() ? "" : ",") + toString(f);
+            throw UserError("the faults in every run (" + failed + ") already leave "
+                + units::formatCount(
+                    base.faults->unreachablePairs.size(), "rank pair", "rank pairs")
+                + " without a path, so no single failure can be measured against them: fail "
+                  "fewer elements");
+        }
+        out.healthyCompletionS = base.result.completionS;
     }
     if (stopped()) {
         out.cancelled = true;

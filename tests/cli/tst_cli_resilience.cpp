@@ -292,6 +292,17 @@ void TestCliResilience::resilienceNeedsARole()
     r = cli({ "resilience", mFlat, "--role", "ocs" });
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("no such element") != std::string::npos, r.err.c_str());
+    // Faults in every run that already cut GPUs off leave nothing to measure: every row read
+    // "n/a" against a cut-off run printed as "Healthy".
+    r = cli({ "resilience", mFlat, "--role", "spine", "--bytes", "1MiB", "--fail", "leaf0" });
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("(leaf0) already leave") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.out.empty(), r.out.c_str());
+    // Faults that cut nothing off are the baseline, named as such.
+    r = cli({ "resilience", mFlat, "--role", "leaf", "--bytes", "1MiB", "--fail", "spine0" });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(r.out.find("With spine0 failed: ") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("Healthy") == std::string::npos, r.out.c_str());
     r = cli({ "resilience", "--help" });
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.find("--role") != std::string::npos);
