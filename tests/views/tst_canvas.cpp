@@ -173,6 +173,7 @@ private Q_SLOTS:
     void idleHighlightSparesBusyParallelLinks();
     void badgesHaveALegendLine();
     void pictureLegendListsBadgesItDraws();
+    void badgesShowOnASmallWholeFabric();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
     void capacitiesStandApart();
@@ -446,6 +447,21 @@ void TestCanvas::pictureLegendListsBadgesItDraws()
     const auto onScreen = canvas.legendEntries();
     QVERIFY(std::any_of(onScreen.begin(), onScreen.end(),
         [](const LegendEntry &e) { return e.color == palette::collisionBadge(); }));
+}
+
+void TestCanvas::badgesShowOnASmallWholeFabric()
+{
+    // The polarisation lesson's fat-tree fitted into the canvas a 1280x720 window leaves beside
+    // its docks: no collision was marked, so the lesson's point could not be seen.
+    const Fabric f = generate("ib-fat-tree",
+        { { "tiers", 3 }, { "radix", 8 }, { "gpus_per_host", 1 }, { "rail_optimised", false } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f, QSize(520, 330));
+    canvas.setLegendVisible(false);
+    QVERIFY(canvas.showsDetail());
+    canvas.setLinkBadges(std::vector<int>(f.linkIdBound(), 3));
+    QVERIFY2(pixelsOf(canvas.grab().toImage(), palette::collisionBadge()) > 200,
+        "no badge drawn on the whole fabric");
 }
 
 void TestCanvas::badgesShowOverHighlights()

@@ -62,8 +62,10 @@ public:
     /// legibly, else placeBadges()'s choice, kept until the plan or the badges change so that
     /// every exposed tile of a frame draws the same ones.
     const std::vector<LinkId> &shownBadges();
-    /// Whether @p plan draws badges at all: zoomed in enough to draw links one by one.
-    static bool legibleAt(const DrawPlan &plan) { return plan.detailNodes && plan.lod >= 0.5; }
+    /// Whether @p plan draws badges at all: links drawn one by one, at a fifth of the drawing
+    /// zoom or more (at half, a whole fabric beside the docks of a 1280x720 window showed
+    /// none; the placer keeps the badges apart at any zoom).
+    static bool legibleAt(const DrawPlan &plan) { return plan.detailNodes && plan.lod >= 0.2; }
     /// The links whose badges @p plan draws over @p data: none where it cannot show them
     /// legibly (legibleAt()), else placeBadges()'s choice.
     static std::vector<LinkId> badgesUnder(const SceneData &data, const DrawPlan &plan);
