@@ -174,6 +174,7 @@ private Q_SLOTS:
     void badgesHaveALegendLine();
     void pictureLegendListsBadgesItDraws();
     void badgesShowOnASmallWholeFabric();
+    void everyPodIsNamedBesideTheLegendButton();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
     void capacitiesStandApart();
@@ -857,6 +858,24 @@ void TestCanvas::podCaptionKeepsOffTheLinks()
         }
     QVERIFY2(linkPixels == 0,
         qPrintable(QStringLiteral("%1 link pixels under \"%2\"").arg(linkPixels).arg(text)));
+}
+
+void TestCanvas::everyPodIsNamedBesideTheLegendButton()
+{
+    // The polarisation lesson's fat-tree in a 1280x720 window's canvas: the legend's button
+    // covers the top-right pod's corner, and that pod went unnamed.
+    const Fabric f = generate("ib-fat-tree",
+        { { "tiers", 3 }, { "radix", 8 }, { "gpus_per_host", 1 }, { "rail_optimised", false } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f, QSize(532, 346));
+    canvas.viewport()->repaint();
+    QStringList pods;
+    for (const auto &[label, box] : canvas.shownLabels())
+        if (label.startsWith(QStringLiteral("Pod ")))
+            pods << label.section(QStringLiteral("  "), 0, 0);
+    pods.sort();
+    QVERIFY2(pods.size() == 8, qPrintable(pods.join(QLatin1Char('|'))));
+    QCOMPARE(pods.last(), QStringLiteral("Pod 7"));
 }
 
 void TestCanvas::selectionRingKeepsOffTheName()

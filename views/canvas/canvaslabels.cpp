@@ -89,8 +89,13 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
                 && placer.add(form, b.rect.topLeft(), corner, font, above, width))
                 return;
     }
-    if (!placer.add(full, b.rect.topLeft(), corner, font, above, width, halo))
-        placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo);
+    if (placer.add(full, b.rect.topLeft(), corner, font, above, width, halo)
+        || placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo))
+        return;
+    // Under the legend's button (the top-right pod in a small window): the title goes under
+    // the frame's bottom-left corner instead, rather than the pod going unnamed.
+    placer.add(b.title, b.rect.bottomLeft(), Qt::AlignLeft | Qt::AlignTop, font, QPointF(0, 2),
+        width, halo);
 }
 
 /// Whether a row of another plane lies next to row @p b, with no other block between them (the
@@ -240,8 +245,10 @@ std::vector<CanvasLabel> canvasLabels(
         return {};
     const DrawPlan &plan = data.plan;
     LabelPlacer placer(plan.lod, view);
+    // The legend's button is framed: texts may come to a pixel of it (with the usual
+    // clearance, the top-right pod's caption lost its place to it by two pixels).
     if (!keepClear.isEmpty())
-        placer.reserve(keepClear);
+        placer.reserve(keepClear, 1);
     if (plan.detailNodes) {
         // Texts never cover a switch: its links meet there.
         data.nodeGrid.query(view, [&](int id) {

@@ -82,10 +82,10 @@ bool LabelPlacer::take(const QRectF &device)
     return true;
 }
 
-void LabelPlacer::reserve(const QRectF &sceneRect)
+void LabelPlacer::reserve(const QRectF &sceneRect, double clearance)
 {
     occupy(QRectF(sceneRect.topLeft() * mLod, sceneRect.bottomRight() * mLod)
-               .adjusted(-kClearance, -kClearance, kClearance, kClearance));
+               .adjusted(-clearance, -clearance, clearance, clearance));
 }
 
 bool LabelPlacer::isFree(const QRectF &device) const

@@ -50,9 +50,9 @@ public:
 
     /// Device pixels kept clear around a reserved rectangle: a text touching a box reads as on it.
     static constexpr double kClearance = 4;
-    /// Keeps labels off @p sceneRect and kClearance around it (e.g. a switch a caption must not
-    /// cover).
-    void reserve(const QRectF &sceneRect);
+    /// Keeps labels off @p sceneRect and @p clearance device pixels around it (e.g. a switch a
+    /// caption must not cover).
+    void reserve(const QRectF &sceneRect, double clearance = kClearance);
 
     /// Takes @p sceneRect for a mark that is not a text (a badge) when the view holds it whole
     /// and nothing placed or reserved overlaps it; false otherwise.
