@@ -204,6 +204,8 @@ void TestIoNative::rejectsBadFiles_data()
     row("not json", "hello", "bad.fabric.json: not valid JSON (truncated?): line 1, column 1:");
     row("truncated", withLink(okLink).substr(0, 90), "not valid JSON (truncated?): line 1, column 91");
     row("empty", "", "not valid JSON (truncated?)");
+    // The parser took a NUL for the end of the text: junk after one was accepted.
+    row("junk after a NUL", withLink(okLink) + std::string("\0junk", 5), "a NUL byte");
     row("root array", "[1,2]", "bad.fabric.json: /: expected an object");
     row("missing format", R"({"version":1,"nodes":[]})", "/format: missing: this is not a FabricScope fabric file");
     row("wrong format", R"({"format":"other","version":1})", "/format: expected \"fabricscope-fabric\", found a string 'other'");

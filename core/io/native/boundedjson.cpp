@@ -8,6 +8,9 @@
 
 #include "model/error.h"
 
+#include <algorithm>
+#include <string>
+
 namespace fabric::io {
 
 std::string describeJsonParseError(const nlohmann::json::exception &e)
@@ -25,6 +28,19 @@ std::string describeJsonParseError(const nlohmann::json::exception &e)
     return "not valid JSON (truncated?): " + what;
 }
 
+void refuseNul(std::string_view text, const std::string &what)
+{
+    const std::size_t nul = text.find('\0');
+    if (nul == std::string_view::npos)
+        return;
+    const std::string_view before = text.substr(0, nul);
+    const std::size_t lineStart = before.rfind('\n');
+    const std::size_t column = lineStart == std::string_view::npos ? nul + 1 : nul - lineStart;
+    throw UserError(what + ": line "
+        + std::to_string(std::count(before.begin(), before.end(), '\n') + 1) + ", column "
+        + std::to_string(column) + ": a NUL byte, which JSON text never holds");
+}
+
 nlohmann::json parseBoundedJson(std::string_view text, const std::string &what, int levelsBelowRoot)
 {
     using E = nlohmann::json::parse_event_t;
@@ -33,6 +49,7 @@ nlohmann::json parseBoundedJson(std::string_view text, const std::string &what, 
     auto fail = [&](int depth, const std::string &fault) {
         throw UserError(what + ": " + path.path(depth) + ": " + fault);
     };
+    refuseNul(text, what);
     try {
         return nlohmann::json::parse(text, [&](int depth, E event, nlohmann::json &value) {
             if (event == E::key)

@@ -20,6 +20,10 @@ namespace fabric::io {
 nlohmann::json parseBoundedJson(
     std::string_view text, const std::string &what, int levelsBelowRoot = 0);
 
+/// Throws UserError "@p what: line L, column C: a NUL byte ..." when @p text holds one: the
+/// JSON parser takes it for the end of the text, so whatever followed was read as nothing.
+void refuseNul(std::string_view text, const std::string &what);
+
 /// nlohmann's parse error as the end of a one-line message: "not valid JSON (truncated?): ...".
 std::string describeJsonParseError(const nlohmann::json::exception &e);
 

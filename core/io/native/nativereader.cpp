@@ -190,6 +190,7 @@ public:
         const std::string text = std::move(buffer).str();
         if (in.bad())
             throw UserError(mFileName + ": reading failed");
+        refuseNul(text, mFileName);
         json root;
         try {
             try {
