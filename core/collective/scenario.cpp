@@ -56,7 +56,13 @@ T numberField(const nlohmann::json &j, const char *key, T fallback, double lowes
         return fallback;
     const auto &v = j.at(key);
     const std::string prefix = std::string("scenario: '") + key + "' must be ";
-    if (!v.is_number() || (std::is_integral_v<T> && !v.is_number_integer()))
+    // 1e3 is a whole number written as a JSON float: taken, up to 2^53 where doubles still
+    // hold every whole number.
+    const auto wholeFloat = [&] {
+        const double d = v.get<double>();
+        return std::isfinite(d) && d == std::floor(d) && std::abs(d) <= 9007199254740992.0;
+    };
+    if (!v.is_number() || (std::is_integral_v<T> && !v.is_number_integer() && !wholeFloat()))
         throw UserError(
             prefix + (std::is_integral_v<T> ? "a whole number" : "a number") + ", got " + v.dump());
     const double x = v.get<double>();
@@ -188,7 +194,7 @@ Scenario scenarioFromJson(const nlohmann::json &j)
     s.placement = enumField(j, "placement", s.placement, &placementFromString);
     s.qps = numberField(j, "qps", s.qps, 1, Bound::AtLeast, 64);
     s.seed = numberField(j, "seed", s.seed, 0);
-    s.alphaS = numberField(j, "alpha_s", s.alphaS, 0);
+    s.alphaS = numberField(j, "alpha_s", s.alphaS, 0, Bound::AtLeast, 1.0); // as --alpha
     s.aggregation = enumField(j, "aggregation", s.aggregation, &aggregationFromString);
     s.stepFlowBudget = numberField(j, "step_flow_budget", s.stepFlowBudget, 1);
     s.maxMemoryBytes = sizeField(j, "max_memory_bytes", s.maxMemoryBytes);

@@ -102,6 +102,8 @@ void TestCollectiveScenario::rejectsBadJson()
         { { { "qps", 100000 } }, "scenario: 'qps' must be at most 64, got 100000" },
         { { { "seed", -1 } }, "scenario: 'seed' must be at least 0, got -1" },
         { { { "alpha_s", -0.001 } }, "scenario: 'alpha_s' must be at least 0, got -0.001" },
+        // As --alpha: 1e300 ran into "simulated time became infinite", blamed on the fabric.
+        { { { "alpha_s", 1e300 } }, "scenario: 'alpha_s' must be at most 1, got 1e+300" },
         { { { "step_flow_budget", 0 } }, "scenario: 'step_flow_budget' must be at least 1, got 0" },
         { { { "chunks", -2 } }, "scenario: 'chunks' must be at least 0, got -2" },
         { { { "chunks", 4000000000 } },
@@ -114,6 +116,9 @@ void TestCollectiveScenario::rejectsBadJson()
             "scenario: 'traffic' is run as collective \"custom\", not \"allreduce\" (leave one "
             "of them out)" },
     };
+    // A whole number written as a float is a whole number: 1e3 was "not a whole number".
+    QCOMPARE(collective::scenarioFromJson({ { "chunks", 1e3 } }).chunks, 1000);
+    QCOMPARE(collective::scenarioFromJson({ { "seed", 7.0 } }).seed, std::uint64_t(7));
     for (const auto &[json, message] : outOfRange) {
         try {
             (void)collective::scenarioFromJson(json);
