@@ -64,21 +64,21 @@ std::vector<TrafficRow> readTraffic(
         for (int i = 0; i < 2; ++i) {
             const NodeId node = byName.find(fields[std::size_t(i)], where);
             if (node == kNoNode)
-                throw UserError(
-                    where + "no node named '" + std::string(fields[std::size_t(i)]) + "'");
+                throw UserError(where + "no node named " + io::quotedInput(fields[std::size_t(i)]));
             if (!fabric.node(node).isEndpoint())
-                throw UserError(where + "'" + std::string(fields[std::size_t(i)])
-                    + "' is not an endpoint (GPU)");
+                throw UserError(
+                    where + io::quotedInput(fields[std::size_t(i)]) + " is not an endpoint (GPU)");
             (i == 0 ? row.src : row.dst) = node;
         }
         if (row.src == row.dst)
             throw UserError(where + "src and dst are the same node");
         const auto bytes = units::parseBytes(fields[2]);
+        // Quoted escaped: a NUL in the field cut the message off where it stood.
         if (!bytes || *bytes <= 0)
             throw UserError(where
                 + "bytes must be a whole number of bytes above 0 and up to "
-                  "1 EiB, such as 4096, 64MB or 1GiB, got '"
-                + std::string(fields[2]) + "'");
+                  "1 EiB, such as 4096, 64MB or 1GiB, got "
+                + io::quotedInput(fields[2]));
         row.bytes = *bytes;
         if (fields.size() == 4) {
             double start = 0;
@@ -86,8 +86,8 @@ std::vector<TrafficRow> readTraffic(
                 = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), start);
             if (ec != std::errc {} || end != fields[3].data() + fields[3].size()
                 || !std::isfinite(start) || start < 0 || start > kMaxStartS)
-                throw UserError(where + "start_s must be a time in seconds from 0 to 1e6, got '"
-                    + std::string(fields[3]) + "'");
+                throw UserError(where + "start_s must be a time in seconds from 0 to 1e6, got "
+                    + io::quotedInput(fields[3]));
             row.startS = start;
         }
         rows.push_back(row);

@@ -222,6 +222,14 @@ void TestCollectiveScenario::readsTrafficAndNamesBadLines()
             QVERIFY2(std::string(e.what()).find(bad.where) != std::string::npos, e.what());
         }
     }
+    // A NUL in a field is shown escaped: printed as it was, it cut the message off there.
+    std::istringstream withNul(std::string("h0-gpu0,h1-gpu0,1MiB\0\n", 22));
+    try {
+        collective::readTraffic(withNul, "t.csv", f);
+        QFAIL("a NUL in the size was taken");
+    } catch (const UserError &e) {
+        QVERIFY2(std::string(e.what()).ends_with("got '1MiB\\x00'"), e.what());
+    }
 }
 
 void TestCollectiveScenario::refusesANameTwoNodesShare()
