@@ -175,6 +175,7 @@ private Q_SLOTS:
     void pictureLegendListsBadgesItDraws();
     void badgesShowOnASmallWholeFabric();
     void everyPodIsNamedBesideTheLegendButton();
+    void dashedHighlightHasADashedSample();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
     void capacitiesStandApart();
@@ -876,6 +877,46 @@ void TestCanvas::everyPodIsNamedBesideTheLegendButton()
     pods.sort();
     QVERIFY2(pods.size() == 8, qPrintable(pods.join(QLatin1Char('|'))));
     QCOMPARE(pods.last(), QStringLiteral("Pod 7"));
+}
+
+void TestCanvas::dashedHighlightHasADashedSample()
+{
+    // The links ECMP left idle are dashed on the canvas; the legend's sample was a solid line.
+    const Fabric f = handMade();
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    const QString caption = QStringLiteral("Switch link ECMP left idle all run (dashed)");
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+        { { 0 }, QColor(150, 150, 150), caption, FabricCanvas::LinkHighlight::Bundles::AllLinks,
+            Qt::DashLine, {}, {} });
+    const auto entries = canvas.legendEntries();
+    const auto entry = std::find_if(
+        entries.begin(), entries.end(), [&](const LegendEntry &e) { return e.label == caption; });
+    QVERIFY(entry != entries.end());
+    QCOMPARE(entry->style, Qt::DashLine);
+    // Painted with gaps: along the sample, some pixels of the line's row stay white.
+    QImage image(QSize(300, 40), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        paintLegend(&painter, QPointF(0, 0), { *entry }, canvas.colorMap());
+    }
+    // The sample's columns: darker than the frame's light grey, which every column crosses.
+    int inked = 0, blank = 0, first = -1, last = -1;
+    for (int x = 0; x < 60; ++x)
+        for (int y = 0; y < image.height(); ++y)
+            if (qGray(image.pixel(x, y)) < 180) {
+                first = first < 0 ? x : first;
+                last = x;
+            }
+    for (int x = first; first >= 0 && x <= last; ++x) {
+        bool any = false;
+        for (int y = 0; y < image.height(); ++y)
+            any |= qGray(image.pixel(x, y)) < 180;
+        (any ? inked : blank) += 1;
+    }
+    QVERIFY2(inked > 0 && blank > 0,
+        qPrintable(QStringLiteral("%1 inked, %2 blank columns").arg(inked).arg(blank)));
 }
 
 void TestCanvas::selectionRingKeepsOffTheName()

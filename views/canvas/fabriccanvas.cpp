@@ -1406,7 +1406,9 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
                       QStringLiteral("Orange badge: flows sharing one link now (a collision)")});
     for (const Private::Highlight &h : d->highlights)
         if (!h.set.links.isEmpty() && !h.set.legend.isEmpty()) {
-            extra.append({LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend});
+            // Dashed where the canvas dashes them (links ECMP left idle): a solid sample
+            // explained dashes it did not show.
+            extra.append({ LegendEntry::Symbol::Line, h.set.color, 3, h.set.legend, h.set.style });
             if (h.set.secondColor.isValid() && !h.set.secondLegend.isEmpty())
                 extra.append({LegendEntry::Symbol::Line, h.set.secondColor, 3, h.set.secondLegend});
         }

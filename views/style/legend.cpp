@@ -191,6 +191,7 @@ void paintLegend(QPainter *p, const QPointF &topLeft, const QList<LegendEntry> &
         case LegendEntry::Symbol::Bundle: {
             QPen pen(e.color, e.width * scale);
             pen.setCapStyle(Qt::FlatCap);
+            pen.setStyle(e.style);
             p->setPen(pen);
             p->drawLine(QPointF(x, cy), QPointF(x + sym, cy));
             break;

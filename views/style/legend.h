@@ -24,6 +24,7 @@ struct LegendEntry
     QColor color;
     double width = 1; ///< Device pixels, for lines and bundles.
     QString label;
+    Qt::PenStyle style = Qt::SolidLine; ///< A line's dashes, as the canvas draws them.
 };
 
 /// What a drawing holds beyond nodes and links, so that its legend explains only that: a
