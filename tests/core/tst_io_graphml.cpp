@@ -199,21 +199,29 @@ void TestIoGraphml::errorsNameFileAndLine_data()
     QTest::newRow("family too long")
         << graphKeys + "<graph>\n<data key=\"f\">" + QString(70000, QLatin1Char('f'))
             + "</data></graph></graphml>"
-        << "bad.graphml:1: <graph>: generator_family: a string longer than 65536 bytes";
+        << "bad.graphml:2: <graph>: generator_family: a string longer than 65536 bytes";
     QTest::newRow("params not an object")
         << graphKeys + "<graph><data key=\"g\">[1,2]</data></graph></graphml>"
         << "bad.graphml:1: <graph>: generator_params: expected a JSON object, found an array";
     QTest::newRow("metadata not an object")
         << graphKeys + "<graph><data key=\"m\">5</data></graph></graphml>"
         << "bad.graphml:1: <graph>: metadata: expected a JSON object, found the integer 5";
+    // Named at the line of its <data>, not of the file's start.
     QTest::newRow("scenarios not an array")
-        << graphKeys + "<graph><data key=\"m\">{\"scenarios\":5}</data></graph></graphml>"
-        << "bad.graphml:1: <graph>: metadata: scenarios: expected an array, found the integer 5";
+        << graphKeys + "<graph>\n\n<data key=\"m\">{\"scenarios\":5}</data></graph></graphml>"
+        << "bad.graphml:3: <graph>: metadata: scenarios: expected an array, found the integer 5";
+    const QString tierKey = "<graphml><key id=\"t\" for=\"node\" attr.name=\"tier\"/><graph>\n";
+    QTest::newRow("tier out of range")
+        << tierKey + "<node id=\"a\"><data key=\"t\">99999999999</data></node></graph></graphml>"
+        << "bad.graphml:2: node 'a': tier '99999999999' is out of range";
+    QTest::newRow("tier not whole")
+        << tierKey + "<node id=\"a\"><data key=\"t\">1.5</data></node></graph></graphml>"
+        << "bad.graphml:2: node 'a': tier '1.5' is not a whole number";
     // 63 levels under the metadata's own object: 64 from a native file's root.
     QTest::newRow("metadata as deep as the limit")
         << graphKeys + "<graph><data key=\"m\">" + QString("{\"a\":").repeated(63) + "{}"
             + QString("}").repeated(63) + "</data></graph></graphml>"
-        << "bad.graphml: metadata: /a/a/a/";
+        << "bad.graphml:1: <graph>: metadata: /a/a/a/";
     QTest::newRow("sparse torus")
         << graphKeys
             + "<graph>\n<node id=\"a\"><data key=\"x\">0</data><data key=\"y\">0</data>"

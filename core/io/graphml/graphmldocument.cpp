@@ -188,6 +188,7 @@ private:
         if (it == mKeys.end())
             fail(line, "<data key=\"" + key + "\"> names no <key> declared before it");
         mData = &it->second;
+        mDataLine = line;
         mDataDepth = mDepth - 1;
         mDataText.clear();
         mLabelDepth = 0;
@@ -208,8 +209,10 @@ private:
             mDoc.nodes[index].values[name] = std::move(value);
         else if (owner == Owner::Edge && !name.empty())
             mDoc.edges[index].values[name] = std::move(value);
-        else if (owner == Owner::Graph && !name.empty())
+        else if (owner == Owner::Graph && !name.empty()) {
             mDoc.graph[name] = std::move(value);
+            mDoc.graphLines[name] = mDataLine;
+        }
     }
 
     void applyDefaults(Values &values, std::string_view domain) const
@@ -230,6 +233,7 @@ private:
     std::vector<std::pair<Owner, std::size_t>> mOwners;
     const KeyDecl *mData = nullptr;
     int mDataDepth = 0;
+    int mDataLine = 0; ///< Where the open <data> began.
     int mLabelDepth = 0;
     std::string mDataText;
 };

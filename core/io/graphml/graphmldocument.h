@@ -32,6 +32,7 @@ struct EdgeRecord
 struct Document
 {
     Values graph; ///< Data of the top-level <graph>.
+    std::map<std::string, int> graphLines; ///< The line of each of those <data>, by name.
     std::vector<NodeRecord> nodes;
     std::vector<EdgeRecord> edges;
 };

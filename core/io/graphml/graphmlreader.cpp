@@ -4,6 +4,7 @@
 // so FabricScope's own files, NetworkX's write_graphml and yEd's custom properties read alike.
 #include "graphmldocument.h"
 #include "graphmlformat.h"
+#include "io/common/cleantext.h"
 #include "io/common/fabriclimits.h"
 #include "io/native/boundedjson.h"
 #include "io/native/jsonfields.h"
@@ -17,6 +18,7 @@
 #include <charconv>
 #include <iterator>
 #include <sstream>
+#include <type_traits>
 #include <unordered_map>
 
 namespace fabric::io {
@@ -57,8 +59,17 @@ public:
             return fallback;
         T out {};
         const auto r = std::from_chars(v->data(), v->data() + v->size(), out);
-        if (r.ec != std::errc() || r.ptr != v->data() + v->size())
-            fail(std::string(*names.begin()) + " '" + *v + "' is not a number");
+        const std::string quoted = std::string(*names.begin()) + " " + quotedInput(*v);
+        if (r.ec == std::errc::result_out_of_range)
+            fail(quoted + " is out of range");
+        if (r.ec != std::errc() || r.ptr != v->data() + v->size()) {
+            // "1.5" read as 1 and stopped at the point: a number, but not a whole one.
+            double any = 0;
+            const auto asReal = std::from_chars(v->data(), v->data() + v->size(), any);
+            const bool real = std::is_integral_v<T> && asReal.ec == std::errc()
+                && asReal.ptr == v->data() + v->size();
+            fail(quoted + (real ? " is not a whole number" : " is not a number"));
+        }
         return out;
     }
 
@@ -172,30 +183,45 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     const graphml::Document doc = graphml::readDocument(text, fileName);
     Fabric fabric;
     const Fields graph(fileName, 1, "<graph>", doc.graph);
+    // A fault in one of the graph's values is reported at its <data>, not at line 1.
+    const auto graphAt = [&](const char *key) {
+        const auto line = doc.graphLines.find(key);
+        return Fields(
+            fileName, line == doc.graphLines.end() ? 1 : line->second, "<graph>", doc.graph);
+    };
+    const auto jsonWhat = [&](const char *key) {
+        const auto line = doc.graphLines.find(key);
+        return fileName + ":" + std::to_string(line == doc.graphLines.end() ? 1 : line->second)
+            + ": <graph>: " + key;
+    };
     // What the native format would refuse is refused here: a converted file must open again.
     if (const std::string *family = graph.find({ "generator_family" })) {
         if (limits::tooLong(*family))
-            graph.fail("generator_family: " + limits::longerThanLimit("a string"));
+            graphAt("generator_family")
+                .fail("generator_family: " + limits::longerThanLimit("a string"));
         fabric.generator().family = *family;
     }
     if (const std::string *params = graph.find({ "generator_params" })) {
-        fabric.generator().params = parseBoundedJson(*params, fileName + ": generator_params", 2);
+        fabric.generator().params = parseBoundedJson(*params, jsonWhat("generator_params"), 2);
         if (!fabric.generator().params.is_object())
-            graph.fail("generator_params: expected a JSON object, found "
-                + JsonFields::describeType(fabric.generator().params));
+            graphAt("generator_params")
+                .fail("generator_params: expected a JSON object, found "
+                    + JsonFields::describeType(fabric.generator().params));
     }
-    fabric.generator().modified = graph.flag("generator_modified");
+    fabric.generator().modified = graphAt("generator_modified").flag("generator_modified");
     if (const std::string *metadata = graph.find({ "metadata" })) {
-        fabric.metadata() = parseBoundedJson(*metadata, fileName + ": metadata", 1);
+        fabric.metadata() = parseBoundedJson(*metadata, jsonWhat("metadata"), 1);
         if (!fabric.metadata().is_object())
-            graph.fail("metadata: expected a JSON object, found "
-                + JsonFields::describeType(fabric.metadata()));
+            graphAt("metadata")
+                .fail("metadata: expected a JSON object, found "
+                    + JsonFields::describeType(fabric.metadata()));
         // The writer keeps scenarios in the metadata text (GraphML has no place for them).
         nlohmann::json &meta = fabric.metadata();
         if (auto it = meta.find(std::string(kScenariosKey)); it != meta.end()) {
             if (!it->is_array())
-                graph.fail("metadata: " + std::string(kScenariosKey) + ": expected an array, found "
-                    + JsonFields::describeType(*it));
+                graphAt("metadata")
+                    .fail("metadata: " + std::string(kScenariosKey) + ": expected an array, found "
+                        + JsonFields::describeType(*it));
             fabric.scenarios() = std::move(*it);
             meta.erase(it);
         }
