@@ -225,6 +225,14 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
     QTest::newRow("width InfiniBand lacks") << rec + "[1] \"H-02\"[1] # \"x\" lid 2 3xSDR\n"
                                             << "line 2: unknown link width and speed '3xSDR'";
     QTest::newRow("bad peer") << rec + "[1] H-02[1] # 4xEDR\n" << "line 2: expected the peer";
+    // Only a switch's loopback cables are skipped: an adapter cabled to itself, on a port
+    // already cabled to a switch, was taken.
+    QTest::newRow("adapter cabled to itself")
+        << rec + "[1] \"H-02\"[1] # 4xEDR\n\nCa 2 \"H-02\" # \"h\"\n[1] \"H-02\"[2] # 4xEDR\n"
+        << "t.topo: line 5: port 1 of 0000000000000002 is cabled to its own port 2";
+    QTest::newRow("loopback port cabled elsewhere")
+        << rec + "[1] \"S-01\"[2] # 4xEDR\n[2] \"H-02\"[1] # 4xEDR\n"
+        << "t.topo: line 3: port 2 of 0000000000000001 is already linked to";
     // Read and then written, a port past the switch's count made a native file that would not
     // open again: refused here, as the native reader does.
     QTest::newRow("port past the switch's")

@@ -258,17 +258,19 @@ void IbnetdiscoverParser::parseLink(std::string_view line)
 
 void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gbps)
 {
-    if (a.guid == b.guid) {
-        // A loopback cable between two ports of one switch carries no traffic between nodes.
-        if (a < b)
-            ++mLoopbacks;
-        return;
-    }
+    const bool loopback = a.guid == b.guid;
+    // A loopback cable between two ports of one switch carries no traffic between nodes; an
+    // adapter's port cabled to its own other port is no cabling a fabric has.
+    if (loopback && mDevices.at(a.guid).type == 'H')
+        fail("port " + std::to_string(a.port) + " of " + a.guid + " is cabled to its own port "
+            + std::to_string(b.port) + ": only a switch's loopback cables are skipped");
     for (const auto &[from, to] : {std::pair{a, b}, std::pair{b, a}}) {
         const auto it = mPeerOf.find(from);
         if (it == mPeerOf.end())
             continue;
         if (it->second.first == to) {
+            if (loopback)
+                return; // seen from its other end, and counted then
             // The same cable seen from its other end. Should the ends disagree on the rate
             // (the man page example does), the slower one is what the cable runs at.
             Cable &seen = mCables[mCableOf.at(from < to ? from : to)];
@@ -279,8 +281,13 @@ void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gb
              + it->second.first.guid + " port " + std::to_string(it->second.first.port)
              + " (line " + std::to_string(it->second.second) + ")");
     }
+    // A loopback's ports are taken too: a cable to another node on one of them is refused.
     mPeerOf[a] = {b, mLine};
     mPeerOf[b] = {a, mLine};
+    if (loopback) {
+        ++mLoopbacks;
+        return;
+    }
     mCableOf[a < b ? a : b] = mCables.size();
     mCables.push_back({a, b, gbps, mLine});
 }
