@@ -176,6 +176,7 @@ private Q_SLOTS:
     void badgesShowOnASmallWholeFabric();
     void everyPodIsNamedBesideTheLegendButton();
     void dashedHighlightHasADashedSample();
+    void torusNamesStayOffSmallDrawings();
     void badgesShowOverHighlights();
     void badgesNeverOverprint();
     void capacitiesStandApart();
@@ -917,6 +918,26 @@ void TestCanvas::dashedHighlightHasADashedSample()
     }
     QVERIFY2(inked > 0 && blank > 0,
         qPrintable(QStringLiteral("%1 inked, %2 blank columns").arg(inked).arg(blank)));
+}
+
+void TestCanvas::torusNamesStayOffSmallDrawings()
+{
+    // The compare view's small drawing of a 4x4x8 torus: "from z = 7" and "to z = 4" ran into
+    // each other over the planes they name. They stay where the fabric has room for them.
+    const Fabric f = generate("tpu-torus", { { "x", 4 }, { "y", 4 }, { "z", 8 } });
+    const auto named = [&](QSize size) {
+        FabricCanvas canvas;
+        showCanvas(canvas, f, size);
+        canvas.viewport()->repaint();
+        QStringList from;
+        for (const auto &[label, box] : canvas.shownLabels())
+            if (label.startsWith(QStringLiteral("from z")))
+                from << label;
+        return from;
+    };
+    QVERIFY(!named(QSize(1600, 900)).isEmpty());
+    const QStringList small = named(QSize(300, 150));
+    QVERIFY2(small.isEmpty(), qPrintable(small.join(QLatin1Char('|'))));
 }
 
 void TestCanvas::selectionRingKeepsOffTheName()

@@ -22,18 +22,23 @@ Qt::Alignment sideOf(const LayoutLabel &l)
     return (l.rightAligned ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom;
 }
 
-void addTierLabels(LabelPlacer &placer, const FabricLayout &layout, double scale)
+/// @p fabricWidth: device pixels the whole fabric is drawn across.
+void addTierLabels(
+    LabelPlacer &placer, const FabricLayout &layout, double scale, double fabricWidth)
 {
     const QFont font = labelFont(labelpx::kTier * scale, true);
     // A halo: tier names sit beside their rows, clear of links, but a torus's "from z = 7" and
-    // "to z = 4" sit where its wrap-arounds pass, which made them unreadable.
+    // "to z = 4" sit where its wrap-arounds pass, which made them unreadable. No name wider
+    // than a quarter of the fabric: in the compare view's small drawings, the torus's names
+    // ran into each other over the planes they name. A caption (what the picture shows) stays.
     const double anyWidth = std::numeric_limits<double>::infinity();
     for (const LayoutLabel &l : layout.labels) {
+        const double width = l.caption ? anyWidth : fabricWidth / 4;
         const QPointF offset(l.rightAligned ? -4 : 0, 2);
-        if (placer.add(l.text, l.pos, sideOf(l), font, offset, anyWidth, true))
+        if (placer.add(l.text, l.pos, sideOf(l), font, offset, width, true))
             continue;
         for (const QString &shorter : l.shorterTexts)
-            if (placer.add(shorter, l.pos, sideOf(l), font, offset, anyWidth, true))
+            if (placer.add(shorter, l.pos, sideOf(l), font, offset, width, true))
                 break;
     }
 }
@@ -256,7 +261,7 @@ std::vector<CanvasLabel> canvasLabels(
             if (kind == NodeKind::Switch || kind == NodeKind::Ocs)
                 placer.reserve(data.rect[static_cast<std::size_t>(id)]);
         });
-        addTierLabels(placer, *data.layout, plan.scale);
+        addTierLabels(placer, *data.layout, plan.scale, data.bounds.width() * plan.lod);
     }
     for (const LayoutBlock &b : data.layout->blocks) {
         if (!plan.detailNodes)
