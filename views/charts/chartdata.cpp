@@ -139,15 +139,14 @@ ChartSpec linkLoadHistogram(const SimRun &run)
     const sim::SimResult &r = run.result;
     // Per tier group: counts by peak flows.
     std::map<QString, std::map<int, int>> groups;
-    std::map<QString, bool> used;
+    bool anyUsed = false;
     int maxFlows = 1;
     sim::forEachSwitchDirLink(
         f, r, [&](const Link &, const Node &u, const Node &v, const sim::LinkStats &stats) {
             const QString key = tierName(u) + QStringLiteral(" \u2192 ") + tierName(v);
             ++groups[key][stats.peakFlows];
             maxFlows = std::max(maxFlows, stats.peakFlows);
-            if (stats.bytes > 0)
-                used[key] = true;
+            anyUsed = anyUsed || stats.bytes > 0;
         });
     const int top = std::min(maxFlows, 8); // 8 and more share the last bar
     for (int k = 0; k <= top; ++k)
@@ -157,7 +156,7 @@ ChartSpec linkLoadHistogram(const SimRun &run)
     // Every tier of switch links, those the run left idle too (one bar at 0), as the summary
     // counts them; a run that crossed none has no imbalance to show.
     for (const auto &[key, counts] : groups) {
-        if (used.empty())
+        if (!anyUsed)
             break;
         ChartBars bars;
         bars.name = key;
