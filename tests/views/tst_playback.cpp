@@ -14,6 +14,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void clockPlaysWithItsTimer();
     void barFollowsAndDrivesTheClock();
     void barKeyboard();
+    void barNoteGivesWayInANarrowDock();
     void sliderSeeksWhereClicked();
     void samplerMatchesTheTimeline();
     void samplerSeeksBackAndForth();
@@ -177,6 +179,44 @@ void TestPlayback::barFollowsAndDrivesTheClock()
     QCOMPARE(clock.speed(), 25.0);
     clock.setSpeed(0.1);
     QCOMPARE(bar.speedBox()->currentData().toDouble(), 0.1);
+}
+
+void TestPlayback::barNoteGivesWayInANarrowDock()
+{
+    // The compare view's bar beside a presentation-mode canvas: its note ("loads: mean of
+    // 615 µs") widened the dock past the window. Where it does not fit, it goes to the clock's
+    // tooltip, and the bar asks no width for it.
+    PlaybackClock clock;
+    PlaybackBar bar;
+    bar.setClock(&clock);
+    clock.setRun(10e-3, kEvents);
+    const int withoutNote = bar.minimumSizeHint().width();
+    const QString note = QStringLiteral("loads: mean of 615 \u00b5s, a long note for the test");
+    bar.setNote(note);
+    const auto noteLabel = [&] {
+        for (QLabel *label : bar.findChildren<QLabel *>())
+            if (label->text() == note)
+                return label;
+        return static_cast<QLabel *>(nullptr);
+    };
+    QVERIFY(noteLabel());
+    // At most the rule before the note, not the note's text.
+    QVERIFY(noteLabel()->sizeHint().width() > 100);
+    QVERIFY2(bar.minimumSizeHint().width() < withoutNote + 30,
+        qPrintable(QStringLiteral("%1 against %2 without the note")
+                       .arg(bar.minimumSizeHint().width())
+                       .arg(withoutNote)));
+    bar.resize(1600, 40);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QVERIFY(noteLabel()->isVisible());
+    QVERIFY(noteLabel()->width() >= noteLabel()->sizeHint().width());
+    bar.resize(withoutNote + 20, 40);
+    QTRY_VERIFY(!noteLabel()->isVisible());
+    bool inTooltip = false;
+    for (QLabel *label : bar.findChildren<QLabel *>())
+        inTooltip |= label->toolTip() == note;
+    QVERIFY(inTooltip);
 }
 
 void TestPlayback::barKeyboard()

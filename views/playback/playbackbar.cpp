@@ -80,6 +80,9 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     mNoteRule->setVisible(false);
     layout->addWidget(mNoteRule);
     layout->addWidget(mNote);
+    // The note adds nothing to the bar's least width (a minimum of its own overrides its
+    // text's): fitNote() shows it where it fits, else puts it in the clock's tooltip.
+    mNote->setMinimumWidth(1);
 
     connect(mPlay, &QToolButton::clicked, this, [this] {
         if (mClock)
@@ -141,7 +144,34 @@ void PlaybackBar::addToggle(QAction *action)
 void PlaybackBar::setNote(const QString &note)
 {
     mNote->setText(note);
-    mNoteRule->setVisible(!note.isEmpty());
+    fitNote();
+}
+
+void PlaybackBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitNote();
+}
+
+void PlaybackBar::fitNote()
+{
+    const QString note = mNote->text();
+    // Room the other widgets leave at their preferred widths (the slider at its least), less
+    // the rule and the spacing.
+    const QMargins margins = layout()->contentsMargins();
+    int others = margins.left() + margins.right() + mNoteRule->sizeHint().width();
+    for (int i = 0; i < layout()->count(); ++i) {
+        QWidget *w = layout()->itemAt(i)->widget();
+        if (w == mNote || w == mNoteRule || !w || w->isHidden())
+            continue;
+        others
+            += (w == mSlider ? w->minimumSizeHint() : w->sizeHint()).width() + layout()->spacing();
+    }
+    others += 2 * layout()->spacing();
+    const bool fits = !note.isEmpty() && width() - others >= mNote->sizeHint().width();
+    mNote->setVisible(fits);
+    mNoteRule->setVisible(fits);
+    mTime->setToolTip(fits || note.isEmpty() ? QString() : note);
 }
 
 QString PlaybackBar::note() const

@@ -47,6 +47,7 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void syncRun();
@@ -63,6 +64,9 @@ private:
     QLabel *mTime = nullptr;
     QLabel *mNote = nullptr;
     QFrame *mNoteRule = nullptr;
+    /// Shows the note only where the bar has room for the whole of it: in a narrow dock (the
+    /// compare view beside a presentation-mode canvas) it widened the dock past the window.
+    void fitNote();
     QList<QMetaObject::Connection> mConnections;
 };
 
