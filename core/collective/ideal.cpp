@@ -80,8 +80,7 @@ BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flo
     };
     std::unordered_map<NodeId, Bytes> perRank;
     for (const sim::FlowSpec &flow : flows) {
-        const NodeId host = fabric.node(flow.src).host;
-        const bool local = host != kNoNode && host == fabric.node(flow.dst).host;
+        const bool local = fabric.sameHost(flow.src, flow.dst);
         Bytes &out = perRank[flow.src];
         Bytes &in = perRank[flow.dst];
         out.allOut += flow.bytes;

@@ -61,9 +61,7 @@ std::vector<NodeId> spread(const route::Router &router, const std::vector<NodeId
         return out;
     };
     std::vector<NodeId> out = deal(false);
-    const auto sameHost = [&](NodeId a, NodeId b) {
-        return f.node(a).host != kNoNode && f.node(a).host == f.node(b).host;
-    };
+    const auto sameHost = [&](NodeId a, NodeId b) { return f.sameHost(a, b); };
     if (std::adjacent_find(out.begin(), out.end(), sameHost) == out.end())
         return out;
     for (auto &[key, members] : groups) {

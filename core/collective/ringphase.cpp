@@ -68,9 +68,7 @@ double routeCapacityBytesPerS(const Fabric &f, const route::Route &r)
 void boundHop(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
 {
     const Fabric &f = sink.router().fabric();
-    const Node &s = f.node(src);
-    const bool sameHost = s.host != kNoNode && s.host == f.node(dst).host;
-    double bw = sameHost
+    double bw = f.sameHost(src, dst)
         ? std::min(ideal::nvlinkBytesPerS(f, src), ideal::nvlinkBytesPerS(f, dst))
         : std::min(ideal::injectionBytesPerS(f, src), ideal::injectionBytesPerS(f, dst));
     const route::Route &r = sink.route(src, dst);

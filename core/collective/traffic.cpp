@@ -126,8 +126,7 @@ void expandTraffic(Context &c)
         sim::FlowSpec &flow = c.sink.flows()[std::size_t(id)];
         flow.notBeforeS = row.startS;
         total += row.bytes;
-        const NodeId host = f.node(row.src).host;
-        const bool local = host != kNoNode && host == f.node(row.dst).host;
+        const bool local = f.sameHost(row.src, row.dst);
         const double bw = std::min(reach(row.src, local), reach(row.dst, local));
         latency = std::max(latency, flow.latencyS + flow.releaseDelayS);
         ideal = std::max(ideal, row.startS + flow.latencyS + flow.releaseDelayS + row.bytes / bw);

@@ -52,6 +52,11 @@ public:
     bool hasNode(NodeId id) const;
     bool hasLink(LinkId id) const;
     const Node &node(NodeId id) const { return mNodes[static_cast<std::size_t>(id)]; }
+    /// Whether @p a and @p b sit in one host (one NVLink domain).
+    bool sameHost(NodeId a, NodeId b) const
+    {
+        return node(a).host != kNoNode && node(a).host == node(b).host;
+    }
     Node &node(NodeId id) { return mNodes[static_cast<std::size_t>(id)]; }
     const Link &link(LinkId id) const { return mLinks[static_cast<std::size_t>(id)]; }
     Link &link(LinkId id) { return mLinks[static_cast<std::size_t>(id)]; }

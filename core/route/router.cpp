@@ -578,7 +578,7 @@ Route Router::route(NodeId src, NodeId dst) const
         }
     };
 
-    if (s.isEndpoint() && d.isEndpoint() && s.host != kNoNode && s.host == d.host) {
+    if (s.isEndpoint() && d.isEndpoint() && f.sameHost(src, dst)) {
         // Inside a host: its NVLink domain, as NCCL would.
         sim::Path p;
         for (const auto &[from, to] : { std::pair { src, s.host }, std::pair { s.host, dst } })
