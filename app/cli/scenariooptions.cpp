@@ -66,14 +66,19 @@ void applyFabricDefaults(collective::Scenario &s, const ParsedOptions &o, const 
 
 std::string inScenarioKeys(std::string_view message)
 {
-    // Each option of simulate that a scenario file holds as a key, and that key.
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kKeyOf {
-        { { "collective", "collective" }, { "algorithm", "algorithm" }, { "bytes", "bytes" },
-            { "routing", "routing" }, { "ranks", "ranks" }, { "placement", "placement" },
-            { "qps", "qps" }, { "seed", "seed" }, { "fidelity", "fidelity" },
-            { "max-memory", "max_memory_bytes" }, { "traffic", "traffic" }, { "alpha", "alpha_s" },
-            { "aggregate", "aggregation" }, { "step-flow-budget", "step_flow_budget" },
-            { "chunks", "chunks" } }
+    // An option of simulate is the scenario key of its name ("--step-flow-budget" is
+    // "step_flow_budget"), but for three whose keys say their unit or read as a noun.
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kRenamed {
+        { { "max-memory", "max_memory_bytes" }, { "alpha", "alpha_s" },
+            { "aggregate", "aggregation" } }
+    };
+    const auto keyOf = [](std::string_view option) -> std::string {
+        for (const auto &[name, key] : kRenamed)
+            if (name == option)
+                return std::string(key);
+        std::string key(option);
+        std::replace(key.begin(), key.end(), '-', '_');
+        return collective::scenarioKeys().contains(key) ? key : std::string();
     };
     const auto isNameChar = [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; };
     std::string out;
@@ -87,12 +92,11 @@ std::string inScenarioKeys(std::string_view message)
             ++end;
         const std::string_view name = message.substr(dashes + 2, end - dashes - 2);
         out += message.substr(pos, dashes - pos);
-        const auto key = std::find_if(
-            kKeyOf.begin(), kKeyOf.end(), [&](const auto &k) { return k.first == name; });
+        const std::string key = keyOf(name);
         // Only a whole option: "--compare-algorithm" is export's own.
         const bool option = dashes == 0 || !isNameChar(message[dashes - 1]);
-        if (key != kKeyOf.end() && option)
-            out += "'" + std::string(key->second) + "'";
+        if (!key.empty() && option)
+            out += "'" + key + "'";
         else
             out += message.substr(dashes, end - dashes);
         pos = end;

@@ -184,15 +184,14 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     Fabric fabric;
     const Fields graph(fileName, 1, "<graph>", doc.graph);
     // A fault in one of the graph's values is reported at its <data>, not at line 1.
-    const auto graphAt = [&](const char *key) {
+    const auto lineOf = [&](const char *key) {
         const auto line = doc.graphLines.find(key);
-        return Fields(
-            fileName, line == doc.graphLines.end() ? 1 : line->second, "<graph>", doc.graph);
+        return line == doc.graphLines.end() ? 1 : line->second;
     };
+    const auto graphAt
+        = [&](const char *key) { return Fields(fileName, lineOf(key), "<graph>", doc.graph); };
     const auto jsonWhat = [&](const char *key) {
-        const auto line = doc.graphLines.find(key);
-        return fileName + ":" + std::to_string(line == doc.graphLines.end() ? 1 : line->second)
-            + ": <graph>: " + key;
+        return fileName + ":" + std::to_string(lineOf(key)) + ": <graph>: " + key;
     };
     // What the native format would refuse is refused here: a converted file must open again.
     if (const std::string *family = graph.find({ "generator_family" })) {
