@@ -137,14 +137,18 @@ void TestIoGraphml::errorsNameFileAndLine_data()
             + "<edge source=\"a\" target=\"b\"><data key=\"q\">1"
               "</data></edge></graph></graphml>"
                                     << "bad.graphml:6: <data key=\"q\"> names no <key>";
-    QTest::newRow("bad number") << head
+    QTest::newRow("bad number")
+        << head
             + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">fast"
               "</data></edge></graph></graphml>"
-                                << "bad.graphml:6: edge '': capacity_gbps 'fast' is not a number";
+        << "bad.graphml:6: edge 'a' -- 'b': capacity_gbps 'fast' is not a number";
     QTest::newRow("missing node") << head + "<edge source=\"a\" target=\"z\"/></graph></graphml>"
-                                  << "bad.graphml:6: edge '': 'z' is not a node";
+                                  << "bad.graphml:6: edge 'a' -- 'z': 'z' is not a node";
     QTest::newRow("self loop") << head + "<edge source=\"a\" target=\"a\"/></graph></graphml>"
-                               << "bad.graphml:6: edge '': a link from a node to itself";
+                               << "bad.graphml:6: edge 'a' -- 'a': a link from a node to itself";
+    QTest::newRow("edge with an id")
+        << head + "<edge id=\"e7\" source=\"a\" target=\"a\"/></graph></graphml>"
+        << "bad.graphml:6: edge 'e7': a link from a node to itself";
     QTest::newRow("hyperedge") << head + "<hyperedge/></graph></graphml>"
                                << "bad.graphml:6: <hyperedge> cannot be read";
     QTest::newRow("no graph") << "<graphml/>"
@@ -158,27 +162,28 @@ void TestIoGraphml::errorsNameFileAndLine_data()
     // The native format's limits and cross-checks, at the element's line: GraphML read them
     // as they came, so `convert` wrote native files the app then refused to open, and a
     // 1e300 Gb/s link printed its capacity with 300 digits.
-    QTest::newRow("capacity too large")
-        << head
+    QTest::newRow("capacity too large") << head
             + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">1e12</data></edge>"
               "</graph></graphml>"
-        << "bad.graphml:6: edge '': capacity_gbps: 1e+12 is out of range (allowed 0.001 to 1e+06)";
-    QTest::newRow("capacity just too large") << head
+                                        << "bad.graphml:6: edge 'a' -- 'b': capacity_gbps: 1e+12 "
+                                           "is out of range (allowed 0.001 to 1e+06)";
+    QTest::newRow("capacity just too large")
+        << head
             + "<edge source=\"a\" target=\"b\">\n<data key=\"c\">1000001</data></edge>"
               "</graph></graphml>"
-                                             << "bad.graphml:6: edge '': capacity_gbps: 1000001 is "
-                                                "out of range (allowed 0.001 to 1e+06)";
+        << "bad.graphml:6: edge 'a' -- 'b': capacity_gbps: 1000001 is "
+           "out of range (allowed 0.001 to 1e+06)";
     QTest::newRow("plane too large")
         << "<graphml><key id=\"p\" for=\"edge\" attr.name=\"plane\"/><graph>\n<node id=\"a\"/>"
            "<node id=\"b\"/>\n<edge source=\"a\" target=\"b\"><data key=\"p\">5000</data>"
            "</edge></graph></graphml>"
-        << "bad.graphml:3: edge '': plane: 5000 is out of range (allowed -1 to 1023)";
+        << "bad.graphml:3: edge 'a' -- 'b': plane: 5000 is out of range (allowed -1 to 1023)";
     QTest::newRow("host not a host")
         << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/>"
            "<key id=\"h\" for=\"node\" attr.name=\"host\"/><graph>\n"
            "<node id=\"g\"><data key=\"k\">gpu</data><data key=\"h\">s</data></node>\n"
            "<node id=\"s\"><data key=\"k\">switch</data></node></graph></graphml>"
-        << "bad.graphml:2: node 'g': host: s is a switch, not a host";
+        << "bad.graphml:2: node 'g': host: 's' is a switch, not a host";
     QTest::newRow("port in two circuits")
         << "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\"/>"
            "<key id=\"c\" for=\"node\" attr.name=\"circuits\"/><graph>\n"

@@ -7,6 +7,7 @@
 #include "iofixture.h"
 
 #include "io/common/cleantext.h"
+#include "io/common/fabriclimits.h"
 #include "io/fabricfile.h"
 #include "model/error.h"
 #include "model/fabric.h"
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void bisectionOfHugeCoordinates();
     void infiniteClockIsAnError();
     void escapesAndCuts();
+    void faultsNameNamelessNodesById();
 };
 
 void TestIoLimits::refuses_data()
@@ -106,7 +108,7 @@ void TestIoLimits::refuses_data()
         kHead + R"("nodes":[{"id":0,"kind":"switch","ports":4},)"
             + R"({"id":1,"kind":"gpu"}],"links":[{"id":0,"a":0,"b":1,"medium":"ethernet",)"
             + R"("capacity_gbps":100,"ports":[5,-1]}]})",
-        "x.fabric.json: /links/0/ports/0: port 5 is out of range ('' has 4 ports)");
+        "x.fabric.json: /links/0/ports/0: port 5 is out of range (node 0 has 4 ports)");
     // nlohmann keeps the last of two equal keys: the first "nodes" was lost without a word.
     row("nodes twice", kHead + R"("nodes":[{"id":0,"kind":"gpu"}],"nodes":[]})",
         "x.fabric.json: /nodes: the key is given twice (the second would replace the first)");
@@ -274,6 +276,28 @@ void TestIoLimits::escapesAndCuts()
     }
     QCOMPARE(io::binaryOffset(std::string("ab\0", 3)), std::optional<std::size_t>(2));
     QCOMPARE(io::binaryOffset("text\r\n\t"), std::nullopt);
+}
+
+// A link between two nodes without names read "link '' -- ''".
+void TestIoLimits::faultsNameNamelessNodesById()
+{
+    Fabric f;
+    Node sw;
+    sw.kind = NodeKind::Switch;
+    sw.ports = 4;
+    const NodeId a = f.addNode(sw);
+    sw.name = "leaf";
+    const NodeId b = f.addNode(sw);
+    Link l;
+    l.a = a;
+    l.b = b;
+    l.capacityGbps = 100;
+    l.portA = 9;
+    f.addLink(l);
+    const auto fault = io::findFabricFault(f);
+    QVERIFY(fault);
+    QCOMPARE(io::describeFault(f, *fault),
+        std::string("link node 0 -- 'leaf': ports/0: port 9 is out of range (node 0 has 4 ports)"));
 }
 
 QTEST_GUILESS_MAIN(TestIoLimits)

@@ -43,6 +43,20 @@ std::string circuitPortOutOfRange(int port, const Node &n)
     return {};
 }
 
+/// How a message names a node: "'g0'", or "node 7" for a name too long to quote or none (a
+/// native file refers to nodes by id).
+std::string named(const Node &n)
+{
+    return n.name.empty() || limits::tooLong(n.name) ? "node " + std::to_string(n.id)
+                                                     : "'" + n.name + "'";
+}
+
+/// "node 'g0'", or "node 7" as named() says it.
+std::string describedNode(const Node &n)
+{
+    return n.name.empty() || limits::tooLong(n.name) ? named(n) : "node " + named(n);
+}
+
 /// A link's port (-1: not modelled). Numbered from 0 (generators, OCS) or from 1 (InfiniBand:
 /// a 36-port switch has ports 1 to 36), so up to the node's port count when it has one.
 std::string linkPortOutOfRange(int port, const Node &n)
@@ -50,16 +64,9 @@ std::string linkPortOutOfRange(int port, const Node &n)
     if (std::string why = outOfRange(port, -1, limits::kMaxPorts - 1); !why.empty())
         return why;
     if (n.ports > 0 && port > n.ports)
-        return "port " + std::to_string(port) + " is out of range ('" + n.name + "' has "
+        return "port " + std::to_string(port) + " is out of range (" + named(n) + " has "
             + std::to_string(n.ports) + (n.ports == 1 ? " port)" : " ports)");
     return {};
-}
-
-/// How a message names a node: by its name, or by its id when it has none (a native file
-/// refers to nodes by id).
-std::string nodeLabel(const Node &n)
-{
-    return n.name.empty() ? "node " + std::to_string(n.id) : n.name;
 }
 
 std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
@@ -96,7 +103,7 @@ std::optional<FabricFault> nodeFault(const Fabric &fabric, const Node &n)
             return fault("host", "no node with id " + std::to_string(n.host));
         if (fabric.node(n.host).kind != NodeKind::Host)
             return fault("host",
-                nodeLabel(fabric.node(n.host)) + " is a "
+                named(fabric.node(n.host)) + " is a "
                     + std::string(toString(fabric.node(n.host).kind)) + ", not a host");
     }
     if (!n.circuits.empty() && n.kind != NodeKind::Ocs)
@@ -145,14 +152,6 @@ std::optional<FabricFault> linkFault(const Fabric &fabric, const Link &l)
     return std::nullopt;
 }
 
-/// "node 'g0'", or "node 7" for a name too long to quote or none.
-std::string describedNode(const Fabric &fabric, NodeId id)
-{
-    const std::string &name = fabric.node(id).name;
-    return name.empty() || limits::tooLong(name) ? "node " + std::to_string(id)
-                                                 : "node '" + name + "'";
-}
-
 /// Whatever reads torus coordinates stores the grid densely, so the grid they span must be in
 /// proportion to the chips that have them (a 1000 x 1000 x 300 grid of two chips is not).
 /// Coordinates are in range (nodeFault()), so the cell count cannot overflow.
@@ -192,7 +191,8 @@ std::optional<FabricFault> torusGridFault(const Fabric &fabric)
                 twice = FabricFault { false, int(n.id), "hints",
                     "torus coordinates (" + std::to_string(h.x) + ", " + std::to_string(h.y) + ", "
                         + std::to_string(h.z) + ") are those of "
-                        + describedNode(fabric, at->second) + " too: each chip needs its own" };
+                        + describedNode(fabric.node(at->second))
+                        + " too: each chip needs its own" };
         });
         return twice;
     }
@@ -221,17 +221,12 @@ std::optional<FabricFault> findFabricFault(const Fabric &fabric)
 
 std::string describeFault(const Fabric &fabric, const FabricFault &fault)
 {
-    // A name too long to keep is named by its id: "node 7".
     std::string what;
     if (fault.isLink) {
         const Link &l = fabric.link(LinkId(fault.id));
-        const auto end = [&](NodeId id) {
-            return limits::tooLong(fabric.node(id).name) ? "node " + std::to_string(id)
-                                                         : "'" + fabric.node(id).name + "'";
-        };
-        what = "link " + end(l.a) + " -- " + end(l.b);
+        what = "link " + named(fabric.node(l.a)) + " -- " + named(fabric.node(l.b));
     } else {
-        what = describedNode(fabric, NodeId(fault.id));
+        what = describedNode(fabric.node(NodeId(fault.id)));
     }
     return what + ": " + fault.field + ": " + fault.message;
 }

@@ -92,6 +92,14 @@ private:
     const Values &mValues;
 };
 
+/// How errors name an edge: by its id, or by its ends when it has none (GraphML makes the id
+/// optional, and "edge ''" told the user nothing).
+std::string edgeLabel(const graphml::EdgeRecord &r)
+{
+    return r.id.empty() ? "edge " + quotedInput(r.source) + " -- " + quotedInput(r.target)
+                        : "edge " + quotedInput(r.id);
+}
+
 /// "n12" -> 12, or -1 when @p id is not FabricScope's own "<prefix><number>" form.
 long ownId(const std::string &id, char prefix)
 {
@@ -253,7 +261,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
     degree.assign(fabric.nodeIdBound(), 0);
     std::vector<std::pair<const graphml::EdgeRecord *, LinkId>> links;
     for (const graphml::EdgeRecord &r : doc.edges) {
-        const Fields f(fileName, r.line, "edge '" + r.id + "'", r.values);
+        const Fields f(fileName, r.line, edgeLabel(r), r.values);
         const auto a = byId.find(r.source), b = byId.find(r.target);
         if (a == byId.end() || b == byId.end())
             f.fail("'" + (a == byId.end() ? r.source : r.target) + "' is not a node");
@@ -328,7 +336,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
                     .fail(fault->field + ": " + fault->message);
         for (const auto &[record, id] : links)
             if (fault->isLink && id == LinkId(fault->id))
-                Fields(fileName, record->line, "edge '" + record->id + "'", record->values)
+                Fields(fileName, record->line, edgeLabel(*record), record->values)
                     .fail(fault->field + ": " + fault->message);
         throw UserError(fileName + ": " + describeFault(fabric, *fault));
     }
