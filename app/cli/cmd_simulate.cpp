@@ -131,6 +131,9 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
         .option("--report", "FILE.json", "Write the full report as JSON.")
         .flag("--flows", "Include every flow in the report.")
         .option("--links-csv", "FILE", "Write per directed link statistics as CSV.")
+        .option("--flows-csv", "FILE",
+            "Write one row per flow that ran (ends, bytes, step, rank, release, start and "
+            "finish times) as CSV.")
         .flag("--progress",
             "Report progress on stderr, a line per tenth (on a terminal it is always shown, "
             "in place).")
@@ -147,7 +150,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (o.has("--flows") && !o.has("--report"))
         throw UserError("--flows adds the flows to the report: give --report FILE.json too");
     // Where the outputs go is checked before a run of minutes, not after it.
-    checkOutputPaths(o, { "--report", "--links-csv" });
+    checkOutputPaths(o, { "--report", "--links-csv", "--flows-csv" });
     const Fabric fabric = io::loadFabric(o.positional(0));
     applyFabricDefaults(s, o, fabric);
     sim::SimOptions options;
@@ -180,6 +183,9 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     if (const auto path = o.value("--links-csv"))
         io::saveAtomically(
             *path, [&](std::ostream &f) { collective::writeLinksCsv(f, fabric, run.result); });
+    if (const auto path = o.value("--flows-csv"))
+        io::saveAtomically(
+            *path, [&](std::ostream &f) { collective::writeFlowsCsv(f, fabric, run); });
     return 0;
 }
 
@@ -191,7 +197,7 @@ Command simulateCommand()
         + " [--traffic FILE.csv] [--alpha SECONDS] [--aggregate MODE] [--step-flow-budget N] "
           "[--chunks N] [--fail NAME[,NAME...]] [--fail-random N [--fail-role ROLE]] "
           "[--allow-partial] [--ocs-reroute] [--report FILE.json] [--flows] [--links-csv FILE] "
-          "[--progress]";
+          "[--flows-csv FILE] [--progress]";
     return { "simulate", synopsis,
         "Run a collective (or custom traffic) on a fabric with the flow-level engine and "
         "report completion, algbw, busbw, % of ideal and the bottleneck.",

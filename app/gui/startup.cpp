@@ -84,7 +84,8 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         QStringLiteral("key=value"));
     const QCommandLineOption run(QStringLiteral("run-default-scenario"),
         QCoreApplication::translate("main",
-            "Run the simulation dock's scenario (all-reduce, ring, 1 GiB, ecmp on every GPU) "
+            "Run the simulation dock's scenario (all-reduce, ring, 1 GiB on every GPU; ecmp, or "
+            "dor on a torus) "
             "once the fabric is shown, unless the file re-runs its own last scenario. The "
             "default fabric, opened when nothing else is asked for, always runs it."));
     const QCommandLineOption lesson(QStringLiteral("lesson"),

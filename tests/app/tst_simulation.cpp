@@ -528,6 +528,15 @@ void TestSimulation::exportsEveryFormat()
     QVERIFY(!mSim->exportPicture(dir.filePath(QStringLiteral("c.gif")), QSize(10, 10), &error));
     QVERIFY2(mSim->exportReport(dir.filePath(QStringLiteral("r.pdf")), &error), qPrintable(error));
     QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.csv")), &error), qPrintable(error));
+    QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.flows.csv")), &error),
+        qPrintable(error));
+    // The name picks the table: links for "*.csv", flows for "*.flows.csv".
+    for (const auto &[name, header] : { std::pair { "r.csv", "id,from,to," },
+             std::pair { "r.flows.csv", "flow,src,dst,bytes," } }) {
+        QFile table(dir.filePath(QLatin1String(name)));
+        QVERIFY(table.open(QIODevice::ReadOnly));
+        QVERIFY2(table.readLine().startsWith(header), name);
+    }
     QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.json")), &error), qPrintable(error));
     QVERIFY(mSim->analysisDock()->heatmap()->exportPng(dir.filePath(QStringLiteral("h.png"))));
     QVERIFY(mSim->analysisDock()->chartPanel()->exportSvg(dir.filePath(QStringLiteral("ch.svg"))));

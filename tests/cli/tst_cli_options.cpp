@@ -1,5 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clirun.h"
+
 #include "cli/options.h"
 #include "model/error.h"
 
@@ -18,6 +20,7 @@ private Q_SLOTS:
     void mistakesAreOneLineErrors_data();
     void mistakesAreOneLineErrors();
     void usageListsEverything();
+    void referenceNamesEveryOption();
 };
 
 namespace {
@@ -128,6 +131,43 @@ void TestCliOptions::usageListsEverything()
     QVERIFY(usage.rfind("Usage: fabricscope-cli simulate FABRIC [EXTRA] [--flows]", 0) == 0);
     QVERIFY(usage.find("-o, --output FILE") != std::string::npos);
     QVERIFY(usage.find("[--set KEY=VALUE]...") != std::string::npos);
+}
+
+// docs/cli.md is the reference a user reads without the program at hand: each option every
+// command's --help lists is there, under that command's heading, so the two cannot drift.
+void TestCliOptions::referenceNamesEveryOption()
+{
+    QFile file(QStringLiteral(FABRICSCOPE_TOPOLOGIES "/../docs/cli.md"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const QString reference = QString::fromUtf8(file.readAll());
+    const QStringList commands { "generate", "info", "families", "convert", "simulate",
+        "resilience", "export", "lesson" };
+    static const QRegularExpression option(QStringLiteral("(?:^|[\\s\\[|,])(--[a-z-]+)"));
+    int checked = 0;
+    for (const QString &command : commands) {
+        const auto help = testing::runCli({ "help", command.toStdString() });
+        QCOMPARE(help.code, 0);
+        // The command's section: from its heading to the next one.
+        const qsizetype from = reference.indexOf(QStringLiteral("\n## `") + command);
+        QVERIFY2(from >= 0, qPrintable(command));
+        const QString section = reference.mid(from, reference.indexOf("\n## ", from + 1) - from);
+        // The usage lines list every option the command takes.
+        QString usage;
+        for (const QString &line : QString::fromStdString(help.out).split(QLatin1Char('\n')))
+            if (line.contains(QLatin1String("fabricscope-cli ")))
+                usage += line + QLatin1Char('\n');
+        for (const auto &m : option.globalMatch(usage)) {
+            const QString name = QLatin1Char('`') + m.captured(1);
+            // The scenario options resilience shares with simulate are listed under simulate.
+            const bool shared = command == QLatin1String("resilience")
+                && reference.indexOf(name) > reference.indexOf(QLatin1String("## `simulate"))
+                && reference.indexOf(name) < from;
+            QVERIFY2(section.contains(name) || shared,
+                qPrintable(command + QLatin1Char(' ') + name + " is not in docs/cli.md"));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 60);
 }
 
 QTEST_GUILESS_MAIN(TestCliOptions)

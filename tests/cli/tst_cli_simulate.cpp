@@ -61,7 +61,7 @@ void TestCliSimulate::writesReportAndLinks()
 {
     const Result r = cli({ "simulate", mFatTree, "--collective", "allreduce", "--algorithm", "ring",
         "--bytes", "64MiB", "--routing", "static", "--report", path("r.json"), "--flows",
-        "--links-csv", path("links.csv") });
+        "--links-csv", path("links.csv"), "--flows-csv", path("flows.csv") });
     QVERIFY2(r.code == 0, r.err.c_str());
     for (const char *text : { "Completion:", "algbw:", "busbw:", "of ideal", "Bottleneck:" })
         QVERIFY2(r.out.find(text) != std::string::npos, text);
@@ -98,6 +98,19 @@ void TestCliSimulate::writesReportAndLinks()
     QCOMPARE(header,
         std::string("id,from,to,capacity_gbps,bytes,peak_util,mean_util,busy_s,peak_flows,"
                     "dir_link,saturated_s"));
+    // One row per flow that ran, as the report's flows, with the same finish times.
+    std::ifstream flows(path("flows.csv"));
+    std::getline(flows, header);
+    QCOMPARE(
+        header, std::string("flow,src,dst,bytes,step,rank,release_s,start_s,finish_s,path_count"));
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(flows, line);)
+        rows.push_back(line);
+    QCOMPARE(rows.size(), j["flows"].size());
+    const std::string last = rows.back();
+    const double finish = std::stod(
+        last.substr(0, last.rfind(',')).substr(last.substr(0, last.rfind(',')).rfind(',') + 1));
+    QCOMPARE(finish, j["flows"].back()["finish_s"].get<double>());
 }
 
 void TestCliSimulate::refusesNonsense_data()

@@ -103,6 +103,8 @@ void TestCliWrites::fullDiskKeepsOldFile_data()
     QTest::newRow("simulate report") << (sim + QStringList{"--report", "FILE"}) << "report.json";
     QTest::newRow("simulate links csv") << (sim + QStringList{"--links-csv", "FILE"})
                                         << "links.csv";
+    QTest::newRow("simulate flows csv")
+        << (sim + QStringList { "--flows-csv", "FILE" }) << "flows.csv";
 }
 
 void TestCliWrites::fullDiskKeepsOldFile()
@@ -141,6 +143,7 @@ void TestCliWrites::outputsAreCheckedBeforeTheRun_data()
         "ring", "--bytes", "1MiB", "--ranks", "8" };
     QTest::newRow("simulate report") << (sim + QStringList { "--report", "FILE" });
     QTest::newRow("simulate links csv") << (sim + QStringList { "--links-csv", "FILE" });
+    QTest::newRow("simulate flows csv") << (sim + QStringList { "--flows-csv", "FILE" });
     const QStringList sweep { "resilience", "FABRIC", "--collective", "allreduce", "--bytes",
         "1MiB", "--role", "spine" };
     QTest::newRow("resilience report") << (sweep + QStringList { "--report", "FILE" });
@@ -180,6 +183,9 @@ void TestCliWrites::twoOutputsInOneFileAreRefused_data()
     QTest::newRow("report and links csv")
         << (sim + QStringList { "--report", "SAME", "--links-csv", "SAME2" })
         << QStringLiteral("is the same file as --report");
+    QTest::newRow("links csv and flows csv")
+        << (sim + QStringList { "--links-csv", "SAME", "--flows-csv", "SAME2" })
+        << QStringLiteral("is the same file as --links-csv");
     QTest::newRow("report over the fabric") << (sim + QStringList { "--report", "FABRIC2" })
                                             << QStringLiteral("is the same file as FABRIC");
     // A hard link is the fabric under another name that no spelling resolves: the report was

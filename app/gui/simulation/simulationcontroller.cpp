@@ -440,10 +440,15 @@ bool SimulationController::exportResults(const QString &fileName, QString *error
             *error = tr("Run a simulation first.");
         return false;
     }
+    // The suffix picks the table: "*.flows.csv" one row per flow, any other "*.csv" one per
+    // directed link, anything else the whole run as JSON.
     const bool csv = QFileInfo(fileName).suffix().compare(QStringLiteral("csv"),
                                                           Qt::CaseInsensitive) == 0;
+    const bool flows = fileName.endsWith(QStringLiteral(".flows.csv"), Qt::CaseInsensitive);
     std::ostringstream text;
-    if (csv)
+    if (flows)
+        collective::writeFlowsCsv(text, *mCurrent->fabric, *mCurrent);
+    else if (csv)
         collective::writeLinksCsv(text, *mCurrent->fabric, mCurrent->result);
     else
         text << collective::reportText(*mCurrent->fabric, *mCurrent, true);
@@ -592,7 +597,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     mExportActions << mMenu->addAction(tr("Export resu&lts (CSV, JSON)\u2026"), this, [=, this] {
         const QString file = askFile(tr("Export results"), QStringLiteral("results"),
-            { tr("Links, CSV (*.csv)"), tr("Run, JSON (*.json)") });
+            { tr("Links, CSV (*.csv)"), tr("Flows, CSV (*.flows.csv)"), tr("Run, JSON (*.json)") });
         QString error;
         if (!file.isEmpty())
             reportExport(exportResults(file, &error), file, error);
