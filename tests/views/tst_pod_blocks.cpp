@@ -4,7 +4,10 @@
 // (Meta's zones join at about 7:1), and a fabric of several pods is drawn at fit as blocks
 // joined by bands rather than as a sample of its links; a single pod keeps its links.
 
+#include "canvas/canvaslabels.h"
 #include "canvas/fabriccanvas.h"
+#include "canvas/scenedata.h"
+#include "generators/registry.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
 #include "layout/layoutpositions.h"
@@ -73,6 +76,7 @@ private Q_SLOTS:
     void severalPodsAreBlocksAtFit();
     void collapsedBlocksShowTheirBusiestLinkInside();
     void handDrawnFabricGetsNoEmptyPod();
+    void foldedLabelsKeepOffSwitches();
 };
 
 void TestPodBlocks::zonesSayTheirOversubscription()
@@ -202,6 +206,48 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
         pictureExplainsBars
             = pictureExplainsBars || t.text.startsWith(QStringLiteral("Bar in a block"));
     QVERIFY(pictureExplainsBars);
+}
+
+// The compare view draws a dual-plane HPN fabric small, its segments folded and its switch rows
+// still drawn one by one: the capacities of the bundles were written over the aggregation
+// switches, and read through the links under them.
+void TestPodBlocks::foldedLabelsKeepOffSwitches()
+{
+    const Fabric f = gen::generate("hpn",
+        gen::ParamText {
+            { "segments", "2" }, { "hosts_per_segment", "16" }, { "aggs_per_plane", "8" } });
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const QRectF all = data.contentBounds().marginsAdded(QMarginsF(20, 20, 20, 20));
+    int folded = 0, capacities = 0, switchesAlone = 0;
+    // Heights of the compare view's drawings, 1280x720 to 1920x1080.
+    for (const double heightPx : { 80.0, 100.0, 130.0, 160.0, 200.0 }) {
+        data.plan = data.planFor(heightPx / all.height(), all, 1.0);
+        if (data.plan.detailNodes)
+            continue;
+        ++folded;
+        for (const CanvasLabel &label : canvasLabels(data, all)) {
+            if (!label.text.endsWith(QLatin1String("b/s")))
+                continue;
+            ++capacities;
+            QVERIFY2(label.halo, qPrintable(label.text));
+            f.forEachNode([&](const Node &n) {
+                if (n.kind != NodeKind::Switch || !data.drawsNode(int(n.id)))
+                    return;
+                ++switchesAlone;
+                const double lod = data.plan.lod; // the box is in pixels from the anchor
+                const QRectF drawn(
+                    label.anchor + label.box.topLeft() / lod, label.box.size() / lod);
+                QVERIFY2(!drawn.intersects(data.rect[std::size_t(n.id)]),
+                    qPrintable(label.text + " over " + QString::fromStdString(n.name) + " at "
+                        + QString::number(heightPx) + " px"));
+            });
+        }
+    }
+    QVERIFY(folded >= 2);
+    QVERIFY(capacities >= 2);
+    QVERIFY(switchesAlone > 0);
 }
 
 void TestPodBlocks::handDrawnFabricGetsNoEmptyPod()

@@ -182,8 +182,10 @@ void addBundleLabels(LabelPlacer &placer, const SceneData &data)
         const double off = LinkLayerItem::drawnBundleWidth(b, plan) / 2 + LabelPlacer::kClearance + 2;
         // Placed, a capacity keeps its neighbours a letter's height away on either side: a word
         // space apart, the capacities of an HPN segment's uplinks read "400 Gb/s 400 Gb/s".
+        // A halo: beside a bundle, the capacity often sits on the fan of links next to it.
         const auto place = [&](const QPointF &at, Qt::Alignment side, QPointF offset) {
-            if (!placer.add(text, at, side | Qt::AlignVCenter, font, offset))
+            if (!placer.add(text, at, side | Qt::AlignVCenter, font, offset,
+                    std::numeric_limits<double>::infinity(), true))
                 return false;
             placer.reserve(placer.sceneRect(text, at, side | Qt::AlignVCenter, font, offset)
                                .adjusted(-apart, 0, apart, 0));
@@ -254,15 +256,15 @@ std::vector<CanvasLabel> canvasLabels(
     // clearance, the top-right pod's caption lost its place to it by two pixels).
     if (!keepClear.isEmpty())
         placer.reserve(keepClear, 1);
-    if (plan.detailNodes) {
-        // Texts never cover a switch: its links meet there.
-        data.nodeGrid.query(view, [&](int id) {
-            const NodeKind kind = data.fabric->node(id).kind;
-            if (kind == NodeKind::Switch || kind == NodeKind::Ocs)
-                placer.reserve(data.rect[static_cast<std::size_t>(id)]);
-        });
+    // Texts never cover a switch drawn on its own, folded view or not: its links meet there
+    // (zoomed out, the capacities of an HPN fabric's bundles covered its aggregation rows).
+    data.nodeGrid.query(view, [&](int id) {
+        const NodeKind kind = data.fabric->node(id).kind;
+        if ((kind == NodeKind::Switch || kind == NodeKind::Ocs) && data.drawsNode(id))
+            placer.reserve(data.rect[static_cast<std::size_t>(id)]);
+    });
+    if (plan.detailNodes)
         addTierLabels(placer, *data.layout, plan.scale, data.bounds.width() * plan.lod);
-    }
     for (const LayoutBlock &b : data.layout->blocks) {
         if (!plan.detailNodes)
             addBlockTitle(placer, *data.layout, b, plan);

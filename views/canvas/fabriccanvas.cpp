@@ -265,14 +265,7 @@ struct FabricCanvas::Private
     {
         return layout.hasNode(n) ? layout.blockOf[static_cast<std::size_t>(n)] : -1;
     }
-    /// Whether @p n is drawn on its own when blocks fold (outside any block, or placed by
-    /// the user).
-    bool drawnWhenFolded(NodeId n) const
-    {
-        return blockOf(n) < 0 || fabric->node(n).hints.position;
-    }
-    /// Whether the current plan draws @p n on its own (not folded into its block).
-    bool drawsNode(NodeId n) const { return data.plan.detailNodes || drawnWhenFolded(n); }
+    bool drawsNode(NodeId n) const { return data.drawsNode(int(n)); }
     /// The lines that mark @p links at the current plan: one by one where links are drawn so
     /// (those near the view), else their bundles: any bundle holding one of them, or with
     /// @p wholeBundles only bundles all of whose links are among them.
@@ -1375,7 +1368,7 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
     LegendContent content { bundlesDrawn, blocks, {}, {} };
     if (blocksFolded) {
         // Folded, a block hides its nodes and the links inside it.
-        content.nodeShown = [this](const Node &n) { return d->drawnWhenFolded(n.id); };
+        content.nodeShown = [this](const Node &n) { return d->data.drawnWhenFolded(int(n.id)); };
         content.linkShown = [this](const Link &l) {
             return d->blockOf(l.a) < 0 || d->blockOf(l.a) != d->blockOf(l.b);
         };

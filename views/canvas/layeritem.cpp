@@ -279,8 +279,7 @@ void NodeLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const bool tiny = plan.lod * 8 < 4;
     mData.nodeGrid.query(option->exposedRect, [&](int id) {
         const auto i = static_cast<std::size_t>(id);
-        if (!plan.detailNodes && mData.layout->hasNode(id) && mData.layout->blockOf[i] >= 0
-            && !mData.fabric->node(id).hints.position)
+        if (!mData.drawsNode(id))
             return;
         const int outline = tiny && mData.nodeOutline[i] == 0 ? outlines - 1 : mData.nodeOutline[i];
         mBuckets[static_cast<std::size_t>(mData.nodeFill[i] * outlines + outline)].append(mData.rect[i]);

@@ -701,6 +701,12 @@ QRectF SceneData::linkRect(LinkId id) const
     return r.adjusted(-4, -4, 4, 4);
 }
 
+bool SceneData::drawnWhenFolded(int id) const
+{
+    return !layout || !layout->hasNode(id) || layout->blockOf[static_cast<std::size_t>(id)] < 0
+        || fabric->node(id).hints.position;
+}
+
 bool SceneData::drawsLink(LinkId id) const
 {
     const auto i = static_cast<std::size_t>(id);

@@ -133,6 +133,11 @@ public:
     /// Whether the plan draws link @p id as a line of its own (not bundled, not folded into a
     /// block, not thinned out or dropped as a pass-through), as the link layer decides.
     bool drawsLink(LinkId id) const;
+    /// Whether node @p id is drawn as a box of its own when blocks fold: outside any block,
+    /// or placed by the user.
+    bool drawnWhenFolded(int id) const;
+    /// Whether the plan draws node @p id as a box of its own (not folded into its block).
+    bool drawsNode(int id) const { return plan.detailNodes || drawnWhenFolded(id); }
 
     const Fabric *fabric = nullptr;
     const FabricLayout *layout = nullptr;
