@@ -108,4 +108,65 @@ BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flo
     return busiest;
 }
 
+namespace {
+
+/// The most bytes per second @p flow can move: its path's narrowest link, or what its paths
+/// together allow when it is split over several.
+double fastestRate(const Fabric &fabric, const sim::FlowSpec &flow)
+{
+    const auto narrowest = [&](const sim::Path &path) {
+        double gbps = std::numeric_limits<double>::infinity();
+        for (DirLinkId d : path.links)
+            gbps = std::min(gbps, fabric.link(linkOf(d)).capacityGbps);
+        return units::gbpsToBytesPerSecond(gbps);
+    };
+    if (flow.paths.empty())
+        return std::numeric_limits<double>::infinity();
+    double rate
+        = flow.split == sim::Split::Adaptive ? 0.0 : std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < flow.paths.size(); ++i) {
+        const double path = narrowest(flow.paths[i]);
+        if (flow.split == sim::Split::Adaptive)
+            rate += path;
+        else if (flow.split == sim::Split::Weighted && flow.weights[i] > 0)
+            rate = std::min(rate, path / flow.weights[i]);
+        else if (flow.split == sim::Split::Single)
+            rate = std::min(rate, path);
+    }
+    return rate;
+}
+
+} // namespace
+
+double criticalPathS(const Fabric &fabric, std::span<const sim::FlowSpec> flows)
+{
+    // Kahn's order: a flow's dependencies are usually listed before it, but nothing says so.
+    const std::size_t n = flows.size();
+    std::vector<std::vector<std::size_t>> next(n);
+    std::vector<std::size_t> waiting(n, 0), ready;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (sim::FlowId a : flows[i].after)
+            next[std::size_t(a)].push_back(i);
+        waiting[i] = flows[i].after.size();
+        if (waiting[i] == 0)
+            ready.push_back(i);
+    }
+    std::vector<double> releasable(n, 0.0); // when its dependencies are done, at the earliest
+    double longest = 0;
+    while (!ready.empty()) {
+        const std::size_t i = ready.back();
+        ready.pop_back();
+        const sim::FlowSpec &f = flows[i];
+        const double finish = std::max(releasable[i], f.notBeforeS) + f.releaseDelayS + f.latencyS
+            + (f.bytes > 0 ? f.bytes / fastestRate(fabric, f) : 0.0);
+        longest = std::max(longest, finish);
+        for (std::size_t j : next[i]) {
+            releasable[j] = std::max(releasable[j], finish);
+            if (--waiting[j] == 0)
+                ready.push_back(j);
+        }
+    }
+    return longest;
+}
+
 } // namespace fabric::collective::ideal

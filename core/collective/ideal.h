@@ -46,4 +46,11 @@ struct BusiestRank
 };
 BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flows);
 
+/// The longest chain of @p flows through their dependencies, each flow taking at least its
+/// software overhead, its path's latency and its bytes at the most its links allow (the
+/// narrowest link of its path, per path when it is split): no run of them can end sooner,
+/// whatever the hops' latencies. A closed form that charges every step the slowest hop's
+/// latency can exceed it (a twisted torus's rings close over hops of several cables).
+double criticalPathS(const Fabric &fabric, std::span<const sim::FlowSpec> flows);
+
 } // namespace fabric::collective::ideal
