@@ -637,8 +637,21 @@ void MainWindow::showGenerated(Fabric fabric, const QString &name)
     setDocument(std::move(document));
 }
 
+void MainWindow::commitPendingEdit()
+{
+    // A field applies its value on Enter or when it loses focus. Save wrote the document
+    // without a name still being typed in the inspector, and Quit and New dropped it without
+    // a prompt, as the document did not know of it yet.
+    QWidget *field = QApplication::focusWidget();
+    if (!field || !isAncestorOf(field))
+        return;
+    field->clearFocus();
+    field->setFocus();
+}
+
 bool MainWindow::save()
 {
+    commitPendingEdit();
     if (mDocument->fileName().isEmpty())
         return saveAs();
     return writeTo(mDocument->fileName());
@@ -646,6 +659,7 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs(const QString &fileName)
 {
+    commitPendingEdit();
     QString name = fileName;
     if (name.isEmpty()) {
         const QString suggested = mDocument->fileName().isEmpty()
@@ -693,6 +707,7 @@ void MainWindow::exportTo(const io::FabricFormat *format)
 
 bool MainWindow::maybeSave()
 {
+    commitPendingEdit();
     if (!mDocument || !mDocument->isModified())
         return true;
     switch (mPrompts->askToSave(this, mDocument->displayName())) {

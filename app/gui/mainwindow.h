@@ -165,6 +165,9 @@ private:
     void updateSelectionActions();
     void exportTo(const io::FabricFormat *format);
     bool writeTo(const QString &fileName);
+    /// Applies a value still being typed in a field of the window (the inspector, the
+    /// palette), as leaving the field would.
+    void commitPendingEdit();
     void addRecentFile(const QString &fileName);
     /// Opens @p fileName from File > Open Recent; a file gone since is said and taken off.
     void openRecentFile(const QString &fileName);
