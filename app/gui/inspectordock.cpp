@@ -8,6 +8,7 @@
 #include "document.h"
 #include "propertyform.h"
 #include "scrollable.h"
+#include "wheelguard.h"
 
 #include <QGroupBox>
 #include <QLabel>
@@ -66,6 +67,8 @@ InspectorDock::InspectorDock(QWidget *parent)
     layout->addStretch();
     mScroll = scrollable(box);
     setWidget(mScroll);
+    // Scrolling the dock over a field changed the field: a port count, an undoable edit.
+    guardWheel(box);
 
     connect(mNodeForm, &PropertyForm::edited, this, &InspectorDock::editNodes);
     connect(mLinkForm, &PropertyForm::edited, this, &InspectorDock::editLinks);

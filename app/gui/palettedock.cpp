@@ -6,6 +6,7 @@
 #include "properties.h"
 #include "propertyform.h"
 #include "scrollable.h"
+#include "wheelguard.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -251,6 +252,8 @@ PaletteDock::PaletteDock(QWidget *parent)
     layout->addWidget(defaults);
     layout->addStretch();
     setWidget(scrollable(box));
+    // Scrolling the dock over a field changed the new links' medium or capacity.
+    guardWheel(box);
 }
 
 int PaletteDock::entryCount() const

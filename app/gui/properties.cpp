@@ -3,6 +3,7 @@
 #include "properties.h"
 
 #include "io/common/fabriclimits.h"
+#include "io/native/readlimits.h"
 
 #include <QCoreApplication>
 
@@ -38,7 +39,10 @@ PropertySpec spec(auto id, const char *label, Type type, double min = 0, double 
     return s;
 }
 
-constexpr double kHintMax = 1e6;
+// The native file's limits: a value past them made a file the app then refused to open.
+constexpr double kHintMax = double(io::limits::kMaxHint);
+constexpr double kMaxPorts = double(io::limits::kMaxPorts);
+constexpr double kMaxLatencyNs = io::limits::kMaxLatencyNs;
 
 QStringList kindNames()
 {
@@ -108,8 +112,9 @@ const QList<PropertySpec> &nodePropertySpecs()
         spec(P::Name, "Name", Type::Text),
         spec(P::Kind, "Kind", Type::Choice, 0, 0, {}, kindNames()),
         spec(P::Role, "Switch role", Type::Choice, 0, 0, {}, roleNames()),
-        spec(P::Ports, "Ports", Type::Int, 0, 100000),
-        spec(P::SwitchLatencyNs, "Switch latency", Type::Double, 0, 1e9, QStringLiteral("ns")),
+        spec(P::Ports, "Ports", Type::Int, 0, kMaxPorts),
+        spec(P::SwitchLatencyNs, "Switch latency", Type::Double, 0, kMaxLatencyNs,
+            QStringLiteral("ns")),
         spec(P::SharpCapable, "SHARP capable", Type::Bool),
         spec(P::Forwards, "Forwards traffic", Type::Bool),
         spec(P::Tier, "Tier", Type::Int, -1, kHintMax),
@@ -126,12 +131,13 @@ const QList<PropertySpec> &linkPropertySpecs()
     using P = LinkProperty;
     // The smallest capacity is 1 Mb/s: zero would stall every flow on the link.
     static const QList<PropertySpec> specs = {
-        spec(P::CapacityGbps, "Capacity", Type::Double, 0.001, 1e7, QStringLiteral("Gb/s")),
-        spec(P::LatencyNs, "Latency", Type::Double, 0, 1e12, QStringLiteral("ns")),
+        spec(P::CapacityGbps, "Capacity", Type::Double, io::limits::kMinCapacityGbps,
+            io::limits::kMaxCapacityGbps, QStringLiteral("Gb/s")),
+        spec(P::LatencyNs, "Latency", Type::Double, 0, kMaxLatencyNs, QStringLiteral("ns")),
         spec(P::Medium, "Medium", Type::Choice, 0, 0, {}, mediumNames()),
-        spec(P::Plane, "Plane", Type::Int, -1, kHintMax),
-        spec(P::PortA, "Port at end A", Type::Int, -1, 100000),
-        spec(P::PortB, "Port at end B", Type::Int, -1, 100000),
+        spec(P::Plane, "Plane", Type::Int, -1, double(io::limits::kMaxPlane)),
+        spec(P::PortA, "Port at end A", Type::Int, -1, kMaxPorts - 1),
+        spec(P::PortB, "Port at end B", Type::Int, -1, kMaxPorts - 1),
     };
     return specs;
 }

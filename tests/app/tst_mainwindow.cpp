@@ -13,6 +13,8 @@
 #include "generators/registry.h"
 #include "heatmap/heatmapwidget.h"
 #include "inspectordock.h"
+#include "io/fabricfile.h"
+#include "io/native/readlimits.h"
 #include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
@@ -59,6 +61,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include <cmath>
@@ -84,6 +87,8 @@ private Q_SLOTS:
     void addsAndLinksNodesFromThePalette();
     void dropsPaletteNodesAndFilesOnTheCanvas();
     void inspectorEditsAndValidates();
+    void valueBeingTypedIsSavedOrAskedAbout();
+    void fieldsKeepToTheFileLimitsAndTheWheelScrolls();
     void saveAndReload();
     void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
@@ -541,6 +546,69 @@ void TestMainWindow::inspectorEditsAndValidates()
     ports->setValue(highestPort + 1); // every port its links use still exists
     QVERIFY2(inspector->errorText().isEmpty(), qPrintable(inspector->errorText()));
     QCOMPARE(doc->fabric().node(leaf).ports, highestPort + 1);
+}
+
+// A name typed in the inspector without Enter: Save wrote the file without it, and New (or
+// Quit) dropped it with no prompt.
+void TestMainWindow::valueBeingTypedIsSavedOrAskedAbout()
+{
+    mWindow->openGenerated(smallFatTree());
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow));
+    InspectorDock *inspector = mWindow->inspectorDock();
+    PropertyForm *nodeForm = inspector->nodeForm();
+    auto *name
+        = qobject_cast<QLineEdit *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Name))));
+    QVERIFY(name);
+    const auto type = [&](const QString &text) {
+        inspector->setSelection({ 0 }, {});
+        name->setFocus();
+        QVERIFY(name->hasFocus());
+        name->selectAll();
+        QTest::keyClicks(name, text);
+    };
+    type(QStringLiteral("renamed-before-save"));
+    const QString path = mDir.filePath(QStringLiteral("typed.fabric.json"));
+    QVERIFY(mWindow->saveAs(path));
+    QCOMPARE(io::loadFabric(path.toStdString()).node(0).name, std::string("renamed-before-save"));
+    QVERIFY(!mWindow->isWindowModified());
+
+    type(QStringLiteral("renamed-before-new"));
+    mPrompts->saveChoice = Prompts::SaveChoice::Cancel;
+    QVERIFY(!mWindow->maybeSave()); // asked, and the user kept the document
+    QCOMPARE(mPrompts->saveQuestions, 1);
+    QCOMPARE(mWindow->document()->fabric().node(0).name, std::string("renamed-before-new"));
+}
+
+// The palette took new links up to 1e7 Gb/s and 1e12 ns: saved, the file was refused on
+// opening (the limit is 1e6 Gb/s, 1e9 ns). The wheel over a field of the palette or the
+// inspector changed it while the user scrolled the dock: a port count, as an undoable edit.
+void TestMainWindow::fieldsKeepToTheFileLimitsAndTheWheelScrolls()
+{
+    mWindow->openGenerated(smallFatTree());
+    PaletteDock *palette = mWindow->paletteDock();
+    QCOMPARE(palette->capacityEditor()->maximum(), io::limits::kMaxCapacityGbps);
+    InspectorDock *inspector = mWindow->inspectorDock();
+    inspector->setSelection({ 0 }, {});
+    PropertyForm *nodeForm = inspector->nodeForm();
+    auto *ports
+        = qobject_cast<QSpinBox *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Ports))));
+    QVERIFY(ports);
+    QCOMPARE(double(ports->maximum()), double(io::limits::kMaxPorts));
+    const auto wheel = [](QWidget *field) {
+        const QPointF at(field->width() / 2.0, field->height() / 2.0);
+        QWheelEvent event(at, field->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(field, &event);
+    };
+    const double capacity = palette->capacityEditor()->value();
+    const int portsBefore = ports->value();
+    const int steps = mWindow->document()->undoStack()->count();
+    wheel(palette->capacityEditor());
+    wheel(ports);
+    QCOMPARE(palette->capacityEditor()->value(), capacity);
+    QCOMPARE(ports->value(), portsBefore);
+    QCOMPARE(mWindow->document()->undoStack()->count(), steps);
 }
 
 void TestMainWindow::saveAndReload()
