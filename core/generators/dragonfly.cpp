@@ -36,11 +36,12 @@ Plan plan(const nlohmann::json &params)
     if (p.p % p.gpusPerHost != 0)
         rejectParam("gpus_per_host", "a divisor of endpoints_per_router " + std::to_string(p.p),
             p.gpusPerHost);
-    checkEndpointLimit("groups", static_cast<long long>(p.groups) * p.a * p.p);
+    checkEndpointLimit("groups x routers_per_group x endpoints_per_router",
+        static_cast<long long>(p.groups) * p.a * p.p);
     const long long routers = static_cast<long long>(p.groups) * p.a;
     // NVLink and NIC links of the endpoints, local links, global links.
-    checkLinkLimit(
-        "routers_per_group", routers * 2 * p.p + routers * (p.a - 1) / 2 + routers * p.h / 2);
+    checkLinkLimit("groups, routers_per_group and global_links_per_router",
+        routers * 2 * p.p + routers * (p.a - 1) / 2 + routers * p.h / 2);
     return p;
 }
 

@@ -30,8 +30,9 @@ Plan plan(const nlohmann::json &params)
     p.gpusPerHost = params.at("gpus_per_host").get<int>();
     p.aggsPerPlane = params.at("aggs_per_plane").get<int>();
     p.dualPlane = params.at("dual_plane").get<bool>();
-    checkEndpointLimit("segments",
-        static_cast<long long>(p.pods) * p.segments * p.hostsPerSegment * p.gpusPerHost);
+    const long long gpus
+        = static_cast<long long>(p.pods) * p.segments * p.hostsPerSegment * p.gpusPerHost;
+    checkEndpointLimit("pods x segments x hosts_per_segment x gpus_per_host", gpus);
     // An aggregation switch's downlink capacity is one ToR uplink per ToR of its plane (or half
     // a ToR uplink per ToR of both planes, single-plane); the core gets 1/oversubscription.
     const int torsPerPlane = p.segments * p.gpusPerHost;
@@ -39,7 +40,13 @@ Plan plan(const nlohmann::json &params)
     p.aggUplinks = (torsPerPlane + oversubscription - 1) / oversubscription;
     const int cores = params.at("core_switches_per_plane").get<int>();
     p.coresPerPlane = cores == 0 ? p.aggUplinks : cores;
-    const int planeUplinks = p.pods * p.aggsPerPlane * p.aggUplinks;
+    const long long planeUplinks = static_cast<long long>(p.pods) * p.aggsPerPlane * p.aggUplinks;
+    // Each GPU's NVLink and two NIC ports, each ToR's uplinks (a dual-plane ToR reaches its
+    // plane's aggregation switches, a single-plane one both planes'), the core uplinks.
+    const long long tors = 2LL * p.pods * torsPerPlane;
+    const long long torUplinks = p.dualPlane ? p.aggsPerPlane : 2LL * p.aggsPerPlane;
+    checkLinkLimit("pods, segments, gpus_per_host and aggs_per_plane",
+        3 * gpus + tors * torUplinks + 2 * planeUplinks);
     if (p.coresPerPlane > planeUplinks)
         rejectParam("core_switches_per_plane",
             "0 (one per aggregation uplink) or at most the " + std::to_string(planeUplinks)

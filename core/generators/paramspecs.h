@@ -38,9 +38,10 @@ nlohmann::json checkedValue(const ParamSpec &spec, const nlohmann::json &value);
 [[noreturn]] void rejectParam(std::string_view key, std::string_view rule, std::string_view got);
 [[noreturn]] void rejectParam(std::string_view key, std::string_view rule, long long got);
 
-/// Throws a UserError naming @p key when @p count endpoints exceed kMaxEndpoints.
-void checkEndpointLimit(std::string_view key, long long count);
-/// Throws a UserError naming @p key when @p count links exceed kMaxLinks.
-void checkLinkLimit(std::string_view key, long long count);
+/// Throws a UserError naming @p keys (the parameters whose product it is, "zones x
+/// racks_per_zone") when @p count endpoints exceed kMaxEndpoints.
+void checkEndpointLimit(std::string_view keys, long long count);
+/// Same for @p count links above kMaxLinks. Every generator checks both before it builds.
+void checkLinkLimit(std::string_view keys, long long count);
 
 } // namespace fabric::gen

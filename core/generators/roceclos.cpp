@@ -30,8 +30,9 @@ Plan plan(const nlohmann::json &params)
     p.hostsPerRack = params.at("hosts_per_rack").get<int>();
     p.gpusPerHost = params.at("gpus_per_host").get<int>();
     p.ctsws = params.at("ctsw_per_zone").get<int>();
-    checkEndpointLimit("racks_per_zone",
-        static_cast<long long>(p.zones) * p.racks * p.hostsPerRack * p.gpusPerHost);
+    const long long gpus
+        = static_cast<long long>(p.zones) * p.racks * p.hostsPerRack * p.gpusPerHost;
+    checkEndpointLimit("zones x racks_per_zone x hosts_per_rack x gpus_per_host", gpus);
     p.rackDown = p.hostsPerRack * p.gpusPerHost;
     p.rackUp
         = params.at("rack_uplink_ratio").get<std::string>() == "2:1" ? 2 * p.rackDown : p.rackDown;
@@ -46,6 +47,10 @@ Plan plan(const nlohmann::json &params)
     const long long perCtsw
         = static_cast<long long>(p.ctsws) * params.at("zone_oversubscription").get<int>();
     p.ctswUp = p.zones > 1 ? static_cast<int>((zoneGpus + perCtsw - 1) / perCtsw) : 0;
+    // Each GPU's NVLink and NIC, each rack switch's uplinks, each CTSW's uplinks.
+    checkLinkLimit("zones, racks_per_zone, hosts_per_rack, gpus_per_host and rack_uplink_ratio",
+        2 * gpus + static_cast<long long>(p.zones) * p.racks * p.rackUp
+            + static_cast<long long>(p.zones) * p.ctsws * p.ctswUp);
     return p;
 }
 

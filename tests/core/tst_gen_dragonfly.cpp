@@ -89,10 +89,11 @@ void TestGenDragonfly::rejectsBadParameters()
         std::string("routers_per_group: must be an integer from 1 to 128, got 0"));
     QVERIFY(errorOf("dragonfly", { { "gpus_per_host", "3" } })
                 .starts_with("gpus_per_host: must be a divisor of endpoints_per_router 2"));
-    QVERIFY(errorOf("dragonfly",
-        { { "routers_per_group", "128" }, { "endpoints_per_router", "128" },
-            { "global_links_per_router", "64" } })
-                .starts_with("groups: this would build"));
+    QVERIFY(
+        errorOf("dragonfly",
+            { { "routers_per_group", "128" }, { "endpoints_per_router", "128" },
+                { "global_links_per_router", "64" } })
+            .starts_with("groups x routers_per_group x endpoints_per_router: this would build"));
 }
 
 QTEST_GUILESS_MAIN(TestGenDragonfly)

@@ -192,8 +192,15 @@ void TestGenHpn::rejectsBadParameters()
         errorOf("hpn", { { "hosts_per_segment", "0" } }).starts_with("hosts_per_segment: must be"));
     QVERIFY(errorOf("hpn", { { "nic_port_gbps", "-200" } })
                 .starts_with("nic_port_gbps: must be a number from 1 to 1600, got -200"));
-    QVERIFY(errorOf("hpn", { { "pods", "8" }, { "segments", "64" } })
-                .starts_with("segments: this would build"));
+    QVERIFY(
+        errorOf("hpn", { { "pods", "8" }, { "segments", "64" } })
+            .starts_with("pods x segments x hosts_per_segment x gpus_per_host: this would build"));
+    // Within the endpoint limit, 8.4 million links: a 969 MiB file the app could not open.
+    QVERIFY(errorOf("hpn",
+        { { "pods", "8" }, { "segments", "64" }, { "gpus_per_host", "16" },
+            { "hosts_per_segment", "1" }, { "aggs_per_plane", "256" },
+            { "core_oversubscription", "1" } })
+                .starts_with("pods, segments, gpus_per_host and aggs_per_plane: this would build"));
     QVERIFY(errorOf("hpn",
         { { "segments", "1" }, { "aggs_per_plane", "1" }, { "core_switches_per_plane", "2" } })
                 .starts_with("core_switches_per_plane: must be 0 (one per aggregation uplink) or "

@@ -101,7 +101,15 @@ void TestGenRoceClos::rejectsBadParameters()
     QCOMPARE(errorOf("roce-clos", { { "rack_uplink_ratio", "3:1" } }),
         std::string("rack_uplink_ratio: must be one of 1:1, 2:1, got '3:1'"));
     QVERIFY(errorOf("roce-clos", { { "zones", "64" }, { "racks_per_zone", "1024" } })
-                .starts_with("racks_per_zone: this would build"));
+                .starts_with("zones x racks_per_zone x hosts_per_rack x gpus_per_host: this "
+                             "would build"));
+    // Under the endpoint limit, over the link limit: built, it was a file of a million links.
+    QCOMPARE(errorOf("roce-clos",
+                 { { "zones", "40" }, { "racks_per_zone", "625" }, { "hosts_per_rack", "8" },
+                     { "gpus_per_host", "1" }, { "rack_uplink_ratio", "2:1" },
+                     { "zone_oversubscription", "1" } }),
+        std::string("zones, racks_per_zone, hosts_per_rack, gpus_per_host and rack_uplink_ratio: "
+                    "this would build 1000320 links, above the maximum of 1000000"));
 }
 
 QTEST_GUILESS_MAIN(TestGenRoceClos)
