@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 namespace fabric::gen {
 namespace {
@@ -49,23 +50,33 @@ std::string shown(const nlohmann::json &value)
     rejectParam(spec.key, allowedText(spec), shown(value));
 }
 
+/// A number written as text ("8", "8.0", "1e2", "0.5"), as JSON writes one: no sign '+', no
+/// spaces, no hexadecimal (strtod took "0x10" for 16 and " 5" for 5, where an integer
+/// parameter refused them).
+std::optional<double> numberInText(const std::string &text)
+{
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc {} || end != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
 nlohmann::json checkedInt(const ParamSpec &spec, const nlohmann::json &value)
 {
     long long v = 0;
     if (value.is_number_integer()) {
         v = value.get<long long>();
-    } else if (value.is_number_float()) {
-        const double d = value.get<double>();
-        if (d != std::floor(d) || std::fabs(d) > 1e15)
-            reject(spec, value);
-        v = static_cast<long long>(d);
-    } else if (value.is_string()) {
-        const std::string s = value.get<std::string>();
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc {} || end != s.data() + s.size() || s.empty())
-            reject(spec, value);
     } else {
-        reject(spec, value);
+        // A whole number however written: 8.0 in JSON or "8.0" on the command line.
+        std::optional<double> d;
+        if (value.is_number_float())
+            d = value.get<double>();
+        else if (value.is_string())
+            d = numberInText(value.get<std::string>());
+        if (!d || *d != std::floor(*d) || std::fabs(*d) > 1e15)
+            reject(spec, value);
+        v = static_cast<long long>(*d);
     }
     if (v < spec.min || v > spec.max || v % spec.multipleOf != 0)
         reject(spec, value);
@@ -77,12 +88,9 @@ nlohmann::json checkedDouble(const ParamSpec &spec, const nlohmann::json &value)
     double v = 0;
     if (value.is_number()) {
         v = value.get<double>();
-    } else if (value.is_string()) {
-        const std::string s = value.get<std::string>();
-        char *end = nullptr;
-        v = std::strtod(s.c_str(), &end);
-        if (s.empty() || end != s.c_str() + s.size())
-            reject(spec, value);
+    } else if (const auto d
+        = value.is_string() ? numberInText(value.get<std::string>()) : std::nullopt) {
+        v = *d;
     } else {
         reject(spec, value);
     }

@@ -95,6 +95,17 @@ void TestGenRegistry::resolveParsesText()
         UserError, gen::resolveParams(family, gen::ParamText { { "radix", "" } }));
     QVERIFY_THROWS_EXCEPTION(UserError,
         gen::resolveParams(family, gen::ParamText { { "cable_latency_ns", "nan" } }));
+    // A whole number is whole however written, as typed JSON 8.0 already was; numbers read as
+    // JSON writes them: no hexadecimal, sign '+' or spaces, for integers and decimals alike
+    // ("0x10" was a latency of 16 ns, where an integer refused it).
+    QCOMPARE(gen::resolveParams(family, gen::ParamText { { "radix", "8.0" } }).at("radix"),
+        nlohmann::json(8));
+    QCOMPARE(gen::resolveParams(family, gen::ParamText { { "radix", "1.6e1" } }).at("radix"),
+        nlohmann::json(16));
+    for (const char *bad : { "0x10", " 5", "+8", "5 " })
+        for (const char *key : { "radix", "cable_latency_ns" })
+            QVERIFY_THROWS_EXCEPTION(
+                UserError, gen::resolveParams(family, gen::ParamText { { key, bad } }));
 }
 
 void TestGenRegistry::resolveAcceptsTypedJson()
