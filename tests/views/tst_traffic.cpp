@@ -298,10 +298,21 @@ void TestTraffic::torusHasNeitherNvlinkNorNics()
                             && g.direction == traffic::Direction::Across);
     }
     QVERIFY(across);
+    // Nothing to set NVLink against NICs with: the charts say so rather than draw an empty
+    // ladder, a flat zero line and chip bytes under "switch links".
+    for (const ChartSpec *chart : { &m.ladder, &m.bytes, &m.throughput }) {
+        QVERIFY(!chart->hasData());
+        QVERIFY2(chart->emptyNote.contains(QStringLiteral("link to each other directly")),
+            qPrintable(chart->title));
+    }
     const traffic::WireBytes w = traffic::wireBytes(*torus, {torus});
     QVERIFY(!std::isfinite(w.ratio));
     QCOMPARE(w.chart.bars.size(), 1);
     QVERIFY(w.sentPerGpu > 0);
+    // Bytes on the wire said "0 B over NVLink, 0 B into the fabric" of chips that sent 4 MB.
+    const QString wire = w.caption.join(QLatin1Char(' '));
+    QVERIFY2(wire.contains(QStringLiteral("64 chips")), qPrintable(wire));
+    QVERIFY2(!wire.contains(QStringLiteral("into the fabric")), qPrintable(wire));
 }
 
 void TestTraffic::viewsExportPngAndSvg()

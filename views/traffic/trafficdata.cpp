@@ -83,6 +83,13 @@ QString runName(const SimRun &run)
     return run.label.isEmpty() ? QObject::tr("this run") : run.label;
 }
 
+/// Whether the ranks of @p b are chips joined to each other directly (a torus): neither
+/// NVLink nor a NIC, so what NVLink-against-NIC figures say of them is nothing.
+bool linksChipToChip(const Breakdown &b)
+{
+    return b.ranks > 0 && b.nvlinkGBpsPerGpu <= 0 && b.nicGBpsPerGpu <= 0;
+}
+
 } // namespace
 
 double Breakdown::sum(LinkClass cls, Direction direction, double TierGroup::*field) const
@@ -325,12 +332,21 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
     } else if (n > 0) {
         const double nvlink = b.perGpu(b.bytes(LinkClass::NvLink, Direction::Up));
         const double nic = b.perGpu(b.bytes(LinkClass::Nic, Direction::Up));
-        QString first = QObject::tr("%1 on %2 GPUs: each GPU sends %3 on average (%4 over NVLink, "
-                                    "%5 into the fabric).")
-                            .arg(runName(run)).arg(n)
-                            .arg(bytesText(w.sentPerGpu), bytesText(nvlink), bytesText(nic));
+        // Chips of a torus have neither: "0 B into the fabric" read as if nothing left them.
+        QString first = nvlink + nic > 0 || !linksChipToChip(b)
+            ? QObject::tr("%1 on %2 GPUs: each GPU sends %3 on average (%4 over NVLink, "
+                          "%5 into the fabric).")
+                  .arg(runName(run))
+                  .arg(n)
+                  .arg(bytesText(w.sentPerGpu), bytesText(nvlink), bytesText(nic))
+            : QObject::tr("%1 on %2 chips: each chip sends %3 on average, all of it on its "
+                          "links to other chips.")
+                  .arg(runName(run))
+                  .arg(n)
+                  .arg(bytesText(w.sentPerGpu));
         if (allReduce && std::isfinite(s))
-            first += QObject::tr(" A ring all-reduce sends %1 = %2 per GPU.")
+            first += (linksChipToChip(b) ? QObject::tr(" A ring all-reduce sends %1 = %2 per chip.")
+                                         : QObject::tr(" A ring all-reduce sends %1 = %2 per GPU."))
                          .arg(ringForm, bytesText(ringBytesPerGpu(n, s)));
         w.caption << first;
         if (w.reference && std::isfinite(w.ratio))
@@ -428,6 +444,18 @@ MediaSplit nvlinkVsFabric(const SimRun &run)
         nicLine.points = sent[1].points(scale, perGpuGBps);
     }
     m.throughput.lines << nvlinkLine << nicLine;
+    if (linksChipToChip(b)) {
+        // Empty ladder, zero lines and chip bytes under "switch links" said the chips sent
+        // nothing; the charts say why they have nothing to compare instead.
+        const QString note = QObject::tr("These chips link to each other directly: they have "
+                                         "neither NVLink nor a NIC to compare. Bytes on the wire "
+                                         "shows where their bytes went.");
+        for (ChartSpec *chart : { &m.ladder, &m.bytes, &m.throughput }) {
+            chart->bars.clear();
+            chart->lines.clear();
+            chart->emptyNote = note;
+        }
+    }
 
     // The caption.
     if (b.nvlinkGBpsPerGpu > 0 && b.nicGBpsPerGpu > 0)
