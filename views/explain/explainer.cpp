@@ -202,11 +202,17 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                   .arg(grouped(qint64(s.fabricLinks)))
                   .arg(grouped(qint64(s.collidedFabricLinks)))
                   .arg(grouped(qint64(s.idleFabricLinks)));
-        if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0)
+        // Hashing is to blame where it left paths dark; where every path carried traffic,
+        // flows share links because there are more of them than paths (an all-to-all).
+        if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0
+            && s.idleFabricLinks > 0)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "
                                     "or more QPs per connection spread them.");
+        else if (s.collidedFabricLinks > 0 && s.idleFabricLinks == 0)
+            sentence += QObject::tr(" Every one carried traffic: the flows outnumber the paths, "
+                                    "so they share links whatever the routing.");
         if (run.routing == QStringLiteral("ecmp-polarized"))
             sentence += QObject::tr(" With the same hash and seed at every tier the choice at "
                                     "one tier decides the next (polarisation), so whole groups "
