@@ -559,9 +559,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                                     .arg(run->label)
                                     .arg(run->ranks())
                                     .arg(toQString(units::formatBytes(run->messageBytes())));
-            content.diagramCaption = QStringLiteral("Link utilisation at t = %1 (viridis: dark = "
-                                                    "idle, yellow = full)")
-                                         .arg(toQString(units::formatSeconds(*at)));
+            content.diagramCaption
+                = views::LoadSampler::utilisationCaption(*at, sampler->windowS());
             content.charts << views::charts::throughput(runs)
                            << views::charts::linkLoadHistogram(*run)
                            << views::charts::completionCdf(runs);

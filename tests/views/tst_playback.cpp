@@ -40,6 +40,7 @@ private Q_SLOTS:
     void samplerMatchesTheTimeline();
     void samplerSeeksBackAndForth();
     void samplerAveragesOverAWindow();
+    void captionSaysWhatTheColoursAverage();
     void barShowsToggleAndNote();
     void animationPhaseFollowsTheClock();
     void linkTooltipShowsFlowsAndBytes();
@@ -348,6 +349,19 @@ void TestPlayback::samplerAveragesOverAWindow()
     const sim::TimelineState now = r.timeline.stateAt(0.3 * end);
     for (std::size_t d = 0; d < r.links.size(); ++d)
         QVERIFY(qAbs(sampler.utilisation()[d] - now.linkLoadBytesPerS[d] / r.links[d].capacityBytesPerS) < 1e-6);
+}
+
+// The design-review report captioned the mean over 6.43 ms as "Link utilisation at t = 64.3 ms".
+void TestPlayback::captionSaysWhatTheColoursAverage()
+{
+    const QString mean = LoadSampler::utilisationCaption(64.3e-3, 6.43e-3);
+    QVERIFY2(
+        mean.startsWith(QStringLiteral("Link utilisation around t = 64.3 ms (mean of 6.43 ms")),
+        qPrintable(mean));
+    const QString instant = LoadSampler::utilisationCaption(64.3e-3, 0);
+    QVERIFY2(
+        instant.startsWith(QStringLiteral("Link utilisation at t = 64.3 ms")), qPrintable(instant));
+    QVERIFY(!instant.contains(QStringLiteral("mean")));
 }
 
 void TestPlayback::barShowsToggleAndNote()

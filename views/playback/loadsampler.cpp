@@ -29,6 +29,18 @@ QString LoadSampler::windowNote(double windowS)
         : QStringLiteral("loads: at the instant");
 }
 
+QString LoadSampler::utilisationCaption(double timeS, double windowS)
+{
+    // The report said "at t = 64.3 ms" of a picture of the mean over 6.43 ms around it.
+    const QString at = toQString(units::formatSeconds(timeS));
+    return windowS > 0
+        ? QStringLiteral("Link utilisation around t = %1 (mean of %2; viridis: dark = idle, "
+                         "yellow = full)")
+              .arg(at, toQString(units::formatSeconds(windowS)))
+        : QStringLiteral("Link utilisation at t = %1 (viridis: dark = idle, yellow = full)")
+              .arg(at);
+}
+
 void LoadSampler::setWindowS(double seconds)
 {
     mWindowS = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;

@@ -406,8 +406,8 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
                           .arg(mCurrent->label)
                           .arg(mCurrent->ranks())
                           .arg(toQString(units::formatBytes(mCurrent->messageBytes())));
-        c.diagramCaption = tr("Link utilisation at t = %1")
-                               .arg(toQString(units::formatSeconds(mClock->timeS())));
+        c.diagramCaption = views::LoadSampler::utilisationCaption(
+            mClock->timeS(), mSampler ? mSampler->windowS() : 0.0);
         c.charts << views::charts::throughput(mHistory.mid(0, 3))
                  << views::charts::linkLoadHistogram(*mCurrent)
                  << views::charts::completionCdf(mHistory.mid(0, 3));
