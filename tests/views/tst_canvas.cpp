@@ -178,6 +178,7 @@ private Q_SLOTS:
     void dashedHighlightHasADashedSample();
     void torusNamesStayOffSmallDrawings();
     void badgesShowOverHighlights();
+    void runHighlightsPassUnderSwitches();
     void badgesNeverOverprint();
     void capacitiesStandApart();
     void hoverShowsNodeAndTooltip();
@@ -465,6 +466,43 @@ void TestCanvas::badgesShowOnASmallWholeFabric()
     canvas.setLinkBadges(std::vector<int>(f.linkIdBound(), 3));
     QVERIFY2(pixelsOf(canvas.grab().toImage(), palette::collisionBadge()) > 200,
         "no badge drawn on the whole fabric");
+}
+
+// A run's highlights (idle links' dashes, SHARP's lanes) were drawn over the switches: a ToR
+// row buried in grey dashes, V marks inside the leaves where lanes met. They pass under them.
+void TestCanvas::runHighlightsPassUnderSwitches()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setLegendVisible(false);
+    canvas.setParticlesEnabled(false);
+    const QColor mark(255, 0, 255);
+    QList<LinkId> links;
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            links << l.id;
+    });
+    using H = FabricCanvas::LinkHighlight;
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+        { links, mark, QStringLiteral("idle"), H::Bundles::AllLinks, Qt::SolidLine, {}, {} });
+    QVERIFY(canvas.showsDetail());
+    const QImage image = canvas.viewport()->grab().toImage();
+    QVERIFY(pixelsOf(image, mark) > 100); // drawn, between the switches
+    int switches = 0;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind != NodeKind::Switch)
+            return;
+        ++switches;
+        // A few pixels around the switch's centre, where its links meet.
+        const QPoint at = canvas.mapFromScene(canvas.nodePosition(n.id));
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -2; dx <= 2; ++dx)
+                QVERIFY2(
+                    (image.pixel(at.x() + dx, at.y() + dy) & 0xffffff) != (mark.rgb() & 0xffffff),
+                    n.name.c_str());
+    });
+    QVERIFY(switches > 4);
 }
 
 void TestCanvas::badgesShowOverHighlights()

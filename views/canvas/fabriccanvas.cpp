@@ -403,8 +403,11 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->badges = new BadgeLayerItem(d->data);
     d->badges->setZValue(2.95); // over the highlights below, under the texts
     d->scene->addItem(d->badges);
-    // Highlights between the nodes (2) and the texts (3).
-    d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 2.6);
+    // A run's highlights (idle links' dashes, SHARP's lanes) over the links and their dots,
+    // under the nodes: drawn over them, they buried a ToR row in grey dashes and marked V's
+    // inside the leaves where lanes met. A path the user asked for goes over the nodes, under
+    // the texts (3).
+    d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 1.8);
     d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 2.65);
     for (Private::Highlight &h : d->highlights)
         h.secondItem = overlay(d->scene, palette::path(), 3, h.item->zValue());
