@@ -61,6 +61,40 @@ int PropertyForm::indexOf(int id) const
     return -1;
 }
 
+namespace {
+
+/// Whether @p field holds typing not yet committed: a name edited, or a number typed that
+/// differs from the field's value (Ctrl+Z there undid the document's last edit, a whole node,
+/// and dropped the typing).
+bool beingTyped(const QObject *field)
+{
+    if (const auto *edit = qobject_cast<const QLineEdit *>(field))
+        return edit->isModified();
+    if (const auto *spin = qobject_cast<const QAbstractSpinBox *>(field))
+        if (const auto *edit = spin->findChild<const QLineEdit *>())
+            return edit->isModified(); // typed since its value was set or committed
+    return false;
+}
+
+/// Makes the text of @p spin count as typed only until its value is committed, as a name's.
+void forgetTypingOnCommit(QAbstractSpinBox *spin)
+{
+    if (auto *edit = spin->findChild<QLineEdit *>())
+        QObject::connect(
+            spin, &QAbstractSpinBox::editingFinished, edit, [edit] { edit->setModified(false); });
+}
+
+/// A count's unit is a plural noun ("GPUs", "spare cubes"): one of it reads "1 GPU". The
+/// suffixes are kept on the field, as a value set with its signals blocked must agree too.
+void agreeInNumber(QSpinBox *spin)
+{
+    const QString plural = spin->property("pluralSuffix").toString();
+    if (!plural.isEmpty())
+        spin->setSuffix(spin->value() == 1 ? plural.chopped(1) : plural);
+}
+
+} // namespace
+
 bool PropertyForm::eventFilter(QObject *watched, QEvent *event)
 {
     // Undo and Redo belong to the document once a value is committed: a field kept them for
@@ -68,9 +102,8 @@ bool PropertyForm::eventFilter(QObject *watched, QEvent *event)
     // (not yet committed), they still undo the typing.
     if (event->type() == QEvent::ShortcutOverride) {
         const auto *key = static_cast<QKeyEvent *>(event);
-        const auto *edit = qobject_cast<QLineEdit *>(watched);
         if ((key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
-            && !(edit && edit->isModified())) {
+            && !beingTyped(watched)) {
             event->ignore();
             return true;
         }
@@ -106,18 +139,16 @@ QWidget *PropertyForm::makeEditor(int index)
             int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
-        // A count's unit is a plural noun ("GPUs", "spare cubes"): one of it reads "1 GPU".
         if (suffix.endsWith(QLatin1Char('s')) && s.unit.size() > 2
             && !s.unit.contains(QLatin1Char('/'))) {
-            const QString one = suffix.chopped(1);
-            const auto agree
-                = [spin, suffix, one](int v) { spin->setSuffix(v == 1 ? one : suffix); };
-            connect(spin, &QSpinBox::valueChanged, spin, agree);
-            agree(spin->value());
+            spin->setProperty("pluralSuffix", suffix);
+            connect(spin, &QSpinBox::valueChanged, spin, [spin] { agreeInNumber(spin); });
+            agreeInNumber(spin);
         }
         if (s.min == 0) // shown at the minimum, and only there
             spin->setSpecialValueText(s.zeroText);
         spin->setKeyboardTracking(false);
+        forgetTypingOnCommit(spin);
         connect(spin, &QSpinBox::valueChanged, this, emitEdited);
         return spin;
     }
@@ -127,6 +158,7 @@ QWidget *PropertyForm::makeEditor(int index)
         spin->setRange(s.min, s.max);
         spin->setSuffix(suffix);
         spin->setKeyboardTracking(false);
+        forgetTypingOnCommit(spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this, emitEdited);
         return spin;
     }
@@ -151,9 +183,10 @@ void PropertyForm::setValue(int index, const QVariant &value, bool mixed)
     const QSignalBlocker blocker(editor);
     if (auto *edit = qobject_cast<QLineEdit *>(editor))
         edit->setText(value.toString());
-    else if (auto *spin = qobject_cast<QSpinBox *>(editor))
+    else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
         spin->setValue(value.toInt());
-    else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(editor))
+        agreeInNumber(spin); // its valueChanged is blocked: "8 GPU" stayed from the minimum
+    } else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(editor))
         dspin->setValue(value.toDouble());
     else if (auto *check = qobject_cast<QCheckBox *>(editor))
         check->setChecked(value.toBool());

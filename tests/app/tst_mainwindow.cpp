@@ -89,6 +89,7 @@ private Q_SLOTS:
     void inspectorEditsAndValidates();
     void valueBeingTypedIsSavedOrAskedAbout();
     void fieldsKeepToTheFileLimitsAndTheWheelScrolls();
+    void undoWhileTypingANumberUndoesTheTyping();
     void saveAndReload();
     void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
@@ -609,6 +610,48 @@ void TestMainWindow::fieldsKeepToTheFileLimitsAndTheWheelScrolls()
     QCOMPARE(palette->capacityEditor()->value(), capacity);
     QCOMPARE(ports->value(), portsBefore);
     QCOMPARE(mWindow->document()->undoStack()->count(), steps);
+}
+
+// Ctrl+Z with "16" typed in Ports (no Enter) undid the document's last edit, the whole node,
+// and dropped the typing; a name field already undid its typing. And a count field showed
+// "8 GPU": its suffix agreed with the minimum it was built at, not the value set.
+void TestMainWindow::undoWhileTypingANumberUndoesTheTyping()
+{
+    mWindow->openGenerated(smallFatTree());
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow));
+    Document *doc = mWindow->document();
+    InspectorDock *inspector = mWindow->inspectorDock();
+    inspector->setSelection({ 0 }, {});
+    PropertyForm *nodeForm = inspector->nodeForm();
+    auto *ports
+        = qobject_cast<QSpinBox *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Ports))));
+    QVERIFY(ports);
+    const int portsBefore = ports->value();
+    const int steps = doc->undoStack()->count();
+    const int index = doc->undoStack()->index();
+    const std::size_t nodes = doc->fabric().nodeCount();
+    ports->setFocus();
+    QVERIFY(ports->hasFocus());
+    ports->selectAll();
+    QTest::keyClicks(ports, QStringLiteral("16"));
+    QTest::keyClick(ports, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->undoStack()->index(), index);
+    QCOMPARE(doc->undoStack()->count(), steps);
+    QCOMPARE(doc->fabric().nodeCount(), nodes);
+    QCOMPARE(ports->value(), portsBefore);
+
+    PropertySpec gpus;
+    gpus.type = PropertySpec::Type::Int;
+    gpus.label = QStringLiteral("GPUs per host");
+    gpus.min = 1;
+    gpus.max = 16;
+    gpus.unit = QStringLiteral("GPUs");
+    PropertyForm form({ gpus });
+    form.setValue(0, 8);
+    QCOMPARE(qobject_cast<QSpinBox *>(form.editor(0))->suffix(), QStringLiteral(" GPUs"));
+    form.setValue(0, 1);
+    QCOMPARE(qobject_cast<QSpinBox *>(form.editor(0))->suffix(), QStringLiteral(" GPU"));
 }
 
 void TestMainWindow::saveAndReload()
