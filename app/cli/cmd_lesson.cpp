@@ -17,6 +17,7 @@
 #include "playback/scenariorun.h"
 
 #include <QFileInfo>
+#include <algorithm>
 
 #include <iomanip>
 #include <ostream>
@@ -59,8 +60,11 @@ int runLesson(const std::string &name, bool json, const std::string &exportTo, s
 {
     const collective::Lesson lesson = views::loadLessonByName(QString::fromStdString(name));
     sim::SimOptions options;
-    // Slides draw averages from the link statistics; nothing here plays the run back.
-    options.recordTimeline = false;
+    // Slides of the fabric draw averages from the link statistics; a slide of the heatmap
+    // draws every link against time, from the timeline.
+    options.recordTimeline = !exportTo.empty()
+        && std::any_of(lesson.steps.begin(), lesson.steps.end(),
+            [](const collective::LessonStep &step) { return step.picture == "heatmap"; });
     collective::LessonResult result = collective::runLesson(lesson, options);
     const nlohmann::json doc = collective::lessonJson(lesson, result);
 
@@ -79,6 +83,7 @@ int runLesson(const std::string &name, bool json, const std::string &exportTo, s
             slide.title = toQString(lesson.steps[i].title);
             slide.text = toQString(result.stepTexts[i]);
             slide.run = runs.first();
+            slide.heatmap = lesson.steps[i].picture == "heatmap";
             for (qsizetype k = 0; k < runs.size(); ++k)
                 if (result.runs[std::size_t(k)].id == lesson.steps[i].show)
                     slide.run = runs[k];

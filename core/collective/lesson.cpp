@@ -367,6 +367,11 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
         step.show = stringAt(st, "show", name, where);
         if (!step.show.empty() && !ids.contains(step.show))
             fail(name, where + "'show' names no run '" + step.show + "'");
+        if (st.contains("picture")) {
+            step.picture = stringAt(st, "picture", name, where);
+            if (step.picture != "fabric" && step.picture != "heatmap")
+                fail(name, where + "'picture' must be \"fabric\" or \"heatmap\"");
+        }
         replacePlaceholders(step.text, [&](const std::string &p) {
             checkPlaceholder(p, ids, name, where);
             return std::string();

@@ -46,6 +46,9 @@ struct LessonStep
     std::string title;
     std::string text; ///< A template: {ID.KEY} and {ID1/ID2} placeholders (docs/lessons.md).
     std::string show; ///< The id of the run drawn on this step (empty: the first).
+    /// What the step's slide draws of that run: "fabric" (its links coloured by their mean
+    /// load) or "heatmap" (every link against time).
+    std::string picture = "fabric";
 };
 
 /// A hint of what to point at: nodes to select, with a note for the audience.

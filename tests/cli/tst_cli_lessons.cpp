@@ -246,6 +246,19 @@ void TestCliLessons::exportWritesSlides()
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("Rails"));
 
+    // A step that talks about the heatmap shows it: its slide showed the fabric again. The
+    // heatmap is a picture in the slide; the fabric is drawn in vectors.
+    const QString heatmap = mDir.filePath(QStringLiteral("heatmap"));
+    r = testing::runCli(
+        { "lesson", "run", "congestion-heatmap", "--export", heatmap.toStdString() });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const auto slideText = [&](int n) {
+        QFile f(QDir(heatmap).filePath(QStringLiteral("congestion-heatmap-%1.svg").arg(n)));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    QVERIFY(!slideText(1).isEmpty() && !slideText(1).contains("<image"));
+    QVERIFY(slideText(2).contains("<image"));
+
     // slides.png became a folder of SVGs: refused, and nothing is made.
     const QString png = mDir.filePath(QStringLiteral("slides.png"));
     r = testing::runCli({ "lesson", "run", "rail-optimized", "--export", png.toStdString() });
@@ -317,6 +330,10 @@ void TestCliLessons::badLessonsAreRefused_data()
         "annotations": [{"nodes": ["leaf0", "spine9"], "note": "n"}],
         "steps": [{"title": "x", "text": "y"}]})").arg(fabric, run)
                                   << QStringLiteral("no node 'spine9'");
+    QTest::newRow("bad picture") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
+        "steps": [{"title": "x", "text": "y", "picture": "chart"}]})")
+                                        .arg(fabric, run)
+                                 << QStringLiteral("'picture' must be \"fabric\" or \"heatmap\"");
     QTest::newRow("bad param") << QStringLiteral(R"({"title": "t", "summary": "s",
         "fabric": {"family": "ib-fat-tree", "params": {"radix": 7}}, %1,
         "steps": [{"title": "x", "text": "y"}]})").arg(run)

@@ -4,6 +4,8 @@
 
 #include "atomicfile.h"
 #include "canvas/fabriccanvas.h"
+#include "heatmap/heatmapdata.h"
+#include "heatmap/heatmapwidget.h"
 #include "playback/runhighlight.h"
 #include "svgpicture.h"
 
@@ -33,6 +35,20 @@ void setUpSlidePages(QPdfWriter &writer, const QString &title)
     writer.setCreator(QStringLiteral("FabricScope"));
 }
 
+constexpr qreal kMargin = 32;
+
+/// Where a slide's text goes: the bottom of the page.
+QRectF textArea()
+{
+    return QRectF(kMargin, kSlideSize.height() - 150, kSlideSize.width() - 2 * kMargin, 138);
+}
+
+/// Where a slide's picture goes: between its title and its text.
+QRectF pictureArea()
+{
+    return QRectF(kMargin, 78, kSlideSize.width() - 2 * kMargin, textArea().top() - 78 - 8);
+}
+
 /// Paints a slide into a page of kSlideSize units: @p header and the page number in small
 /// type, @p title, then @p canvas (with @p pictureTitle and the legend), then @p text.
 void paintPage(QPainter &painter, const QString &header, const QString &title,
@@ -41,7 +57,7 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
 {
     const QRectF page(QPointF(0, 0), QSizeF(kSlideSize));
     painter.fillRect(page, Qt::white);
-    const qreal margin = 32;
+    const qreal margin = kMargin;
 
     QFont small = painter.font();
     small.setPointSizeF(11);
@@ -63,21 +79,31 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
     QFont body = small;
     body.setPointSizeF(13);
     painter.setFont(body);
-    const QRectF textBox(margin, page.height() - 150, page.width() - 2 * margin, 138);
-    painter.drawText(textBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+    painter.drawText(textArea(), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
 
     if (canvas) {
-        const QRectF picture(margin, 78, page.width() - 2 * margin, textBox.top() - 78 - 8);
         painter.save();
-        canvas->renderTo(&painter, picture, QRectF(), pictureTitle, true);
+        canvas->renderTo(&painter, pictureArea(), QRectF(), pictureTitle, true);
         painter.restore();
     }
 }
 
-/// Paints one lesson step: its run drawn on a canvas of its own, averaged over the run.
+/// Paints one lesson step: its run drawn on a canvas of its own, averaged over the run, or its
+/// heatmap.
 void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &lessonTitle,
                 int number, int count)
 {
+    if (slide.heatmap && slide.run && slide.run->fabric) {
+        paintPage(painter, lessonTitle, slide.title, slide.text, nullptr, QString(),
+            QStringLiteral("%1 / %2").arg(number).arg(count));
+        HeatmapWidget heatmap;
+        heatmap.setData(HeatmapData::build(*slide.run->fabric, slide.run->result));
+        heatmap.setTitle(QObject::tr("Link utilisation over time \u2014 %1").arg(slide.run->label));
+        // Drawn at twice the slide's units, as the app's exported heatmap is a picture.
+        const QRectF area = pictureArea();
+        painter.drawImage(area, heatmap.renderImage((area.size() * 2).toSize()));
+        return;
+    }
     std::unique_ptr<FabricCanvas> canvas;
     if (slide.run && slide.run->fabric) {
         canvas = std::make_unique<FabricCanvas>();

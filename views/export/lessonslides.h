@@ -20,6 +20,8 @@ struct LessonSlide
     QString title;
     QString text;
     SimRunPtr run;
+    /// Draw the run's heatmap (every link against time) instead of its fabric.
+    bool heatmap = false;
 };
 
 /**
