@@ -179,6 +179,7 @@ private Q_SLOTS:
     void torusNamesStayOffSmallDrawings();
     void badgesShowOverHighlights();
     void runHighlightsPassUnderSwitches();
+    void highlightsGrowWithThePicture();
     void badgesNeverOverprint();
     void capacitiesStandApart();
     void hoverShowsNodeAndTooltip();
@@ -503,6 +504,34 @@ void TestCanvas::runHighlightsPassUnderSwitches()
                     n.name.c_str());
     });
     QVERIFY(switches > 4);
+}
+
+// A 3840x2160 picture draws its text and lines twice as large as a 1920x1080 one, but a run's
+// highlights kept their screen width: half as heavy as the rest, unlike their legend sample.
+void TestCanvas::highlightsGrowWithThePicture()
+{
+    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    FabricCanvas canvas;
+    showCanvas(canvas, f);
+    canvas.setParticlesEnabled(false);
+    const QColor mark(255, 0, 255);
+    QList<LinkId> links;
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            links << l.id;
+    });
+    using H = FabricCanvas::LinkHighlight;
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+        { links, mark, QStringLiteral("idle"), H::Bundles::AllLinks, Qt::SolidLine, {}, {} });
+    const int small = pixelsOf(canvas.renderImage(QSize(1920, 1080), {}, false), mark);
+    const int large = pixelsOf(canvas.renderImage(QSize(3840, 2160), {}, false), mark);
+    QVERIFY(small > 100);
+    // Twice as long and twice as wide: four times the pixels (two, had the pen kept its width).
+    QVERIFY2(
+        large > 3.2 * small, qPrintable(QStringLiteral("%1 against %2").arg(large).arg(small)));
+    // And the window's own drawing is as before.
+    const int onScreen = pixelsOf(canvas.viewport()->grab().toImage(), mark);
+    QVERIFY(onScreen > 0);
 }
 
 void TestCanvas::badgesShowOverHighlights()
