@@ -701,6 +701,17 @@ void TestCanvas::hoverShowsNodeAndTooltip()
     // Moving off every node clears the hover.
     QTest::mouseMove(canvas.viewport(), QPoint(2, 2));
     QCOMPARE(canvas.hoveredNode(), kNoNode);
+
+    // Another fabric under a hovered node: its tooltip and the name the window showed for it
+    // went on floating over the new, blank canvas (after New Empty Fabric).
+    QTest::mouseMove(canvas.viewport(), viewPoint(canvas, spine));
+    QCOMPARE(canvas.hoveredNode(), spine);
+    QTRY_VERIFY(QToolTip::isVisible());
+    const Fabric empty;
+    canvas.setFabric(&empty);
+    QCOMPARE(canvas.hoveredNode(), kNoNode);
+    QCOMPARE(hovered.last().at(0).value<NodeId>(), kNoNode);
+    QTRY_VERIFY(!QToolTip::isVisible());
 }
 
 void TestCanvas::clickAndRubberBandSelect()

@@ -478,7 +478,7 @@ void FabricCanvas::setFabric(const Fabric *fabric)
     for (auto &h : d->highlights)
         h.set.links.clear();
     d->faults = {}; // ids of another fabric; the app marks this one's faults again
-    d->hovered = kNoNode;
+    forgetHover();
     d->hoveredLink = kNoLink;
     d->data.loads.clear();
     d->data.badges.clear();
@@ -539,7 +539,7 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
             return std::any_of(p.begin(), p.end(), [&](LinkId l) { return !d->fabric->hasLink(l); });
         });
         if (!d->alive(d->hovered))
-            d->hovered = kNoNode;
+            forgetHover();
     };
     switch (event.type) {
     case T::Reset:
@@ -1693,6 +1693,17 @@ void FabricCanvas::refreshOverlays()
         linkPath(links, hover);
     }
     d->hoverItem->setPath(hover);
+}
+
+void FabricCanvas::forgetHover()
+{
+    // The node's tooltip and the status bar's name outlived it: after New Empty Fabric a host
+    // of the old fabric was still named over the blank canvas.
+    if (d->hovered == kNoNode)
+        return;
+    d->hovered = kNoNode;
+    QToolTip::hideText();
+    Q_EMIT nodeHovered(kNoNode);
 }
 
 void FabricCanvas::setHovered(NodeId node, const QPoint &globalPos)

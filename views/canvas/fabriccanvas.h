@@ -362,6 +362,9 @@ private:
     /// Rebuilds the highlight paths for the current draw plan.
     void refreshHighlights();
     void setHovered(NodeId node, const QPoint &globalPos);
+    /// No node is hovered any more (it is gone, or the fabric is another): its tooltip and
+    /// the name nodeHovered() gave go too.
+    void forgetHover();
     void updatePlan();
     void updateLegend();
     /// The tooltip for @p scenePos: the node there, else the link, else the folded block.
