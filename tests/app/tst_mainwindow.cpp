@@ -113,6 +113,10 @@ private Q_SLOTS:
     void showsEqualCostPathsBetweenTwoGpus();
 
 private:
+    /// Opens a small fabric in the active window, selects its first node and gives the
+    /// inspector's field for @p property (null when the window could not be activated).
+    QWidget *typingInto(NodeProperty property);
+
     MainWindow *mWindow = nullptr;
     FakePrompts *mPrompts = nullptr;
     QTemporaryDir mDir;
@@ -549,18 +553,25 @@ void TestMainWindow::inspectorEditsAndValidates()
     QCOMPARE(doc->fabric().node(leaf).ports, highestPort + 1);
 }
 
+QWidget *TestMainWindow::typingInto(NodeProperty property)
+{
+    mWindow->openGenerated(smallFatTree());
+    mWindow->activateWindow();
+    if (!QTest::qWaitForWindowActive(mWindow))
+        return nullptr;
+    InspectorDock *inspector = mWindow->inspectorDock();
+    inspector->setSelection({ 0 }, {});
+    PropertyForm *form = inspector->nodeForm();
+    return form->editor(form->indexOf(int(property)));
+}
+
 // A name typed in the inspector without Enter: Save wrote the file without it, and New (or
 // Quit) dropped it with no prompt.
 void TestMainWindow::valueBeingTypedIsSavedOrAskedAbout()
 {
-    mWindow->openGenerated(smallFatTree());
-    mWindow->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(mWindow));
-    InspectorDock *inspector = mWindow->inspectorDock();
-    PropertyForm *nodeForm = inspector->nodeForm();
-    auto *name
-        = qobject_cast<QLineEdit *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Name))));
+    auto *name = qobject_cast<QLineEdit *>(typingInto(NodeProperty::Name));
     QVERIFY(name);
+    InspectorDock *inspector = mWindow->inspectorDock();
     const auto type = [&](const QString &text) {
         inspector->setSelection({ 0 }, {});
         name->setFocus();
@@ -617,16 +628,9 @@ void TestMainWindow::fieldsKeepToTheFileLimitsAndTheWheelScrolls()
 // "8 GPU": its suffix agreed with the minimum it was built at, not the value set.
 void TestMainWindow::undoWhileTypingANumberUndoesTheTyping()
 {
-    mWindow->openGenerated(smallFatTree());
-    mWindow->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(mWindow));
-    Document *doc = mWindow->document();
-    InspectorDock *inspector = mWindow->inspectorDock();
-    inspector->setSelection({ 0 }, {});
-    PropertyForm *nodeForm = inspector->nodeForm();
-    auto *ports
-        = qobject_cast<QSpinBox *>(nodeForm->editor(nodeForm->indexOf(int(NodeProperty::Ports))));
+    auto *ports = qobject_cast<QSpinBox *>(typingInto(NodeProperty::Ports));
     QVERIFY(ports);
+    Document *doc = mWindow->document();
     const int portsBefore = ports->value();
     const int steps = doc->undoStack()->count();
     const int index = doc->undoStack()->index();

@@ -118,6 +118,20 @@ int pixelsOf(const QImage &image, const QColor &color)
     return n;
 }
 
+/// Marks every switch-to-switch link of @p f in @p mark on @p canvas, as a run marks the links
+/// it left idle.
+void markSwitchLinks(FabricCanvas &canvas, const Fabric &f, const QColor &mark)
+{
+    QList<LinkId> links;
+    f.forEachLink([&](const Link &l) {
+        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            links << l.id;
+    });
+    using H = FabricCanvas::LinkHighlight;
+    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
+        { links, mark, QStringLiteral("idle"), H::Bundles::AllLinks, Qt::SolidLine, {}, {} });
+}
+
 int nonBackgroundPixels(const QImage &image)
 {
     const QRgb bg = image.pixel(0, 0);
@@ -479,14 +493,7 @@ void TestCanvas::runHighlightsPassUnderSwitches()
     canvas.setLegendVisible(false);
     canvas.setParticlesEnabled(false);
     const QColor mark(255, 0, 255);
-    QList<LinkId> links;
-    f.forEachLink([&](const Link &l) {
-        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
-            links << l.id;
-    });
-    using H = FabricCanvas::LinkHighlight;
-    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-        { links, mark, QStringLiteral("idle"), H::Bundles::AllLinks, Qt::SolidLine, {}, {} });
+    markSwitchLinks(canvas, f, mark);
     QVERIFY(canvas.showsDetail());
     const QImage image = canvas.viewport()->grab().toImage();
     QVERIFY(pixelsOf(image, mark) > 100); // drawn, between the switches
@@ -515,14 +522,7 @@ void TestCanvas::highlightsGrowWithThePicture()
     showCanvas(canvas, f);
     canvas.setParticlesEnabled(false);
     const QColor mark(255, 0, 255);
-    QList<LinkId> links;
-    f.forEachLink([&](const Link &l) {
-        if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
-            links << l.id;
-    });
-    using H = FabricCanvas::LinkHighlight;
-    canvas.setHighlight(FabricCanvas::HighlightChannel::Simulation,
-        { links, mark, QStringLiteral("idle"), H::Bundles::AllLinks, Qt::SolidLine, {}, {} });
+    markSwitchLinks(canvas, f, mark);
     const int small = pixelsOf(canvas.renderImage(QSize(1920, 1080), {}, false), mark);
     const int large = pixelsOf(canvas.renderImage(QSize(3840, 2160), {}, false), mark);
     QVERIFY(small > 100);
