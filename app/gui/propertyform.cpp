@@ -63,9 +63,9 @@ int PropertyForm::indexOf(int id) const
 
 namespace {
 
-/// Whether @p field holds typing not yet committed: a name edited, or a number typed that
-/// differs from the field's value (Ctrl+Z there undid the document's last edit, a whole node,
-/// and dropped the typing).
+/// Whether @p field holds typing not yet committed: a name or a number typed since the field
+/// was set or committed (Ctrl+Z in a number undid the document's last edit, a whole node, and
+/// dropped the typing).
 bool beingTyped(const QObject *field)
 {
     if (const auto *edit = qobject_cast<const QLineEdit *>(field))

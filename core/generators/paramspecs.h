@@ -41,7 +41,8 @@ nlohmann::json checkedValue(const ParamSpec &spec, const nlohmann::json &value);
 /// Throws a UserError naming @p keys (the parameters whose product it is, "zones x
 /// racks_per_zone") when @p count endpoints exceed kMaxEndpoints.
 void checkEndpointLimit(std::string_view keys, long long count);
-/// Same for @p count links above kMaxLinks. Every generator checks both before it builds.
+/// Same for @p count links above kMaxLinks: checked by the generators whose links can outgrow
+/// their endpoints (HPN, RoCE, dragonfly), before they build.
 void checkLinkLimit(std::string_view keys, long long count);
 
 } // namespace fabric::gen
