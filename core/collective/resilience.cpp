@@ -19,6 +19,43 @@
 
 namespace fabric::collective {
 
+namespace {
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/// @p a before @p b, comparing runs of digits by their value: "h2-gpu0" before "h10-gpu0".
+bool namesInOrder(std::string_view a, std::string_view b)
+{
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (!isDigit(a[i]) || !isDigit(b[j])) {
+            if (a[i] != b[j])
+                return a[i] < b[j];
+            ++i, ++j;
+            continue;
+        }
+        const auto digits = [](std::string_view s, std::size_t &at) {
+            while (at < s.size() && s[at] == '0' && at + 1 < s.size() && isDigit(s[at + 1]))
+                ++at; // leading zeros do not make a number larger
+            const std::size_t from = at;
+            while (at < s.size() && isDigit(s[at]))
+                ++at;
+            return s.substr(from, at - from);
+        };
+        const std::string_view x = digits(a, i), y = digits(b, j);
+        if (x.size() != y.size())
+            return x.size() < y.size();
+        if (x != y)
+            return x < y;
+    }
+    return a.size() - i < b.size() - j || (a.size() - i == b.size() - j && a < b);
+}
+
+} // namespace
+
 ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::string_view role, unsigned threads,
     const std::function<void(std::size_t, std::size_t)> &progress,
@@ -117,7 +154,7 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
 
     // Slowdowns equal to 9 digits are ties, ordered by name: on a symmetric fabric the same
     // slowdown differs in its last bits from one element to the next, which ordered four equal
-    // spines spine1, spine2, spine3, spine0.
+    // spines spine1, spine2, spine3, spine0. Numbers in names count (h2 before h10).
     const auto level = [](double slowdown) { return std::round(slowdown * 1e9); };
     std::stable_sort(
         out.rows.begin(), out.rows.end(), [&](const ResilienceRow &a, const ResilienceRow &b) {
@@ -127,7 +164,7 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
             if (std::isfinite(a.slowdown) && std::isfinite(b.slowdown)
                 && level(a.slowdown) != level(b.slowdown))
                 return a.slowdown > b.slowdown;
-            return a.failed < b.failed;
+            return namesInOrder(a.failed, b.failed);
         });
     return out;
 }

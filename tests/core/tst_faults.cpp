@@ -414,39 +414,38 @@ void TestFaults::torusDetoursAroundAFailedIciLink()
 
 void TestFaults::resilienceSweepRanksWorstFirst()
 {
-    const Fabric f = flatFatTree(8);
+    const Fabric f = flatFatTree(12);
     const collective::Scenario s
         = scenario(Collective::AllReduce, Algorithm::Ring, 16 * kMiB, route::Policy::Ecmp);
     std::size_t calls = 0;
     const collective::ResilienceResult r
         = collective::runResilience(f, s, "leaf", 2, [&](std::size_t, std::size_t) { ++calls; });
-    QCOMPARE(r.rows.size(), std::size_t(8));
-    QCOMPARE(calls, std::size_t(8));
-    // Every leaf holds 4 consecutive ranks: the 3 ring pairs among them and the 2 into and out
+    QCOMPARE(r.rows.size(), std::size_t(12));
+    QCOMPARE(calls, std::size_t(12));
+    // Every leaf holds 6 consecutive ranks: the 5 ring pairs among them and the 2 into and out
     // of them are cut off. The ring cannot complete, so no failure has a slowdown (the rest
     // of the ring, its cut hops finishing at once, ended sooner than the healthy run and read
-    // as a speed-up); rows that tie go by name.
+    // as a speed-up); rows that tie go by name, numbers by value (leaf2 before leaf10).
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        QCOMPARE(r.rows[i].unreachablePairs, std::size_t(5));
+        QCOMPARE(r.rows[i].unreachablePairs, std::size_t(7));
         QVERIFY(std::isnan(r.rows[i].slowdown));
-        if (i > 0)
-            QVERIFY(r.rows[i - 1].failed < r.rows[i].failed);
+        QCOMPARE(r.rows[i].failed, "leaf" + std::to_string(i));
     }
     const nlohmann::json j = collective::toJson(r);
     QCOMPARE(j.at("role").get<std::string>(), std::string("leaf"));
-    QCOMPARE(j.at("rows").size(), std::size_t(8));
+    QCOMPARE(j.at("rows").size(), std::size_t(12));
     QVERIFY(j.at("rows")[0].contains("failed") && j.at("rows")[0].contains("completion_s")
         && j.at("rows")[0].contains("slowdown") && j.at("rows")[0].contains("unreachable_pairs"));
     std::ostringstream csv;
     collective::writeResilienceCsv(csv, r);
     const std::string text = csv.str();
     QVERIFY(text.starts_with("failed,completion_s,slowdown,unreachable_pairs\n"));
-    QCOMPARE(std::count(text.begin(), text.end(), '\n'), 9l);
-    QVERIFY2(text.find(",,5\n") != std::string::npos, text.c_str()); // no slowdown, 5 pairs
+    QCOMPARE(std::count(text.begin(), text.end(), '\n'), 13l);
+    QVERIFY2(text.find(",,7\n") != std::string::npos, text.c_str()); // no slowdown, 7 pairs
     QVERIFY(j.at("rows")[0].at("slowdown").is_null());
     const collective::ResilienceStats st = collective::resilienceStats(r);
-    QCOMPARE(st.elements, std::size_t(8));
-    QCOMPARE(st.cuttingOff, std::size_t(8));
+    QCOMPARE(st.elements, std::size_t(12));
+    QCOMPARE(st.cuttingOff, std::size_t(12));
     QVERIFY(std::isnan(st.worst) && std::isnan(st.best)); // none to take them from
 }
 

@@ -65,6 +65,8 @@ private Q_SLOTS:
     void shortPanelKeepsThePlotReadable();
     void barLabelsStayWholeInAShortPanel();
     void runNamesUnderBarsStayWhole();
+    void longSubtitleWrapsAtEveryWidth();
+    void smallResiliencePictureDrawsTheRowsItCanName();
     void emptyChartSaysWhatFillsIt();
     void largerWindowTextEnlargesTheChartsNotItsPictures();
     void largeExportsAreTheScreenPictureEnlarged();
@@ -531,6 +533,77 @@ void TestCharts::largerWindowTextEnlargesTheChartsNotItsPictures()
     QVERIFY(std::abs(labelSize() / normal - 1.5) < 0.01); // and the screen's size back
     panel.setFont(QFont());
     QTRY_COMPARE(labelSize(), normal);
+}
+
+void TestCharts::longSubtitleWrapsAtEveryWidth()
+{
+    // The resilience sweep's summary runs to two or three lines. Wrapped to within a few pixels
+    // of the title's room, Qt Charts found it too wide and cut it to one line ending "by ...":
+    // the SuperPOD's 1200 px picture lost "more than 1% \u00b7 the worst 100 of 288 shown".
+    ChartSpec spec;
+    spec.horizontal = true;
+    spec.title = QStringLiteral("Slowdown of allreduce ring \u00b7 ecmp per single link failure, "
+                                "worst first");
+    spec.subtitle = QStringLiteral(
+        "Healthy 129 ms \u00b7 288 elements: 64 cut rank pairs off (the collective cannot "
+        "complete); the other 224: slowdown worst 1.33\u00d7, median 1.00\u00d7, mean "
+        "1.01\u00d7, best 1.00\u00d7 \u00b7 8 slow the run by more than 1% \u00b7 the worst "
+        "100 of 288 shown");
+    spec.xTitle = QStringLiteral("failed link");
+    spec.yTitle = QStringLiteral("slowdown");
+    spec.categories = { QStringLiteral("leaf0--spine0"), QStringLiteral("leaf7--spine3") };
+    spec.bars = { { QStringLiteral("slowdown"), { 1.33, 1.0 } } };
+    ChartPanel panel;
+    panel.setSpec(spec);
+    panel.resize(700, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    for (int width = 700; width <= 1700; width += 3) {
+        panel.resize(width, 600);
+        QCoreApplication::processEvents(); // the chart's layout follows on the next turn
+        QTRY_VERIFY2(elidedTexts(&panel).isEmpty(),
+            qPrintable(QStringLiteral("%1 px: %2").arg(width).arg(elidedTexts(&panel).join(' '))));
+    }
+}
+
+void TestCharts::smallResiliencePictureDrawsTheRowsItCanName()
+{
+    // A sweep of 288 links, worst first: 64 cut pairs off, 8 slow the run, the rest cost nothing.
+    collective::ResilienceResult sweep;
+    sweep.role = "link";
+    sweep.healthyCompletionS = 0.129;
+    for (int i = 0; i < 288; ++i) {
+        collective::ResilienceRow row;
+        row.failed = "h" + std::to_string(i / 8) + "-gpu" + std::to_string(i % 8) + "--leaf0";
+        row.unreachablePairs = i < 64 ? 1 : 0;
+        row.slowdown = i < 64 ? std::nan("") : i < 72 ? 1.33 : 1.0;
+        row.completionS = row.slowdown * sweep.healthyCompletionS;
+        sweep.rows.push_back(row);
+    }
+    const QSize picture(960, 540);
+    const auto elidedAt = [&](const ChartSpec &spec) {
+        ChartPanel panel;
+        panel.setSpec(spec);
+        panel.resize(picture);
+        panel.show();
+        if (!QTest::qWaitForWindowExposed(&panel))
+            return QStringList { QStringLiteral("(not shown)") };
+        QCoreApplication::processEvents();
+        return elidedTexts(&panel);
+    };
+    // Squeezed into 540 px, a hundred rows were hairlines named "..." and the words of the
+    // rows without a bar were left out.
+    QVERIFY(!elidedAt(charts::resilience(sweep, QStringLiteral("allreduce ring"))).isEmpty());
+    // As many as the height names, and the subtitle says how many of how many.
+    const qsizetype fitting = charts::horizontalBarsFitting(picture.height());
+    QVERIFY2(fitting >= 10 && fitting < 30, qPrintable(QString::number(fitting)));
+    const ChartSpec fitted = charts::resilience(sweep, QStringLiteral("allreduce ring"), fitting);
+    QCOMPARE(fitted.categories.size(), fitting);
+    QVERIFY2(fitted.subtitle.endsWith(QStringLiteral("the worst %1 of 288 shown").arg(fitting)),
+        qPrintable(fitted.subtitle));
+    const QStringList cut = elidedAt(fitted);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+    QVERIFY(charts::horizontalBarsHeight(fitting) <= picture.height());
 }
 
 void TestCharts::emptyChartSaysWhatFillsIt()

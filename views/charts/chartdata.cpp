@@ -299,7 +299,8 @@ QString resilienceSummary(const collective::ResilienceResult &r)
         + slowdowns;
 }
 
-ChartSpec resilience(const collective::ResilienceResult &r, const QString &scenario)
+ChartSpec resilience(
+    const collective::ResilienceResult &r, const QString &scenario, qsizetype maxBars)
 {
     const QString role = toQString(r.role);
     ChartSpec spec;
@@ -307,7 +308,8 @@ ChartSpec resilience(const collective::ResilienceResult &r, const QString &scena
     spec.title = QObject::tr("Slowdown of %1 per single %2 failure, worst first")
                      .arg(scenario, role);
     spec.subtitle = resilienceSummary(r);
-    const qsizetype shown = std::min<qsizetype>(qsizetype(r.rows.size()), kResilienceBars);
+    const qsizetype shown
+        = std::min({ qsizetype(r.rows.size()), kResilienceBars, std::max<qsizetype>(maxBars, 1) });
     if (shown < qsizetype(r.rows.size()))
         spec.subtitle += QObject::tr(" \u00b7 the worst %1 of %2 shown").arg(shown).arg(r.rows.size());
     spec.xTitle = QObject::tr("failed %1").arg(role);
@@ -331,10 +333,20 @@ ChartSpec resilience(const collective::ResilienceResult &r, const QString &scena
     return spec;
 }
 
+namespace {
+// Title, subtitle and value axis, then a line of text per bar with room between.
+constexpr int kBarsFrame = 170;
+constexpr int kBarRow = 24;
+} // namespace
+
 int horizontalBarsHeight(qsizetype bars)
 {
-    // Title, subtitle and value axis, then a line of text per bar with room between.
-    return 170 + 24 * int(bars);
+    return kBarsFrame + kBarRow * int(bars);
+}
+
+qsizetype horizontalBarsFitting(int height)
+{
+    return std::max((height - kBarsFrame) / kBarRow, 1);
 }
 
 } // namespace fabric::views::charts

@@ -60,13 +60,18 @@ QString resilienceSummary(const collective::ResilienceResult &result);
 
 /**
  * A resilience sweep as horizontal bars of slowdown (completion / healthy completion), one per
- * failed element, named by it, worst first (the sweep's order), at most kResilienceBars;
- * resilienceSummary() is the subtitle. @p scenario names what ran ("allreduce ring · ecmp").
+ * failed element, named by it, worst first (the sweep's order), at most @p maxBars (and
+ * kResilienceBars); resilienceSummary() is the subtitle. @p scenario names what ran
+ * ("allreduce ring · ecmp").
  */
-ChartSpec resilience(const collective::ResilienceResult &result, const QString &scenario);
+ChartSpec resilience(const collective::ResilienceResult &result, const QString &scenario,
+    qsizetype maxBars = kResilienceBars);
 
 /// The height (pixels) a horizontal bar chart of @p bars bars needs for its names to be read.
 int horizontalBarsHeight(qsizetype bars);
+/// The most bars a horizontal bar chart @p height pixels tall can draw with their names read
+/// (the inverse of horizontalBarsHeight()); at least one.
+qsizetype horizontalBarsFitting(int height);
 
 } // namespace charts
 } // namespace fabric::views

@@ -515,7 +515,7 @@ void ChartPanel::applyFrame(bool compact, double width)
     QString title;
     if (!compact) {
         // The width the chart's layout gives its title, with a little to spare.
-        const double room = width - d->fullMargins.left() - d->fullMargins.right() - 8;
+        const double room = width - d->fullMargins.left() - d->fullMargins.right() - 32;
         QFont bold = d->chart->titleFont();
         bold.setBold(true);
         title = QStringLiteral("<b>%1</b>").arg(wrapped(mSpec.title, bold, room));

@@ -8,6 +8,7 @@
 #include "charts/chartpanel.h"
 #include "explain/runsummary.h"
 #include "heatmap/heatmapwidget.h"
+#include "style/picturescale.h"
 #include "svgpicture.h"
 #include "traffic/trafficview.h"
 
@@ -61,7 +62,12 @@ std::optional<ChartSpec> specFor(ChartKind kind, const QList<SimRunPtr> &runs,
     case ChartKind::Sweep:
         return charts::busbwSweep(options.sweep);
     case ChartKind::Resilience:
-        return charts::resilience(options.resilience, runs.first()->label);
+        // A picture of a given size draws the worst failures its height can name: squeezed in,
+        // 100 rows of a 960x540 picture were hairlines named "...".
+        return charts::resilience(options.resilience, runs.first()->label,
+            options.size.isEmpty() ? charts::kResilienceBars
+                                   : charts::horizontalBarsFitting(int(options.size.height()
+                                       / pictureScale(options.size.width()))));
     case ChartKind::Heatmap:
     case ChartKind::BytesOnWire:
     case ChartKind::NvlinkVsFabric:
