@@ -33,6 +33,8 @@ void expandBroadcastRing(Context &c)
     ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
     ideal.timeS = ideal::chainBroadcastS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
     ideal.formula = "(p-1) a + S/B";
+    capAtCriticalPath(
+        ideal, c.sink, ideal::chainBroadcastS(n, c.scenario.bytes, 0.0, hop.bytesPerS), int(n) - 1);
 }
 
 void expandBroadcastTree(Context &c)

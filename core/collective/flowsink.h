@@ -55,6 +55,7 @@ public:
         double notBeforeS, double alphaS, FlowTags tags);
 
     std::vector<sim::FlowSpec> &flows() { return mFlows; }
+    const std::vector<sim::FlowSpec> &flows() const { return mFlows; }
     const route::Router &router() const { return mRouter; }
     double alphaS() const { return mAlphaS; }
 

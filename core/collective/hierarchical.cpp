@@ -70,6 +70,10 @@ void expandHierarchical(Context &c)
     ideal.bandwidthBytesPerS = hostCount > 1 ? across.bytesPerS : inHost.bytesPerS;
     ideal.messageLatencyS = alpha + across.latencyS;
     ideal.formula = "2 [(g-1) a_nv + (g-1)/g S/B_nv] + 2(H-1) a + 2(H-1)/H (S/g)/B";
+    const double transferS = (g > 1 ? 2 * ideal::ringAllGatherS(g, S, 0.0, inHost.bytesPerS) : 0.0)
+        + (hostCount > 1 ? ideal::ringAllReduceS(hostCount, S / double(g), 0.0, across.bytesPerS)
+                         : 0.0);
+    capAtCriticalPath(ideal, c.sink, transferS, 2 * local + cross);
 }
 
 } // namespace fabric::collective::detail

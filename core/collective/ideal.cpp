@@ -133,6 +133,18 @@ double fastestRate(const Fabric &fabric, const sim::FlowSpec &flow)
         else if (flow.split == sim::Split::Single)
             rate = std::min(rate, path);
     }
+    if (flow.split == sim::Split::Adaptive && flow.paths.size() > 1) {
+        // The paths of a hop across a fat-tree all leave by the sender's NIC link and arrive by
+        // the receiver's: the sum of their narrowest links is many NICs' worth.
+        const std::vector<DirLinkId> &first = flow.paths.front().links;
+        for (DirLinkId d : first) {
+            const bool shared = std::all_of(flow.paths.begin() + 1, flow.paths.end(),
+                [d](const sim::Path &p) { return std::ranges::find(p.links, d) != p.links.end(); });
+            if (shared)
+                rate = std::min(
+                    rate, units::gbpsToBytesPerSecond(fabric.link(linkOf(d)).capacityGbps));
+        }
+    }
     return rate;
 }
 

@@ -32,15 +32,11 @@ void expandRing(Context &c)
     Ideal &ideal = c.out.ideal;
     ideal.bandwidthBytesPerS = hop.bytesPerS;
     ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
-    if (allReduce) {
-        ideal.timeS
-            = ideal::ringAllReduceS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
-        ideal.formula = "2(p-1) a + 2(p-1)/p S/B";
-    } else {
-        ideal.timeS
-            = ideal::ringAllGatherS(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
-        ideal.formula = "(p-1) a + (p-1)/p S/B";
-    }
+    const auto formula = allReduce ? ideal::ringAllReduceS : ideal::ringAllGatherS;
+    ideal.timeS = formula(n, c.scenario.bytes, ideal.messageLatencyS, hop.bytesPerS);
+    ideal.formula = allReduce ? "2(p-1) a + 2(p-1)/p S/B" : "(p-1) a + (p-1)/p S/B";
+    capAtCriticalPath(ideal, c.sink, formula(n, c.scenario.bytes, 0.0, hop.bytesPerS),
+        (allReduce ? 2 : 1) * half);
 }
 
 } // namespace fabric::collective::detail

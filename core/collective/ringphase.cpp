@@ -92,4 +92,14 @@ void boundHopByLink(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound)
     bound.latencyS = std::max(bound.latencyS, r.latencyS);
 }
 
+void capAtCriticalPath(Ideal &ideal, const FlowSink &sink, double transferS, int steps)
+{
+    const double chain = ideal::criticalPathS(sink.router().fabric(), sink.flows());
+    if (!(chain < ideal.timeS * (1 - 1e-9))) // the same within rounding: keep the closed form
+        return;
+    ideal.timeS = chain;
+    ideal.messageLatencyS = std::max(0.0, (chain - transferS) / double(std::max(steps, 1)));
+    ideal.formula += ", a: mean step of the slowest chain";
+}
+
 } // namespace fabric::collective

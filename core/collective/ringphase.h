@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "expansion.h"
 #include "flowsink.h"
 
 #include <limits>
@@ -53,5 +54,14 @@ struct HopBound
 void boundHop(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound);
 /// Same, with the narrowest link on the route instead of the injection bandwidth (torus).
 void boundHopByLink(FlowSink &sink, NodeId src, NodeId dst, HopBound &bound);
+
+/**
+ * A closed form on a HopBound charges every step the slowest hop's latency, which is no bound
+ * when the hops differ: a ring's one detour round a failed link is one hop of its chain of
+ * steps, not all of them. Caps @p ideal at the longest chain of @p sink's flows
+ * (ideal::criticalPathS(), which no run can beat); a is then the mean step of that chain,
+ * @p steps steps that move their bytes in @p transferS.
+ */
+void capAtCriticalPath(Ideal &ideal, const FlowSink &sink, double transferS, int steps);
 
 } // namespace fabric::collective
