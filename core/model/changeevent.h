@@ -13,17 +13,19 @@ namespace fabric {
 struct ChangeEvent
 {
     enum class Type {
-        Reset,        ///< Everything may have changed (a file was loaded, a fabric regenerated).
+        Reset, ///< Everything may have changed (a file was loaded, a fabric regenerated).
         NodesAdded,
         NodesAboutToBeRemoved,
         NodesRemoved,
         NodesChanged, ///< Properties (and maybe positions) of `nodes` changed.
-        NodesMoved,   ///< Only the positions of `nodes` changed: nothing a simulation sees.
+        NodesMoved, ///< Only the positions of `nodes` changed: nothing a simulation sees.
         LinksAdded,
         LinksAboutToBeRemoved,
         LinksRemoved,
         LinksChanged,
-        CircuitsChanged, ///< OCS circuit tables of `nodes` changed (the torus was rewired).
+        /// The torus was rewired: OCS circuit tables of `nodes` changed, or chips took new
+        /// torus coordinates (`nodes` may then be empty; a NodesChanged names the chips).
+        CircuitsChanged,
     };
     Type type = Type::Reset;
     std::vector<NodeId> nodes;

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void generatesFromTheGallery();
     void regenerateIsUndoable();
     void reconfiguresTheOcs();
+    void reconfigureRedrawsTheTorus();
     void ocsDockFollowsEdits();
     void deletesAndDuplicatesTheSelection();
     void undoMenuShowsNodeNamesAsTheyAre();
@@ -878,6 +879,56 @@ void TestMainWindow::reconfiguresTheOcs()
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(true));
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(false));
+}
+
+void TestMainWindow::reconfigureRedrawsTheTorus()
+{
+    // A twisted 4x4x8 and a twisted 8x4x4 share every circuit table: the rewire moves only the
+    // chips, and the lattice kept the old eight planes and caption, chips under new names in
+    // their old places.
+    mWindow->openGenerated(gen::generate(
+        "tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 }, { "twisted", true } }));
+    views::FabricCanvas *canvas = mWindow->canvas();
+    // The planes drawn, and what the caption says the twist shifts ("... +4 in Z").
+    const auto drawn = [&] {
+        canvas->zoomToFit();
+        QStringList planes, twist;
+        for (const auto &[text, rect] : canvas->shownLabels())
+            if (text.startsWith(QLatin1String("z = ")))
+                planes << text;
+            else if (text.startsWith(QLatin1String("Twisted")))
+                twist << text.right(4);
+        return QStringLiteral("%1 planes,%2").arg(planes.size()).arg(twist.join(' '));
+    };
+    mPrompts->dialog = [](QDialog *d) {
+        auto *dialog = qobject_cast<ReconfigureOcsDialog *>(d);
+        if (!dialog)
+            return false;
+        dialog->setShape({ 8, 4, 4 }, true);
+        return dialog->errorText().isEmpty();
+    };
+    for (const char *view : { "actionTorusLattice", "actionTorusSlices" }) {
+        mWindow->action(QString::fromLatin1(view))->trigger();
+        const bool captioned = view == std::string_view("actionTorusLattice"); // slices: none
+        const NodeId chip = mWindow->document()->fabric().findNode("chip-0-0-4");
+        QVERIFY(chip != kNoNode);
+        const QPointF where = canvas->nodePosition(chip);
+        const QString before = drawn();
+        QVERIFY2(before.startsWith(QLatin1String("8 planes,"))
+                && before.endsWith(QLatin1String(captioned ? "in Z" : ",")),
+            qPrintable(before));
+        mWindow->action(QStringLiteral("actionReconfigureOcs"))->trigger();
+        QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+        QCOMPARE(mWindow->document()->fabric().node(chip).name, std::string("chip-4-0-0"));
+        const QString after = drawn();
+        QVERIFY2(after.startsWith(QLatin1String("4 planes"))
+                && after.endsWith(QLatin1String(captioned ? "in X" : ",")),
+            qPrintable(after));
+        QVERIFY2(canvas->nodePosition(chip) != where, view);
+        mWindow->action(QStringLiteral("actionUndo"))->trigger();
+        QCOMPARE(drawn(), before);
+        QCOMPARE(canvas->nodePosition(chip), where);
+    }
 }
 
 void TestMainWindow::ocsDockFollowsEdits()

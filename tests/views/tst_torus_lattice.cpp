@@ -10,6 +10,7 @@
 #include "canvas/scenedata.h"
 #include "export/canvasexport.h"
 #include "generators/registry.h"
+#include "generators/tpuspares.h"
 #include "generators/tputorus.h"
 #include "layout/layoutengine.h"
 #include "layout/toruscircuits.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void ocsHiddenButListed();
     void planeTitlesReadOverTheWrapArounds();
     void captionStaysInANarrowView();
+    void spareCubeIsTitledInTheWindowsFit();
     void loadsColourArcs();
     void screenshots();
 };
@@ -329,6 +331,27 @@ void TestTorusLattice::captionStaysInANarrowView()
         qPrintable(shown.join('|')));
     QCOMPARE(twistCaption({ { 0, 1, 4, 16 }, { 1, 2, 8, 16 } }, CaptionLength::Short),
         QStringLiteral("X wrap-around +4 in Y; Y wrap-around +8 in Z"));
+}
+
+void TestTorusLattice::spareCubeIsTitledInTheWindowsFit()
+{
+    // The window's canvas beside its docks is about 700 px wide at 1920x1080. The spare row's
+    // title was held to a quarter of the fabric's drawn width, like a node's name, and left
+    // out there; an export 1920 px wide drew it.
+    Fabric f = gen::generate("tpu-torus",
+        nlohmann::json {
+            { "x", 4 }, { "y", 4 }, { "z", 8 }, { "twisted", true }, { "spare_cubes", 1 } });
+    const auto titled = [&](const QString &title) {
+        for (const CanvasLabel &label : labelsFitted(f, 700, QMarginsF(20, 60, 20, 60)))
+            if (label.text == title)
+                return true;
+        return false;
+    };
+    QVERIFY(titled(QStringLiteral("Spare cube (spare0, on standby)")));
+    const gen::SpareCubeOutcome swapped
+        = gen::replaceFailedCubes(f, std::vector { parseFault("chip-1-1-5") });
+    QVERIFY(swapped.replaced.size() == 1);
+    QVERIFY(titled(QStringLiteral("Cube switched out of the slice (on standby)")));
 }
 
 void TestTorusLattice::loadsColourArcs()

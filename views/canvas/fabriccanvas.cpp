@@ -560,8 +560,9 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         viewport()->update();
         return;
     case T::CircuitsChanged:
-        if (d->layout.name == QLatin1String("torus-lattice")) {
-            // Circuits are the lattice's arcs (and a rewire moves chips): lay it out again.
+        if (d->layout.name.startsWith(QLatin1String("torus-"))) {
+            // A torus is drawn from its chips' coordinates and circuits (the lattice's arcs), and
+            // a rewire changes them: lay it out again.
             forget();
             d->data.loads.clear();
             d->data.badges.clear();

@@ -69,7 +69,11 @@ double placeSpareCubes(const Fabric &fabric, FabricLayout &layout, QPointF topLe
                 if (fabric.node(fabric.link(l).other(id)).kind == NodeKind::Ocs)
                     layout.linkVia[static_cast<std::size_t>(l)] = layout.positions[i];
         }
-        layout.labels.push_back({ QPointF(left, topLeft.y() - 14), title, false });
+        // A caption: it says what the row is. As a plain name it was capped at a quarter of
+        // the fabric's drawn width (addTierLabels), which the ~260 px title passes only in a
+        // large picture: the export showed it, the window's fit (less room beside the docks
+        // and legend) left the row untitled.
+        layout.labels.push_back({ QPointF(left, topLeft.y() - 14), title, false, true });
         left += cubeWidth + cubeGap;
     }
     return topLeft.y() + layerWidth;

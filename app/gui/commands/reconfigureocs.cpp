@@ -42,12 +42,19 @@ void ReconfigureOcs::swap()
     Fabric &fabric = mDocument->fabric();
     ChangeEvent circuits { ChangeEvent::Type::CircuitsChanged, {}, {} };
     ChangeEvent nodes { ChangeEvent::Type::NodesChanged, {}, {} };
+    // Chips taking other torus coordinates rewire the torus as much as new circuit tables do,
+    // and may come alone: the two cubes of a twisted 4x4x8 and of a twisted 8x4x4 share every
+    // OCS table. Views that lay the torus out from the coordinates (the lattice) must hear a
+    // rewire then too; NodesChanged alone only patches nodes into the layout they have.
+    bool moved = false;
     for (Node &n : mNodes) {
         std::swap(fabric.node(n.id), n);
         (n.kind == NodeKind::Ocs ? circuits : nodes).nodes.push_back(n.id);
+        const LayoutHints &now = fabric.node(n.id).hints;
+        moved = moved || now.x != n.hints.x || now.y != n.hints.y || now.z != n.hints.z;
     }
     std::swap(fabric.generator(), mGenerator);
-    if (!circuits.nodes.empty())
+    if (!circuits.nodes.empty() || moved)
         mDocument->emitChanged(circuits);
     if (!nodes.nodes.empty())
         mDocument->emitChanged(nodes);

@@ -20,7 +20,8 @@ class Document;
  * slice shape, twisted or not (gen::reconfigureTpu), or spare cubes switched in for failed
  * ones (gen::replaceFailedCubes). The OCS get new circuit tables, chips new torus coordinates
  * (and names, for a new shape), the generator new parameters; ids and links stay. Views hear
- * CircuitsChanged for the OCS and NodesChanged for the chips.
+ * CircuitsChanged for the OCS (also, with no OCS in it, when only chips took new torus
+ * coordinates) and NodesChanged for the chips.
  */
 class ReconfigureOcs : public QUndoCommand
 {
