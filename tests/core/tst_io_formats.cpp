@@ -169,6 +169,17 @@ void TestIoFormats::dotHasEveryNodeAndEdge()
     QVERIFY(dot.find("n0 [label=\"leaf <0> & \\\"co\\\"\"") != std::string::npos);
     QVERIFY(dot.find("n0 -- n1 [id=0 capacity_gbps=400 latency_ns=50 medium=infiniband")
             != std::string::npos);
+    // Graphviz numerals have no exponent ("1e+06" is a syntax error), and a NUL ends its
+    // strings.
+    Fabric large = smallFabric();
+    large.link(0).capacityGbps = 1e6;
+    large.link(0).latencyNs = 0.000001;
+    large.node(0).name = std::string("a\0b", 3);
+    const std::string plain = written("dot", large);
+    QVERIFY2(plain.find("capacity_gbps=1000000 latency_ns=0.000001 ") != std::string::npos,
+        plain.c_str());
+    QVERIFY(plain.find('\0') == std::string::npos);
+    QVERIFY(plain.find("[label=\"ab\"") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestIoFormats)

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void roundTripKeepsEveryField();
     void roundTripKeepsGeneratedFabrics_data();
     void roundTripKeepsGeneratedFabrics();
+    void charactersXmlCannotHoldAreLeftOut();
     void readsNetworkxFile();
     void readsYedFile();
     void errorsNameFileAndLine_data();
@@ -86,6 +87,24 @@ void TestIoGraphml::roundTripKeepsGeneratedFabrics()
     QCOMPARE(back.nodeCount(), f.nodeCount());
     QCOMPARE(back.linkCount(), f.linkCount());
     QVERIFY(back == f);
+}
+
+void TestIoGraphml::charactersXmlCannotHoldAreLeftOut()
+{
+    // XML 1.0 holds no control characters but tab and newline, nor U+FFFE and U+FFFF:
+    // xmllint, NetworkX and yEd refused the file.
+    Fabric f = testing::smallClos();
+    f.node(0).name = "h\x01\xEF\xBF\xBE"
+                     "a\xEF\xBF\xBF\xE2\x82\xAC";
+    for (const char *format : { "graphml", "drawio" }) {
+        const std::string xml = testing::writtenAs(format, f);
+        QVERIFY2(xml.find("\xEF\xBF\xBE") == std::string::npos, format);
+        QVERIFY2(xml.find("\xEF\xBF\xBF") == std::string::npos, format);
+        QVERIFY2(xml.find('\x01') == std::string::npos, format);
+        QVERIFY2(xml.find("ha\xE2\x82\xAC") != std::string::npos, format); // the euro stays
+    }
+    QCOMPARE(
+        readBack(testing::writtenAs("graphml", f)).node(0).name, std::string("ha\xE2\x82\xAC"));
 }
 
 void TestIoGraphml::readsNetworkxFile()

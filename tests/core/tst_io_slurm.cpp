@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <sstream>
 
 using namespace fabric;
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void joinsSeparateTreesUnderATop();
     void refusesFabricsWithoutSwitches();
     void namesSwitchesSlurmCouldNotRead();
+    void everySwitchHasItsOwnName();
 };
 
 void TestIoSlurm::compressesHostLists()
@@ -109,6 +111,38 @@ void TestIoSlurm::namesSwitchesSlurmCouldNotRead()
         for (std::string word; words >> word;)
             QVERIFY2(word.find('=') != std::string::npos, line.c_str());
     }
+}
+
+void TestIoSlurm::everySwitchHasItsOwnName()
+{
+    // Names need not be unique in a fabric. Two switches "x" were one switch to Slurm, with
+    // both's children; "fabric-top" is the joining switch's; a carriage return ended the line.
+    Fabric f = testing::smallClos();
+    std::vector<NodeId> switches;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch)
+            switches.push_back(n.id);
+    });
+    QCOMPARE(switches.size(), std::size_t(3));
+    f.node(switches[0]).name = "x";
+    f.node(switches[1]).name = "x";
+    f.node(switches[2]).name = "fabric-top";
+    f.node(0).name = "h01\r";
+    const std::string conf = writtenAs("slurm", f);
+    std::map<std::string, int> named;
+    std::istringstream in(conf);
+    for (std::string line; std::getline(in, line);) {
+        QVERIFY2(std::none_of(line.begin(), line.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20; }),
+            line.c_str());
+        if (line.starts_with("SwitchName="))
+            ++named[line.substr(11, line.find(' ') - 11)];
+    }
+    QCOMPARE(named.size(), std::size_t(3));
+    for (const auto &[name, lines] : named)
+        QVERIFY2(lines == 1, (name + ": " + conf).c_str());
+    QVERIFY(named.contains("x"));
+    QVERIFY(!named.contains("fabric-top"));
 }
 
 QTEST_GUILESS_MAIN(TestIoSlurm)

@@ -28,6 +28,11 @@ std::string xmlEscaped(std::string_view s)
             if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n')
                 out.push_back(c);
         }
+        // U+FFFE and U+FFFF (EF BF BE, EF BF BF in UTF-8) are no XML characters either.
+        const std::size_t n = out.size();
+        if (n >= 3 && out.compare(n - 3, 2, "\xEF\xBF") == 0
+            && (out[n - 1] == '\xBE' || out[n - 1] == '\xBF'))
+            out.resize(n - 3);
     }
     return out;
 }
@@ -37,6 +42,13 @@ std::string shortestNumber(double v)
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
+}
+
+std::string plainNumber(double v)
+{
+    char buf[400]; // a double written out in full takes up to 309 digits before the point
+    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : shortestNumber(v);
 }
 
 std::string_view mediumColour(Medium medium)

@@ -13,11 +13,15 @@
 namespace fabric::io {
 
 /// @p s with & < > " escaped for XML text and attribute values; control characters other than
-/// tab and newline are dropped because XML 1.0 cannot hold them.
+/// tab and newline, and the non-characters U+FFFE and U+FFFF, are dropped because XML 1.0
+/// cannot hold them.
 std::string xmlEscaped(std::string_view s);
 
 /// The shortest text that reads back as exactly @p v ("400", "0.5", "1e-06").
 std::string shortestNumber(double v);
+/// The same without an exponent ("1000000", "0.000001"), for readers that take no "1e+06":
+/// Graphviz numerals, ns-3's DataRate.
+std::string plainNumber(double v);
 
 /// The colour a medium is drawn in by exports (Okabe-Ito: distinguishable with the common
 /// colour-vision deficiencies), as "#RRGGBB".

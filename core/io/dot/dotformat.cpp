@@ -15,7 +15,11 @@ std::string dotQuoted(std::string_view s)
     for (char c : s) {
         if (c == '"' || c == '\\')
             out.push_back('\\');
-        out.push_back(c == '\n' ? ' ' : c);
+        // Graphviz ends a string at a NUL and reads other control characters as they come.
+        if (c == '\n')
+            out.push_back(' ');
+        else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
+            out.push_back(c);
     }
     out.push_back('"');
     return out;
@@ -55,8 +59,9 @@ void DotFormat::write(const Fabric &fabric, std::ostream &out) const
         out << "];\n";
     });
     fabric.forEachLink([&](const Link &l) {
-        out << "  n" << l.a << " -- n" << l.b << " [id=" << l.id << " capacity_gbps="
-            << l.capacityGbps << " latency_ns=" << l.latencyNs << " medium=" << toString(l.medium)
+        out << "  n" << l.a << " -- n" << l.b << " [id=" << l.id
+            << " capacity_gbps=" << plainNumber(l.capacityGbps)
+            << " latency_ns=" << plainNumber(l.latencyNs) << " medium=" << toString(l.medium)
             << " color=\"" << mediumColour(l.medium) << "\"";
         if (l.plane >= 0)
             out << " plane=" << l.plane;

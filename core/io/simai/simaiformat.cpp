@@ -14,7 +14,9 @@ namespace fabric::io {
 namespace {
 
 /// Simulator ids: GPUs first (the ranks, 0..G-1, as both simulators expect), then hosts as
-/// NVSwitches, then packet switches. OCS nodes get none: their circuits become links.
+/// NVSwitches, then packet switches. OCS nodes get none: their circuits become links. Nor do
+/// standby chips (a TPU slice's spare cubes), which are never ranks: both simulators would
+/// make every GPU id one.
 struct Numbering
 {
     std::vector<int> of; ///< model node id -> simulator id, -1 for none
@@ -28,7 +30,8 @@ Numbering numberNodes(const Fabric &fabric)
     fabric.forEachNode([&](const Node &node) {
         switch (node.kind) {
         case NodeKind::Gpu:
-            n.gpus.push_back(node.id);
+            if (node.isEndpoint())
+                n.gpus.push_back(node.id);
             break;
         case NodeKind::Host:
             n.hosts.push_back(node.id);
@@ -51,7 +54,7 @@ std::string linkLine(int a, int b, double gbps, double latencyNs)
 {
     // ns-3 parses "400Gbps" as a DataRate and "0.0005ms" as a Time (plain decimals, as the
     // generators SimAI ships write them: not every Time parser takes an exponent); error rate 0.
-    return std::to_string(a) + " " + std::to_string(b) + " " + shortestNumber(gbps) + "Gbps "
+    return std::to_string(a) + " " + std::to_string(b) + " " + plainNumber(gbps) + "Gbps "
         + units::formatDecimal(latencyNs / 1e6, 9) + "ms 0";
 }
 
@@ -62,8 +65,9 @@ std::vector<std::string> linkLines(const Fabric &fabric, const Numbering &n)
         const bool ocsA = fabric.node(l.a).kind == NodeKind::Ocs;
         const bool ocsB = fabric.node(l.b).kind == NodeKind::Ocs;
         if (!ocsA && !ocsB) {
-            lines.push_back(linkLine(
-                n.of[std::size_t(l.a)], n.of[std::size_t(l.b)], l.capacityGbps, l.latencyNs));
+            const int a = n.of[std::size_t(l.a)], b = n.of[std::size_t(l.b)];
+            if (a >= 0 && b >= 0) // not a link of a standby chip
+                lines.push_back(linkLine(a, b, l.capacityGbps, l.latencyNs));
             return;
         }
         if (ocsA && ocsB)
@@ -113,7 +117,20 @@ void SimaiFormat::write(const Fabric &fabric, std::ostream &out) const
     const std::size_t total = n.gpus.size() + n.hosts.size() + n.switches.size();
     if (mFlavour == Flavour::SimAI) {
         // SimAI picks its NVLink model by GPU type; the model does not know it unless told.
-        const std::string gpuType = metadataText(fabric.metadata(), "gpu_type", "H100");
+        // One field of a line split at blanks: "A100 80GB" is written A100_80GB (a newline in
+        // it wrote a line of its own, read as a link).
+        std::string gpuType;
+        for (const char c : metadataText(fabric.metadata(), "gpu_type", "H100")) {
+            const bool blank = static_cast<unsigned char>(c) <= 0x20 || c == '\x7f';
+            if (!blank)
+                gpuType += c;
+            else if (!gpuType.empty() && gpuType.back() != '_')
+                gpuType += '_';
+        }
+        while (!gpuType.empty() && gpuType.back() == '_')
+            gpuType.pop_back();
+        if (gpuType.empty())
+            gpuType = "H100";
         out << total << " " << gpusPerServer(fabric, n) << " " << n.hosts.size() << " "
             << n.switches.size() << " " << lines.size() << " " << gpuType << "\n";
     } else {

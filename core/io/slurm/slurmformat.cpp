@@ -23,9 +23,19 @@ constexpr int kUnreached = std::numeric_limits<int>::max();
 /// Slurm splits its lines on blanks, '=' and ',' and reads '[' ']' as host ranges.
 constexpr const char *kNotInSlurmNames = " \t\n=,[]#";
 
+/// The name of the switch written above the parts of a fabric no switch joins.
+constexpr const char *kTopSwitch = "fabric-top";
+
+bool notInSlurmName(char c)
+{
+    // Control characters too: a carriage return ends Slurm's line early.
+    return std::strchr(kNotInSlurmNames, c) != nullptr || static_cast<unsigned char>(c) < 0x20
+        || c == '\x7f';
+}
+
 bool usableInSlurm(const std::string &name)
 {
-    return !name.empty() && name.find_first_of(kNotInSlurmNames) == std::string::npos;
+    return !name.empty() && std::none_of(name.begin(), name.end(), notInSlurmName);
 }
 
 bool allOf(std::string_view text, int (*is)(int))
@@ -146,26 +156,29 @@ std::vector<NodeId> below(
  * when it has characters Slurm reads otherwise. Imported InfiniBand switches are named after
  * their description ("Voltaire 4036 # 4036-86A2"), so no import could be written before: the
  * GUID a name carries ("... (S-0008f10500108530)") as ibtopotool names switches, else the name
- * with runs of those characters made '_'; a name already taken gets the switch's id.
+ * with runs of those characters made '_'. A name already taken (by another switch, or
+ * "fabric-top") gets the switch's id.
  */
 std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<NodeId> &switches)
 {
-    std::set<std::string> taken;
+    std::set<std::string> taken { kTopSwitch };
     fabric.forEachNode([&](const Node &n) {
         if (usableInSlurm(n.name))
             taken.insert(n.name);
     });
+    // Two switches of one name would be one switch to Slurm, with both's children.
+    std::set<std::string> kept;
     std::vector<std::string> names(fabric.nodeIdBound());
     for (NodeId id : switches) {
         const std::string &own = fabric.node(id).name;
-        if (usableInSlurm(own)) {
+        if (usableInSlurm(own) && own != kTopSwitch && kept.insert(own).second) {
             names[std::size_t(id)] = own;
             continue;
         }
-        std::string made = guidIn(own, 'S'); // as ibtopotool names it
+        std::string made = usableInSlurm(own) ? own : guidIn(own, 'S'); // as ibtopotool names it
         if (made.empty()) {
             for (const char c : own) {
-                if (std::strchr(kNotInSlurmNames, c) == nullptr)
+                if (!notInSlurmName(c))
                     made += c;
                 else if (!made.empty() && made.back() != '_')
                     made += '_';
@@ -176,9 +189,12 @@ std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<Nod
         if (made.empty())
             made = "switch";
         if (!taken.insert(made).second) {
-            made += "-" + std::to_string(id);
-            taken.insert(made);
+            const std::string base = made + "-" + std::to_string(id);
+            made = base;
+            for (int k = 2; !taken.insert(made).second; ++k)
+                made = base + "-" + std::to_string(k);
         }
+        kept.insert(made);
         names[std::size_t(id)] = made;
     }
     return names;
@@ -245,7 +261,8 @@ void SlurmFormat::write(const Fabric &fabric, std::ostream &out) const
         if (findRoot(parent, s) == s)
             parts.push_back(s);
     if (parts.size() > 1)
-        out << "SwitchName=fabric-top Switches=" << hostList(fabric, parts, &names) << "\n";
+        out << "SwitchName=" << kTopSwitch << " Switches=" << hostList(fabric, parts, &names)
+            << "\n";
 }
 
 } // namespace fabric::io
