@@ -51,7 +51,8 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         .flag("--progress",
             "Report progress on stderr, a line per tenth (on a terminal it is always shown, "
             "in place).")
-        .option("--report", "FILE.json", "Write {role, healthy_completion_s, rows} as JSON.")
+        .option("--report", "FILE.json",
+            "Write {role, healthy_completion_s, rows, already_failed} as JSON.")
         .option("--csv", "FILE",
             "Write the rows as CSV: failed,completion_s,slowdown,"
             "unreachable_pairs.");
@@ -103,7 +104,14 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
             + terminalText(fabric::toString(s.faults[i]));
     if (!s.faults.empty())
         baseline += " failed";
-    out << baseline << ": " << units::formatSeconds(r.healthyCompletionS) << "\n\n";
+    out << baseline << ": " << units::formatSeconds(r.healthyCompletionS) << "\n";
+    if (!r.alreadyFailed.empty()) {
+        std::string names;
+        for (const std::string &name : r.alreadyFailed)
+            names += (names.empty() ? "" : ", ") + terminalText(name);
+        out << "Not swept, failed in every run already: " << names << "\n";
+    }
+    out << "\n";
     std::vector<std::string> failed;
     std::size_t width = 6;
     for (const collective::ResilienceRow &row : r.rows) {

@@ -61,17 +61,32 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     const std::function<void(std::size_t, std::size_t)> &progress,
     const std::function<bool()> &cancelled)
 {
-    const std::vector<Fault> elements = faultCandidates(fabric, role);
+    std::vector<Fault> elements = faultCandidates(fabric, role);
     if (elements.empty())
         throw UserError("--role " + std::string(role) + ": this fabric has no such element");
+    ResilienceResult out;
+    out.role = std::string(role);
+    if (!scenario.faults.empty()) {
+        const FaultEffect every = resolveFaults(fabric, scenario.faults);
+        std::erase_if(elements, [&](const Fault &element) {
+            const FaultEffect own = resolveFaults(fabric, std::vector { element });
+            const bool down = std::all_of(own.links.begin(), own.links.end(), [&](LinkId l) {
+                return every.dead(dirLink(l, true)) && every.dead(dirLink(l, false));
+            });
+            if (down)
+                out.alreadyFailed.push_back(toString(element));
+            return down;
+        });
+        if (elements.empty())
+            throw UserError("--role " + std::string(role)
+                + ": the faults in every run already fail each element of it");
+    }
 
     sim::SimOptions options;
     options.recordTimeline = false;
     sim::SimCallbacks callbacks;
     callbacks.cancelled = cancelled;
     const auto stopped = [&] { return cancelled && cancelled(); };
-    ResilienceResult out;
-    out.role = std::string(role);
     {
         FaultRunOptions first;
         first.allowPartial = true;
@@ -207,7 +222,7 @@ nlohmann::json toJson(const ResilienceResult &r)
                 std::isfinite(row.slowdown) ? nlohmann::json(row.slowdown) : nlohmann::json() },
             { "unreachable_pairs", row.unreachablePairs } });
     return { { "role", r.role }, { "healthy_completion_s", r.healthyCompletionS },
-        { "rows", std::move(rows) } };
+        { "rows", std::move(rows) }, { "already_failed", r.alreadyFailed } };
 }
 
 void writeResilienceCsv(std::ostream &out, const ResilienceResult &r)

@@ -32,6 +32,9 @@ struct ResilienceResult
     std::string role;
     double healthyCompletionS = 0.0;
     std::vector<ResilienceRow> rows;
+    /// Elements of the role the scenario's own faults already fail: not swept (a row would
+    /// read 1.00x, a failure that costs nothing).
+    std::vector<std::string> alreadyFailed;
     bool cancelled = false; ///< Stopped before the end: rows is empty.
 };
 

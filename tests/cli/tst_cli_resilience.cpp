@@ -32,6 +32,7 @@ private Q_SLOTS:
     void badFaultsAreRefused();
     void hpnTorSweep();
     void superPodSpineSweep();
+    void sweepSkipsWhatEveryRunFails();
     void tableColumnsLineUp();
     void resilienceNeedsARole();
     void ocsRerouteSwapsInASpareCube();
@@ -242,6 +243,31 @@ void TestCliResilience::superPodSpineSweep()
     for (const auto &row : j.at("rows"))
         names.push_back(row.at("failed").get<std::string>());
     QCOMPARE(names, (std::vector<std::string> { "spine0", "spine1", "spine2", "spine3" }));
+}
+
+void TestCliResilience::sweepSkipsWhatEveryRunFails()
+{
+    // With --fail spine0,spine1 the rows of spine0 and spine1 read 1.000x, counted among the
+    // failures that cost nothing: they failed nothing that was not down already.
+    Result r = cli({ "resilience", mFlat, "--bytes", "16MiB", "--role", "spine", "--fail",
+        "spine0,spine1", "--report", path("skip.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY2(r.out.find("2 single spine failures") != std::string::npos, r.out.c_str());
+    QVERIFY2(
+        r.out.find("Not swept, failed in every run already: spine0, spine1\n") != std::string::npos,
+        r.out.c_str());
+    nlohmann::json j = readJson(path("skip.json"));
+    QCOMPARE(j.at("rows").size(), std::size_t(2));
+    for (const auto &row : j.at("rows"))
+        QVERIFY(row.at("failed") != "spine0" && row.at("failed") != "spine1");
+    QCOMPARE(j.at("already_failed"), nlohmann::json({ "spine0", "spine1" }));
+    // Degraded is not down: failing it outright is a failure worth a row.
+    r = cli({ "resilience", mFlat, "--bytes", "16MiB", "--role", "spine", "--fail", "spine0@0.5",
+        "--report", path("degraded.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    j = readJson(path("degraded.json"));
+    QCOMPARE(j.at("rows").size(), std::size_t(4));
+    QVERIFY(j.at("already_failed").empty());
 }
 
 void TestCliResilience::tableColumnsLineUp()
