@@ -107,8 +107,11 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
                  << units::formatCount(std::uint64_t(impact.linksFailed), "link", "links")
                  << " failed, " << units::formatCount(std::uint64_t(impact.linksDegraded))
                  << " degraded)\n";
-    row("GPUs:") << impact.gpusLostPort << " lost a port but not all, " << impact.gpusCutOff
-                 << " lost every port\n";
+    // TPU chips link to each other: they are no GPUs, and their ports are their ICI links.
+    const std::vector<NodeId> ends = fabric.endpoints();
+    const bool chips = !ends.empty() && fabric.node(ends.front()).forwards;
+    row(chips ? "Chips:" : "GPUs:") << impact.gpusLostPort << " lost a port but not all, "
+                                    << impact.gpusCutOff << " lost every port\n";
     row("Healthy:") << units::formatSeconds(o.healthyCompletionS) << "   (the same run without "
                     << "faults)\n";
     char slow[32];

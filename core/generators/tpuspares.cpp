@@ -3,6 +3,7 @@
 #include "tpuspares.h"
 
 #include "model/error.h"
+#include "model/units.h"
 
 #include <map>
 #include <utility>
@@ -168,7 +169,8 @@ std::string describe(const SpareCubeOutcome &o)
             + r.failed + " failed) has no healthy spare left";
     if (text.empty())
         text = "no cube failed";
-    text += "; " + std::to_string(o.sparesLeft) + " spare cube(s) left";
+    text += "; "
+        + units::formatCount(std::uint64_t(o.sparesLeft), "spare cube left", "spare cubes left");
     return o.broken() ? text + ": the slice is broken" : text;
 }
 

@@ -56,7 +56,7 @@ bool hasReplaceableCubes(const Fabric &fabric);
 bool spareInUse(const Fabric &fabric);
 
 /// One line on @p outcome: "cube 1 (chip-4-1-1 failed) replaced by spare cube 2
-/// (spare0-chip-0-0-0, 96 circuits re-pointed); 0 spare cube(s) left", each failed cube left
+/// (spare0-chip-0-0-0, 96 circuits re-pointed); 0 spare cubes left", each failed cube left
 /// without a spare, and ": the slice is broken" when there is one.
 std::string describe(const SpareCubeOutcome &outcome);
 

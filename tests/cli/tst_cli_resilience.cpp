@@ -360,8 +360,13 @@ void TestCliResilience::ocsRerouteSwapsInASpareCube()
     rerouted.insert(rerouted.end(), { "--ocs-reroute", "--report", path("spare.json") });
     const Result r = cli(rerouted);
     QVERIFY2(r.code == 0, r.err.c_str());
+    // A TPU chip is no GPU: its ports are its ICI links and optical fibres.
+    QVERIFY2(r.out.find("\nChips:       ") != std::string::npos
+            && r.out.find("lost a port but not all, 1 lost every port\n") != std::string::npos
+            && r.out.find("\nGPUs:") == std::string::npos,
+        r.out.c_str());
     QVERIFY2(r.out.find("OCS reroute: cube 1 (chip-2-0-6 failed) replaced by spare cube 2 "
-                        "(spare0-chip-0-0-0, 96 circuits re-pointed); 0 spare cube(s) left")
+                        "(spare0-chip-0-0-0, 96 circuits re-pointed); 0 spare cubes left")
             != std::string::npos,
         r.out.c_str());
     // The twisted wrap-arounds of cube 1 reach cube 0, so all 96 of its circuits moved; DOR

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void largeCountsHaveDigitGroups();
     void comparisonSaysWhichWasFaster();
     void harmlessFaultsAreSaidToBe();
+    void faultsOnATorusCountChips();
     void tinyRunIsNotCalledBandwidthBound();
     void sharpBusbwIsNotWhatTheLinkCarried();
     void sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle();
@@ -234,6 +235,20 @@ void TestExplain::harmlessFaultsAreSaidToBe()
     QVERIFY2(
         text.contains(QStringLiteral("too: the faults did not slow it down")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("slower")), qPrintable(text));
+}
+
+void TestExplain::faultsOnATorusCountChips()
+{
+    // A failed ICI link leaves its two chips five of their six links: "2 GPUs kept only part
+    // of their ports" called TPU chips GPUs.
+    collective::Scenario s;
+    s.bytes = 4 * 1048576.0;
+    s.routing = route::Policy::Dor;
+    s.faults = parseFaultList("chip-0-0-0--chip-1-0-0");
+    const QString text = explanationOf(*runQuietly(mCube, s));
+    QVERIFY2(
+        text.contains(QStringLiteral("; 2 chips kept only part of their ports")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("GPU")), qPrintable(text));
 }
 
 // An all-to-all under ECMP uses every link, many flows on each: the design-review report said

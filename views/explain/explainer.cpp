@@ -74,12 +74,14 @@ QString faultSentence(const SimRun &run)
                   names.join(QStringLiteral(", ")),
                   lost.isEmpty() ? QObject::tr("no link touched") : lost.join(QObject::tr(" and ")),
                   gbps(effect.capacityLostGbps));
+    const auto endpoints = [&](std::size_t n) {
+        return run.expansion.torus ? counted(n, QObject::tr("1 chip"), QObject::tr("%1 chips"))
+                                   : counted(n, QObject::tr("1 GPU"), QObject::tr("%1 GPUs"));
+    };
     if (impact.gpusLostPort > 0)
-        s += QObject::tr("; %1 kept only part of their ports")
-                 .arg(counted(impact.gpusLostPort, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+        s += QObject::tr("; %1 kept only part of their ports").arg(endpoints(impact.gpusLostPort));
     if (impact.gpusCutOff > 0)
-        s += QObject::tr("; %1 had no working port left")
-                 .arg(counted(impact.gpusCutOff, QObject::tr("1 GPU"), QObject::tr("%1 GPUs")));
+        s += QObject::tr("; %1 had no working port left").arg(endpoints(impact.gpusCutOff));
     // A cost of none (a spine the rings never use) is said, not printed as "1.00x slower".
     if (run.faults && !run.faults->unreachablePairs.empty())
         s += QObject::tr(". Without them it finished in %1; with them it cannot complete: %2 "
