@@ -53,6 +53,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -956,6 +957,18 @@ void MainWindow::find()
         statusBar()->showMessage(tr("No node name contains \u201c%1\u201d").arg(text), 5000);
 }
 
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    // Escape leaves a full screen, as a slide show does: a presenter who does not know F11 is
+    // not stuck in it.
+    QAction *presentation = action(QStringLiteral("actionPresentation"));
+    if (event->key() == Qt::Key_Escape && presentation->isChecked()) {
+        presentation->trigger();
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
 void MainWindow::setPresentationMode(bool on)
 {
     mCanvas->setPresentationMode(on);
@@ -963,6 +976,9 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         f.setPointSizeF(f.pointSizeF() * kPresentationFontScale);
     setFont(f);
+    // Menus and dialogs are windows of their own, which take the application's font, not this
+    // window's: on the projector the drop-down menus and the Lessons gallery kept the small one.
+    QApplication::setFont(f);
     // On a shared screen the fabric gets the room: the palette and the history are for
     // editing (View > Docks brings them back), and at 1280x720 they left the canvas a third
     // of the width.

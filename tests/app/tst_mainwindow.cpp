@@ -111,6 +111,7 @@ private Q_SLOTS:
     void arrangeKeepsEachLeafOverItsGpus();
     void handEditsMarkTheGeneratorModified();
     void commandLine();
+    void escapeLeavesPresentationMode();
     void showsEqualCostPathsBetweenTwoGpus();
 
 private:
@@ -881,6 +882,30 @@ void TestMainWindow::reconfiguresTheOcs()
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(false));
 }
 
+void TestMainWindow::escapeLeavesPresentationMode()
+{
+    // F11 is the way in and out, but a presenter who does not know it pressed Escape and stayed
+    // in full screen. Escape cancels what the canvas is doing first.
+    mWindow->openGenerated(smallFatTree());
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    const double normalPoints = QApplication::font().pointSizeF();
+    presentation->trigger();
+    QVERIFY(presentation->isChecked());
+    QVERIFY(QApplication::font().pointSizeF() > normalPoints);
+    views::FabricCanvas *canvas = mWindow->canvas();
+    canvas->setFocus();
+    const auto &f = mWindow->document()->fabric();
+    canvas->showPaths({ { f.linksOf(f.findNode("leaf0")).front() } });
+    QTest::keyClick(canvas, Qt::Key_Escape);
+    QVERIFY(canvas->shownPaths().isEmpty());
+    QVERIFY(presentation->isChecked());
+    QTest::keyClick(canvas, Qt::Key_Escape);
+    QVERIFY(!presentation->isChecked());
+    QCOMPARE(QApplication::font().pointSizeF(), normalPoints);
+    QTest::keyClick(canvas, Qt::Key_Escape); // not a way in
+    QVERIFY(!presentation->isChecked());
+}
+
 void TestMainWindow::reconfigureRedrawsTheTorus()
 {
     // A twisted 4x4x8 and a twisted 8x4x4 share every circuit table: the rewire moves only the
@@ -1091,11 +1116,14 @@ void TestMainWindow::fitsA1280x720Projector()
     QVERIFY(history);
     int normalCanvasWidth = 0;
     int normalCanvasHeight = 0;
+    const double normalPoints = QApplication::font().pointSizeF();
     for (const bool presentation : { false, true }) {
         if (presentationMode->isChecked() != presentation)
             presentationMode->trigger();
         mWindow->showNormal(); // the test screen is smaller than a projector
-        QCOMPARE(mWindow->font().pointSizeF() > QApplication::font().pointSizeF(), presentation);
+        QCOMPARE(mWindow->font().pointSizeF() > normalPoints, presentation);
+        // Menus and dialogs too, windows of their own.
+        QCOMPARE(QApplication::font().pointSizeF() > normalPoints, presentation);
         mWindow->resize(1280, 720);
         const QSize minimum = mWindow->minimumSizeHint();
         QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,

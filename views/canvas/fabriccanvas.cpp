@@ -2072,6 +2072,11 @@ void FabricCanvas::keyPressEvent(QKeyEvent *event)
         return;
     }
     if (event->key() == Qt::Key_Escape) {
+        // Nothing to cancel: the window's (Escape leaves presentation mode).
+        if (d->drag == Drag::None && d->paths.isEmpty()) {
+            event->ignore();
+            return;
+        }
         d->drag = Drag::None;
         d->rubberItem->setPath({});
         d->dragItem->setPath({});
