@@ -313,6 +313,12 @@ void TestTraffic::torusHasNeitherNvlinkNorNics()
     const QString wire = w.caption.join(QLatin1Char(' '));
     QVERIFY2(wire.contains(QStringLiteral("64 chips")), qPrintable(wire));
     QVERIFY2(!wire.contains(QStringLiteral("into the fabric")), qPrintable(wire));
+    // What a chip's links carry is its own bytes and those it relays, per chip, not tiers.
+    QVERIFY2(wire.contains(QStringLiteral("those it relays for other chips")), qPrintable(wire));
+    for (const QString &text : { w.chart.title, w.chart.xTitle, w.chart.yTitle })
+        QVERIFY2(!text.contains(QStringLiteral("GPU")) && !text.contains(QStringLiteral("tier")),
+            qPrintable(text));
+    QCOMPARE(w.chart.title, QStringLiteral("Bytes on the wire per chip, by link group"));
 }
 
 void TestTraffic::viewsExportPngAndSvg()

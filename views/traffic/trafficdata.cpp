@@ -276,12 +276,18 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
     const auto [unit, unitName] = bytesUnit(top);
 
     ChartSpec &c = w.chart;
-    c.title = QObject::tr("Bytes on the wire per GPU, by tier and direction");
-    c.xTitle = QObject::tr("sent by a GPU, up the tiers, back down, received");
+    // A torus has chips and no tiers: its links carry each chip's bytes and those it relays.
+    const bool chips = linksChipToChip(b);
+    c.title = chips ? QObject::tr("Bytes on the wire per chip, by link group")
+                    : QObject::tr("Bytes on the wire per GPU, by tier and direction");
+    c.xTitle = chips ? QObject::tr("sent on a chip's links (its own bytes and those it relays), "
+                                   "received")
+                     : QObject::tr("sent by a GPU, up the tiers, back down, received");
     if (std::any_of(all.begin(), all.end(),
                     [](const TierGroup &g) { return g.linkClass == LinkClass::NvLink; }))
         c.xTitle += QObject::tr(" (GPU\u2192host is NVLink)");
-    c.yTitle = QObject::tr("bytes per GPU (%1)").arg(unitName);
+    c.yTitle = chips ? QObject::tr("bytes per chip (%1)").arg(unitName)
+                     : QObject::tr("bytes per GPU (%1)").arg(unitName);
     ChartBars mine{runName(run), {}};
     ChartBars theirs{w.reference ? w.reference->label
                                  : QObject::tr("ring all-reduce, closed form 2(N\u22121)/N \u00d7 S "
@@ -339,8 +345,8 @@ WireBytes wireBytes(const SimRun &run, const QList<SimRunPtr> &history)
                   .arg(runName(run))
                   .arg(n)
                   .arg(bytesText(w.sentPerGpu), bytesText(nvlink), bytesText(nic))
-            : QObject::tr("%1 on %2 chips: each chip sends %3 on average, all of it on its "
-                          "links to other chips.")
+            : QObject::tr("%1 on %2 chips: each chip's links carry %3 out on average, its own "
+                          "bytes and those it relays for other chips.")
                   .arg(runName(run))
                   .arg(n)
                   .arg(bytesText(w.sentPerGpu));
