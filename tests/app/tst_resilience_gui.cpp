@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -276,10 +277,14 @@ void TestResilienceGui::cancelStopsTheSweep()
     QVERIFY(page()->isRunning());
     QVERIFY(page()->cancelButton()->isEnabled());
     QVERIFY(!page()->runButton()->isEnabled());
+    QTRY_VERIFY(page()->progressBar()->value() > 0); // rows done
     QTest::mouseClick(page()->cancelButton(), Qt::LeftButton);
     page()->waitForIdle();
     QVERIFY(!page()->isRunning());
     QCOMPARE(page()->statusLabel()->text(), QStringLiteral("Cancelled."));
+    // Rows reported while it stopped no longer move the bar: it read 22% over nothing.
+    QTest::qWait(50);
+    QCOMPARE(page()->progressBar()->value(), page()->progressBar()->minimum());
     QVERIFY(page()->result().rows.empty());
     QVERIFY(page()->chartPanel()->spec().categories.isEmpty());
     QVERIFY(page()->runButton()->isEnabled());

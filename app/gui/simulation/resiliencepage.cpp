@@ -148,11 +148,13 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
     QPointer<ResiliencePage> self(this);
     auto job = [self, snapshot, healthy, roleName, label, generation](
                    const std::atomic<bool> &cancel) -> WorkerThread::Outcome {
-        const auto progress = [self](std::size_t done, std::size_t total) {
+        const auto progress = [self, generation](std::size_t done, std::size_t total) {
             QMetaObject::invokeMethod(
                 self,
-                [self, done, total] {
-                    if (self && self->isRunning()) {
+                [self, done, total, generation] {
+                    // A sweep being cancelled reports rows until it stops: cleared for another
+                    // fabric, the bar read 22% under it.
+                    if (self && self->isRunning() && generation == self->mGeneration) {
                         self->mProgress->setRange(0, int(total));
                         self->mProgress->setValue(int(done));
                     }
@@ -166,6 +168,8 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
             return [self] {
                 self->setRunning(false);
                 self->mScenario.reset();
+                self->mProgress->setRange(0, 1);
+                self->mProgress->setValue(0);
                 self->mStatus->setText(tr("Cancelled."));
             };
         return [self, r = std::move(r), label, generation]() mutable {
