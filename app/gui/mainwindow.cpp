@@ -166,6 +166,8 @@ MainWindow::MainWindow(QWidget *parent)
                              "the other. File > New from Template (Ctrl+N) generates a whole "
                              "fabric."));
     mNormalFont = font();
+    mNormalMenuFont = QApplication::font("QMenu");
+    mNormalDialogFont = QApplication::font("QDialog");
 
     createDocks();
     createActions();
@@ -976,9 +978,17 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         f.setPointSizeF(f.pointSizeF() * kPresentationFontScale);
     setFont(f);
-    // Menus and dialogs are windows of their own, which take the application's font, not this
-    // window's: on the projector the drop-down menus and the Lessons gallery kept the small one.
-    QApplication::setFont(f);
+    // Menus and dialogs are windows of their own, which take the application's font for their
+    // class, not this window's: on the projector the drop-down menus and the Lessons gallery
+    // kept the small one. (The application's font for every class would drop the styles' own
+    // fonts for some, such as the docks' titles.)
+    const auto scaled = [on](QFont font) {
+        if (on)
+            font.setPointSizeF(font.pointSizeF() * kPresentationFontScale);
+        return font;
+    };
+    QApplication::setFont(scaled(mNormalMenuFont), "QMenu");
+    QApplication::setFont(scaled(mNormalDialogFont), "QDialog");
     // On a shared screen the fabric gets the room: the palette and the history are for
     // editing (View > Docks brings them back), and at 1280x720 they left the canvas a third
     // of the width.

@@ -223,6 +223,8 @@ private:
     QLineEdit *mFindEdit = nullptr;
     QStringList mRecentFiles;
     QFont mNormalFont;
+    QFont mNormalMenuFont; ///< The application's font for menus, before presentation mode.
+    QFont mNormalDialogFont; ///< The same for dialogs.
 };
 
 } // namespace fabric::app

@@ -25,7 +25,7 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
 {
     setWindowTitle(tr("Reconfigure OCS"));
     auto *layout = new QFormLayout(this);
-    auto *intro = new QLabel(tr("The optical circuit switches rewire the %1 of this pod into "
+    auto *intro = new QLabel(tr("The optical circuit switches rewire the %1 of this slice into "
                                 "another slice shape. Each side is a multiple of 4 chips; a "
                                 "twisted torus needs a k x k x 2k or k x 2k x 2k shape.")
                                  .arg(views::counted(cubes, tr("cube"), tr("%1 cubes"))));
@@ -48,6 +48,8 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
     connect(mTwisted, &QCheckBox::toggled, this, &ReconfigureOcsDialog::check);
     connect(mButtons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Room for the intro in three lines; the dialog grows to show a long error whole.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 64);
     setShape(current, twisted);
 }
 
@@ -107,6 +109,9 @@ void ReconfigureOcsDialog::check()
     }
     mError->setText(error);
     mError->setHidden(error.isEmpty());
+    // A shown dialog keeps its size: the error and the intro above it were cut mid-line.
+    if (isVisible() && height() < heightForWidth(width()))
+        resize(width(), heightForWidth(width()));
     mButtons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
 }
 

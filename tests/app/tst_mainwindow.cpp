@@ -97,6 +97,7 @@ private Q_SLOTS:
     void regenerateIsUndoable();
     void reconfiguresTheOcs();
     void reconfigureRedrawsTheTorus();
+    void reconfigureDialogShowsItsTextWhole();
     void ocsDockFollowsEdits();
     void deletesAndDuplicatesTheSelection();
     void undoMenuShowsNodeNamesAsTheyAre();
@@ -891,7 +892,7 @@ void TestMainWindow::escapeLeavesPresentationMode()
     const double normalPoints = QApplication::font().pointSizeF();
     presentation->trigger();
     QVERIFY(presentation->isChecked());
-    QVERIFY(QApplication::font().pointSizeF() > normalPoints);
+    QVERIFY(QApplication::font("QMenu").pointSizeF() > normalPoints);
     views::FabricCanvas *canvas = mWindow->canvas();
     canvas->setFocus();
     const auto &f = mWindow->document()->fabric();
@@ -901,7 +902,7 @@ void TestMainWindow::escapeLeavesPresentationMode()
     QVERIFY(presentation->isChecked());
     QTest::keyClick(canvas, Qt::Key_Escape);
     QVERIFY(!presentation->isChecked());
-    QCOMPARE(QApplication::font().pointSizeF(), normalPoints);
+    QCOMPARE(QApplication::font("QMenu").pointSizeF(), normalPoints);
     QTest::keyClick(canvas, Qt::Key_Escape); // not a way in
     QVERIFY(!presentation->isChecked());
 }
@@ -953,6 +954,27 @@ void TestMainWindow::reconfigureRedrawsTheTorus()
         mWindow->action(QStringLiteral("actionUndo"))->trigger();
         QCOMPARE(drawn(), before);
         QCOMPARE(canvas->nodePosition(chip), where);
+    }
+}
+
+void TestMainWindow::reconfigureDialogShowsItsTextWhole()
+{
+    // Shown, the dialog kept its size when a long error appeared: the intro and the error
+    // were cut mid-line.
+    ReconfigureOcsDialog dialog({ 4, 4, 8 }, false, 2, mWindow);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.setShape({ 4, 8, 8 }, false);
+    QVERIFY(dialog.errorText().contains(QLatin1String("Regenerate")));
+    QCoreApplication::processEvents();
+    for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (!label->isVisible() || !label->wordWrap())
+            continue;
+        QTRY_VERIFY2(label->height() >= label->heightForWidth(label->width()),
+            qPrintable(QStringLiteral("%1 px of %2: %3")
+                           .arg(label->height())
+                           .arg(label->heightForWidth(label->width()))
+                           .arg(label->text())));
     }
 }
 
@@ -1123,7 +1145,8 @@ void TestMainWindow::fitsA1280x720Projector()
         mWindow->showNormal(); // the test screen is smaller than a projector
         QCOMPARE(mWindow->font().pointSizeF() > normalPoints, presentation);
         // Menus and dialogs too, windows of their own.
-        QCOMPARE(QApplication::font().pointSizeF() > normalPoints, presentation);
+        QCOMPARE(QApplication::font("QMenu").pointSizeF() > normalPoints, presentation);
+        QCOMPARE(QApplication::font("QDialog").pointSizeF() > normalPoints, presentation);
         mWindow->resize(1280, 720);
         const QSize minimum = mWindow->minimumSizeHint();
         QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
