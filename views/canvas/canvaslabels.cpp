@@ -79,9 +79,10 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     // under "z = 4", and their badges sit at the far ends of the loops. No halo over a pod: the
     // badges of the links its caption would cross (the uplinks that fan into its top row) must
     // stay visible. So a pod's caption takes its longest form that no drawn link crosses
-    // ("Pod 0  256 GPUs · 8 switches", "Pod 0  256 GPUs", "Pod 0"), and the full one, crossed,
-    // only when every form is.
-    const bool halo = b.kind == LayoutBlock::Kind::Plane;
+    // ("Pod 0  256 GPUs · 8 switches", "Pod 0  256 GPUs", "Pod 0"). When every form is crossed
+    // (a lesson's dense ECMP picture, idle links' dashes through "Pod 1"), its name alone, with
+    // a halo: struck through, it could not be read.
+    bool halo = b.kind == LayoutBlock::Kind::Plane;
     if (!halo) {
         QStringList forms { full };
         for (QString shorter = detail; shorter.contains(QStringLiteral(" \u00b7 "));) {
@@ -93,6 +94,9 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
             if (!crossedByLinks(data, placer.sceneRect(form, b.rect.topLeft(), corner, font, above))
                 && placer.add(form, b.rect.topLeft(), corner, font, above, width))
                 return;
+        halo = true;
+        if (placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo))
+            return;
     }
     if (placer.add(full, b.rect.topLeft(), corner, font, above, width, halo)
         || placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo))
