@@ -14,6 +14,21 @@
 using namespace fabric;
 using testing::writtenAs;
 
+namespace {
+
+/// The ids of @p f's packet switches, in id order.
+std::vector<NodeId> switchesOf(const Fabric &f)
+{
+    std::vector<NodeId> switches;
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch)
+            switches.push_back(n.id);
+    });
+    return switches;
+}
+
+} // namespace
+
 class TestIoSlurm : public QObject
 {
     Q_OBJECT
@@ -89,11 +104,7 @@ void TestIoSlurm::namesSwitchesSlurmCouldNotRead()
     // 4036-86A2"), so no import could be written: a switch only names the tree, and gets a
     // name Slurm reads; a name taken gets the switch's id. Hosts keep theirs (Slurm matches them).
     Fabric f = testing::smallClos();
-    std::vector<NodeId> switches;
-    f.forEachNode([&](const Node &n) {
-        if (n.kind == NodeKind::Switch)
-            switches.push_back(n.id);
-    });
+    const std::vector<NodeId> switches = switchesOf(f);
     QVERIFY(switches.size() >= 2);
     f.node(switches[0]).name = "Voltaire 4036 # 4036-86A2";
     f.node(switches[1]).name = "Voltaire 4036, 4036=86A2";
@@ -118,11 +129,7 @@ void TestIoSlurm::everySwitchHasItsOwnName()
     // Names need not be unique in a fabric. Two switches "x" were one switch to Slurm, with
     // both's children; "fabric-top" is the joining switch's; a carriage return ended the line.
     Fabric f = testing::smallClos();
-    std::vector<NodeId> switches;
-    f.forEachNode([&](const Node &n) {
-        if (n.kind == NodeKind::Switch)
-            switches.push_back(n.id);
-    });
+    const std::vector<NodeId> switches = switchesOf(f);
     QCOMPARE(switches.size(), std::size_t(3));
     f.node(switches[0]).name = "x";
     f.node(switches[1]).name = "x";

@@ -37,6 +37,20 @@ std::string xmlEscaped(std::string_view s)
     return out;
 }
 
+std::string oneWord(std::string_view text, bool (*split)(char))
+{
+    std::string word;
+    for (const char c : text) {
+        if (!split(c))
+            word += c;
+        else if (!word.empty() && word.back() != '_')
+            word += '_';
+    }
+    while (!word.empty() && word.back() == '_')
+        word.pop_back();
+    return word;
+}
+
 std::string shortestNumber(double v)
 {
     char buf[32];

@@ -17,6 +17,10 @@ namespace fabric::io {
 /// cannot hold them.
 std::string xmlEscaped(std::string_view s);
 
+/// @p text with each run of the characters @p split accepts made one '_', none at either end
+/// ("A100 80GB" -> "A100_80GB"): one word to a reader that splits its lines at them.
+std::string oneWord(std::string_view text, bool (*split)(char));
+
 /// The shortest text that reads back as exactly @p v ("400", "0.5", "1e-06").
 std::string shortestNumber(double v);
 /// The same without an exponent ("1000000", "0.000001"), for readers that take no "1e+06":

@@ -119,16 +119,8 @@ void SimaiFormat::write(const Fabric &fabric, std::ostream &out) const
         // SimAI picks its NVLink model by GPU type; the model does not know it unless told.
         // One field of a line split at blanks: "A100 80GB" is written A100_80GB (a newline in
         // it wrote a line of its own, read as a link).
-        std::string gpuType;
-        for (const char c : metadataText(fabric.metadata(), "gpu_type", "H100")) {
-            const bool blank = static_cast<unsigned char>(c) <= 0x20 || c == '\x7f';
-            if (!blank)
-                gpuType += c;
-            else if (!gpuType.empty() && gpuType.back() != '_')
-                gpuType += '_';
-        }
-        while (!gpuType.empty() && gpuType.back() == '_')
-            gpuType.pop_back();
+        std::string gpuType = oneWord(metadataText(fabric.metadata(), "gpu_type", "H100"),
+            [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == '\x7f'; });
         if (gpuType.empty())
             gpuType = "H100";
         out << total << " " << gpusPerServer(fabric, n) << " " << n.hosts.size() << " "

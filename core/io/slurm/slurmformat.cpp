@@ -3,6 +3,7 @@
 #include "slurmformat.h"
 
 #include "hostlist.h"
+#include "io/common/textutil.h"
 #include "model/error.h"
 
 #include <algorithm>
@@ -176,16 +177,8 @@ std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<Nod
             continue;
         }
         std::string made = usableInSlurm(own) ? own : guidIn(own, 'S'); // as ibtopotool names it
-        if (made.empty()) {
-            for (const char c : own) {
-                if (!notInSlurmName(c))
-                    made += c;
-                else if (!made.empty() && made.back() != '_')
-                    made += '_';
-            }
-        }
-        while (!made.empty() && made.back() == '_')
-            made.pop_back();
+        if (made.empty())
+            made = oneWord(own, notInSlurmName);
         if (made.empty())
             made = "switch";
         if (!taken.insert(made).second) {
