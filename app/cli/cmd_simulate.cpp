@@ -175,7 +175,7 @@ int runSimulate(const std::vector<std::string> &args, std::ostream &out, std::os
     progress.finish();
 
     printSummary(out, fabric, run);
-    printFaultSummary(out, fabric, *run.faults);
+    printFaultSummary(out, fabric, run);
     if (const auto path = o.value("--report")) {
         const std::string text = collective::reportText(fabric, run, o.has("--flows"));
         io::saveAtomically(*path, [&](std::ostream &f) { f << text; });

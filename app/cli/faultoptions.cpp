@@ -72,8 +72,9 @@ std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std:
     return faults;
 }
 
-void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::FaultOutcome &o)
+void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::ScenarioRun &run)
 {
+    const collective::FaultOutcome &o = *run.faults;
     auto row = [&](const char *label) -> std::ostream & {
         return out << std::left << std::setw(13) << label;
     };
@@ -108,10 +109,9 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
                  << " failed, " << units::formatCount(std::uint64_t(impact.linksDegraded))
                  << " degraded)\n";
     // TPU chips link to each other: they are no GPUs, and their ports are their ICI links.
-    const std::vector<NodeId> ends = fabric.endpoints();
-    const bool chips = !ends.empty() && fabric.node(ends.front()).forwards;
-    row(chips ? "Chips:" : "GPUs:") << impact.gpusLostPort << " lost a port but not all, "
-                                    << impact.gpusCutOff << " lost every port\n";
+    row(run.expansion.torus ? "Chips:" : "GPUs:")
+        << impact.gpusLostPort << " lost a port but not all, " << impact.gpusCutOff
+        << " lost every port\n";
     row("Healthy:") << units::formatSeconds(o.healthyCompletionS) << "   (the same run without "
                     << "faults)\n";
     char slow[32];

@@ -25,9 +25,8 @@ std::vector<Fault> namedFaults(const ParsedOptions &o);
 /// @p fabric here, so a typo stops before anything runs.
 std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std::uint64_t seed);
 
-/// The summary's fault lines ("Faults:", "Capacity lost:", "Healthy:", "Slowdown:",
-/// "Unreachable:"); nothing without faults.
-void printFaultSummary(
-    std::ostream &out, const Fabric &fabric, const collective::FaultOutcome &outcome);
+/// The summary's fault lines of @p run, which runWithFaults() made ("Faults:",
+/// "Capacity lost:", "Healthy:", "Slowdown:", "Unreachable:"); nothing without faults.
+void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::ScenarioRun &run);
 
 } // namespace fabric::cli

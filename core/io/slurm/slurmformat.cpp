@@ -187,7 +187,6 @@ std::vector<std::string> switchNames(const Fabric &fabric, const std::vector<Nod
             for (int k = 2; !taken.insert(made).second; ++k)
                 made = base + "-" + std::to_string(k);
         }
-        kept.insert(made);
         names[std::size_t(id)] = made;
     }
     return names;
