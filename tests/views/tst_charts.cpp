@@ -63,6 +63,7 @@ private Q_SLOTS:
     void coincidingLinesBothShow();
     void panelExportsPngAndSvg();
     void shortPanelKeepsThePlotReadable();
+    void shortPanelKeepsItsLegendNamesWhole();
     void barLabelsStayWholeInAShortPanel();
     void runNamesUnderBarsStayWhole();
     void longSubtitleWrapsAtEveryWidth();
@@ -393,6 +394,43 @@ void TestCharts::shortPanelKeepsThePlotReadable()
     QVERIFY(vertical()->count() >= 4);
     // The picture taken while short equals one taken tall: it never had the short frame.
     QCOMPARE(panel.renderImage(QSize(1200, 700)), picture);
+}
+
+void TestCharts::shortPanelKeepsItsLegendNamesWhole()
+{
+    // A 1280x720 window in presentation mode gives the Analysis dock's chart about 500x260 px
+    // at 1.5x text. Beside the plot, Qt Charts gives the legend at most 0.4 of the width and
+    // cut the lesson's runs to "SHARP all-red...": too long, the legend goes under the plot.
+    ChartSpec spec = charts::throughput({ mStatic, mEcmp });
+    spec.lines[0].name = QStringLiteral("SHARP all-reduce");
+    spec.lines[1].name = QStringLiteral("Ring all-reduce");
+    ChartPanel panel;
+    QFont large = panel.font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    panel.setFont(large);
+    panel.setSpec(spec);
+    panel.resize(500, 250);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QChart *chart = panel.findChild<QChartView *>()->chart();
+    QVERIFY(chart->title().isEmpty()); // the compact frame
+    QTRY_VERIFY2(elidedTexts(&panel).isEmpty(), qPrintable(elidedTexts(&panel).join(' ')));
+    QCOMPARE(chart->legend()->alignment(), Qt::AlignBottom);
+    // Wide enough, short names stay beside the plot, where they cost no height.
+    spec.lines[0].name = QStringLiteral("static");
+    spec.lines[1].name = QStringLiteral("ecmp");
+    panel.setSpec(spec);
+    panel.resize(900, 250);
+    QTRY_COMPARE(chart->legend()->alignment(), Qt::AlignRight);
+    QTRY_VERIFY2(elidedTexts(&panel).isEmpty(), qPrintable(elidedTexts(&panel).join(' ')));
+
+    // Bars by run: the names under them read "SHARP ..." and "Ring all..." on one line. The
+    // presentation panel has the height for a second one, as a full frame does.
+    panel.setSpec(completionBars(
+        { QStringLiteral("SHARP all-reduce"), QStringLiteral("Ring all-reduce") }, { 21.5, 43 }));
+    panel.resize(500, 250);
+    QTRY_VERIFY(chart->title().isEmpty());
+    QTRY_VERIFY2(elidedTexts(&panel).isEmpty(), qPrintable(elidedTexts(&panel).join(' ')));
 }
 
 void TestCharts::barLabelsStayWholeInAShortPanel()

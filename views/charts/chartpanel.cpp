@@ -55,6 +55,8 @@ constexpr double kBottomAxisShare = 0.4;
 constexpr double kBottomAxisExtra = 20;
 /// What a chart's width holds besides its plot (margins, the value axis), with some to spare.
 constexpr double kPlotOverhead = 120;
+/// The height (at 1x text) from which a compact chart wraps its bar groups' names on two lines.
+constexpr int kTwoLineCompactHeight = 160;
 /// What Qt keeps on both sides of a category label.
 constexpr double kCategoryPadding = 12;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
@@ -526,13 +528,57 @@ void ChartPanel::applyFrame(bool compact, double width)
     d->titleWidth = width;
     d->chart->setTitle(title);
     d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
-    // Beside the plot, not under it: a short panel's height is the plot's.
-    d->chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
+    // Beside the plot, not under it: a short panel's height is the plot's. Unless its names
+    // would be cut there (Qt Charts gives a legend beside the plot 0.4 of the chart's width).
+    d->chart->legend()->setAlignment(
+        compact && legendFitsBeside(width) ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
     wrapCategoryLabels(); // for the frame just set
     for (QAbstractAxis *axis : d->chart->axes())
         setAxisTitle(
             axis, axis->property(kFullTitle).toString(), axis->property(kTitleNote).toString());
+}
+
+double ChartPanel::legendWidthBeside() const
+{
+    QStringList names;
+    if (mSpec.isBarChart())
+        for (const ChartBars &b : std::as_const(mSpec.bars))
+            names << b.name;
+    else
+        for (const ChartLine &line : std::as_const(mSpec.lines))
+            names << line.name;
+    const QFontMetricsF metrics(d->chart->legend()->font());
+    double widest = 0;
+    for (const QString &name : std::as_const(names))
+        widest = std::max(widest, metrics.horizontalAdvance(name));
+    // A marker, the gaps around it and the legend's own margins: about three lines' height.
+    return widest + 3 * metrics.height();
+}
+
+bool ChartPanel::legendFitsBeside(double width) const
+{
+    if (legendWidthBeside() > (width - kCompactMargins.left() - kCompactMargins.right()) * 0.4)
+        return false;
+    // Beside the plot it also narrows the groups of bars: their names' words must still fit.
+    if (!d->bars || mSpec.horizontal)
+        return true;
+    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0));
+    const QFontMetricsF metrics(axis ? axis->labelsFont() : d->chart->legend()->font());
+    const double room = categoryRoom(width, true);
+    for (const QString &name : std::as_const(mSpec.categories))
+        for (const QString &word : name.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            if (metrics.horizontalAdvance(word) > room)
+                return false;
+    return true;
+}
+
+double ChartPanel::categoryRoom(double width, bool legendBeside) const
+{
+    // Qt gives each label the plot's width over two more than the number of bar groups.
+    const double plot
+        = width - kPlotOverhead * d->textScale - (legendBeside ? legendWidthBeside() : 0);
+    return plot / double(mSpec.categories.size() + 2) - kCategoryPadding;
 }
 
 void ChartPanel::wrapCategoryLabels()
@@ -542,16 +588,19 @@ void ChartPanel::wrapCategoryLabels()
     auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0));
     if (!axis || axis->count() != mSpec.categories.size())
         return;
-    // Qt gives each label the plot's width over two more than the number of bar groups, and
-    // elides the rest: run names such as "allreduce ring · ecmp-polarized" lost their ends.
-    // A full frame has the height for a second line; a compact one keeps one.
-    const double plot = d->titleWidth - kPlotOverhead * d->textScale;
-    const double room = plot / double(axis->count() + 2) - kCategoryPadding;
+    // Qt elides what does not fit its label's room: run names such as "allreduce ring ·
+    // ecmp-polarized" lost their ends. A full frame has the height for a second line, and so
+    // has a compact one in presentation mode's panel; the shorter panel of a 1280x720 window
+    // keeps one.
+    const bool legendBeside
+        = d->chart->legend()->isVisible() && d->chart->legend()->alignment() == Qt::AlignRight;
+    const double room = categoryRoom(d->titleWidth, legendBeside);
+    const bool secondLine = !d->compact || height() >= kTwoLineCompactHeight * d->textScale;
     const QStringList shown = axis->categories();
     for (qsizetype i = 0; i < shown.size(); ++i) {
         const QString &name = mSpec.categories[i];
         const QString label
-            = d->compact || room <= 0 ? name : wrapped(name, axis->labelsFont(), room);
+            = !secondLine || room <= 0 ? name : wrapped(name, axis->labelsFont(), room);
         if (label != shown[i])
             axis->replace(shown[i], label);
     }
@@ -563,16 +612,22 @@ void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title, const Q
     axis->setProperty(kTitleNote, note);
     if (!d->compact)
         axis->setTitleText(note.isEmpty() ? title : title + QStringLiteral(", ") + note);
+    else if (axis->orientation() == Qt::Vertical)
+        axis->setTitleText(unitOf(title));
     else
-        axis->setTitleText(axis->orientation() == Qt::Vertical ? unitOf(title) : title);
+        // The names of the bars' groups say what they are ("run"): a short panel keeps the
+        // height for a second line of them instead.
+        axis->setTitleText(qobject_cast<QBarCategoryAxis *>(axis) ? QString() : title);
 }
 
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    // A dock dragged: re-frame at the threshold, and re-wrap a title that has one.
-    if (isCompactOnScreen() != d->compact || (!d->compact && width() != d->titleWidth))
+    // A dock dragged: re-frame at the threshold, re-wrap a title, re-place the legend.
+    if (isCompactOnScreen() != d->compact || width() != d->titleWidth)
         applyFrame(isCompactOnScreen(), width());
+    else
+        wrapCategoryLabels(); // a compact panel's height decides on a second line
     // QChartView raises its minimum size to its chart's and never lowers it: once tall enough
     // for the full frame, it stayed taller than a short panel, which then showed its middle
     // (cut value labels at the top, the time axis's title at the bottom). This panel's own

@@ -89,6 +89,13 @@ private:
     void setAxisTitle(QAbstractAxis *axis, const QString &title, const QString &note = {});
     /// Breaks the names under vertical bars into lines that fit each group's width, in a full
     /// frame; a compact frame shows each on one line, elided by Qt if need be.
+    /// The width the legend's names take beside the plot, marker and margins included.
+    double legendWidthBeside() const;
+    /// Whether the legend's names, and the words of the bar groups' names under a plot the
+    /// legend narrows, fit whole with the legend beside the plot of a chart @p width wide.
+    bool legendFitsBeside(double width) const;
+    /// The width Qt gives the name of a group of bars in a chart @p width wide.
+    double categoryRoom(double width, bool legendBeside) const;
     void wrapCategoryLabels();
     void rebuild();
     void updateLines();
