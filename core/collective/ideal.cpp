@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace fabric::collective::ideal {
 
@@ -111,39 +112,59 @@ BusiestRank busiestRank(const Fabric &fabric, std::span<const sim::FlowSpec> flo
 namespace {
 
 /// The most bytes per second @p flow can move: its path's narrowest link, or what its paths
-/// together allow when it is split over several.
+/// together allow when it is split over several. Paths split by weight move their shares of
+/// the flow over every link they cross, so a link several of them share (the sender's NIC link
+/// under spraying or several QPs) carries the sum of their weights.
 double fastestRate(const Fabric &fabric, const sim::FlowSpec &flow)
 {
-    const auto narrowest = [&](const sim::Path &path) {
-        double gbps = std::numeric_limits<double>::infinity();
-        for (DirLinkId d : path.links)
-            gbps = std::min(gbps, fabric.link(linkOf(d)).capacityGbps);
-        return units::gbpsToBytesPerSecond(gbps);
+    const auto bytesPerS = [&](DirLinkId d) {
+        return units::gbpsToBytesPerSecond(fabric.link(linkOf(d)).capacityGbps);
     };
     if (flow.paths.empty())
         return std::numeric_limits<double>::infinity();
-    double rate
-        = flow.split == sim::Split::Adaptive ? 0.0 : std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < flow.paths.size(); ++i) {
-        const double path = narrowest(flow.paths[i]);
-        if (flow.split == sim::Split::Adaptive)
-            rate += path;
-        else if (flow.split == sim::Split::Weighted && flow.weights[i] > 0)
-            rate = std::min(rate, path / flow.weights[i]);
-        else if (flow.split == sim::Split::Single)
-            rate = std::min(rate, path);
+    double rate = std::numeric_limits<double>::infinity();
+    if (flow.split == sim::Split::Weighted) {
+        std::unordered_map<DirLinkId, double> weightOn;
+        for (std::size_t i = 0; i < flow.paths.size(); ++i)
+            if (flow.weights[i] > 0)
+                for (DirLinkId d : flow.paths[i].links)
+                    weightOn[d] += flow.weights[i];
+        for (const auto &[d, weight] : weightOn)
+            rate = std::min(rate, bytesPerS(d) / weight);
+        return rate;
     }
-    if (flow.split == sim::Split::Adaptive && flow.paths.size() > 1) {
-        // The paths of a hop across a fat-tree all leave by the sender's NIC link and arrive by
-        // the receiver's: the sum of their narrowest links is many NICs' worth.
-        const std::vector<DirLinkId> &first = flow.paths.front().links;
-        for (DirLinkId d : first) {
-            const bool shared = std::all_of(flow.paths.begin() + 1, flow.paths.end(),
-                [d](const sim::Path &p) { return std::ranges::find(p.links, d) != p.links.end(); });
-            if (shared)
-                rate = std::min(
-                    rate, units::gbpsToBytesPerSecond(fabric.link(linkOf(d)).capacityGbps));
-        }
+    const auto narrowest = [&](const sim::Path &path) {
+        double r = std::numeric_limits<double>::infinity();
+        for (DirLinkId d : path.links)
+            r = std::min(r, bytesPerS(d));
+        return r;
+    };
+    if (flow.split != sim::Split::Adaptive) {
+        for (const sim::Path &path : flow.paths)
+            rate = std::min(rate, narrowest(path));
+        return rate;
+    }
+    // Adaptive: no more than its paths' narrowest links together, nor than the links its paths
+    // leave the sender by, or reach the receiver by (each set a cut between the two: one NIC
+    // link on a fat-tree, HPN's two ports, a torus chip's own links).
+    std::unordered_set<DirLinkId> firstLinks, lastLinks;
+    double paths = 0, leaving = 0, arriving = 0;
+    for (const sim::Path &path : flow.paths) {
+        paths += narrowest(path);
+        if (path.links.empty())
+            continue;
+        if (firstLinks.insert(path.links.front()).second)
+            leaving += bytesPerS(path.links.front());
+        if (lastLinks.insert(path.links.back()).second)
+            arriving += bytesPerS(path.links.back());
+    }
+    rate = std::min({ paths, leaving, arriving });
+    // A link every path crosses is a cut too (a detour's one surviving link).
+    for (DirLinkId d : flow.paths.front().links) {
+        const bool shared = std::all_of(flow.paths.begin() + 1, flow.paths.end(),
+            [d](const sim::Path &p) { return std::ranges::find(p.links, d) != p.links.end(); });
+        if (shared)
+            rate = std::min(rate, bytesPerS(d));
     }
     return rate;
 }
