@@ -46,6 +46,22 @@ AutoSave::AutoSave(MainWindow &window, QString folder, int intervalMs)
     mTimer.setInterval(intervalMs);
     connect(&mTimer, &QTimer::timeout, this, &AutoSave::saveNow);
     mTimer.start();
+    // A copy older than a Save, or of a document discarded or replaced, is no longer the work
+    // to recover: restored and saved, it would overwrite the newer file.
+    connect(&window, &MainWindow::documentChanged, this, &AutoSave::watch);
+    watch(window.document());
+}
+
+void AutoSave::watch(Document *document)
+{
+    disconnect(mModifiedConnection);
+    removeCopy();
+    if (document)
+        mModifiedConnection
+            = connect(document, &Document::modifiedChanged, this, [this](bool modified) {
+                  if (!modified)
+                      removeCopy();
+              });
 }
 
 AutoSave::~AutoSave()

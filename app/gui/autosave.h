@@ -13,6 +13,7 @@
 
 namespace fabric::app {
 
+class Document;
 class MainWindow;
 class Prompts;
 
@@ -22,9 +23,9 @@ class Prompts;
  * While the open document has unsaved changes, every interval (2 minutes) it is written, through
  * the same atomic save as File > Save, to `session-<pid>.fabric.json` in the recovery folder,
  * with `session-<pid>.json` saying which file it was and when. The session holds
- * `session-<pid>.lock` for its whole life. A clean exit, or a document with nothing unsaved,
- * removes the copy. A copy whose lock is free or stale (its process died) is an orphan: the next
- * start offers to restore it (offerRecovery()).
+ * `session-<pid>.lock` for its whole life. A clean exit, a Save, a document replaced, or one
+ * with nothing unsaved, removes the copy. A copy whose lock is free or stale (its process died) is
+ * an orphan: the next start offers to restore it (offerRecovery()).
  */
 class AutoSave : public QObject
 {
@@ -69,12 +70,15 @@ public:
 private:
     QString path(const char *extension) const;
     void removeCopy();
+    /// Follows @p document's saves; the copy of the one it replaces goes.
+    void watch(Document *document);
 
     MainWindow &mWindow;
     QString mFolder;
     QString mStem;
     std::unique_ptr<QLockFile> mLock;
     QTimer mTimer;
+    QMetaObject::Connection mModifiedConnection;
 };
 
 } // namespace fabric::app

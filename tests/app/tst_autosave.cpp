@@ -93,6 +93,7 @@ class TestAutoSave : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void copiesOnlyUnsavedWork();
+    void copyGoesAtSaveAndWithItsDocument();
     void killedSessionIsOfferedAndRestored();
     void declinedCopyIsDiscarded();
     void exceptionInEventHandlerIsSurvived();
@@ -130,6 +131,34 @@ void TestAutoSave::copiesOnlyUnsavedWork()
     }
     QVERIFY2(QDir(folder).entryList(QDir::Files).isEmpty(),
              "a clean exit leaves no copy and no lock behind");
+}
+
+void TestAutoSave::copyGoesAtSaveAndWithItsDocument()
+{
+    // Killed after a Save but before the next interval, a session left its older copy: the
+    // next start offered it, and saving what it restored took the newer work out of the file.
+    QTemporaryDir dir;
+    MainWindow window;
+    auto prompts = std::make_unique<FakePrompts>();
+    prompts->saveChoice = Prompts::SaveChoice::Discard;
+    window.setPrompts(std::move(prompts));
+    const QString file = writeFabric(dir);
+    QVERIFY(window.openFile(file));
+    const QString folder = dir.filePath(QStringLiteral("recovery"));
+    AutoSave autosave(window, folder, AutoSave::kDefaultIntervalMs);
+    Q_EMIT window.paletteDock()->addRequested(gpuPrototype());
+    QVERIFY(autosave.saveNow());
+    QVERIFY(QFile::exists(autosave.recoveryFile()));
+    QVERIFY(window.save());
+    QVERIFY2(!QFile::exists(autosave.recoveryFile()), "saved: the older copy goes at once");
+
+    // Work on a document that is then replaced (its changes discarded) is not offered either.
+    Q_EMIT window.paletteDock()->addRequested(gpuPrototype());
+    QVERIFY(autosave.saveNow());
+    QVERIFY(QFile::exists(autosave.recoveryFile()));
+    QVERIFY(window.openFile(file)); // its changes discarded when asked
+    QVERIFY(!window.document()->isModified());
+    QVERIFY2(!QFile::exists(autosave.recoveryFile()), "another document: the copy goes");
 }
 
 void TestAutoSave::killedSessionIsOfferedAndRestored()
