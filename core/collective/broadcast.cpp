@@ -43,7 +43,8 @@ void expandBroadcastTree(Context &c)
     std::vector<sim::FlowId> received(n, -1), sent(n, -1);
     // Rounds are sequential, so the bound sums each round's own slowest hop (NVLink rounds
     // inside a host are faster than fabric rounds).
-    double idealS = 0, slowest = std::numeric_limits<double>::infinity(), latency = 0;
+    double idealS = 0, transferS = 0, slowest = std::numeric_limits<double>::infinity();
+    double latency = 0;
     int round = 0;
     for (std::size_t span = 1; span < n; span *= 2, ++round) {
         HopBound hop;
@@ -56,6 +57,7 @@ void expandBroadcastTree(Context &c)
         }
         idealS += ideal::binomialBroadcastS(
             2, c.scenario.bytes, c.scenario.alphaS + hop.latencyS, hop.bytesPerS);
+        transferS += c.scenario.bytes / hop.bytesPerS;
         slowest = std::min(slowest, hop.bytesPerS);
         latency = std::max(latency, hop.latencyS);
     }
@@ -65,6 +67,9 @@ void expandBroadcastTree(Context &c)
     ideal.messageLatencyS = c.scenario.alphaS + latency;
     ideal.timeS = idealS;
     ideal.formula = "sum over the ceil(lg p) rounds of (a + S/B)";
+    // No barrier parts the rounds: a rank that got the message over NVLink passes it on while
+    // a fabric hop of the same round still runs, so the slowest chain can beat the sum.
+    capAtCriticalPath(ideal, c.sink, transferS, round);
 }
 
 } // namespace fabric::collective::detail

@@ -137,6 +137,9 @@ void expandSendRecv(Context &c)
     ideal.messageLatencyS = c.scenario.alphaS + hop.latencyS;
     ideal.timeS = ideal.messageLatencyS + c.scenario.bytes / hop.bytesPerS;
     ideal.formula = "a + S/B";
+    // The pairs run at once: the bound is the slowest pair's own a + S/B, not one pair's
+    // latency with another's bandwidth.
+    capAtCriticalPath(ideal, c.sink, c.scenario.bytes / hop.bytesPerS, 1);
 }
 
 } // namespace fabric::collective::detail

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void linkCountsCoverTheWholeFabric();
     void treeAndBroadcastsStayAboveTheirBounds();
     void treeStaysAboveItsBoundOnFewHosts();
+    void idealsOfUnevenHopsAreReachable();
     void busbwUsesNcclFactors();
 };
 
@@ -312,6 +313,31 @@ void TestCollectiveClosedForm::treeStaysAboveItsBoundOnFewHosts()
             // Tight enough to judge by: the busiest NIC carries about S, and it sets the pace.
             QVERIFY2(r.result.completionS <= r.expansion.ideal.timeS * 1.5, qPrintable(what));
         }
+}
+
+void TestCollectiveClosedForm::idealsOfUnevenHopsAreReachable()
+{
+    // The binomial broadcast's rounds have no barrier: ranks alternating between hosts pass
+    // the message on over NVLink while a fabric hop of the round runs, and the run read
+    // 142% of a bound that summed each round's slowest hop.
+    const Fabric superPod = generated("ib-fat-tree", { { "gpus", "256" } });
+    auto tree = scenario(Collective::Broadcast, Algorithm::Tree, 64 * kMiB, route::Policy::Ecmp);
+    tree.ranks = "h0-gpu0,h1-gpu0,h2-gpu0,h1-gpu1,h0-gpu1,h1-gpu2,h2-gpu1,h3-gpu0";
+    const Run broadcast = run(superPod, tree);
+    QVERIFY2(broadcast.summary.ofIdeal <= 1 + 1e-9,
+        qPrintable(QString::number(broadcast.summary.ofIdeal)));
+    QVERIFY2(
+        broadcast.summary.ofIdeal > 0.99, qPrintable(QString::number(broadcast.summary.ofIdeal)));
+
+    // Send/recv pairs run at once: one pair's latency with another's bandwidth was no bound
+    // (a 3-hop pair on 2 paths beside 1-hop pairs on one link: 103.9% at 1 KiB).
+    const Fabric torus = generated("tpu-torus", { { "x", "4" }, { "y", "4" }, { "z", "4" } });
+    auto pairs = scenario(Collective::SendRecv, Algorithm::Direct, 1024, route::Policy::Adaptive);
+    pairs.ranks = "7";
+    pairs.placement = collective::Placement::Spread;
+    const Run sendRecv = run(torus, pairs);
+    QVERIFY2(sendRecv.summary.ofIdeal <= 1 + 1e-9,
+        qPrintable(QString::number(sendRecv.summary.ofIdeal)));
 }
 
 void TestCollectiveClosedForm::busbwUsesNcclFactors()
