@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace fabric::collective {
@@ -49,13 +51,13 @@ Crossing crossing(
 
 /// Keeps the slower way across one cut in @p best when it is the largest bound yet.
 void consider(std::optional<CutBound> &best, const Crossing &x, double capAB, double capBA,
-    const std::string &cut)
+    const std::string &cut, const char *bound = "bisection")
 {
     if (capAB <= 0 || capBA <= 0 || x.ab + x.ba <= 0)
         return;
     const bool ab = x.ab / capAB >= x.ba / capBA;
     const CutBound b { x.startS + (ab ? x.ab / capAB : x.ba / capBA), ab ? x.ab : x.ba,
-        ab ? capAB : capBA, cut };
+        ab ? capAB : capBA, cut, bound };
     if (!best || b.timeS > best->timeS)
         best = b;
 }
@@ -88,6 +90,104 @@ std::optional<CutBound> torusCuts(const route::Router &router,
     return best;
 }
 
+/// A set of nodes whose links to the rest of the fabric are a cut: a switch with the GPUs it
+/// serves, or a pod.
+struct Group
+{
+    std::string name;
+    std::vector<NodeId> members;
+};
+
+/// Each switch that GPUs hang off, with those GPUs and the hosts all of whose GPUs are among
+/// them; and each pod (zone, segment, group) when the fabric has several.
+std::vector<Group> groupsOf(const ForwardingGraph &g)
+{
+    const Fabric &fabric = g.fabric();
+    std::vector<Group> groups;
+    std::unordered_map<NodeId, std::size_t> bySwitch;
+    for (NodeId gpu : g.endpoints())
+        for (const ForwardingArc &arc : g.arcsOf(gpu)) {
+            if (fabric.node(arc.to).kind != NodeKind::Switch)
+                continue;
+            auto [it, added] = bySwitch.try_emplace(arc.to, groups.size());
+            if (added)
+                groups.push_back(
+                    { "the links of " + fabric.node(arc.to).name + " and its GPUs", { arc.to } });
+            std::vector<NodeId> &members = groups[it->second].members;
+            if (members.back() != gpu)
+                members.push_back(gpu);
+        }
+    for (Group &group : groups) {
+        std::unordered_set<NodeId> inside(group.members.begin(), group.members.end());
+        std::unordered_set<NodeId> hosts;
+        for (NodeId n : group.members)
+            if (const NodeId host = fabric.node(n).host; host != kNoNode)
+                hosts.insert(host);
+        for (NodeId host : hosts)
+            if (std::ranges::all_of(
+                    g.arcsOf(host), [&](const ForwardingArc &a) { return inside.count(a.to) > 0; }))
+                group.members.push_back(host);
+    }
+    std::map<int, Group> pods;
+    fabric.forEachNode([&](const Node &n) {
+        if (n.hints.pod >= 0 && n.id < NodeId(g.nodeIdBound()))
+            pods[n.hints.pod].members.push_back(n.id);
+    });
+    if (pods.size() > 1)
+        for (auto &[pod, group] : pods) {
+            group.name = "the links leaving pod " + std::to_string(pod);
+            groups.push_back(std::move(group));
+        }
+    return groups;
+}
+
+/// The bound of each group's cut: the bytes its GPUs send out (receive) over the capacity of
+/// the links leaving (entering) it.
+void groupCuts(std::optional<CutBound> &best, const ForwardingGraph &g,
+    const std::vector<sim::FlowSpec> &flows)
+{
+    const std::vector<Group> groups = groupsOf(g);
+    // Groups an endpoint belongs to: one leaf (two ToRs on HPN's dual planes) and one pod.
+    std::vector<std::vector<std::uint32_t>> groupsOfNode(g.nodeIdBound());
+    for (std::uint32_t i = 0; i < groups.size(); ++i)
+        for (NodeId n : groups[i].members)
+            groupsOfNode[std::size_t(n)].push_back(i);
+    const auto in = [&](NodeId n, std::uint32_t group) {
+        return std::ranges::find(groupsOfNode[std::size_t(n)], group)
+            != groupsOfNode[std::size_t(n)].end();
+    };
+    std::vector<Crossing> crossings(groups.size());
+    for (const sim::FlowSpec &f : flows) {
+        for (std::uint32_t group : groupsOfNode[std::size_t(f.src)])
+            if (!in(f.dst, group)) {
+                crossings[group].ab += f.bytes;
+                crossings[group].startS = std::min(crossings[group].startS, f.notBeforeS);
+            }
+        for (std::uint32_t group : groupsOfNode[std::size_t(f.dst)])
+            if (!in(f.src, group)) {
+                crossings[group].ba += f.bytes;
+                crossings[group].startS = std::min(crossings[group].startS, f.notBeforeS);
+            }
+    }
+    for (std::uint32_t i = 0; i < groups.size(); ++i) {
+        if (crossings[i].ab + crossings[i].ba <= 0)
+            continue;
+        double out = 0, into = 0;
+        std::unordered_set<NodeId> outside;
+        for (NodeId n : groups[i].members)
+            for (const ForwardingArc &arc : g.arcsOf(n))
+                if (!in(arc.to, i)) {
+                    out += units::gbpsToBytesPerSecond(arc.capacityGbps);
+                    outside.insert(arc.to);
+                }
+        for (NodeId m : outside)
+            for (const ForwardingArc &arc : g.arcsOf(m))
+                if (in(arc.to, i))
+                    into += units::gbpsToBytesPerSecond(arc.capacityGbps);
+        consider(best, crossings[i], out, into, groups[i].name, "cut");
+    }
+}
+
 } // namespace
 
 std::optional<CutBound> cutBound(const route::Router &router, const std::vector<NodeId> &ranks,
@@ -96,13 +196,14 @@ std::optional<CutBound> cutBound(const route::Router &router, const std::vector<
     if (router.torus())
         return torusCuts(router, flows, symmetry);
     const ForwardingGraph &g = router.graph();
+    std::optional<CutBound> best;
+    groupCuts(best, g, flows);
     // The max flow costs a search over the whole fabric: only when every endpoint takes part.
     if (ranks.size() != g.endpoints().size())
-        return std::nullopt;
+        return best;
     const auto halves = metrics::bisectionHalves(g.fabric());
     std::unordered_set<NodeId> firstHalf(halves.first.begin(), halves.first.end());
     const double capacity = units::gbpsToBytesPerSecond(metrics::detail::bisectionGbps(g, {}));
-    std::optional<CutBound> best;
     // Links are full duplex with equal capacity each way, so the max flow is the same back.
     consider(best, crossing(flows, symmetry, [&](NodeId n) { return firstHalf.count(n) > 0; }),
         capacity, capacity, "the bisection (max flow between the halves)");
@@ -116,13 +217,13 @@ void applyCutBound(Ideal &ideal, const route::Router &router, const std::vector<
     std::string detail = "injection " + units::formatSeconds(ideal.timeS);
     if (const auto cut = cutBound(router, ranks, flows, symmetry)) {
         const double cutS = latencyS + cut->timeS;
-        detail += ", bisection " + units::formatSeconds(cutS) + " ("
+        detail += ", " + cut->bound + " " + units::formatSeconds(cutS) + " ("
             + units::formatBytes(cut->bytes) + " across " + cut->cut + " at "
             + units::formatGBps(units::bytesPerSecondToGBps(cut->bytesPerS)) + ")";
         if (cutS > ideal.timeS) {
             ideal.timeS = cutS;
             ideal.bandwidthBytesPerS = cut->bytesPerS;
-            ideal.bound = "bisection";
+            ideal.bound = cut->bound;
             ideal.formula = "a + bytes across the tightest cut / its capacity";
         }
     }

@@ -26,6 +26,9 @@ struct CutBound
     double bytes = 0.0; ///< Bytes crossing the cut one way.
     double bytesPerS = 0.0; ///< Capacity across the cut that way.
     std::string cut; ///< e.g. "x < 2 | x >= 2" or "bisection (max flow)".
+    /// "bisection" for a cut across the middle (of a torus, or the max flow between halves);
+    /// "cut" for the links around a switch and its GPUs, or around a pod.
+    std::string bound = "bisection";
 };
 
 /**
@@ -33,8 +36,10 @@ struct CutBound
  * the flows from one side to the other, from the earliest start among them, over the capacity
  * across. On a torus (every chip's links lead to chips): each dimension cut across its middle,
  * counting the links (wrap-arounds, twisted ones included) from one half to the other. Else,
- * when @p ranks are all the fabric's endpoints: the bisection (metrics::bisectionGbps, max flow
- * between the two halves). The largest bound wins; nullopt when none applies. Latency is not
+ * the links around each switch that GPUs hang off (with those GPUs, and hosts all of whose
+ * GPUs are among them) and around each pod when there are several; and, when @p ranks are all
+ * the fabric's endpoints, the bisection (metrics::bisectionGbps, max flow between the two
+ * halves). The largest bound wins; nullopt when none applies. Latency is not
  * included. With @p symmetry, each flow stands for its images under every translation.
  */
 std::optional<CutBound> cutBound(const route::Router &router, const std::vector<NodeId> &ranks,
