@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lesson.h"
 
+#include "model/metrics.h"
+
 #include "generators/registry.h"
 #include "io/common/inputfile.h"
 #include "io/fabricfile.h"
@@ -196,6 +198,17 @@ const nlohmann::json *lookup(const nlohmann::json &entry, const std::string &key
     }
 }
 
+/// Each switch role's oversubscription as built, {"spine": {"oversubscription": 6.4}}: a
+/// generator rounds up to whole links, so its parameter need not be the ratio a lesson shows.
+nlohmann::json oversubscriptionByTier(const Fabric &fabric)
+{
+    nlohmann::json tiers = nlohmann::json::object();
+    for (const metrics::TierSummary &t : metrics::tierSummaries(fabric))
+        if (t.upGbps > 0 && !t.role.empty())
+            tiers[t.role] = { { "oversubscription", t.oversubscription } };
+    return tiers;
+}
+
 nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const ScenarioRun &run)
 {
     const Scenario &s = ls.scenario;
@@ -226,6 +239,7 @@ nlohmann::json runEntry(const Fabric &fabric, const LessonScenario &ls, const Sc
         { "hottest_link_gbps",
             hottest ? run.result.links[std::size_t(*hottest)].capacityBytesPerS * 8.0 / 1e9 : 0.0 },
         { "uplinks", uplinksByTier(fabric, run) },
+        { "tiers", oversubscriptionByTier(fabric) },
     };
 }
 
