@@ -24,6 +24,7 @@
 #include "io/formatregistry.h"
 #include "lessons.h"
 #include "lessons/lessonlibrary.h"
+#include "letterkeys.h"
 #include "metricsdock.h"
 #include "model/error.h"
 #include "model/tierinference.h"
@@ -190,6 +191,7 @@ MainWindow::MainWindow(QWidget *parent)
         analysis->raise();
     }
     new PlaybackKeys(this, mSimulation);
+    new LetterKeys(this);
     new CompareRoom(this, mSimulation->analysisDock());
     statusBar();
 
@@ -433,6 +435,9 @@ void MainWindow::createActions()
                   on ? views::FabricCanvas::Tool::AddLink : views::FabricCanvas::Tool::Select);
               if (on)
                   statusBar()->showMessage(tr("Drag from one node to another to link them"));
+              else if (statusBar()->currentMessage()
+                  == tr("Drag from one node to another to link them"))
+                  statusBar()->clearMessage(); // it no longer says what a drag does
           });
     linkMode->setCheckable(true);
     linkMode->setIcon(resourceIcon("link-mode"));
@@ -913,9 +918,14 @@ void MainWindow::reconfigureOcs()
     ReconfigureOcsDialog dialog(current, p.value("twisted", false), current.cubes(), this);
     if (!mPrompts->runDialog(&dialog))
         return;
+    const gen::TpuShape chosen = dialog.shape();
+    // The same shape and twist is no rewiring: no edit, no line in the History dock.
+    if (chosen == current && dialog.twisted() == p.value("twisted", false)) {
+        statusBar()->showMessage(tr("The OCS already wire this shape: nothing changed."), 5000);
+        return;
+    }
     try {
-        mDocument->undoStack()->push(
-            new ReconfigureOcs(mDocument.get(), dialog.shape(), dialog.twisted()));
+        mDocument->undoStack()->push(new ReconfigureOcs(mDocument.get(), chosen, dialog.twisted()));
     } catch (const std::exception &e) {
         showError(tr("Cannot Reconfigure OCS"), QString::fromUtf8(e.what()));
     }

@@ -28,6 +28,7 @@
 #include "shortcutsdialog.h"
 #include "simulation/analysisdock.h"
 #include "simulation/compareview.h"
+#include "simulation/resiliencepage.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "startup.h"
@@ -36,6 +37,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
@@ -113,6 +115,10 @@ private Q_SLOTS:
     void handEditsMarkTheGeneratorModified();
     void commandLine();
     void escapeLeavesPresentationMode();
+    void lettersGoToTheFocusedListOrBox();
+    void runActionsFollowTheRunButton();
+    void refusedSweepIsForgottenWithItsFabric();
+    void sameOcsShapeIsNoEdit();
     void showsEqualCostPathsBetweenTwoGpus();
 
 private:
@@ -881,6 +887,79 @@ void TestMainWindow::reconfiguresTheOcs()
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(true));
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QCOMPARE(mWindow->document()->fabric().generator().params["twisted"], nlohmann::json(false));
+}
+
+void TestMainWindow::lettersGoToTheFocusedListOrBox()
+{
+    // L typed in the Algorithm box turned on Add Link Mode, P in the palette ran the path
+    // search: the window's one-letter shortcuts took the keys these widgets type to select.
+    mWindow->openGenerated(smallFatTree());
+    mWindow->show();
+    QVERIFY(QTest::qWaitForWindowExposed(mWindow));
+    QAction *linkMode = mWindow->action(QStringLiteral("actionLinkMode"));
+    QComboBox *algorithm = mWindow->simulation()->simulationDock()->algorithmBox();
+    algorithm->setFocus();
+    QTRY_VERIFY(algorithm->hasFocus());
+    QTest::keyClick(algorithm, Qt::Key_L);
+    QVERIFY(!linkMode->isChecked());
+    QListWidget *palette = mWindow->paletteDock()->list();
+    palette->setFocus();
+    QTRY_VERIFY(palette->hasFocus());
+    QTest::keyClick(palette, Qt::Key_L);
+    QVERIFY(!linkMode->isChecked());
+    // On the canvas the letter is the shortcut, and pressing it again leaves the mode and its
+    // hint in the status bar.
+    mWindow->canvas()->setFocus();
+    QTRY_VERIFY(mWindow->canvas()->hasFocus());
+    QTest::keyClick(mWindow->canvas(), Qt::Key_L);
+    QVERIFY(linkMode->isChecked());
+    QVERIFY(mWindow->statusBar()->currentMessage().contains(QStringLiteral("Drag")));
+    QTest::keyClick(mWindow->canvas(), Qt::Key_L);
+    QVERIFY(!linkMode->isChecked());
+    QVERIFY(mWindow->statusBar()->currentMessage().isEmpty());
+}
+
+void TestMainWindow::runActionsFollowTheRunButton()
+{
+    // On an empty fabric the dock's Run is disabled with its reason; Simulation > Run (Ctrl+R)
+    // and the size sweep stayed enabled and did nothing when chosen.
+    mWindow->openGenerated(Fabric());
+    SimulationDock *dock = mWindow->simulation()->simulationDock();
+    QVERIFY(!dock->runButton()->isEnabled());
+    QVERIFY(!mWindow->action(QStringLiteral("actionRun"))->isEnabled());
+    QVERIFY(!mWindow->action(QStringLiteral("actionSweepSizes"))->isEnabled());
+    mWindow->openGenerated(smallFatTree());
+    QVERIFY(dock->runButton()->isEnabled());
+    QVERIFY(mWindow->action(QStringLiteral("actionRun"))->isEnabled());
+    QVERIFY(mWindow->action(QStringLiteral("actionSweepSizes"))->isEnabled());
+}
+
+void TestMainWindow::refusedSweepIsForgottenWithItsFabric()
+{
+    // "A collective needs at least 2 GPUs; this fabric has 0." stayed under the Resilience
+    // tab over every fabric opened after.
+    mWindow->openGenerated(Fabric());
+    mWindow->simulation()->resilienceAction()->trigger();
+    QLabel *status = mWindow->simulation()->analysisDock()->resiliencePage()->statusLabel();
+    QVERIFY2(status->text().contains(QStringLiteral("GPUs")), qPrintable(status->text()));
+    mWindow->openGenerated(smallFatTree());
+    QVERIFY2(status->text().isEmpty(), qPrintable(status->text()));
+}
+
+void TestMainWindow::sameOcsShapeIsNoEdit()
+{
+    // OK on the shape the slice already has added "Reconfigure OCS to 4x4x4" to the History
+    // and marked the file unsaved.
+    mWindow->openGenerated(
+        gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 } }));
+    const int steps = mWindow->document()->undoStack()->count();
+    const bool modified = mWindow->document()->isModified();
+    mPrompts->dialog
+        = [](QDialog *d) { return qobject_cast<ReconfigureOcsDialog *>(d) != nullptr; };
+    mWindow->action(QStringLiteral("actionReconfigureOcs"))->trigger();
+    QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+    QCOMPARE(mWindow->document()->undoStack()->count(), steps);
+    QCOMPARE(mWindow->document()->isModified(), modified);
 }
 
 void TestMainWindow::escapeLeavesPresentationMode()

@@ -39,11 +39,14 @@ void ResilienceKeeper::setDocument(Document *document)
 {
     disconnect(mFabricConnection);
     mDocument = document;
+    forgetRefusal();
     page()->setFabric(mDocument ? &mDocument->fabric() : nullptr);
     // The roles on offer follow the fabric's edits (the controller clears the results).
     if (mDocument)
-        mFabricConnection = connect(mDocument, &Document::changed, this,
-                                    [this] { page()->setFabric(&mDocument->fabric()); });
+        mFabricConnection = connect(mDocument, &Document::changed, this, [this] {
+            forgetRefusal();
+            page()->setFabric(&mDocument->fabric());
+        });
 }
 
 bool ResilienceKeeper::sweep()
@@ -57,9 +60,20 @@ bool ResilienceKeeper::sweep()
         return false;
     if (const QString problem = dock->problem(); !problem.isEmpty()) {
         page()->statusLabel()->setText(problem);
+        mRefusal = problem;
         return false;
     }
+    mRefusal.clear();
     return page()->start(mDocument->fabric(), dock->scenario());
+}
+
+void ResilienceKeeper::forgetRefusal()
+{
+    // Why the last sweep was refused ("A collective needs at least 2 GPUs; this fabric has
+    // 0") described the fabric and scenario of then: another fabric kept it under the tab.
+    if (!mRefusal.isEmpty() && page()->statusLabel()->text() == mRefusal)
+        page()->statusLabel()->clear();
+    mRefusal.clear();
 }
 
 void ResilienceKeeper::loadFailure(const Fault &fault)
@@ -76,6 +90,7 @@ void ResilienceKeeper::loadFailure(const Fault &fault)
 
 void ResilienceKeeper::scenarioEdited()
 {
+    forgetRefusal();
     const auto &swept = page()->scenario();
     if (!swept)
         return;

@@ -38,10 +38,13 @@ private:
     ResiliencePage *page() const;
     void setDocument(Document *document);
     void scenarioEdited();
+    /// Clears the reason the last sweep was refused, if the tab still shows it.
+    void forgetRefusal();
 
     SimulationController *mSim;
     QPointer<Document> mDocument;
     QMetaObject::Connection mFabricConnection;
+    QString mRefusal; ///< Why the last sweep was refused, while the tab shows it.
 };
 
 } // namespace fabric::app

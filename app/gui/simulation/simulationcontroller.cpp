@@ -42,6 +42,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -498,10 +499,21 @@ void SimulationController::buildMenu(QMainWindow *window)
             run(mDock->scenario());
     });
     runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    runAction->setObjectName(QStringLiteral("actionRun"));
     mCancelAction = mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
     mCancelAction->setObjectName(QStringLiteral("actionCancelRun"));
-    mMenu->addAction(
+    QAction *sweepAction = mMenu->addAction(
         tr("Sweep message si&zes (1 KiB \u2013 4 GiB)"), this, &SimulationController::runSweep);
+    sweepAction->setObjectName(QStringLiteral("actionSweepSizes"));
+    // As the dock's Run button: disabled, with the reason under the form, while the scenario
+    // cannot run (no fabric, too few GPUs, a fault on an element an edit took away).
+    const auto followRunButton = [this, runAction, sweepAction] {
+        runAction->setEnabled(mDock->runButton()->isEnabled());
+        sweepAction->setEnabled(mDock->runButton()->isEnabled());
+    };
+    connect(mDock, &SimulationDock::scenarioEdited, this, followRunButton);
+    connect(mDock, &SimulationDock::runningChanged, this, followRunButton);
+    followRunButton();
     mResilienceAction = mMenu->addAction(tr("Run R&esilience Sweep"));
     mResilienceAction->setObjectName(QStringLiteral("actionResilienceSweep"));
     mResilienceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
