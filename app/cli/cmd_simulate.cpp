@@ -101,9 +101,13 @@ void printSummary(std::ostream &out, const Fabric &fabric, const collective::Sce
     if (!e.ideal.boundDetail.empty())
         row("Ideal bound:") << e.ideal.boundDetail << "\n";
     row("Efficiency:") << percent(sum.ofIdeal) << " of ideal\n";
-    if (e.rankOrder == "snake")
+    if (e.rankOrder == "snake" && e.ranks.size() == fabric.endpoints().size())
         row("Rank order:") << "snake (a Hamiltonian cycle of the torus: every ring step is "
                               "one hop)\n";
+    else if (e.rankOrder == "snake")
+        row("Rank order:") << "snake (the first " << e.ranks.size()
+                           << " chips of a Hamiltonian cycle of the torus: each step goes to a "
+                              "neighbour but the one closing the ring)\n";
     if (sum.bottleneck) {
         const sim::LinkStats &l = r.links[std::size_t(*sum.bottleneck)];
         row("Bottleneck:") << terminalText(fabric.name(*sum.bottleneck)) << " (link "

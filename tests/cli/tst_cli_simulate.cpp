@@ -328,7 +328,16 @@ void TestCliSimulate::torusNamesItsIdealBoundAndRankOrder()
     r = cli({ "simulate", mTorus, "--collective", "allreduce", "--algorithm", "ring", "--bytes",
         "16MiB", "--routing", "dor", "--report", path("ring.json") });
     QVERIFY2(r.code == 0, r.err.c_str());
-    QVERIFY2(r.out.find("Rank order:  snake") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("Rank order:  snake (a Hamiltonian cycle of the torus: every ring step "
+                        "is one hop)")
+            != std::string::npos,
+        r.out.c_str());
+    // Part of the torus: the ring closes over several hops, which it must not deny.
+    const Result part = cli({ "simulate", mTorus, "--collective", "allreduce", "--algorithm",
+        "ring", "--bytes", "16MiB", "--routing", "dor", "--ranks", "20" });
+    QVERIFY2(part.code == 0, part.err.c_str());
+    QVERIFY2(part.out.find("snake (the first 20 chips") != std::string::npos, part.out.c_str());
+    QVERIFY2(part.out.find("every ring step is one hop") == std::string::npos, part.out.c_str());
     std::ifstream ringIn(path("ring.json"));
     const nlohmann::json ring = nlohmann::json::parse(ringIn);
     QCOMPARE(ring["rank_order"].get<std::string>(), std::string("snake"));

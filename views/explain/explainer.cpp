@@ -131,10 +131,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                        grouped(qint64(run.expansion.flows.size())), toQString(symmetry->text));
     if (!run.expansion.ideal.boundDetail.empty())
         out << QObject::tr("Ideal: the %1.").arg(toQString(run.expansion.ideal.boundDetail));
-    if (run.rankOrder == QStringLiteral("snake"))
+    if (run.rankOrder == QStringLiteral("snake") && run.fabric
+        && run.expansion.ranks.size() == run.fabric->endpoints().size())
         out << QObject::tr("The ranks were ordered as a snake through the torus (a Hamiltonian "
                            "cycle), so every step of the ring goes to a neighbour over one "
                            "link.");
+    else if (run.rankOrder == QStringLiteral("snake"))
+        out << QObject::tr("The ranks were the first %1 chips of a snake through the torus (a "
+                           "Hamiltonian cycle): each step of the ring goes to a neighbour over "
+                           "one link, but the one closing the ring crosses several.")
+                   .arg(run.expansion.ranks.size());
     else if (!run.rankOrder.isEmpty())
         out << QObject::tr("The ranks kept the %1 order on the torus, so consecutive ranks that "
                            "are not neighbours are several links apart.")
