@@ -203,7 +203,8 @@ std::optional<CutBound> cutBound(const route::Router &router, const std::vector<
         return best;
     const auto halves = metrics::bisectionHalves(g.fabric());
     std::unordered_set<NodeId> firstHalf(halves.first.begin(), halves.first.end());
-    const double capacity = units::gbpsToBytesPerSecond(metrics::detail::bisectionGbps(g, {}));
+    const double capacity
+        = units::gbpsToBytesPerSecond(metrics::detail::maxFlowBetween(g, halves, {}));
     // Links are full duplex with equal capacity each way, so the max flow is the same back.
     consider(best, crossing(flows, symmetry, [&](NodeId n) { return firstHalf.count(n) > 0; }),
         capacity, capacity, "the bisection (max flow between the halves)");

@@ -91,7 +91,9 @@ std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric
 /// to the second half, computed with Boost.Graph max-flow under the forwarding rule of
 /// transit.h: endpoints that do not forward only send (first half) or only receive (second
 /// half), hosts relay only between their own GPUs, an OCS circuit is one link. Capacities are
-/// rounded to 1 kb/s and capped at 1 Pb/s per link.
+/// rounded to 1 kb/s and capped at 1 Pb/s per link. On a torus: the smallest such flow across
+/// the middle of each dimension of even size (a twisted slice's wrap-arounds cross the longest
+/// one's middle too).
 double bisectionGbps(const Fabric &fabric, const Progress &progress = {});
 
 /// Largest shortest-path distance between two endpoints, in hops (an OCS circuit is one hop;

@@ -36,5 +36,8 @@ inline Progress subProgress(const Progress &progress, double begin, double end)
 /// builds it once.
 int diameterHops(const ForwardingGraph &graph, const Progress &progress);
 double bisectionGbps(const ForwardingGraph &graph, const Progress &progress);
+/// Max flow in Gb/s, one direction, from the first of @p halves of the endpoints to the second.
+double maxFlowBetween(const ForwardingGraph &graph,
+    const std::pair<std::vector<NodeId>, std::vector<NodeId>> &halves, const Progress &progress);
 
 } // namespace fabric::metrics::detail
