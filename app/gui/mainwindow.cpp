@@ -509,6 +509,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
             mPaths->clear();
     });
     mPaths->clear();
+    mFindEdit->clear(); // a name of the fabric it replaces
     connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     mUndoGroup->addStack(doc->undoStack());

@@ -119,6 +119,7 @@ private Q_SLOTS:
     void runActionsFollowTheRunButton();
     void refusedSweepIsForgottenWithItsFabric();
     void sameOcsShapeIsNoEdit();
+    void findBoxStartsEmptyOnAnotherFabric();
     void showsEqualCostPathsBetweenTwoGpus();
 
 private:
@@ -960,6 +961,17 @@ void TestMainWindow::sameOcsShapeIsNoEdit()
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
     QCOMPARE(mWindow->document()->undoStack()->count(), steps);
     QCOMPARE(mWindow->document()->isModified(), modified);
+}
+
+void TestMainWindow::findBoxStartsEmptyOnAnotherFabric()
+{
+    // The Find box kept "spine2" after New, Open or a template: a name of the fabric it left.
+    mWindow->openGenerated(smallFatTree());
+    auto *find = mWindow->findChild<QLineEdit *>(QStringLiteral("findEdit"));
+    QVERIFY(find);
+    find->setText(QStringLiteral("spine2"));
+    mWindow->openGenerated(smallFatTree());
+    QVERIFY2(find->text().isEmpty(), qPrintable(find->text()));
 }
 
 void TestMainWindow::escapeLeavesPresentationMode()
