@@ -138,37 +138,63 @@ std::vector<NodeId> inLocalOrder(const Fabric &fabric, std::vector<NodeId> endpo
     return endpoints;
 }
 
+namespace {
+
+using Halves = std::pair<std::vector<NodeId>, std::vector<NodeId>>;
+
+/// The lowest and highest coordinate of torus chips @p endpoints along each dimension.
+struct Extent
+{
+    std::array<int, 3> lo, hi;
+    /// Chips along @p d, in 64 bits: hi may be INT_MAX in a fabric not read from a file.
+    long long size(int d) const
+    {
+        return static_cast<long long>(hi[std::size_t(d)]) - lo[std::size_t(d)] + 1;
+    }
+};
+
+Extent extentOf(const Fabric &fabric, const std::vector<NodeId> &endpoints)
+{
+    Extent e;
+    e.lo.fill(std::numeric_limits<int>::max());
+    e.hi.fill(std::numeric_limits<int>::min());
+    for (NodeId n : endpoints)
+        for (int d = 0; d < 3; ++d) {
+            const int c = coordinate(fabric.node(n).hints, d);
+            e.lo[std::size_t(d)] = std::min(e.lo[std::size_t(d)], c);
+            e.hi[std::size_t(d)] = std::max(e.hi[std::size_t(d)], c);
+        }
+    return e;
+}
+
+/// The chips below the middle of dimension @p d, and the others.
+Halves halvesAcross(
+    const Fabric &fabric, const std::vector<NodeId> &endpoints, const Extent &extent, int d)
+{
+    const auto middle = static_cast<int>(extent.lo[std::size_t(d)] + extent.size(d) / 2);
+    Halves halves;
+    for (NodeId e : endpoints)
+        (coordinate(fabric.node(e).hints, d) < middle ? halves.first : halves.second).push_back(e);
+    return halves;
+}
+
+} // namespace
+
 std::pair<std::vector<NodeId>, std::vector<NodeId>> bisectionHalves(const Fabric &fabric)
 {
     const std::vector<NodeId> endpoints = fabric.endpoints();
-    std::pair<std::vector<NodeId>, std::vector<NodeId>> halves;
     if (isTorus(fabric, endpoints)) {
-        std::array<int, 3> lo {}, hi {};
-        lo.fill(std::numeric_limits<int>::max());
-        hi.fill(std::numeric_limits<int>::min());
-        for (NodeId e : endpoints)
-            for (int d = 0; d < 3; ++d) {
-                const int c = coordinate(fabric.node(e).hints, d);
-                lo[static_cast<std::size_t>(d)] = std::min(lo[static_cast<std::size_t>(d)], c);
-                hi[static_cast<std::size_t>(d)] = std::max(hi[static_cast<std::size_t>(d)], c);
-            }
+        const Extent extent = extentOf(fabric, endpoints);
         // Ties go to z, then y: the generators number chips with that dimension slowest, so
         // the cut matches the first and second half of the chips in id order.
         int longest = 2;
         for (int d = 1; d >= 0; --d)
-            if (hi[static_cast<std::size_t>(d)] - lo[static_cast<std::size_t>(d)]
-                > hi[static_cast<std::size_t>(longest)] - lo[static_cast<std::size_t>(longest)])
+            if (extent.size(d) > extent.size(longest))
                 longest = d;
-        const auto l = static_cast<std::size_t>(longest);
-        if (hi[l] > lo[l]) {
-            // In 64 bits: hi may be INT_MAX in a fabric not read from a file.
-            const auto middle = static_cast<int>(lo[l] + (static_cast<long long>(hi[l]) - lo[l] + 1) / 2);
-            for (NodeId e : endpoints)
-                (coordinate(fabric.node(e).hints, longest) < middle ? halves.first : halves.second)
-                    .push_back(e);
-            return halves;
-        }
+        if (extent.size(longest) > 1)
+            return halvesAcross(fabric, endpoints, extent, longest);
     }
+    Halves halves;
     const std::vector<NodeId> ordered = inLocalOrder(fabric, endpoints);
     const auto middle = ordered.begin() + static_cast<std::ptrdiff_t>(ordered.size() / 2);
     halves.first.assign(ordered.begin(), middle);
@@ -191,23 +217,13 @@ double detail::bisectionGbps(const ForwardingGraph &graph, const Progress &progr
     // A torus's bisection is its narrowest middle: a twisted slice's wrap-arounds cross the
     // middle of z too, so its longest dimension is no longer its narrowest (38.4 Tb/s across
     // z where x and y give 25.6 on a twisted 4x4x8).
+    const Extent extent = extentOf(fabric, endpoints);
     double narrowest = std::numeric_limits<double>::infinity();
-    for (int d = 0; d < 3; ++d) {
-        int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
-        for (NodeId e : endpoints) {
-            lo = std::min(lo, coordinate(fabric.node(e).hints, d));
-            hi = std::max(hi, coordinate(fabric.node(e).hints, d));
-        }
+    for (int d = 0; d < 3; ++d)
         // Only an even dimension cuts the chips into equal halves.
-        if (hi <= lo || (static_cast<long long>(hi) - lo + 1) % 2 != 0)
-            continue;
-        const auto middle = static_cast<int>(lo + (static_cast<long long>(hi) - lo + 1) / 2);
-        std::pair<std::vector<NodeId>, std::vector<NodeId>> halves;
-        for (NodeId e : endpoints)
-            (coordinate(fabric.node(e).hints, d) < middle ? halves.first : halves.second)
-                .push_back(e);
-        narrowest = std::min(narrowest, maxFlowBetween(graph, halves, progress));
-    }
+        if (extent.size(d) > 1 && extent.size(d) % 2 == 0)
+            narrowest = std::min(narrowest,
+                maxFlowBetween(graph, halvesAcross(fabric, endpoints, extent, d), progress));
     return std::isfinite(narrowest) ? narrowest
                                     : maxFlowBetween(graph, bisectionHalves(fabric), progress);
 }

@@ -57,6 +57,8 @@ constexpr double kBottomAxisExtra = 20;
 constexpr double kPlotOverhead = 120;
 /// The height (at 1x text) from which a compact chart wraps its bar groups' names on two lines.
 constexpr int kTwoLineCompactHeight = 160;
+/// The most of a chart's width Qt Charts gives a legend beside the plot (its layout's 0.4).
+constexpr double kLegendBesideShare = 0.4;
 /// What Qt keeps on both sides of a category label.
 constexpr double kCategoryPadding = 12;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
@@ -529,7 +531,7 @@ void ChartPanel::applyFrame(bool compact, double width)
     d->chart->setTitle(title);
     d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
     // Beside the plot, not under it: a short panel's height is the plot's. Unless its names
-    // would be cut there (Qt Charts gives a legend beside the plot 0.4 of the chart's width).
+    // would be cut there (kLegendBesideShare).
     d->chart->legend()->setAlignment(
         compact && legendFitsBeside(width) ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
@@ -556,14 +558,22 @@ double ChartPanel::legendWidthBeside() const
     return widest + 3 * metrics.height();
 }
 
+QBarCategoryAxis *ChartPanel::barGroupAxis() const
+{
+    return d->bars
+        ? qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0))
+        : nullptr;
+}
+
 bool ChartPanel::legendFitsBeside(double width) const
 {
-    if (legendWidthBeside() > (width - kCompactMargins.left() - kCompactMargins.right()) * 0.4)
+    if (legendWidthBeside()
+        > (width - kCompactMargins.left() - kCompactMargins.right()) * kLegendBesideShare)
         return false;
     // Beside the plot it also narrows the groups of bars: their names' words must still fit.
     if (!d->bars || mSpec.horizontal)
         return true;
-    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0));
+    QBarCategoryAxis *axis = barGroupAxis();
     const QFontMetricsF metrics(axis ? axis->labelsFont() : d->chart->legend()->font());
     const double room = categoryRoom(width, true);
     for (const QString &name : std::as_const(mSpec.categories))
@@ -585,7 +595,7 @@ void ChartPanel::wrapCategoryLabels()
 {
     if (!d->bars || mSpec.horizontal)
         return;
-    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart->axes(Qt::Horizontal, d->bars).value(0));
+    QBarCategoryAxis *axis = barGroupAxis();
     if (!axis || axis->count() != mSpec.categories.size())
         return;
     // Qt elides what does not fit its label's room: run names such as "allreduce ring ·

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QAbstractAxis;
+class QBarCategoryAxis;
 
 namespace fabric::views {
 
@@ -94,6 +95,8 @@ private:
     /// Whether the legend's names, and the words of the bar groups' names under a plot the
     /// legend narrows, fit whole with the legend beside the plot of a chart @p width wide.
     bool legendFitsBeside(double width) const;
+    /// The axis naming the groups of upright bars under them; null for other charts.
+    QBarCategoryAxis *barGroupAxis() const;
     /// The width Qt gives the name of a group of bars in a chart @p width wide.
     double categoryRoom(double width, bool legendBeside) const;
     void wrapCategoryLabels();
