@@ -690,7 +690,11 @@ bool MainWindow::writeTo(const QString &fileName)
     try {
         files::save(mDocument->fabric(), path, native);
     } catch (const std::exception &e) {
-        showError(tr("Cannot Save Fabric"), QString::fromUtf8(e.what()));
+        // A folder gone read-only or a full disk would otherwise leave the user to find Save As
+        // on their own, with Quit asking again and failing again.
+        if (mPrompts->askYesNo(this, tr("Cannot Save Fabric"),
+                tr("%1\n\nSave the fabric under another name?").arg(QString::fromUtf8(e.what()))))
+            return saveAs();
         return false;
     }
     mDocument->markSaved(path);
@@ -972,12 +976,17 @@ void MainWindow::find()
 
 void MainWindow::keyPressEvent(QKeyEvent *event)
 {
-    // Escape leaves a full screen, as a slide show does: a presenter who does not know F11 is
-    // not stuck in it.
-    QAction *presentation = action(QStringLiteral("actionPresentation"));
-    if (event->key() == Qt::Key_Escape && presentation->isChecked()) {
-        presentation->trigger();
-        return;
+    // Escape leaves the innermost mode first: link mode (as in other editors, Escape returns to
+    // selecting), then a full screen, as a slide show does: a presenter who does not know F11
+    // is not stuck in it.
+    if (event->key() == Qt::Key_Escape) {
+        for (const char *mode : { "actionLinkMode", "actionPresentation" }) {
+            QAction *a = action(QString::fromLatin1(mode));
+            if (a->isChecked()) {
+                a->trigger();
+                return;
+            }
+        }
     }
     QMainWindow::keyPressEvent(event);
 }

@@ -12,22 +12,37 @@
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 
 #include <algorithm>
+#include <memory>
 
 namespace fabric::app {
 
 Prompts::~Prompts() = default;
 
+std::unique_ptr<QMessageBox> saveChangesBox(QWidget *parent, const QString &documentName)
+{
+    auto box = std::make_unique<QMessageBox>(QMessageBox::Warning,
+        QCoreApplication::translate("Prompts", "Unsaved Changes"),
+        QCoreApplication::translate("Prompts", "Save the changes to %1 before closing it?")
+            .arg(documentName),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    box->setDefaultButton(QMessageBox::Save);
+    // Qt's standard texts carry no access keys here: Alt+S and Alt+D did nothing, and only the
+    // mouse or Tab reached Discard.
+    box->button(QMessageBox::Save)->setText(QCoreApplication::translate("Prompts", "&Save"));
+    box->button(QMessageBox::Discard)->setText(QCoreApplication::translate("Prompts", "&Discard"));
+    box->button(QMessageBox::Cancel)->setText(QCoreApplication::translate("Prompts", "&Cancel"));
+    return box;
+}
+
 Prompts::SaveChoice Prompts::askToSave(QWidget *parent, const QString &documentName)
 {
-    const auto answer
-        = QMessageBox::warning(parent, QCoreApplication::translate("Prompts", "Unsaved Changes"),
-            QCoreApplication::translate("Prompts", "Save the changes to %1 before closing it?")
-                .arg(documentName),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    switch (answer) {
+    const std::unique_ptr<QMessageBox> box = saveChangesBox(parent, documentName);
+    box->exec();
+    switch (box->standardButton(box->clickedButton())) {
     case QMessageBox::Save:
         return SaveChoice::Save;
     case QMessageBox::Discard:

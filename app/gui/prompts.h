@@ -5,10 +5,16 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 class QDialog;
+class QMessageBox;
 class QWidget;
 
 namespace fabric::app {
+
+/// The "Save the changes to NAME?" box, with Save, Discard and Cancel and an access key on each.
+std::unique_ptr<QMessageBox> saveChangesBox(QWidget *parent, const QString &documentName);
 
 /**
  * Every question the main window asks the user and every error it shows, behind one

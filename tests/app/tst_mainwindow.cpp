@@ -49,6 +49,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -95,6 +96,8 @@ private Q_SLOTS:
     void saveAndReload();
     void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
+    void failedSaveOffersAnotherName();
+    void unsavedChangesButtonsHaveAccessKeys();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
     void reconfiguresTheOcs();
@@ -788,6 +791,46 @@ void TestMainWindow::asksBeforeDiscardingChanges()
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(32));
 }
 
+void TestMainWindow::failedSaveOffersAnotherName()
+{
+    // A save into a folder that has gone away used to end at an error box: the user had to think
+    // of Save As, and Quit asked to save and failed the same way.
+    mWindow->openGenerated(smallFatTree());
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+    const QString gone = mDir.filePath(QStringLiteral("gone/fabric.fabric.json"));
+    mPrompts->yes = false;
+    QVERIFY(!mWindow->saveAs(gone));
+    QCOMPARE(mPrompts->questions.size(), 1);
+    QVERIFY2(mPrompts->questions[0].contains(QLatin1String("another name")),
+        qPrintable(mPrompts->questions[0]));
+    QVERIFY(mWindow->isWindowModified());
+
+    mPrompts->yes = true;
+    const QString elsewhere = mDir.filePath(QStringLiteral("elsewhere.fabric.json"));
+    mPrompts->fileName = elsewhere;
+    QVERIFY(mWindow->saveAs(gone));
+    QCOMPARE(mPrompts->questions.size(), 2);
+    QVERIFY(QFile::exists(elsewhere));
+    QVERIFY(!mWindow->isWindowModified());
+    QCOMPARE(mWindow->document()->fileName(), QFileInfo(elsewhere).absoluteFilePath());
+}
+
+void TestMainWindow::unsavedChangesButtonsHaveAccessKeys()
+{
+    const std::unique_ptr<QMessageBox> box = saveChangesBox(mWindow, QStringLiteral("x"));
+    box->show();
+    box->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(box.get()));
+    QTest::keyClick(box.get(), Qt::Key_D, Qt::AltModifier);
+    // An access key presses the button as a click would look, then clicks it.
+    QTRY_COMPARE(box->standardButton(box->clickedButton()), QMessageBox::Discard);
+    QStringList keys;
+    for (QAbstractButton *b : box->buttons())
+        keys << QKeySequence::mnemonic(b->text()).toString();
+    keys.sort();
+    QCOMPARE(keys, QStringList({ "Alt+C", "Alt+D", "Alt+S" }));
+}
+
 void TestMainWindow::generatesFromTheGallery()
 {
     const std::map<std::string, nlohmann::json> small = {
@@ -990,6 +1033,15 @@ void TestMainWindow::escapeLeavesPresentationMode()
     canvas->showPaths({ { f.linksOf(f.findNode("leaf0")).front() } });
     QTest::keyClick(canvas, Qt::Key_Escape);
     QVERIFY(canvas->shownPaths().isEmpty());
+    QVERIFY(presentation->isChecked());
+    // Link mode is left before the full screen: Escape used to skip it, and a drag still drew
+    // links after the presenter thought they were back to selecting.
+    QAction *linkMode = mWindow->action(QStringLiteral("actionLinkMode"));
+    linkMode->trigger();
+    QVERIFY(linkMode->isChecked());
+    QTest::keyClick(canvas, Qt::Key_Escape);
+    QVERIFY(!linkMode->isChecked());
+    QCOMPARE(canvas->tool(), views::FabricCanvas::Tool::Select);
     QVERIFY(presentation->isChecked());
     QTest::keyClick(canvas, Qt::Key_Escape);
     QVERIFY(!presentation->isChecked());
