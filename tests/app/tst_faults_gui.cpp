@@ -21,11 +21,11 @@
 #include "windowfixture.h"
 
 #include <QAction>
-#include <QComboBox>
 #include <QApplication>
+#include <QComboBox>
 #include <QContextMenuEvent>
-#include <QTimer>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -34,6 +34,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -388,6 +389,20 @@ void TestFaultsGui::runsWithTheFaults()
     QCOMPARE(compare->left(), degraded);
     QCOMPARE(compare->leftCanvas()->faultMarks().degradedLinks, QList<LinkId> { nic });
     QVERIFY(compare->leftCanvas()->faultMarks().failedNodes.isEmpty());
+
+    // Restoring the spine leaves the faulted run on screen, with its idle links unmarked: the
+    // status says whose run it is, and Undo puts the run's own figures back.
+    QLabel *status = mWindow->findChild<SimulationDock *>()->statusLabel();
+    const QString ranStatus = status->text();
+    QVERIFY(trigger(QStringLiteral("actionRestoreElement"), spine));
+    QVERIFY(doc()->scenarios().faults.empty());
+    QVERIFY2(status->text().contains(QStringLiteral(" in force; the faults have changed"))
+            && status->text().contains(QStringLiteral("run again")),
+        qPrintable(status->text()));
+    QVERIFY2(status->text().contains(QString::fromStdString(doc()->fabric().node(spine).name)),
+        qPrintable(status->text()));
+    doc()->undoStack()->undo();
+    QCOMPARE(status->text(), ranStatus);
 }
 
 void TestFaultsGui::faultsSurviveSaveAndReopen()

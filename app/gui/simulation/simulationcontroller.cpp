@@ -86,6 +86,7 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
         if (!runIsStale())
             mDock->setProgress(fraction);
     });
+    connect(mDock, &SimulationDock::faultsChanged, this, &SimulationController::onFaultsChanged);
     connect(mRunner, &SimulationRunner::finished, this, &SimulationController::onFinished);
     connect(mRunner, &SimulationRunner::failed, this, [this](const QString &message) {
         mDock->setRunning(false);
@@ -355,6 +356,29 @@ void SimulationController::onDocumentChanged(const ChangeEvent &event)
     if (event.type == ChangeEvent::Type::NodesMoved)
         return;
     forgetResults(tr("The fabric changed: run the simulation again to see its traffic."));
+}
+
+void SimulationController::onFaultsChanged()
+{
+    // The run stays on screen (the Compare tab and the resilience sweep compare faulted runs
+    // on purpose), but after a fault was undone its idle links looked like the fabric's own
+    // state: the status says the run is of other faults until it runs again.
+    if (!mCurrent || !mCurrent->scenario || mRunner->isRunning())
+        return;
+    const std::vector<Fault> &ran = mCurrent->scenario->faults;
+    if (ran == mDock->faults()) {
+        mDock->setStatus(runStatus(*mCurrent));
+        return;
+    }
+    QStringList names;
+    for (const Fault &f : ran)
+        names << toQString(toString(f));
+    mDock->setStatus(ran.empty()
+            ? tr("The run on screen had no fault; the faults in force have changed since: run "
+                 "again to see their effect.")
+            : tr("The run on screen had %1 in force; the faults have changed since: run again "
+                 "to see their effect.")
+                  .arg(names.join(QStringLiteral(", "))));
 }
 
 QString SimulationController::runTitle() const

@@ -125,6 +125,8 @@ private:
     /// Makes @p run the current one (already in the history) and draws it everywhere.
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
+    /// The faults in force changed: the run on screen may no longer be the fabric's state.
+    void onFaultsChanged();
     void showTime(double timeS);
     /// "allreduce ring · ecmp: 129 ms, busbw 16.6 GB/s, 33% of ideal": the dock's line for @p run.
     QString runStatus(const views::SimRun &run) const;
