@@ -687,6 +687,14 @@ bool MainWindow::writeTo(const QString &fileName)
     const io::FabricFormat *native = io::findFormat("native");
     const QString path
         = QFileInfo(native ? files::withExtension(fileName, *native) : fileName).absoluteFilePath();
+    // The name gained ".fabric.json" after the file dialog had asked about the one typed (or a
+    // dump opened from another format is saved beside it): another file of that name would go
+    // without a word.
+    if (path != QFileInfo(fileName).absoluteFilePath() && path != mDocument->fileName()
+        && QFileInfo::exists(path)
+        && !mPrompts->askYesNo(this, tr("Replace File"),
+            tr("%1 already exists. Replace it with this fabric?").arg(path)))
+        return false;
     try {
         files::save(mDocument->fabric(), path, native);
     } catch (const std::exception &e) {

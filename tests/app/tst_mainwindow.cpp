@@ -14,6 +14,7 @@
 #include "heatmap/heatmapwidget.h"
 #include "inspectordock.h"
 #include "io/fabricfile.h"
+#include "io/formatregistry.h"
 #include "io/native/readlimits.h"
 #include "lessons.h"
 #include "mainwindow.h"
@@ -97,6 +98,7 @@ private Q_SLOTS:
     void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
     void failedSaveOffersAnotherName();
+    void savingAnImportAsksBeforeReplacingAFile();
     void unsavedChangesButtonsHaveAccessKeys();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
@@ -813,6 +815,42 @@ void TestMainWindow::failedSaveOffersAnotherName()
     QVERIFY(QFile::exists(elsewhere));
     QVERIFY(!mWindow->isWindowModified());
     QCOMPARE(mWindow->document()->fileName(), QFileInfo(elsewhere).absoluteFilePath());
+}
+
+void TestMainWindow::savingAnImportAsksBeforeReplacingAFile()
+{
+    // Save on an opened GraphML (or ibnetdiscover dump) writes NAME.graphml.fabric.json beside
+    // it; an edited design of that name was overwritten without a question.
+    const QString imported = mDir.filePath(QStringLiteral("pod.graphml"));
+    files::save(smallFatTree(), imported, io::findFormat("graphml"));
+    const QString beside = imported + QStringLiteral(".fabric.json");
+    Fabric design;
+    Node gpu;
+    gpu.kind = NodeKind::Gpu;
+    gpu.name = "my-design-gpu";
+    design.addNode(gpu);
+    files::save(design, beside);
+    QVERIFY(mWindow->openFile(imported));
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+
+    mPrompts->yes = false;
+    mWindow->action(QStringLiteral("actionSave"))->trigger();
+    QCOMPARE(mPrompts->questions.size(), 1);
+    QVERIFY2(mPrompts->questions[0].contains(QLatin1String("already exists")),
+        qPrintable(mPrompts->questions[0]));
+    QVERIFY(files::load(beside) == design);
+    QVERIFY(mWindow->isWindowModified());
+
+    mPrompts->yes = true;
+    const Fabric edited = mWindow->document()->fabric();
+    mWindow->action(QStringLiteral("actionSave"))->trigger();
+    QVERIFY(files::load(beside) == edited);
+    QVERIFY(!mWindow->isWindowModified());
+    // Its own file now: the next Save asks nothing.
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+    mWindow->action(QStringLiteral("actionSave"))->trigger();
+    QCOMPARE(mPrompts->questions.size(), 2);
+    QVERIFY(mPrompts->errors.isEmpty());
 }
 
 void TestMainWindow::unsavedChangesButtonsHaveAccessKeys()
