@@ -23,6 +23,7 @@ private Q_SLOTS:
     void importsEveryReferenceDump();
     void x5RolesComeFromTheSpineFile();
     void x5NamesComeFromTheMapFile();
+    void mapFileNamesMayBeQuoted();
     void edrFatTreeStructure();
     void survivesTheLeadingErrorLine();
     void dualPortCaGivesTwoEndpoints();
@@ -154,6 +155,37 @@ void TestIoIbnetdiscover::x5NamesComeFromTheMapFile()
     f.forEachNode([&](const Node &n) { QVERIFY2(names.insert(n.name).second, n.name.c_str()); });
 }
 
+void TestIoIbnetdiscover::mapFileNamesMayBeQuoted()
+{
+    // infiniband-diags' node-name-map quotes names with spaces: the name was cut at its first
+    // space and kept its opening quote.
+    std::istringstream in("# names\n0x0008f10500108c5c \"Spine A / U1\"  # a comment\n"
+                          "H-003048c74e4a0000 x5570comp1\n"
+                          "0002c90300080e84   two words # rest\n");
+    io::IbnetdiscoverOptions options;
+    io::IbnetdiscoverFormat::readMapFile(in, "x.map", options);
+    QCOMPARE(options.names.at("0008f10500108c5c"), std::string("Spine A / U1"));
+    QCOMPARE(options.names.at("003048c74e4a0000"), std::string("x5570comp1"));
+    QCOMPARE(options.names.at("0002c90300080e84"), std::string("two words"));
+
+    const auto error = [](const std::string &text) {
+        std::istringstream bad(text);
+        io::IbnetdiscoverOptions o;
+        try {
+            io::IbnetdiscoverFormat::readMapFile(bad, "x.map", o);
+        } catch (const UserError &e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    QCOMPARE(error("0x01 a\n\n0x1 b\n"),
+        std::string("x.map: line 3: GUID 0000000000000001 is already named on line 1"));
+    QCOMPARE(
+        error("0x01 \"open\n"), std::string("x.map: line 1: the name's closing '\"' is missing"));
+    QCOMPARE(
+        error("0x01\n"), std::string("x.map: line 1: expected 'GUID NAME' or 'GUID \"NAME\"'"));
+}
+
 void TestIoIbnetdiscover::edrFatTreeStructure()
 {
     const Fabric f = io::loadFabric(
@@ -237,8 +269,22 @@ void TestIoIbnetdiscover::errorsNameFileAndLine_data()
     // open again: refused here, as the native reader does.
     QTest::newRow("port past the switch's")
         << rec + "[37] \"H-02\"[1] # 4xEDR\n"
-        << "t.topo: line 2: link 'sw' -- 'H-0000000000000002': ports/0: port 37 is "
-           "out of range ('sw' has 36 ports)";
+        << "t.topo: line 2: port 37 of S-0000000000000001, which has 36 ports (its record is on "
+           "line 1)";
+    // Listed from both ends, the port past the count was reported as "already linked" on the
+    // other end's line; from the end read before the record, on a correct line of the record.
+    QTest::newRow("port past the switch's, record after the link")
+        << "Ca 1 \"H-02\" # \"h\"\n[1] \"S-01\"[37] # 4xEDR\n\n" + rec
+        << "t.topo: line 4: line 2 names port 37 of S-0000000000000001, which has 36 ports (its "
+           "record is on line 4)";
+    QTest::newRow("port 0") << rec + "[0] \"H-02\"[1] # 4xEDR\n"
+                            << "t.topo: line 2: port 0: cabled ports are numbered from 1";
+    QTest::newRow("adapter port 0") << rec + "[1] \"H-02\"[0] # 4xEDR\n"
+                                    << "t.topo: line 2: port 0: cabled ports are numbered from 1";
+    // A second record of a GUID renamed the first and took its links, without a word.
+    QTest::newRow("record twice") << rec
+            + "[1] \"H-02\"[1] # 4xEDR\n\nSwitch 36 \"S-01\" # \"other\"\n[2] \"H-03\"[1] # 4xEDR\n"
+                                  << "t.topo: line 4: \"S-01\" has a record already, on line 1";
     // A record type this reader does not know ends the record above it: its links were added
     // to that switch, on ports it did not have in the dump.
     QTest::newRow("unknown record")

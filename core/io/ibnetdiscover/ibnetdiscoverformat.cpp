@@ -11,6 +11,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 namespace fabric::io {
 namespace {
@@ -110,13 +111,42 @@ void IbnetdiscoverFormat::readSpineFile(std::istream &in, const std::string &fil
 void IbnetdiscoverFormat::readMapFile(std::istream &in, const std::string &fileName,
                                       IbnetdiscoverOptions &options)
 {
-    readWords(in, [&](int number, const std::vector<std::string> &words) {
-        const std::string guid = normalizeGuid(words[0]);
-        if (guid.empty() || words.size() < 2)
-            throw UserError(fileName + ": line " + std::to_string(number)
-                            + ": expected 'GUID NAME'");
-        options.names[guid] = words[1];
-    });
+    // The node-name-map of the infiniband-diags tools: "GUID NAME" or 'GUID "NAME WITH SPACES"'.
+    // A name cut at its first space, or a GUID named twice with the later name winning, made
+    // names in the fabric no one had written.
+    io::skipBom(in);
+    std::map<std::string, int> namedOn;
+    std::string text;
+    for (int number = 1; std::getline(in, text); ++number) {
+        const auto failAt = [&](const std::string &message) {
+            throw UserError(fileName + ": line " + std::to_string(number) + ": " + message);
+        };
+        std::string_view line = text;
+        const std::size_t start = line.find_first_not_of(" \t\r");
+        if (start == std::string_view::npos || line[start] == '#')
+            continue;
+        line.remove_prefix(start);
+        const std::size_t guidEnd = std::min(line.find_first_of(" \t\r#"), line.size());
+        const std::string guid = normalizeGuid(line.substr(0, guidEnd));
+        line.remove_prefix(guidEnd);
+        line.remove_prefix(std::min(line.find_first_not_of(" \t"), line.size()));
+        std::string name;
+        if (!line.empty() && line.front() == '"') {
+            const std::size_t close = line.find('"', 1);
+            if (close == std::string_view::npos)
+                failAt("the name's closing '\"' is missing");
+            name = std::string(line.substr(1, close - 1));
+        } else {
+            name = std::string(line.substr(0, line.find('#')));
+            while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
+                name.pop_back();
+        }
+        if (guid.empty() || name.empty())
+            failAt("expected 'GUID NAME' or 'GUID \"NAME\"'");
+        if (const auto [it, added] = namedOn.emplace(guid, number); !added)
+            failAt("GUID " + guid + " is already named on line " + std::to_string(it->second));
+        options.names[guid] = name;
+    }
 }
 
 IbnetdiscoverOptions IbnetdiscoverFormat::sideFileOptions(const std::string &fileName)

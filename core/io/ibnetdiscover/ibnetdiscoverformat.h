@@ -52,7 +52,8 @@ public:
     /// Adds the GUIDs of a `.spine` side file (one GUID a line) to @p options.
     static void readSpineFile(std::istream &in, const std::string &fileName,
                               IbnetdiscoverOptions &options);
-    /// Adds the names of a `.map` side file (`GUID NAME` lines) to @p options.
+    /// Adds the names of a `.map` side file (`GUID NAME` or `GUID "NAME WITH SPACES"` lines, as
+    /// infiniband-diags' node-name-map) to @p options; a GUID named twice is an error.
     static void readMapFile(std::istream &in, const std::string &fileName,
                             IbnetdiscoverOptions &options);
 };

@@ -196,8 +196,17 @@ void IbnetdiscoverParser::parseRecord(std::string_view line)
     if (type != expected)
         fail("a " + std::string(kind) + " record named \"" + std::string(quoted) + "\"");
     Device &d = device(type, guid);
+    // A second record of one GUID used to rename the first and add its links to it, or to
+    // fail on a later, correct line of the first record.
+    if (d.line > 0)
+        fail("\"" + std::string(quoted) + "\" has a record already, on line "
+            + std::to_string(d.line));
     d.ports = ports;
     d.line = mLine;
+    // Its links listed from their other ends before this record said how many ports it has.
+    if (const auto it = mPeerOf.lower_bound({ guid, ports + 1 });
+        it != mPeerOf.end() && it->first.guid == guid)
+        fail(portOutOfRange(d, it->first.port, it->second.second));
     std::string_view comment;
     if (c.until('#', comment))
         d.description = quotedIn(c.rest());
@@ -248,12 +257,27 @@ void IbnetdiscoverParser::parseLink(std::string_view line)
         fail("unknown link width and speed '" + std::string(last)
              + "' (widths 1x, 2x, 4x, 8x, 12x; speeds SDR, DDR, QDR, FDR10, FDR, EDR, HDR, NDR, "
                "XDR)");
-    if (localPort < 0 || peerPort < 0)
-        fail("negative port number");
+    // Port 0 is a switch's internal management port, and an adapter's ports count from 1: no
+    // cable plugs into either.
+    if (localPort < 1 || peerPort < 1)
+        fail("port " + std::to_string(std::min(localPort, peerPort))
+            + ": cabled ports are numbered from 1 (port 0 is a switch's management port)");
     Device &peer = device(peerType, peerGuid);
+    const Device &self = mDevices.at(mCurrent);
+    if (localPort > self.ports)
+        fail(portOutOfRange(self, localPort, mLine));
+    if (peer.line > 0 && peerPort > peer.ports)
+        fail(portOutOfRange(peer, peerPort, mLine));
     if (peer.description.empty())
         peer.description = quotedIn(rest);
     addCable({mCurrent, localPort}, {peerGuid, peerPort}, gbps);
+}
+
+std::string IbnetdiscoverParser::portOutOfRange(const Device &d, int port, int line) const
+{
+    return (line == mLine ? std::string() : "line " + std::to_string(line) + " names ") + "port "
+        + std::to_string(port) + " of " + std::string(1, d.type) + "-" + d.guid + ", which has "
+        + std::to_string(d.ports) + " ports (its record is on line " + std::to_string(d.line) + ")";
 }
 
 void IbnetdiscoverParser::addCable(const PortRef &a, const PortRef &b, double gbps)

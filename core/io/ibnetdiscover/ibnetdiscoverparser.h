@@ -58,6 +58,8 @@ private:
     void parseLink(std::string_view line);
     Device &device(char type, const std::string &guid);
     void addCable(const PortRef &a, const PortRef &b, double gbps);
+    /// "port P of S-GUID, which has N ports ...", naming @p line when it is not the current one.
+    std::string portOutOfRange(const Device &d, int port, int line) const;
 
     std::string mFileName;
     int mLine = 0;
