@@ -136,19 +136,28 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
 
     // The runs on the lesson's own fabric become the document's scenarios, so the dock can
     // run them again; runs on a variant of it (another wiring) only appear in the comparison.
+    // The run the lesson opens on becomes their last run once its runs are shown (before, the
+    // new document would run it again): saved, the lesson's file reopens on it. Without one a
+    // saved lesson opened on nothing, the form back to its defaults.
+    const std::string firstShow = lesson.openOn.empty() ? lesson.steps.front().show : lesson.openOn;
     Fabric fabric = *result.fabric;
     ScenarioList list;
-    for (std::size_t i = 0; i < lesson.scenarios.size(); ++i)
-        if (result.runs[i].onLessonFabric)
-            list.items << SavedScenario{toQString(lesson.scenarios[i].label),
-                                        lesson.scenarios[i].scenario};
+    int shownScenario = -1;
+    for (std::size_t i = 0; i < lesson.scenarios.size(); ++i) {
+        if (!result.runs[i].onLessonFabric)
+            continue;
+        if (shownScenario < 0 || result.runs[i].id == firstShow)
+            shownScenario = int(list.items.size());
+        list.items << SavedScenario { toQString(lesson.scenarios[i].label),
+            lesson.scenarios[i].scenario };
+    }
     storeScenarios(fabric, list);
     if (!window.openGenerated(std::move(fabric), toQString(lesson.name)))
         return false;
+    window.document()->setLastRunScenario(shownScenario);
 
     QList<views::SimRunPtr> runs;
     views::SimRunPtr shown;
-    const std::string firstShow = lesson.openOn.empty() ? lesson.steps.front().show : lesson.openOn;
     for (collective::LessonRun &r : result.runs) {
         const bool onDocument = r.onLessonFabric;
         const std::string id = r.id;

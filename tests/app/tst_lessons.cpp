@@ -4,10 +4,10 @@
 // its runs and its narrative.
 #include "fakeprompts.h"
 
-#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "document.h"
 #include "explain/explainpanel.h"
+#include "generators/registry.h"
 #include "lessons.h"
 #include "mainwindow.h"
 #include "savedscenarios.h"
@@ -15,6 +15,7 @@
 #include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
+#include "simulation/simulationrunner.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -147,6 +148,22 @@ void TestLessons::oneClickOpensALesson()
     QVERIFY(!window->saveAs());
     QVERIFY2(prompts->proposedSaveName.endsWith(QStringLiteral("/ecmp-polarization.fabric.json")),
         qPrintable(prompts->proposedSaveName));
+
+    // The run shown is the document's last run, and opening the lesson ran nothing again.
+    const ScenarioList listed = window->document()->scenarios();
+    QVERIFY(listed.lastRun >= 0);
+    QCOMPARE(listed.items[listed.lastRun].scenario, *sim->currentRun()->scenario);
+    QVERIFY(!sim->runner()->isRunning());
+    // Saved and opened again, the lesson's file runs that scenario (it opened on nothing, the
+    // form back to its defaults).
+    QTemporaryDir dir;
+    prompts->fileName = dir.filePath(QStringLiteral("lesson"));
+    QVERIFY(window->saveAs());
+    QVERIFY(window->openFile(prompts->fileName + QStringLiteral(".fabric.json")));
+    QVERIFY(sim->runner()->isRunning() || sim->currentRun());
+    QTRY_VERIFY_WITH_TIMEOUT(sim->currentRun() && !sim->runner()->isRunning(), 60000);
+    QCOMPARE(*sim->currentRun()->scenario, listed.items[listed.lastRun].scenario);
+    QVERIFY2(prompts->errors.isEmpty(), qPrintable(prompts->errors.join(QLatin1Char('\n'))));
 }
 
 void TestLessons::variantRunsAreCompared()
