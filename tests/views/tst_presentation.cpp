@@ -71,6 +71,7 @@ private Q_SLOTS:
     void textsGrowWithoutOverlap_data();
     void textsGrowWithoutOverlap();
     void planeTiersKeepANameOnAProjector();
+    void picturesDoNotDependOnTheMode();
 };
 
 void TestPresentation::textsGrowWithoutOverlap_data()
@@ -161,4 +162,27 @@ void TestPresentation::planeTiersKeepANameOnAProjector()
 }
 
 QTEST_MAIN(TestPresentation)
+void TestPresentation::picturesDoNotDependOnTheMode()
+{
+    // Exported in presentation mode, a slide drew its text 1.5 times larger on top of itself and
+    // the twisted torus took its short caption: a picture is sized by its own pixels.
+    const Fabric f = gen::generate(
+        "tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 }, { "twisted", true } });
+    FabricCanvas canvas;
+    canvas.resize(1280, 720);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.setFabric(&f);
+    canvas.viewport()->grab();
+    const QImage normal = canvas.renderImage(QSize(1600, 900), QStringLiteral("t"));
+    canvas.setPresentationMode(true);
+    canvas.viewport()->grab();
+    const QImage presented = canvas.renderImage(QSize(1600, 900), QStringLiteral("t"));
+    QVERIFY(normal == presented);
+    // And the window is still in presentation mode afterwards: its next look is the larger one.
+    canvas.viewport()->grab();
+    canvas.setPresentationMode(false);
+    QVERIFY(canvas.renderImage(QSize(1600, 900), QStringLiteral("t")) == normal);
+}
+
 #include "tst_presentation.moc"

@@ -32,9 +32,10 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <utility>
 
 namespace fabric::views {
 
@@ -260,8 +261,7 @@ struct FabricCanvas::Private
     {
         if (area.isEmpty())
             return {};
-        return fitWhole(
-            area, presentation * pictureScale(area.width()), SceneData::pictureInkScale(area));
+        return fitWhole(area, pictureScale(area.width()), SceneData::pictureInkScale(area));
     }
     QRectF nodeRect(NodeId n) const { return data.rect[static_cast<std::size_t>(n)]; }
     /// The block @p n is laid out in, or -1.
@@ -1529,6 +1529,10 @@ void FabricCanvas::updateLegend()
 void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRectF &source,
                             const QString &title, bool withLegend)
 {
+    // A picture does not depend on the window's mode: exported in presentation mode, slides and
+    // the report drew 1.5 times larger text over each other and the twisted torus's short
+    // caption. Its own size sets its text (pictureScale()).
+    const double windowPresentation = std::exchange(d->presentation, 1.0);
     const double titleH = title.isEmpty() ? 0 : pictureTitleHeight(target.height());
     const QRectF belowTitle(
         target.left(), target.top() + titleH, target.width(), target.height() - titleH);
@@ -1547,7 +1551,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
             return Private::PictureFit { source.isValid() ? source : d->wholeFabric(), 0, {} };
         return source.isValid() ? Private::PictureFit { source,
             std::min(area.width() / source.width(), area.height() / source.height()), {} }
-                                : d->fitWhole(area.size(), d->presentation * sizeScale, inkScale);
+                                : d->fitWhole(area.size(), sizeScale, inkScale);
     };
     // The legend gets a column on the right or a band along the top, whichever draws the
     // fabric larger, as zoomToFit() places it on screen: it never hides the fabric, and a
@@ -1567,13 +1571,14 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
         whole = inBand.scale > inColumn.scale ? inBand : inColumn;
     };
     place();
-    if (whole.source.isNull())
+    if (whole.source.isNull()) {
+        d->presentation = windowPresentation;
         return; // nothing drawn
+    }
     // A picture wider than a 1920-pixel screen is for a slide or a print seen whole: its text
     // and lines grow with it, as the title and legend do, instead of shrinking to specks.
     auto planOf = [&] {
-        DrawPlan plan
-            = d->data.planFor(whole.scale, whole.source, d->presentation * sizeScale, inkScale);
+        DrawPlan plan = d->data.planFor(whole.scale, whole.source, sizeScale, inkScale);
         plan.visible = whole.source;
         return plan;
     };
@@ -1620,6 +1625,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     d->data.labels = std::move(savedLabels);
     d->labels->labelsChanged();
     d->pictureSize = 1;
+    d->presentation = windowPresentation;
     refreshHighlights();
     d->hoverItem->setVisible(hoverVisible);
     d->selectionItem->setVisible(selectionVisible);
