@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -544,6 +545,19 @@ void TestCharts::panelExportsPngAndSvg()
     QVERIFY(text.startsWith(QStringLiteral("<?xml")));
     QVERIFY(text.contains(QStringLiteral("Flow completion CDF")));
     QVERIFY(text.contains(QStringLiteral("flows finished (fraction)")));
+    // The SVG's text is the PNG's size: it was a quarter smaller (9 pt taken as 9 units against
+    // 12 pixels on the PNG's 96 dpi image), in a layout made for the larger size.
+    QChart *chart = panel.findChild<QChartView *>()->chart();
+    const QFont labels = chart->axes(Qt::Horizontal).first()->labelsFont();
+    const QImage canvasOfPng(1, 1, QImage::Format_ARGB32);
+    const double pngPixels = labels.pointSizeF() * canvasOfPng.logicalDpiY() / 72.0;
+    QVERIFY2(text.contains(QStringLiteral("font-size=\"%1\"").arg(pngPixels)),
+        qPrintable(QStringLiteral("no text of %1 units, the PNG's %2 pt labels")
+                       .arg(pngPixels)
+                       .arg(labels.pointSizeF())));
+    QRegularExpression sizes(QStringLiteral("font-size=\"([0-9.]+)\""));
+    for (const QRegularExpressionMatch &m : sizes.globalMatch(text))
+        QVERIFY2(m.captured(1).toDouble() >= pngPixels * 0.99, qPrintable(m.captured(0)));
 }
 
 void TestCharts::largerWindowTextEnlargesTheChartsNotItsPictures()

@@ -4,6 +4,7 @@
 
 #include <QBuffer>
 #include <QIODevice>
+#include <QImage>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -94,6 +95,10 @@ bool writeSvgPicture(QIODevice &device, const QSize &size, const QString &title,
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
+        // The resolution of the images the PNG exports paint on (QImage's 96 dpi), so a font
+        // sized in points takes as many units here as pixels there: at the generator's 72 dpi a
+        // chart's 9 pt labels were 9 units against 12 pixels, in a layout made for 12.
+        svg.setResolution(QImage(1, 1, QImage::Format_ARGB32).logicalDpiX());
         // QSvgGenerator writes both as they are into <title> and <desc>: a title such as
         // "ECMP & SHARP" made the whole file malformed XML.
         svg.setTitle(title.toHtmlEscaped());
