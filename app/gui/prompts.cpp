@@ -57,16 +57,44 @@ void Prompts::showError(QWidget *parent, const QString &title, const QString &me
     QMessageBox::critical(parent, title, message);
 }
 
+namespace {
+
+/// Runs @p dialog no larger than nine tenths of its screen: in presentation mode's larger text
+/// a file dialog first opened 817 pixels high on a 720-pixel projector, its file name and Save
+/// button below the screen's edge.
+bool execWithinScreen(QDialog &dialog, QWidget *parent)
+{
+    if (const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen()) {
+        const QSize room = screen->availableGeometry().size() * 0.9;
+        dialog.resize(dialog.sizeHint().boundedTo(room));
+    }
+    return dialog.exec() == QDialog::Accepted;
+}
+
+/// The first file chosen in a file dialog, or empty when it was cancelled.
+QString chosenFile(QFileDialog &dialog, QWidget *parent)
+{
+    if (!execWithinScreen(dialog, parent) || dialog.selectedFiles().isEmpty())
+        return {};
+    return dialog.selectedFiles().front();
+}
+
+} // namespace
+
 QString Prompts::openFileName(QWidget *parent, const QString &folder, const QString &filter)
 {
-    return QFileDialog::getOpenFileName(
+    QFileDialog dialog(
         parent, QCoreApplication::translate("Prompts", "Open Fabric"), folder, filter);
+    dialog.setFileMode(QFileDialog::ExistingFile);
+    return chosenFile(dialog, parent);
 }
 
 QString Prompts::saveFileName(QWidget *parent, const QString &suggested, const QString &filter)
 {
-    return QFileDialog::getSaveFileName(
+    QFileDialog dialog(
         parent, QCoreApplication::translate("Prompts", "Save Fabric"), suggested, filter);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    return chosenFile(dialog, parent);
 }
 
 QString Prompts::exportFileName(
@@ -89,15 +117,17 @@ QString Prompts::exportFileName(
                 return;
             dialog.selectFile(typed.chopped(had.size()) + wanted.front());
         });
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
-        return {};
-    return files::withSuffixOf(
-        dialog.selectedFiles().front(), nameFilters, dialog.selectedNameFilter());
+    const QString chosen = chosenFile(dialog, parent);
+    return chosen.isEmpty() ? QString()
+                            : files::withSuffixOf(chosen, nameFilters, dialog.selectedNameFilter());
 }
 
 QString Prompts::folderName(QWidget *parent, const QString &title, const QString &folder)
 {
-    return QFileDialog::getExistingDirectory(parent, title, folder);
+    QFileDialog dialog(parent, title, folder);
+    dialog.setFileMode(QFileDialog::Directory);
+    dialog.setOption(QFileDialog::ShowDirsOnly);
+    return chosenFile(dialog, parent);
 }
 
 bool Prompts::runDialog(QDialog *dialog)

@@ -43,6 +43,7 @@
 #include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QImage>
 #include <QInputDialog>
 #include <QLabel>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void asksBeforeDiscardingChanges();
     void failedSaveOffersAnotherName();
     void savingAnImportAsksBeforeReplacingAFile();
+    void fileDialogsFitTheScreen();
     void unsavedChangesButtonsHaveAccessKeys();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
@@ -851,6 +853,52 @@ void TestMainWindow::savingAnImportAsksBeforeReplacingAFile()
     mWindow->action(QStringLiteral("actionSave"))->trigger();
     QCOMPARE(mPrompts->questions.size(), 2);
     QVERIFY(mPrompts->errors.isEmpty());
+}
+
+void TestMainWindow::fileDialogsFitTheScreen()
+{
+    // In presentation mode's larger text the first export dialog of a session opened taller
+    // than a 720-pixel projector, its file name and Save button below the screen's edge.
+    mWindow->openGenerated(smallFatTree());
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    const QSize room = mWindow->screen()->availableGeometry().size();
+    QStringList seen;
+    const auto lookAndClose = [&] {
+        QTimer::singleShot(0, mWindow, [&] {
+            auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            const QSize size = dialog->frameGeometry().size();
+            if (size.width() > room.width() || size.height() > room.height())
+                seen << QStringLiteral("%1: %2x%3 on a %4x%5 screen")
+                            .arg(dialog->windowTitle())
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(room.width())
+                            .arg(room.height());
+            else
+                seen << QString();
+            dialog->reject();
+        });
+    };
+    Prompts real;
+    lookAndClose();
+    QVERIFY(real.exportFileName(mWindow, QStringLiteral("Export Picture"),
+                    mDir.filePath(QStringLiteral("x.png")), { QStringLiteral("PNG (*.png)") })
+                .isEmpty());
+    lookAndClose();
+    QVERIFY(real.saveFileName(
+                    mWindow, mDir.filePath(QStringLiteral("x.fabric.json")), files::saveFilter())
+                .isEmpty());
+    lookAndClose();
+    QVERIFY(real.openFileName(mWindow, mDir.path(), files::openFilter()).isEmpty());
+    lookAndClose();
+    QVERIFY(real.folderName(mWindow, QStringLiteral("Export Frames"), mDir.path()).isEmpty());
+    presentation->trigger();
+    QCOMPARE(seen.size(), 4);
+    seen.removeAll(QString());
+    QVERIFY2(seen.isEmpty(), qPrintable(seen.join(QLatin1Char('\n'))));
 }
 
 void TestMainWindow::unsavedChangesButtonsHaveAccessKeys()
