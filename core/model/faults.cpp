@@ -115,8 +115,11 @@ Fault parseFault(std::string_view text)
             f.port = p;
             f.port2 = q;
         } else {
-            throw bad("after ':' comes a port number (NAME:3) or an OCS circuit's two ports "
-                      "(OCS:3-17)");
+            // Not a port: the colon is part of the name, as in the node descriptions of an
+            // ibnetdiscover dump ("MF0;switch-de779e:SX6012/U1"), which a resilience sweep's
+            // rows give back and --fail refused.
+            f.node = std::string(body);
+            return f;
         }
         f.node = std::string(body.substr(0, colon));
         return f;

@@ -72,6 +72,7 @@ class TestFaults : public QObject
 private Q_SLOTS:
     void textFormsRoundTrip();
     void malformedFaultsAreNamed();
+    void namesMayHoldAColon();
     void resolvesEveryKind();
     void scenarioSavesItsFaults();
     void faultsSurviveTheNativeFile();
@@ -102,7 +103,7 @@ void TestFaults::textFormsRoundTrip()
 
 void TestFaults::malformedFaultsAreNamed()
 {
-    for (const char *bad : { "", "@0.5", "leaf3@1", "leaf3@0", "leaf3@x", "--b", "a->", "x:y" }) {
+    for (const char *bad : { "", "@0.5", "leaf3@1", "leaf3@0", "leaf3@x", "--b", "a->" }) {
         try {
             (void)parseFault(bad);
             QFAIL(qPrintable(QString("accepted '%1'").arg(bad)));
@@ -111,8 +112,26 @@ void TestFaults::malformedFaultsAreNamed()
         }
     }
     const Fabric f = flatFatTree(4);
-    for (const char *missing : { "leaf9", "leaf0--leaf1", "leaf0:99", "leaf0:1-2" })
+    for (const char *missing : { "leaf9", "leaf0--leaf1", "leaf0:99", "leaf0:1-2", "x:y" })
         QVERIFY_THROWS_EXCEPTION(UserError, resolveFaults(f, std::vector { parseFault(missing) }));
+}
+
+void TestFaults::namesMayHoldAColon()
+{
+    // An ibnetdiscover dump names switches by their descriptions, colons and all; a resilience
+    // sweep's rows give those names back, and --fail refused them ("after ':' comes a port").
+    Fabric f = flatFatTree(4);
+    const NodeId leaf0 = f.findNode("leaf0");
+    Node &renamed = f.node(leaf0);
+    renamed.name = "MF0;switch-de779e:SX6012/U1";
+    const Fault named = parseFault("MF0;switch-de779e:SX6012/U1");
+    QVERIFY(named.kind == Fault::Kind::Node);
+    QCOMPARE(named.node, renamed.name);
+    QCOMPARE(toString(named), renamed.name);
+    QCOMPARE(resolveFaults(f, std::vector { named }).links.size(), f.linksOf(leaf0).size());
+    // Its links and degraded form too.
+    QVERIFY(parseFault("MF0;switch-de779e:SX6012/U1@0.5").kind == Fault::Kind::Node);
+    QCOMPARE(parseFault("MF0;switch-de779e:SX6012/U1--spine0").node, renamed.name);
 }
 
 void TestFaults::resolvesEveryKind()
