@@ -17,8 +17,11 @@ int runConvert(const std::vector<std::string> &args, std::ostream &out, std::ost
 {
     OptionParser parser("convert");
     parser.positional("IN", "The fabric to read: " + io::describeFormats(io::Access::Read) + ".")
-        .option("--output", "OUT", "The file to write (format from its extension); '-' for "
-                                   "standard output.", "-o")
+        .option("--output", "OUT",
+            "The file to write (format from its extension); '-' for "
+            "standard output.",
+            "-o")
+        .required("the file to write")
         .option("--from", "NAME", "Input format, when the extension does not tell.")
         .option("--to", "NAME", "Output format: " + io::describeFormats(io::Access::Write) + ".");
     const ParsedOptions o = parser.parse(args);
@@ -26,12 +29,9 @@ int runConvert(const std::vector<std::string> &args, std::ostream &out, std::ost
         out << parser.usage();
         return 0;
     }
-    const std::optional<std::string> output = o.value("--output");
-    if (!output)
-        throw UserError("missing -o OUT (the file to write)");
     const Fabric fabric =
         io::loadFabric(o.positional(0), formatNamed(o.value("--from"), io::Access::Read));
-    writeFabric(fabric, output, formatNamed(o.value("--to"), io::Access::Write), out);
+    writeFabric(fabric, o.value("--output"), formatNamed(o.value("--to"), io::Access::Write), out);
     return 0;
 }
 

@@ -17,15 +17,21 @@ OptionParser::OptionParser(std::string command)
 
 OptionParser &OptionParser::flag(std::string name, std::string help)
 {
-    mSpecs.push_back({std::move(name), {}, {}, std::move(help), false, false});
+    mSpecs.push_back({ std::move(name), {}, {}, std::move(help), false, false, {} });
     return *this;
 }
 
 OptionParser &OptionParser::option(std::string name, std::string valueName, std::string help,
                                    std::string alias, bool repeatable)
 {
-    mSpecs.push_back({std::move(name), std::move(alias), std::move(valueName), std::move(help),
-                       true, repeatable});
+    mSpecs.push_back({ std::move(name), std::move(alias), std::move(valueName), std::move(help),
+        true, repeatable, {} });
+    return *this;
+}
+
+OptionParser &OptionParser::required(std::string what)
+{
+    mSpecs.back().requiredWhat = std::move(what);
     return *this;
 }
 
@@ -99,6 +105,10 @@ ParsedOptions OptionParser::parse(const std::vector<std::string> &args) const
     if (parsed.mPositionals.size() > mPositionals.size())
         throw UserError("unexpected argument '" + parsed.mPositionals[mPositionals.size()]
                         + "'");
+    for (const Spec &s : mSpecs)
+        if (!s.requiredWhat.empty() && !parsed.has(s.name))
+            throw UserError("missing " + (s.alias.empty() ? s.name : s.alias) + " " + s.valueName
+                + " (" + s.requiredWhat + ")");
     return parsed;
 }
 
@@ -108,9 +118,12 @@ std::string OptionParser::usage() const
     out << "Usage: fabricscope-cli " << mCommand;
     for (const Positional &p : mPositionals)
         out << (p.required ? " " + p.name : " [" + p.name + "]");
-    for (const Spec &s : mSpecs)
-        out << " [" << s.name << (s.takesValue ? " " + s.valueName : "") << "]"
+    for (const Spec &s : mSpecs) {
+        const std::string shown = (s.requiredWhat.empty() || s.alias.empty() ? s.name : s.alias)
+            + (s.takesValue ? " " + s.valueName : "");
+        out << (s.requiredWhat.empty() ? " [" + shown + "]" : " " + shown)
             << (s.repeatable ? "..." : "");
+    }
     out << "\n\n";
     for (const Positional &p : mPositionals)
         out << "  " << p.name << "\n      " << p.help << "\n";

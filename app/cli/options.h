@@ -37,6 +37,10 @@ public:
     /// several times (values() returns them all); otherwise giving it twice is an error.
     OptionParser &option(std::string name, std::string valueName, std::string help,
                          std::string alias = {}, bool repeatable = false);
+    /// Marks the option declared last as one the command cannot do without: the usage line
+    /// shows it unbracketed, and parse() refuses arguments without it ("missing -o OUT (the
+    /// file to write)", @p what in the brackets).
+    OptionParser &required(std::string what);
     /// A positional argument; optional ones must come after the required ones.
     OptionParser &positional(std::string name, std::string help, bool required = true);
 
@@ -50,6 +54,7 @@ private:
         std::string name, alias, valueName, help;
         bool takesValue = false;
         bool repeatable = false;
+        std::string requiredWhat; ///< Non-empty: the option must be given; what it is for.
     };
     struct Positional
     {

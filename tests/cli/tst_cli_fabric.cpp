@@ -309,7 +309,12 @@ void TestCliFabric::convertRejectsBadUsage()
     const std::string native = std::string(FABRICSCOPE_TOPOLOGIES) + "/tpu-v4-cube.fabric.json";
     Result r = runCli({"convert", native});
     QCOMPARE(r.code, 2);
-    QVERIFY(r.err.find("missing -o OUT") != std::string::npos);
+    QVERIFY(r.err.find("missing -o OUT (the file to write)") != std::string::npos);
+    // Its usage line says so too: it showed "[--output OUT]", as if it could be left out.
+    r = runCli({ "convert", "--help" });
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.rfind("Usage: fabricscope-cli convert IN -o OUT [--from NAME]", 0) == 0,
+        r.out.c_str());
     r = runCli({"convert", native, "-o", mDir.filePath("x.xlsx").toStdString()});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("unknown extension (writable: .fabric.json ") != std::string::npos,
