@@ -51,6 +51,13 @@ Scenario scenarioFrom(const ParsedOptions &o)
         if (o.has("--collective") || o.has("--algorithm"))
             throw UserError("--traffic FILE.csv replaces --collective and --algorithm; give one "
                             "or the other");
+        // Taken and written into the report's scenario, they described a run that did not
+        // happen ("ranks": "4" over the file's 3).
+        for (const char *unused : { "--bytes", "--ranks", "--placement" })
+            if (o.has(unused))
+                throw UserError(std::string(unused)
+                    + " has no effect with --traffic: the file names each flow's GPUs and "
+                      "size");
         s.collective = collective::Collective::Custom;
         s.algorithm = collective::Algorithm::Direct;
         s.trafficFile = *o.value("--traffic");

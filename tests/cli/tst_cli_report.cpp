@@ -158,7 +158,10 @@ void TestCliReport::reportsFitTheSchema()
         std::ofstream csv(path("traffic.csv"));
         csv << "src,dst,bytes,start_s\nh0-gpu0,h1-gpu0,64MB\nh2-gpu0,h1-gpu0,64MB,0.001\n";
     }
-    std::vector<std::string> args = {"--bytes", "4MiB"};
+    // The traffic file gives its flows' sizes (--bytes is refused with it).
+    std::vector<std::string> args;
+    if (!options.contains(QStringLiteral("--traffic")))
+        args = { "--bytes", "4MiB" };
     for (const QString &o : options)
         args.push_back(o == QStringLiteral("TRAFFIC") ? path("traffic.csv") : o.toStdString());
     const nlohmann::json report = simulateReport(torus ? mTorus : mFatTree, args);

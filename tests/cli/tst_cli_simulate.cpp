@@ -186,6 +186,16 @@ void TestCliSimulate::runsCustomTraffic()
     QVERIFY(j["completion_s"].get<double>() > 0.001);
     // h1-gpu0 takes in 128 MB at 50 GB/s, the second half from 1 ms: the ideal is that.
     QVERIFY2(std::abs(j["of_ideal"].get<double>() - 1) < 0.01, j.dump().c_str());
+    // What the file decides cannot also be given: the report kept "ranks": "4" for a run over
+    // the file's 3 GPUs.
+    for (const char *unused : { "--bytes", "--ranks", "--placement" }) {
+        const Result refused = cli({ "simulate", mFatTree, "--traffic", path("traffic.csv"), unused,
+            std::string(unused) == "--placement" ? "spread" : "4" });
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.find(std::string(unused) + " has no effect with --traffic")
+                != std::string::npos,
+            refused.err.c_str());
+    }
 
     // A flow inside one host goes over NVLink (450 GB/s), not the NIC: the ideal counted it at
     // the NIC's 50 GB/s and read 900% of ideal. No ideal is above the simulated time.
