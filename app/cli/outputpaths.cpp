@@ -42,6 +42,10 @@ void checkDistinctFiles(const std::vector<NamedFile> &inputs, const std::vector<
     for (const NamedFile &input : inputs)
         named.emplace_back(input.name, resolved(input.path));
     for (const NamedFile &output : outputs) {
+        // generate and convert take '-' for standard output; here it made a file named "-".
+        if (output.path == "-")
+            throw UserError(output.name
+                + " '-': only generate and convert write to standard output; give a file name");
         const std::filesystem::path file = resolved(output.path);
         for (const auto &[other, otherFile] : named)
             if (sameFile(otherFile, file))

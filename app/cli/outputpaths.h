@@ -20,7 +20,8 @@ struct NamedFile
 /**
  * Throws UserError naming the options when one of @p outputs names the same file as one of
  * @p inputs or as an earlier output, however spelt ("dir/./x", a symlink, a hard link): the
- * write replaced a file read, or the first output, without a word.
+ * write replaced a file read, or the first output, without a word. An output named "-" is
+ * refused too: only generate and convert write to standard output.
  */
 void checkDistinctFiles(
     const std::vector<NamedFile> &inputs, const std::vector<NamedFile> &outputs);

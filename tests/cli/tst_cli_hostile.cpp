@@ -202,6 +202,12 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
                                     << QStringLiteral("does not exist");
     QTest::newRow("traffic missing") << QStringList { "simulate", fabric, "--traffic", missing }
                                      << QStringLiteral("does not exist");
+    // '-' is standard output for generate and convert only: these wrote a file named "-".
+    QTest::newRow("report to -") << QStringList { "simulate", fabric, "--report", "-" }
+                                 << QStringLiteral("--report '-': only generate and convert");
+    QTest::newRow("export to -") << QStringList { "export", fabric, "--scenario",
+        "{\"bytes\":\"1MiB\"}", "--format", "csv", "-o", "-" }
+                                 << QStringLiteral("-o '-': only generate and convert");
     // A device read as a fabric said "cannot read the file size (Operation not supported)".
     QTest::newRow("fabric a device") << QStringList { "info", "/dev/null" }
                                      << QStringLiteral("/dev/null: is not a regular file");
@@ -221,6 +227,7 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()
     verifyOneCleanLine(r);
     QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("x.svg"))));
+    QVERIFY(!QFileInfo::exists(QStringLiteral("-")));
 }
 
 void TestCliHostile::standardOutputFailureIsAnError()
