@@ -35,7 +35,9 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QFontMetrics>
 #include <QFrame>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -351,8 +353,54 @@ void TestSimulation::policyToggleReRunsAndCompares()
     CompareView *compare = mSim->analysisDock()->compareView();
     QCOMPARE(compare->left(), first);
     QCOMPARE(compare->right(), second);
-    QCOMPARE(compare->table()->rowCount(), 2);
-    QVERIFY(compare->table()->item(0, 0)->text().contains(QStringLiteral("static")));
+    {
+        // The table in a window of its own, as wide as the dock under the fabric, then as
+        // narrow as beside it in presentation mode.
+        CompareView view;
+        view.setRuns(first, second);
+        view.resize(1400, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableWidget *table = view.table();
+        const auto cutTexts = [table]() -> QStringList {
+            // A header or cell whose text is wider than its column (cells wrap) is cut.
+            QStringList cut;
+            const QFontMetrics header(table->horizontalHeader()->font());
+            const QFontMetrics cells(table->font());
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const int room = table->columnWidth(c) - 6;
+                if (header.horizontalAdvance(table->horizontalHeaderItem(c)->text()) > room)
+                    cut << table->horizontalHeaderItem(c)->text();
+                for (int r = 0; r < table->rowCount(); ++r) {
+                    const QString text = table->item(r, c)->text();
+                    const QRect wrapped
+                        = cells.boundingRect(QRect(0, 0, room, 1000), Qt::TextWordWrap, text);
+                    if (wrapped.width() > room || wrapped.height() > table->rowHeight(r))
+                        cut << text;
+                }
+            }
+            return cut;
+        };
+        QVERIFY(view.tableRunsDown());
+        QCOMPARE(table->rowCount(), 2);
+        QVERIFY(table->item(0, 0)->text().contains(QStringLiteral("static")));
+        QVERIFY2(cutTexts().isEmpty(), qPrintable(cutTexts().join(QStringLiteral(" | "))));
+        // The eight columns were cut to a few letters each there ("mpleti", "of ide"): the
+        // figures go down instead, a column for each side.
+        QFont larger = view.font();
+        larger.setPointSizeF(larger.pointSizeF() * 1.5);
+        view.setFont(larger);
+        view.resize(480, 700);
+        QVERIFY(!view.tableRunsDown());
+        QCOMPARE(table->columnCount(), 3);
+        QCOMPARE(table->item(1, 0)->text(), QStringLiteral("Completion"));
+        QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("Left"));
+        QVERIFY2(cutTexts().isEmpty(), qPrintable(cutTexts().join(QStringLiteral(" | "))));
+        view.setFont(QFont());
+        view.resize(1400, 700);
+        QVERIFY(view.tableRunsDown());
+        QCOMPARE(table->rowCount(), 2);
+    }
     QVERIFY(!compare->verdict().isEmpty());
     // Both canvases follow the one clock.
     compare->clock()->seek(first->result.completionS / 3);

@@ -17,6 +17,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QFontMetricsF>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -151,15 +152,8 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
     mClock->setRun(end, events);
     applyLoadWindow();
 
-    const QList<QStringList> rows = views::comparisonTable(summaries);
-    mTable->clear();
-    mTable->setColumnCount(int(rows.first().size()));
-    mTable->setRowCount(int(rows.size() - 1));
-    mTable->setHorizontalHeaderLabels(rows.first());
-    for (int r = 1; r < rows.size(); ++r)
-        for (int c = 0; c < rows[r].size(); ++c)
-            mTable->setItem(r - 1, c, new QTableWidgetItem(rows[r][c]));
-    fitTableHeight();
+    mRows = views::comparisonTable(summaries);
+    fillTable();
     mVerdict->setText(summaries.size() == 2 ? views::compareRuns(summaries[0], summaries[1])
                                             : QString());
     // Open on the middle of the shorter run, where the difference shows.
@@ -204,6 +198,71 @@ void CompareView::showTime(double timeS)
             views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mMultipath[i] ? 0 : 2);
 }
 
+bool CompareView::runsDownFit() const
+{
+    const QFontMetrics text(mTable->font());
+    const QFontMetrics header(mTable->horizontalHeader()->font());
+    const int padding = 2 * text.averageCharWidth() + 2;
+    int needed = 2 * mTable->frameWidth();
+    for (qsizetype c = 0; c < mRows.first().size(); ++c) {
+        int widest = header.horizontalAdvance(mRows.first()[c]) + padding;
+        for (qsizetype r = 1; r < mRows.size(); ++r)
+            widest = std::max(widest, text.horizontalAdvance(mRows[r].value(c)) + padding);
+        needed += widest;
+    }
+    return needed <= mTable->width();
+}
+
+void CompareView::fillTable()
+{
+    if (mRows.isEmpty())
+        return;
+    // Beside the fabric in presentation mode the eight columns were a few letters each
+    // ("mpleti", "of ide", "k link l"): there the figures go down, a column for each side.
+    mRunsDown = runsDownFit();
+    mTable->clear();
+    if (mRunsDown) {
+        mTable->setColumnCount(int(mRows.first().size()));
+        mTable->setRowCount(int(mRows.size() - 1));
+        mTable->setHorizontalHeaderLabels(mRows.first());
+        for (int r = 1; r < mRows.size(); ++r)
+            for (int c = 0; c < mRows[r].size(); ++c)
+                mTable->setItem(r - 1, c, new QTableWidgetItem(mRows[r][c]));
+        mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    } else {
+        // The first row names the runs; the sides are those of the canvases above.
+        QStringList sides { QString() };
+        for (qsizetype r = 1; r < mRows.size(); ++r)
+            sides << (mRows.size() != 3 ? QString::number(r) : r == 1 ? tr("Left") : tr("Right"));
+        mTable->setColumnCount(int(sides.size()));
+        mTable->setRowCount(int(mRows.first().size()));
+        mTable->setHorizontalHeaderLabels(sides);
+        for (int figure = 0; figure < mRows.first().size(); ++figure) {
+            auto *name = new QTableWidgetItem(mRows.first()[figure]);
+            QFont bold = name->font();
+            bold.setBold(true);
+            name->setFont(bold);
+            mTable->setItem(figure, 0, name);
+            for (int r = 1; r < mRows.size(); ++r) {
+                auto *cell = new QTableWidgetItem(mRows[r].value(figure));
+                cell->setToolTip(cell->text());
+                mTable->setItem(figure, r, cell);
+            }
+        }
+        mTable->setWordWrap(true);
+        mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        mTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    }
+    fitTableHeight();
+}
+
+void CompareView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!mRows.isEmpty() && runsDownFit() != mRunsDown)
+        fillTable();
+}
+
 void CompareView::fitTableHeight()
 {
     // As high as its rows: every pixel under a short dock goes to the canvases.
@@ -216,7 +275,7 @@ void CompareView::changeEvent(QEvent *event)
 {
     // Presentation mode enlarges the text: rows sized for the smaller text cut the last one.
     if (event->type() == QEvent::FontChange)
-        fitTableHeight();
+        fillTable();
     QWidget::changeEvent(event);
 }
 

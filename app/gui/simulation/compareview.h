@@ -76,11 +76,20 @@ public:
     void setInstantLoads(bool instant);
     bool instantLoads() const { return mInstant; }
 
+    /// Whether the table lists the runs down (a row each, the usual form) or, where its columns
+    /// would not fit the width, the figures down with a column for each side.
+    bool tableRunsDown() const { return mRunsDown; }
+
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showTime(double timeS);
+    /// Fills the table from mRows in the orientation the width allows, then fits its height.
+    void fillTable();
+    /// Whether mRows, a run a row, fits the table's width without cutting a header or a cell.
+    bool runsDownFit() const;
     void fitTableHeight();
     void applyLoadWindow();
 
@@ -95,6 +104,8 @@ private:
     views::PlaybackClock *mClock = nullptr;
     views::PlaybackBar *mBar = nullptr;
     QTableWidget *mTable = nullptr;
+    QList<QStringList> mRows; ///< views::comparisonTable() of the runs shown, header first.
+    bool mRunsDown = true;
     QLabel *mVerdict = nullptr;
 };
 
