@@ -8,14 +8,16 @@
 #include "export/canvasexport.h"
 #include "export/chartexport.h"
 #include "export/frameexport.h"
+#include "export/lessonslides.h"
 #include "export/reportwriter.h"
 #include "export/timespec.h"
+#include "exportchecks.h"
 #include "io/fabricfile.h"
+#include "jsonschema.h"
 #include "playback/loadsampler.h"
 #include "playback/scenariorun.h"
-#include "exportchecks.h"
-#include "jsonschema.h"
 #include "simfixture.h"
+#include "textrecorder.h"
 
 #include <QDir>
 #include <QFile>
@@ -84,6 +86,7 @@ private Q_SLOTS:
     void svgLinesKeepTheirWidthAtEveryZoom();
     void canvasAsPdfHasNodeNames();
     void largerPicturesHaveLargerText();
+    void slideHeatmapTextReadsOnASlide();
     void resultsAsJsonAndCsv();
     void reportIsOnePdf();
     void framesAreASequence();
@@ -283,6 +286,28 @@ void TestExport::largerPicturesHaveLargerText()
              qPrintable(QStringLiteral("%1 %2 %3").arg(at1280).arg(at1920).arg(at4k)));
     QCOMPARE(at1280, at1920);
     QVERIFY2(std::abs(at4k / at1920 - 2.0) < 0.15, qPrintable(QString::number(at4k / at1920)));
+}
+
+void TestExport::slideHeatmapTextReadsOnASlide()
+{
+    // A lesson's heatmap slide laid the heatmap out at twice the picture's size and shrank it:
+    // its row names, ticks and colour-bar labels were 6 units high on a 1280-unit slide. They
+    // have the size a 1280-pixel screen gives them (a 9 pt font: 12 px).
+    const QSizeF area(1230, 484); // the picture area of a 1280x720 slide
+    testing::TextRecorder device((area * kSlideHeatmapFineness).toSize());
+    {
+        QPainter painter(&device);
+        paintSlideHeatmap(painter, *mRun, area);
+    }
+    const QList<testing::PaintedText> texts = device.texts();
+    QVERIFY(texts.size() > 5);
+    QStringList small;
+    for (const testing::PaintedText &t : texts)
+        if (t.pixelSize / kSlideHeatmapFineness < 11)
+            small << QStringLiteral("%1 (%2 units)")
+                         .arg(t.text)
+                         .arg(t.pixelSize / kSlideHeatmapFineness);
+    QVERIFY2(small.isEmpty(), qPrintable(small.join(QStringLiteral(", "))));
 }
 
 void TestExport::resultsAsJsonAndCsv()

@@ -88,6 +88,21 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
     }
 }
 
+} // namespace
+
+void paintSlideHeatmap(QPainter &painter, const SimRun &run, const QSizeF &area)
+{
+    HeatmapWidget heatmap;
+    heatmap.setData(HeatmapData::build(*run.fabric, run.result));
+    heatmap.setTitle(QObject::tr("Link utilisation over time \u2014 %1").arg(run.label));
+    // Laid out at the slide's size, with the text a screen of that size has (as the other
+    // slides' fabrics). Laid out at twice the size and shrunk, its row names and ticks were
+    // 6 points high on a 1280-point slide.
+    heatmap.paintScaled(painter, area * kSlideHeatmapFineness, kSlideHeatmapFineness);
+}
+
+namespace {
+
 /// Paints one lesson step: its run drawn on a canvas of its own, averaged over the run, or its
 /// heatmap.
 void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &lessonTitle,
@@ -96,12 +111,16 @@ void paintSlide(QPainter &painter, const LessonSlide &slide, const QString &less
     if (slide.heatmap && slide.run && slide.run->fabric) {
         paintPage(painter, lessonTitle, slide.title, slide.text, nullptr, QString(),
             QStringLiteral("%1 / %2").arg(number).arg(count));
-        HeatmapWidget heatmap;
-        heatmap.setData(HeatmapData::build(*slide.run->fabric, slide.run->result));
-        heatmap.setTitle(QObject::tr("Link utilisation over time \u2014 %1").arg(slide.run->label));
-        // Drawn at twice the slide's units, as the app's exported heatmap is a picture.
         const QRectF area = pictureArea();
-        painter.drawImage(area, heatmap.renderImage((area.size() * 2).toSize()));
+        QImage image(
+            (area.size() * kSlideHeatmapFineness).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        {
+            QPainter fine(&image);
+            fine.setRenderHint(QPainter::TextAntialiasing);
+            paintSlideHeatmap(fine, *slide.run, area.size());
+        }
+        painter.drawImage(area, image);
         return;
     }
     std::unique_ptr<FabricCanvas> canvas;

@@ -6,8 +6,11 @@
 
 #include <QList>
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 #include <QStringList>
+
+class QPainter;
 
 namespace fabric::views {
 
@@ -34,6 +37,16 @@ void showRunAverage(FabricCanvas &canvas, const SimRun &run);
 
 /// Page size of a slide, in points (PDF) or SVG user units: 16:9.
 inline constexpr QSize kSlideSize(1280, 720);
+
+/// Device pixels a slide's heatmap picture has per slide unit (it is an image).
+inline constexpr double kSlideHeatmapFineness = 2.0;
+
+/**
+ * Paints @p run's heatmap as a lesson slide shows it in a picture @p area slide units large:
+ * on @p painter's device, kSlideHeatmapFineness pixels a unit, with the text of a screen of
+ * @p area's size.
+ */
+void paintSlideHeatmap(QPainter &painter, const SimRun &run, const QSizeF &area);
 
 /// Writes @p slides as one PDF, one page per slide, under @p lessonTitle. False and @p error
 /// when the file cannot be written.

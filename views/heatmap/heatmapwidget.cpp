@@ -423,10 +423,16 @@ QImage HeatmapWidget::renderImage(const QSize &size) const
     QPainter p(&image);
     p.setRenderHint(QPainter::TextAntialiasing);
     // Wider than a screen: the screen-sized heatmap drawn larger, text and all.
-    const double scale = pictureScale(size.width());
-    p.scale(scale, scale);
-    paintTo(p, QRectF(QPointF(0, 0), QSizeF(size) / scale));
+    paintScaled(p, QSizeF(size), pictureScale(size.width()));
     return image;
+}
+
+void HeatmapWidget::paintScaled(QPainter &p, const QSizeF &deviceSize, double scale) const
+{
+    p.save();
+    p.scale(scale, scale);
+    paintTo(p, QRectF(QPointF(0, 0), deviceSize / scale));
+    p.restore();
 }
 
 bool HeatmapWidget::exportPng(const QString &fileName, const QSize &size, QString *error) const

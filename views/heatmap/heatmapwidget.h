@@ -44,6 +44,9 @@ public:
 
     /// The heatmap painted into an image of @p size (white background), for export.
     QImage renderImage(const QSize &size) const;
+    /// Paints the heatmap on @p p laid out at @p deviceSize / @p scale and drawn @p scale times
+    /// larger (text and all), from the device's origin.
+    void paintScaled(QPainter &p, const QSizeF &deviceSize, double scale) const;
     /// Writes renderImage(@p size) as PNG; false and a one-line @p error when it cannot.
     bool exportPng(const QString &fileName, const QSize &size = QSize(1600, 900),
                    QString *error = nullptr) const;
