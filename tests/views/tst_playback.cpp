@@ -287,12 +287,26 @@ void TestPlayback::samplerMatchesTheTimeline()
     QCOMPARE(sampler.badges(2)[std::size_t(srcLink)], 0);
     QCOMPARE(sampler.badges(1)[std::size_t(srcLink)], 1);
 
-    // Past the end the sampler holds the end: every link has carried all its bytes.
-    sampler.seek(r.completionS * 2);
-    QCOMPARE(sampler.timeS(), r.completionS);
-    for (std::size_t d = 0; d < r.links.size(); ++d)
-        QVERIFY(qAbs(sampler.state().linkBytes[d] - r.links[d].bytes)
+    // Past the end every link has carried all its bytes and nothing transfers: the timeline's
+    // last interval still held the final rates, and a finished run (the shorter one of a
+    // comparison) was drawn saturated, with collision badges.
+    for (const double at : { r.completionS, r.completionS * 2 }) {
+        sampler.seek(at);
+        QCOMPARE(sampler.timeS(), at);
+        for (std::size_t d = 0; d < r.links.size(); ++d) {
+            QVERIFY(qAbs(sampler.state().linkBytes[d] - r.links[d].bytes)
                 <= 1e-6 * std::max(1.0, r.links[d].bytes));
+            QCOMPARE(sampler.utilisation()[d], 0.0f);
+        }
+        QCOMPARE(sampler.flowsPerLink()[std::size_t(srcLink)], 0);
+        QVERIFY(sampler.badges(1) == std::vector<int>(sampler.flowsPerLink().size(), 0));
+    }
+    // The mean window past the end holds only the end of the run, then nothing.
+    sampler.setWindowS(r.completionS / 10);
+    sampler.seek(r.completionS * 1.01);
+    QVERIFY(*std::max_element(sampler.utilisation().begin(), sampler.utilisation().end()) > 0);
+    sampler.seek(r.completionS * 1.2);
+    QCOMPARE(*std::max_element(sampler.utilisation().begin(), sampler.utilisation().end()), 0.0f);
 }
 
 void TestPlayback::samplerSeeksBackAndForth()
@@ -336,10 +350,11 @@ void TestPlayback::samplerAveragesOverAWindow()
                                     .arg(t).arg(d).arg(sampler.utilisation()[d]).arg(expected)));
             busy += expected > 0;
         }
-        // Flow counts stay those of the instant.
+        // Flow counts stay those of the instant (none at the end: every flow has finished).
         const sim::TimelineState now = r.timeline.stateAt(t);
         for (std::size_t l = 0; l < sampler.flowsPerLink().size(); ++l)
-            QCOMPARE(sampler.flowsPerLink()[l], std::max(now.linkFlows[2 * l], now.linkFlows[2 * l + 1]));
+            QCOMPARE(sampler.flowsPerLink()[l],
+                t >= end ? 0 : std::max(now.linkFlows[2 * l], now.linkFlows[2 * l + 1]));
     }
     QVERIFY(busy > 0);
     // A window of 0 is the instant again.

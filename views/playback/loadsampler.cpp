@@ -49,9 +49,13 @@ void LoadSampler::setWindowS(double seconds)
 void LoadSampler::seek(double timeS)
 {
     const sim::TimelineState &s = mCursor.seek(timeS);
-    mTimeS = s.timeS;
-    const std::size_t n = std::min(mUtil.size(), s.linkLoadBytesPerS.size());
     const double endS = mResult.timeline.endS();
+    // The timeline's last interval holds the rates up to the end: at the end, or past it (the
+    // shorter run of a comparison, while the longer one plays on), every flow has finished.
+    // Read as the last interval, the finished run showed saturated links and collision badges.
+    mFinished = timeS >= endS;
+    mTimeS = mFinished ? std::max(timeS, endS) : s.timeS;
+    const std::size_t n = std::min(mUtil.size(), s.linkLoadBytesPerS.size());
     mWindowFromS = std::max(0.0, mTimeS - mWindowS / 2);
     mWindowToS = std::min(endS, mTimeS + mWindowS / 2);
     if (mWindowS > 0 && mWindowToS > mWindowFromS) {
@@ -68,12 +72,13 @@ void LoadSampler::seek(double timeS)
         mWindowFromS = mWindowToS = mTimeS;
         for (std::size_t d = 0; d < n; ++d) {
             const double cap = mResult.links[d].capacityBytesPerS;
-            mUtil[d] = cap > 0 ? static_cast<float>(s.linkLoadBytesPerS[d] / cap) : 0.0f;
+            mUtil[d]
+                = cap > 0 && !mFinished ? static_cast<float>(s.linkLoadBytesPerS[d] / cap) : 0.0f;
         }
     }
     const std::size_t links = std::min(mFlows.size(), s.linkFlows.size() / 2);
     for (std::size_t l = 0; l < links; ++l)
-        mFlows[l] = std::max(s.linkFlows[2 * l], s.linkFlows[2 * l + 1]);
+        mFlows[l] = mFinished ? 0 : std::max(s.linkFlows[2 * l], s.linkFlows[2 * l + 1]);
 }
 
 QString LoadSampler::describeLink(const Fabric &fabric, LinkId link) const
@@ -88,12 +93,12 @@ QString LoadSampler::describeLink(const Fabric &fabric, LinkId link) const
     const QString a = toQString(fabric.node(l.a).name).toHtmlEscaped();
     const QString b = toQString(fabric.node(l.b).name).toHtmlEscaped();
     QStringList lines;
-    lines << QStringLiteral("<i>At t = %1:</i>").arg(toQString(units::formatSeconds(s.timeS)));
+    lines << QStringLiteral("<i>At t = %1:</i>").arg(toQString(units::formatSeconds(mTimeS)));
     for (const bool forward : {true, false}) {
         const std::size_t d = forward ? d0 : d0 + 1;
-        const double rate = s.linkLoadBytesPerS[d];
+        const double rate = mFinished ? 0.0 : s.linkLoadBytesPerS[d];
         const double cap = mResult.links[d].capacityBytesPerS;
-        const int flows = d < s.linkFlows.size() ? s.linkFlows[d] : 0;
+        const int flows = !mFinished && d < s.linkFlows.size() ? s.linkFlows[d] : 0;
         const double sofar = d < s.linkBytes.size() ? s.linkBytes[d] : 0.0;
         const QString mean = mWindowToS > mWindowFromS
             ? QStringLiteral(" (mean %1 % from %2 to %3)")

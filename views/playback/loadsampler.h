@@ -79,6 +79,7 @@ private:
     std::vector<float> mUtil;
     std::vector<int> mFlows;
     double mTimeS = -1.0;
+    bool mFinished = false; ///< timeS() is at or past the run's end: nothing transfers.
 };
 
 } // namespace fabric::views
