@@ -573,6 +573,19 @@ void TestSimulation::exportsEveryFormat()
         QVERIFY(QFileInfo(dir.filePath(name)).size() > 1000);
     }
     QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), QSize(1200, 800));
+    // The title says what the colours are, as the CLI's export and the frames do: it gave the
+    // time alone, and a slide of instant loads looked like one of means.
+    const auto svgTitle = [&] {
+        QFile svg(dir.filePath(QStringLiteral("c.svg")));
+        return svg.open(QIODevice::ReadOnly) ? QString::fromUtf8(svg.readAll()) : QString();
+    };
+    QVERIFY(svgTitle().contains(QStringLiteral("loads: mean of")));
+    QAction *instant = mWindow->findChild<QAction *>(QStringLiteral("actionInstantLoads"));
+    QVERIFY(instant);
+    instant->trigger();
+    QVERIFY(mSim->exportPicture(dir.filePath(QStringLiteral("c.svg")), QSize(1200, 800), &error));
+    QVERIFY(svgTitle().contains(QStringLiteral("loads: at the instant")));
+    instant->trigger();
     QVERIFY(!mSim->exportPicture(dir.filePath(QStringLiteral("c.gif")), QSize(10, 10), &error));
     QVERIFY2(mSim->exportReport(dir.filePath(QStringLiteral("r.pdf")), &error), qPrintable(error));
     QVERIFY2(mSim->exportResults(dir.filePath(QStringLiteral("r.csv")), &error), qPrintable(error));

@@ -393,8 +393,13 @@ QString SimulationController::pictureTitle() const
 {
     if (!mCurrent)
         return runTitle();
+    // As the CLI's export and the frames title theirs: what the colours are (a mean or the
+    // instant) is part of what a slide shows.
     const QString now = toQString(units::formatSeconds(mClock->timeS()));
-    return runTitle() + QStringLiteral(" \u00b7 t = %1").arg(now);
+    const QString end = toQString(units::formatSeconds(mCurrent->result.completionS));
+    return runTitle()
+        + QStringLiteral(" \u00b7 t = %1 of %2 \u00b7 %3")
+              .arg(now, end, views::LoadSampler::windowNote(mSampler ? mSampler->windowS() : 0.0));
 }
 
 bool SimulationController::exportPicture(const QString &fileName, const QSize &size,
@@ -557,6 +562,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     // Loads are averaged over a window around the cursor unless asked for the instant: an
     // instant between two steps of a collective would show its busiest links idle.
     mInstantAction = mMenu->addAction(tr("&Instantaneous Loads"));
+    mInstantAction->setObjectName(QStringLiteral("actionInstantLoads"));
     mInstantAction->setCheckable(true);
     mInstantAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     mInstantAction->setToolTip(tr("Colour links by their load at the cursor's instant instead "
