@@ -66,6 +66,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QUndoView>
@@ -168,6 +169,7 @@ MainWindow::MainWindow(QWidget *parent)
                              "fabric."));
     mNormalFont = font();
     mNormalMenuFont = QApplication::font("QMenu");
+    mNormalTipFont = QToolTip::font();
     mNormalDialogFont = QApplication::font("QDialog");
 
     createDocks();
@@ -1017,6 +1019,9 @@ void MainWindow::setPresentationMode(bool on)
     };
     QApplication::setFont(scaled(mNormalMenuFont), "QMenu");
     QApplication::setFont(scaled(mNormalDialogFont), "QDialog");
+    // Tooltips give the per-link figures at the cursor's time: small, they were the one text
+    // the room could not read.
+    QToolTip::setFont(scaled(mNormalTipFont));
     // On a shared screen the fabric gets the room: the palette and the history are for
     // editing (View > Docks brings them back), and at 1280x720 they left the canvas a third
     // of the width.

@@ -224,6 +224,7 @@ private:
     QStringList mRecentFiles;
     QFont mNormalFont;
     QFont mNormalMenuFont; ///< The application's font for menus, before presentation mode.
+    QFont mNormalTipFont; ///< Tooltips' font outside presentation mode.
     QFont mNormalDialogFont; ///< The same for dialogs.
 };
 

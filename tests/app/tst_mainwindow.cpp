@@ -64,6 +64,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolTip>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QWheelEvent>
@@ -1110,9 +1111,11 @@ void TestMainWindow::escapeLeavesPresentationMode()
     mWindow->openGenerated(smallFatTree());
     QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
     const double normalPoints = QApplication::font().pointSizeF();
+    const double normalTip = QToolTip::font().pointSizeF();
     presentation->trigger();
     QVERIFY(presentation->isChecked());
     QVERIFY(QApplication::font("QMenu").pointSizeF() > normalPoints);
+    QVERIFY(QToolTip::font().pointSizeF() > normalTip * 1.4);
     views::FabricCanvas *canvas = mWindow->canvas();
     canvas->setFocus();
     const auto &f = mWindow->document()->fabric();
@@ -1132,6 +1135,7 @@ void TestMainWindow::escapeLeavesPresentationMode()
     QTest::keyClick(canvas, Qt::Key_Escape);
     QVERIFY(!presentation->isChecked());
     QCOMPARE(QApplication::font("QMenu").pointSizeF(), normalPoints);
+    QCOMPARE(QToolTip::font().pointSizeF(), normalTip);
     QTest::keyClick(canvas, Qt::Key_Escape); // not a way in
     QVERIFY(!presentation->isChecked());
 }
