@@ -119,19 +119,15 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
 {
     collective::Lesson lesson;
     collective::LessonResult result;
-    {
+    try {
         // A lesson is small (a few seconds at most): run it here, with a busy cursor.
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        try {
-            lesson = views::loadLessonByName(nameOrPath);
-            result = collective::runLesson(lesson);
-        } catch (const std::exception &e) {
-            QApplication::restoreOverrideCursor();
-            window.prompts()->showError(&window, QObject::tr("Cannot Open Lesson"),
-                                        QString::fromUtf8(e.what()));
-            return false;
-        }
-        QApplication::restoreOverrideCursor();
+        const BusyCursor busy;
+        lesson = views::loadLessonByName(nameOrPath);
+        result = collective::runLesson(lesson);
+    } catch (const std::exception &e) {
+        window.prompts()->showError(
+            &window, QObject::tr("Cannot Open Lesson"), QString::fromUtf8(e.what()));
+        return false;
     }
 
     // The runs on the lesson's own fabric become the document's scenarios, so the dock can

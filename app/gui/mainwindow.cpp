@@ -866,6 +866,7 @@ void MainWindow::newFromTemplate()
     if (!mPrompts->runDialog(&gallery))
         return;
     try {
+        const BusyCursor busy;
         showGenerated(gallery.takeFabric(), QString());
     } catch (const std::exception &e) {
         showError(tr("Cannot Generate Fabric"), QString::fromUtf8(e.what()));
@@ -882,6 +883,7 @@ void MainWindow::regenerate()
     if (!mPrompts->runDialog(&gallery))
         return;
     try {
+        const BusyCursor busy;
         mDocument->undoStack()->push(new RegenerateFabric(mDocument.get(), gallery.takeFabric()));
     } catch (const std::exception &e) {
         showError(tr("Cannot Regenerate Fabric"), QString::fromUtf8(e.what()));

@@ -20,6 +20,16 @@
 
 namespace fabric::app {
 
+BusyCursor::BusyCursor()
+{
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+}
+
+BusyCursor::~BusyCursor()
+{
+    QGuiApplication::restoreOverrideCursor();
+}
+
 Prompts::~Prompts() = default;
 
 std::unique_ptr<QMessageBox> saveChangesBox(QWidget *parent, const QString &documentName)

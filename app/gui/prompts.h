@@ -13,6 +13,18 @@ class QWidget;
 
 namespace fabric::app {
 
+/// A wait cursor over the whole application while it lives: for work of seconds in the GUI
+/// thread (a fabric of a million links generated and laid out), which otherwise left the
+/// pointer an arrow over a window that did not answer.
+class BusyCursor
+{
+public:
+    BusyCursor();
+    ~BusyCursor();
+    BusyCursor(const BusyCursor &) = delete;
+    BusyCursor &operator=(const BusyCursor &) = delete;
+};
+
 /// The "Save the changes to NAME?" box, with Save, Discard and Cancel and an access key on each.
 std::unique_ptr<QMessageBox> saveChangesBox(QWidget *parent, const QString &documentName);
 

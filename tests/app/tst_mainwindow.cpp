@@ -945,7 +945,18 @@ void TestMainWindow::generatesFromTheGallery()
                 return false;
             return gallery->okButton()->isEnabled();
         };
+        // The new fabric is built and drawn under a wait cursor: a million links took seconds
+        // with the pointer an arrow over a window that did not answer.
+        bool busyWhileShown = false;
+        const QMetaObject::Connection watch
+            = connect(mWindow, &MainWindow::documentChanged, this, [&busyWhileShown] {
+                  const QCursor *cursor = QGuiApplication::overrideCursor();
+                  busyWhileShown = cursor && cursor->shape() == Qt::WaitCursor;
+              });
         mWindow->newFromTemplate();
+        disconnect(watch);
+        QVERIFY(busyWhileShown);
+        QVERIFY(!QGuiApplication::overrideCursor());
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QCOMPARE(mWindow->document()->fabric().generator().family, family.name);
         QVERIFY(mWindow->document()->fabric().nodeCount() > 0);
