@@ -21,7 +21,9 @@ QString gbps(double v)
 
 QString ratio(double oversubscription)
 {
-    return oversubscription > 0 ? QStringLiteral("%1:1").arg(oversubscription, 0, 'g', 3)
+    // The CLI's form ("1:2", "1:1"), which the docs quote: the dock said "0.5:1", and "0.999:1"
+    // where info says "1:1".
+    return oversubscription > 0 ? QString::fromStdString(units::formatRatio(oversubscription))
                                 : tr("no uplinks");
 }
 

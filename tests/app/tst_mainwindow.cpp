@@ -1365,6 +1365,19 @@ void TestMainWindow::metricsDockShowsInfoFigures()
     QVERIFY(waitForMetrics(mWindow));
     QCOMPARE(table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
         QStringLiteral("33"));
+    // Ratios read as info and the docs write them: 16 GPUs on radix-8 leaves with four
+    // uplinks each are "1:2" (the dock said "0.5:1").
+    mPrompts->saveChoice = Prompts::SaveChoice::Discard; // the edit above
+    QVERIFY(mWindow->openGenerated(
+        gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 }, { "gpus", 16 } })));
+    QVERIFY(waitForMetrics(mWindow));
+    QTRY_COMPARE(
+        table->findItems(QStringLiteral("GPUs / chips"), Qt::MatchExactly).value(0)->text(1),
+        QStringLiteral("16"));
+    const QList<QTreeWidgetItem *> ratios = table->findItems(
+        QStringLiteral("oversubscription"), Qt::MatchExactly | Qt::MatchRecursive);
+    QVERIFY(!ratios.isEmpty());
+    QCOMPARE(ratios.front()->text(1), QStringLiteral("1:2"));
 }
 
 void TestMainWindow::fitsA1280x720Projector()
