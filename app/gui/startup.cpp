@@ -184,8 +184,12 @@ bool openStartup(MainWindow &window, const StartupOptions &options)
             return window.openGenerated(
                 gen::generate(options.family.toStdString(), options.params));
         } catch (const UserError &e) {
-            qWarning("%s", e.what());
+            // Said in the window, as a file or lesson that cannot open is: on standard error
+            // alone, a start from a launcher opened the default fabric without a word.
             window.openDefaultFabric();
+            window.prompts()->showError(&window,
+                QCoreApplication::translate("main", "Cannot Generate Fabric"),
+                QString::fromUtf8(e.what()));
             return false;
         }
     }

@@ -1847,13 +1847,18 @@ void TestMainWindow::commandLine()
         &error));
     QVERIFY(error.contains(QLatin1String("KEY=VALUE")));
 
-    // A bad template on the command line leaves the default fabric open.
+    // A bad template on the command line leaves the default fabric open, and says why in the
+    // window (it went to standard error only).
     StartupOptions bad;
     bad.family = QStringLiteral("ib-fat-tree");
     bad.params["gpus"] = "-3";
-    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("gpus")));
+    mPrompts->errors.clear();
     QVERIFY(!applyStartup(*mWindow, bad));
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(256));
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QVERIFY2(mPrompts->errors[0].startsWith(QStringLiteral("Cannot Generate Fabric: "))
+            && mPrompts->errors[0].contains(QStringLiteral("gpus")),
+        qPrintable(mPrompts->errors[0]));
 }
 
 void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
