@@ -469,6 +469,13 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
     QTest::mouseClick(dock->runButton(), Qt::LeftButton);
     QVERIFY(dock->cancelButton()->isEnabled());
     QCOMPARE(dock->progressBar()->maximum(), 0); // busy: routing and building the flows
+    // Under way, the status says how far in simulated and in elapsed time: the bar measures
+    // bytes, which an all-to-all's last flows move slowly (it sat at 99% for minutes).
+    Q_EMIT mSim->runner()->progress(0.5, 0.0123);
+    QVERIFY2(dock->statusLabel()->text().startsWith(
+                 QStringLiteral("Running alltoall\u2026 50% \u00b7 12.3 ms simulated \u00b7 "))
+            && dock->statusLabel()->text().endsWith(QStringLiteral(" elapsed")),
+        qPrintable(dock->statusLabel()->text()));
     QTest::mouseClick(dock->cancelButton(), Qt::LeftButton);
     // A 4 GiB all-to-all over 256 GPUs takes far longer than the click: it must be cancelled,
     // not finish.
@@ -478,6 +485,7 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
     QVERIFY(!dock->cancelButton()->isEnabled());
     QVERIFY(dock->runButton()->isEnabled());
     QCOMPARE(dock->progressBar()->maximum(), 1000); // not left busy
+    QCOMPARE(dock->progressBar()->value(), 0); // nor part full beside "Cancelled."
 }
 
 void TestSimulation::coarseFidelityRunsFromTheDock()

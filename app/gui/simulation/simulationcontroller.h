@@ -7,6 +7,7 @@
 #include "exportprompt.h"
 #include "playback/simrun.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 #include <memory>
@@ -15,6 +16,7 @@
 class QAction;
 class QMainWindow;
 class QMenu;
+class QTimer;
 class QToolBar;
 
 namespace fabric {
@@ -122,6 +124,8 @@ private:
     bool startPending();
     /// The run that just ended began before the fabric last changed.
     bool runIsStale() const;
+    /// "Running alltoall... 97% · 23.1 ms simulated · 151 s elapsed" in the dock's status.
+    void showRunning();
     /// Makes @p run the current one (already in the history) and draws it everywhere.
     void present(const views::SimRunPtr &run);
     void onDocumentChanged(const ChangeEvent &event);
@@ -152,6 +156,13 @@ private:
     QString pictureTitle() const;
 
     Document *mDocument;
+
+    QString mRunningStatus; ///< "Running alltoall..." of the run under way.
+
+    QElapsedTimer mRunClock; ///< Started with the run under way.
+    /// The engine's last report of the run under way: fraction done, simulated seconds.
+    std::optional<std::pair<double, double>> mRunProgress;
+    QTimer *mRunTicker = nullptr; ///< Refreshes the elapsed time while a run is under way.
     QMetaObject::Connection mDocumentConnection;
     views::FabricCanvas *mCanvas;
     SimulationDock *mDock = nullptr;

@@ -66,6 +66,8 @@ public:
     void setRunning(bool running);
     bool isRunning() const { return mRunning; }
     void setProgress(double fraction);
+    /// An idle bar at 0, as before any run.
+    void resetProgress();
     /// Shows @p message under the form (an error from the run, or a result line).
     void setStatus(const QString &message, bool isError = false);
     /// The runs it reported on are gone (another fabric, or this one edited): the progress bar
@@ -130,8 +132,6 @@ protected:
 private:
     /// The bar's resolution: a run's fraction done is shown in this many steps.
     static constexpr int kProgressSteps = 1000;
-    /// An idle bar at 0, as before any run.
-    void resetProgress();
     void restoreSelected();
     void fillAlgorithms();
     /// The form as it first appears: what resetScenario() restores.

@@ -34,10 +34,10 @@ bool SimulationRunner::start(
     auto job = [self, snapshot, scenario, label](
                    const std::atomic<bool> &cancel) -> WorkerThread::Outcome {
         sim::SimCallbacks callbacks;
-        callbacks.progress = [self](double fraction, double) {
+        callbacks.progress = [self](double fraction, double simulatedS) {
             if (self)
                 QMetaObject::invokeMethod(self, "progress", Qt::QueuedConnection,
-                                          Q_ARG(double, fraction));
+                    Q_ARG(double, fraction), Q_ARG(double, simulatedS));
         };
         callbacks.cancelled = [&cancel] { return cancel.load(); };
         auto run = views::makeRun(*snapshot, scenario, {}, callbacks);

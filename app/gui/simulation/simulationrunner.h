@@ -38,7 +38,8 @@ public:
 Q_SIGNALS:
     void started();
     /// Fraction of flows finished, 0..1.
-    void progress(double fraction);
+    /// How far the engine is: @p fraction of the work, and the simulated time reached.
+    void progress(double fraction, double simulatedS);
     void finished(fabric::views::SimRunPtr run);
     /// The scenario was refused (one line, for the user) or the engine failed.
     void failed(const QString &message);
