@@ -150,6 +150,11 @@ std::vector<NodeId> selectRanks(
         const NodeId node = byName.find(name, "--ranks: ");
         if (node == kNoNode)
             throw UserError("--ranks: no node named '" + std::string(name) + "'");
+        // A standby spare chip is a gpu node too: "is a gpu, not an endpoint; ranks must be
+        // GPUs" said it both ways.
+        if (f.node(node).kind == NodeKind::Gpu && f.node(node).standby)
+            throw UserError("--ranks: '" + std::string(name)
+                + "' is a standby spare chip, not part of the job until it replaces a failed one");
         if (!f.node(node).isEndpoint())
             throw UserError("--ranks: '" + std::string(name) + "' is a "
                 + std::string(toString(f.node(node).kind))

@@ -106,6 +106,18 @@ void TestTpuSpares::sparesStandByOutsideTheSlice()
     QCOMPARE(r.expansion.ranks.size(), std::size_t(128));
     QCOMPARE(bytesAt(r.result, f, "spare0-chip-0-0-0"), 0.0);
     QCOMPARE(r.result.completionS, run(plain, ring).result.completionS);
+    // Named as a rank, a spare is refused as what it is: the error said "is a gpu, not an
+    // endpoint; ranks must be GPUs".
+    collective::Scenario listed = ring;
+    listed.ranks = "spare0-chip-0-0-0,chip-0-0-0";
+    try {
+        (void)run(f, listed);
+        QFAIL("a standby chip ran as a rank");
+    } catch (const UserError &e) {
+        QVERIFY2(std::string(e.what()).find("'spare0-chip-0-0-0' is a standby spare chip")
+                != std::string::npos,
+            e.what());
+    }
 }
 
 void TestTpuSpares::sparesMustFitInThePod()
