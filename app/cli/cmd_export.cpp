@@ -368,6 +368,10 @@ template<typename Work> auto runningScenario(const Options &o, Work &&work)
     try {
         return work();
     } catch (const UserError &e) {
+        // export's own --role is no key of the scenario: "--scenario: --role ocs: ..." blamed
+        // the scenario for it.
+        if (std::string_view(e.what()).starts_with("--role "))
+            throw;
         throw UserError(aboutScenario(scenarioLabel(o.scenario), inScenarioKeys(e.what())));
     }
 }

@@ -239,10 +239,9 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("instant for a chart") << QStringList {
         "--chart", "throughput", "--scenario", scenario("ring"), "--instant", "-o", out
     } << QStringList { "--instant does not apply to --chart throughput" };
-    QTest::newRow("role the fabric lacks")
-        << QStringList{"--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs",
-                       "-o", out}
-        << QStringList{"ocs", "no such element"};
+    QTest::newRow("role the fabric lacks") << QStringList {
+        "--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs", "-o", out
+    } << QStringList { "export: --role ocs: this fabric has no such element" };
 }
 
 void TestCliExport::refusesNonsense()
