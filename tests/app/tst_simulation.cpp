@@ -356,8 +356,11 @@ void TestSimulation::policyToggleReRunsAndCompares()
     {
         // The table in a window of its own, as wide as the dock under the fabric, then as
         // narrow as beside it in presentation mode.
+        // A name as long as a faulted run's: equal column shares cut it with room beside it.
+        auto named = std::make_shared<views::SimRun>(*second);
+        named->label = QStringLiteral("allreduce ring \u00b7 ecmp \u00b7 1 fault \u00b7 4 GiB (2)");
         CompareView view;
-        view.setRuns(first, second);
+        view.setRuns(first, named);
         view.resize(1400, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

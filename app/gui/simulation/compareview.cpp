@@ -228,7 +228,10 @@ void CompareView::fillTable()
         for (int r = 1; r < mRows.size(); ++r)
             for (int c = 0; c < mRows[r].size(); ++c)
                 mTable->setItem(r - 1, c, new QTableWidgetItem(mRows[r][c]));
-        mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+        // The figures as wide as they are, the run's name the rest: equal shares cut a long
+        // name ("allreduce ring · ecmp · 1 fault (2)") with room to spare beside it.
+        mTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        mTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     } else {
         // The first row names the runs; the sides are those of the canvases above.
         QStringList sides { QString() };
