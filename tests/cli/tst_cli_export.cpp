@@ -239,6 +239,8 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("instant for a chart") << QStringList {
         "--chart", "throughput", "--scenario", scenario("ring"), "--instant", "-o", out
     } << QStringList { "--instant does not apply to --chart throughput" };
+    QTest::newRow("instant without a run") << QStringList { "--instant", "-o",
+        out } << QStringList { "--instant colours a run's loads at an instant: give --scenario" };
     QTest::newRow("role the fabric lacks") << QStringList {
         "--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs", "-o", out
     } << QStringList { "export: --role ocs: this fabric has no such element" };
