@@ -45,7 +45,7 @@ Plan plan(const nlohmann::json &params)
     // plane's aggregation switches, a single-plane one both planes'), the core uplinks.
     const long long tors = 2LL * p.pods * torsPerPlane;
     const long long torUplinks = p.dualPlane ? p.aggsPerPlane : 2LL * p.aggsPerPlane;
-    checkLinkLimit("pods, segments, gpus_per_host and aggs_per_plane",
+    checkLinkLimit("pods, segments, hosts_per_segment, gpus_per_host and aggs_per_plane",
         3 * gpus + tors * torUplinks + 2 * planeUplinks);
     if (p.coresPerPlane > planeUplinks)
         rejectParam("core_switches_per_plane",

@@ -73,7 +73,8 @@ Plan plan(const nlohmann::json &params)
     const long long full = static_cast<long long>(p.maxPods) * podGpus;
     const int requested = params.at("gpus").get<int>();
     if (requested == 0) {
-        checkEndpointLimit("gpus", full);
+        // Full size is what tiers and radix give: the error named gpus, left at 0.
+        checkEndpointLimit("gpus 0 (full size) with tiers and radix", full);
         p.gpus = static_cast<int>(full);
     } else {
         if (requested > full || requested % p.gpusPerHost != 0)

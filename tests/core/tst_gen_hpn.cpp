@@ -200,7 +200,8 @@ void TestGenHpn::rejectsBadParameters()
         { { "pods", "8" }, { "segments", "64" }, { "gpus_per_host", "16" },
             { "hosts_per_segment", "1" }, { "aggs_per_plane", "256" },
             { "core_oversubscription", "1" } })
-                .starts_with("pods, segments, gpus_per_host and aggs_per_plane: this would build"));
+                .starts_with("pods, segments, hosts_per_segment, gpus_per_host and aggs_per_plane: "
+                             "this would build"));
     QVERIFY(errorOf("hpn",
         { { "segments", "1" }, { "aggs_per_plane", "1" }, { "core_switches_per_plane", "2" } })
                 .starts_with("core_switches_per_plane: must be 0 (one per aggregation uplink) or "

@@ -272,9 +272,9 @@ void TestGenIbFatTree::rejectsBadParameters_data()
     QTest::newRow("more rails than leaves")
         << "radix=4"
         << "gpus_per_host: must be a divisor of the 4 leaves of a pod";
-    QTest::newRow("full size too big")
-        << "radix=128,tiers=3"
-        << "gpus: this would build 524288 endpoints, above the maximum";
+    QTest::newRow("full size too big") << "radix=128,tiers=3"
+                                       << "gpus 0 (full size) with tiers and radix: this would "
+                                          "build 524288 endpoints, above the maximum";
     QTest::newRow("bool") << "sharp=maybe"
                           << "sharp: must be true or false, got 'maybe'";
     QTest::newRow("unknown") << "radius=4"
