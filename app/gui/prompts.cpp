@@ -20,6 +20,12 @@
 
 namespace fabric::app {
 
+QSize screenRoom(const QWidget *widget)
+{
+    const QScreen *screen = widget ? widget->screen() : QGuiApplication::primaryScreen();
+    return screen ? screen->availableGeometry().size() * 0.9 : QSize();
+}
+
 BusyCursor::BusyCursor()
 {
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
@@ -74,10 +80,8 @@ namespace {
 /// button below the screen's edge.
 bool execWithinScreen(QDialog &dialog, QWidget *parent)
 {
-    if (const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen()) {
-        const QSize room = screen->availableGeometry().size() * 0.9;
+    if (const QSize room = screenRoom(parent); room.isValid())
         dialog.resize(dialog.sizeHint().boundedTo(room));
-    }
     return dialog.exec() == QDialog::Accepted;
 }
 
@@ -165,9 +169,9 @@ QString Prompts::askText(
     const int wanted = std::max({ metrics.horizontalAdvance(text) + 8 * metrics.averageCharWidth(),
         metrics.horizontalAdvance(title) + 20 * metrics.averageCharWidth(),
         40 * metrics.averageCharWidth() });
-    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
-    const int room = screen ? screen->availableGeometry().width() * 9 / 10 : wanted;
-    dialog.resize(std::min(wanted, room), dialog.sizeHint().height());
+    const QSize room = screenRoom(parent);
+    dialog.resize(
+        room.isValid() ? std::min(wanted, room.width()) : wanted, dialog.sizeHint().height());
     return dialog.exec() == QDialog::Accepted ? dialog.textValue() : QString();
 }
 

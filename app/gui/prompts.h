@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,11 @@ class QMessageBox;
 class QWidget;
 
 namespace fabric::app {
+
+/// Nine tenths of the available area of @p widget's screen (the primary screen's when
+/// @p widget is null): the most a window or dialog of the program takes. Invalid without a
+/// screen.
+QSize screenRoom(const QWidget *widget);
 
 /// A wait cursor over the whole application while it lives: for work of seconds in the GUI
 /// thread (a fabric of a million links generated and laid out), which otherwise left the

@@ -3,17 +3,16 @@
 #include "userguide.h"
 
 #include "datafolder.h"
+#include "prompts.h"
 
 #include <QAction>
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QImage>
 #include <QImageReader>
 #include <QLineEdit>
-#include <QScreen>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -100,8 +99,9 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
     layout->addWidget(mBrowser);
     setWindowTitle(tr("FabricScope Help"));
     // Reading width, as tall as the screen allows.
-    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
-    const QSize room = screen ? screen->availableGeometry().size() * 0.9 : QSize(1000, 800);
+    QSize room = screenRoom(parent);
+    if (!room.isValid())
+        room = QSize(1000, 800);
     resize(std::min(1000, room.width()), std::min(900, room.height()));
 }
 
