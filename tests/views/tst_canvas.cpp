@@ -233,6 +233,8 @@ private Q_SLOTS:
     void legendExplainsOnlyWhatIsDrawn();
     void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
+    void foldedViewKeepsNoRoomForTierNames();
+    void narrowSegmentsAreNumberedAlike();
     void torusOrbitAndSlices();
     void ocsPanelListsCircuits();
     void particlesMoveOnLoadedLinksOnly();
@@ -1543,6 +1545,69 @@ void TestCanvas::foldedPicturesKeepNoRoomForTierNames()
                                   "the right")
                        .arg(left)
                        .arg(rightGap)));
+}
+
+/// The shipped HPN pod: fifteen segments side by side, folded at any canvas size.
+Fabric shippedHpnPod()
+{
+    return io::loadFabric(
+        std::filesystem::path(std::string(FABRICSCOPE_TOPOLOGIES) + "/hpn-pod.fabric.json"));
+}
+
+void TestCanvas::foldedViewKeepsNoRoomForTierNames()
+{
+    // The HPN pod in a 1280x720 window's canvas, folded: no tier name is drawn, yet a fifth of
+    // the view was kept for them on the left, pushing the segments against the right edge.
+    const Fabric f = shippedHpnPod();
+    FabricCanvas canvas;
+    for (const QSize size : { QSize(515, 340), QSize(1160, 730) }) {
+        showCanvas(canvas, f, size);
+        QVERIFY(!canvas.showsDetail());
+        const QRect drawn = canvas.mapFromScene(canvas.fabricBounds()).boundingRect();
+        const int left = drawn.left(), right = canvas.viewport()->width() - 1 - drawn.right();
+        QVERIFY2(std::abs(left - right) <= 24,
+            qPrintable(QStringLiteral("at %1x%2 the pod starts %3 px from the left and ends %4 "
+                                      "px from the right")
+                           .arg(size.width())
+                           .arg(size.height())
+                           .arg(left)
+                           .arg(right)));
+    }
+}
+
+void TestCanvas::narrowSegmentsAreNumberedAlike()
+{
+    // Segments too narrow for "Segment 14" are named by their numbers; where "Segment 9" still
+    // fits but "Segment 10" does not, all of them take numbers, not "Segment 9" beside "10".
+    // At a projector's canvas (515x340) they are numbered: a segment 30 px wide went unnamed.
+    const Fabric f = shippedHpnPod();
+    FabricCanvas canvas;
+    bool sawNumbers = false, sawNames = false;
+    for (const int width : { 515, 800, 1000, 1160, 1300, 1600 }) {
+        showCanvas(canvas, f, QSize(width, width * 2 / 3));
+        canvas.viewport()->repaint();
+        QStringList names, numbers;
+        for (const auto &[text, box] : canvas.shownLabels()) {
+            bool isNumber = false;
+            text.toInt(&isNumber);
+            if (isNumber)
+                numbers << text;
+            else if (text.startsWith(QStringLiteral("Segment ")))
+                names << text;
+        }
+        const QString shown
+            = QStringLiteral("at %1 px: %2 | %3")
+                  .arg(width)
+                  .arg(names.join(QLatin1Char(',')), numbers.join(QLatin1Char(',')));
+        QVERIFY2(
+            (names.size() == 15 && numbers.isEmpty()) || (numbers.size() == 15 && names.isEmpty()),
+            qPrintable(shown));
+        if (width == 515)
+            QVERIFY2(numbers.size() == 15, qPrintable(shown));
+        sawNumbers = sawNumbers || !numbers.isEmpty();
+        sawNames = sawNames || !names.isEmpty();
+    }
+    QVERIFY(sawNumbers && sawNames);
 }
 
 void TestCanvas::torusOrbitAndSlices()

@@ -11,6 +11,7 @@
 #include <QFontMetricsF>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace fabric::views {
@@ -129,11 +130,15 @@ void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const Layout
                    const DrawPlan &plan)
 {
     const double px = b.rect.width() * plan.lod;
-    if (px < 30 || b.kind == LayoutBlock::Kind::Cube)
+    // Names need 30 pixels; numbers alone (below) fit in 16.
+    constexpr double kNamePx = 30, kNumberPx = 16;
+    if (px < kNumberPx || b.kind == LayoutBlock::Kind::Cube)
         return;
     const double size = std::clamp(px / 12, 8.0, 15.0) * plan.scale;
     const Qt::Alignment centred = Qt::AlignHCenter | Qt::AlignVCenter;
     if (b.kind == LayoutBlock::Kind::Row) {
+        if (px < kNamePx)
+            return;
         // Rows of two planes close together: offset their titles along the row. A halo: the
         // bundles of every pod meet a row, so its title always crosses some.
         const double at = b.plane < 0 || !besideOtherPlane(layout, b) ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
@@ -142,8 +147,25 @@ void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const Layout
                    labelFont(size, true), {}, px, true);
         return;
     }
-    if (placer.add(b.title, b.rect.center(), centred, labelFont(size, true),
-                   QPointF(0, -size * 0.7), px)) {
+    // Too narrow for "Segment 14" (an HPN pod's segments side by side): its number tells the
+    // blocks apart, the tooltip says the rest. Its siblings (blocks of its kind and width) then
+    // take numbers too, even those whose shorter name would fit: "Segment 9" beside "10" read
+    // as two kinds of block.
+    const QFont titleFont = labelFont(size, true);
+    const QString number = b.title.section(QLatin1Char(' '), -1);
+    bool isNumber = false;
+    number.toInt(&isNumber);
+    const auto titleFits = [&](const LayoutBlock &o) {
+        return LabelPlacer::boxOf(o.title, centred, titleFont, {}).width() <= px;
+    };
+    const bool siblingsFit = px >= kNamePx
+        && (!isNumber
+            || std::all_of(layout.blocks.begin(), layout.blocks.end(), [&](const LayoutBlock &o) {
+                   return o.kind != b.kind || std::abs(o.rect.width() - b.rect.width()) > 1e-6
+                       || titleFits(o);
+               }));
+    if (siblingsFit
+        && placer.add(b.title, b.rect.center(), centred, titleFont, QPointF(0, -size * 0.7), px)) {
         // Each line of the detail under the title, as many as fit.
         double below = size * 0.7;
         for (const QString &line : b.detail.split(QLatin1Char('\n'))) {
@@ -154,13 +176,8 @@ void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const Layout
         }
         return;
     }
-    // Too narrow for "Segment 14" (an HPN pod's segments side by side): its number tells the
-    // blocks apart, the tooltip says the rest.
-    const QString number = b.title.section(QLatin1Char(' '), -1);
-    bool isNumber = false;
-    number.toInt(&isNumber);
     if (isNumber)
-        placer.add(number, b.rect.center(), centred, labelFont(size, true), {}, px);
+        placer.add(number, b.rect.center(), centred, titleFont, {}, px);
 }
 
 void addBundleLabels(LabelPlacer &placer, const SceneData &data)

@@ -175,11 +175,7 @@ struct FabricCanvas::Private
             return std::clamp(std::min(a.width() / bounds.width(), a.height() / bounds.height()),
                 kMinLod, kMaxFitLod);
         };
-        auto area = [&](double lod) {
-            // Tier names get at most a fifth of the width; those that then do not fit are left
-            // out.
-            QMarginsF m = labelMargins(layout, bounds, presentation, lod);
-            m.setLeft(std::min(m.left(), vp.width() * 0.2));
+        auto roomWithin = [&](const QMarginsF &m) {
             if (legendSize.isEmpty())
                 return QRectF(vp).marginsRemoved(m);
             const QRectF column = QRectF(vp).marginsRemoved(QMarginsF(
@@ -188,13 +184,32 @@ struct FabricCanvas::Private
                 m.left(), std::max(m.top(), double(legendSize.height())), m.right(), m.bottom()));
             return fit(band) > fit(column) ? band : column;
         };
+        auto area = [&](double lod) {
+            // Tier names get at most a fifth of the width; those that then do not fit are left
+            // out.
+            QMarginsF m = labelMargins(layout, bounds, presentation, lod);
+            m.setLeft(std::min(m.left(), vp.width() * 0.2));
+            return roomWithin(m);
+        };
         // Margins for the widest labels first, then for what the labels need at that zoom
         // (less, as the bounds keep room for them): the zoom only grows, so the labels still fit.
         const QRectF first = area(0);
         if (first.width() < 10 || first.height() < 10)
             return {};
         const QRectF room = area(fit(first));
-        return { room, fit(room) };
+        const ViewFit named { room, fit(room) };
+        // Folded at that zoom, the view draws no tier names, as fitWhole() finds for pictures:
+        // the room kept for them only pushed the fabric aside (an HPN pod's fifteen segments,
+        // right by a fifth of the view at 1280x720). Unless the larger zoom without it unfolds
+        // the blocks, which brings the names back.
+        const auto unfolded = [&](const ViewFit &f) {
+            return data.planFor(f.scale, bounds, presentation).detailNodes;
+        };
+        if (unfolded(named))
+            return named;
+        const QRectF bare = roomWithin(QMarginsF(8, 8, 8, 8));
+        const ViewFit folded { bare, fit(bare) };
+        return unfolded(folded) ? named : folded;
     }
 
     /// The whole fabric fitted into @p area of a picture whose text is @p textScale times the

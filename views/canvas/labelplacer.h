@@ -60,10 +60,12 @@ public:
 
     std::vector<CanvasLabel> take() { return std::move(mLabels); }
 
-private:
-    /// @p text's box in device pixels relative to its anchor.
+    /// @p text's box in device pixels relative to its anchor (add() refuses it when wider than
+    /// its maxWidth).
     static QRectF boxOf(
         const QString &text, Qt::Alignment align, const QFont &font, QPointF offset);
+
+private:
     bool isFree(const QRectF &device) const;
     /// Occupies @p device when the view holds it whole and it is free; false otherwise.
     bool take(const QRectF &device);
