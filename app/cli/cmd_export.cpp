@@ -10,6 +10,7 @@
 #include "scenariooptions.h"
 
 #include "canvas/fabriccanvas.h"
+#include "canvas/faultmarks.h"
 #include "charts/chartdata.h"
 #include "collective/expansion.h"
 #include "collective/report.h"
@@ -521,6 +522,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         canvas.setHighlight(
             views::FabricCanvas::HighlightChannel::Simulation, views::runHighlight(*run));
         canvas.setParticlesEnabled(true);
+        // The run's faults crossed out, as the app marks them: a failed spine's links were
+        // drawn as links ECMP left idle.
+        if (run->scenario && !run->scenario->faults.empty())
+            canvas.setFaultMarks(views::faultMarks(fabric, run->scenario->faults));
     }
     QString title = QString::fromStdString(o.title);
     if (title.isEmpty()) {

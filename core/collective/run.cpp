@@ -5,6 +5,7 @@
 #include "expansion.h"
 
 #include "model/error.h"
+#include "model/faults.h"
 #include "model/units.h"
 #include "sim/footprint.h"
 #include "sim/switchlinks.h"
@@ -106,9 +107,17 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
     // fabric are compared over one count (a run inside one zone left out the aggregation
     // tier it never reached, and a hierarchical run had "0 / 0" idle links against the
     // ring's 448), and the canvas dashes those idle links too.
+    // A failed link carried nothing because it was down: counted idle, the explanation blamed
+    // ECMP's hashing for the links a failed spine took with it.
+    const std::vector<std::uint8_t> failed = failedDirections(fabric, run);
     sim::forEachSwitchDirLink(
-        fabric, r, [&](const Link &, const Node &, const Node &, const sim::LinkStats &stats) {
+        fabric, r, [&](const Link &l, const Node &from, const Node &, const sim::LinkStats &stats) {
             ++s.fabricLinks;
+            const auto d = std::size_t(dirLink(l.id, from.id == l.a));
+            if (d < failed.size() && failed[d]) {
+                ++s.failedFabricLinks;
+                return;
+            }
             if (stats.bytes <= 0)
                 ++s.idleFabricLinks;
             if (stats.peakFlows >= 2)
@@ -119,6 +128,13 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
 }
 
 } // namespace
+
+std::vector<std::uint8_t> failedDirections(const Fabric &fabric, const ScenarioRun &run)
+{
+    if (!run.scenario || run.scenario->faults.empty())
+        return {};
+    return resolveFaults(fabric, run.scenario->faults).deadDirections();
+}
 
 Summary summarize(const Fabric &fabric, const ScenarioRun &run)
 {

@@ -8,6 +8,7 @@
 
 #include "sim/engine.h"
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -43,7 +44,9 @@ struct Summary
     /// core and back, ToR -> aggregation), the links ECMP chooses among, whether the run used
     /// their tier or not: one count for every run on the fabric.
     int fabricLinks = 0;
-    int idleFabricLinks = 0; ///< ... of which carried no byte.
+    int idleFabricLinks = 0; ///< ... of which carried no byte, though it had not failed.
+    /// ... of which the run's faults failed: down, not idle (counted neither idle nor collided).
+    int failedFabricLinks = 0;
     /// ... of which carried 2 or more flows at once; -1 when flows were split over several
     /// paths (adaptive, spray, dor ties), where the engine counts path shares, not flows.
     int collidedFabricLinks = 0;
@@ -96,5 +99,9 @@ std::string fidelityNote(const ScenarioRun &run);
 
 /// The Summary of @p run's expansion and result (runScenario() and runFlows() call it).
 Summary summarize(const Fabric &fabric, const ScenarioRun &run);
+
+/// The directed links @p run's faults failed (they keep no capacity), flagged by DirLinkId;
+/// empty for a run without faults.
+std::vector<std::uint8_t> failedDirections(const Fabric &fabric, const ScenarioRun &run);
 
 } // namespace fabric::collective

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void refusesNonsense();
     void helpNamesTheCharts();
     void pictureSaysWhatItsColoursShow();
+    void pictureCrossesOutTheRunsFaults();
     void framesShowProgressWhenAsked();
 
 private:
@@ -299,6 +300,20 @@ void TestCliExport::pictureSaysWhatItsColoursShow()
     r = exportCli({ "--scenario", scenario("ring"), "--at", "50%", "-o", svg });
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QCOMPARE(moment.match(readText(svg)).captured(1), byDefault.captured(1));
+}
+
+void TestCliExport::pictureCrossesOutTheRunsFaults()
+{
+    // A scenario with a failed spine: the app crosses it out and dashes its links red; the
+    // CLI's picture (and the report's diagram) drew its 64 links as links ECMP left idle.
+    const QString svg = path(QStringLiteral("faults.svg"));
+    const QString faulted
+        = scenario("ring").chopped(1) + QStringLiteral(",\"faults\":[\"spine0\"]}");
+    Result r = exportCli({ "--scenario", faulted, "-o", svg });
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString text = readText(svg);
+    QVERIFY2(text.contains(QStringLiteral("Failed (fault)")), "no failed marks in the legend");
+    QVERIFY2(text.contains(QStringLiteral("#d01020"), Qt::CaseInsensitive), "nothing drawn failed");
 }
 
 QTEST_GUILESS_MAIN(TestCliExport)

@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The explain panel's text for torus runs: which bound the ideal is, and the ring's rank order.
-#include "generators/registry.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
+#include "generators/registry.h"
+#include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
 
 #include <QRegularExpression>
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void tinyRunIsNotCalledBandwidthBound();
     void sharpBusbwIsNotWhatTheLinkCarried();
     void sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle();
+    void failedLinksAreNotCalledIdle();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -275,6 +277,28 @@ void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
     const RunSummary hashed(*ring);
     QVERIFY(hashed.idleFabricLinks > 0 && hashed.collidedFabricLinks > 0);
     QVERIFY(explanationOf(*ring).contains(QStringLiteral("ECMP hashing")));
+}
+
+// A failed spine's links carry nothing because they are down: counted idle, they made an
+// all-to-all that used every working link read "That is ECMP hashing", and the canvas and the
+// report's diagram dashed them grey as links ECMP left idle.
+void TestExplain::failedLinksAreNotCalledIdle()
+{
+    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
+    collective::Scenario s;
+    s.collective = collective::Collective::AllToAll;
+    s.algorithm = collective::Algorithm::Direct;
+    s.routing = route::Policy::Ecmp;
+    s.bytes = 4 * 1048576.0;
+    s.faults = parseFaultList("spine0");
+    const auto run = runQuietly(tree, s);
+    const RunSummary summary(*run);
+    QVERIFY(summary.failedFabricLinks > 0);
+    QCOMPARE(summary.idleFabricLinks, 0);
+    const QString text = explanationOf(*run);
+    QVERIFY2(!text.contains(QStringLiteral("ECMP hashing")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("more had failed")), qPrintable(text));
+    QVERIFY2(runHighlight(*run).links.isEmpty(), "failed links drawn as left idle by ECMP");
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

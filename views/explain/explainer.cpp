@@ -194,22 +194,28 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                            "bandwidth.");
     }
 
-    // Collisions and idle links among the switch-to-switch links.
+    // Collisions and idle links among the switch-to-switch links. Failed ones are down, not
+    // idle: counted apart, so that hashing is not blamed for what a fault took.
+    const QString failedNote = s.failedFabricLinks > 0
+        ? QObject::tr(" (%1 more had failed)").arg(grouped(qint64(s.failedFabricLinks)))
+        : QString();
     if (s.fabricLinks > 0 && s.multipath) {
         out << QObject::tr("Flows were split over several equal-cost paths (%1), so no link had "
                            "to carry a whole elephant flow: of the fabric's %2 switch-to-switch "
-                           "link directions, %3 sat idle.")
+                           "link directions, %3 sat idle%4.")
                    .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
                    .arg(grouped(qint64(s.fabricLinks)))
-                   .arg(grouped(qint64(s.idleFabricLinks)));
+                   .arg(grouped(qint64(s.idleFabricLinks)))
+                   .arg(failedNote);
     } else if (s.fabricLinks > 0) {
         QString sentence
             = QObject::tr("Of the fabric's %1 switch-to-switch link directions, %2 carried "
                           "two or more flows at once (collisions) and %3 sat idle for the whole "
-                          "run.")
+                          "run%4.")
                   .arg(grouped(qint64(s.fabricLinks)))
                   .arg(grouped(qint64(s.collidedFabricLinks)))
-                  .arg(grouped(qint64(s.idleFabricLinks)));
+                  .arg(grouped(qint64(s.idleFabricLinks)))
+                  .arg(failedNote);
         // Hashing is to blame where it left paths dark; where every path carried traffic,
         // flows share links because there are more of them than paths (an all-to-all).
         if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0
@@ -226,10 +232,16 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                                     "one tier decides the next (polarisation), so whole groups "
                                     "of links stay dark.");
         if (s.collidedFabricLinks == 0 && s.idleFabricLinks == 0)
-            sentence = QObject::tr("All the fabric's %1 switch-to-switch link directions "
-                                   "carried traffic, none with more than one flow at once: a "
-                                   "balanced routing.")
-                           .arg(grouped(qint64(s.fabricLinks)));
+            sentence = (s.failedFabricLinks > 0
+                    ? QObject::tr("All %1 working switch-to-switch link directions (%2 had "
+                                  "failed) carried traffic, none with more than one flow at "
+                                  "once: a balanced routing.")
+                          .arg(grouped(qint64(s.fabricLinks - s.failedFabricLinks)))
+                          .arg(grouped(qint64(s.failedFabricLinks)))
+                    : QObject::tr("All the fabric's %1 switch-to-switch link directions "
+                                  "carried traffic, none with more than one flow at once: a "
+                                  "balanced routing.")
+                          .arg(grouped(qint64(s.fabricLinks))));
         out << sentence;
     }
 

@@ -85,7 +85,10 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
             r.collidedFabricLinks < 0 ? QObject::tr("\u2013 (split flows)")
                                       : QStringLiteral("%1 / %2").arg(
                                           grouped(r.collidedFabricLinks), grouped(r.fabricLinks)),
-            QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks)) };
+            QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks))
+                + (r.failedFabricLinks > 0
+                        ? QObject::tr(" (%1 failed)").arg(grouped(r.failedFabricLinks))
+                        : QString()) };
     }
     return rows;
 }

@@ -94,11 +94,16 @@ FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
     if (!run.routing.startsWith(QStringLiteral("ecmp")) || !run.fabric)
         return h;
     const Fabric &f = *run.fabric;
+    // A failed link is down, not left idle: the canvas marks it as failed instead.
+    const std::vector<std::uint8_t> failed = collective::failedDirections(f, run);
+    const auto idle = [&](DirLinkId d) {
+        return run.result.links[std::size_t(d)].bytes <= 0
+            && !(std::size_t(d) < failed.size() && failed[std::size_t(d)]);
+    };
     f.forEachLink([&](const Link &l) {
         if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
             return;
-        if (run.result.links[std::size_t(dirLink(l.id, true))].bytes <= 0
-            && run.result.links[std::size_t(dirLink(l.id, false))].bytes <= 0)
+        if (idle(dirLink(l.id, true)) && idle(dirLink(l.id, false)))
             h.links << l.id;
     });
     h.color = QColor(150, 150, 150);
