@@ -54,6 +54,7 @@ private Q_SLOTS:
     void dockRestoresSelectedAndAll();
     void degradeAsksForAFraction();
     void runsWithTheFaults();
+    void exportsShowTheRunsFaults();
     void faultsSurviveSaveAndReopen();
     void canvasMarksFollowTheZoom();
     void aFaultOnARemovedNodeStopsTheRun();
@@ -321,6 +322,38 @@ void TestFaultsGui::degradeAsksForAFraction()
     QVERIFY(mWindow->canvas()->faultMarks().degradedLinks.isEmpty());
     doc()->undoStack()->undo();
     QCOMPARE(dock()->scenario().faults[0].kept, 0.5);
+}
+
+void TestFaultsGui::exportsShowTheRunsFaults()
+{
+    // A healthy run, then a spine failed without running again: the canvas marks the spine (the
+    // faults in force), but a picture or a report of the run must show the run's own faults,
+    // none: its text says nothing failed.
+    QVERIFY(runAndWait());
+    const NodeId spine = nodeOfRole(SwitchRole::Spine, {});
+    QVERIFY(spine != kNoNode);
+    QVERIFY(trigger(QStringLiteral("actionFailElement"), spine));
+    QVERIFY(mWindow->canvas()->faultMarks().failedNodes.contains(spine));
+    QTemporaryDir dir;
+    QString error;
+    const QString healthy = dir.filePath(QStringLiteral("healthy.svg"));
+    QVERIFY2(
+        mWindow->simulation()->exportPicture(healthy, QSize(1200, 800), &error), qPrintable(error));
+    QFile file(healthy);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(file.readAll());
+    QVERIFY2(!svg.contains(QStringLiteral("Failed (fault)")),
+        "the picture shows a fault the run did not have");
+    // The canvas still marks the fault in force.
+    QVERIFY(mWindow->canvas()->faultMarks().failedNodes.contains(spine));
+    // Run with it: now the picture crosses it out.
+    QVERIFY(runAndWait());
+    const QString failed = dir.filePath(QStringLiteral("failed.svg"));
+    QVERIFY2(
+        mWindow->simulation()->exportPicture(failed, QSize(1200, 800), &error), qPrintable(error));
+    QFile failedFile(failed);
+    QVERIFY(failedFile.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(failedFile.readAll()).contains(QStringLiteral("Failed (fault)")));
 }
 
 void TestFaultsGui::runsWithTheFaults()

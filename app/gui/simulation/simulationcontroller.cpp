@@ -4,6 +4,7 @@
 
 #include "analysisdock.h"
 #include "canvas/fabriccanvas.h"
+#include "canvas/faultmarks.h"
 #include "charts/chartpanel.h"
 #include "collective/report.h"
 #include "common/plural.h"
@@ -56,6 +57,37 @@ using views::toQString;
 
 namespace {
 constexpr int kHistory = 4;
+
+/// While an export draws the canvas: the faults of the run it shows crossed out, not the faults
+/// in force (changed since the run, the report drew a spine failed under a text of a run with
+/// none). Puts the canvas's marks back when it goes.
+class RunFaultsShown
+{
+public:
+    RunFaultsShown(views::FabricCanvas &canvas, const views::SimRun *run)
+        : mCanvas(canvas)
+        , mKept(canvas.faultMarks())
+    {
+        if (!run || !run->scenario || !run->fabric)
+            return;
+        const std::vector<Fault> &faults = run->scenario->faults;
+        mCanvas.setFaultMarks(faults.empty() ? views::FabricCanvas::FaultMarks()
+                                             : views::faultMarks(*run->fabric, faults));
+        mSwapped = true;
+    }
+    ~RunFaultsShown()
+    {
+        if (mSwapped)
+            mCanvas.setFaultMarks(mKept);
+    }
+    RunFaultsShown(const RunFaultsShown &) = delete;
+    RunFaultsShown &operator=(const RunFaultsShown &) = delete;
+
+private:
+    views::FabricCanvas &mCanvas;
+    const views::FabricCanvas::FaultMarks mKept;
+    bool mSwapped = false;
+};
 } // namespace
 
 SimulationController::SimulationController(QMainWindow *window, Document *document,
@@ -449,6 +481,7 @@ bool SimulationController::exportPicture(const QString &fileName, const QSize &s
     views::CanvasExportOptions o;
     o.size = size;
     o.title = pictureTitle();
+    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
     return views::exportCanvas(*mCanvas, fileName, *format, o, error);
 }
 
@@ -483,6 +516,7 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
         c.traffic = views::trafficViewsFor(mHistory);
         c.explanation = mAnalysis->explainPanel()->sentences();
     }
+    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
     return views::writeReport(fileName, c, error);
 }
 
@@ -494,6 +528,7 @@ bool SimulationController::exportSlide(const QString &fileName, QString *error)
             base.chop(suffix.size());
     const QStringList sentences = mCurrent ? mAnalysis->explainPanel()->sentences() : QStringList();
     const QString caption = sentences.mid(0, 2).join(QLatin1Char(' '));
+    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
     return views::exportSlide(*mCanvas, pictureTitle(), caption, base + QStringLiteral(".svg"), error)
         && views::exportSlide(*mCanvas, pictureTitle(), caption, base + QStringLiteral(".pdf"), error);
 }
@@ -543,6 +578,7 @@ QStringList SimulationController::exportFrames(const QString &directory, int fra
     progress.setMinimumDuration(0);
     progress.setMinimumWidth(progress.fontMetrics().horizontalAdvance(QLatin1Char('x')) * 48);
     // Each frame adds its own time to the title, as the CLI's frames do.
+    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
     const QStringList files = views::exportFrames(*mCanvas, *mCurrent, directory, frames, size,
         runTitle(), error, mInstantAction->isChecked(), [&progress](int written, int total) {
             progress.setLabelText(tr("Writing frame %1 of %2\u2026").arg(written + 1).arg(total));
