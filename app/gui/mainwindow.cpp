@@ -196,6 +196,7 @@ MainWindow::MainWindow(QWidget *parent)
     new LetterKeys(this);
     new CompareRoom(this, mSimulation->analysisDock());
     statusBar();
+    fillDocksMenu();
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mCanvas, &views::FabricCanvas::nodeDropRequested, this,
@@ -425,9 +426,8 @@ void MainWindow::createActions()
         torus->addAction(a);
     }
     view->addSeparator();
-    QMenu *docks = view->addMenu(tr("&Docks"));
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        docks->addAction(dock->toggleViewAction());
+    // Filled once the simulation's docks exist too (fillDocksMenu()).
+    view->addMenu(tr("&Docks"))->setObjectName(QStringLiteral("menuDocks"));
 
     // Tools
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
@@ -1029,6 +1029,7 @@ void MainWindow::setPresentationMode(bool on)
     // of the width.
     if (on && mDocksBeforePresentation.isEmpty()) {
         mDocksBeforePresentation = saveState();
+        mGeometryBeforePresentation = saveGeometry();
         mSizeBeforePresentation = size();
         mPalette->hide();
         mHistory->hide();
@@ -1049,6 +1050,7 @@ void MainWindow::setPresentationMode(bool on)
             QTimer::singleShot(0, this, [this] { sizeResultsDock(readingResultsHeight()); });
         }
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
+        mGeometryBeforePresentation.clear();
         restoreState(mDocksBeforePresentation); // the hidden docks come back at once
         mDocksAfterPresentation = mDocksBeforePresentation; // and their sizes, in resizeEvent()
         mDocksBeforePresentation.clear();
@@ -1227,14 +1229,42 @@ void MainWindow::updateRecentMenu()
     mRecentMenu->setEnabled(!mRecentFiles.isEmpty());
 }
 
+void MainWindow::fillDocksMenu()
+{
+    // Every dock and toolbar, the simulation's included: filled before they existed, the menu
+    // could not bring back a closed Simulation or Analysis dock.
+    auto *docks = findChild<QMenu *>(QStringLiteral("menuDocks"));
+    if (!docks)
+        return;
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        docks->addAction(dock->toggleViewAction());
+    docks->addSeparator();
+    for (QToolBar *bar : findChildren<QToolBar *>())
+        docks->addAction(bar->toggleViewAction());
+    docks->addSeparator();
+    // The layout of a first start, as built before any saved one was restored.
+    mDefaultLayout = saveState();
+    QAction *reset = docks->addAction(tr("&Reset Layout"), this, [this] {
+        if (QAction *presenting = action(QStringLiteral("actionPresentation"));
+            presenting->isChecked())
+            presenting->trigger();
+        restoreState(mDefaultLayout);
+        resizeDocks({ mPalette, mHistory }, { 3, 2 }, Qt::Vertical);
+        sizeResultsDock(settledHeight() / 4);
+        QTimer::singleShot(0, this, [this] { splitRightColumn(); });
+    });
+    reset->setObjectName(QStringLiteral("actionResetLayout"));
+}
+
 void MainWindow::sizeForFirstStart()
 {
     resize(kFirstStartSize);
     // On a screen with less room (a 1280x720 classroom projector), 1440x900 would run off the
     // edges; on a Full HD one (a shared screen in a design review) it left a quarter of the
     // screen around a smaller fabric. Up to kMaximizedUpTo the window takes the whole screen,
-    // as the window manager sizes it; un-maximized it is kFirstStartSize. Offscreen platforms
-    // have a nominal screen; they keep the nominal window.
+    // as the window manager sizes it; un-maximized it is kFirstStartSize, or nine tenths of a
+    // smaller screen (1440x900 ran off a projector's edges when un-maximized). Offscreen
+    // platforms have a nominal screen; they keep the nominal window.
     const QString platform = QGuiApplication::platformName();
     if (platform == QLatin1String("offscreen") || platform == QLatin1String("minimal"))
         return;
@@ -1242,6 +1272,7 @@ void MainWindow::sizeForFirstStart()
     if (!s)
         return;
     const QSize room = s->availableGeometry().size();
+    resize(kFirstStartSize.boundedTo(screenRoom(this)));
     if (room.width() <= kMaximizedUpTo.width() || room.height() <= kMaximizedUpTo.height())
         setWindowState(windowState() | Qt::WindowMaximized);
 }
@@ -1269,6 +1300,10 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         sizeForFirstStart();
+    // Settings saved full screen by an older version: presentation mode is off at a start, so
+    // a full screen would have no way out (Escape and F11 leave the mode, not the screen).
+    if (windowState() & Qt::WindowFullScreen)
+        setWindowState((windowState() & ~Qt::WindowFullScreen) | Qt::WindowMaximized);
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
         // First start: the palette shows its entries, the history gets the rest. The docks
         // have sizes only once the window is laid out.
@@ -1294,7 +1329,10 @@ void MainWindow::readSettings()
 void MainWindow::writeSettings() const
 {
     QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    // Closed in presentation mode, the window keeps the geometry it had before it: saved full
+    // screen, it came back full screen with the mode off and nothing to leave it by.
+    settings.setValue(QStringLiteral("mainWindow/geometry"),
+        mGeometryBeforePresentation.isEmpty() ? saveGeometry() : mGeometryBeforePresentation);
     settings.setValue(QStringLiteral("mainWindow/state"),
         mDocksBeforePresentation.isEmpty() ? saveState() : mDocksBeforePresentation);
     settings.setValue(QStringLiteral("view/antialiasing"),

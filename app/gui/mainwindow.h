@@ -188,6 +188,8 @@ private:
     /// The window's size when no geometry was saved: the whole screen up to kMaximizedUpTo,
     /// else kFirstStartSize.
     void sizeForFirstStart();
+    /// View > Docks: every dock and toolbar, and Reset Layout.
+    void fillDocksMenu();
     static constexpr QSize kFirstStartSize { 1440, 900 };
     static constexpr QSize kMaximizedUpTo { 1920, 1200 };
     void writeSettings() const;
@@ -215,6 +217,10 @@ private:
     /// The docks as they were before presentation mode hid the editing ones (empty outside
     /// it): restored on leaving, and what the settings keep if the window closes in it.
     QByteArray mDocksBeforePresentation;
+    /// The window's geometry before presentation mode (empty outside it): what the settings
+    /// keep if the window closes in it.
+    QByteArray mGeometryBeforePresentation;
+    QByteArray mDefaultLayout; ///< The docks as a first start lays them out (Reset Layout).
     /// The window's size before presentation mode, and the docks to put back once it has that
     /// size again: put back while still full screen, the docks kept their full-screen widths
     /// and the canvas lost what the window then shrank by.

@@ -123,6 +123,8 @@ private Q_SLOTS:
     void handEditsMarkTheGeneratorModified();
     void commandLine();
     void escapeLeavesPresentationMode();
+    void everyDockCanBeBroughtBack();
+    void closedInPresentationModeStartsWindowed();
     void lettersGoToTheFocusedListOrBox();
     void runActionsFollowTheRunButton();
     void refusedSweepIsForgottenWithItsFabric();
@@ -1113,6 +1115,44 @@ void TestMainWindow::findBoxStartsEmptyOnAnotherFabric()
     find->setText(QStringLiteral("spine2"));
     mWindow->openGenerated(smallFatTree());
     QVERIFY2(find->text().isEmpty(), qPrintable(find->text()));
+}
+
+void TestMainWindow::everyDockCanBeBroughtBack()
+{
+    // View > Docks was filled before the simulation's docks existed: a closed Simulation or
+    // Analysis dock could not be brought back, and stayed closed at the next start.
+    auto *docks = mWindow->findChild<QMenu *>(QStringLiteral("menuDocks"));
+    QVERIFY(docks);
+    for (QDockWidget *dock : mWindow->findChildren<QDockWidget *>())
+        QVERIFY2(docks->actions().contains(dock->toggleViewAction()),
+            qPrintable(dock->objectName() + QStringLiteral(" is not in View > Docks")));
+    for (const char *name : { "AnalysisDock", "SimulationDock" }) {
+        auto *dock = mWindow->findChild<QDockWidget *>(QLatin1String(name));
+        QVERIFY2(dock, name);
+        dock->close();
+        QVERIFY(!dock->isVisible());
+        dock->toggleViewAction()->trigger();
+        QVERIFY2(dock->isVisible(), name);
+        dock->close();
+    }
+    // Reset Layout brings back every dock a first start shows.
+    mWindow->action(QStringLiteral("actionResetLayout"))->trigger();
+    for (const char *name : { "AnalysisDock", "SimulationDock" })
+        QVERIFY2(mWindow->findChild<QDockWidget *>(QLatin1String(name))->isVisible(), name);
+}
+
+void TestMainWindow::closedInPresentationModeStartsWindowed()
+{
+    // Closed in presentation mode, the window came back full screen with the mode off: Escape
+    // and F11 leave the mode, not the screen, so nothing got the window back.
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    QVERIFY(mWindow->isFullScreen());
+    QVERIFY(mWindow->close());
+    MainWindow next;
+    next.show();
+    QVERIFY(!(next.windowState() & Qt::WindowFullScreen));
+    QVERIFY(!next.action(QStringLiteral("actionPresentation"))->isChecked());
 }
 
 void TestMainWindow::escapeLeavesPresentationMode()
