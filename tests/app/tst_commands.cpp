@@ -1,7 +1,5 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "generators/registry.h"
-#include "generators/tputorus.h"
 #include "commands/addlinks.h"
 #include "commands/addnodes.h"
 #include "commands/changelinkproperty.h"
@@ -13,7 +11,10 @@
 #include "commands/removelinks.h"
 #include "commands/removenodes.h"
 #include "document.h"
+#include "generators/registry.h"
+#include "generators/tputorus.h"
 #include "model/error.h"
+#include "model/transit.h"
 #include "testfabrics.h"
 
 #include "io/common/fabriclimits.h"
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void removeNodesAndLinksIsOneStep();
     void addLinksAndRemoveLinks();
     void addLinksRejectsSelfLinks();
+    void linkingAGpuToAHostPutsItInTheHost();
     void moveNodesMergesConsecutiveDrags();
     void changeNodePropertyIsOneBulkCommand();
     void changeNodePropertyMergesEdits();
@@ -144,6 +146,33 @@ void TestCommands::addLinksAndRemoveLinks()
     doc.undoStack()->redo();
     QVERIFY(doc.fabric().hasLink(3));
     QVERIFY(doc.fabric().hasLink(4));
+}
+
+void TestCommands::linkingAGpuToAHostPutsItInTheHost()
+{
+    // Two GPUs and a host drawn by hand, each GPU linked to the host: a host forwards only
+    // between GPUs of its own, and nothing set which host a GPU was in, so the run said "no
+    // path from 'gpu' to 'gpu-2'". Linking a GPU without a host to a host puts it in it.
+    Fabric f;
+    const NodeId g0 = f.addNode(makeNode(NodeKind::Gpu, "gpu"));
+    const NodeId g1 = f.addNode(makeNode(NodeKind::Gpu, "gpu-2"));
+    const NodeId host = f.addNode(makeNode(NodeKind::Host, "host"));
+    const NodeId other = f.addNode(makeNode(NodeKind::Host, "host-2"));
+    Document doc(f);
+    doc.undoStack()->push(new AddLinks(&doc, { makeLink(g0, host), makeLink(host, g1) }));
+    QCOMPARE(doc.fabric().node(g0).host, host);
+    QCOMPARE(doc.fabric().node(g1).host, host);
+    QVERIFY(mayForward(doc.fabric(), g0, host, g1));
+    // A GPU already in a host stays in it.
+    doc.undoStack()->push(new AddLinks(&doc, { makeLink(g0, other) }));
+    QCOMPARE(doc.fabric().node(g0).host, host);
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(doc.fabric().node(g0).host, kNoNode);
+    QCOMPARE(doc.fabric().node(g1).host, kNoNode);
+    QCOMPARE(doc.fabric().linkCount(), std::size_t(0));
+    doc.undoStack()->redo();
+    QCOMPARE(doc.fabric().node(g1).host, host);
 }
 
 void TestCommands::addLinksRejectsSelfLinks()

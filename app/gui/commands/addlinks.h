@@ -4,6 +4,9 @@
 
 #include "addremoveitems.h"
 
+#include <utility>
+#include <vector>
+
 namespace fabric::app {
 
 /// Adds links between existing nodes. Links with a negative id get fresh ids when the command
@@ -13,6 +16,18 @@ class AddLinks : public AddRemoveItems
 {
 public:
     AddLinks(Document *document, std::vector<Link> links, QUndoCommand *parent = nullptr);
+
+    void redo() override;
+    void undo() override;
+
+    /// The GPUs the links put in a host's NVLink domain, with their hosts: a GPU with no host
+    /// linked to a Host node joins it. (A host forwards only between GPUs of its own, and
+    /// nothing else in the editor sets which host a GPU is in: GPUs linked to a host drawn by
+    /// hand had "no path" between them.)
+    const std::vector<std::pair<NodeId, NodeId>> &joinedHosts() const { return mJoined; }
+
+private:
+    std::vector<std::pair<NodeId, NodeId>> mJoined;
 };
 
 } // namespace fabric::app
