@@ -12,6 +12,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 
@@ -155,7 +156,9 @@ QWidget *PropertyForm::makeEditor(int index)
     case Type::Double: {
         auto *spin = new TrimmedDoubleSpinBox(this);
         spin->setDecimals(3);
-        spin->setRange(s.min, s.max);
+        // Down to 0 even where 0 is refused (a capacity): the spin box itself put a typed 0 back
+        // without a word; given to validate(), it is explained in red ("must be above zero").
+        spin->setRange(std::min(s.min, 0.0), s.max);
         spin->setSuffix(suffix);
         spin->setKeyboardTracking(false);
         forgetTypingOnCommit(spin);

@@ -500,8 +500,18 @@ void TestMainWindow::inspectorEditsAndValidates()
     auto *capacity = qobject_cast<QDoubleSpinBox *>(
         linkForm->editor(linkForm->indexOf(int(LinkProperty::CapacityGbps))));
     QVERIFY(capacity);
-    QVERIFY2(capacity->minimum() > 0, "capacity must never reach zero");
     const int stackBefore = doc->undoStack()->count();
+    // A capacity of 0 is refused, in words: the spin box used to put the old value back
+    // silently, as if the edit had been taken.
+    const double capacityBefore = doc->fabric().link(links.front()).capacityGbps;
+    capacity->setFocus();
+    capacity->selectAll();
+    QTest::keyClicks(capacity, QStringLiteral("0"));
+    QTest::keyClick(capacity, Qt::Key_Return);
+    QVERIFY2(inspector->errorText().contains(QStringLiteral("above zero")),
+        qPrintable(inspector->errorText()));
+    QCOMPARE(doc->fabric().link(links.front()).capacityGbps, capacityBefore);
+    QCOMPARE(doc->undoStack()->count(), stackBefore);
     capacity->setValue(123);
     for (LinkId l : links)
         QCOMPARE(doc->fabric().link(l).capacityGbps, 123.0);
