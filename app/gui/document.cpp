@@ -99,6 +99,13 @@ void Document::setScenarios(const ScenarioList &list)
     Q_EMIT scenariosChanged();
 }
 
+void Document::renameNode(const std::string &from, const std::string &to)
+{
+    if (ScenarioList renamed = withNodeRenamed(mScenarios, from, to); renamed != mScenarios)
+        setScenarios(renamed);
+    Q_EMIT nodeRenamed(QString::fromStdString(from), QString::fromStdString(to));
+}
+
 void Document::setLastRunScenario(int index)
 {
     if (index == mScenarios.lastRun || index >= mScenarios.items.size())

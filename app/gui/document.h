@@ -75,8 +75,14 @@ public:
     void setLastRunScenario(int index);
     ///@}
 
+    /// For undo commands, after node @p from was renamed @p to (or back): the scenarios' faults
+    /// and ranks name it anew (not an undo step of its own: the rename's undo calls it back),
+    /// and nodeRenamed() tells what else holds names (the simulation dock's ranks field).
+    void renameNode(const std::string &from, const std::string &to);
+
 Q_SIGNALS:
     void scenariosChanged();
+    void nodeRenamed(const QString &from, const QString &to);
 
     void changed(const fabric::ChangeEvent &event);
     void modifiedChanged(bool modified);

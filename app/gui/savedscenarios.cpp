@@ -8,6 +8,8 @@
 #include "model/units.h"
 #include "playback/scenariorun.h"
 
+#include <QStringList>
+
 #include <set>
 #include <string>
 #include <utility>
@@ -201,6 +203,38 @@ void storeScenarios(Fabric &fabric, const ScenarioList &list)
 {
     fabric.scenarios()
         = list.items.isEmpty() && list.faults.empty() ? nlohmann::json() : toJson(list);
+}
+
+std::string ranksWithNodeRenamed(
+    const std::string &ranks, const std::string &from, const std::string &to)
+{
+    const QString text = QString::fromStdString(ranks);
+    QStringList names = text.split(QLatin1Char(','));
+    bool renamed = false;
+    for (QString &name : names)
+        if (name.trimmed().toStdString() == from) {
+            name = QString::fromStdString(to);
+            renamed = true;
+        }
+    return renamed ? names.join(QLatin1Char(',')).toStdString() : ranks;
+}
+
+ScenarioList withNodeRenamed(ScenarioList list, const std::string &from, const std::string &to)
+{
+    const auto renameIn = [&](std::vector<Fault> &faults) {
+        for (Fault &f : faults) {
+            if (f.node == from)
+                f.node = to;
+            if (f.kind == Fault::Kind::Link && f.peer == from)
+                f.peer = to;
+        }
+    };
+    renameIn(list.faults);
+    for (SavedScenario &saved : list.items) {
+        renameIn(saved.scenario.faults);
+        saved.scenario.ranks = ranksWithNodeRenamed(saved.scenario.ranks, from, to);
+    }
+    return list;
 }
 
 } // namespace fabric::app

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "canvas/fabriccanvas.h"
 #include "collective/faultrun.h"
+#include "commands/changenodeproperty.h"
 #include "commands/removenodes.h"
 #include "document.h"
 #include "explain/explainer.h"
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void degradeAsksForAFraction();
     void runsWithTheFaults();
     void exportsShowTheRunsFaults();
+    void renamingANodeRenamesItsFaultsAndRanks();
     void faultsSurviveSaveAndReopen();
     void canvasMarksFollowTheZoom();
     void aFaultOnARemovedNodeStopsTheRun();
@@ -354,6 +356,42 @@ void TestFaultsGui::exportsShowTheRunsFaults()
     QFile failedFile(failed);
     QVERIFY(failedFile.open(QIODevice::ReadOnly));
     QVERIFY(QString::fromUtf8(failedFile.readAll()).contains(QStringLiteral("Failed (fault)")));
+}
+
+void TestFaultsGui::renamingANodeRenamesItsFaultsAndRanks()
+{
+    // Faults and ranks name nodes: a failed leaf renamed in the Inspector lost its cross and
+    // stopped every run ("the fabric has no node named 'leaf0'"), and ranks picked on the
+    // canvas named a GPU no longer there. They follow the rename, and its undo.
+    const NodeId leaf = nodeOfRole(SwitchRole::Leaf);
+    QVERIFY(trigger(QStringLiteral("actionFailElement"), leaf));
+    const Fabric &f = doc()->fabric();
+    const std::string leafName = f.node(leaf).name;
+    const NodeId gpu = f.endpoints().front(), other = f.endpoints().back();
+    const std::string gpuName = f.node(gpu).name;
+    const QString ranks = QString::fromStdString(gpuName + "," + f.node(other).name);
+    dock()->ranksEdit()->setText(ranks);
+    QVERIFY(runAndWait()); // saves the scenario, with its ranks and faults
+
+    doc()->undoStack()->push(new ChangeNodeProperty(
+        doc(), { leaf }, NodeProperty::Name, QStringLiteral("renamed-leaf")));
+    QCOMPARE(listed(), QStringList { QStringLiteral("renamed-leaf") });
+    QVERIFY(mWindow->canvas()->faultMarks().failedNodes.contains(leaf));
+    QCOMPARE(
+        doc()->scenarios().items.last().scenario.faults.front().node, std::string("renamed-leaf"));
+    doc()->undoStack()->push(
+        new ChangeNodeProperty(doc(), { gpu }, NodeProperty::Name, QStringLiteral("first-gpu")));
+    QCOMPARE(
+        dock()->ranksEdit()->text().section(QLatin1Char(','), 0, 0), QStringLiteral("first-gpu"));
+    QCOMPARE(
+        doc()->scenarios().items.last().scenario.ranks.substr(0, 10), std::string("first-gpu,"));
+    QVERIFY(runAndWait());
+
+    doc()->undoStack()->undo();
+    doc()->undoStack()->undo();
+    QCOMPARE(dock()->ranksEdit()->text(), ranks);
+    QCOMPARE(listed(), QStringList { QString::fromStdString(leafName) });
+    QVERIFY(mWindow->canvas()->faultMarks().failedNodes.contains(leaf));
 }
 
 void TestFaultsGui::runsWithTheFaults()

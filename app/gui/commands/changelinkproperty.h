@@ -17,6 +17,8 @@ struct LinkPropertyTraits
     {
         return { ChangeEvent::Type::LinksChanged, {}, ids };
     }
+    /// Nothing names a link by its properties.
+    static void moved(Document *, LinkProperty, const QVariant &, const QVariant &) { }
 };
 
 /// Sets one property of a selection of links (capacity, latency, medium...).

@@ -17,6 +17,15 @@ struct NodePropertyTraits
     {
         return { ChangeEvent::Type::NodesChanged, ids, {} };
     }
+    /// A node's property went from @p from to @p to: a rename follows into what names the node
+    /// (faults, ranks).
+    static void moved(
+        Document *document, NodeProperty property, const QVariant &from, const QVariant &to)
+    {
+        if (property == NodeProperty::Name && from != to)
+            document->renameNode(
+                from.toString().trimmed().toStdString(), to.toString().trimmed().toStdString());
+    }
 };
 
 /// Sets one property of a selection of nodes (a name, a role, a tier...).

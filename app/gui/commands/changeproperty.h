@@ -50,6 +50,8 @@ public:
         for (std::size_t i = 0; i < mIds.size(); ++i)
             setPropertyValue(Traits::item(mDocument->fabric(), mIds[i]), mProperty, mOld[i]);
         mDocument->emitChanged(Traits::changed(mIds));
+        for (std::size_t i = 0; i < mIds.size(); ++i)
+            Traits::moved(mDocument, mProperty, mNew, mOld[i]);
     }
 
     void redo() override
@@ -58,6 +60,9 @@ public:
         for (Id id : mIds)
             setPropertyValue(Traits::item(mDocument->fabric(), id), mProperty, mNew);
         mDocument->emitChanged(Traits::changed(mIds));
+        // mOld is what every item had before, merged edits included.
+        for (const QVariant &old : mOld)
+            Traits::moved(mDocument, mProperty, old, mNew);
     }
 
     int id() const override { return Traits::kMergeId; }

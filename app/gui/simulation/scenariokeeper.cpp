@@ -10,6 +10,7 @@
 #include "simulationdock.h"
 #include "simulationrunner.h"
 
+#include <QLineEdit>
 #include <QUndoStack>
 
 namespace fabric::app {
@@ -46,11 +47,23 @@ ScenarioKeeper::ScenarioKeeper(MainWindow *window, SimulationController *control
 void ScenarioKeeper::setDocument(Document *document)
 {
     disconnect(mListConnection);
+    disconnect(mRenameConnection);
     mPending.reset();
     mDocument = document;
-    if (mDocument)
+    if (mDocument) {
         mListConnection
             = connect(mDocument, &Document::scenariosChanged, this, &ScenarioKeeper::showList);
+        // The ranks field names GPUs: renamed, "g0,gpu-2" named a node no longer there.
+        mRenameConnection = connect(mDocument, &Document::nodeRenamed, this,
+            [this](const QString &from, const QString &to) {
+                QLineEdit *ranks = mSim->simulationDock()->ranksEdit();
+                const std::string text = ranks->text().toStdString();
+                const std::string renamed
+                    = ranksWithNodeRenamed(text, from.toStdString(), to.toStdString());
+                if (renamed != text)
+                    ranks->setText(QString::fromStdString(renamed));
+            });
+    }
     showList();
 }
 
