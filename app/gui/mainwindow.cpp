@@ -505,10 +505,13 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     connect(doc, &Document::changed, mCanvas, &views::FabricCanvas::applyChange);
     connect(doc, &Document::changed, this, &MainWindow::updateActions);
     connect(doc, &Document::changed, mPaths, [this](const ChangeEvent &event) {
-        // Renames and moves keep the paths; other edits may remove their nodes or links.
-        if (event.type != ChangeEvent::Type::NodesChanged
-            && event.type != ChangeEvent::Type::NodesMoved)
+        // Moves keep the paths; other edits may remove their nodes or links, or change the
+        // routes (a spine made a GPU, Forwards traffic), the bottleneck and the names listed:
+        // the dock listed a path through a spine made a GPU.
+        if (event.type != ChangeEvent::Type::NodesMoved) {
+            mCanvas->clearPaths();
             mPaths->clear();
+        }
     });
     mPaths->clear();
     mFindEdit->clear(); // a name of the fabric it replaces

@@ -1983,6 +1983,22 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
     QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
 
+    // An edit that changes the routes (a spine made a GPU forwards nothing) takes the paths
+    // away: the dock kept listing them through the spine.
+    NodeId spine = kNoNode;
+    for (const LinkId l : staticPath)
+        for (const NodeId end : { f.link(l).a, f.link(l).b })
+            if (f.node(end).role == SwitchRole::Spine)
+                spine = end;
+    QVERIFY(spine != kNoNode);
+    mWindow->document()->undoStack()->push(new ChangeNodeProperty(
+        mWindow->document(), { spine }, NodeProperty::Kind, QStringLiteral("gpu")));
+    QVERIFY(dock->routes().isEmpty());
+    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
+    mWindow->document()->undoStack()->undo();
+    mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
+    QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
     mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
     QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
     QVERIFY(dock->routes().isEmpty());
