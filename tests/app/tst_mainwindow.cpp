@@ -1983,6 +1983,14 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
     QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
 
+    mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
+    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+    QVERIFY(dock->routes().isEmpty());
+    QVERIFY(dock->highlighted().isEmpty());
+    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
+    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
+    mWindow->canvas()->setHighlightedLinks({}, {}, Channel::Simulation);
+
     // An edit that changes the routes (a spine made a GPU forwards nothing) takes the paths
     // away: the dock kept listing them through the spine.
     NodeId spine = kNoNode;
@@ -1991,21 +1999,13 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
             if (f.node(end).role == SwitchRole::Spine)
                 spine = end;
     QVERIFY(spine != kNoNode);
+    mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
+    QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
     mWindow->document()->undoStack()->push(new ChangeNodeProperty(
         mWindow->document(), { spine }, NodeProperty::Kind, QStringLiteral("gpu")));
     QVERIFY(dock->routes().isEmpty());
     QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
-    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
     mWindow->document()->undoStack()->undo();
-    mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
-    QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
-    mWindow->action(QStringLiteral("actionClearPaths"))->trigger();
-    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
-    QVERIFY(dock->routes().isEmpty());
-    QVERIFY(dock->highlighted().isEmpty());
-    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
-    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Simulation), simHighlight);
-    mWindow->canvas()->setHighlightedLinks({}, {}, Channel::Simulation);
 
     // With GPU 0's leaf failed, no policy has a path: each says so, not "0 paths, single
     // path" with 0 hops and an "inf Tb/s" bottleneck; the equal-cost paths are the healthy
