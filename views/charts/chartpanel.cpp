@@ -530,10 +530,12 @@ void ChartPanel::applyFrame(bool compact, double width)
     d->titleWidth = width;
     d->chart->setTitle(title);
     d->chart->setMargins(compact ? kCompactMargins : d->fullMargins);
-    // Beside the plot, not under it: a short panel's height is the plot's. Unless its names
-    // would be cut there (kLegendBesideShare).
+    // Beside the plot, not under it: a short panel's height is the plot's. Also where one row
+    // under the plot would cut the runs' names (a report comparing five runs read "allreduce
+    // rin..." five times). Unless its names would be cut beside it too (kLegendBesideShare).
+    const bool crowdedBelow = legendWidthBelow() > width * 0.9;
     d->chart->legend()->setAlignment(
-        compact && legendFitsBeside(width) ? Qt::AlignRight : Qt::AlignBottom);
+        (compact || crowdedBelow) && legendFitsBeside(width) ? Qt::AlignRight : Qt::AlignBottom);
     d->compact = compact;
     wrapCategoryLabels(); // for the frame just set
     for (QAbstractAxis *axis : d->chart->axes())
@@ -541,21 +543,37 @@ void ChartPanel::applyFrame(bool compact, double width)
             axis, axis->property(kFullTitle).toString(), axis->property(kTitleNote).toString());
 }
 
-double ChartPanel::legendWidthBeside() const
+namespace {
+QStringList legendNames(const ChartSpec &spec)
 {
     QStringList names;
-    if (mSpec.isBarChart())
-        for (const ChartBars &b : std::as_const(mSpec.bars))
+    if (spec.isBarChart())
+        for (const ChartBars &b : spec.bars)
             names << b.name;
     else
-        for (const ChartLine &line : std::as_const(mSpec.lines))
+        for (const ChartLine &line : spec.lines)
             names << line.name;
+    return names;
+}
+} // namespace
+
+double ChartPanel::legendWidthBeside() const
+{
     const QFontMetricsF metrics(d->chart->legend()->font());
     double widest = 0;
-    for (const QString &name : std::as_const(names))
+    for (const QString &name : legendNames(mSpec))
         widest = std::max(widest, metrics.horizontalAdvance(name));
     // A marker, the gaps around it and the legend's own margins: about three lines' height.
     return widest + 3 * metrics.height();
+}
+
+double ChartPanel::legendWidthBelow() const
+{
+    const QFontMetricsF metrics(d->chart->legend()->font());
+    double row = 0;
+    for (const QString &name : legendNames(mSpec))
+        row += metrics.horizontalAdvance(name) + 3 * metrics.height();
+    return row;
 }
 
 QBarCategoryAxis *ChartPanel::barGroupAxis() const

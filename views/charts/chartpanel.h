@@ -92,6 +92,8 @@ private:
     /// frame; a compact frame shows each on one line, elided by Qt if need be.
     /// The width the legend's names take beside the plot, marker and margins included.
     double legendWidthBeside() const;
+    /// Device width of the legend as one row under the plot: every entry side by side.
+    double legendWidthBelow() const;
     /// Whether the legend's names, and the words of the bar groups' names under a plot the
     /// legend narrows, fit whole with the legend beside the plot of a chart @p width wide.
     bool legendFitsBeside(double width) const;

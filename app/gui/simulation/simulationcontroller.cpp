@@ -506,9 +506,9 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
                           .arg(toQString(units::formatBytes(mCurrent->messageBytes())));
         c.diagramCaption = views::LoadSampler::utilisationCaption(
             mClock->timeS(), mSampler ? mSampler->windowS() : 0.0);
-        c.charts << views::charts::throughput(mHistory.mid(0, 3))
+        c.charts << views::charts::throughput(mHistory)
                  << views::charts::linkLoadHistogram(*mCurrent)
-                 << views::charts::completionCdf(mHistory.mid(0, 3));
+                 << views::charts::completionCdf(mHistory);
         for (const auto &r : std::as_const(mHistory))
             c.comparison << views::RunSummary(*r);
         if (mHistory.size() > 1)
