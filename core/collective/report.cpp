@@ -53,7 +53,9 @@ nlohmann::json flowJson(const Fabric &f, const sim::FlowSpec &spec, const sim::F
         nlohmann::json paths = nlohmann::json::array();
         for (std::size_t p = 0; p < spec.paths.size(); ++p)
             paths.push_back({ { "links", pathJson(spec.paths[p]) },
-                { "weight", p < spec.weights.size() ? spec.weights[p] : 0.0 } });
+                { "weight",
+                    spec.split == sim::Split::Weighted && p < spec.weights.size() ? spec.weights[p]
+                                                                                  : 0.0 } });
         j["paths"] = std::move(paths);
         j["split"] = spec.split == sim::Split::Adaptive ? "adaptive" : "weighted";
     }

@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -171,6 +172,20 @@ void TestCliReport::reportsFitTheSchema()
     // The run shows what the row is about (so each row covers a part of the schema).
     QVERIFY2(report.dump().find(shows.toStdString()) != std::string::npos, qPrintable(shows));
     QVERIFY(!report["flows"].empty());
+    // A split flow's path weights mean what the docs say: shares summing to 1 for a weighted
+    // split, 0 for adaptive, whose paths take what max-min gives them (the router's equal
+    // shares, which the engine ignores, were written as if they were the split).
+    for (const nlohmann::json &flow : report["flows"]) {
+        if (!flow.contains("paths"))
+            continue;
+        double sum = 0;
+        for (const nlohmann::json &p : flow["paths"])
+            sum += p["weight"].get<double>();
+        if (flow["split"] == "adaptive")
+            QCOMPARE(sum, 0.0);
+        else
+            QVERIFY2(std::abs(sum - 1) < 1e-9, flow.dump().c_str());
+    }
 }
 
 void TestCliReport::schemaRefusesOtherShapes_data()
