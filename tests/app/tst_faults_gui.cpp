@@ -63,6 +63,7 @@ private Q_SLOTS:
     void faultsInForceInTheScenarioList();
     void savedScenarioFaultsAreOneUndoStep();
     void rightClickOpensTheFaultMenu();
+    void menuKeyOpensTheSelectionsFaultMenu();
     void spareCubeReplacesAFailedOne();
 
 private:
@@ -663,6 +664,32 @@ void TestFaultsGui::rightClickOpensTheFaultMenu()
     QCOMPARE(requested.at(0).at(0).value<NodeId>(), spine);
     QCOMPARE(entries,
         (QStringList { QStringLiteral("actionFailElement"), QStringLiteral("actionDegradeElement") }));
+    QCOMPARE(listed(), QStringList { QString::fromStdString(doc()->fabric().node(spine).name) });
+}
+
+void TestFaultsGui::menuKeyOpensTheSelectionsFaultMenu()
+{
+    // Without a mouse: a node found with Ctrl+F is selected, and the Menu key (or Shift+F10)
+    // opens the menu of the selection, wherever the pointer is. It took whatever lay under the
+    // pointer, usually nothing, so faults could not be set from the keyboard.
+    views::FabricCanvas *canvas = mWindow->canvas();
+    const NodeId spine = nodeOfRole(SwitchRole::Spine);
+    canvas->setSelection({ spine });
+    QTimer::singleShot(50, this, [&] {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        if (auto *fail = menu->findChild<QAction *>(QStringLiteral("actionFailElement")))
+            fail->trigger();
+        menu->close();
+    });
+    QSignalSpy requested(canvas, &views::FabricCanvas::contextMenuRequested);
+    const QPoint corner(2, 2); // where the pointer happens to be: over no node
+    QContextMenuEvent event(
+        QContextMenuEvent::Keyboard, corner, canvas->viewport()->mapToGlobal(corner));
+    QApplication::sendEvent(canvas->viewport(), &event);
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested.at(0).at(0).value<NodeId>(), spine);
     QCOMPARE(listed(), QStringList { QString::fromStdString(doc()->fabric().node(spine).name) });
 }
 

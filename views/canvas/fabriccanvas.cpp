@@ -1865,6 +1865,37 @@ void FabricCanvas::contextMenuEvent(QContextMenuEvent *event)
         QGraphicsView::contextMenuEvent(event);
         return;
     }
+    // From the keyboard (the Menu key, Shift+F10) the menu is the selection's, opened over it:
+    // what lies under a pointer left anywhere is not what the user chose (faults could not be
+    // set without a mouse).
+    if (event->reason() == QContextMenuEvent::Keyboard) {
+        NodeId node = kNoNode;
+        LinkId link = kNoLink;
+        QRectF over;
+        for (NodeId n : std::as_const(d->selectedNodes))
+            if (d->alive(n)) {
+                node = n;
+                over = d->nodeRect(n);
+                break;
+            }
+        if (node == kNoNode)
+            for (LinkId l : std::as_const(d->selectedLinks))
+                if (d->fabric->hasLink(l)) {
+                    link = l;
+                    over = d->data.linkRect(l);
+                    break;
+                }
+        if (node == kNoNode && link == kNoLink) {
+            event->accept();
+            return;
+        }
+        QPoint pos = mapFromScene(over.center());
+        if (!viewport()->rect().contains(pos))
+            pos = viewport()->rect().center();
+        Q_EMIT contextMenuRequested(node, link, viewport()->mapToGlobal(pos));
+        event->accept();
+        return;
+    }
     const QPointF at = mapToScene(event->pos());
     const NodeId node = nodeAt(at);
     const LinkId link = node == kNoNode ? linkAt(at) : kNoLink;
