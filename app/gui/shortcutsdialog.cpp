@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shortcutsdialog.h"
 
+#include "prompts.h"
 #include "undoactions.h"
 
 #include <QAction>
@@ -40,7 +41,17 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *paren
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(table);
     layout->addWidget(buttons);
-    resize(480, 520);
+    // Wide enough for the longest action and its keys at the dialog's text size: a fixed
+    // 480x520 cut "Ctrl+Shift+N" to "Ctrl+Shi..." in presentation mode's larger text.
+    table->resizeColumnToContents(0);
+    table->resizeColumnToContents(1);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    const int rows = fontMetrics().height() * 26;
+    QSize wanted(table->columnWidth(0) + table->columnWidth(1) + 60, rows);
+    wanted = wanted.expandedTo(QSize(480, 520));
+    if (const QSize room = screenRoom(parent); room.isValid())
+        wanted = wanted.boundedTo(room);
+    resize(wanted);
 }
 
 } // namespace fabric::app

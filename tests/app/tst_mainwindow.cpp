@@ -1363,6 +1363,23 @@ void TestMainWindow::undoMenuShowsNodeNamesAsTheyAre()
         QVERIFY2(names.contains(QStringLiteral("Redo")), qPrintable(names.join(", ")));
         QVERIFY2(!names.join(", ").contains(QStringLiteral("leaf")), qPrintable(names.join(", ")));
     }
+    {
+        // In presentation mode's larger text every shortcut reads whole ("Ctrl+Shi..." was cut
+        // in a dialog of a fixed size).
+        mWindow->action(QStringLiteral("actionPresentation"))->trigger();
+        ShortcutsDialog shortcuts(mWindow->findChildren<QAction *>(), mWindow);
+        auto *table = shortcuts.findChild<QTableWidget *>();
+        shortcuts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&shortcuts));
+        const QFontMetrics fm(table->font());
+        for (int row = 0; row < table->rowCount(); ++row)
+            for (int column = 0; column < 2; ++column) {
+                const QString text = table->item(row, column)->text();
+                QVERIFY2(fm.horizontalAdvance(text) < table->columnWidth(column), qPrintable(text));
+            }
+        QVERIFY(table->columnWidth(0) + table->columnWidth(1) <= table->viewport()->width());
+        mWindow->action(QStringLiteral("actionPresentation"))->trigger();
+    }
     undo->trigger();
     QVERIFY(mWindow->document()->fabric().hasNode(leaf));
     QVERIFY(redo->isEnabled());
