@@ -350,6 +350,25 @@ void TestSimulation::policyToggleReRunsAndCompares()
     QVERIFY(second);
     QCOMPARE(second->routing, QStringLiteral("ecmp"));
     QCOMPARE(mSim->history().size(), 2);
+    {
+        // The arrow keys move between the buttons without running: each click re-runs, and
+        // arrowing from ecmp to adaptive ran ecmp-polarized and static on the way. The checked
+        // button is the routing's, whatever clicks it took.
+        SimulationDock *dock = mSim->simulationDock();
+        auto *ecmp = dock->findChild<QPushButton *>(QStringLiteral("ecmp"));
+        auto *polarized = dock->findChild<QPushButton *>(QStringLiteral("ecmp-polarized"));
+        QVERIFY(ecmp && polarized && ecmp->isChecked());
+        QSignalSpy requested(dock, &SimulationDock::runRequested);
+        mWindow->show();
+        mWindow->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(mWindow.get()));
+        ecmp->setFocus();
+        QTest::keyClick(ecmp, Qt::Key_Right);
+        QCOMPARE(requested.size(), 0);
+        QVERIFY(polarized->hasFocus());
+        QVERIFY(ecmp->isChecked() && !polarized->isChecked());
+        QCOMPARE(polarized->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    }
     CompareView *compare = mSim->analysisDock()->compareView();
     QCOMPARE(compare->left(), first);
     QCOMPARE(compare->right(), second);

@@ -115,10 +115,15 @@ SimulationDock::SimulationDock(QWidget *parent)
     // One click switches the routing and re-runs.
     auto *toggleRow = new QHBoxLayout;
     toggleRow->setSpacing(2);
+    // Not exclusive: in an exclusive group the arrow keys click the next button, and each
+    // click re-runs (arrowing from ecmp to adaptive ran twice on the way), and only the checked
+    // one takes Tab. syncToggle() checks the routing's own button instead; the arrow keys move
+    // between the buttons (eventFilter), Space runs the one with the focus.
     mToggle = new QButtonGroup(this);
-    mToggle->setExclusive(true);
+    mToggle->setExclusive(false);
     for (const QString &name : kToggle) {
         auto *b = new QPushButton(name, body);
+        b->installEventFilter(this);
         b->setCheckable(true);
         b->setObjectName(name);
         b->setToolTip(tr("Re-run with %1 routing").arg(name));
@@ -239,6 +244,7 @@ SimulationDock::SimulationDock(QWidget *parent)
     connect(mCancel, &QPushButton::clicked, this, &SimulationDock::cancelRequested);
     connect(mToggle, &QButtonGroup::buttonClicked, this, [this](QAbstractButton *b) {
         mRouting->setCurrentIndex(mRouting->findData(b->objectName()));
+        syncToggle(); // a click on the checked button unchecked it
         if (problem().isEmpty() && !mRunning)
             Q_EMIT runRequested(scenario());
     });
@@ -359,6 +365,22 @@ void SimulationDock::restoreSelected()
 
 bool SimulationDock::eventFilter(QObject *watched, QEvent *event)
 {
+    if (event->type() == QEvent::KeyPress) {
+        const QList<QAbstractButton *> buttons = mToggle->buttons();
+        const auto at = buttons.indexOf(qobject_cast<QAbstractButton *>(watched));
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        const int step = key == Qt::Key_Left || key == Qt::Key_Up ? -1
+            : key == Qt::Key_Right || key == Qt::Key_Down         ? 1
+                                                                  : 0;
+        if (at >= 0 && step != 0) {
+            for (qsizetype i = at + step; i >= 0 && i < buttons.size(); i += step)
+                if (buttons[i]->isEnabled()) {
+                    buttons[i]->setFocus(step < 0 ? Qt::BacktabFocusReason : Qt::TabFocusReason);
+                    break;
+                }
+            return true;
+        }
+    }
     if (watched == mFaultList
         && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
         auto *key = static_cast<QKeyEvent *>(event);
@@ -475,10 +497,8 @@ void SimulationDock::syncToggle()
 {
     // Unchecks all when the routing (dor) has no toggle button.
     const QString current = mRouting->currentData().toString();
-    mToggle->setExclusive(false);
     for (QAbstractButton *b : mToggle->buttons())
         b->setChecked(b->objectName() == current);
-    mToggle->setExclusive(true);
 }
 
 void SimulationDock::setRunning(bool running)
