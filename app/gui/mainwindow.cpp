@@ -1023,6 +1023,10 @@ void MainWindow::setPresentationMode(bool on)
         return font;
     };
     QApplication::setFont(scaled(mNormalMenuFont), "QMenu");
+    // The class font reaches menus made from now on (context menus); the menu bar's menus,
+    // made at the start, kept their rows of the small text: they are given it themselves.
+    for (QMenu *menu : menuBar()->findChildren<QMenu *>())
+        menu->setFont(scaled(mNormalMenuFont));
     QApplication::setFont(scaled(mNormalDialogFont), "QDialog");
     // Tooltips give the per-link figures at the cursor's time: small, they were the one text
     // the room could not read.

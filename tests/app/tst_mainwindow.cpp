@@ -1173,9 +1173,16 @@ void TestMainWindow::escapeLeavesPresentationMode()
     QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
     const double normalPoints = QApplication::font().pointSizeF();
     const double normalTip = QToolTip::font().pointSizeF();
+    QMenu *fileMenu = mWindow->menuBar()->actions().front()->menu();
+    QVERIFY(fileMenu);
+    const int normalRow = fileMenu->actionGeometry(fileMenu->actions().front()).height();
     presentation->trigger();
     QVERIFY(presentation->isChecked());
     QVERIFY(QApplication::font("QMenu").pointSizeF() > normalPoints);
+    // The menu bar's own menus too, not only the class font: their rows kept the small text.
+    QVERIFY(fileMenu->font().pointSizeF() > normalPoints);
+    QVERIFY2(fileMenu->actionGeometry(fileMenu->actions().front()).height() > normalRow,
+        qPrintable(QString::number(normalRow)));
     QVERIFY(QToolTip::font().pointSizeF() > normalTip * 1.4);
     views::FabricCanvas *canvas = mWindow->canvas();
     canvas->setFocus();
@@ -1196,6 +1203,7 @@ void TestMainWindow::escapeLeavesPresentationMode()
     QTest::keyClick(canvas, Qt::Key_Escape);
     QVERIFY(!presentation->isChecked());
     QCOMPARE(QApplication::font("QMenu").pointSizeF(), normalPoints);
+    QCOMPARE(fileMenu->font().pointSizeF(), normalPoints);
     QCOMPARE(QToolTip::font().pointSizeF(), normalTip);
     QTest::keyClick(canvas, Qt::Key_Escape); // not a way in
     QVERIFY(!presentation->isChecked());
