@@ -43,6 +43,7 @@
 #include "simulation/scenariokeeper.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
+#include "style/legend.h"
 #include "templategallery.h"
 #include "undoactions.h"
 #include "userguide.h"
@@ -761,8 +762,18 @@ QPointF MainWindow::freeOffsetFor(const std::vector<QPointF> &points) const
     std::vector<QPointF> taken;
     mDocument->fabric().forEachNode(
         [&](const Node &n) { taken.push_back(mCanvas->nodePosition(n.id)); });
+    // Nor under the legend in the canvas's corner, with room for the lines new kinds of node
+    // add to it: a row of palette nodes ran under it, and it grew over them.
+    QRectF legend;
+    if (const QWidget *l = static_cast<const QWidget *>(mCanvas->legend()); l && l->isVisible()) {
+        const QRect onView = l->geometry().translated(-mCanvas->viewport()->pos());
+        const int line = l->fontMetrics().height();
+        legend = mCanvas->mapToScene(onView.adjusted(-line, -line, line, 6 * line))
+                     .boundingRect()
+                     .adjusted(-kSpacing / 2, -kSpacing / 2, kSpacing / 2, kSpacing / 2);
+    }
     const auto free = [&](QPointF p) {
-        return std::none_of(taken.begin(), taken.end(), [&](QPointF q) {
+        return !legend.contains(p) && std::none_of(taken.begin(), taken.end(), [&](QPointF q) {
             return std::abs(p.x() - q.x()) < kSpacing && std::abs(p.y() - q.y()) < kSpacing;
         });
     };

@@ -120,6 +120,7 @@ private Q_SLOTS:
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
     void arrangeKeepsEachLeafOverItsGpus();
+    void paletteNodesStayClearOfTheLegend();
     void handEditsMarkTheGeneratorModified();
     void commandLine();
     void escapeLeavesPresentationMode();
@@ -1770,6 +1771,38 @@ void TestMainWindow::drawsAFabricByHand()
     QCOMPARE(mWindow->document()->fabric().nodeCount(), std::size_t(4));
     QCOMPARE(mWindow->document()->fabric().linkCount(), std::size_t(3));
     QVERIFY(mWindow->document()->fabric().generator().family.empty());
+}
+
+void TestMainWindow::paletteNodesStayClearOfTheLegend()
+{
+    // A row of palette nodes ran to the canvas's top-right corner, and the legend, growing a
+    // line for each new kind of node, covered the last of them.
+    mWindow->action(QStringLiteral("actionNewEmpty"))->trigger();
+    QCoreApplication::processEvents();
+    const auto make = [](NodeKind kind, SwitchRole role = SwitchRole::None) {
+        Node n;
+        n.kind = kind;
+        n.role = role;
+        return n;
+    };
+    std::vector<Node> protos(6, make(NodeKind::Gpu));
+    for (const SwitchRole role : { SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core,
+             SwitchRole::Core, SwitchRole::Core, SwitchRole::Core, SwitchRole::Router })
+        protos.push_back(make(NodeKind::Switch, role));
+    protos.push_back(make(NodeKind::Host));
+    protos.push_back(make(NodeKind::Ocs));
+    for (const Node &proto : protos)
+        Q_EMIT mWindow->paletteDock()->addRequested(proto);
+    QCoreApplication::processEvents();
+    views::FabricCanvas *canvas = mWindow->canvas();
+    const QWidget *legend = static_cast<const QWidget *>(canvas->legend());
+    QVERIFY(legend->isVisible());
+    const QRect over = legend->geometry().translated(-canvas->viewport()->pos());
+    mWindow->document()->fabric().forEachNode([&](const Node &n) {
+        const QPoint at = canvas->mapFromScene(canvas->nodePosition(n.id));
+        QVERIFY2(!over.contains(at),
+            qPrintable(QStringLiteral("%1 under the legend").arg(QString::fromStdString(n.name))));
+    });
 }
 
 void TestMainWindow::arrangeKeepsEachLeafOverItsGpus()
