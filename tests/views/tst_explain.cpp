@@ -256,14 +256,23 @@ void TestExplain::faultsOnATorusCountChips()
 // An all-to-all under ECMP uses every link, many flows on each: the design-review report said
 // "512 collided ... 0 sat idle. That is ECMP hashing a few elephant flows" of a run at 98% of
 // its ideal. A ring on the same fabric leaves paths dark, and there the hashing is named.
-void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
+namespace {
+/// An all-to-all of 4 MiB under ECMP, on the radix-8 fat-tree (every switch link used).
+collective::Scenario ecmpAllToAll()
 {
-    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
     collective::Scenario s;
     s.collective = collective::Collective::AllToAll;
     s.algorithm = collective::Algorithm::Direct;
     s.routing = route::Policy::Ecmp;
     s.bytes = 4 * 1048576.0;
+    return s;
+}
+} // namespace
+
+void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
+{
+    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
+    collective::Scenario s = ecmpAllToAll();
     const auto allToAll = runQuietly(tree, s);
     const RunSummary spread(*allToAll);
     QVERIFY(spread.collidedFabricLinks > 0);
@@ -285,11 +294,7 @@ void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
 void TestExplain::failedLinksAreNotCalledIdle()
 {
     const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
-    collective::Scenario s;
-    s.collective = collective::Collective::AllToAll;
-    s.algorithm = collective::Algorithm::Direct;
-    s.routing = route::Policy::Ecmp;
-    s.bytes = 4 * 1048576.0;
+    collective::Scenario s = ecmpAllToAll();
     s.faults = parseFaultList("spine0");
     const auto run = runQuietly(tree, s);
     const RunSummary summary(*run);
