@@ -48,7 +48,6 @@ private Q_SLOTS:
     void tinyRunIsNotCalledBandwidthBound();
     void sharpBusbwIsNotWhatTheLinkCarried();
     void sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle();
-    void failedLinksAreNotCalledIdle();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -256,54 +255,37 @@ void TestExplain::faultsOnATorusCountChips()
 // An all-to-all under ECMP uses every link, many flows on each: the design-review report said
 // "512 collided ... 0 sat idle. That is ECMP hashing a few elephant flows" of a run at 98% of
 // its ideal. A ring on the same fabric leaves paths dark, and there the hashing is named.
-namespace {
-/// An all-to-all of 4 MiB under ECMP, on the radix-8 fat-tree (every switch link used).
-collective::Scenario ecmpAllToAll()
+void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
 {
+    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
     collective::Scenario s;
     s.collective = collective::Collective::AllToAll;
     s.algorithm = collective::Algorithm::Direct;
     s.routing = route::Policy::Ecmp;
     s.bytes = 4 * 1048576.0;
-    return s;
-}
-} // namespace
-
-void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
-{
-    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
-    collective::Scenario s = ecmpAllToAll();
-    const auto allToAll = runQuietly(tree, s);
-    const RunSummary spread(*allToAll);
-    QVERIFY(spread.collidedFabricLinks > 0);
-    QCOMPARE(spread.idleFabricLinks, 0);
-    const QString text = explanationOf(*allToAll);
-    QVERIFY2(!text.contains(QStringLiteral("ECMP hashing")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("the flows outnumber the paths")), qPrintable(text));
+    // Healthy, then with a spine failed: its links carry nothing because they are down.
+    // Counted idle, they made the all-to-all read "That is ECMP hashing", and the canvas and
+    // the report's diagram dashed them grey as links ECMP left idle.
+    for (const char *faults : { "", "spine0" }) {
+        s.faults = parseFaultList(faults);
+        const auto allToAll = runQuietly(tree, s);
+        const RunSummary spread(*allToAll);
+        QVERIFY(spread.collidedFabricLinks > 0);
+        QCOMPARE(spread.idleFabricLinks, 0);
+        QCOMPARE(spread.failedFabricLinks > 0, !s.faults.empty());
+        const QString text = explanationOf(*allToAll);
+        QVERIFY2(!text.contains(QStringLiteral("ECMP hashing")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("the flows outnumber the paths")), qPrintable(text));
+        QCOMPARE(text.contains(QStringLiteral("more had failed")), !s.faults.empty());
+        QVERIFY2(runHighlight(*allToAll).links.isEmpty(), "links drawn as left idle by ECMP");
+    }
+    s.faults.clear();
     s.collective = collective::Collective::AllReduce;
     s.algorithm = collective::Algorithm::Ring;
     const auto ring = runQuietly(tree, s);
     const RunSummary hashed(*ring);
     QVERIFY(hashed.idleFabricLinks > 0 && hashed.collidedFabricLinks > 0);
     QVERIFY(explanationOf(*ring).contains(QStringLiteral("ECMP hashing")));
-}
-
-// A failed spine's links carry nothing because they are down: counted idle, they made an
-// all-to-all that used every working link read "That is ECMP hashing", and the canvas and the
-// report's diagram dashed them grey as links ECMP left idle.
-void TestExplain::failedLinksAreNotCalledIdle()
-{
-    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
-    collective::Scenario s = ecmpAllToAll();
-    s.faults = parseFaultList("spine0");
-    const auto run = runQuietly(tree, s);
-    const RunSummary summary(*run);
-    QVERIFY(summary.failedFabricLinks > 0);
-    QCOMPARE(summary.idleFabricLinks, 0);
-    const QString text = explanationOf(*run);
-    QVERIFY2(!text.contains(QStringLiteral("ECMP hashing")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("more had failed")), qPrintable(text));
-    QVERIFY2(runHighlight(*run).links.isEmpty(), "failed links drawn as left idle by ECMP");
 }
 
 QTEST_GUILESS_MAIN(TestExplain)
