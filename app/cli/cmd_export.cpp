@@ -485,6 +485,11 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
             options.size = QSize(o.width, o.height);
         options.title = toQString(o.title);
         options.timeS = o.atGiven ? *at : -1.0;
+        // Twelve runs of the same flows, drawn as one dot at the file's total.
+        if (kind == views::ChartKind::Sweep
+            && scenarios.front().collective == collective::Collective::Custom)
+            throw UserError("--chart sweep: a traffic file gives its own sizes, so there is no "
+                            "message size to sweep; give a collective instead");
         if (kind == views::ChartKind::Sweep)
             options.sweep = runningScenario(o, [&] { return sweepSeries(fabric, scenarios); });
         if (kind == views::ChartKind::Resilience)

@@ -68,6 +68,7 @@ private Q_SLOTS:
     void explainsImpossibleCombinations();
     void runsPlaysAndSeeks();
     void policyToggleReRunsAndCompares();
+    void trafficFileStaysInTheForm();
     void comparePictureStacksWideFabrics();
     void comparePictureLegendExplainsBothSides();
     void cancelKeepsTheGuiConsistent();
@@ -339,6 +340,42 @@ void TestSimulation::comparePictureLegendExplainsBothSides()
         qPrintable(legend.join(QStringLiteral(" | "))));
     // Each entry once, though both sides list it.
     QCOMPARE(legend.count(QStringLiteral("Host (NVLink domain)")), 1);
+}
+
+void TestSimulation::trafficFileStaysInTheForm()
+{
+    // A file whose last run was a traffic file: the form showed a blank Collective, and Run ran
+    // a 1 GiB all-reduce in its place. It keeps the file, under a Collective entry of its own.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("two.csv"));
+    {
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("src,dst,bytes\nh0-gpu0,h1-gpu0,64MB\n");
+    }
+    SimulationDock *dock = mSim->simulationDock();
+    collective::Scenario traffic;
+    traffic.collective = collective::Collective::Custom;
+    traffic.algorithm = collective::Algorithm::Direct;
+    traffic.trafficFile = csv.toStdString();
+    dock->setScenario(traffic);
+    QVERIFY2(dock->collectiveBox()->currentText().contains(QStringLiteral("two.csv")),
+        qPrintable(dock->collectiveBox()->currentText()));
+    QVERIFY(dock->scenario().collective == collective::Collective::Custom);
+    QCOMPARE(dock->scenario().trafficFile, csv.toStdString());
+    const views::SimRunPtr run = runAndWait();
+    QVERIFY(run);
+    QVERIFY(run->scenario->collective == collective::Collective::Custom);
+    QCOMPARE(run->flows().size(), std::size_t(1));
+    // It has no message size to sweep.
+    mSim->runSweep();
+    QVERIFY(!mSim->isSweeping());
+    QVERIFY2(dock->statusLabel()->text().contains(QStringLiteral("no message size to sweep")),
+        qPrintable(dock->statusLabel()->text()));
+    // A collective put in the form takes the file's entry away.
+    collective::Scenario allReduce;
+    dock->setScenario(allReduce);
+    QCOMPARE(dock->collectiveBox()->findData(int(collective::Collective::Custom)), -1);
 }
 
 void TestSimulation::policyToggleReRunsAndCompares()
@@ -1144,9 +1181,24 @@ void TestSimulation::sweepChartsBusbwAgainstSize()
     SimulationDock *dock = mSim->simulationDock();
     dock->routingBox()->setCurrentIndex(dock->routingBox()->findData(QStringLiteral("static")));
     QSignalSpy finished(mSim, &SimulationController::runFinished);
+    // Each size's run says which of how many it is (each restarted the bar under "Running
+    // allreduce...", with no sign of how far the sweep had got).
+    QStringList statuses;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+        const QString now = dock->statusLabel()->text();
+        if (statuses.isEmpty() || statuses.last() != now)
+            statuses << now;
+    });
+    watch.start(1);
     mSim->runSweep();
     QVERIFY(mSim->isSweeping());
+    QVERIFY2(dock->statusLabel()->text().startsWith(QStringLiteral("Sweep: size 1 of 12 (1 KiB)")),
+        qPrintable(dock->statusLabel()->text()));
     QTRY_VERIFY_WITH_TIMEOUT(!mSim->isSweeping(), 120000);
+    watch.stop();
+    QVERIFY2(!statuses.filter(QStringLiteral("Sweep: size 12 of 12 (4 GiB): Running")).isEmpty(),
+        qPrintable(statuses.join(QLatin1Char('|'))));
     // Only the last size reports a finished run; every size is a point.
     QCOMPARE(finished.count(), 1);
     const views::ChartSpec &spec = mSim->analysisDock()->chartPanel()->spec();

@@ -242,6 +242,10 @@ void TestCliExport::refusesNonsense_data()
     } << QStringList { "--instant does not apply to --chart throughput" };
     QTest::newRow("instant without a run") << QStringList { "--instant", "-o",
         out } << QStringList { "--instant colours a run's loads at an instant: give --scenario" };
+    // Twelve runs of the same flows, drawn as one dot.
+    QTest::newRow("sweep of a traffic file") << QStringList { "--chart", "sweep", "--scenario",
+        QStringLiteral("{\"traffic\":\"%1\"}").arg(path(QStringLiteral("t.csv"))), "-o",
+        out } << QStringList { "--chart sweep: a traffic file gives its own sizes" };
     QTest::newRow("role the fabric lacks") << QStringList {
         "--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs", "-o", out
     } << QStringList { "export: --role ocs: this fabric has no such element" };
@@ -251,6 +255,11 @@ void TestCliExport::refusesNonsense()
 {
     QFETCH(QStringList, args);
     QFETCH(QStringList, mentions);
+    {
+        QFile traffic(path(QStringLiteral("t.csv")));
+        QVERIFY(traffic.open(QIODevice::WriteOnly));
+        traffic.write("src,dst,bytes\nh0-gpu0,h1-gpu0,64MB\n");
+    }
     const Result r = exportCli(args);
     QCOMPARE(r.code, 2);
     QCOMPARE(r.err.count(QLatin1Char('\n')), 1);

@@ -211,6 +211,12 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
     // A device read as a fabric said "cannot read the file size (Operation not supported)".
     QTest::newRow("fabric a device") << QStringList { "info", "/dev/null" }
                                      << QStringLiteral("/dev/null: is not a regular file");
+    // A traffic table or scenario from a device that never ends: read without end, it grew to
+    // gigabytes and could not be cancelled.
+    QTest::newRow("traffic a device") << QStringList { "simulate", fabric, "--traffic",
+        "/dev/zero" } << QStringLiteral("'/dev/zero' is not a regular file");
+    QTest::newRow("scenario a device") << QStringList { "export", fabric, "--scenario", "/dev/zero",
+        "-o", "x.svg" } << QStringLiteral("'/dev/zero' is not a regular file");
 }
 
 void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()

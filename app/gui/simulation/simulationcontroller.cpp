@@ -196,6 +196,13 @@ bool SimulationController::run(const collective::Scenario &scenario)
     mDock->setRunning(true);
     mRunningStatus
         = tr("Running %1\u2026").arg(toQString(collective::toString(scenario.collective)));
+    // A sweep's run says which size of how many it is: each restarted the bar and the clock
+    // under the same words, with no sign of how far the sweep had got.
+    if (mSweepIndex >= 0)
+        mRunningStatus = tr("Sweep: size %1 of %2 (%3): %4")
+                             .arg(mSweepIndex + 1)
+                             .arg(views::sweepSizes().size())
+                             .arg(toQString(units::formatBytes(scenario.bytes)), mRunningStatus);
     mRunProgress.reset();
     mRunClock.start();
     mRunTicker->start();
@@ -249,6 +256,12 @@ void SimulationController::runSweep()
 {
     if (mRunner->isRunning() || !mDock->problem().isEmpty())
         return;
+    if (mDock->scenario().collective == collective::Collective::Custom) {
+        mDock->setStatus(tr("A traffic file gives its own sizes: there is no message size to "
+                            "sweep. Choose a collective to sweep."),
+            true);
+        return;
+    }
     mSweepScenario = mDock->scenario();
     mSweepIndex = 0;
     mSweep = {};
@@ -273,7 +286,6 @@ void SimulationController::onFinished(const views::SimRunPtr &run)
             mSweep.bytesAndBusbwGBps.append(QPointF(run->messageBytes(), run->summary.busbwGBps));
         const QList<double> sizes = views::sweepSizes();
         if (++mSweepIndex < int(sizes.size())) {
-            mDock->setStatus(tr("Sweep: %1 of %2 sizes").arg(mSweepIndex).arg(sizes.size()));
             collective::Scenario s = mSweepScenario;
             s.bytes = sizes[mSweepIndex];
             this->run(s);

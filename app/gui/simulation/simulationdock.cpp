@@ -12,6 +12,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -324,11 +325,31 @@ collective::Scenario SimulationDock::scenario() const
     s.fidelity = collective::Fidelity(mFidelity->currentData().toInt());
     s.maxMemoryBytes = units::parseBytes(mMemoryLimit->text().toStdString()).value_or(0.0);
     s.faults = mFaults;
+    if (s.collective == collective::Collective::Custom)
+        s.trafficFile = mTrafficFile;
     return s;
+}
+
+void SimulationDock::setTrafficFile(const std::string &file)
+{
+    // A run of a traffic file (a saved scenario, the last run of a file opened) has a
+    // Collective entry of its own, naming the file: with none, the form showed a blank
+    // collective and Run ran a 1 GiB all-reduce in its place.
+    mTrafficFile = file;
+    const QSignalBlocker block(mCollective);
+    if (const int custom = mCollective->findData(int(collective::Collective::Custom)); custom >= 0)
+        mCollective->removeItem(custom);
+    if (file.empty())
+        return;
+    const QString path = QString::fromStdString(file);
+    mCollective->addItem(
+        tr("traffic file %1").arg(QFileInfo(path).fileName()), int(collective::Collective::Custom));
+    mCollective->setItemData(mCollective->count() - 1, path, Qt::ToolTipRole);
 }
 
 void SimulationDock::setScenario(const collective::Scenario &s)
 {
+    setTrafficFile(s.collective == collective::Collective::Custom ? s.trafficFile : std::string());
     mCollective->setCurrentIndex(mCollective->findData(int(s.collective)));
     fillAlgorithms();
     mAlgorithm->setCurrentIndex(std::max(0, mAlgorithm->findData(int(s.algorithm))));

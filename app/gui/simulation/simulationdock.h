@@ -173,6 +173,10 @@ private:
     QPushButton *mRestoreFault = nullptr;
     QPushButton *mRestoreAllFaults = nullptr;
     std::vector<Fault> mFaults;
+    /// The traffic file of a custom scenario put in the form (empty: none, and no Collective
+    /// entry for it).
+    std::string mTrafficFile;
+    void setTrafficFile(const std::string &file);
     bool mRunning = false;
 };
 

@@ -39,6 +39,11 @@ std::ifstream openInputFile(const std::filesystem::path &path, std::string_view 
 {
     if (const auto why = whyNotReadable(path))
         fail(path, what, *why);
+    // A pipe or a device has no end to read to (a traffic table from /dev/zero grew without
+    // bound, and the run could not be cancelled while it was read) and no size to check.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        fail(path, what, "is not a regular file (a pipe or a device)");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(path, what, "cannot be opened for reading");
