@@ -156,24 +156,42 @@ void AutoSave::discard(const Orphan &orphan)
 
 bool AutoSave::offerRecovery(MainWindow &window, Prompts &prompts, const QString &folder)
 {
-    const QList<Orphan> found = orphans(folder.isEmpty() ? defaultFolder() : folder);
-    if (found.isEmpty())
-        return false;
-    const Orphan &newest = found.front();
-    const QString what = newest.originalFile.isEmpty()
-        ? QObject::tr("an untitled fabric")
-        : QFileInfo(newest.originalFile).fileName();
-    const QString question
-        = QObject::tr("FabricScope closed without saving changes to %1. Restore the copy "
-                      "saved automatically at %2?")
-              .arg(what, QLocale().toString(newest.savedAt, QLocale::ShortFormat));
-    bool restored = false;
-    if (prompts.askYesNo(&window, QObject::tr("Restore Unsaved Work"), question))
-        restored = window.openRecovered(newest.fabricFile, newest.originalFile);
-    // A copy that failed to open was reported; keeping it would ask again at every start.
-    for (const Orphan &o : found)
-        discard(o);
-    return restored;
+    QList<Orphan> found = orphans(folder.isEmpty() ? defaultFolder() : folder);
+    // A copy older than its file is not newer work: the file was saved since (by another
+    // window, or another program), and restoring the copy would put old work over it.
+    for (qsizetype i = found.size() - 1; i >= 0; --i) {
+        const QFileInfo original(found[i].originalFile);
+        if (!found[i].originalFile.isEmpty() && original.exists()
+            && original.lastModified() > found[i].savedAt) {
+            discard(found[i]);
+            found.removeAt(i);
+        }
+    }
+    // Newest first, one question each: declined, a copy goes and the next is offered; taken,
+    // the others stay for the next start (two windows killed at once left two, and the one
+    // not offered was deleted unseen).
+    for (qsizetype i = 0; i < found.size(); ++i) {
+        const Orphan &orphan = found[i];
+        const QString what = orphan.originalFile.isEmpty()
+            ? QObject::tr("an untitled fabric")
+            : QFileInfo(orphan.originalFile).fileName();
+        QString question
+            = QObject::tr("FabricScope closed without saving changes to %1. Restore the copy "
+                          "saved automatically at %2?")
+                  .arg(what, QLocale().toString(orphan.savedAt, QLocale::ShortFormat));
+        if (const qsizetype more = found.size() - i - 1; more > 0)
+            question += QLatin1Char(' ')
+                + QObject::tr("(%n more unsaved copies: declining this one offers the next; "
+                              "the others are offered at the next start.)",
+                    nullptr, int(more));
+        const bool take = prompts.askYesNo(&window, QObject::tr("Restore Unsaved Work"), question);
+        const bool restored = take && window.openRecovered(orphan.fabricFile, orphan.originalFile);
+        // A copy that failed to open was reported; keeping it would ask again at every start.
+        discard(orphan);
+        if (take)
+            return restored;
+    }
+    return false;
 }
 
 } // namespace fabric::app

@@ -76,8 +76,12 @@ int main(int argc, char **argv)
         QTimer::singleShot(0, &window, [&] {
             fabric::app::applyStartup(window, *options);
             fabric::app::Prompts prompts;
-            fabric::app::AutoSave::offerRecovery(window, prompts);
+            const bool restored = fabric::app::AutoSave::offerRecovery(window, prompts);
             autosave.emplace(window);
+            // Its copy was removed as it opened: a new one at once, or a crash in the next
+            // two minutes lost the restored work for good.
+            if (restored)
+                autosave->saveNow();
             // The lessons are offered once, to someone who started the program without asking
             // for anything in particular, on a screen.
             if (options->file.isEmpty() && options->family.isEmpty() && options->lesson.isEmpty()

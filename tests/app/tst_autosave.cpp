@@ -16,6 +16,9 @@
 #include "generators/registry.h"
 #include "io/fabricfile.h"
 
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -96,6 +99,7 @@ private Q_SLOTS:
     void copyGoesAtSaveAndWithItsDocument();
     void killedSessionIsOfferedAndRestored();
     void declinedCopyIsDiscarded();
+    void everyCopyIsOfferedAndOldOnesAreNot();
     void exceptionInEventHandlerIsSurvived();
 };
 
@@ -229,6 +233,52 @@ void TestAutoSave::declinedCopyIsDiscarded()
     QVERIFY(!QFile::exists(copy));
     QVERIFY(!AutoSave::offerRecovery(window, answers, folder));
     QCOMPARE(answers.questions.size(), 1);
+}
+
+void TestAutoSave::everyCopyIsOfferedAndOldOnesAreNot()
+{
+    // Two windows killed at once left two copies: only the newest was offered, and the other
+    // was deleted unseen. A copy older than its file (saved since, by another window) was
+    // offered, and restoring it put old work over the newer file.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("recovery"));
+    QDir().mkpath(folder);
+    const QString fabric = writeFabric(dir);
+    const auto leaveCopy = [&](int session, const QString &original, int secondsAgo) {
+        const QString stem = QDir(folder).filePath(QStringLiteral("session-%1").arg(session));
+        QVERIFY(QFile::copy(fabric, stem + QStringLiteral(".fabric.json")));
+        QFile info(stem + QStringLiteral(".json"));
+        QVERIFY(info.open(QIODevice::WriteOnly));
+        info.write(QJsonDocument(QJsonObject { { QStringLiteral("file"), original } }).toJson());
+        info.close();
+        QFile copy(stem + QStringLiteral(".fabric.json"));
+        QVERIFY(copy.open(QIODevice::ReadWrite));
+        QVERIFY(copy.setFileTime(
+            QDateTime::currentDateTime().addSecs(-secondsAgo), QFileDevice::FileModificationTime));
+    };
+    leaveCopy(1, QString(), 60);
+    leaveCopy(2, QString(), 120);
+    leaveCopy(3, fabric, 600); // its file, written just now, is newer
+    MainWindow window;
+    auto prompts = std::make_unique<FakePrompts>();
+    FakePrompts &answers = *prompts;
+    window.setPrompts(std::move(prompts));
+    // Declined, the newest goes and the next is offered; the one older than its file is not.
+    QVERIFY(!AutoSave::offerRecovery(window, answers, folder));
+    QCOMPARE(answers.questions.size(), 2);
+    QVERIFY2(answers.questions.front().contains(QStringLiteral("1 more")),
+        qPrintable(answers.questions.front()));
+    QVERIFY(AutoSave::orphans(folder).isEmpty());
+
+    // Taken, the others stay for the next start.
+    leaveCopy(4, QString(), 60);
+    leaveCopy(5, QString(), 120);
+    answers.yes = true;
+    QVERIFY(AutoSave::offerRecovery(window, answers, folder));
+    QCOMPARE(answers.questions.size(), 3);
+    const QList<AutoSave::Orphan> left = AutoSave::orphans(folder);
+    QCOMPARE(left.size(), 1);
+    QVERIFY(left.front().fabricFile.endsWith(QStringLiteral("session-5.fabric.json")));
 }
 
 void TestAutoSave::exceptionInEventHandlerIsSurvived()
