@@ -85,12 +85,29 @@ Target resolve(const fs::path &path)
         fail(path, std::string("is a ") + (type == S_IFSOCK ? "socket" : "block device")
                        + ", not a file; refusing to write to it");
     t.direct = type != S_IFREG;
+    // Replaced by a rename, a file marked read-only (no write permission, or none for anyone,
+    // which even root respects here) was overwritten without a word.
+    if (!t.direct
+        && (::access(t.path.c_str(), W_OK) != 0
+            || (t.info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0))
+        fail(path, "is read-only: not replaced (save under another name, or make it writable)");
     return t;
 }
 
 std::string temporaryPrefix(const fs::path &target)
 {
-    return "." + target.filename().string() + ".tmp-";
+    // The name's first 200 bytes at most (cut at a character's start): the whole of a long name
+    // (228 to 255 bytes, which the folder takes) made the temporary's name too long to create.
+    std::string name = target.filename().string();
+    constexpr std::size_t kKept = 200;
+    if (name.size() > kKept) {
+        name.resize(kKept);
+        while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80)
+            name.pop_back(); // a continuation byte: back to its character's lead
+        if (!name.empty() && static_cast<unsigned char>(name.back()) >= 0xC0)
+            name.pop_back(); // the lead of the character cut short
+    }
+    return "." + name + ".tmp-";
 }
 
 fs::path temporaryFor(const fs::path &target)

@@ -70,6 +70,8 @@ private Q_SLOTS:
     void removesStaleTemporaries();
     void writesThroughSymlinkKeepingMode();
     void keepsModeOfPlainFile();
+    void refusesReadOnlyFile();
+    void savesUnderTheLongestName();
     void writesIntoFifo();
     void writesThroughProcFd();
     void refusesFolderAndSymlinkLoop();
@@ -179,6 +181,37 @@ void TestAtomicWrite::keepsModeOfPlainFile()
     struct stat st {};
     QCOMPARE(::stat(p.c_str(), &st), 0);
     QCOMPARE(st.st_mode & 07777, mode_t(0640));
+}
+
+void TestAtomicWrite::refusesReadOnlyFile()
+{
+    // A file marked read-only was replaced by the rename without a word.
+    QTemporaryDir dir;
+    const fs::path p = dir.filePath("kept.fabric.json").toStdString();
+    save(p, "old");
+    QCOMPARE(::chmod(p.c_str(), 0444), 0);
+    const QString error = errorOf([&] { save(p, "new"); });
+    QVERIFY2(error.contains("is read-only"), qPrintable(error));
+    QCOMPARE(readAll(p), std::string("old"));
+    QCOMPARE(entries(dir), QStringList { "kept.fabric.json" });
+}
+
+void TestAtomicWrite::savesUnderTheLongestName()
+{
+    // A name the folder takes (255 bytes, some of them two-byte letters) but whose temporary,
+    // the whole name and some 30 more bytes, it did not: "File name too long".
+    QTemporaryDir dir;
+    std::string name;
+    while (name.size() < 242)
+        name += "\u00e9"; // two bytes each
+    name += ".fabric.json";
+    QVERIFY(name.size() <= 255);
+    const fs::path p = fs::path(dir.path().toStdString()) / name;
+    save(p, "saved");
+    QCOMPARE(readAll(p), std::string("saved"));
+    save(p, "again");
+    QCOMPARE(readAll(p), std::string("again"));
+    QCOMPARE(entries(dir).size(), 1);
 }
 
 void TestAtomicWrite::writesIntoFifo()
