@@ -18,6 +18,7 @@ Document::Document(Fabric fabric, QString fileName, QObject *parent)
     , mFileName(std::move(fileName))
     , mScenarios(scenariosOf(mFabric))
 {
+    noteFileTime();
     connect(mUndoStack, &QUndoStack::cleanChanged, this,
         [this](bool) { Q_EMIT modifiedChanged(isModified()); });
 }
@@ -61,9 +62,23 @@ bool Document::isModified() const
     return mRecovered || !mUndoStack->isClean();
 }
 
+void Document::noteFileTime()
+{
+    mFileTime = mFileName.isEmpty() ? QDateTime() : QFileInfo(mFileName).lastModified();
+}
+
+bool Document::fileChangedOnDisk() const
+{
+    if (mFileName.isEmpty() || !mFileTime.isValid())
+        return false;
+    const QFileInfo file(mFileName);
+    return file.exists() && file.lastModified() != mFileTime;
+}
+
 void Document::markSaved(const QString &fileName)
 {
     setFileName(fileName);
+    noteFileTime();
     const bool wasRecovered = std::exchange(mRecovered, false);
     const bool wasClean = mUndoStack->isClean();
     mUndoStack->setClean();

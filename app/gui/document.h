@@ -6,6 +6,7 @@
 #include "model/fabric.h"
 #include "savedscenarios.h"
 
+#include <QDateTime>
 #include <QObject>
 #include <QString>
 
@@ -54,6 +55,9 @@ public:
     bool isModified() const;
     /// Marks the current state as saved (the undo stack's clean index).
     void markSaved(const QString &fileName);
+    /// Whether fileName() was changed on disk (by another program, another window) since it was
+    /// read or saved here: saving over it would lose that version.
+    bool fileChangedOnDisk() const;
     /// Marks a document restored from an autosaved copy: unsaved until saved, even with an
     /// empty undo stack.
     void markRecovered();
@@ -95,6 +99,8 @@ private:
     QString mSuggestedName;
     ScenarioList mScenarios;
     bool mRecovered = false;
+    QDateTime mFileTime; ///< fileName()'s time when read or saved here (invalid: none).
+    void noteFileTime();
 };
 
 } // namespace fabric::app

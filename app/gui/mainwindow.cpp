@@ -701,6 +701,14 @@ bool MainWindow::writeTo(const QString &fileName)
         && !mPrompts->askYesNo(this, tr("Replace File"),
             tr("%1 already exists. Replace it with this fabric?").arg(path)))
         return false;
+    // Its own file, changed by another program since it was opened: Save wrote over that
+    // version without a word.
+    if (path == mDocument->fileName() && mDocument->fileChangedOnDisk()
+        && !mPrompts->askYesNo(this, tr("File Changed on Disk"),
+            tr("%1 has changed on disk since it was opened or saved here (another program or "
+               "window wrote it). Replace that version with this fabric?")
+                .arg(path)))
+        return false;
     try {
         files::save(mDocument->fabric(), path, native);
     } catch (const std::exception &e) {

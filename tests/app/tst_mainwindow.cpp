@@ -100,6 +100,7 @@ private Q_SLOTS:
     void exportsProposeAFileNameAndAddTheType();
     void asksBeforeDiscardingChanges();
     void failedSaveOffersAnotherName();
+    void saveAsksWhenTheFileChangedOnDisk();
     void savingAnImportAsksBeforeReplacingAFile();
     void fileDialogsFitTheScreen();
     void unsavedChangesButtonsHaveAccessKeys();
@@ -831,6 +832,42 @@ void TestMainWindow::failedSaveOffersAnotherName()
     QVERIFY(QFile::exists(elsewhere));
     QVERIFY(!mWindow->isWindowModified());
     QCOMPARE(mWindow->document()->fileName(), QFileInfo(elsewhere).absoluteFilePath());
+}
+
+void TestMainWindow::saveAsksWhenTheFileChangedOnDisk()
+{
+    // Another program (or window) wrote the file after it was opened here: Save wrote over
+    // that version without a word.
+    const QString path = mDir.filePath(QStringLiteral("shared.fabric.json"));
+    files::save(smallFatTree(), path, io::findFormat("native"));
+    QVERIFY(mWindow->openFile(path));
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+    QVERIFY(mWindow->save()); // its own save: no question
+    QVERIFY(mPrompts->questions.isEmpty());
+    Q_EMIT mWindow->paletteDock()->list()->itemActivated(mWindow->paletteDock()->list()->item(1));
+    const auto theirs = [&] {
+        Fabric other = smallFatTree();
+        other.removeNode(0);
+        files::save(other, path, io::findFormat("native"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(
+            QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+    };
+    theirs();
+    const std::size_t otherNodes = smallFatTree().nodeCount() - 1;
+    mPrompts->yes = false;
+    QVERIFY(!mWindow->save());
+    QCOMPARE(mPrompts->questions.size(), 1);
+    QVERIFY2(mPrompts->questions[0].contains(QLatin1String("changed on disk")),
+        qPrintable(mPrompts->questions[0]));
+    QCOMPARE(io::loadFabric(path.toStdString()).nodeCount(), otherNodes);
+    QVERIFY(mWindow->isWindowModified());
+    mPrompts->yes = true;
+    QVERIFY(mWindow->save());
+    QCOMPARE(
+        io::loadFabric(path.toStdString()).nodeCount(), mWindow->document()->fabric().nodeCount());
+    QVERIFY(!mWindow->isWindowModified());
 }
 
 void TestMainWindow::savingAnImportAsksBeforeReplacingAFile()
