@@ -626,6 +626,9 @@ void TestSimulation::memoryLimitRefusesInTheDocksWords()
         QStringLiteral("needs every chip (Ranks all); use Algorithm ring"));
     QCOMPARE(inDockWords(QStringLiteral("3 pairs have no path (--allow-partial runs the rest)")),
         QStringLiteral("3 pairs have no path (--allow-partial runs the rest)"));
+    // A traffic file is in the Collective box ("--traffic" named an option the app has not).
+    QCOMPARE(inDockWords(QStringLiteral("--traffic: '/t.csv' does not exist")),
+        QStringLiteral("Collective: '/t.csv' does not exist"));
 }
 
 void TestSimulation::exportsEveryFormat()

@@ -20,13 +20,11 @@ public:
     void redo() override;
     void undo() override;
 
+private:
     /// The GPUs the links put in a host's NVLink domain, with their hosts: a GPU with no host
     /// linked to a Host node joins it. (A host forwards only between GPUs of its own, and
     /// nothing else in the editor sets which host a GPU is in: GPUs linked to a host drawn by
     /// hand had "no path" between them.)
-    const std::vector<std::pair<NodeId, NodeId>> &joinedHosts() const { return mJoined; }
-
-private:
     std::vector<std::pair<NodeId, NodeId>> mJoined;
 };
 

@@ -23,6 +23,8 @@ QString rowOf(const QString &option)
         { QStringLiteral("seed"), QT_TRANSLATE_NOOP("SimulationDock", "Seed") },
         { QStringLiteral("fidelity"), QT_TRANSLATE_NOOP("SimulationDock", "Fidelity") },
         { QStringLiteral("max-memory"), QT_TRANSLATE_NOOP("SimulationDock", "Memory limit") },
+        // A traffic file's run shows its file in the Collective box.
+        { QStringLiteral("traffic"), QT_TRANSLATE_NOOP("SimulationDock", "Collective") },
     };
     const auto found = rows.constFind(option);
     return found == rows.constEnd() ? QString()
