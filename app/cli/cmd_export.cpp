@@ -529,7 +529,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         canvas.setParticlesEnabled(true);
         // The run's faults crossed out, as the app marks them: a failed spine's links were
         // drawn as links ECMP left idle.
-        if (run->scenario && !run->scenario->faults.empty())
+        if (run->scenario)
             canvas.setFaultMarks(views::faultMarks(fabric, run->scenario->faults));
     }
     QString title = QString::fromStdString(o.title);

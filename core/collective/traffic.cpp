@@ -99,14 +99,10 @@ std::vector<TrafficRow> readTraffic(
 
 std::vector<TrafficRow> loadTraffic(const std::string &path, const Fabric &fabric)
 {
-    std::ifstream in = io::openInputFile(path, "--traffic");
     // About 40 bytes a flow: the limit is some three million flows, which take a few GB of
     // memory to simulate (a million rows took 412 MB).
     constexpr std::uintmax_t kMaxTrafficBytes = 128ull * 1024 * 1024;
-    std::error_code ec;
-    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxTrafficBytes)
-        throw UserError(path + ": the traffic table is " + units::formatBytes(double(size))
-            + ", larger than the limit of " + units::formatBytes(double(kMaxTrafficBytes)));
+    std::ifstream in = io::openInputFile(path, "--traffic", kMaxTrafficBytes);
     io::skipBom(in);
     return readTraffic(in, path, fabric);
 }

@@ -217,6 +217,9 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput_data()
         "/dev/zero" } << QStringLiteral("'/dev/zero' is not a regular file");
     QTest::newRow("scenario a device") << QStringList { "export", fabric, "--scenario", "/dev/zero",
         "-o", "x.svg" } << QStringLiteral("'/dev/zero' is not a regular file");
+    // big.csv is made a sparse file of 129 MiB: some three million flows is the limit.
+    QTest::newRow("traffic too large") << QStringList { "simulate", fabric, "--traffic",
+        "big.csv" } << QStringLiteral("is 129 MiB, larger than the limit of 128 MiB");
 }
 
 void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()
@@ -225,9 +228,15 @@ void TestCliHostile::namesAFolderOrMissingFileGivenAsInput()
     QFETCH(QString, message);
     QTemporaryDir dir;
     std::vector<std::string> words;
-    for (const QString &a : args)
-        words.push_back(
-            a == QLatin1String("x.svg") ? dir.filePath(a).toStdString() : a.toStdString());
+    for (const QString &a : args) {
+        const bool inDir = a == QLatin1String("x.svg") || a == QLatin1String("big.csv");
+        words.push_back(inDir ? dir.filePath(a).toStdString() : a.toStdString());
+    }
+    if (args.contains(QStringLiteral("big.csv"))) {
+        QFile big(dir.filePath(QStringLiteral("big.csv")));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        QVERIFY(big.resize(129ll * 1024 * 1024));
+    }
     const CliResult r = runCli(words);
     QCOMPARE(r.code, 2);
     verifyOneCleanLine(r);

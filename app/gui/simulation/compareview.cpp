@@ -121,9 +121,8 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         mCanvas[i]->setFabric(runs[i] ? runs[i]->fabric : nullptr);
         // Each side marks the faults its own run had, as the main canvas marks those in force:
         // a faulted run beside a healthy one showed no failed element.
-        const bool faulted
-            = runs[i] && runs[i]->fabric && runs[i]->scenario && !runs[i]->scenario->faults.empty();
-        mCanvas[i]->setFaultMarks(faulted
+        const bool hasRun = runs[i] && runs[i]->fabric && runs[i]->scenario;
+        mCanvas[i]->setFaultMarks(hasRun
                 ? views::faultMarks(*runs[i]->fabric, runs[i]->scenario->faults)
                 : views::FabricCanvas::FaultMarks());
         // An empty side says how to fill it: compare needs a run before the latest one.

@@ -105,9 +105,8 @@ void FaultKeeper::markCanvas()
 {
     views::FabricCanvas *canvas = mWindow->canvas();
     const std::vector<Fault> &faults = mSim->simulationDock()->faults();
-    canvas->setFaultMarks(mDocument && !faults.empty()
-            ? views::faultMarks(mDocument->fabric(), faults)
-            : views::FabricCanvas::FaultMarks());
+    canvas->setFaultMarks(mDocument ? views::faultMarks(mDocument->fabric(), faults)
+                                    : views::FabricCanvas::FaultMarks());
 }
 
 bool FaultKeeper::fillMenu(QMenu *menu, NodeId node, LinkId link)

@@ -70,9 +70,7 @@ public:
     {
         if (!run || !run->scenario || !run->fabric)
             return;
-        const std::vector<Fault> &faults = run->scenario->faults;
-        mCanvas.setFaultMarks(faults.empty() ? views::FabricCanvas::FaultMarks()
-                                             : views::faultMarks(*run->fabric, faults));
+        mCanvas.setFaultMarks(views::faultMarks(*run->fabric, run->scenario->faults));
         mSwapped = true;
     }
     ~RunFaultsShown()

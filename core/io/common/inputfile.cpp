@@ -35,7 +35,8 @@ std::optional<std::string> whyNotReadable(const std::filesystem::path &path)
     return std::nullopt;
 }
 
-std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what)
+std::ifstream openInputFile(
+    const std::filesystem::path &path, std::string_view what, std::uintmax_t maxBytes)
 {
     if (const auto why = whyNotReadable(path))
         fail(path, what, *why);
@@ -44,6 +45,10 @@ std::ifstream openInputFile(const std::filesystem::path &path, std::string_view 
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         fail(path, what, "is not a regular file (a pipe or a device)");
+    if (const std::uintmax_t size = std::filesystem::file_size(path, ec); !ec && size > maxBytes)
+        fail(path, what,
+            "is " + units::formatBytes(double(size)) + ", larger than the limit of "
+                + units::formatBytes(double(maxBytes)));
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(path, what, "cannot be opened for reading");
@@ -53,13 +58,7 @@ std::ifstream openInputFile(const std::filesystem::path &path, std::string_view 
 std::string readInputText(
     const std::filesystem::path &path, std::string_view what, std::uintmax_t maxBytes)
 {
-    std::ifstream in = openInputFile(path, what);
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size > maxBytes)
-        fail(path, what,
-            "is " + units::formatBytes(double(size)) + ", larger than the limit of "
-                + units::formatBytes(double(maxBytes)));
+    std::ifstream in = openInputFile(path, what, maxBytes);
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
 }
 

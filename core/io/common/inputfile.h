@@ -20,12 +20,16 @@ namespace fabric::io {
  */
 std::optional<std::string> whyNotReadable(const std::filesystem::path &path);
 
+/// No limit on an input file's size: it is read a line at a time (a fabric dump).
+inline constexpr std::uintmax_t kAnySize = UINTMAX_MAX;
+
 /**
  * @p path opened for reading, or a UserError "WHAT: 'PATH' is a folder, not a file" (or: does
- * not exist, cannot be opened). @p what names the option or the kind of file ("--scenario");
- * empty leaves the prefix out.
+ * not exist, cannot be opened, is larger than @p maxBytes). @p what names the option or the
+ * kind of file ("--scenario"); empty leaves the prefix out.
  */
-std::ifstream openInputFile(const std::filesystem::path &path, std::string_view what);
+std::ifstream openInputFile(
+    const std::filesystem::path &path, std::string_view what, std::uintmax_t maxBytes = kAnySize);
 
 /// The whole of @p path as text, refused as openInputFile() does, or when it is larger than
 /// @p maxBytes (a JSON scenario or lesson is a few kilobytes).
