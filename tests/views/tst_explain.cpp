@@ -1,8 +1,10 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The explain panel's text for torus runs: which bound the ideal is, and the ring's rank order.
+#include "charts/chartdata.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
+#include "export/reportwriter.h"
 #include "generators/registry.h"
 #include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void reducedRunSaysHowManyFlowsRan();
     void largeCountsHaveDigitGroups();
     void comparisonSaysWhichWasFaster();
+    void partialRunIsNotCalledFaster();
     void harmlessFaultsAreSaidToBe();
     void faultsOnATorusCountChips();
     void tinyRunIsNotCalledBandwidthBound();
@@ -218,6 +221,33 @@ void TestExplain::comparisonSaysWhichWasFaster()
     QCOMPARE(compareRuns(small, large),
         QStringLiteral("ring · ecmp · 4 GiB reached a bus bandwidth of 33.2 GB/s, 2.00\u00d7 "
                        "that of ring · ecmp at 1 GiB (16.6 GB/s)."));
+}
+
+// A failed leaf cuts its GPUs off: the ring runs the rest, and its short time is only that of
+// the traffic that could run. The verdict called it "26.77x faster" than the healthy run, and
+// the table and the chart showed its time as any other.
+void TestExplain::partialRunIsNotCalledFaster()
+{
+    const Fabric tree = gen::generate("ib-fat-tree", nlohmann::json { { "radix", 8 } });
+    collective::Scenario s;
+    s.bytes = 4 * 1048576.0;
+    const RunSummary healthy(*runQuietly(tree, s));
+    s.faults = parseFaultList("leaf0");
+    const RunSummary cut(*runQuietly(tree, s));
+    QVERIFY(cut.partial());
+    QVERIFY(cut.completionS < healthy.completionS);
+    for (const QString &verdict : { compareRuns(cut, healthy), compareRuns(healthy, cut) }) {
+        QVERIFY2(!verdict.contains(QStringLiteral("faster")), qPrintable(verdict));
+        QVERIFY2(verdict.startsWith(cut.label + QStringLiteral(" cannot complete: ")),
+            qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("not comparable with ") + healthy.label),
+            qPrintable(verdict));
+    }
+    const QList<QStringList> table = comparisonTable({ healthy, cut });
+    QVERIFY(!table[1][1].contains(QStringLiteral("partial")));
+    QVERIFY2(table[2][1].endsWith(QStringLiteral(" (partial)")), qPrintable(table[2][1]));
+    const auto chart = charts::compareCompletion({ healthy, cut });
+    QCOMPARE(chart.categories, QStringList({ healthy.label, cut.label + " (partial)" }));
 }
 
 void TestExplain::harmlessFaultsAreSaidToBe()

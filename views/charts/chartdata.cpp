@@ -219,7 +219,7 @@ ChartSpec compareCompletion(const QList<RunSummary> &runs)
     ChartBars ideal{QObject::tr("ideal bound"), {}};
     bool anyIdeal = false;
     for (const RunSummary &r : runs) {
-        spec.categories << r.label;
+        spec.categories << r.markedLabel();
         measured.values << r.completionS * scale;
         ideal.values << (std::isfinite(r.idealS) ? r.idealS * scale : 0.0);
         anyIdeal = anyIdeal || std::isfinite(r.idealS);
@@ -240,7 +240,7 @@ ChartSpec compareBandwidth(const QList<RunSummary> &runs)
     ChartBars bus{QObject::tr("busbw"), {}};
     ChartBars alg{QObject::tr("algbw"), {}};
     for (const RunSummary &r : runs) {
-        spec.categories << r.label;
+        spec.categories << r.markedLabel();
         bus.values << (std::isfinite(r.busbwGBps) ? r.busbwGBps : 0.0);
         alg.values << (std::isfinite(r.algbwGBps) ? r.algbwGBps : 0.0);
     }

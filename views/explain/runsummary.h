@@ -4,7 +4,10 @@
 
 #include "playback/simrun.h"
 
+#include <QObject>
 #include <QString>
+
+#include <cstddef>
 
 namespace fabric::views {
 
@@ -19,13 +22,25 @@ struct RunSummary : collective::Summary
     QString label;
     /// The collective's size S; kUnknown for flows made by hand.
     double messageBytes = collective::kUnknown;
+    /// Rank pairs the run's faults cut off. Their traffic was skipped, so the run is partial:
+    /// its time is that of the traffic that could run, shorter than any real one.
+    std::size_t cutOffPairs = 0;
 
     RunSummary() = default;
     explicit RunSummary(const SimRun &run)
         : collective::Summary(run.summary)
         , label(run.label)
         , messageBytes(run.messageBytes())
+        , cutOffPairs(run.faults ? run.faults->unreachablePairs.size() : 0)
     {
+    }
+
+    bool partial() const { return cutOffPairs > 0; }
+    /// The label, followed by " (partial)" for a partial run: a chart's bar or a table's time
+    /// is never read as a run that finished.
+    QString markedLabel() const
+    {
+        return partial() ? QObject::tr("%1 (partial)").arg(label) : label;
     }
 };
 

@@ -73,7 +73,9 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                         QObject::tr("Max link load"), QObject::tr("Collided links"),
                         QObject::tr("Idle links")};
     for (const RunSummary &r : runs) {
-        rows << QStringList { r.label, toQString(units::formatSeconds(r.completionS)),
+        rows << QStringList { r.label,
+            toQString(units::formatSeconds(r.completionS))
+                + (r.partial() ? QObject::tr(" (partial)") : QString()),
             orDash(r.algbwGBps, toQString(units::formatGBps(r.algbwGBps))),
             orDash(r.busbwGBps, toQString(units::formatGBps(r.busbwGBps))),
             orDash(r.ofIdeal, QStringLiteral("%1%").arg(r.ofIdeal * 100, 0, 'f', 0)),
