@@ -186,7 +186,7 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
         canvas->zoomToFit();
 
     AnalysisDock *analysis = sim->analysisDock();
-    analysis->explainPanel()->setHtml(narrativeHtml(lesson, result));
+    analysis->explainPanel()->setNarrative(narrativeHtml(lesson, result));
     if (lesson.panel == "heatmap")
         analysis->showTab(analysis->heatmap());
     else if (lesson.panel == "charts")

@@ -141,6 +141,14 @@ void TestLessons::oneClickOpensALesson()
     QVERIFY(explain->isVisible());
     // The canvas is coloured by the run.
     QVERIFY(!window->canvas()->highlightedLinks().isEmpty());
+    // A student runs the form's scenario again: the run is explained above the narrative,
+    // which used to be replaced until the lesson was opened again.
+    const views::SimRunPtr opened = sim->currentRun();
+    window->action(QStringLiteral("actionRun"))->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->currentRun() != opened && !sim->runner()->isRunning(), 60000);
+    const QString rerun = explain->toPlainText();
+    QVERIFY2(rerun.startsWith(sim->currentRun()->label), qPrintable(rerun));
+    QVERIFY2(rerun.contains(QStringLiteral("Traffic that crosses the core")), qPrintable(rerun));
     // Not saved yet, the fabric goes by the lesson's name, and Save As proposes it.
     QVERIFY2(window->windowTitle().startsWith(QStringLiteral("ecmp-polarization[*]")),
         qPrintable(window->windowTitle()));
@@ -164,6 +172,8 @@ void TestLessons::oneClickOpensALesson()
     QTRY_VERIFY_WITH_TIMEOUT(sim->currentRun() && !sim->runner()->isRunning(), 60000);
     QCOMPARE(*sim->currentRun()->scenario, listed.items[listed.lastRun].scenario);
     QVERIFY2(prompts->errors.isEmpty(), qPrintable(prompts->errors.join(QLatin1Char('\n'))));
+    // The narrative belonged to the lesson's document, not to the file opened after it.
+    QVERIFY(!explain->toPlainText().contains(QStringLiteral("Traffic that crosses the core")));
 }
 
 void TestLessons::variantRunsAreCompared()

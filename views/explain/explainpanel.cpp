@@ -22,15 +22,34 @@ void ExplainPanel::setRun(const SimRunPtr &run, const SimRunPtr &comparedWith)
         if (comparedWith)
             mSentences << compareRuns(summary, RunSummary(*comparedWith));
     }
-    QString html;
-    if (run)
-        html += QStringLiteral("<h3>%1</h3>").arg(run->label.toHtmlEscaped());
-    html += QStringLiteral("<ul>");
-    for (const QString &s : std::as_const(mSentences))
-        if (!s.isEmpty())
-            html += QStringLiteral("<li style='margin-bottom:6px'>%1</li>").arg(s.toHtmlEscaped());
-    html += QStringLiteral("</ul>");
-    setHtml(run ? html : QString());
+    mRunHtml.clear();
+    if (run) {
+        mRunHtml = QStringLiteral("<h3>%1</h3><ul>").arg(run->label.toHtmlEscaped());
+        for (const QString &s : std::as_const(mSentences))
+            if (!s.isEmpty())
+                mRunHtml += QStringLiteral("<li style='margin-bottom:6px'>%1</li>")
+                                .arg(s.toHtmlEscaped());
+        mRunHtml += QStringLiteral("</ul>");
+    }
+    render();
+}
+
+void ExplainPanel::setNarrative(const QString &html)
+{
+    // The narrative explains the runs the lesson opened with: the first stands alone.
+    if (!html.isEmpty())
+        mRunHtml.clear();
+    mNarrative = html;
+    render();
+}
+
+void ExplainPanel::render()
+{
+    // A run made after the lesson opened is explained above its narrative.
+    if (mRunHtml.isEmpty() || mNarrative.isEmpty())
+        setHtml(mRunHtml + mNarrative);
+    else
+        setHtml(mRunHtml + QStringLiteral("<hr>") + mNarrative);
 }
 
 } // namespace fabric::views

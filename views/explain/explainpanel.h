@@ -9,7 +9,7 @@
 namespace fabric::views {
 
 /// The explain panel: explainRun()'s sentences for the current run, plus a comparison sentence
-/// when a second run is given.
+/// when a second run is given, above a lesson's narrative when one is open.
 class ExplainPanel : public QTextBrowser
 {
     Q_OBJECT
@@ -17,11 +17,20 @@ public:
     explicit ExplainPanel(QWidget *parent = nullptr);
 
     void setRun(const SimRunPtr &run, const SimRunPtr &comparedWith = nullptr);
+    /// A lesson's narrative (HTML), kept under whichever run is explained: a student who runs
+    /// one of the lesson's scenarios again lost the lesson's text until it was reopened.
+    /// The run shown when it is set is left unexplained: the narrative tells of it. Empty
+    /// removes it.
+    void setNarrative(const QString &html);
     /// The sentences shown, in order.
     const QStringList &sentences() const { return mSentences; }
 
 private:
+    void render();
+
     QStringList mSentences;
+    QString mRunHtml;
+    QString mNarrative;
 };
 
 } // namespace fabric::views

@@ -178,6 +178,8 @@ void SimulationController::setDocument(Document *document)
         return;
     disconnect(mDocumentConnection);
     forgetResults(QString());
+    // A lesson's narrative belongs to its document; edits to the fabric keep it.
+    mAnalysis->explainPanel()->setNarrative(QString());
     mDocument = document;
     mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
     if (mDocument)
