@@ -68,6 +68,7 @@ private Q_SLOTS:
     void twistedArcsLandShifted();
     void plainTorusHasNoTwist();
     void podStepsToTheNextRowAreStubs();
+    void zStepsLeaveTheXLinksInSight();
     void ocsHiddenButListed();
     void planeTitlesReadOverTheWrapArounds();
     void captionStaysInANarrowView();
@@ -223,6 +224,61 @@ void TestTorusLattice::podStepsToTheNextRowAreStubs()
         texts << label.text;
     for (const char *name : {"to z = 8", "from z = 7", "to z = 0", "from z = 15"})
         QVERIFY2(texts.contains(QLatin1String(name)), name);
+}
+
+void TestTorusLattice::zStepsLeaveTheXLinksInSight()
+{
+    // 16 planes in two rows of 8: Z steps inside a cube are ICI links, the step from plane 3
+    // to 4 an OCS circuit, both between planes side by side. Drawn straight along their chip
+    // row, they lay on the row's X links, and the X dimension looked unwired.
+    const Fabric f
+        = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 16 } });
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const auto chips = [&](const Link &link) {
+        const Node &a = f.node(link.a), &b = f.node(link.b);
+        return a.kind == NodeKind::Gpu && b.kind == NodeKind::Gpu ? std::pair(&a, &b)
+                                                                  : std::pair(nullptr, nullptr);
+    };
+    std::vector<QPointF> xMiddles;
+    f.forEachLink([&](const Link &link) {
+        const auto [a, b] = chips(link);
+        if (a && a->hints.z == b->hints.z && a->hints.y == b->hints.y)
+            xMiddles.push_back(data.segment[static_cast<std::size_t>(link.id)].center());
+    });
+    std::vector<LinkId> zSteps;
+    f.forEachLink([&](const Link &link) {
+        const auto [a, b] = chips(link);
+        if (a && a->hints.z / 8 == b->hints.z / 8 && a->hints.z != b->hints.z)
+            zSteps.push_back(link.id);
+    });
+    int circuitSteps = 0;
+    for (const TorusCircuit &c : torusCircuits(f).circuits)
+        if (c.dim == 2 && !c.wraps) {
+            const int za = f.node(c.chipA).hints.z, zb = f.node(c.chipB).hints.z;
+            if (za / 8 == zb / 8) {
+                zSteps.push_back(c.fibreA);
+                zSteps.push_back(c.fibreB);
+                ++circuitSteps;
+            }
+        }
+    QCOMPARE(xMiddles.size(), std::size_t(16 * 4 * 3));
+    QCOMPARE(circuitSteps, 2 * 16); // planes 3-4 and 11-12, 16 chips each
+    QCOMPARE(zSteps.size(), std::size_t(2 * 6 * 16 + 2 * circuitSteps));
+    for (const LinkId z : zSteps) {
+        QPainterPath path;
+        data.addLinkPath(path, z);
+        for (int i = 0; i <= 40; ++i) {
+            const QPointF p = path.pointAtPercent(i / 40.0);
+            for (const QPointF &m : xMiddles)
+                QVERIFY2(QLineF(p, m).length() > 3,
+                    qPrintable(QStringLiteral("link %1 over an X link at (%2, %3)")
+                                   .arg(z)
+                                   .arg(m.x())
+                                   .arg(m.y())));
+        }
+    }
 }
 
 void TestTorusLattice::ocsHiddenButListed()

@@ -120,6 +120,19 @@ FabricLayout torusLattice(const Fabric &f)
     // them side by side on a pod: each is drawn as two stubs instead, out of the right of its
     // plane and into the left of the next, each end named ("to z = 8", "from z = 7").
     const double stub = 0.4 * planes.gapX;
+    // A Z step between planes side by side runs along its chip row: drawn straight, it lay on
+    // the row's X links and hid them (the X dimension looked unwired). It bows up between chip
+    // rows instead, higher the farther right its chip, so the steps of one row do not lie on
+    // one another: the middle of the curve clears the row by 12 to 15 units, under the next
+    // chip row up (22 units away, its chips 10 high), and it is 3 units above the middle of
+    // the first X link it passes.
+    const auto zBow = [&](int x) {
+        return kPitch * (1.1 + 0.3 * x / double(std::max(1, planes.extent[0] - 1)));
+    };
+    const auto sameRowZStep = [&](const Node &a, const Node &b) {
+        return a.hints.z != b.hints.z && planes.row(a.hints.z) == planes.row(b.hints.z)
+            && a.hints.x == b.hints.x && a.hints.y == b.hints.y;
+    };
     std::map<std::pair<int, int>, bool> stubbedSteps; // (from z, to z)
     for (const TorusCircuit &c : circuits.circuits) {
         const Node &a = f.node(c.chipA), &b = f.node(c.chipB);
@@ -135,7 +148,13 @@ FabricLayout torusLattice(const Fabric &f)
             continue;
         }
         QPointF via = (pa + pb) / 2;
-        if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
+        if (c.dim == 2 && !c.wraps && sameRowZStep(a, b)) {
+            // One quadratic from chip to chip, as a direct link's bow, made of two halves.
+            const QPointF up(0, -zBow(a.hints.x) / 2);
+            via += up;
+            out.linkBend[static_cast<std::size_t>(c.fibreA)] = pa + (pb - pa) / 4 + up;
+            out.linkBend[static_cast<std::size_t>(c.fibreB)] = pa + (pb - pa) * 3 / 4 + up;
+        } else if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
             const auto [ca, cb] = wrapControls(planes, c.dim, a, b, pa, pb);
             via = (ca + cb) / 2;
             out.linkBend[static_cast<std::size_t>(c.fibreA)] = ca;
@@ -144,6 +163,13 @@ FabricLayout torusLattice(const Fabric &f)
         out.linkVia[static_cast<std::size_t>(c.fibreA)] = via;
         out.linkVia[static_cast<std::size_t>(c.fibreB)] = via;
     }
+    out.linkBow.assign(f.linkIdBound(), 0.0);
+    f.forEachLink([&](const Link &l) {
+        const Node &a = f.node(l.a), &b = f.node(l.b);
+        if (a.kind == NodeKind::Gpu && b.kind == NodeKind::Gpu && !isSpareChip(a) && !isSpareChip(b)
+            && sameRowZStep(a, b))
+            out.linkBow[static_cast<std::size_t>(l.id)] = zBow(a.hints.x);
+    });
     // Under the stubs' ends, reading inwards, so the text stays within the picture's bounds.
     for (const auto &[step, stubbed] : stubbedSteps) {
         const auto [from, to] = step;
