@@ -220,6 +220,10 @@ void TestLessons::exportSlideWritesSvgAndPdf()
     QVERIFY(text.contains("SHARP tree, reduction up to the root switch: 1,024 MiB on each link"));
     QVERIFY(text.contains("SHARP tree, result down to the GPUs: 1,024 MiB on each link"));
     QVERIFY(text.contains("SHARP tree, result down to the GPUs"));
+    // The slide's title is 22 units high, as on the PDF's page of 72 units to the inch: sized
+    // in points, it took 96 to the inch here, and the text ran past the right margin.
+    QVERIFY(text.contains("font-size=\"22\""));
+    QVERIFY(!text.contains("font-size=\"29."));
     QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QVERIFY(pdf.readAll().startsWith("%PDF"));

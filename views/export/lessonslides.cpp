@@ -59,8 +59,10 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
     painter.fillRect(page, Qt::white);
     const qreal margin = kMargin;
 
+    // Sizes in slide units (pixels), not points: a PDF page has 72 to the inch, an SVG 96, and
+    // the SVG's text was a third larger than the PDF's, its body running past the margin.
     QFont small = painter.font();
-    small.setPointSizeF(11);
+    small.setPixelSize(11);
     painter.setFont(small);
     painter.setPen(QColor(90, 90, 90));
     painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
@@ -69,7 +71,7 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
                      Qt::AlignRight | Qt::AlignVCenter, pageNumber);
 
     QFont titleFont = small;
-    titleFont.setPointSizeF(22);
+    titleFont.setPixelSize(22);
     titleFont.setBold(true);
     painter.setFont(titleFont);
     painter.setPen(Qt::black);
@@ -77,7 +79,7 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
                      Qt::AlignLeft | Qt::AlignVCenter, title);
 
     QFont body = small;
-    body.setPointSizeF(13);
+    body.setPixelSize(13);
     painter.setFont(body);
     painter.drawText(textArea(), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
 
