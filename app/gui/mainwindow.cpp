@@ -523,6 +523,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     mMetrics->setDocument(doc);
     mInspector->setDocument(doc);
     mOcs->setDocument(doc);
+    mOpenedInPresentation = !mDocksBeforePresentation.isEmpty();
     mPalette->adoptDefaults(doc->fabric());
 
     mCanvas->zoomToFit();
@@ -1078,6 +1079,8 @@ void MainWindow::setPresentationMode(bool on)
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         mGeometryBeforePresentation.clear();
         restoreState(mDocksBeforePresentation); // the hidden docks come back at once
+        if (std::exchange(mOpenedInPresentation, false))
+            mOcs->setVisible(mOcs->hasCircuits());
         mDocksAfterPresentation = mDocksBeforePresentation; // and their sizes, in resizeEvent()
         mDocksBeforePresentation.clear();
         // A window manager that never gives the old size back: the user's own resizing later

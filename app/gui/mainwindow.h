@@ -217,6 +217,9 @@ private:
     /// The docks as they were before presentation mode hid the editing ones (empty outside
     /// it): restored on leaving, and what the settings keep if the window closes in it.
     QByteArray mDocksBeforePresentation;
+    /// A document was opened in presentation mode: the docks put back on leaving it were laid
+    /// out for another fabric (the OCS dock came back, empty, over a fat-tree).
+    bool mOpenedInPresentation = false;
     /// The window's geometry before presentation mode (empty outside it): what the settings
     /// keep if the window closes in it.
     QByteArray mGeometryBeforePresentation;

@@ -30,6 +30,8 @@ public:
     /// View > Docks choice stands.
     void setDocument(Document *document);
     views::OcsPanel *panel() const { return mPanel; }
+    /// Whether the document's fabric has an OCS (the dock's own choice to show itself).
+    bool hasCircuits() const { return mHadOcs; }
 
 private:
     views::OcsPanel *mPanel = nullptr;

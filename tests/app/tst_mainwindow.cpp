@@ -125,6 +125,7 @@ private Q_SLOTS:
     void handEditsMarkTheGeneratorModified();
     void commandLine();
     void escapeLeavesPresentationMode();
+    void leavingPresentationKeepsTheDocksOfTheFabricOpenedInIt();
     void everyDockCanBeBroughtBack();
     void closedInPresentationModeStartsWindowed();
     void lettersGoToTheFocusedListOrBox();
@@ -1201,6 +1202,32 @@ void TestMainWindow::closedInPresentationModeStartsWindowed()
     next.show();
     QVERIFY(!(next.windowState() & Qt::WindowFullScreen));
     QVERIFY(!next.action(QStringLiteral("actionPresentation"))->isChecked());
+}
+
+void TestMainWindow::leavingPresentationKeepsTheDocksOfTheFabricOpenedInIt()
+{
+    // A torus presented, then a fat-tree opened (the next lesson): leaving presentation mode
+    // put the torus's docks back, an empty OCS Circuits tab among them.
+    mWindow->openGenerated(
+        gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } }));
+    auto *ocs = mWindow->findChild<QDockWidget *>(QStringLiteral("ocsDock"));
+    QVERIFY(ocs->isVisible());
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    mWindow->openGenerated(smallFatTree());
+    QVERIFY(!ocs->isVisible());
+    presentation->trigger();
+    QVERIFY(!presentation->isChecked());
+    QVERIFY(!ocs->isVisible());
+    // Presenting the fat-tree itself leaves the user's docks as they were.
+    presentation->trigger();
+    presentation->trigger();
+    QVERIFY(!ocs->isVisible());
+    mWindow->openGenerated(
+        gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } }));
+    presentation->trigger();
+    presentation->trigger();
+    QVERIFY(ocs->isVisible());
 }
 
 void TestMainWindow::escapeLeavesPresentationMode()
