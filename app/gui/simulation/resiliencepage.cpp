@@ -128,6 +128,7 @@ void ResiliencePage::waitForIdle()
 
 void ResiliencePage::setRunning(bool running)
 {
+    mProgress->setFormat(QStringLiteral("%p%"));
     mRun->setEnabled(!running && mRole->count() > 0);
     mRole->setEnabled(!running);
     mCancel->setEnabled(running);
@@ -157,6 +158,8 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
                     if (self && self->isRunning() && generation == self->mGeneration) {
                         self->mProgress->setRange(0, int(total));
                         self->mProgress->setValue(int(done));
+                        // A sweep of 2,049 runs read "2%" for minutes: how many of how many.
+                        self->mProgress->setFormat(tr("%v of %m runs"));
                     }
                 },
                 Qt::QueuedConnection);
@@ -165,8 +168,11 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
             *snapshot, healthy, roleName, sweepThreads(), progress,
             [&cancel] { return cancel.load(); });
         if (r.cancelled)
-            return [self] {
+            return [self, generation] {
                 self->setRunning(false);
+                // Cancelled because the fabric changed: the page already says so.
+                if (generation != self->mGeneration)
+                    return;
                 self->mScenario.reset();
                 self->mProgress->setRange(0, 1);
                 self->mProgress->setValue(0);
