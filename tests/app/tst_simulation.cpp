@@ -536,6 +536,12 @@ void TestSimulation::cancelKeepsTheGuiConsistent()
             && dock->statusLabel()->text().endsWith(QStringLiteral(" elapsed")),
         qPrintable(dock->statusLabel()->text()));
     QTest::mouseClick(dock->cancelButton(), Qt::LeftButton);
+    // Said at once, and not offered twice: the engine stops between its steps, and a pod's
+    // all-to-all spent seconds on one under "Running alltoall..." with Cancel still enabled.
+    QVERIFY2(dock->statusLabel()->text().startsWith(QStringLiteral("Cancelling: ")),
+        qPrintable(dock->statusLabel()->text()));
+    QVERIFY(!dock->cancelButton()->isEnabled());
+    QVERIFY(!mWindow->findChild<QAction *>(QStringLiteral("actionCancelRun"))->isEnabled());
     // A 4 GiB all-to-all over 256 GPUs takes far longer than the click: it must be cancelled,
     // not finish.
     QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() == 1, 60000);

@@ -103,7 +103,7 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
     mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
 
     connect(mDock, &SimulationDock::runRequested, this, &SimulationController::run);
-    connect(mDock, &SimulationDock::cancelRequested, mRunner, &SimulationRunner::cancel);
+    connect(mDock, &SimulationDock::cancelRequested, this, &SimulationController::cancelRun);
     connect(mDock, &SimulationDock::selectionRanksRequested, this, [this] {
         QStringList names;
         if (!mDocument)
@@ -234,6 +234,17 @@ void SimulationController::showRunning()
                          .arg(mRunningStatus)
                          .arg(int(std::clamp(fraction, 0.0, 1.0) * 100))
                          .arg(toQString(units::formatSeconds(simulatedS)), elapsed));
+}
+
+void SimulationController::cancelRun()
+{
+    if (!mRunner->isRunning())
+        return;
+    mRunner->cancel();
+    mRunningStatus = tr("Cancelling: the engine stops after the step it is on\u2026");
+    mDock->cancelButton()->setEnabled(false);
+    mCancelAction->setEnabled(false);
+    showRunning();
 }
 
 bool SimulationController::runIsStale() const
@@ -612,7 +623,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     });
     runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     runAction->setObjectName(QStringLiteral("actionRun"));
-    mCancelAction = mMenu->addAction(tr("&Cancel"), mRunner, &SimulationRunner::cancel);
+    mCancelAction = mMenu->addAction(tr("&Cancel"), this, &SimulationController::cancelRun);
     mCancelAction->setObjectName(QStringLiteral("actionCancelRun"));
     QAction *sweepAction = mMenu->addAction(
         tr("Sweep message si&zes (1 KiB \u2013 4 GiB)"), this, &SimulationController::runSweep);

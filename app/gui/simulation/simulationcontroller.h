@@ -92,6 +92,10 @@ public:
     /// Starts @p scenario now, or, when a run is going, cancels it and starts @p scenario once
     /// it has stopped (a run still to start is replaced).
     void runReplacing(const collective::Scenario &scenario);
+    /// Cancel (the dock's button, Simulation > Cancel): asks the run to stop, and says so at
+    /// once. The engine looks between its steps, and one step of a pod's all-to-all takes
+    /// seconds, in which the click looked lost.
+    void cancelRun();
     /**
      * Shows runs made elsewhere (a lesson) as if they had just finished: @p runs.first() on the
      * canvas, all of them in the charts and the compare view. The first must have run on the
