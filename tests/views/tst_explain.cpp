@@ -221,6 +221,30 @@ void TestExplain::comparisonSaysWhichWasFaster()
     QCOMPARE(compareRuns(small, large),
         QStringLiteral("ring · ecmp · 4 GiB reached a bus bandwidth of 33.2 GB/s, 2.00\u00d7 "
                        "that of ring · ecmp at 1 GiB (16.6 GB/s)."));
+
+    // Idle links: counted on one fabric, as shares between fabrics of different sizes. The
+    // HPN lesson said "Single-plane left 1,031 link directions idle against 532" of 1,088 and
+    // 576: 95% against 92%.
+    RunSummary dual, single;
+    dual.label = QStringLiteral("Dual-plane");
+    single.label = QStringLiteral("Single-plane");
+    dual.completionS = 0.129;
+    single.completionS = 0.258;
+    dual.fabricLinks = single.fabricLinks = 576;
+    dual.idleFabricLinks = 532;
+    single.idleFabricLinks = 540;
+    QVERIFY(
+        compareRuns(dual, single)
+            .endsWith(QStringLiteral(" Single-plane left 540 link directions idle against 532.")));
+    single.fabricLinks = 1088;
+    single.idleFabricLinks = 1031;
+    QVERIFY2(
+        compareRuns(dual, single)
+            .endsWith(QStringLiteral(
+                " Single-plane left 95% of its 1,088 link directions idle against 92% of 576.")),
+        qPrintable(compareRuns(dual, single)));
+    single.idleFabricLinks = 500; // 46%: less idle in proportion, so nothing is said
+    QVERIFY(!compareRuns(dual, single).contains(QStringLiteral("idle")));
 }
 
 // A failed leaf cuts its GPUs off: the ring runs the rest, and its short time is only that of

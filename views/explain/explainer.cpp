@@ -327,16 +327,36 @@ QString compareRuns(const RunSummary &a, const RunSummary &b)
     QString s = whichWasFaster(a, b, aFaster);
     const RunSummary &fast = aFaster ? a : b;
     const RunSummary &slow = aFaster ? b : a;
-    if (slow.collidedFabricLinks > fast.collidedFabricLinks && fast.collidedFabricLinks >= 0)
-        s += QObject::tr(" %1 had %2 colliding link directions against %3.")
-                 .arg(slow.label)
-                 .arg(grouped(qint64(slow.collidedFabricLinks)))
-                 .arg(grouped(qint64(fast.collidedFabricLinks)));
-    if (slow.idleFabricLinks > fast.idleFabricLinks)
-        s += QObject::tr(" %1 left %2 link directions idle against %3.")
-                 .arg(slow.label)
-                 .arg(grouped(qint64(slow.idleFabricLinks)))
-                 .arg(grouped(qint64(fast.idleFabricLinks)));
+    // Counts of link directions, or shares of them between fabrics of different sizes (a
+    // lesson's variant): "1,031 idle against 532" compared fabrics of 1,088 and 576.
+    const bool sameSize = slow.fabricLinks == fast.fabricLinks;
+    const auto against
+        = [&](const QString &counts, const QString &shares, int slowCount, int fastCount) {
+              if (sameSize) {
+                  if (slowCount > fastCount)
+                      s += counts.arg(slow.label)
+                               .arg(grouped(qint64(slowCount)))
+                               .arg(grouped(qint64(fastCount)));
+                  return;
+              }
+              if (slow.fabricLinks <= 0 || fast.fabricLinks <= 0)
+                  return;
+              const double slowShare = double(slowCount) / slow.fabricLinks;
+              const double fastShare = double(fastCount) / fast.fabricLinks;
+              if (slowShare > fastShare)
+                  s += shares.arg(slow.label)
+                           .arg(slowShare * 100, 0, 'f', 0)
+                           .arg(grouped(qint64(slow.fabricLinks)))
+                           .arg(fastShare * 100, 0, 'f', 0)
+                           .arg(grouped(qint64(fast.fabricLinks)));
+          };
+    if (fast.collidedFabricLinks >= 0 && slow.collidedFabricLinks >= 0)
+        against(QObject::tr(" %1 had %2 colliding link directions against %3."),
+            QObject::tr(" %1 had collisions on %2% of its %3 link directions against %4% of %5."),
+            slow.collidedFabricLinks, fast.collidedFabricLinks);
+    against(QObject::tr(" %1 left %2 link directions idle against %3."),
+        QObject::tr(" %1 left %2% of its %3 link directions idle against %4% of %5."),
+        slow.idleFabricLinks, fast.idleFabricLinks);
     return s;
 }
 
