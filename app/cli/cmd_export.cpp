@@ -430,26 +430,40 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     if (given) {
         const collective::Scenario &scenario = *given;
         scenarios.push_back(scenario);
-        // Each compared run changes one thing of the scenario: its routing or its algorithm.
-        auto compareBy = [&](const auto &values, auto collective::Scenario::*field) {
+        // Each compared run changes one thing of the scenario: its routing or its algorithm,
+        // each value once ("adaptive,adaptive" ran and listed the same run twice). A value
+        // that cannot run is blamed on its option, not on the scenario that ran.
+        std::vector<std::string> comparedAs { "" };
+        auto compareBy = [&](const auto &values, auto collective::Scenario::*field,
+                             const std::string &option) {
             for (const auto &value : values) {
-                if (value == scenario.*field)
-                    continue;
                 collective::Scenario other = scenario;
                 other.*field = value;
+                if (std::find(scenarios.begin(), scenarios.end(), other) != scenarios.end())
+                    continue;
                 scenarios.push_back(other);
+                comparedAs.push_back(option + " " + std::string(toString(value)));
             }
         };
-        compareBy(o.policies, &collective::Scenario::routing);
-        compareBy(o.algorithms, &collective::Scenario::algorithm);
+        compareBy(o.policies, &collective::Scenario::routing, "--compare");
+        compareBy(o.algorithms, &collective::Scenario::algorithm, "--compare-algorithm");
         runningScenario(o, [&] {
             run = views::makeRun(fabric, scenario);
             runs << run;
-            for (std::size_t i = 1; i < scenarios.size(); ++i)
-                runs << views::makeRun(fabric, scenarios[i]);
         });
+        for (std::size_t i = 1; i < scenarios.size(); ++i) {
+            try {
+                runs << views::makeRun(fabric, scenarios[i]);
+            } catch (const UserError &e) {
+                throw UserError(comparedAs[i] + ": " + inScenarioKeys(e.what()));
+            }
+        }
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
+    } else if (!o.compare.empty() || !o.compareAlgorithm.empty()) {
+        // The report went out without the comparison, exit 0.
+        throw UserError(std::string(o.compare.empty() ? "--compare-algorithm" : "--compare")
+            + " runs a --scenario under other settings: give --scenario");
     }
 
     const double end = run ? run->result.completionS : 0.0;

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void heatmapIsPngOnly();
     void refusesNonsense_data();
     void refusesNonsense();
+    void comparedValueRunsOnce();
     void helpNamesTheCharts();
     void pictureSaysWhatItsColoursShow();
     void pictureCrossesOutTheRunsFaults();
@@ -228,6 +229,14 @@ void TestCliExport::refusesNonsense_data()
         out } << QStringList { "scenario: expected a JSON object" };
     // Options the output does not use were ignored: a "comparison" written as one run's table.
     const QString json = QDir::temp().filePath(QStringLiteral("fabricscope-never-written.json"));
+    // A compared run that cannot run was blamed on the scenario, which ran.
+    QTest::newRow("compared routing that cannot run") << QStringList {
+        "--scenario", scenario("ring"), "--compare", "dor", "--format", "report", "-o", out
+    } << QStringList { "export: --compare dor: 'routing' dor needs a torus" };
+    // Without a scenario there is nothing to compare: the report went out without it, exit 0.
+    QTest::newRow("compare without a scenario")
+        << QStringList { "--compare", "adaptive", "--format", "report", "-o", out }
+        << QStringList { "--compare runs a --scenario under other settings: give --scenario" };
     QTest::newRow("compare in a table")
         << QStringList { "--scenario", scenario("ring"), "--compare", "adaptive", "-o", json }
         << QStringList { "--compare does not apply to --format json" };
@@ -249,6 +258,25 @@ void TestCliExport::refusesNonsense_data()
     QTest::newRow("role the fabric lacks") << QStringList {
         "--chart", "resilience", "--scenario", scenario("ring"), "--role", "ocs", "-o", out
     } << QStringList { "export: --role ocs: this fabric has no such element" };
+}
+
+void TestCliExport::comparedValueRunsOnce()
+{
+    // "--compare adaptive,adaptive" ran the scenario twice under adaptive and charted two bars
+    // of one name.
+    QList<int> bars;
+    for (const QString &compare :
+        { QStringLiteral("adaptive"), QStringLiteral("adaptive,adaptive,ecmp") }) {
+        const QString svg = path(QStringLiteral("compared.svg"));
+        const Result r = exportCli({ "--chart", "compare-time", "--scenario", scenario("ring"),
+            "--compare", compare, "-o", svg });
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        bars << QString::fromUtf8(file.readAll()).count(QStringLiteral("ring \u00b7 adaptive"));
+    }
+    QVERIFY(bars[0] > 0);
+    QCOMPARE(bars[1], bars[0]);
 }
 
 void TestCliExport::refusesNonsense()
