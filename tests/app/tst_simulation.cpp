@@ -75,6 +75,7 @@ private Q_SLOTS:
     void coarseFidelityRunsFromTheDock();
     void memoryLimitRefusesInTheDocksWords();
     void exportsEveryFormat();
+    void reportShowsTheComparedRunsSideBySide();
     void framesDialogChoosesFolderCountAndSize();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
@@ -635,6 +636,37 @@ void TestSimulation::memoryLimitRefusesInTheDocksWords()
     // A traffic file is in the Collective box ("--traffic" named an option the app has not).
     QCOMPARE(inDockWords(QStringLiteral("--traffic: '/t.csv' does not exist")),
         QStringLiteral("Collective: '/t.csv' does not exist"));
+}
+
+void TestSimulation::reportShowsTheComparedRunsSideBySide()
+{
+    // The user guide promised the Compare tab's picture in the report; no output had it.
+    QVERIFY(!mSim->reportContent().sideBySide);
+    const views::SimRunPtr ecmp = runAndWait(QStringLiteral("ecmp"));
+    const views::SimRunPtr adaptive = runAndWait(QStringLiteral("adaptive"));
+    QVERIFY(ecmp && adaptive);
+    const views::ReportContent content = mSim->reportContent();
+    QVERIFY(content.sideBySide);
+    const QSizeF page(1031, 703); // A4 landscape as writeReport lays it out
+    fabric::testing::TextRecorder recorder(page.toSize());
+    QPainter painter(&recorder);
+    views::paintReport(
+        painter, page, [&] { recorder.newPage(); }, content);
+    painter.end();
+    QStringList second;
+    for (const fabric::testing::PaintedText &t : recorder.texts())
+        if (t.page == 1)
+            second << t.text;
+    const QString text = second.join(QLatin1Char('|'));
+    QVERIFY2(text.startsWith(
+                 QStringLiteral("Side by side: %1 and %2").arg(ecmp->label, adaptive->label)),
+        qPrintable(text));
+    // The two pictures' titles, the table and the verdict, as on the tab.
+    QVERIFY2(text.contains(QStringLiteral("|Completion|")), qPrintable(text));
+    QVERIFY2(
+        text.contains(
+            views::compareRuns(views::RunSummary(*ecmp), views::RunSummary(*adaptive)).left(20)),
+        qPrintable(text));
 }
 
 void TestSimulation::exportsEveryFormat()

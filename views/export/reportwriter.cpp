@@ -213,6 +213,22 @@ void paintReport(QPainter &p, const QSizeF &pageSize, const std::function<void()
         p.setPen(palette::ink());
     }
 
+    if (content.sideBySide) {
+        newPage();
+        y = page.top();
+        heading(p, page.left(), y, page.width(), content.sideBySideTitle, 18);
+        // Laid out as on a screen 1600 wide (its text in pixels of that screen), then fitted to
+        // the page.
+        const double scale = page.width() / 1600.0;
+        p.save();
+        p.translate(page.left(), y);
+        p.scale(scale, scale);
+        content.sideBySide(p, QSize(1600, int((page.bottom() - y) / scale)));
+        p.restore();
+        p.setFont(base);
+        p.setPen(palette::ink());
+    }
+
     // Charts, two to a page, each the page's width: titles, legends and run names fit whole.
     for (qsizetype i = 0; i < content.charts.size(); ++i) {
         if (i % 2 == 0)

@@ -8,6 +8,7 @@
 #include "traffic/trafficview.h"
 
 #include <QList>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -39,12 +40,19 @@ struct ReportContent
     QList<ReportTrafficView> traffic; ///< One page each, after the charts.
     QList<RunSummary> comparison; ///< One table row each.
     QStringList explanation;
+    /// Two runs side by side (the app's Compare tab: both fabrics at one scale, one legend,
+    /// their table and verdict), painted at the size it is given; a page of its own after the
+    /// diagram, under sideBySideTitle. Empty: no such page.
+    std::function<void(QPainter &, const QSize &)> sideBySide;
+    QString sideBySideTitle;
 };
 
 /**
- * Writes the report as one PDF (A4 landscape): the fabric diagram with the scenario, the charts
- * two by two, a page per traffic view, the comparison table (completion time, algbw, busbw, % of ideal, max link load,
- * collided and idle links) and the explanation. Text is real PDF text (searchable).
+ * Writes the report as one PDF (A4 landscape): the fabric diagram with the scenario, two runs
+ * side by side when given, the charts
+ * two by two, a page per traffic view, the comparison table (completion time, algbw, busbw, % of
+ * ideal, max link load, collided and idle links) and the explanation. Text is real PDF text
+ * (searchable).
  */
 bool writeReport(const QString &fileName, const ReportContent &content, QString *error = nullptr);
 

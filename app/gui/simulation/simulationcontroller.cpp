@@ -515,7 +515,15 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
             *error = tr("No fabric is open.");
         return false;
     }
+    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
+    return views::writeReport(fileName, reportContent(), error);
+}
+
+views::ReportContent SimulationController::reportContent() const
+{
     views::ReportContent c;
+    if (!mDocument)
+        return c;
     c.title = tr("Design review: %1").arg(mDocument->fabricName());
     c.canvas = mCanvas;
     c.scenario << tr("Fabric: %1 (%2 nodes, %3 links)")
@@ -539,8 +547,15 @@ bool SimulationController::exportReport(const QString &fileName, QString *error)
         c.traffic = views::trafficViewsFor(mHistory);
         c.explanation = mAnalysis->explainPanel()->sentences();
     }
-    const RunFaultsShown runFaults(*mCanvas, mCurrent.get());
-    return views::writeReport(fileName, c, error);
+    // The picture the Compare tab shows; the user guide promised it in the report.
+    CompareView *compare = mAnalysis->compareView();
+    if (compare->left() && compare->right()) {
+        c.sideBySideTitle
+            = tr("Side by side: %1 and %2").arg(compare->left()->label, compare->right()->label);
+        c.sideBySide
+            = [compare](QPainter &p, const QSize &size) { compare->paintPicture(p, size); };
+    }
+    return c;
 }
 
 bool SimulationController::exportSlide(const QString &fileName, QString *error)

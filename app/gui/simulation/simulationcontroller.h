@@ -4,6 +4,7 @@
 
 #include "charts/chartdata.h"
 #include "collective/scenario.h"
+#include "export/reportwriter.h"
 #include "exportprompt.h"
 #include "playback/simrun.h"
 
@@ -110,6 +111,9 @@ public:
     ///@{
     bool exportPicture(const QString &fileName, const QSize &size, QString *error = nullptr);
     bool exportReport(const QString &fileName, QString *error = nullptr);
+    /// What exportReport() writes: the fabric as on the canvas, the runs' charts and table,
+    /// the explanation, and the Compare tab's two runs side by side.
+    views::ReportContent reportContent() const;
     /// The canvas as it is now, with its legend, the picture's title and the explanation's
     /// first sentences as caption: @p fileName with .svg and with .pdf (whichever suffix it has).
     bool exportSlide(const QString &fileName, QString *error = nullptr);
