@@ -170,17 +170,26 @@ void TestSimulationOverlays::linkTooltipShowsTheRun()
 
 void TestSimulationOverlays::torusDimensionToggle()
 {
-    openFabric(gen::generate("tpu-torus", nlohmann::json{{"x", 4}, {"y", 4}, {"z", 4}}));
+    openFabric(gen::generate(
+        "tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 8 }, { "twisted", true } }));
     QVERIFY(runScenario(scenario(collective::Algorithm::Torus, route::Policy::Dor)));
     Q_EMIT mSim->menu()->aboutToShow();
     QVERIFY(mSim->dimensionColoursAction()->isEnabled());
     QVERIFY(!mCanvas->dimensionColouring());
     mSim->dimensionColoursAction()->trigger();
     QVERIFY(mCanvas->dimensionColouring());
-    int dims = 0;
-    for (const views::LegendEntry &e : mCanvas->legendEntries())
+    // The legend lists what the lines are drawn in: the dimensions' hues, not the load ramp
+    // and a grey "Idle", and the twisted wrap-arounds' magenta edge, which it left out.
+    int dims = 0, ramps = 0, twisted = 0;
+    for (const views::LegendEntry &e : mCanvas->legendEntries()) {
         dims += e.label.startsWith(QStringLiteral("Torus dimension"));
+        ramps += e.symbol == views::LegendEntry::Symbol::Ramp || e.label == QLatin1String("Idle");
+        twisted += e.label.startsWith(QStringLiteral("Twisted "))
+            && e.label.endsWith(QStringLiteral(" (magenta edge)"));
+    }
     QCOMPARE(dims, 3);
+    QCOMPARE(ramps, 0);
+    QCOMPARE(twisted, 2); // X and Y
     QCOMPARE(mSim->dimensionFilterActions().size(), 4);
     mSim->dimensionFilterActions()[3]->trigger(); // Z only
     QCOMPARE(mCanvas->dimensionFilter(), 2);

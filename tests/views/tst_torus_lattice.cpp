@@ -305,6 +305,21 @@ void TestTorusLattice::ocsHiddenButListed()
     QVERIFY(std::any_of(legend.begin(), legend.end(), [](const LegendEntry &e) {
         return e.label == QLatin1String("Twisted X wrap-around: lands shifted by 4 in Z");
     }));
+    // A 4x8x8's X wrap-around lands shifted in Y and in Z at once: one entry, not two that
+    // read as two kinds of arcs.
+    const Fabric wide = gen::generate(
+        "tpu-torus", nlohmann::json { { "x", 4 }, { "y", 8 }, { "z", 8 }, { "twisted", true } });
+    canvas.setFabric(&wide);
+    QStringList twistEntries;
+    for (const LegendEntry &e : canvas.legendEntries())
+        if (e.label.startsWith(QStringLiteral("Twisted ")))
+            twistEntries << e.label;
+    QCOMPARE(twistEntries.filter(QStringLiteral("Twisted X ")).size(), 1);
+    QVERIFY2(twistEntries.filter(QStringLiteral("Twisted X "))
+                 .front()
+                 .contains(QStringLiteral(" and by ")),
+        qPrintable(twistEntries.join(QLatin1Char('|'))));
+    canvas.setFabric(&f);
     // The panel lists every circuit, naming the chips each joins.
     OcsPanel panel;
     panel.setFabric(&f);

@@ -1400,9 +1400,14 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
     // Canvas-specific link entries go at the end of the Links group.
     QList<LegendEntry> extra;
     const bool dims = d->data.overlay.dimensionColours && d->data.hasDimensions;
-    if (dims) // the dimension hues replace the ICI and optical colours
+    // The dimension hues replace the ICI and optical colours, and during a run the load ramp:
+    // a link is its dimension's hue, paler the idler (the legend listed viridis and a grey
+    // "Idle" that no line was drawn in).
+    if (dims)
         out.removeIf([](const LegendEntry &e) {
-            return e.label == palette::mediumName(Medium::Ici) || e.label == palette::mediumName(Medium::Optical);
+            return e.label == palette::mediumName(Medium::Ici)
+                || e.label == palette::mediumName(Medium::Optical)
+                || e.symbol == LegendEntry::Symbol::Ramp || e.label == QLatin1String("Idle");
         });
     bool loadBars = false;
     for (std::size_t i = 0;
@@ -1454,19 +1459,33 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
             extra.append({ LegendEntry::Symbol::Line, QColor(0x80, 0x80, 0x80), 1,
                 QStringLiteral("Arc: OCS circuit, chip to chip, coloured by load") });
     }
-    if (d->data.twistedLinks > 0 && !dims) {
+    if (d->data.twistedLinks > 0) {
         const QColor twist = d->data.linkColours[SceneData::kTwistColour];
-        // During a run the load colours the line and the twist is its magenta edge.
-        const QString edge = d->data.loads.empty() ? QString() : QStringLiteral(" (magenta edge)");
-        if (!lattice)
+        // During a run the load colours the line, with the dimensions their hue, and the twist
+        // is its magenta edge.
+        const QString edge
+            = d->data.loads.empty() && !dims ? QString() : QStringLiteral(" (magenta edge)");
+        if (!lattice) {
             extra.append({LegendEntry::Symbol::Line, twist, 2.2,
                           QStringLiteral("Twisted wrap-around (through the OCS)") + edge});
-        else
-            for (const TwistShift &t : torusCircuits(*d->fabric).twists())
-                extra.append({LegendEntry::Symbol::Line, twist, 2.2,
-                              QStringLiteral("Twisted %1 wrap-around: lands shifted by %2 in %3")
-                                      .arg(dimensionName(t.dim)).arg(t.by).arg(dimensionName(t.along))
-                                  + edge});
+        } else {
+            // One entry per twisted dimension with all its shifts: an X wrap-around of a 4x8x8
+            // lands 4 further in Y and 4 further in Z at once, which two entries made read as
+            // two kinds of arcs.
+            std::vector<std::pair<int, QStringList>> shifts;
+            for (const TwistShift &t : torusCircuits(*d->fabric).twists()) {
+                auto it = std::find_if(
+                    shifts.begin(), shifts.end(), [&](const auto &s) { return s.first == t.dim; });
+                if (it == shifts.end())
+                    it = shifts.insert(shifts.end(), { t.dim, QStringList() });
+                it->second << QStringLiteral("%1 in %2").arg(t.by).arg(dimensionName(t.along));
+            }
+            for (const auto &[dim, by] : shifts)
+                extra.append({ LegendEntry::Symbol::Line, twist, 2.2,
+                    QStringLiteral("Twisted %1 wrap-around: lands shifted by %2")
+                            .arg(dimensionName(dim), by.join(QStringLiteral(" and by ")))
+                        + edge });
+        }
     }
     if (dims) {
         static const char *names[3] = {"X", "Y", "Z"};
