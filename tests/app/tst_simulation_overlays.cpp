@@ -4,15 +4,16 @@
 // following the playback clock, link tooltips read from the run's timeline, and the torus
 // dimension colouring behind the Simulation menu. With FABRICSCOPE_SCREENSHOTS=DIR it also
 // renders the playback screenshots that show them (sim-ecmp-window.png, sim-torus-allreduce.png).
-#include "screenshotfolder.h"
-#include "generators/registry.h"
 #include "canvas/fabriccanvas.h"
 #include "collective/scenario.h"
 #include "common/qtstrings.h"
 #include "document.h"
+#include "exportchecks.h"
+#include "generators/registry.h"
 #include "heatmap/heatmapwidget.h"
 #include "model/units.h"
 #include "playback/playbackclock.h"
+#include "screenshotfolder.h"
 #include "simulation/analysisdock.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
@@ -190,6 +191,20 @@ void TestSimulationOverlays::torusDimensionToggle()
     QCOMPARE(dims, 3);
     QCOMPARE(ramps, 0);
     QCOMPARE(twisted, 2); // X and Y
+    // The moving dots are dark on the hues: white ones, dense on the busiest links, made them
+    // look paler than idle ones ("paler = idler").
+    // On the canvas as it is (the view keeps its place), dots only ever darken it.
+    QVERIFY(mCanvas->particlesEnabled());
+    const QRgb white = qRgb(0xff, 0xff, 0xff);
+    const int dottedWhite = testing::pixelsOf(mCanvas->viewport()->grab().toImage(), white);
+    mSim->particlesAction()->trigger();
+    QVERIFY(!mCanvas->particlesEnabled());
+    const int plainWhite = testing::pixelsOf(mCanvas->viewport()->grab().toImage(), white);
+    QVERIFY2(dottedWhite <= plainWhite,
+        qPrintable(QStringLiteral("%1 white pixels with dots, %2 without")
+                       .arg(dottedWhite)
+                       .arg(plainWhite)));
+    mSim->particlesAction()->trigger();
     QCOMPARE(mSim->dimensionFilterActions().size(), 4);
     mSim->dimensionFilterActions()[3]->trigger(); // Z only
     QCOMPARE(mCanvas->dimensionFilter(), 2);

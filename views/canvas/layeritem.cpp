@@ -247,7 +247,9 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     for (const Run &r : mRuns) {
         const double gap = r.gap * widen;
         const double offset = std::fmod(travelled + r.phase * gap, gap);
-        QList<QRectF> &out = r.light ? mDark : mLight;
+        // In the dimension colours a busy link is a deep hue and an idle one a pale one: white
+        // dots made the busiest links read as the palest, so there they are always dark.
+        QList<QRectF> &out = r.light || mData.overlay.dimensionColours ? mDark : mLight;
         for (double u = offset + std::ceil((r.begin - offset) / gap) * gap; u <= r.end; u += gap) {
             const QPointF p = r.from + r.step * u + r.side;
             out.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h));
