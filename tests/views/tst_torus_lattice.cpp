@@ -72,6 +72,7 @@ private Q_SLOTS:
     void ocsHiddenButListed();
     void planeTitlesReadOverTheWrapArounds();
     void captionStaysInANarrowView();
+    void presentedPodNamesItsPlanesOverThem();
     void spareCubeIsTitledInTheWindowsFit();
     void loadsColourArcs();
     void screenshots();
@@ -364,6 +365,34 @@ void TestTorusLattice::planeTitlesReadOverTheWrapArounds()
     }
     QCOMPARE(planes.size(), 8);
     QCOMPARE(ends.size(), 4);
+}
+
+void TestTorusLattice::presentedPodNamesItsPlanesOverThem()
+{
+    // The pod presented at 1280x720 (its canvas about 740 px wide, text half as large again):
+    // "z = 10" to "z = 15" were left out, held to their planes' width, and a title that did
+    // not fit over its plane went under it, over the plane of the row below.
+    const Fabric pod = gen::generate("tpu-torus", nlohmann::json {});
+    FabricCanvas canvas;
+    canvas.resize(740, 560);
+    canvas.setPresentationMode(true);
+    canvas.setFabric(&pod);
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    canvas.zoomToFit();
+    const FabricLayout layout = computeLayout(pod);
+    QStringList named;
+    for (const auto &[text, box] : canvas.shownLabels()) {
+        if (!text.startsWith(QLatin1String("z = ")))
+            continue;
+        named << text;
+        const int z = text.mid(4).toInt();
+        const QRectF plane = layout.blocks[std::size_t(z)].rect;
+        const double top = canvas.mapFromScene(plane.topLeft()).y();
+        QVERIFY2(box.bottom() <= top + 1, qPrintable(text + " is not over its plane"));
+    }
+    for (int z = 10; z < 16; ++z)
+        QVERIFY2(named.contains(QStringLiteral("z = %1").arg(z)), qPrintable(named.join('|')));
 }
 
 void TestTorusLattice::captionStaysInANarrowView()

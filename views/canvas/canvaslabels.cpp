@@ -69,7 +69,11 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
 {
     const DrawPlan &plan = data.plan;
     const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
-    const double width = b.rect.width() * plan.lod;
+    // A torus plane's title may reach into the gap on its right (over half the plane's width,
+    // empty above): held to the plane's width, "z = 10" to "z = 15" of a pod presented at
+    // 1280x720 were left out while "z = 9" fitted.
+    const double width
+        = b.rect.width() * plan.lod * (b.kind == LayoutBlock::Kind::Plane ? 1.5 : 1.0);
     const QPointF above(0, -2);
     const Qt::Alignment corner = Qt::AlignLeft | Qt::AlignBottom;
     // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose
@@ -101,6 +105,10 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     }
     if (placer.add(full, b.rect.topLeft(), corner, font, above, width, halo)
         || placer.add(b.title, b.rect.topLeft(), corner, font, above, width, halo))
+        return;
+    // Under a plane is the next row of planes, over their titles' place: "z = 2" there read as
+    // the name of plane 10 below it.
+    if (b.kind == LayoutBlock::Kind::Plane)
         return;
     // Under the legend's button (the top-right pod in a small window): the title goes under
     // the frame's bottom-left corner instead, rather than the pod going unnamed.
