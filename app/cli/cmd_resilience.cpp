@@ -96,7 +96,11 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         << units::formatCount(
                r.rows.size(), "single " + role + " failure", "single " + role + " failures")
         << ", " << units::formatSeconds(wallS) << " on "
-        << units::formatCount(std::uint64_t(threads), "thread", "threads") << "\n";
+        << units::formatCount(std::uint64_t(r.threads), "thread", "threads")
+        << (r.threads < threads && r.threads < r.rows.size() ? " (the memory limit holds "
+                       + units::formatCount(r.threads, "run", "runs") + " of this size at once)"
+                                                             : std::string())
+        << "\n";
     // With --fail every run has those faults: the baseline is not the healthy fabric.
     std::string baseline = "Healthy";
     for (std::size_t i = 0; i < s.faults.size(); ++i)

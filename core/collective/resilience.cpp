@@ -103,6 +103,12 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
                   "fewer elements");
         }
         out.healthyCompletionS = base.result.completionS;
+        // Every thread holds a run of about this size: two at once under a 600 MiB limit took
+        // 933 MB, and one per core of a workstation many times the limit.
+        const double perRun = estimatedRunBytes(base.expansion);
+        if (perRun > 0 && std::isfinite(scenario.maxMemoryBytes))
+            threads = unsigned(std::clamp(
+                std::floor(scenario.maxMemoryBytes / perRun), 1.0, double(std::max(1u, threads))));
     }
     if (stopped()) {
         out.cancelled = true;
@@ -153,6 +159,7 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         }
     };
     const unsigned n = std::max(1u, std::min<unsigned>(threads, unsigned(elements.size())));
+    out.threads = n;
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < n; ++t)
         pool.emplace_back(work);

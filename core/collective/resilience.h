@@ -36,6 +36,9 @@ struct ResilienceResult
     /// read 1.00x, a failure that costs nothing).
     std::vector<std::string> alreadyFailed;
     bool cancelled = false; ///< Stopped before the end: rows is empty.
+    /// Runs made at once: the threads asked for, fewer when the scenario's memory limit holds
+    /// fewer runs of this size (the limit is the sweep's, not each thread's).
+    unsigned threads = 1;
 };
 
 /// Summary statistics of a sweep's slowdowns.

@@ -21,15 +21,20 @@ namespace {
 /// allocates its state for it.
 void checkMemory(const Expansion &e, const Scenario &scenario)
 {
-    std::size_t uses = 0;
-    for (const sim::FlowSpec &f : e.flows)
-        for (const sim::Path &p : f.paths)
-            uses += p.links.size();
     checkMemoryLimit(scenario, "this run's " + units::formatCount(e.flows.size()) + " flows",
-        sim::estimatedRunBytes(e.flows.size(), uses));
+        estimatedRunBytes(e));
 }
 
 } // namespace
+
+double estimatedRunBytes(const Expansion &expansion)
+{
+    std::size_t uses = 0;
+    for (const sim::FlowSpec &f : expansion.flows)
+        for (const sim::Path &p : f.paths)
+            uses += p.links.size();
+    return sim::estimatedRunBytes(expansion.flows.size(), uses);
+}
 
 ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     const sim::SimOptions &options, const sim::SimCallbacks &callbacks,

@@ -91,6 +91,10 @@ ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
 /// Whether @p run ran with Fidelity::Coarse (its scenario's choice; runFlows() runs are exact).
 bool ranCoarse(const ScenarioRun &run);
 
+/// The peak memory the engine is estimated to take for @p expansion's flows (sim/footprint.h):
+/// what a scenario's memory limit is checked against.
+double estimatedRunBytes(const Expansion &expansion);
+
 /**
  * What a coarse run's figures are worth, in one line for the CLI, the report and the explain
  * panel ("coarse run: flows due to finish within 0.1% ..."); empty for an exact run.

@@ -476,6 +476,17 @@ void TestFaults::resilienceSweepRanksWorstFirst()
         = collective::runResilience(f, s, "leaf", 2, [&](std::size_t, std::size_t) { ++calls; });
     QCOMPARE(r.rows.size(), std::size_t(12));
     QCOMPARE(calls, std::size_t(12));
+    QCOMPARE(r.threads, 2u);
+    // The memory limit is the sweep's: each thread holds a run, so a limit of one and a half
+    // runs makes one at a time (two at once took 933 MB under a limit of 600 MiB).
+    {
+        collective::Scenario tight = s;
+        const auto expansion = collective::runScenario(f, s).expansion;
+        tight.maxMemoryBytes = 1.5 * collective::estimatedRunBytes(expansion);
+        const collective::ResilienceResult one = collective::runResilience(f, tight, "leaf", 2);
+        QCOMPARE(one.threads, 1u);
+        QCOMPARE(one.rows.size(), r.rows.size());
+    }
     // Every leaf holds 6 consecutive ranks: the 5 ring pairs among them and the 2 into and out
     // of them are cut off. The ring cannot complete, so no failure has a slowdown (the rest
     // of the ring, its cut hops finishing at once, ended sooner than the healthy run and read
