@@ -517,6 +517,20 @@ void TestSimulation::policyToggleReRunsAndCompares()
     QCOMPARE(compare->left(), runs[oldest]);
     QCOMPARE(compare->right(), runs[0]);
     QVERIFY(compare->verdict().contains(runs[oldest]->label));
+
+    // A run keeps its number as newer ones push the oldest out of the history: numbered by
+    // position, "#3" became "#2".
+    const auto numberOf = [&](const views::SimRunPtr &run) {
+        const int row = int(mSim->history().indexOf(run));
+        return compare->picker(0)->itemText(row).section(QLatin1Char(' '), 0, 0);
+    };
+    const views::SimRunPtr third = runs[0];
+    QCOMPARE(numberOf(third), QStringLiteral("#%1").arg(runs.size()));
+    QVERIFY(runAndWait(QStringLiteral("ecmp")));
+    QVERIFY(runAndWait(QStringLiteral("adaptive")));
+    QVERIFY(!mSim->history().contains(runs[oldest])); // the history holds the last few
+    QCOMPARE(numberOf(third), QStringLiteral("#%1").arg(runs.size()));
+    QCOMPARE(numberOf(mSim->history().front()), QStringLiteral("#%1").arg(runs.size() + 2));
 }
 
 void TestSimulation::cancelKeepsTheGuiConsistent()

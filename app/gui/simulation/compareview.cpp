@@ -91,16 +91,25 @@ void CompareView::setChoices(const QList<views::SimRunPtr> &runs, const views::S
                              const views::SimRunPtr &right)
 {
     mChoices = runs;
+    // Numbered oldest first, so a run keeps its number as newer ones arrive and the oldest
+    // leave; no runs (the fabric changed) starts again at #1.
+    QHash<const views::SimRun *, int> numbers;
+    for (qsizetype i = runs.size() - 1; i >= 0; --i) {
+        const views::SimRun *run = runs[i].get();
+        numbers.insert(run, mNumbers.value(run, 0) > 0 ? mNumbers.value(run) : ++mLastNumber);
+    }
+    mNumbers = numbers;
+    if (runs.isEmpty())
+        mLastNumber = 0;
     for (QComboBox *picker : mPicker) {
         const QSignalBlocker block(picker);
         picker->clear();
-        // Numbered oldest first, so a run keeps its number as newer ones arrive.
         for (int i = 0; i < runs.size(); ++i)
-            picker->addItem(tr("#%1 %2 (%3)")
-                                .arg(runs.size() - i)
-                                .arg(runs[i]->label,
-                                     views::toQString(
-                                         units::formatSeconds(runs[i]->result.completionS))));
+            picker->addItem(
+                tr("#%1 %2 (%3)")
+                    .arg(mNumbers.value(runs[i].get()))
+                    .arg(runs[i]->label,
+                        views::toQString(units::formatSeconds(runs[i]->result.completionS))));
         picker->setEnabled(runs.size() > 1);
     }
     mPicker[0]->setCurrentIndex(int(runs.indexOf(left)));

@@ -4,6 +4,7 @@
 
 #include "playback/simrun.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <array>
@@ -95,6 +96,10 @@ private:
 
     views::SimRunPtr mLeft, mRight;
     QList<views::SimRunPtr> mChoices;
+    /// Each run's number in the pickers, in the order the runs arrived since the fabric last
+    /// changed: kept as the oldest leave the history (they were renumbered by position).
+    QHash<const views::SimRun *, int> mNumbers;
+    int mLastNumber = 0;
     QComboBox *mPicker[2] = {nullptr, nullptr};
     views::FabricCanvas *mCanvas[2] = {nullptr, nullptr};
     QLabel *mTitle[2] = {nullptr, nullptr};
