@@ -244,6 +244,7 @@ private Q_SLOTS:
     void paletteDropEmitsNodeDropRequested();
     void drawingStartsOnAReadableSheet();
     void twistedTorusDiffersFromPlain();
+    void fitToTopPutsTheFabricUnderTheTop();
     void dimensionColouringAndFilter();
 
 private:
@@ -1933,6 +1934,23 @@ void TestCanvas::drawingStartsOnAReadableSheet()
     canvas.resize(canvas.size() - QSize(40, 30));
     QCoreApplication::processEvents();
     QCOMPARE(canvas.transform(), fitted);
+}
+
+void TestCanvas::fitToTopPutsTheFabricUnderTheTop()
+{
+    // A compare canvas taller than the page shows: centred, a wide fabric sat below the fold.
+    const Fabric wide = generate("ib-fat-tree", { { "tiers", 2 }, { "gpus", 256 } });
+    const auto topOf = [&](bool toTop) {
+        FabricCanvas canvas;
+        canvas.setFitsToTop(toTop);
+        canvas.setLegendVisible(false); // as the left one; the right one's is below its button
+        showCanvas(canvas, wide, QSize(300, 700));
+        canvas.zoomToFit();
+        return canvas.mapFromScene(canvas.fabricBounds().topLeft()).y();
+    };
+    const int centred = topOf(false), top = topOf(true);
+    QVERIFY2(centred > 200, qPrintable(QString::number(centred)));
+    QVERIFY2(top >= 0 && top <= 40, qPrintable(QString::number(top)));
 }
 
 void TestCanvas::twistedTorusDiffersFromPlain()

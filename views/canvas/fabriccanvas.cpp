@@ -137,6 +137,7 @@ struct FabricCanvas::Private
     QRectF planVisible;
     QRectF planLegend; ///< Scene rectangle under the legend when the plan was made.
     bool fitPending = true;
+    bool fitsToTop = false; ///< See setFitsToTop().
     bool spaceDown = false;
     Drag drag = Drag::None;
     Qt::MouseButton dragButton = Qt::NoButton;
@@ -636,8 +637,14 @@ void FabricCanvas::zoomToFit()
     } else {
         const QRectF &room = fitted.room;
         const double s = fitted.scale;
-        // The scene rectangle the whole viewport shows with the fabric centred in the room.
-        const QPointF centre = bounds.center() - (room.center() - QRectF(vp).center()) / s;
+        // The scene rectangle the whole viewport shows with the fabric centred in the room (or
+        // at its top).
+        QPointF centre = bounds.center() - (room.center() - QRectF(vp).center()) / s;
+        if (d->fitsToTop) {
+            // A little way down, where there is room: badges sit over the top row's nodes.
+            const double down = std::clamp(room.height() - bounds.height() * s, 0.0, 16.0);
+            centre.setY(bounds.top() - (room.top() + down - QRectF(vp).center().y()) / s);
+        }
         const QRectF shown(centre - QPointF(vp.width(), vp.height()) / (2 * s),
                            QSizeF(vp.width(), vp.height()) / s);
         // Room to pan past every edge of the view: both scroll bars stay on whatever the fit,
@@ -1853,6 +1860,13 @@ QString FabricCanvas::tooltipAt(const QPointF &scenePos) const
     if (const LinkId link = linkAt(scenePos); link != kNoLink)
         return describeLink(link);
     return describeBlockAt(scenePos);
+}
+
+void FabricCanvas::setFitsToTop(bool top)
+{
+    d->fitsToTop = top;
+    if (d->fitPending)
+        zoomToFit();
 }
 
 void FabricCanvas::resizeEvent(QResizeEvent *event)

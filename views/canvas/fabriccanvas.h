@@ -305,6 +305,10 @@ public:
     }
     /// Shows or hides the legend overlay in the top-right corner of the canvas.
     void setLegendVisible(bool visible);
+    /// Fits put the fabric at the top of its room rather than in its middle: a compare canvas
+    /// taller than the dock's page shows (presentation mode, the dock beside the fabric) had
+    /// its fabric below the fold, the visible part blank.
+    void setFitsToTop(bool top);
     bool isLegendVisible() const;
     /**
      * Renders @p source (scene coordinates; empty = the whole fabric) into @p target of

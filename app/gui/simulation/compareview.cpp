@@ -50,6 +50,7 @@ CompareView::CompareView(QWidget *parent)
         mCanvas[i] = new views::FabricCanvas(this);
         mCanvas[i]->setLegendVisible(i == 1);
         mCanvas[i]->setMinimumHeight(kCanvasMinimumHeight);
+        mCanvas[i]->setFitsToTop(true); // right under its title, whatever the page's height
         mPicker[i] = new QComboBox(this);
         mPicker[i]->setToolTip(tr("Any run of this fabric to compare"));
         // Like the titles: a long run name must not widen its column (the canvases would
