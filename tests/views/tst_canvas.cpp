@@ -976,6 +976,24 @@ void TestCanvas::everyPodIsNamedBesideTheLegendButton()
     pods.sort();
     QVERIFY2(pods.size() == 8, qPrintable(pods.join(QLatin1Char('|'))));
     QCOMPARE(pods.last(), QStringLiteral("Pod 7"));
+    // In its own frame: put under it, "Pod 7" sat among the core's links above the frame's
+    // row, and read as a core switch's name.
+    const FabricLayout layout = computeLayout(f);
+    const auto frame = std::find_if(layout.blocks.begin(), layout.blocks.end(),
+        [](const LayoutBlock &b) { return b.title == QLatin1String("Pod 7"); });
+    QVERIFY(frame != layout.blocks.end());
+    const QRect inView(
+        canvas.mapFromScene(frame->rect.topLeft()), canvas.mapFromScene(frame->rect.bottomRight()));
+    for (const auto &[label, box] : canvas.shownLabels())
+        if (label.startsWith(QStringLiteral("Pod 7")))
+            QVERIFY2(inView.adjusted(0, -box.height() - 4, 0, 0).contains(box.center().toPoint()),
+                qPrintable(QStringLiteral("Pod 7 at (%1, %2), its frame from (%3, %4) to (%5, %6)")
+                               .arg(box.center().x())
+                               .arg(box.center().y())
+                               .arg(inView.left())
+                               .arg(inView.top())
+                               .arg(inView.right())
+                               .arg(inView.bottom())));
 }
 
 void TestCanvas::dashedHighlightHasADashedSample()

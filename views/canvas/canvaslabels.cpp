@@ -110,8 +110,13 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     // the name of plane 10 below it.
     if (b.kind == LayoutBlock::Kind::Plane)
         return;
-    // Under the legend's button (the top-right pod in a small window): the title goes under
-    // the frame's bottom-left corner instead, rather than the pod going unnamed.
+    // Under the legend's button (the top-right pod in a small window): the title goes inside
+    // the frame's top-left corner, or else under its bottom-left corner, rather than the pod
+    // going unnamed. Under it first, "Pod 7" of a pod above the core sat among the core's
+    // links, and read as a core switch's name.
+    if (placer.add(b.title, b.rect.topLeft(), Qt::AlignLeft | Qt::AlignTop, font, QPointF(2, 2),
+            width, true))
+        return;
     placer.add(b.title, b.rect.bottomLeft(), Qt::AlignLeft | Qt::AlignTop, font, QPointF(0, 2),
         width, halo);
 }
