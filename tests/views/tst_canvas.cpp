@@ -956,10 +956,10 @@ void TestCanvas::everyPodIsNamedBesideTheLegendButton()
     // covers the top-right pod's corner, and that pod went unnamed. The core's links cross
     // every form of the inner pods' captions, which were drawn struck through: their names
     // take a halo then.
-    const Fabric f = generate("ib-fat-tree",
-        { { "tiers", 3 }, { "radix", 8 }, { "gpus_per_host", 1 }, { "rail_optimised", false } });
+    const Fabric f
+        = generate("ib-fat-tree", { { "tiers", 3 }, { "radix", 8 }, { "rail_optimised", false } });
     FabricCanvas canvas;
-    showCanvas(canvas, f, QSize(532, 346));
+    showCanvas(canvas, f, QSize(518, 340));
     canvas.viewport()->repaint();
     const QImage image = canvas.grab().toImage();
     QStringList pods;
