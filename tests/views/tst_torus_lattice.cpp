@@ -58,6 +58,18 @@ std::vector<CanvasLabel> labelsFitted(const Fabric &f, double widthPx, const QMa
     return canvasLabels(data, all);
 }
 
+/// @p canvas showing @p f at @p size, fitted; false when its window never showed.
+bool shownFitted(FabricCanvas &canvas, const Fabric &f, const QSize &size)
+{
+    canvas.resize(size);
+    canvas.setFabric(&f);
+    canvas.show();
+    if (!QTest::qWaitForWindowExposed(&canvas))
+        return false;
+    canvas.zoomToFit();
+    return true;
+}
+
 } // namespace
 
 class TestTorusLattice : public QObject
@@ -374,12 +386,8 @@ void TestTorusLattice::presentedPodNamesItsPlanesOverThem()
     // not fit over its plane went under it, over the plane of the row below.
     const Fabric pod = gen::generate("tpu-torus", nlohmann::json {});
     FabricCanvas canvas;
-    canvas.resize(740, 560);
     canvas.setPresentationMode(true);
-    canvas.setFabric(&pod);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    QVERIFY(shownFitted(canvas, pod, QSize(740, 560)));
     const FabricLayout layout = computeLayout(pod);
     QStringList named;
     for (const auto &[text, box] : canvas.shownLabels()) {
@@ -414,12 +422,8 @@ void TestTorusLattice::captionStaysInANarrowView()
     // but would run under the button (it did), so the short one is drawn, and nothing is under
     // the button.
     FabricCanvas canvas;
-    canvas.resize(700, 305);
-    canvas.setFabric(&f);
     canvas.setLegendVisible(true);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    QVERIFY(shownFitted(canvas, f, QSize(700, 305)));
     const auto *legend = canvas.findChild<LegendWidget *>();
     QVERIFY(legend && legend->isVisible());
     QStringList shown;
@@ -477,12 +481,8 @@ void TestTorusLattice::loadsColourArcs()
 
     // On screen: the arc's pixels turn the hot colour.
     FabricCanvas canvas;
-    canvas.resize(1400, 800);
     canvas.setLegendVisible(false);
-    canvas.setFabric(&f);
-    canvas.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
-    canvas.zoomToFit();
+    QVERIFY(shownFitted(canvas, f, QSize(1400, 800)));
     std::vector<float> loads(2 * f.linkIdBound(), 0.f);
     loads[2 * static_cast<std::size_t>(it->fibreA)] = 0.9f;
     canvas.setLinkLoads(loads);
