@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QListWidget>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -149,6 +150,16 @@ void TestLessons::oneClickOpensALesson()
     const QString rerun = explain->toPlainText();
     QVERIFY2(rerun.startsWith(sim->currentRun()->label), qPrintable(rerun));
     QVERIFY2(rerun.contains(QStringLiteral("Traffic that crosses the core")), qPrintable(rerun));
+    // One of its saved scenarios run again goes by that scenario's name, numbered beside the
+    // lesson's own run of it: it was "allreduce ring · adaptive" in the charts and Compare.
+    SimulationDock *dock = sim->simulationDock();
+    dock->savedBox()->setCurrentIndex(
+        dock->savedBox()->findText(QStringLiteral("Adaptive routing")));
+    QVERIFY(dock->savedBox()->currentIndex() >= 0);
+    const views::SimRunPtr before = sim->currentRun();
+    QTest::mouseClick(dock->findChild<QPushButton *>(QStringLiteral("runSaved")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->currentRun() != before && !sim->runner()->isRunning(), 60000);
+    QCOMPARE(sim->currentRun()->label, QStringLiteral("Adaptive routing (2)"));
     // Not saved yet, the fabric goes by the lesson's name, and Save As proposes it.
     QVERIFY2(window->windowTitle().startsWith(QStringLiteral("ecmp-polarization[*]")),
         qPrintable(window->windowTitle()));

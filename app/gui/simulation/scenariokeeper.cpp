@@ -118,7 +118,7 @@ bool ScenarioKeeper::runSaved(int index)
     }
     // A run of the previous document may still be winding down after its cancel.
     mSim->runner()->waitForIdle();
-    return mSim->run(saved.scenario);
+    return mSim->run(saved.scenario, saved.name);
 }
 
 void ScenarioKeeper::renameSaved(int index)

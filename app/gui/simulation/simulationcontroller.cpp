@@ -102,7 +102,8 @@ SimulationController::SimulationController(QMainWindow *window, Document *docume
     mBar->setClock(mClock);
     mDock->setFabric(mDocument ? &mDocument->fabric() : nullptr);
 
-    connect(mDock, &SimulationDock::runRequested, this, &SimulationController::run);
+    connect(mDock, &SimulationDock::runRequested, this,
+        [this](const collective::Scenario &scenario) { run(scenario); });
     connect(mDock, &SimulationDock::cancelRequested, this, &SimulationController::cancelRun);
     connect(mDock, &SimulationDock::selectionRanksRequested, this, [this] {
         QStringList names;
@@ -187,7 +188,7 @@ void SimulationController::setDocument(Document *document)
                                       &SimulationController::onDocumentChanged);
 }
 
-bool SimulationController::run(const collective::Scenario &scenario)
+bool SimulationController::run(const collective::Scenario &scenario, const QString &name)
 {
     if (mRunner->isRunning() || !mDocument)
         return false;
@@ -209,7 +210,11 @@ bool SimulationController::run(const collective::Scenario &scenario)
     mDock->setStatus(mRunningStatus);
     // Named apart from the runs it joins in the charts and the compare view: a 4 GiB run after
     // a 1 GiB one, or 2 QPs after 1, were both "allreduce ring \u00b7 ecmp" there.
-    return mRunner->start(mDocument->fabric(), scenario, views::distinctLabel(scenario, mHistory));
+    QStringList taken;
+    for (const views::SimRunPtr &shown : std::as_const(mHistory))
+        taken << shown->label;
+    return mRunner->start(mDocument->fabric(), scenario,
+        name.isEmpty() ? views::distinctLabel(scenario, mHistory) : views::numbered(name, taken));
 }
 
 void SimulationController::runReplacing(const collective::Scenario &scenario)

@@ -88,8 +88,10 @@ public:
     /// one are cleared.
     void setDocument(Document *document);
 
-    /// Starts @p scenario on the document's fabric (false when a run is going).
-    bool run(const collective::Scenario &scenario);
+    /// Starts @p scenario on the document's fabric (false when a run is going), labelled
+    /// @p name when given (a saved scenario's: a lesson's "Adaptive routing" run again was
+    /// "allreduce ring · adaptive"), numbered when a run shown already has it.
+    bool run(const collective::Scenario &scenario, const QString &name = QString());
     /// Starts @p scenario now, or, when a run is going, cancels it and starts @p scenario once
     /// it has stopped (a run still to start is replaced).
     void runReplacing(const collective::Scenario &scenario);
