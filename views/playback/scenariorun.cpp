@@ -99,16 +99,17 @@ QString scenarioDifferences(
     return words.join(QStringLiteral(" \u00b7 "));
 }
 
-QString distinctLabel(const collective::Scenario &s, const QList<SimRunPtr> &earlier)
+QString distinctLabel(
+    const collective::Scenario &s, const QList<SimRunPtr> &earlier, const QString &name)
 {
-    const QString base = scenarioLabel(s);
+    const QString base = name.isEmpty() ? scenarioLabel(s) : name;
     QList<collective::Scenario> alike;
     QStringList taken;
     for (const SimRunPtr &run : earlier) {
         if (!run)
             continue;
         taken << run->label;
-        if (run->scenario && scenarioLabel(*run->scenario) == base)
+        if (name.isEmpty() && run->scenario && scenarioLabel(*run->scenario) == base)
             alike << *run->scenario;
     }
     QString label = base;

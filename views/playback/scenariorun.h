@@ -45,9 +45,11 @@ QString scenarioDifferences(
  * The label of a run of @p scenario to be shown beside the @p earlier runs: scenarioLabel(),
  * followed by what sets it apart from the earlier runs of the same label ("allreduce ring ·
  * ecmp · 4 GiB" after a 1 GiB run), and numbered when still taken. Two runs in one legend,
- * table or sentence never share a name.
+ * table or sentence never share a name. A run with a @p name of its own (a saved scenario's) goes
+ * by that name instead, numbered the same way when taken.
  */
-QString distinctLabel(const collective::Scenario &scenario, const QList<SimRunPtr> &earlier);
+QString distinctLabel(const collective::Scenario &scenario, const QList<SimRunPtr> &earlier,
+    const QString &name = {});
 
 /// @p name, or "name (2)", "name (3)", ..., the first not in @p taken.
 QString numbered(const QString &name, const QStringList &taken);

@@ -210,11 +210,8 @@ bool SimulationController::run(const collective::Scenario &scenario, const QStri
     mDock->setStatus(mRunningStatus);
     // Named apart from the runs it joins in the charts and the compare view: a 4 GiB run after
     // a 1 GiB one, or 2 QPs after 1, were both "allreduce ring \u00b7 ecmp" there.
-    QStringList taken;
-    for (const views::SimRunPtr &shown : std::as_const(mHistory))
-        taken << shown->label;
-    return mRunner->start(mDocument->fabric(), scenario,
-        name.isEmpty() ? views::distinctLabel(scenario, mHistory) : views::numbered(name, taken));
+    return mRunner->start(
+        mDocument->fabric(), scenario, views::distinctLabel(scenario, mHistory, name));
 }
 
 void SimulationController::runReplacing(const collective::Scenario &scenario)
@@ -247,7 +244,7 @@ void SimulationController::cancelRun()
         return;
     mRunner->cancel();
     mRunningStatus = tr("Cancelling: the engine stops after the step it is on\u2026");
-    mDock->cancelButton()->setEnabled(false);
+    mDock->setStopping();
     mCancelAction->setEnabled(false);
     showRunning();
 }

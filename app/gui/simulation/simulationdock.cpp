@@ -538,6 +538,12 @@ void SimulationDock::setRunning(bool running)
     Q_EMIT runningChanged(running);
 }
 
+void SimulationDock::setStopping()
+{
+    if (mRunning)
+        mCancel->setEnabled(false);
+}
+
 void SimulationDock::setProgress(double fraction)
 {
     if (mProgress->maximum() == 0)

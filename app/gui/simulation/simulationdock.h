@@ -64,6 +64,9 @@ public:
     QString problem() const;
 
     void setRunning(bool running);
+    /// The running engine was asked to stop: Cancel greys out until setRunning(false), since
+    /// the engine only stops after the step it is on and a second click would do nothing.
+    void setStopping();
     bool isRunning() const { return mRunning; }
     void setProgress(double fraction);
     /// An idle bar at 0, as before any run.
