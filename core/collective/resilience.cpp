@@ -115,6 +115,7 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         return out;
     }
 
+    out.candidates = elements.size();
     out.rows.resize(elements.size());
     std::atomic<std::size_t> next { 0 };
     std::size_t done = 0;
@@ -133,6 +134,8 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
                 fo.allowPartial = true;
                 fo.healthyCompletionS = out.healthyCompletionS;
                 const ScenarioRun r = runWithFaults(fabric, s, options, fo, callbacks);
+                if (r.result.cancelled)
+                    return; // its row stays empty: no figure to show
                 ResilienceRow &row = out.rows[i];
                 row.failed = toString(elements[i]);
                 row.completionS = r.result.completionS;
@@ -168,10 +171,11 @@ ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
         t.join();
     if (error)
         std::rethrow_exception(error);
+    // A sweep of minutes stopped halfway keeps what it measured: the rows of the runs that
+    // finished, not an empty page.
     if (stopped()) {
-        out.rows.clear();
+        std::erase_if(out.rows, [](const ResilienceRow &row) { return row.failed.empty(); });
         out.cancelled = true;
-        return out;
     }
 
     // Slowdowns equal to 9 digits are ties, ordered by name: on a symmetric fabric the same

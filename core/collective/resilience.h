@@ -35,7 +35,10 @@ struct ResilienceResult
     /// Elements of the role the scenario's own faults already fail: not swept (a row would
     /// read 1.00x, a failure that costs nothing).
     std::vector<std::string> alreadyFailed;
-    bool cancelled = false; ///< Stopped before the end: rows is empty.
+    /// Stopped before the end: rows holds the failures whose runs finished, sorted the same way.
+    bool cancelled = false;
+    /// Elements of the role the sweep set out to fail (rows.size() unless cancelled).
+    std::size_t candidates = 0;
     /// Runs made at once: the threads asked for, fewer when the scenario's memory limit holds
     /// fewer runs of this size (the limit is the sweep's, not each thread's).
     unsigned threads = 1;
@@ -59,7 +62,7 @@ struct ResilienceStats
  * unreachable pairs, then slowdown, then name. @p progress, when set, is called after each row
  * with the rows done and the total, from the worker threads (one at a time). @p cancelled, when
  * set, is polled by every run: once it returns true the sweep stops and returns a result with
- * ResilienceResult::cancelled set and no rows.
+ * ResilienceResult::cancelled set and the rows of the runs that had finished.
  */
 ResilienceResult runResilience(const Fabric &fabric, const Scenario &scenario,
     std::string_view role, unsigned threads = 2,

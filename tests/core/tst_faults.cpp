@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -86,6 +88,7 @@ private Q_SLOTS:
     void idealStaysUnderARingWithADetour_data();
     void idealStaysUnderARingWithADetour();
     void resilienceSweepRanksWorstFirst();
+    void cancelledSweepKeepsTheFinishedRows();
 };
 
 void TestFaults::textFormsRoundTrip()
@@ -464,6 +467,31 @@ void TestFaults::idealStaysUnderARingWithADetour()
     const double healthyOfIdeal = healthy.expansion.ideal.timeS / healthy.result.completionS;
     QVERIFY2(ofIdeal >= 0.95 * healthyOfIdeal, qPrintable(both(ofIdeal, healthyOfIdeal)));
     QVERIFY(ideal.messageLatencyS > 0);
+}
+
+void TestFaults::cancelledSweepKeepsTheFinishedRows()
+{
+    const Fabric f = flatFatTree(12);
+    const collective::Scenario s
+        = scenario(Collective::AllReduce, Algorithm::Ring, 16 * kMiB, route::Policy::Ecmp);
+    // One thread, stopped once three rows are done: the runs polled after that stop at their
+    // first check and leave no row.
+    std::atomic<std::size_t> done { 0 };
+    const collective::ResilienceResult r = collective::runResilience(
+        f, s, "leaf", 1, [&](std::size_t n, std::size_t) { done = n; }, [&] { return done >= 3; });
+    QVERIFY(r.cancelled);
+    QCOMPARE(r.candidates, std::size_t(12));
+    QCOMPARE(r.rows.size(), std::size_t(3));
+    const collective::ResilienceResult whole = collective::runResilience(f, s, "leaf", 1);
+    QVERIFY(!whole.cancelled);
+    QCOMPARE(whole.candidates, std::size_t(12));
+    for (const collective::ResilienceRow &row : r.rows) {
+        const auto same = std::find_if(whole.rows.begin(), whole.rows.end(),
+            [&](const collective::ResilienceRow &w) { return w.failed == row.failed; });
+        QVERIFY2(same != whole.rows.end(), row.failed.c_str());
+        QCOMPARE(row.completionS, same->completionS);
+        QCOMPARE(row.unreachablePairs, same->unreachablePairs);
+    }
 }
 
 void TestFaults::resilienceSweepRanksWorstFirst()

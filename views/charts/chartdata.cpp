@@ -279,9 +279,13 @@ QString times(double v)
 QString resilienceSummary(const collective::ResilienceResult &r)
 {
     const collective::ResilienceStats st = collective::resilienceStats(r);
-    const QString healthy = QObject::tr("Healthy %1 \u00b7 %2 elements: ")
-                                .arg(toQString(units::formatSeconds(r.healthyCompletionS)))
-                                .arg(st.elements);
+    // A cancelled sweep's figures are over the failures it ran, and must say so.
+    const QString elements = r.cancelled
+        ? QObject::tr("%1 of %2 elements (cancelled)").arg(st.elements).arg(r.candidates)
+        : QObject::tr("%1 elements").arg(st.elements);
+    const QString healthy
+        = QObject::tr("Healthy %1 \u00b7 %2: ")
+              .arg(toQString(units::formatSeconds(r.healthyCompletionS)), elements);
     const QString slowdowns
         = QObject::tr("slowdown worst %1, median %2, mean %3, best %4 \u00b7 "
                       "%5 slow the run by more than 1%")

@@ -167,7 +167,7 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
         collective::ResilienceResult r = collective::runResilience(
             *snapshot, healthy, roleName, sweepThreads(), progress,
             [&cancel] { return cancel.load(); });
-        if (r.cancelled)
+        if (r.cancelled && r.rows.empty())
             return [self, generation] {
                 self->setRunning(false);
                 // Cancelled because the fabric changed: the page already says so.
@@ -228,18 +228,30 @@ void ResiliencePage::clear(const QString &why)
 
 void ResiliencePage::show(collective::ResilienceResult result, const QString &scenarioLabel)
 {
-    mProgress->setRange(0, 1);
-    mProgress->setValue(1);
     mResult = std::move(result);
+    if (mResult.cancelled) { // how far it got
+        mProgress->setRange(0, int(mResult.candidates));
+        mProgress->setValue(int(mResult.rows.size()));
+        mProgress->setFormat(tr("%v of %m runs"));
+    } else {
+        mProgress->setRange(0, 1);
+        mProgress->setValue(1);
+    }
     const views::ChartSpec spec = views::charts::resilience(mResult, scenarioLabel);
     mChart->setMinimumHeight(views::charts::horizontalBarsHeight(spec.categories.size()));
     mChart->setSpec(spec);
     mScroll->ensureVisible(0, 0);
     // The summary is the chart's subtitle, right below.
-    mStatus->setText(views::counted(qint64(mResult.rows.size()),
-        tr("1 single %1 failure. Click its bar to load it."),
-        tr("%1 single %2 failures, worst first. Click a bar to load that failure."))
-                         .arg(toQString(mResult.role)));
+    if (mResult.cancelled)
+        mStatus->setText(tr("Cancelled after %1 of %2 runs: the failures that finished are "
+                            "shown, worst first. Click a bar to load that failure.")
+                             .arg(mResult.rows.size())
+                             .arg(mResult.candidates));
+    else
+        mStatus->setText(views::counted(qint64(mResult.rows.size()),
+            tr("1 single %1 failure. Click its bar to load it."),
+            tr("%1 single %2 failures, worst first. Click a bar to load that failure."))
+                             .arg(toQString(mResult.role)));
     Q_EMIT finished();
 }
 
