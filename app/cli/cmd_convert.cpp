@@ -4,6 +4,7 @@
 #include "command.h"
 #include "fabricoutput.h"
 #include "options.h"
+#include "outputpaths.h"
 
 #include "io/fabricfile.h"
 #include "model/error.h"
@@ -29,9 +30,16 @@ int runConvert(const std::vector<std::string> &args, std::ostream &out, std::ost
         out << parser.usage();
         return 0;
     }
+    // The output is checked before the input is read: a 34 MiB fabric took 1.6 s to load
+    // before "unknown extension".
+    const std::optional<std::string> output = o.value("--output");
+    const io::FabricFormat &format
+        = outputFormat(output, formatNamed(o.value("--to"), io::Access::Write), "--to");
+    if (*output != "-")
+        checkDistinctFiles({ { "IN", o.positional(0) } }, { { "-o", *output } });
     const Fabric fabric =
         io::loadFabric(o.positional(0), formatNamed(o.value("--from"), io::Access::Read));
-    writeFabric(fabric, o.value("--output"), formatNamed(o.value("--to"), io::Access::Write), out);
+    writeFabric(fabric, output, format, out);
     return 0;
 }
 

@@ -38,9 +38,10 @@ int runGenerate(const std::vector<std::string> &args, std::ostream &out, std::os
     const std::string family = o.positional(0);
     if (!gen::findFamily(family))
         throw UserError("unknown family '" + family + "' (known: " + familyNames() + ")");
+    const io::FabricFormat &format = outputFormat(
+        o.value("--output"), formatNamed(o.value("--format"), io::Access::Write), "--format");
     const Fabric fabric = gen::generate(family, gen::ParamText(o.keyValues("--set")));
-    writeFabric(fabric, o.value("--output"), formatNamed(o.value("--format"), io::Access::Write),
-                out);
+    writeFabric(fabric, o.value("--output"), format, out);
     return 0;
 }
 

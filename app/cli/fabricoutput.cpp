@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabricoutput.h"
 
+#include "io/atomicwrite.h"
 #include "io/fabricfile.h"
 #include "layout/layoutpositions.h"
 #include "model/error.h"
@@ -27,22 +28,34 @@ const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::
     return f;
 }
 
+const io::FabricFormat &outputFormat(const std::optional<std::string> &path,
+    const io::FabricFormat *named, const std::string &option)
+{
+    if (!path || *path == "-")
+        return named ? *named : *io::findFormat("native");
+    io::checkCanSave(*path);
+    const io::FabricFormat *bySuffix = io::formatForFile(*path, io::Access::Write);
+    if (named && bySuffix && bySuffix != named)
+        throw UserError(*path + ": a " + std::string(bySuffix->title()) + " file by its name, but "
+            + option + " asks for " + std::string(named->name()) + ": name the file *."
+            + named->extensions().front() + " or leave " + option + " out");
+    return io::formatToSave(*path, named);
+}
+
 void writeFabric(const Fabric &fabric, const std::optional<std::string> &path,
-                 const io::FabricFormat *format, std::ostream &out)
+    const io::FabricFormat &format, std::ostream &out)
 {
     const bool toFile = path && *path != "-";
-    if (!format)
-        format = toFile ? io::formatForFile(*path, io::Access::Write) : io::findFormat("native");
     auto write = [&](const Fabric &f) {
         if (toFile) {
-            io::saveFabric(f, *path, format);
+            io::saveFabric(f, *path, &format);
             return;
         }
-        format->write(f, out);
+        format.write(f, out);
         out.flush();
     };
     // Formats that place nodes get the positions the GUI's canvas would show.
-    if (format && format->usesPositions())
+    if (format.usesPositions())
         write(views::withLayoutPositions(fabric));
     else
         write(fabric);

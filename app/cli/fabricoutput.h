@@ -15,9 +15,19 @@ namespace fabric::cli {
 /// UserError listing the formats otherwise.
 const io::FabricFormat *formatNamed(const std::optional<std::string> &name, io::Access access);
 
-/// Writes @p fabric to @p path (atomically; format from @p format or the extension), or to
-/// @p out in @p format (native by default) when @p path is empty or "-".
+/**
+ * The format a fabric is written to @p path in, checked before anything is read or built: the
+ * one @p named (by @p option, "--to"), else the one the extension names, native on standard
+ * output (@p path empty or "-"). Throws UserError when the file cannot be written, its extension
+ * is unknown, or it names another writable format than @p named: "b.fabric.json" written as
+ * GraphML could not be opened again, and a convert in place replaced its input with DOT.
+ */
+const io::FabricFormat &outputFormat(const std::optional<std::string> &path,
+    const io::FabricFormat *named, const std::string &option);
+
+/// Writes @p fabric to @p path (atomically), or to @p out when @p path is empty or "-", in
+/// @p format (outputFormat()).
 void writeFabric(const Fabric &fabric, const std::optional<std::string> &path,
-                 const io::FabricFormat *format, std::ostream &out);
+    const io::FabricFormat &format, std::ostream &out);
 
 } // namespace fabric::cli

@@ -102,7 +102,7 @@ Fabric loadFabric(const fs::path &path, const FabricFormat *format)
     return readFabric(in, fileName, format);
 }
 
-void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *format)
+const FabricFormat &formatToSave(const fs::path &path, const FabricFormat *format)
 {
     const std::string fileName = display(path);
     if (!format)
@@ -116,6 +116,13 @@ void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *
         throw UserError(fileName + ": " + std::string(format->title())
                         + " can be read, not written (writable: " + formatNames(Access::Write)
                         + ")");
+    return *format;
+}
+
+void saveFabric(const Fabric &fabric, const fs::path &path, const FabricFormat *format)
+{
+    const std::string fileName = display(path);
+    format = &formatToSave(path, format);
     try {
         saveAtomically(path, [&](std::ostream &out) { format->write(fabric, out); });
     } catch (const UserError &e) {

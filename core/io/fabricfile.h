@@ -28,6 +28,13 @@ Fabric readFabric(std::istream &in, const std::string &fileName,
                   const FabricFormat *format = nullptr);
 
 /**
+ * The format saveFabric() writes @p path in: @p format, else the one its extension names.
+ * Throws UserError naming the file when the extension is unknown or names a format that can
+ * only be read.
+ */
+const FabricFormat &formatToSave(const std::filesystem::path &path, const FabricFormat *format);
+
+/**
  * Saves @p fabric to @p path in @p format, else the format its extension names, through
  * saveAtomically(): a failure leaves the old file as it was and no half file behind. Throws
  * UserError naming the file on failure.

@@ -151,6 +151,10 @@ void TestCliWrites::outputsAreCheckedBeforeTheRun_data()
     // Export prints nothing before it writes: a fabric that is not there shows which comes first.
     QTest::newRow("export report") << QStringList { "export", "NOFABRIC", "--scenario",
         QString::fromStdString(kScenario), "--format", "report", "-o", "FILE" };
+    // A 34 MiB fabric was read for 1.6 s before its output was found unwritable.
+    QTest::newRow("convert") << QStringList { "convert", "NOFABRIC", "-o", "FILE", "--to", "dot" };
+    QTest::newRow("generate") << QStringList { "generate", "ib-fat-tree", "-o", "FILE", "--format",
+        "dot" };
 }
 
 void TestCliWrites::outputsAreCheckedBeforeTheRun()
@@ -205,6 +209,18 @@ void TestCliWrites::twoOutputsInOneFileAreRefused_data()
     QTest::newRow("export over the scenario's traffic") << QStringList {
         "export", "FABRIC", "--scenario", "TRAFFICOFSAME", "--format", "json", "-o", "SAME2"
     } << QStringLiteral("is the same file as the scenario's traffic");
+    // Converted in place, the fabric became DOT, which FabricScope cannot read.
+    QTest::newRow("convert over its input") << QStringList { "convert", "FABRIC", "-o",
+        "FABRIC2" } << QStringLiteral("is the same file as IN: give each its own file");
+    QTest::newRow("convert in place as DOT")
+        << QStringList { "convert", "FABRIC", "-o", "FABRIC2", "--to", "dot" }
+        << QStringLiteral("a FabricScope fabric file by its name, but --to asks for dot");
+    // A suffix that names one format and a content in another: b.fabric.json holding GraphML
+    // was refused by the program that wrote it.
+    QTest::newRow("generate GraphML under a native name")
+        << QStringList { "generate", "ib-fat-tree", "-o", "SAME", "--format", "graphml" }
+        << QStringLiteral("out.json: a FabricScope fabric file by its name, but --format asks for "
+                          "graphml: name the file *.graphml or leave --format out");
     const QStringList sweep { "resilience", "FABRIC", "--bytes", "1MiB", "--role", "spine" };
     QTest::newRow("resilience report and csv")
         << (sweep + QStringList { "--report", "SAME", "--csv", "SAME2" })
