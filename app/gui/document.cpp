@@ -114,11 +114,13 @@ void Document::setScenarios(const ScenarioList &list)
     Q_EMIT scenariosChanged();
 }
 
-void Document::renameNode(const std::string &from, const std::string &to)
+void Document::renameNodes(const NodeRenames &renames)
 {
-    if (ScenarioList renamed = withNodeRenamed(mScenarios, from, to); renamed != mScenarios)
+    if (renames.empty())
+        return;
+    if (ScenarioList renamed = withNodesRenamed(mScenarios, renames); renamed != mScenarios)
         setScenarios(renamed);
-    Q_EMIT nodeRenamed(QString::fromStdString(from), QString::fromStdString(to));
+    Q_EMIT nodesRenamed(renames);
 }
 
 void Document::setLastRunScenario(int index)

@@ -79,14 +79,14 @@ public:
     void setLastRunScenario(int index);
     ///@}
 
-    /// For undo commands, after node @p from was renamed @p to (or back): the scenarios' faults
-    /// and ranks name it anew (not an undo step of its own: the rename's undo calls it back),
-    /// and nodeRenamed() tells what else holds names (the simulation dock's ranks field).
-    void renameNode(const std::string &from, const std::string &to);
+    /// For undo commands, after nodes were renamed (or back), old name to new: the scenarios'
+    /// faults and ranks name them anew (not an undo step of its own: the rename's undo calls it
+    /// back), and nodesRenamed() tells what else holds names (the simulation dock's ranks field).
+    void renameNodes(const NodeRenames &renames);
 
 Q_SIGNALS:
     void scenariosChanged();
-    void nodeRenamed(const QString &from, const QString &to);
+    void nodesRenamed(const fabric::app::NodeRenames &renames);
 
     void changed(const fabric::ChangeEvent &event);
     void modifiedChanged(bool modified);

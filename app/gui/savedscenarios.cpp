@@ -205,34 +205,36 @@ void storeScenarios(Fabric &fabric, const ScenarioList &list)
         = list.items.isEmpty() && list.faults.empty() ? nlohmann::json() : toJson(list);
 }
 
-std::string ranksWithNodeRenamed(
-    const std::string &ranks, const std::string &from, const std::string &to)
+std::string ranksWithNodesRenamed(const std::string &ranks, const NodeRenames &renames)
 {
     const QString text = QString::fromStdString(ranks);
     QStringList names = text.split(QLatin1Char(','));
     bool renamed = false;
     for (QString &name : names)
-        if (name.trimmed().toStdString() == from) {
-            name = QString::fromStdString(to);
+        if (const auto to = renames.find(name.trimmed().toStdString()); to != renames.end()) {
+            name = QString::fromStdString(to->second);
             renamed = true;
         }
     return renamed ? names.join(QLatin1Char(',')).toStdString() : ranks;
 }
 
-ScenarioList withNodeRenamed(ScenarioList list, const std::string &from, const std::string &to)
+ScenarioList withNodesRenamed(ScenarioList list, const NodeRenames &renames)
 {
+    const auto rename = [&](std::string &name) {
+        if (const auto to = renames.find(name); to != renames.end())
+            name = to->second;
+    };
     const auto renameIn = [&](std::vector<Fault> &faults) {
         for (Fault &f : faults) {
-            if (f.node == from)
-                f.node = to;
-            if (f.kind == Fault::Kind::Link && f.peer == from)
-                f.peer = to;
+            rename(f.node);
+            if (f.kind == Fault::Kind::Link)
+                rename(f.peer);
         }
     };
     renameIn(list.faults);
     for (SavedScenario &saved : list.items) {
         renameIn(saved.scenario.faults);
-        saved.scenario.ranks = ranksWithNodeRenamed(saved.scenario.ranks, from, to);
+        saved.scenario.ranks = ranksWithNodesRenamed(saved.scenario.ranks, renames);
     }
     return list;
 }

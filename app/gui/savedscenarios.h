@@ -67,12 +67,16 @@ ScenarioList scenariosOf(const Fabric &fabric);
 /// Stores @p list as @p fabric's scenarios (none when it has neither scenarios nor faults).
 void storeScenarios(Fabric &fabric, const ScenarioList &list);
 
-/// A ranks field ("all", a count or a comma-separated list of names) naming node @p to where it
-/// named @p from: the same text when it does not name it.
-std::string ranksWithNodeRenamed(
-    const std::string &ranks, const std::string &from, const std::string &to);
-/// @p list with node @p from called @p to in its faults in force and in each saved scenario's
-/// faults and ranks: faults and ranks name nodes, and a rename left them naming none.
-ScenarioList withNodeRenamed(ScenarioList list, const std::string &from, const std::string &to);
+/// Nodes renamed at once, old name to new: a rewired TPU slice renames its chips, some taking
+/// names others had, so the names go over in one step, not one after another.
+using NodeRenames = std::map<std::string, std::string>;
+
+/// A ranks field ("all", a count or a comma-separated list of names) naming each node of
+/// @p renames by its new name: the same text when it names none of them.
+std::string ranksWithNodesRenamed(const std::string &ranks, const NodeRenames &renames);
+/// @p list with the nodes of @p renames called by their new names in its faults in force and in
+/// each saved scenario's faults and ranks: faults and ranks name nodes, and a rename left them
+/// naming none.
+ScenarioList withNodesRenamed(ScenarioList list, const NodeRenames &renames);
 
 } // namespace fabric::app

@@ -14,6 +14,7 @@
 #include "generators/registry.h"
 #include "generators/tputorus.h"
 #include "model/error.h"
+#include "model/faults.h"
 #include "model/transit.h"
 #include "testfabrics.h"
 
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void duplicateNodesCopiesInternalLinks();
     void regenerateFabricSwapsWholeFabric();
     void reconfigureOcsRewritesCircuits();
+    void reconfigureOcsFaultsFollowTheChips();
     void undoStackTracksModifiedState();
 };
 
@@ -361,6 +363,39 @@ void TestCommands::reconfigureOcsRewritesCircuits()
     QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&doc, { 4, 4, 4 }, false));
     Document handMade(smallTree());
     QVERIFY_THROWS_EXCEPTION(UserError, ReconfigureOcs(&handMade, { 4, 4, 8 }, false));
+}
+
+void TestCommands::reconfigureOcsFaultsFollowTheChips()
+{
+    // A new shape renames chips after their new coordinates. A failed chip's fault named a chip
+    // no longer there, or another chip, and blocked Run; the spare-cube swap keeps names.
+    Document doc(gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 8 }, { "z", 4 } }));
+    const NodeId failed = doc.fabric().findNode("chip-0-4-0");
+    const NodeId a = doc.fabric().findNode("chip-1-5-0"), b = doc.fabric().findNode("chip-1-5-1");
+    QVERIFY(failed != kNoNode && a != kNoNode && b != kNoNode);
+    ScenarioList list = doc.scenarios();
+    list.faults = { parseFault("chip-0-4-0"), parseFault("chip-1-5-0--chip-1-5-1") };
+    collective::Scenario saved;
+    saved.ranks = "chip-0-4-0,chip-0-0-0";
+    list.items << SavedScenario { QStringLiteral("two chips"), saved };
+    doc.setScenarios(list);
+    const ScenarioList before = doc.scenarios();
+
+    doc.undoStack()->push(new ReconfigureOcs(&doc, { 4, 4, 8 }, false));
+    const std::string failedNow = doc.fabric().node(failed).name;
+    QCOMPARE(failedNow, std::string("chip-0-0-4"));
+    const std::vector<Fault> faults = doc.scenarios().faults;
+    QCOMPARE(faults.size(), std::size_t(2));
+    QCOMPARE(faults[0].node, failedNow);
+    QCOMPARE(faults[1].node, doc.fabric().node(a).name);
+    QCOMPARE(faults[1].peer, doc.fabric().node(b).name);
+    // The saved scenario's ranks follow too; chip-0-0-0, in the first cube, keeps its name.
+    QCOMPARE(doc.scenarios().items[0].scenario.ranks, failedNow + ",chip-0-0-0");
+
+    doc.undoStack()->undo();
+    QVERIFY(doc.scenarios() == before);
+    doc.undoStack()->redo();
+    QCOMPARE(doc.scenarios().faults[0].node, failedNow);
 }
 
 void TestCommands::undoStackTracksModifiedState()

@@ -23,8 +23,8 @@ struct NodePropertyTraits
         Document *document, NodeProperty property, const QVariant &from, const QVariant &to)
     {
         if (property == NodeProperty::Name && from != to)
-            document->renameNode(
-                from.toString().trimmed().toStdString(), to.toString().trimmed().toStdString());
+            document->renameNodes({ { from.toString().trimmed().toStdString(),
+                to.toString().trimmed().toStdString() } });
     }
 };
 

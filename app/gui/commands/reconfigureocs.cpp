@@ -31,8 +31,11 @@ ReconfigureOcs::ReconfigureOcs(Document *document, const QString &text,
     Fabric changed = current;
     edit(changed);
     changed.forEachNode([&](const Node &n) {
-        if (!(n == current.node(n.id)))
+        const Node &now = current.node(n.id);
+        if (!(n == now))
             mNodes.push_back(n);
+        if (n.name != now.name)
+            mRenames.emplace(now.name, n.name);
     });
     mGenerator = changed.generator();
 }
@@ -58,6 +61,11 @@ void ReconfigureOcs::swap()
         mDocument->emitChanged(circuits);
     if (!nodes.nodes.empty())
         mDocument->emitChanged(nodes);
+    mDocument->renameNodes(mRenames);
+    NodeRenames back;
+    for (const auto &[from, to] : mRenames)
+        back.emplace(to, from);
+    mRenames = std::move(back);
 }
 
 } // namespace fabric::app

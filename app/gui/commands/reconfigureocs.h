@@ -4,6 +4,7 @@
 
 #include "generators/tputorus.h"
 #include "model/fabric.h"
+#include "savedscenarios.h"
 
 #include <QString>
 #include <QUndoCommand>
@@ -42,6 +43,9 @@ private:
 
     Document *mDocument;
     std::vector<Node> mNodes; ///< The changed nodes as they are not in the fabric right now.
+    /// The chips' names the next swap() gives, old to new: a new shape renames chips after
+    /// their coordinates, and the faults in force and the ranks must follow the chips.
+    NodeRenames mRenames;
     GeneratorInfo mGenerator; ///< Likewise for the generator info.
 };
 

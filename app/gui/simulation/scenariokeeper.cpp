@@ -54,15 +54,14 @@ void ScenarioKeeper::setDocument(Document *document)
         mListConnection
             = connect(mDocument, &Document::scenariosChanged, this, &ScenarioKeeper::showList);
         // The ranks field names GPUs: renamed, "g0,gpu-2" named a node no longer there.
-        mRenameConnection = connect(mDocument, &Document::nodeRenamed, this,
-            [this](const QString &from, const QString &to) {
-                QLineEdit *ranks = mSim->simulationDock()->ranksEdit();
-                const std::string text = ranks->text().toStdString();
-                const std::string renamed
-                    = ranksWithNodeRenamed(text, from.toStdString(), to.toStdString());
-                if (renamed != text)
-                    ranks->setText(QString::fromStdString(renamed));
-            });
+        mRenameConnection
+            = connect(mDocument, &Document::nodesRenamed, this, [this](const NodeRenames &renames) {
+                  QLineEdit *ranks = mSim->simulationDock()->ranksEdit();
+                  const std::string text = ranks->text().toStdString();
+                  const std::string renamed = ranksWithNodesRenamed(text, renames);
+                  if (renamed != text)
+                      ranks->setText(QString::fromStdString(renamed));
+              });
     }
     showList();
 }

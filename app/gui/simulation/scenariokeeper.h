@@ -44,7 +44,7 @@ private:
     SimulationController *mSim;
     QPointer<Document> mDocument;
     QMetaObject::Connection mListConnection;
-    QMetaObject::Connection mRenameConnection; ///< The document's nodeRenamed().
+    QMetaObject::Connection mRenameConnection; ///< The document's nodesRenamed().
     /// The scenario of the run going on, to record when it finishes (none for sweeps).
     std::optional<collective::Scenario> mPending;
     QString mPendingName;
