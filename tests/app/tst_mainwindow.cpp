@@ -1310,9 +1310,23 @@ void TestMainWindow::reconfigureRedrawsTheTorus()
         QVERIFY2(before.startsWith(QLatin1String("8 planes,"))
                 && before.endsWith(QLatin1String(captioned ? "in Z" : ",")),
             qPrintable(before));
+        // The view follows the new extent: after the rewire, and after its undo, the slice was
+        // half off-screen until F refitted it.
+        const auto wholeInView = [&] {
+            const QRectF seen = canvas->mapToScene(canvas->viewport()->rect())
+                                    .boundingRect()
+                                    .adjusted(-1, -1, 1, 1);
+            return seen.contains(canvas->fabricBounds());
+        };
+        canvas->scale(2.5, 2.5); // the user's zoom on the old shape
         mWindow->action(QStringLiteral("actionReconfigureOcs"))->trigger();
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QCOMPARE(mWindow->document()->fabric().node(chip).name, std::string("chip-4-0-0"));
+        QVERIFY2(wholeInView(), view);
+        canvas->scale(2.5, 2.5);
+        mWindow->action(QStringLiteral("actionUndo"))->trigger();
+        QVERIFY2(wholeInView(), view);
+        mWindow->action(QStringLiteral("actionRedo"))->trigger();
         const QString after = drawn();
         QVERIFY2(after.startsWith(QLatin1String("4 planes"))
                 && after.endsWith(QLatin1String(captioned ? "in X" : ",")),

@@ -579,10 +579,15 @@ void FabricCanvas::applyChange(const ChangeEvent &event)
         if (d->layout.name.startsWith(QLatin1String("torus-"))) {
             // A torus is drawn from its chips' coordinates and circuits (the lattice's arcs), and
             // a rewire changes them: lay it out again.
+            // A new shape (or its undo) changes the lattice's extent: the old view showed half
+            // of it off-screen. A twist alone keeps the extent and the user's zoom.
+            const QSizeF extent = d->data.bounds.size();
             forget();
             d->data.loads.clear();
             d->data.badges.clear();
             relayout(true);
+            if (d->data.bounds.size() != extent)
+                zoomToFit();
             Q_EMIT selectionChanged();
             return;
         }
