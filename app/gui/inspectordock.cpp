@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inspectordock.h"
 #include "common/plural.h"
+#include "errortext.h"
 
 #include "commands/changelinkproperty.h"
 #include "commands/changenodeproperty.h"
@@ -50,7 +51,7 @@ InspectorDock::InspectorDock(QWidget *parent)
     setObjectName(QStringLiteral("inspectorDock"));
     mHeading->setWordWrap(true);
     mError->setWordWrap(true);
-    mError->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    showAsError(mError);
     mError->hide();
 
     auto *nodes = new QGroupBox(tr("Nodes"));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reconfigureocsdialog.h"
 #include "common/plural.h"
+#include "errortext.h"
 
 #include "model/error.h"
 
@@ -42,7 +43,7 @@ ReconfigureOcsDialog::ReconfigureOcsDialog(
     }
     layout->addRow(mTwisted);
     mError->setWordWrap(true);
-    mError->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    showAsError(mError);
     layout->addRow(mError);
     layout->addRow(mButtons);
     connect(mTwisted, &QCheckBox::toggled, this, &ReconfigureOcsDialog::check);

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "templategallery.h"
+#include "errortext.h"
 
 #include "generators/registry.h"
 #include "metricsrunner.h"
@@ -127,7 +128,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
 
     mDescription->setWordWrap(true);
     mError->setWordWrap(true);
-    mError->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    showAsError(mError);
     mSummary->setWordWrap(true);
     mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     mProgress->setRange(0, 100);

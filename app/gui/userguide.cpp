@@ -169,10 +169,17 @@ bool UserGuideWindow::findText(const QString &text, bool backwards)
         = backwards ? QTextDocument::FindBackward : QTextDocument::FindFlags();
     bool found = mBrowser->find(text, flags);
     if (!found) { // round the end
-        QTextCursor cursor = mBrowser->textCursor();
+        const QTextCursor where = mBrowser->textCursor();
+        const int scrolled = mBrowser->verticalScrollBar()->value();
+        QTextCursor cursor = where;
         cursor.movePosition(backwards ? QTextCursor::End : QTextCursor::Start);
         mBrowser->setTextCursor(cursor);
         found = mBrowser->find(text, flags);
+        // Nowhere in the page: the reader stays where they were, not at the top of the guide.
+        if (!found) {
+            mBrowser->setTextCursor(where);
+            mBrowser->verticalScrollBar()->setValue(scrolled);
+        }
     }
     mFind->setStyleSheet(found ? QString() : QStringLiteral("QLineEdit { background: #f8d7d4; }"));
     return found;

@@ -1357,6 +1357,22 @@ void TestMainWindow::reconfigureDialogShowsItsTextWhole()
                            .arg(label->heightForWidth(label->width()))
                            .arg(label->text())));
     }
+    // Presentation mode's larger text reaches the error too: it stayed small, red under large.
+    mWindow->action(QStringLiteral("actionPresentation"))->trigger();
+    QVERIFY(mWindow->action(QStringLiteral("actionPresentation"))->isChecked());
+    ReconfigureOcsDialog presented({ 4, 4, 8 }, false, 2, mWindow);
+    presented.setShape({ 4, 8, 8 }, false);
+    presented.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&presented));
+    QVERIFY(!presented.errorText().isEmpty());
+    for (const QLabel *label : presented.findChildren<QLabel *>())
+        QVERIFY2(label->font().pointSizeF() == presented.font().pointSizeF()
+                && presented.font().pointSizeF() > dialog.font().pointSizeF(),
+            qPrintable(QStringLiteral("%1 pt in a %2 pt dialog: %3")
+                           .arg(label->font().pointSizeF())
+                           .arg(presented.font().pointSizeF())
+                           .arg(label->text())));
+    mWindow->action(QStringLiteral("actionPresentation"))->trigger();
 }
 
 void TestMainWindow::ocsDockFollowsEdits()

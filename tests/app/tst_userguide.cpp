@@ -244,9 +244,15 @@ void TestUserGuide::findGoesRoundThePage()
     // Shift+F3 goes back, round the start to the last one.
     QTest::keyClick(field, Qt::Key_F3, Qt::ShiftModifier);
     QVERIFY(browser->textCursor().selectionStart() > second);
-    // Text the page does not have: said by the field's colour, the selection kept.
+    // Text the page does not have: said by the field's colour, the selection and the place in
+    // the page kept (the page went back to its top, the reader lost).
+    const int found = browser->textCursor().selectionStart();
+    const int scrolled = browser->verticalScrollBar()->value();
+    QVERIFY(scrolled > 0);
     QVERIFY(!guide.findText(QStringLiteral("no such words in the guide")));
     QVERIFY(!field->styleSheet().isEmpty());
+    QCOMPARE(browser->textCursor().selectionStart(), found);
+    QCOMPARE(browser->verticalScrollBar()->value(), scrolled);
     QTest::keyClicks(field, QStringLiteral("x"));
     QVERIFY(field->styleSheet().isEmpty());
 }

@@ -1,0 +1,16 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+class QLabel;
+
+namespace fabric::app {
+
+/**
+ * Colours @p label's text as an error (red). Through the palette, not a style sheet: a label
+ * with a style sheet of its own stops taking its dialog's font, so in presentation mode the
+ * error stayed at the normal size under larger text.
+ */
+void showAsError(QLabel *label);
+
+} // namespace fabric::app
