@@ -955,6 +955,13 @@ void MainWindow::reconfigureOcs()
         return;
     const nlohmann::json &p = generator.params;
     const gen::TpuShape current { p.value("x", 16), p.value("y", 16), p.value("z", 16) };
+    // Said before the dialog: after it, the refusal came once the user had chosen a shape.
+    if (gen::spareInUse(mDocument->fabric())) {
+        showError(tr("Cannot Reconfigure OCS"),
+            tr("A spare cube stands in for a failed one. Undo that replacement (Edit > Undo) "
+               "before changing the slice's shape."));
+        return;
+    }
     ReconfigureOcsDialog dialog(current, p.value("twisted", false), current.cubes(), this);
     if (!mPrompts->runDialog(&dialog))
         return;

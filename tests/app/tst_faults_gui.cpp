@@ -725,6 +725,18 @@ void TestFaultsGui::spareCubeReplacesAFailedOne()
     QVERIFY(!f.node(spare).standby);
     QCOMPARE(f.node(spare).hints.z, 5);
     QVERIFY(gen::spareInUse(f));
+    // A new shape cannot be wired around a spare: said before the dialog, where the refusal
+    // came once the user had chosen a shape.
+    bool dialogShown = false;
+    mPrompts->dialog = [&](QDialog *) { return dialogShown = true; };
+    mWindow->findChild<QAction *>(QStringLiteral("actionReconfigureOcs"))->trigger();
+    QVERIFY(!dialogShown);
+    QCOMPARE(mPrompts->errors.size(), 1);
+    QVERIFY2(mPrompts->errors.first().contains(QStringLiteral("spare cube stands in")),
+        qPrintable(mPrompts->errors.first()));
+    QCOMPARE(doc()->undoStack()->count(), steps + 1);
+    mPrompts->errors.clear();
+    mPrompts->dialog = {};
     // The canvas draws the failed cube where the spare stood, and the spare in the torus.
     QVERIFY(mWindow->canvas()->nodePosition(chip).y() > mWindow->canvas()->nodePosition(spare).y());
 
