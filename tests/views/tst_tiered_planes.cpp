@@ -125,6 +125,7 @@ private Q_SLOTS:
     void otherFabricsGoUp_data();
     void otherFabricsGoUp();
     void planesMustStayApart();
+    void aSwitchWithoutAPlaneKeepsTheSplit();
     void linksAlongARowBowOverTheNodesBetween();
     void pictureShapeSuitsTheSegments();
 };
@@ -158,6 +159,40 @@ void TestTieredPlanes::otherFabricsGoUp()
     if (name == "superpod-256")
         QVERIFY(hasLabel(
             computeLayout(f), QStringLiteral("Spine / aggregation"), { QStringLiteral("Spine") }));
+}
+
+void TestTieredPlanes::aSwitchWithoutAPlaneKeepsTheSplit()
+{
+    // Drawn from the palette: a switch in no plane, cabled to a new host and to a plane-0 ToR.
+    // The whole picture went back to one upward stack, both planes' ToRs in one row.
+    Fabric f = smallHpn(true);
+    Node added;
+    added.kind = NodeKind::Switch;
+    added.name = "new-leaf";
+    added.ports = 8;
+    QCOMPARE(added.hints.plane, -1);
+    Node host;
+    host.kind = NodeKind::Host;
+    host.name = "new-host";
+    const NodeId sw = f.addNode(added), h = f.addNode(host);
+    Link down, up;
+    down.a = sw;
+    down.b = h;
+    up.a = sw;
+    up.b = f.findNode("s0-tor0-plane0");
+    QVERIFY(up.b != kNoNode);
+    f.addLink(down);
+    f.addLink(up);
+    QVERIFY(hasTwoSeparatePlanes(f));
+    const FabricLayout l = computeLayout(f);
+    const auto [gpuTop, gpuBottom] = gpuSpan(f, l);
+    f.forEachNode([&](const Node &n) {
+        if (n.kind == NodeKind::Switch && n.hints.plane == 1)
+            QVERIFY2(yOf(l, n.id) > gpuBottom, n.name.c_str());
+        if (n.kind == NodeKind::Switch && n.hints.plane == 0)
+            QVERIFY2(yOf(l, n.id) < gpuTop, n.name.c_str());
+    });
+    QVERIFY(hasLabel(l, QStringLiteral("ToR (plane 1)")));
 }
 
 void TestTieredPlanes::planesMustStayApart()
