@@ -1710,11 +1710,12 @@ void TestMainWindow::compareTabGetsRoomAt1280x720()
     const auto dockSizes = [this] {
         QStringList sizes;
         for (const QDockWidget *d : mWindow->findChildren<QDockWidget *>())
-            if (d->isVisible())
+            if (d->isVisible() && !d->visibleRegion().isEmpty()) // not behind another's tab
                 sizes << QStringLiteral("%1 %2x%3")
                              .arg(d->objectName())
                              .arg(d->width())
                              .arg(d->height());
+        sizes.sort(); // raising a tabbed dock moves it among the window's children
         return sizes;
     };
     const QStringList sizesBefore = dockSizes();
@@ -1761,6 +1762,22 @@ void TestMainWindow::compareTabGetsRoomAt1280x720()
     QCOMPARE(analysis->height(), heightBefore);
     // The docks beside the fabric get their sizes back too: the Metrics dock grew and the
     // Simulation form was cut after Ranks.
+    QCOMPARE(dockSizes(), sizesBefore);
+    // Also after a look at the Paths tab beside it: back from there, the layout stayed the
+    // compare's for good, the Inspector's fields cut to a line.
+    auto *paths = mWindow->findChild<QDockWidget *>(QStringLiteral("pathsDock"));
+    QVERIFY(paths);
+    QVERIFY(mWindow->tabifiedDockWidgets(analysis).contains(paths));
+    analysis->tabs()->setCurrentWidget(comparePage);
+    settle();
+    QVERIFY(analysis->height() > heightBefore);
+    paths->raise();
+    settle();
+    analysis->raise();
+    settle();
+    analysis->tabs()->setCurrentIndex(0);
+    settle();
+    QCOMPARE(analysis->height(), heightBefore);
     QCOMPARE(dockSizes(), sizesBefore);
     // A height the user chose while comparing stays.
     analysis->tabs()->setCurrentWidget(comparePage);

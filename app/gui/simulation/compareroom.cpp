@@ -34,6 +34,9 @@ QList<QDockWidget *> CompareRoom::shownDocks() const
     for (QDockWidget *d : mWindow->findChildren<QDockWidget *>())
         if (d->isVisible() && !d->isFloating())
             shown << d;
+    // In no order: raising a tabbed dock (a look at the Paths tab) moves it among the window's
+    // children, and the same docks read as others, so the layout was never given back.
+    std::sort(shown.begin(), shown.end());
     return shown;
 }
 
