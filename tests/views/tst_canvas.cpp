@@ -231,6 +231,7 @@ private Q_SLOTS:
     void wideFabricsPutTheLegendAbove();
     void aRunsLegendNeverCoversTheFabric();
     void legendExplainsOnlyWhatIsDrawn();
+    void legendNamesEachPlanesColour();
     void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
     void foldedViewKeepsNoRoomForTierNames();
@@ -1422,6 +1423,26 @@ void TestCanvas::aRunsLegendNeverCoversTheFabric()
     canvas.setLinkLoads({});
     canvas.setLinkBadges({});
     QCOMPARE(canvas.transform(), zoomed);
+}
+
+void TestCanvas::legendNamesEachPlanesColour()
+{
+    // With the links coloured by load, the switches' outlines are what tells HPN's two planes
+    // apart: the legend had one outline sample, in plane 0's colour, and never said which was
+    // which.
+    const Fabric hpn = generate("hpn", { { "segments", 2 }, { "hosts_per_segment", 8 } });
+    for (const bool loads : { false, true }) {
+        const auto entries = views::legendEntries(hpn, loads, ColorMap(), LegendContent {});
+        for (const int plane : { 0, 1 }) {
+            const QString label = QStringLiteral("Switch outline: plane %1").arg(plane);
+            QVERIFY2(std::any_of(entries.begin(), entries.end(),
+                         [&](const LegendEntry &e) {
+                             return e.label == label && e.color == palette::plane(plane);
+                         }),
+                qPrintable(label));
+        }
+    }
+    QVERIFY(palette::plane(0) != palette::plane(1));
 }
 
 void TestCanvas::legendExplainsOnlyWhatIsDrawn()

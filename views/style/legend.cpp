@@ -102,9 +102,11 @@ QList<LegendEntry> legendEntries(
                     QStringLiteral("Host (NVLink domain)")});
     for (SwitchRole r : roles)
         out.append({LegendEntry::Symbol::Box, palette::role(r), 0, palette::roleName(r)});
-    if (!planes.empty())
-        out.append({LegendEntry::Symbol::Box, palette::plane(0), -1,
-                    QStringLiteral("Outline = plane of the switch")});
+    // One outline per plane: with the links coloured by load, the outlines are all that tells
+    // the planes apart, and a single sample never said which colour was which.
+    for (int p : planes)
+        out.append({ LegendEntry::Symbol::Box, palette::plane(p), -1,
+            QStringLiteral("Switch outline: plane %1").arg(p) });
     if (ocs)
         out.append({LegendEntry::Symbol::Box, palette::ocs(), 0,
                     QStringLiteral("Optical circuit switch")});
