@@ -232,6 +232,7 @@ private Q_SLOTS:
     void aRunsLegendNeverCoversTheFabric();
     void legendExplainsOnlyWhatIsDrawn();
     void legendNamesEachPlanesColour();
+    void planeRowsAreNamedAtAProjectorsSize();
     void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
     void foldedViewKeepsNoRoomForTierNames();
@@ -1443,6 +1444,27 @@ void TestCanvas::legendNamesEachPlanesColour()
         }
     }
     QVERIFY(palette::plane(0) != palette::plane(1));
+}
+
+void TestCanvas::planeRowsAreNamedAtAProjectorsSize()
+{
+    // The canvas a 1280x720 window leaves an HPN pod: the core's switches sit all along both
+    // aggregation rows, and the rows' titles, which had no other place, were dropped; the two
+    // planes went unnamed. They now go outside their row, away from the segments.
+    FabricCanvas canvas;
+    const Fabric pod = generate("hpn", {});
+    showCanvas(canvas, pod, QSize(515, 340));
+    QRectF top, bottom;
+    for (const auto &[text, box] : canvas.shownLabels()) {
+        if (text.startsWith(QLatin1String("Aggregation, plane 0")))
+            top = box;
+        if (text.startsWith(QLatin1String("Aggregation, plane 1")))
+            bottom = box;
+    }
+    QVERIFY(!top.isEmpty() && !bottom.isEmpty());
+    QVERIFY(canvas.viewport()->rect().contains(top.toRect()));
+    QVERIFY(canvas.viewport()->rect().contains(bottom.toRect()));
+    QVERIFY(top.bottom() < bottom.top());
 }
 
 void TestCanvas::legendExplainsOnlyWhatIsDrawn()

@@ -155,9 +155,31 @@ void addBlockTitle(LabelPlacer &placer, const FabricLayout &layout, const Layout
         // Rows of two planes close together: offset their titles along the row. A halo: the
         // bundles of every pod meet a row, so its title always crosses some.
         const double at = b.plane < 0 || !besideOtherPlane(layout, b) ? 0.5 : 0.25 + 0.5 * (b.plane % 2);
-        placer.add(b.title + QStringLiteral(" \u00b7 ") + b.detail,
-                   QPointF(b.rect.left() + at * b.rect.width(), b.rect.center().y()), centred,
-                   labelFont(size, true), {}, px, true);
+        // Where its place is taken (the core's switches sit all along an HPN aggregation row
+        // at a projector's size), elsewhere along the row, then outside it, away from the pods:
+        // a row with no title left the planes unnamed.
+        const QFont font = labelFont(size, true);
+        const QStringList texts { b.title + QStringLiteral(" \u00b7 ") + b.detail, b.title };
+        for (const QString &text : texts)
+            for (const double along : { at, 0.25, 0.75, 0.5 })
+                if (placer.add(text,
+                        QPointF(b.rect.left() + along * b.rect.width(), b.rect.center().y()),
+                        centred, font, {}, px, true))
+                    return;
+        QRectF pods;
+        for (const LayoutBlock &o : layout.blocks)
+            if (o.kind != LayoutBlock::Kind::Row)
+                pods |= o.rect;
+        const bool up = pods.isEmpty() || b.rect.center().y() < pods.center().y();
+        const double line = QFontMetricsF(font).height();
+        const QPointF edge(
+            b.rect.left() + at * b.rect.width(), up ? b.rect.top() : b.rect.bottom());
+        const Qt::Alignment away = Qt::AlignHCenter | (up ? Qt::AlignBottom : Qt::AlignTop);
+        for (int step = 1; step <= 3; ++step)
+            for (const QString &text : texts)
+                if (placer.add(text, edge, away, font, QPointF(0, (up ? -0.6 : 0.6) * step * line),
+                        px, true))
+                    return;
         return;
     }
     // Too narrow for "Segment 14" (an HPN pod's segments side by side): its number tells the
