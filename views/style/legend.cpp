@@ -102,11 +102,16 @@ QList<LegendEntry> legendEntries(
                     QStringLiteral("Host (NVLink domain)")});
     for (SwitchRole r : roles)
         out.append({LegendEntry::Symbol::Box, palette::role(r), 0, palette::roleName(r)});
-    // One outline per plane: with the links coloured by load, the outlines are all that tells
-    // the planes apart, and a single sample never said which colour was which.
-    for (int p : planes)
-        out.append({ LegendEntry::Symbol::Box, palette::plane(p), -1,
-            QStringLiteral("Switch outline: plane %1").arg(p) });
+    // With the links coloured by load, the outlines are all that tells the planes apart, and
+    // "Outline = plane of the switch" never said which colour was which. One line names them
+    // all: a line per plane pushed a lesson's legend over the height it may take, and folded it.
+    if (!planes.empty()) {
+        QStringList named;
+        for (int p : planes)
+            named << QStringLiteral("plane %1 %2").arg(p).arg(palette::planeColourName(p));
+        out.append({ LegendEntry::Symbol::Box, palette::plane(*planes.begin()), -1,
+            QStringLiteral("Switch outline: ") + named.join(QStringLiteral(", ")) });
+    }
     if (ocs)
         out.append({LegendEntry::Symbol::Box, palette::ocs(), 0,
                     QStringLiteral("Optical circuit switch")});

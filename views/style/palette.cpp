@@ -24,11 +24,25 @@ QColor medium(Medium m)
     return QColor(Qt::gray);
 }
 
+namespace {
+// Plane 0 blue, plane 1 vermillion: the pair that survives every deficiency best.
+constexpr std::array<QRgb, 4> kPlanes = { 0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7 };
+std::size_t planeIndex(int p)
+{
+    return static_cast<std::size_t>(p < 0 ? 0 : p) % kPlanes.size();
+}
+} // namespace
+
 QColor plane(int p)
 {
-    // Plane 0 blue, plane 1 vermillion: the pair that survives every deficiency best.
-    static constexpr std::array<QRgb, 4> planes = {0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7};
-    return QColor(planes[static_cast<std::size_t>(p < 0 ? 0 : p) % planes.size()]);
+    return QColor(kPlanes[planeIndex(p)]);
+}
+
+QString planeColourName(int p)
+{
+    static const std::array<const char *, kPlanes.size()> names
+        = { "blue", "orange", "green", "pink" };
+    return QString::fromLatin1(names[planeIndex(p)]);
 }
 
 QColor rail(int r)

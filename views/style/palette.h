@@ -16,6 +16,8 @@ namespace fabric::views::palette {
 QColor medium(Medium medium);
 /// Colour of HPN plane @p plane (0, 1, ...); planes override the medium colour of a link.
 QColor plane(int plane);
+/// The name of plane() of @p plane in words ("blue"), for a legend line that names several.
+QString planeColourName(int plane);
 /// Colour of rail @p rail (a GPU's index in its host), cycling over eight colours.
 QColor rail(int rail);
 /// Fill of a switch of @p role.
