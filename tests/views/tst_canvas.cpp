@@ -233,6 +233,7 @@ private Q_SLOTS:
     void legendExplainsOnlyWhatIsDrawn();
     void legendNamesEachPlanesColour();
     void planeRowsAreNamedAtAProjectorsSize();
+    void legendOpenedOnASmallCanvasLiesOverTheFabric();
     void largerPicturesFoldNoMore();
     void foldedPicturesKeepNoRoomForTierNames();
     void foldedViewKeepsNoRoomForTierNames();
@@ -1463,6 +1464,31 @@ void TestCanvas::planeRowsAreNamedAtAProjectorsSize()
     QVERIFY(canvas.viewport()->rect().contains(top.toRect()));
     QVERIFY(canvas.viewport()->rect().contains(bottom.toRect()));
     QVERIFY(top.bottom() < bottom.top());
+}
+
+void TestCanvas::legendOpenedOnASmallCanvasLiesOverTheFabric()
+{
+    // The canvas a 1280x720 window leaves: a click on the folded legend gave it a column, and
+    // the small HPN fabric shrank to a 115 px thumbnail, its badges and titles gone. Where a
+    // column or band would cost the fabric more than half its size, the opened legend lies
+    // over the fabric's corner instead.
+    const Fabric f = generate(
+        "hpn", { { "segments", 2 }, { "hosts_per_segment", 4 }, { "aggs_per_plane", 4 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f, QSize(515, 340));
+    QVERIFY(canvas.legend()->isCollapsed());
+    const double folded = canvas.transform().m11();
+    auto *legend = canvas.findChild<LegendWidget *>();
+    QTest::mouseClick(legend, Qt::LeftButton, {}, QPoint(10, 10));
+    QVERIFY(!canvas.legend()->isCollapsed());
+    QCOMPARE(canvas.legend()->size(), canvas.legend()->fullSize());
+    QVERIFY2(canvas.transform().m11() >= 0.99 * folded,
+        qPrintable(
+            QStringLiteral("%1 against %2 folded").arg(canvas.transform().m11()).arg(folded)));
+    // Folded again, the view is as it was.
+    QTest::mouseClick(legend, Qt::LeftButton, {}, QPoint(10, 10));
+    QVERIFY(canvas.legend()->isCollapsed());
+    QCOMPARE(canvas.transform().m11(), folded);
 }
 
 void TestCanvas::legendExplainsOnlyWhatIsDrawn()

@@ -165,6 +165,23 @@ struct FabricCanvas::Private
         QRectF room;
         double scale = 0;
     };
+    /**
+     * The legend's size a fit of @p bounds in @p vp leaves room for: the shown legend, but its
+     * folded tab when the user unfolded it on a canvas where its column or band would leave
+     * the fabric less than half its size. At 1280x720 an HPN pod shrank to a 115 px thumbnail
+     * beside it, its badges and titles gone: the legend explained a picture no longer there.
+     * It then lies over the fabric's corner until folded again.
+     */
+    QSize legendToFit(const QRectF &bounds, const QRect &vp) const
+    {
+        const QSize shown = shownLegend();
+        if (shown.isEmpty() || legendUserCollapsed != std::optional<bool>(false))
+            return shown;
+        const QSize folded = legend->foldedSize();
+        return viewFit(bounds, vp, shown).scale < 0.5 * viewFit(bounds, vp, folded).scale ? folded
+                                                                                          : shown;
+    }
+
     ViewFit viewFit(const QRectF &bounds, const QRect &vp, QSize legendSize) const
     {
         // Margins in device pixels, so tier names and captions fit at any zoom and text size.
@@ -636,7 +653,7 @@ void FabricCanvas::zoomToFit()
     }
     const QRect vp = viewport()->rect();
     d->fittedLegend = d->shownLegend();
-    const Private::ViewFit fitted = d->viewFit(bounds, vp, d->fittedLegend);
+    const Private::ViewFit fitted = d->viewFit(bounds, vp, d->legendToFit(bounds, vp));
     if (!fitted.room.isValid()) {
         fitInView(bounds, Qt::KeepAspectRatio);
     } else {
