@@ -25,24 +25,29 @@ QColor medium(Medium m)
 }
 
 namespace {
-// Plane 0 blue, plane 1 vermillion: the pair that survives every deficiency best.
-constexpr std::array<QRgb, 4> kPlanes = { 0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7 };
-std::size_t planeIndex(int p)
+// Plane 0 blue, plane 1 vermillion: the pair that survives every deficiency best. The name in
+// words is what the legend says, so it lives beside its colour.
+struct PlaneColour
 {
-    return static_cast<std::size_t>(p < 0 ? 0 : p) % kPlanes.size();
+    QRgb rgb;
+    const char *name;
+};
+constexpr std::array<PlaneColour, 4> kPlanes = { { { 0x0072b2, "blue" }, { 0xd55e00, "orange" },
+    { 0x009e73, "green" }, { 0xcc79a7, "pink" } } };
+const PlaneColour &planeColour(int p)
+{
+    return kPlanes[static_cast<std::size_t>(p < 0 ? 0 : p) % kPlanes.size()];
 }
 } // namespace
 
 QColor plane(int p)
 {
-    return QColor(kPlanes[planeIndex(p)]);
+    return QColor(planeColour(p).rgb);
 }
 
 QString planeColourName(int p)
 {
-    static const std::array<const char *, kPlanes.size()> names
-        = { "blue", "orange", "green", "pink" };
-    return QString::fromLatin1(names[planeIndex(p)]);
+    return QString::fromLatin1(planeColour(p).name);
 }
 
 QColor rail(int r)

@@ -156,10 +156,7 @@ bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &sce
                     // A sweep being cancelled reports rows until it stops: cleared for another
                     // fabric, the bar read 22% under it.
                     if (self && self->isRunning() && generation == self->mGeneration) {
-                        self->mProgress->setRange(0, int(total));
-                        self->mProgress->setValue(int(done));
-                        // A sweep of 2,049 runs read "2%" for minutes: how many of how many.
-                        self->mProgress->setFormat(tr("%v of %m runs"));
+                        self->showRunsDone(done, total);
                     }
                 },
                 Qt::QueuedConnection);
@@ -226,13 +223,19 @@ void ResiliencePage::clear(const QString &why)
         mStatus->setText(why);
 }
 
+void ResiliencePage::showRunsDone(std::size_t done, std::size_t total)
+{
+    mProgress->setRange(0, int(total));
+    mProgress->setValue(int(done));
+    // A sweep of 2,049 runs read "2%" for minutes: how many of how many.
+    mProgress->setFormat(tr("%v of %m runs"));
+}
+
 void ResiliencePage::show(collective::ResilienceResult result, const QString &scenarioLabel)
 {
     mResult = std::move(result);
     if (mResult.cancelled) { // how far it got
-        mProgress->setRange(0, int(mResult.candidates));
-        mProgress->setValue(int(mResult.rows.size()));
-        mProgress->setFormat(tr("%v of %m runs"));
+        showRunsDone(mResult.rows.size(), mResult.candidates);
     } else {
         mProgress->setRange(0, 1);
         mProgress->setValue(1);

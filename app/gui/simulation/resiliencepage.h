@@ -75,6 +75,8 @@ Q_SIGNALS:
 
 private:
     void show(collective::ResilienceResult result, const QString &scenarioLabel);
+    /// The bar reads "12 of 129 runs", during a sweep and after a cancelled one.
+    void showRunsDone(std::size_t done, std::size_t total);
     void setRunning(bool running);
     void chooseBar(int index);
 
