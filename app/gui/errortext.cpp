@@ -8,10 +8,15 @@
 
 namespace fabric::app {
 
+QColor errorColour()
+{
+    return QColor(0xc0, 0x39, 0x2b);
+}
+
 void showAsError(QLabel *label)
 {
     QPalette palette = label->palette();
-    palette.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
+    palette.setColor(QPalette::WindowText, errorColour());
     label->setPalette(palette);
 }
 

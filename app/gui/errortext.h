@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+class QColor;
 class QLabel;
 
 namespace fabric::app {
@@ -12,5 +13,8 @@ namespace fabric::app {
  * error stayed at the normal size under larger text.
  */
 void showAsError(QLabel *label);
+
+/// The red of error text, for text that is not a label's (a row of a tree).
+QColor errorColour();
 
 } // namespace fabric::app

@@ -188,6 +188,10 @@ MainWindow::MainWindow(QWidget *parent)
     // context menu (fail, degrade, restore) is the fault keeper's.
     new FaultKeeper(this, mSimulation);
     new ResilienceKeeper(this, mSimulation);
+    // Each policy routes as a run of the dock's scenario would: a fault failed or restored
+    // (Undo too), another seed or QP count, changes the routes listed.
+    connect(mSimulation->simulationDock(), &SimulationDock::scenarioEdited, mPaths,
+        [this] { mPaths->setSettings(mSimulation->simulationDock()->scenario()); });
     if (auto *analysis = findChild<QDockWidget *>(QStringLiteral("AnalysisDock"))) {
         tabifyDockWidget(analysis, mPaths);
         tabifyDockWidget(analysis, mOcs);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pathsdock.h"
 
+#include "errortext.h"
+
 #include "canvas/fabriccanvas.h"
 #include "collective/expansion.h"
 #include "common/plural.h"
@@ -106,9 +108,10 @@ QString percent(double share)
 } // namespace
 
 QList<PolicyRoute> policyRoutes(const Fabric &fabric, NodeId from, NodeId to,
-    const collective::Scenario &settings)
+    const collective::Scenario &settings, QString *problem)
 {
     QList<PolicyRoute> out;
+    QString firstError;
     for (const std::string_view name : route::policyNames()) {
         collective::Scenario s = settings;
         s.routing = *route::policyFromString(name);
@@ -133,11 +136,16 @@ QList<PolicyRoute> policyRoutes(const Fabric &fabric, NodeId from, NodeId to,
                 r.split = PathsDock::tr("adaptive split (shares move with load)");
                 break;
             }
-        } catch (const UserError &) {
-            continue; // the policy does not fit this fabric (dor off a torus)
+        } catch (const UserError &e) {
+            // The policy does not fit this fabric (dor off a torus), unless none does.
+            if (firstError.isEmpty())
+                firstError = QString::fromStdString(e.what());
+            continue;
         }
         out << r;
     }
+    if (problem)
+        *problem = out.isEmpty() ? firstError : QString();
     return out;
 }
 
@@ -185,12 +193,14 @@ void PathsDock::showPaths(
     mFabric = &fabric;
     mSet = set;
     mRoutes.clear();
-    mHighlighted.clear();
+    // The last pair's policy route goes with its rows (it stayed drawn under the new pair).
+    clearHighlight();
     if (set.paths.isEmpty()) {
         mSummary->setText(summary());
         return;
     }
-    mRoutes = policyRoutes(fabric, set.from, set.to, settings);
+    QString problem;
+    mRoutes = policyRoutes(fabric, set.from, set.to, settings, &problem);
 
     auto *equal = new QTreeWidgetItem(mTree);
     // The fabric's own shortest paths; the policies below route around the faults in force.
@@ -209,6 +219,12 @@ void PathsDock::showPaths(
     auto *policies = new QTreeWidgetItem(mTree);
     policies->setText(PathColumn,
         tr("Routing policies (seed %1, %2 QP)").arg(settings.seed).arg(settings.qps));
+    if (!problem.isEmpty()) { // a fault on a node deleted since: every policy refused
+        auto *item = new QTreeWidgetItem(policies);
+        item->setText(PathColumn, tr("None can route: %1").arg(problem));
+        item->setToolTip(PathColumn, item->text(PathColumn));
+        item->setForeground(PathColumn, QBrush(errorColour()));
+    }
     for (const PolicyRoute &r : std::as_const(mRoutes)) {
         auto *item = new QTreeWidgetItem(policies);
         if (r.paths.isEmpty()) { // the faults in force cut every path (not "0 paths, inf Tb/s")
@@ -244,6 +260,19 @@ void PathsDock::showPaths(
     mSummary->setText(summary());
 }
 
+void PathsDock::setSettings(const collective::Scenario &settings)
+{
+    if (!mFabric || mSet.from == kNoNode)
+        return;
+    const QTreeWidgetItem *current = mTree->currentItem();
+    const QString policy = current && current->parent() == mTree->topLevelItem(1)
+        ? current->data(PathColumn, Qt::UserRole + 1).toString()
+        : QString();
+    showPaths(*mFabric, views::PathSet(mSet), settings);
+    if (!policy.isEmpty())
+        selectPolicy(policy);
+}
+
 void PathsDock::clear()
 {
     mTree->clear();
@@ -251,6 +280,11 @@ void PathsDock::clear()
     mRoutes.clear();
     mFabric = nullptr;
     mSummary->setText(summary());
+    clearHighlight();
+}
+
+void PathsDock::clearHighlight()
+{
     if (!mHighlighted.isEmpty() && mCanvas)
         mCanvas->setHighlightedLinks({}, {}, views::FabricCanvas::HighlightChannel::Path);
     mHighlighted.clear();

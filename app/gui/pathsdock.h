@@ -33,10 +33,11 @@ struct PolicyRoute
 /**
  * The route each routing policy that fits @p fabric gives one flow @p from -> @p to, computed
  * by core/route exactly as the engine routes a connection of a run with @p settings' seed and
- * QPs (collective::routerOptions). Policies that do not apply (dor off a torus) are left out.
+ * QPs (collective::routerOptions). Policies that do not apply (dor off a torus) are left out;
+ * when none routes, @p problem (if given) says why (a fault names a node deleted since).
  */
 QList<PolicyRoute> policyRoutes(const Fabric &fabric, NodeId from, NodeId to,
-    const collective::Scenario &settings);
+    const collective::Scenario &settings, QString *problem = nullptr);
 
 /**
  * The path view's panel: between two endpoints, every equal-cost shortest path (hops and
@@ -54,6 +55,9 @@ public:
     /// Lists @p set (computed by the canvas) and each policy's route under @p settings.
     void showPaths(const Fabric &fabric, const views::PathSet &set,
         const collective::Scenario &settings);
+    /// Routes the policies of the pair listed again under @p settings (faults, seed, QPs),
+    /// keeping the policy selected; nothing when no pair is listed.
+    void setSettings(const collective::Scenario &settings);
     /// Empties the panel and removes its highlight.
     void clear();
 
@@ -70,6 +74,8 @@ public:
 
 private:
     void selectionChanged();
+    /// Takes the drawn policy route (or path) off the canvas.
+    void clearHighlight();
     QTreeWidgetItem *pathItem(QTreeWidgetItem *parent, const QList<LinkId> &path) const;
 
     const Fabric *mFabric = nullptr;

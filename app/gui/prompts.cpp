@@ -120,9 +120,16 @@ QString Prompts::exportFileName(
     const QFileInfo proposed(suggested);
     dialog.setDirectory(proposed.absolutePath());
     dialog.selectFile(proposed.fileName());
+    // The dialog asks before replacing the file it will really write: "pic" typed over an
+    // existing pic.png was replaced unasked, the suffix being added after the dialog closed.
+    const auto takeSuffixOf = [&dialog](const QString &filter) {
+        dialog.setDefaultSuffix(files::suffixesOf(filter).value(0));
+    };
+    takeSuffixOf(nameFilters.value(0));
     // Picking another type renames the proposal to match ("x.png" -> "x.pdf"), as users expect.
     QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
-        [&dialog, nameFilters](const QString &filter) {
+        [&dialog, nameFilters, takeSuffixOf](const QString &filter) {
+            takeSuffixOf(filter);
             const QString typed = dialog.selectedFiles().value(0);
             const QString had = files::offeredSuffixOf(typed, nameFilters);
             const QStringList wanted = files::suffixesOf(filter);

@@ -233,16 +233,19 @@ FamilyDef ibFatTreeFamily()
     def.info.title = "InfiniBand fat-tree";
     def.info.description
         = "A non-blocking (or oversubscribed) k-ary fat-tree of InfiniBand switches, 2 tiers "
-          "(leaf-spine, k^2/2 endpoints) or 3 tiers (k^3/4 endpoints), rail-optimised as in an "
+          "(leaf-spine, k^2/2 endpoints non-blocking) or 3 tiers (k^3/4 non-blocking), "
+          "rail-optimised as in an "
           "NVIDIA DGX SuperPOD, with SHARP in-network reduction.";
     def.info.params = {
         intParam("tiers", "Tiers", "Switch tiers: 2 (leaf-spine) or 3 (leaf, aggregation, core).",
             2, 2, 3),
         intParam(
             "radix", "Switch radix k", "Ports per switch (Quantum-2: 64).", 64, 4, 128, "ports", 2),
-        zeroMeaning(intParam("gpus", "GPUs",
-                        "Endpoints to build; 0 builds the full textbook size (k^2/2 or k^3/4).", 0,
-                        0, kMaxEndpoints, "GPUs"),
+        zeroMeaning(
+            intParam("gpus", "GPUs",
+                "Endpoints to build; 0 fills every leaf's down ports (k^2/2 with 2 tiers, k^3/4 "
+                "with 3, when non-blocking; more when oversubscribed).",
+                0, 0, kMaxEndpoints, "GPUs"),
             "full size"),
         intParam("gpus_per_host", "GPUs per host", "GPUs (and NICs) per server.", 8, 1, 16, "GPUs"),
         boolParam("rail_optimised", "Rail-optimised",

@@ -3,7 +3,9 @@
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
 #include "commands/addnodes.h"
+#include "commands/changefaults.h"
 #include "commands/changenodeproperty.h"
+#include "commands/removenodes.h"
 #include "cutforms.h"
 #include "document.h"
 #include "elidedtext.h"
@@ -103,6 +105,7 @@ private Q_SLOTS:
     void saveAsksWhenTheFileChangedOnDisk();
     void savingAnImportAsksBeforeReplacingAFile();
     void fileDialogsFitTheScreen();
+    void exportDialogAsksAboutTheFileItWrites();
     void unsavedChangesButtonsHaveAccessKeys();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
@@ -134,6 +137,7 @@ private Q_SLOTS:
     void sameOcsShapeIsNoEdit();
     void findBoxStartsEmptyOnAnotherFabric();
     void showsEqualCostPathsBetweenTwoGpus();
+    void pathsDockFollowsTheFaultsAndDrawsThePolicyOnTop();
 
 private:
     /// Opens a small fabric in the active window, selects its first node and gives the
@@ -951,6 +955,35 @@ void TestMainWindow::fileDialogsFitTheScreen()
     QCOMPARE(seen.size(), 4);
     seen.removeAll(QString());
     QVERIFY2(seen.isEmpty(), qPrintable(seen.join(QLatin1Char('\n'))));
+}
+
+void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
+{
+    // "pic" typed over an existing pic.png: the dialog checked "pic", which did not exist, and
+    // the suffix added afterwards made the export replace pic.png unasked.
+    QFile existing(mDir.filePath(QStringLiteral("pic.png")));
+    QVERIFY(existing.open(QIODevice::WriteOnly));
+    existing.close();
+    QString asked;
+    QTimer::singleShot(0, mWindow, [&] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialog->selectFile(QStringLiteral("pic"));
+        QTimer::singleShot(0, mWindow, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                asked = box->text();
+                box->reject(); // No: the file dialog stays open
+            }
+        });
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own is protected
+        dialog->reject();
+    });
+    Prompts real;
+    QVERIFY(real.exportFileName(mWindow, QStringLiteral("Export Picture"),
+                    mDir.filePath(QStringLiteral("x.png")), { QStringLiteral("PNG (*.png)") })
+                .isEmpty());
+    QVERIFY2(asked.contains(QStringLiteral("pic.png")), qPrintable(asked));
 }
 
 void TestMainWindow::unsavedChangesButtonsHaveAccessKeys()
@@ -2204,6 +2237,86 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
     QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
     QVERIFY(mWindow->statusBar()->currentMessage().contains(QStringLiteral("exactly two")));
+}
+
+void TestMainWindow::pathsDockFollowsTheFaultsAndDrawsThePolicyOnTop()
+{
+    mWindow->openDefaultFabric();
+    const Fabric &f = mWindow->document()->fabric();
+    const std::vector<NodeId> gpus = f.endpoints();
+    PathsDock *dock = mWindow->pathsDock();
+    using Channel = views::FabricCanvas::HighlightChannel;
+    const auto showPaths = [&](NodeId a, NodeId b) {
+        mWindow->canvas()->setSelection({ a, b });
+        mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
+    };
+    const auto policyRows = [&] {
+        QStringList rows;
+        QTreeWidgetItem *policies = dock->tree()->topLevelItem(1);
+        for (int i = 0; policies && i < policies->childCount(); ++i)
+            rows << policies->child(i)->text(0);
+        return rows;
+    };
+    showPaths(gpus[0], gpus[9]);
+    QVERIFY(dock->selectPolicy(QStringLiteral("static")));
+    const QList<LinkId> staticPath = dock->highlighted();
+    QCOMPARE(staticPath.size(), 4);
+
+    // The policy's route lies inside the magenta equal-cost set: drawn under it, it never
+    // showed. Its orange must be on the picture.
+    const QImage picture = mWindow->canvas()->renderImage(QSize(1600, 1000), {}, false);
+    const QColor orange = PathsDock::pathColor();
+    int orangePixels = 0;
+    for (int y = 0; y < picture.height(); ++y)
+        for (int x = 0; x < picture.width(); ++x) {
+            const QColor c = picture.pixelColor(x, y);
+            orangePixels += std::abs(c.red() - orange.red()) < 16
+                && std::abs(c.green() - orange.green()) < 16
+                && std::abs(c.blue() - orange.blue()) < 16;
+        }
+    QVERIFY2(orangePixels > 300, qPrintable(QString::number(orangePixels)));
+
+    // Another pair: the last pair's route goes with its rows.
+    showPaths(gpus[1], gpus[2]);
+    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
+
+    // A fault failed, then undone: the policies follow at once (they kept routing over the
+    // failed leaf, then kept the detours after Undo), the policy chosen stays chosen.
+    showPaths(gpus[0], gpus[9]);
+    QVERIFY(dock->selectPolicy(QStringLiteral("static")));
+    NodeId leaf = kNoNode;
+    for (const LinkId l : f.linksOf(gpus[0]))
+        if (f.node(f.link(l).other(gpus[0])).role == SwitchRole::Leaf)
+            leaf = f.link(l).other(gpus[0]);
+    QVERIFY(leaf != kNoNode);
+    QUndoStack *undo = mWindow->document()->undoStack();
+    undo->push(ChangeFaults::inject(mWindow->document(), parseFault(f.node(leaf).name)));
+    QVERIFY(!policyRows().isEmpty());
+    for (const QString &row : policyRows())
+        QVERIFY2(row.contains(QStringLiteral("no path left")), qPrintable(row));
+    QVERIFY2(dock->tree()->topLevelItem(0)->text(0).contains(QStringLiteral("1 fault in force")),
+        qPrintable(dock->tree()->topLevelItem(0)->text(0)));
+    undo->undo();
+    QVERIFY(!dock->tree()->topLevelItem(0)->text(0).contains(QStringLiteral("in force")));
+    QCOMPARE(mWindow->canvas()->highlightedLinks(Channel::Path), staticPath);
+
+    // A fault on a node deleted since: every policy refuses, and the dock says why instead of
+    // listing nothing.
+    NodeId spine = kNoNode;
+    for (const LinkId l : staticPath)
+        for (const NodeId end : { f.link(l).a, f.link(l).b })
+            if (f.node(end).role == SwitchRole::Spine)
+                spine = end;
+    QVERIFY(spine != kNoNode);
+    const QString spineName = QString::fromStdString(f.node(spine).name);
+    undo->push(ChangeFaults::inject(mWindow->document(), parseFault(spineName.toStdString())));
+    undo->push(new RemoveNodes(mWindow->document(), { spine }));
+    showPaths(gpus[0], gpus[9]);
+    const QStringList rows = policyRows();
+    QCOMPARE(rows.size(), 1);
+    QVERIFY2(rows.front().startsWith(QStringLiteral("None can route"))
+            && rows.front().contains(spineName),
+        qPrintable(rows.front()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void exportsEveryFormat();
     void reportShowsTheComparedRunsSideBySide();
     void framesDialogChoosesFolderCountAndSize();
+    void exportsAskBeforeReplacingWhatTheirDialogDidNot();
     void editingTheFabricMarksResultsStale();
     void resultsNeverCrossToAnotherFabric();
     void routingDefaultFollowsTheFabric();
@@ -812,6 +813,74 @@ void TestSimulation::framesDialogChoosesFolderCountAndSize()
     QCOMPARE(size, QSize(1280, 720));
     QCOMPARE(proposedFolder, QDir(dir.path()).filePath(QStringLiteral("fat-tree-64-frames")));
     QVERIFY(!QFileInfo::exists(proposedFolder));
+}
+
+void TestSimulation::exportsAskBeforeReplacingWhatTheirDialogDidNot()
+{
+    QVERIFY(runAndWait(QStringLiteral("ecmp")));
+    QTemporaryDir dir;
+    FakePrompts prompts;
+    mSim->exportPrompt().setPrompts([&prompts] { return &prompts; });
+    const auto contents = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const auto writeMarker = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::WriteOnly) && f.write("marker") == 6;
+    };
+    // A slide is written as SVG and PDF: the file dialog asked about the name typed only, and
+    // an existing PDF beside it was replaced unasked.
+    const QString pdf = dir.filePath(QStringLiteral("sl.pdf"));
+    QVERIFY(writeMarker(pdf));
+    prompts.fileName = dir.filePath(QStringLiteral("sl.svg"));
+    prompts.yes = false;
+    mWindow->findChild<QAction *>(QStringLiteral("actionExportSlide"))->trigger();
+    QCOMPARE(prompts.questions.size(), 1);
+    QVERIFY2(prompts.questions.front().startsWith(QStringLiteral("sl.pdf already exists")),
+        qPrintable(prompts.questions.front()));
+    QCOMPARE(contents(pdf), QByteArray("marker"));
+    QVERIFY(!QFileInfo::exists(prompts.fileName));
+    prompts.yes = true;
+    mWindow->findChild<QAction *>(QStringLiteral("actionExportSlide"))->trigger();
+    QVERIFY(contents(pdf).startsWith("%PDF"));
+    QVERIFY(QFileInfo::exists(prompts.fileName));
+
+    // Frames into a folder holding an earlier sequence: Stop used to delete it half-replaced.
+    // Declining goes back to the dialog; cancelling it then leaves the sequence as it was.
+    const QString folder = dir.filePath(QStringLiteral("anim"));
+    QVERIFY(QDir().mkpath(folder));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(writeMarker(QDir(folder).filePath(QStringLiteral("frame-0000%1.png").arg(i))));
+    int shown = 0;
+    prompts.dialog = [&](QDialog *d) {
+        auto *edit = d->findChild<QLineEdit *>(QStringLiteral("framesFolder"));
+        auto *count = d->findChild<QSpinBox *>(QStringLiteral("framesCount"));
+        auto *size = d->findChild<QComboBox *>(QStringLiteral("framesSize"));
+        if (!edit || !count || !size)
+            return false;
+        edit->setText(folder);
+        count->setValue(2);
+        size->setCurrentIndex(size->findData(QSize(1280, 720)));
+        return ++shown == 1;
+    };
+    prompts.questions.clear();
+    prompts.yes = false;
+    QAction *frames = mWindow->findChild<QAction *>(QStringLiteral("actionExportFrames"));
+    frames->trigger();
+    QCOMPARE(shown, 2);
+    QCOMPARE(prompts.questions.size(), 1);
+    QVERIFY2(prompts.questions.front().contains(QStringLiteral("already holds 3 animation frames")),
+        qPrintable(prompts.questions.front()));
+    QCOMPARE(
+        contents(QDir(folder).filePath(QStringLiteral("frame-00002.png"))), QByteArray("marker"));
+    // Said yes to, the new sequence takes the folder's place whole.
+    shown = 0;
+    prompts.yes = true;
+    frames->trigger();
+    QCOMPARE(QDir(folder).entryList({ QStringLiteral("frame-*.png") }).size(), 2);
+    QCOMPARE(
+        QImage(QDir(folder).filePath(QStringLiteral("frame-00001.png"))).size(), QSize(1280, 720));
 }
 
 void TestSimulation::editingTheFabricMarksResultsStale()

@@ -194,6 +194,7 @@ private Q_SLOTS:
     void colorMap();
     void everyFamilyLaysOutWithoutOverlap_data();
     void everyFamilyLaysOutWithoutOverlap();
+    void dragonflyKeepsItsRingWithARouterAdded();
     void handMadeFabricUsesForceLayout();
     void blocksOfDeletedNodesAreDropped();
     void highlightFollowsTheZoom();
@@ -318,6 +319,36 @@ void TestCanvas::everyFamilyLaysOutWithoutOverlap()
     QTest::qWait(1);
     canvas.viewport()->repaint();
     QVERIFY(canvas.showsDetail());
+}
+
+void TestCanvas::dragonflyKeepsItsRingWithARouterAdded()
+{
+    // A router dropped from the palette has no group: the whole fabric was then laid out as a
+    // tiered one, nine "Pod" rows instead of the ring of groups.
+    Fabric f = smallFabric("dragonfly");
+    const std::size_t groups = computeLayout(f).blocks.size();
+    Node router;
+    router.kind = NodeKind::Switch;
+    router.name = "new-router";
+    const NodeId added = f.addNode(router);
+    Node gpu;
+    gpu.kind = NodeKind::Gpu;
+    gpu.name = "new-gpu";
+    const NodeId gpuId = f.addNode(gpu);
+    Link cable;
+    cable.a = gpuId;
+    cable.b = added;
+    cable.capacityGbps = 100;
+    f.addLink(cable);
+    const FabricLayout l = computeLayout(f);
+    QCOMPARE(l.name, QStringLiteral("dragonfly"));
+    QCOMPARE(l.blocks.size(), groups);
+    int placed = 0;
+    f.forEachNode([&](const Node &n) {
+        placed += l.hasNode(n.id) && std::isfinite(l.positions[static_cast<std::size_t>(n.id)].x());
+    });
+    QCOMPARE(placed, static_cast<int>(f.nodeCount()));
+    QCOMPARE(overlaps(f, l), 0);
 }
 
 void TestCanvas::handMadeFabricUsesForceLayout()

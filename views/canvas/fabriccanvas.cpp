@@ -443,9 +443,10 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     // A run's highlights (idle links' dashes, SHARP's lanes) over the links and their dots,
     // under the nodes: drawn over them, they buried a ToR row in grey dashes and marked V's
     // inside the leaves where lanes met. A path the user asked for goes over the nodes, under
-    // the texts (3).
+    // the texts (3). A policy's route (the Paths dock) lies inside the equal-cost set: over it,
+    // or it never shows.
     d->highlight(HighlightChannel::Simulation).item = overlay(d->scene, palette::path(), 3, 1.8);
-    d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 2.65);
+    d->highlight(HighlightChannel::Path).item = overlay(d->scene, palette::path(), 3, 2.92);
     for (Private::Highlight &h : d->highlights)
         h.secondItem = overlay(d->scene, palette::path(), 3, h.item->zValue());
     d->pathItem = overlay(d->scene, palette::path(), 3.5, 2.9);

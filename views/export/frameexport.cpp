@@ -35,6 +35,14 @@ void removeOlderFramesFrom(const QDir &dir, int first)
 }
 } // namespace
 
+int framesIn(const QString &directory)
+{
+    return int(
+        QDir(directory)
+            .entryList({ QStringLiteral("frame-[0-9][0-9][0-9][0-9][0-9].png") }, QDir::Files)
+            .size());
+}
+
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,
     int frames, const QSize &size, const QString &title, QString *error, bool instantLoads,
     const FrameProgress &progress)

@@ -22,6 +22,10 @@ inline constexpr int kMaxFrames = 10000;
 /// 2.4 s of video at kFramesPerSecond.
 inline constexpr int kDefaultFrames = 60;
 
+/// How many frames of a sequence (frame-NNNNN.png) @p directory holds: an export into it
+/// replaces them.
+int framesIn(const QString &directory);
+
 /// Told after each frame is written (how many so far, of how many); false stops the export.
 using FrameProgress = std::function<bool(int written, int total)>;
 

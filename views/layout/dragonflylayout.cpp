@@ -19,18 +19,24 @@ FabricLayout dragonflyLayout(const Fabric &f)
     out.nodePitch = 14;
     out.resize(f.nodeIdBound());
     std::map<int, std::vector<NodeId>> groups; // pod -> routers
+    // Routers in no group (added from the palette) and what hangs on them go in the row below.
+    const auto grouped = [&f](NodeId id) {
+        return f.node(id).kind == NodeKind::Switch && f.node(id).hints.pod >= 0;
+    };
+    std::vector<NodeId> rest;
     f.forEachNode([&](const Node &n) {
-        if (n.kind == NodeKind::Switch)
+        if (grouped(n.id))
             groups[n.hints.pod].push_back(n.id);
+        else if (n.kind == NodeKind::Switch)
+            rest.push_back(n.id);
     });
     std::map<NodeId, std::vector<NodeId>> endpointsOf;
-    std::vector<NodeId> rest;
     f.forEachNode([&](const Node &n) {
         if (n.kind == NodeKind::Switch)
             return;
         for (LinkId l : f.linksOf(n.id)) {
             const NodeId o = f.link(l).other(n.id);
-            if (f.node(o).kind == NodeKind::Switch) {
+            if (grouped(o)) {
                 endpointsOf[o].push_back(n.id);
                 return;
             }

@@ -22,14 +22,14 @@ bool allHaveTiers(const Fabric &f)
     return all && anySwitch;
 }
 
+/// A router the user added from the palette has no group: it goes beside the ring, which the
+/// others still draw (it made the whole fabric a tiered one).
 bool routersHaveGroups(const Fabric &f)
 {
-    bool ok = false;
-    f.forEachNode([&](const Node &n) {
-        if (n.kind == NodeKind::Switch)
-            ok = n.hints.pod >= 0;
-    });
-    return ok;
+    bool any = false;
+    f.forEachNode(
+        [&](const Node &n) { any = any || (n.kind == NodeKind::Switch && n.hints.pod >= 0); });
+    return any;
 }
 
 /**

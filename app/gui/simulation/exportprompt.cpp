@@ -3,6 +3,7 @@
 #include "exportprompt.h"
 
 #include "document.h"
+#include "export/frameexport.h"
 #include "fileformats.h"
 #include "prompts.h"
 
@@ -62,6 +63,20 @@ QString ExportPrompt::askFile(QWidget *parent, const Document *document, const Q
     return files::withSuffixOf(file, nameFilters, nameFilters.value(0));
 }
 
+bool ExportPrompt::confirmReplacing(QWidget *parent, const QString &title, const QStringList &files)
+{
+    QStringList existing;
+    for (const QString &file : files)
+        if (QFileInfo::exists(file))
+            existing << QFileInfo(file).fileName();
+    return existing.isEmpty()
+        || prompts()->askYesNo(parent, title,
+            existing.size() == 1
+                ? QObject::tr("%1 already exists. Replace it?").arg(existing.front())
+                : QObject::tr("%1 already exist. Replace them?")
+                      .arg(existing.join(QObject::tr(" and "))));
+}
+
 std::optional<FramesChoice> ExportPrompt::askFrames(
     QWidget *parent, const Document *document, double runSeconds)
 {
@@ -75,11 +90,25 @@ std::optional<FramesChoice> ExportPrompt::askFrames(
         const QString start = typed.isDir() ? typed.absoluteFilePath() : typed.absolutePath();
         return prompts()->folderName(&dialog, QObject::tr("Frames folder"), start);
     });
-    if (!prompts()->runDialog(&dialog))
-        return std::nullopt;
-    FramesChoice chosen = dialog.choice();
-    // A relative name is taken in the folder proposed.
-    chosen.folder = QDir::cleanPath(QDir(folder(document)).absoluteFilePath(chosen.folder));
+    FramesChoice chosen;
+    // A folder holding an earlier sequence is replaced only when the user says so: the new
+    // frames overwrite it and the export removes what is left of it, even when stopped.
+    for (;;) {
+        if (!prompts()->runDialog(&dialog))
+            return std::nullopt;
+        chosen = dialog.choice();
+        // A relative name is taken in the folder proposed.
+        chosen.folder = QDir::cleanPath(QDir(folder(document)).absoluteFilePath(chosen.folder));
+        const int earlier = views::framesIn(chosen.folder);
+        if (earlier == 0
+            || prompts()->askYesNo(parent, dialog.windowTitle(),
+                QObject::tr("%1 already holds %2 (frame-00000.png on). Replace them? They are "
+                            "removed even if you stop the export.")
+                    .arg(QDir::toNativeSeparators(chosen.folder))
+                    .arg(earlier == 1 ? QObject::tr("an animation frame")
+                                      : QObject::tr("%1 animation frames").arg(earlier))))
+            break;
+    }
     mLastFrames = chosen;
     // The next export goes beside this animation's folder, not into it.
     mLastFolder = QFileInfo(chosen.folder).absolutePath();

@@ -41,6 +41,10 @@ public:
     std::optional<FramesChoice> askFrames(
         QWidget *parent, const Document *document, double runSeconds);
 
+    /// True when none of @p files exists, or when the user agrees to replace those that do:
+    /// for files an export writes beside the one its file dialog confirmed (a slide's PDF).
+    bool confirmReplacing(QWidget *parent, const QString &title, const QStringList &files);
+
     /// Where the dialogs open now.
     QString folder(const Document *document) const;
 

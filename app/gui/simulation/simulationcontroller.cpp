@@ -725,11 +725,17 @@ void SimulationController::buildMenu(QMainWindow *window)
             { tr("Slide, written as SVG and PDF (*.svg *.pdf)") });
         if (file.isEmpty())
             return;
-        QString error;
-        // Both files are written, whichever suffix the name has.
+        // Both files are written, whichever suffix the name has; the file dialog asked about
+        // one of them only.
         const QFileInfo slide(file);
-        reportExport(exportSlide(file, &error),
-            slide.dir().filePath(slide.completeBaseName()) + tr(".svg and .pdf"), error);
+        const QString base = slide.dir().filePath(slide.completeBaseName());
+        QStringList twin = { base + QStringLiteral(".svg"), base + QStringLiteral(".pdf") };
+        twin.removeIf(
+            [&file](const QString &f) { return f.compare(file, Qt::CaseInsensitive) == 0; });
+        if (!mExportPrompt.confirmReplacing(parent, tr("Export slide"), twin))
+            return;
+        QString error;
+        reportExport(exportSlide(file, &error), base + tr(".svg and .pdf"), error);
     });
     mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
         const QString file
