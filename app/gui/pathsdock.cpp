@@ -257,6 +257,12 @@ void PathsDock::showPaths(
         item->setData(PathColumn, Qt::UserRole + 1, r.policy);
     }
     policies->setExpanded(true);
+    // A fabric without planes (all but HPN) has nothing to say there, and on a 1280x720
+    // projector the empty column cut the paths to "g0-r0-h…".
+    bool anyPlane = false;
+    for (const QList<LinkId> &path : set.paths)
+        anyPlane = anyPlane || !planesOf(fabric, path).isEmpty();
+    mTree->setColumnHidden(PlaneColumn, !anyPlane);
     mSummary->setText(summary());
 }
 

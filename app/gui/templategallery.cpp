@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "templategallery.h"
+
 #include "errortext.h"
 
 #include "generators/registry.h"
@@ -8,6 +9,7 @@
 #include "metricstext.h"
 #include "model/error.h"
 #include "propertyform.h"
+#include "scrollable.h"
 
 #include <QDialogButtonBox>
 #include <QGroupBox>
@@ -16,6 +18,7 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -142,7 +145,9 @@ TemplateGallery::TemplateGallery(QWidget *parent)
 
     auto *right = new QVBoxLayout;
     right->addWidget(mDescription);
-    right->addWidget(mForms, 1);
+    // HPN's twelve rows in presentation mode's larger text were squeezed below their height on
+    // a 720-pixel screen, their text cut: the form scrolls instead.
+    right->addWidget(scrollable(mForms), 1);
     right->addWidget(mError);
     right->addWidget(summaryBox);
     auto *columns = new QHBoxLayout;
@@ -160,6 +165,12 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     mDebounce->setSingleShot(true);
     mDebounce->setInterval(250);
     connect(mDebounce, &QTimer::timeout, this, [this] {
+        if (!mRefusal.isEmpty()) {
+            mError->setText(mRefusal);
+            mError->show();
+            mSummary->setText(tr("Fix the parameters to see a summary."));
+            return;
+        }
         const std::string familyName = family();
         const nlohmann::json params = mResolved;
         mSummaryParams = nlohmann::json();
@@ -182,7 +193,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
         });
     connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {
         mProgress->hide();
-        mError->setText(message);
+        mError->setText(inFormWords(message));
         mError->show();
         mButtons->button(QDialogButtonBox::Ok)->setEnabled(false);
         Q_EMIT summaryUpdated();
@@ -278,6 +289,19 @@ nlohmann::json TemplateGallery::formValues() const
     return values;
 }
 
+QString TemplateGallery::inFormWords(const QString &error) const
+{
+    // "gpus_per_host: must be..." names a command-line key; the form shows "GPUs per host".
+    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    for (const gen::ParamSpec &p : info.params) {
+        const QString key = qs(p.key) + QLatin1Char(':');
+        if (error.startsWith(key))
+            return QStringLiteral("%1 (%2)%3")
+                .arg(qs(p.label), qs(p.key), error.mid(key.size() - 1));
+    }
+    return error;
+}
+
 void TemplateGallery::valuesChanged()
 {
     mRunner->cancel();
@@ -287,13 +311,12 @@ void TemplateGallery::valuesChanged()
         mResolved = gen::resolveParams(info, formValues());
     } catch (const UserError &e) {
         mResolved = nlohmann::json();
-        mError->setText(QString::fromUtf8(e.what()));
-        mError->show();
-        mSummary->setText(tr("Fix the parameters to see a summary."));
+        mRefusal = inFormWords(QString::fromUtf8(e.what()));
         okButton()->setEnabled(false);
-        mDebounce->stop();
+        mDebounce->start();
         return;
     }
+    mRefusal.clear();
     mError->hide();
     okButton()->setEnabled(true);
     mSummary->setText(tr("Computing..."));

@@ -64,6 +64,8 @@ Q_SIGNALS:
 private:
     void familyChanged(int row);
     void valuesChanged();
+    /// @p error with a leading parameter key named as the form labels it.
+    QString inFormWords(const QString &error) const;
     nlohmann::json formValues() const;
 
     struct FamilyPage;
@@ -78,6 +80,9 @@ private:
     QTimer *mDebounce;
     MetricsRunner *mRunner;
     nlohmann::json mResolved; ///< Resolved values of the current form.
+    /// Why the current values are refused, shown once the user pauses: shown at each keystroke,
+    /// it flashed red at "1" on the way to typing 1024.
+    QString mRefusal;
     nlohmann::json mSummaryParams; ///< The values the summary fabric was made from.
     std::shared_ptr<const Fabric> mGenerated; ///< The summary's fabric.
 };

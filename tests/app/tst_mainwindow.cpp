@@ -2139,6 +2139,9 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
     QVERIFY2(dock->summary().contains(QStringLiteral("4 hops")), qPrintable(dock->summary()));
     QCOMPARE(dock->tree()->topLevelItem(0)->text(1), QStringLiteral("4"));
     QCOMPARE(dock->tree()->topLevelItem(0)->childCount(), 256);
+    // A fabric without planes has no Plane column: empty, it took the paths' room.
+    QCOMPARE(dock->tree()->headerItem()->text(4), QStringLiteral("Plane"));
+    QVERIFY(dock->tree()->isColumnHidden(4));
 
     QStringList policies;
     for (const PolicyRoute &r : dock->routes())

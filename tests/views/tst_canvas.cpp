@@ -195,6 +195,7 @@ private Q_SLOTS:
     void everyFamilyLaysOutWithoutOverlap_data();
     void everyFamilyLaysOutWithoutOverlap();
     void dragonflyKeepsItsRingWithARouterAdded();
+    void dragonflyLinksPassNoOtherRouter();
     void handMadeFabricUsesForceLayout();
     void blocksOfDeletedNodesAreDropped();
     void highlightFollowsTheZoom();
@@ -203,6 +204,7 @@ private Q_SLOTS:
     void pictureLegendListsBadgesItDraws();
     void badgesShowOnASmallWholeFabric();
     void everyPodIsNamedBesideTheLegendButton();
+    void everyDragonflyGroupIsNamedPresented();
     void dashedHighlightHasADashedSample();
     void torusNamesStayOffSmallDrawings();
     void badgesShowOverHighlights();
@@ -349,6 +351,41 @@ void TestCanvas::dragonflyKeepsItsRingWithARouterAdded()
     });
     QCOMPARE(placed, static_cast<int>(f.nodeCount()));
     QCOMPARE(overlaps(f, l), 0);
+}
+
+void TestCanvas::dragonflyLinksPassNoOtherRouter()
+{
+    // Two groups of two routers: each group's first router faced the other group, so all four
+    // sat on one line and the far routers' global links ran straight through the near ones.
+    for (const int groups : { 2, 3, 5 }) {
+        const Fabric f = generate("dragonfly",
+            { { "routers_per_group", 2 }, { "endpoints_per_router", 2 },
+                { "global_links_per_router", 2 }, { "groups", groups } });
+        const FabricLayout l = computeLayout(f);
+        QCOMPARE(l.name, QStringLiteral("dragonfly"));
+        QStringList through;
+        f.forEachLink([&](const Link &link) {
+            const QLineF line(l.positions[std::size_t(link.a)], l.positions[std::size_t(link.b)]);
+            f.forEachNode([&](const Node &n) {
+                if (n.kind != NodeKind::Switch || n.id == link.a || n.id == link.b)
+                    return;
+                const QPointF p = l.positions[std::size_t(n.id)];
+                // Distance from the router's centre to the segment.
+                const QPointF d = line.p2() - line.p1();
+                const double len2 = d.x() * d.x() + d.y() * d.y();
+                const double t = len2 > 0
+                    ? std::clamp(QPointF::dotProduct(p - line.p1(), d) / len2, 0.0, 1.0)
+                    : 0;
+                const QPointF nearest = line.p1() + t * d;
+                if (QLineF(nearest, p).length() < 4)
+                    through << QString::fromStdString(
+                        f.node(link.a).name + "-" + f.node(link.b).name + " through " + n.name);
+            });
+        });
+        QVERIFY2(through.isEmpty(),
+            qPrintable(
+                QStringLiteral("%1 groups: ").arg(groups) + through.join(QStringLiteral(", "))));
+    }
 }
 
 void TestCanvas::handMadeFabricUsesForceLayout()
@@ -982,6 +1019,22 @@ void TestCanvas::podCaptionKeepsOffTheLinks()
     const int linkPixels = linkPixelsIn(image, caption);
     QVERIFY2(linkPixels == 0,
         qPrintable(QStringLiteral("%1 link pixels under \"%2\"").arg(linkPixels).arg(text)));
+}
+
+void TestCanvas::everyDragonflyGroupIsNamedPresented()
+{
+    // The shipped dragonfly (9 groups) in the canvas presentation mode leaves at 1920x1080:
+    // the bold titles were wider than the groups' squares, and not one group was named.
+    const Fabric f = io::loadFabric(FABRICSCOPE_TOPOLOGIES "/dragonfly-small.fabric.json");
+    FabricCanvas canvas;
+    canvas.setPresentationMode(true);
+    showCanvas(canvas, f, QSize(1380, 500));
+    canvas.viewport()->repaint();
+    QStringList groups;
+    for (const auto &[label, box] : canvas.shownLabels())
+        if (label.startsWith(QStringLiteral("Group ")))
+            groups << label;
+    QVERIFY2(groups.size() == 9, qPrintable(groups.join(QLatin1Char('|'))));
 }
 
 void TestCanvas::everyPodIsNamedBesideTheLegendButton()

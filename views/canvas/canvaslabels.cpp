@@ -71,9 +71,11 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
     // A torus plane's title may reach into the gap on its right (over half the plane's width,
     // empty above): held to the plane's width, "z = 10" to "z = 15" of a pod presented at
-    // 1280x720 were left out while "z = 9" fitted.
-    const double width
-        = b.rect.width() * plan.lod * (b.kind == LayoutBlock::Kind::Plane ? 1.5 : 1.0);
+    // 1280x720 were left out while "z = 9" fitted. So may a dragonfly group's, over the empty
+    // corner of its disc's square: presented at 1920x1080, no group was named.
+    const bool roomBeside
+        = b.kind == LayoutBlock::Kind::Plane || b.kind == LayoutBlock::Kind::Group;
+    const double width = b.rect.width() * plan.lod * (roomBeside ? 1.5 : 1.0);
     const QPointF above(0, -2);
     const Qt::Alignment corner = Qt::AlignLeft | Qt::AlignBottom;
     // The detail's first line: the rest (a pod's capacities) is for the collapsed block, whose

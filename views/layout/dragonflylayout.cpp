@@ -64,9 +64,12 @@ FabricLayout dragonflyLayout(const Fabric &f)
         const int block = static_cast<int>(out.blocks.size());
         std::size_t endpoints = 0;
         for (std::size_t ri = 0; ri < routers.size(); ++ri) {
-            // Rotate each group so its first router faces the circle's centre.
+            // Each group's first routers straddle the line to the circle's centre: one on it
+            // put a 2-router group on the line through both groups' centres, where the far
+            // routers' global links ran through the near ones.
             const double a = ga + std::numbers::pi
-                + 2 * std::numbers::pi * static_cast<double>(ri) / static_cast<double>(routers.size());
+                + 2 * std::numbers::pi * (static_cast<double>(ri) + 0.5)
+                    / static_cast<double>(routers.size());
             const QPointF dir(std::cos(a), std::sin(a));
             const auto rid = static_cast<std::size_t>(routers[ri]);
             out.positions[rid] = centre + dir * inner;
