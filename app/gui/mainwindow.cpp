@@ -258,6 +258,8 @@ void MainWindow::createDocks()
     mPalette = new PaletteDock(this);
     mPaths = new PathsDock(this);
     mPaths->setCanvas(mCanvas);
+    // Escape left the dock's rows and the orange route of paths no longer shown.
+    connect(mCanvas, &views::FabricCanvas::pathsDismissed, mPaths, &PathsDock::clear);
     mHistory = new QDockWidget(tr("History"), this);
     mHistory->setObjectName(QStringLiteral("historyDock"));
     auto *undoView = new QUndoView(mUndoGroup, mHistory);

@@ -102,7 +102,14 @@ QString planesOf(const Fabric &f, const QList<LinkId> &links)
 
 QString percent(double share)
 {
-    return QStringLiteral("%1%").arg(share * 100, 0, 'f', share < 0.1 ? 1 : 0);
+    // Eight even paths are 12.5% each: rounded to whole percents they added up to 104%. Two
+    // decimals at most, without trailing zeros: 12.5%, 1.56% (of 64), 50%.
+    QString text = QString::number(share * 100, 'f', 2);
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text + QLatin1Char('%');
 }
 
 } // namespace
@@ -192,6 +199,7 @@ void PathsDock::showPaths(
     mTree->clear();
     mFabric = &fabric;
     mSet = set;
+    mSettings = settings;
     mRoutes.clear();
     // The last pair's policy route goes with its rows (it stayed drawn under the new pair).
     clearHighlight();
@@ -222,7 +230,6 @@ void PathsDock::showPaths(
     if (!problem.isEmpty()) { // a fault on a node deleted since: every policy refused
         auto *item = new QTreeWidgetItem(policies);
         item->setText(PathColumn, tr("None can route: %1").arg(problem));
-        item->setToolTip(PathColumn, item->text(PathColumn));
         item->setForeground(PathColumn, QBrush(errorColour()));
     }
     for (const PolicyRoute &r : std::as_const(mRoutes)) {
@@ -256,6 +263,13 @@ void PathsDock::showPaths(
         item->setData(PathColumn, kLinksRole, QVariant::fromValue(all));
         item->setData(PathColumn, Qt::UserRole + 1, r.policy);
     }
+    // Presented at 1280x720 the Path column is narrow ("ecmp-pola…"): each row's whole text
+    // on hover.
+    for (QTreeWidgetItem *top : { equal, policies }) {
+        top->setToolTip(PathColumn, top->text(PathColumn));
+        for (int i = 0; i < top->childCount(); ++i)
+            top->child(i)->setToolTip(PathColumn, top->child(i)->text(PathColumn));
+    }
     policies->setExpanded(true);
     // A fabric without planes (all but HPN) has nothing to say there, and on a 1280x720
     // projector the empty column cut the paths to "g0-r0-h…".
@@ -268,15 +282,31 @@ void PathsDock::showPaths(
 
 void PathsDock::setSettings(const collective::Scenario &settings)
 {
-    if (!mFabric || mSet.from == kNoNode)
+    // The dock's form says "edited" at each keystroke and at each run's start and end; only
+    // these change a route, and rebuilding the rows lost the path the user had selected.
+    if (!mFabric || mSet.from == kNoNode
+        || (settings.faults == mSettings.faults && settings.seed == mSettings.seed
+            && settings.qps == mSettings.qps))
         return;
     const QTreeWidgetItem *current = mTree->currentItem();
-    const QString policy = current && current->parent() == mTree->topLevelItem(1)
-        ? current->data(PathColumn, Qt::UserRole + 1).toString()
-        : QString();
+    const QString policy
+        = current ? current->data(PathColumn, Qt::UserRole + 1).toString() : QString();
+    const QList<LinkId> links
+        = current ? current->data(PathColumn, kLinksRole).value<QList<LinkId>>() : QList<LinkId>();
     showPaths(*mFabric, views::PathSet(mSet), settings);
-    if (!policy.isEmpty())
+    if (!policy.isEmpty()) {
         selectPolicy(policy);
+        return;
+    }
+    // One of the equal-cost paths (the same links: that set does not change).
+    if (!links.isEmpty() && mTree->topLevelItemCount() > 0) {
+        QTreeWidgetItem *equal = mTree->topLevelItem(0);
+        for (int i = 0; i < equal->childCount(); ++i)
+            if (equal->child(i)->data(PathColumn, kLinksRole).value<QList<LinkId>>() == links) {
+                mTree->setCurrentItem(equal->child(i));
+                break;
+            }
+    }
 }
 
 void PathsDock::clear()

@@ -81,6 +81,7 @@ private:
     const Fabric *mFabric = nullptr;
     views::FabricCanvas *mCanvas = nullptr;
     views::PathSet mSet;
+    collective::Scenario mSettings; ///< The policies were routed with these.
     QList<PolicyRoute> mRoutes;
     QList<LinkId> mHighlighted;
     QLabel *mSummary;

@@ -138,9 +138,19 @@ QString Prompts::exportFileName(
                 return;
             dialog.selectFile(typed.chopped(had.size()) + wanted.front());
         });
-    const QString chosen = chosenFile(dialog, parent);
-    return chosen.isEmpty() ? QString()
-                            : files::withSuffixOf(chosen, nameFilters, dialog.selectedNameFilter());
+    for (;;) {
+        const QString chosen = chosenFile(dialog, parent);
+        if (chosen.isEmpty())
+            return {};
+        // A name with a dot of its own ("pic.v2") gets no default suffix from the dialog, which
+        // then asked about "pic.v2"; what is written is pic.v2.png, asked about here.
+        const QString file = files::withSuffixOf(chosen, nameFilters, dialog.selectedNameFilter());
+        if (file == chosen || !QFileInfo::exists(file)
+            || askYesNo(parent, title,
+                QCoreApplication::translate("Prompts", "%1 already exists. Replace it?")
+                    .arg(QFileInfo(file).fileName())))
+            return file;
+    }
 }
 
 QString Prompts::folderName(QWidget *parent, const QString &title, const QString &folder)

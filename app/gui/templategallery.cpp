@@ -123,7 +123,10 @@ TemplateGallery::TemplateGallery(QWidget *parent)
             form->setValue(i, toVariant(info.params[std::size_t(i)].defaultValue));
         form->trackTyping();
         connect(form, &PropertyForm::edited, this, &TemplateGallery::valuesChanged);
-        mForms->addWidget(form);
+        // Each page scrolls on its own: HPN's twelve rows in presentation mode's larger text
+        // were squeezed below their height on a 720-pixel screen, their text cut; one scroll
+        // area round the stack took the tallest page's height for every page.
+        mForms->addWidget(scrollable(form));
         mPages.push_back({ &info, form });
         auto *item = new QListWidgetItem(qs(info.title), mFamilies);
         item->setToolTip(qs(info.description));
@@ -145,9 +148,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
 
     auto *right = new QVBoxLayout;
     right->addWidget(mDescription);
-    // HPN's twelve rows in presentation mode's larger text were squeezed below their height on
-    // a 720-pixel screen, their text cut: the form scrolls instead.
-    right->addWidget(scrollable(mForms), 1);
+    right->addWidget(mForms, 1);
     right->addWidget(mError);
     right->addWidget(summaryBox);
     auto *columns = new QHBoxLayout;
@@ -240,7 +241,8 @@ std::string TemplateGallery::family() const
 
 PropertyForm *TemplateGallery::form() const
 {
-    return static_cast<PropertyForm *>(mForms->currentWidget());
+    const int row = mForms->currentIndex();
+    return row < 0 ? nullptr : mPages[std::size_t(row)].form;
 }
 
 QPushButton *TemplateGallery::okButton() const

@@ -8,6 +8,8 @@
 #include <QComboBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void formsFollowTheParamSpecs();
     void summaryFollowsTheValues();
     void badCombinationsAreExplainedInline();
+    void shortFormsDoNotScroll();
     void regenerateModeIsPrefilled();
 };
 
@@ -214,6 +217,28 @@ void TestGallery::badCombinationsAreExplainedInline()
     typeInto(gallery.form()->editor(indexOfKey(fatTree, "gpus")), QStringLiteral("1"));
     QTRY_VERIFY2(gallery.errorText().startsWith(QLatin1String("GPUs (gpus): must be")),
         qPrintable(gallery.errorText()));
+}
+
+void TestGallery::shortFormsDoNotScroll()
+{
+    // One scroll area round all the forms took HPN's twelve rows' height for every family: a
+    // TPU form that fits scrolled into blank space.
+    TemplateGallery gallery;
+    gallery.resize(820, 560);
+    gallery.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&gallery));
+    QVERIFY(gallery.selectFamily("tpu-torus"));
+    auto *scroll = qobject_cast<QScrollArea *>(gallery.form()->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QTRY_VERIFY(scroll->viewport()->height() >= gallery.form()->sizeHint().height());
+    QCOMPARE(scroll->verticalScrollBar()->maximum(), 0);
+    // HPN's, taller than the room, scrolls rather than squeezing its rows.
+    QVERIFY(gallery.selectFamily("hpn"));
+    gallery.resize(820, 400);
+    auto *hpn = qobject_cast<QScrollArea *>(gallery.form()->parentWidget()->parentWidget());
+    QVERIFY(hpn);
+    QTRY_VERIFY(hpn->verticalScrollBar()->maximum() > 0);
+    QVERIFY(gallery.form()->height() >= gallery.form()->minimumSizeHint().height());
 }
 
 void TestGallery::regenerateModeIsPrefilled()

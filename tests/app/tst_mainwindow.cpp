@@ -959,31 +959,64 @@ void TestMainWindow::fileDialogsFitTheScreen()
 
 void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
 {
-    // "pic" typed over an existing pic.png: the dialog checked "pic", which did not exist, and
-    // the suffix added afterwards made the export replace pic.png unasked.
-    QFile existing(mDir.filePath(QStringLiteral("pic.png")));
-    QVERIFY(existing.open(QIODevice::WriteOnly));
-    existing.close();
-    QString asked;
-    QTimer::singleShot(0, mWindow, [&] {
-        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
-        if (!dialog)
-            return;
-        dialog->selectFile(QStringLiteral("pic"));
-        QTimer::singleShot(0, mWindow, [&] {
-            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+    // The export dialog adds the type's suffix to a name typed without one; it asked about the
+    // name typed, not the file written, which was replaced unasked.
+    for (const char *name : { "pic.png", "pic.pdf", "pic.v2.png" }) {
+        QFile existing(mDir.filePath(QLatin1String(name)));
+        QVERIFY(existing.open(QIODevice::WriteOnly));
+    }
+    struct Case
+    {
+        QString typed;
+        bool pdf; ///< chooses the second type, as a user does in the dialog's type box
+        QString expected;
+    };
+    const QList<Case> cases { { QStringLiteral("pic"), false, QStringLiteral("pic.png") },
+        { QStringLiteral("pic"), true, QStringLiteral("pic.pdf") },
+        // A dot of its own: the dialog adds nothing and asks nothing; the program asks.
+        { QStringLiteral("pic.v2"), false, QStringLiteral("pic.v2.png") } };
+    for (const Case &c : cases) {
+        // Types the name and accepts; says No to the question; cancels the dialog shown again.
+        int step = 0;
+        QString asked;
+        QTimer driver;
+        driver.setInterval(20);
+        connect(&driver, &QTimer::timeout, mWindow, [&] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (auto *dialog = qobject_cast<QFileDialog *>(modal)) {
+                if (step == 0) {
+                    step = 1;
+                    if (c.pdf) {
+                        auto *types
+                            = dialog->findChild<QComboBox *>(QStringLiteral("fileTypeCombo"));
+                        QVERIFY(types);
+                        QTest::keyClick(types, Qt::Key_Down);
+                    }
+                    auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+                    QVERIFY(name);
+                    name->setText(c.typed); // typed, as selectFile() does not over focus
+                    // Queued: a question asked inside accept() waits for this tick to end.
+                    QMetaObject::invokeMethod(dialog, "accept", Qt::QueuedConnection);
+                } else if (step == 2) {
+                    step = 3;
+                    dialog->reject();
+                }
+            } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && step == 1) {
+                step = 2;
                 asked = box->text();
-                box->reject(); // No: the file dialog stays open
+                box->button(QMessageBox::No)->click();
             }
         });
-        static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own is protected
-        dialog->reject();
-    });
-    Prompts real;
-    QVERIFY(real.exportFileName(mWindow, QStringLiteral("Export Picture"),
-                    mDir.filePath(QStringLiteral("x.png")), { QStringLiteral("PNG (*.png)") })
-                .isEmpty());
-    QVERIFY2(asked.contains(QStringLiteral("pic.png")), qPrintable(asked));
+        driver.start();
+        Prompts real;
+        const QString chosen = real.exportFileName(mWindow, QStringLiteral("Export Picture"),
+            mDir.filePath(QStringLiteral("x.png")),
+            { QStringLiteral("PNG (*.png)"), QStringLiteral("PDF (*.pdf)") });
+        driver.stop();
+        QVERIFY2(chosen.isEmpty(), qPrintable(chosen));
+        QVERIFY2(asked.contains(c.expected), qPrintable(c.typed + QLatin1String(": ") + asked));
+        QCOMPARE(step, 3);
+    }
 }
 
 void TestMainWindow::unsavedChangesButtonsHaveAccessKeys()
@@ -2279,7 +2312,43 @@ void TestMainWindow::pathsDockFollowsTheFaultsAndDrawsThePolicyOnTop()
         }
     QVERIFY2(orangePixels > 300, qPrintable(QString::number(orangePixels)));
 
+    // Each policy's shares, as shown, add up to its 100% (8 paths of 12.5% read "13%").
+    QTreeWidgetItem *policyItems = dock->tree()->topLevelItem(1);
+    for (int i = 0; i < policyItems->childCount(); ++i) {
+        QTreeWidgetItem *policy = policyItems->child(i);
+        double sum = 0;
+        for (int k = 0; k < policy->childCount(); ++k)
+            sum += policy->child(k)->text(3).chopped(1).toDouble();
+        QVERIFY2(std::abs(sum - 100) <= 0.005 * policy->childCount() + 1e-9,
+            qPrintable(policy->text(0) + QStringLiteral(": %1%").arg(sum)));
+        // The whole row on hover: presented at 1280x720 the column cut it to "ecmp-pola…".
+        QCOMPARE(policy->toolTip(0), policy->text(0));
+    }
+
+    // The form's other edits (the size, a run starting) leave the rows and the selection alone:
+    // rebuilt at each keystroke, the path the user had selected went.
+    QTreeWidgetItem *onePath = dock->tree()->topLevelItem(0)->child(3);
+    dock->tree()->setCurrentItem(onePath);
+    const QList<LinkId> selectedPath = dock->highlighted();
+    collective::Scenario edited = mWindow->simulation()->simulationDock()->scenario();
+    edited.bytes *= 2;
+    dock->setSettings(edited);
+    QCOMPARE(dock->tree()->currentItem(), onePath);
+    edited.seed += 1; // routes again, and selects the same path again
+    dock->setSettings(edited);
+    QCOMPARE(dock->highlighted(), selectedPath);
+    QVERIFY(dock->selectPolicy(QStringLiteral("static")));
+
+    // Escape on the canvas takes the paths away, and the dock's rows and route with them.
+    mWindow->canvas()->setFocus();
+    QTest::keyClick(mWindow->canvas(), Qt::Key_Escape);
+    QVERIFY(mWindow->canvas()->shownPaths().isEmpty());
+    QVERIFY(dock->routes().isEmpty());
+    QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
+
     // Another pair: the last pair's route goes with its rows.
+    showPaths(gpus[0], gpus[9]);
+    QVERIFY(dock->selectPolicy(QStringLiteral("static")));
     showPaths(gpus[1], gpus[2]);
     QVERIFY(mWindow->canvas()->highlightedLinks(Channel::Path).isEmpty());
 

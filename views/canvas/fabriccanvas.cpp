@@ -2189,7 +2189,10 @@ void FabricCanvas::keyPressEvent(QKeyEvent *event)
         d->rubberItem->setPath({});
         d->dragItem->setPath({});
         d->linkLineItem->setPath({});
-        clearPaths();
+        if (!d->paths.isEmpty()) {
+            clearPaths();
+            Q_EMIT pathsDismissed();
+        }
         return;
     }
     QGraphicsView::keyPressEvent(event);

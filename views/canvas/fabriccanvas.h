@@ -337,6 +337,8 @@ Q_SIGNALS:
     /// A right click (or the menu key) at @p globalPos over @p node or @p link (kNoNode,
     /// kNoLink when over neither): the app shows its context menu.
     void contextMenuRequested(fabric::NodeId node, fabric::LinkId link, const QPoint &globalPos);
+    /// Escape took the path view's equal-cost paths away: what lists them goes too.
+    void pathsDismissed();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
