@@ -33,6 +33,14 @@ void Document::setFileName(const QString &fileName)
     Q_EMIT fileNameChanged(mFileName);
 }
 
+void Document::setSuggestedName(const QString &name)
+{
+    if (name == mSuggestedName)
+        return;
+    mSuggestedName = name;
+    Q_EMIT fileNameChanged(mFileName);
+}
+
 QString Document::displayName() const
 {
     if (!mFileName.isEmpty())

@@ -46,7 +46,8 @@ public:
     QString fabricName() const;
     /// The name a document never saved goes by (a lesson's, "ecmp-polarization"); without one
     /// it goes by its generator's family ("tpu-torus"), and a fabric drawn by hand is untitled.
-    void setSuggestedName(const QString &name) { mSuggestedName = name; }
+    void setSuggestedName(const QString &name);
+    QString suggestedName() const { return mSuggestedName; }
     /// The file name Save As proposes for a document never saved: that name + ".fabric.json"
     /// ("fabric.fabric.json" when untitled).
     QString suggestedFileName() const;
@@ -90,6 +91,7 @@ Q_SIGNALS:
 
     void changed(const fabric::ChangeEvent &event);
     void modifiedChanged(bool modified);
+    /// The file name, or the name a document never saved goes by (titles follow both).
     void fileNameChanged(const QString &fileName);
 
 private:

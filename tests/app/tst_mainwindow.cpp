@@ -1084,6 +1084,9 @@ void TestMainWindow::generatesFromTheGallery()
 void TestMainWindow::regenerateIsUndoable()
 {
     mWindow->openGenerated(smallFatTree());
+    // Named as the start-up fabric is: regenerated, it no longer is that fabric, and the title
+    // and Save As went on calling it so.
+    mWindow->document()->setSuggestedName(QStringLiteral("superpod-32"));
     const Fabric before = mWindow->document()->fabric();
     mPrompts->dialog = [](QDialog *d) {
         auto *gallery = qobject_cast<TemplateGallery *>(d);
@@ -1102,10 +1105,17 @@ void TestMainWindow::regenerateIsUndoable()
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(64));
     QVERIFY(mWindow->isWindowModified());
+    QCOMPARE(mWindow->document()->fabricName(), QStringLiteral("ib-fat-tree"));
+    QVERIFY2(mWindow->windowTitle().startsWith(QStringLiteral("ib-fat-tree")),
+        qPrintable(mWindow->windowTitle()));
     mWindow->action(QStringLiteral("actionUndo"))->trigger();
     QVERIFY(mWindow->document()->fabric() == before);
+    QCOMPARE(mWindow->document()->fabricName(), QStringLiteral("superpod-32"));
+    QVERIFY2(mWindow->windowTitle().startsWith(QStringLiteral("superpod-32")),
+        qPrintable(mWindow->windowTitle()));
     mWindow->action(QStringLiteral("actionRedo"))->trigger();
     QCOMPARE(mWindow->document()->fabric().endpoints().size(), std::size_t(64));
+    QCOMPARE(mWindow->document()->fabricName(), QStringLiteral("ib-fat-tree"));
 }
 
 void TestMainWindow::reconfiguresTheOcs()

@@ -20,6 +20,9 @@ RegenerateFabric::RegenerateFabric(Document *document, Fabric fabric, QUndoComma
 void RegenerateFabric::swap()
 {
     mDocument->swapFabric(mOther);
+    const QString shown = mDocument->suggestedName();
+    mDocument->setSuggestedName(mOtherName);
+    mOtherName = shown;
 }
 
 } // namespace fabric::app

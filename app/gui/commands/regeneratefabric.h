@@ -25,6 +25,9 @@ private:
 
     Document *mDocument;
     Fabric mOther; ///< The fabric not shown: the new one before redo, the old one after.
+    /// The name the document goes by until saved, for mOther: a regenerated "superpod-256" of
+    /// 512 GPUs went by the old name; the new fabric goes by its family, as a new one does.
+    QString mOtherName;
 };
 
 } // namespace fabric::app
