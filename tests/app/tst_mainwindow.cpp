@@ -151,6 +151,16 @@ private:
 
 namespace {
 
+/// The spine a path between two leaves crosses, or kNoNode.
+NodeId spineOn(const Fabric &f, const QList<LinkId> &path)
+{
+    for (const LinkId l : path)
+        for (const NodeId end : { f.link(l).a, f.link(l).b })
+            if (f.node(end).role == SwitchRole::Spine)
+                return end;
+    return kNoNode;
+}
+
 Fabric smallFatTree()
 {
     return gen::generate("ib-fat-tree", nlohmann::json { { "gpus", 32 } });
@@ -2241,11 +2251,7 @@ void TestMainWindow::showsEqualCostPathsBetweenTwoGpus()
 
     // An edit that changes the routes (a spine made a GPU forwards nothing) takes the paths
     // away: the dock kept listing them through the spine.
-    NodeId spine = kNoNode;
-    for (const LinkId l : staticPath)
-        for (const NodeId end : { f.link(l).a, f.link(l).b })
-            if (f.node(end).role == SwitchRole::Spine)
-                spine = end;
+    const NodeId spine = spineOn(f, staticPath);
     QVERIFY(spine != kNoNode);
     mWindow->action(QStringLiteral("actionShowPaths"))->trigger();
     QCOMPARE(mWindow->canvas()->shownPaths().size(), 256);
@@ -2384,11 +2390,7 @@ void TestMainWindow::pathsDockFollowsTheFaultsAndDrawsThePolicyOnTop()
 
     // A fault on a node deleted since: every policy refuses, and the dock says why instead of
     // listing nothing.
-    NodeId spine = kNoNode;
-    for (const LinkId l : staticPath)
-        for (const NodeId end : { f.link(l).a, f.link(l).b })
-            if (f.node(end).role == SwitchRole::Spine)
-                spine = end;
+    const NodeId spine = spineOn(f, staticPath);
     QVERIFY(spine != kNoNode);
     const QString spineName = QString::fromStdString(f.node(spine).name);
     undo->push(ChangeFaults::inject(mWindow->document(), parseFault(spineName.toStdString())));

@@ -329,19 +329,8 @@ void TestCanvas::dragonflyKeepsItsRingWithARouterAdded()
     // tiered one, nine "Pod" rows instead of the ring of groups.
     Fabric f = smallFabric("dragonfly");
     const std::size_t groups = computeLayout(f).blocks.size();
-    Node router;
-    router.kind = NodeKind::Switch;
-    router.name = "new-router";
-    const NodeId added = f.addNode(router);
-    Node gpu;
-    gpu.kind = NodeKind::Gpu;
-    gpu.name = "new-gpu";
-    const NodeId gpuId = f.addNode(gpu);
-    Link cable;
-    cable.a = gpuId;
-    cable.b = added;
-    cable.capacityGbps = 100;
-    f.addLink(cable);
+    const NodeId router = testing::addNode(f, NodeKind::Switch, "new-router");
+    testing::addLink(f, testing::addNode(f, NodeKind::Gpu, "new-gpu"), router, 100);
     const FabricLayout l = computeLayout(f);
     QCOMPARE(l.name, QStringLiteral("dragonfly"));
     QCOMPARE(l.blocks.size(), groups);
