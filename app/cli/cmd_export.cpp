@@ -37,6 +37,7 @@
 #include "playback/openingmoment.h"
 #include "playback/runhighlight.h"
 #include "playback/scenariorun.h"
+#include "route/policy.h"
 
 #include <QApplication>
 #include <QFile>
@@ -313,7 +314,9 @@ std::string aboutScenario(const std::string &label, std::string_view message)
     return label + ": " + std::string(message);
 }
 
-collective::Scenario readScenario(const std::string &text)
+/// The scenario of --scenario @p text; @p routingGiven says whether it names its routing (the
+/// fabric's default applies otherwise, as in simulate).
+collective::Scenario readScenario(const std::string &text, bool &routingGiven)
 {
     nlohmann::json j;
     if (isInlineJson(text)) {
@@ -329,6 +332,7 @@ collective::Scenario readScenario(const std::string &text)
     const std::string label = scenarioLabel(text);
     // A misspelt key ran the default instead without a word ("colective": an all-reduce).
     // What the app saves beside a scenario (its name, whether it ran last) is accepted.
+    routingGiven = j.is_object() && j.contains("routing");
     if (j.is_object())
         for (const auto &[key, value] : j.items())
             if (!collective::scenarioKeys().contains(key) && key != "name" && key != "last_run")
@@ -409,8 +413,9 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         io::checkCanSave(o.output);
     std::vector<NamedFile> inputs { { "FABRIC", o.fabricPath } };
     std::optional<collective::Scenario> given;
+    bool routingGiven = false;
     if (!o.scenario.empty()) {
-        given = readScenario(o.scenario);
+        given = readScenario(o.scenario, routingGiven);
         if (!isInlineJson(o.scenario))
             inputs.push_back({ "--scenario", o.scenario });
         // The scenario's traffic table is read too: -o over it replaced it with the output.
@@ -421,6 +426,10 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     checkDistinctFiles(inputs, { { "-o", o.output } });
     const Fabric fabric = io::loadFabric(o.fabricPath);
+    // A torus routes by dimension order unless told otherwise, as simulate and the app do: the
+    // picture of a scenario without "routing" showed an ECMP run the screen never had.
+    if (given && !routingGiven)
+        given->routing = route::defaultPolicy(fabric);
     if (o.format == "htsim")
         return exportHtsim(fabric, *given, o, out);
 

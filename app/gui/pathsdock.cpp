@@ -283,10 +283,12 @@ void PathsDock::showPaths(
 void PathsDock::setSettings(const collective::Scenario &settings)
 {
     // The dock's form says "edited" at each keystroke and at each run's start and end; only
-    // these change a route, and rebuilding the rows lost the path the user had selected.
+    // what the router reads changes a route, and rebuilding the rows lost the path the user had
+    // selected. The dock shows every policy, so the scenario's own does not count.
+    collective::Scenario samePolicy = settings;
+    samePolicy.routing = mSettings.routing;
     if (!mFabric || mSet.from == kNoNode
-        || (settings.faults == mSettings.faults && settings.seed == mSettings.seed
-            && settings.qps == mSettings.qps))
+        || collective::routerOptions(samePolicy) == collective::routerOptions(mSettings))
         return;
     const QTreeWidgetItem *current = mTree->currentItem();
     const QString policy

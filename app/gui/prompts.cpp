@@ -145,10 +145,7 @@ QString Prompts::exportFileName(
         // A name with a dot of its own ("pic.v2") gets no default suffix from the dialog, which
         // then asked about "pic.v2"; what is written is pic.v2.png, asked about here.
         const QString file = files::withSuffixOf(chosen, nameFilters, dialog.selectedNameFilter());
-        if (file == chosen || !QFileInfo::exists(file)
-            || askYesNo(parent, title,
-                QCoreApplication::translate("Prompts", "%1 already exists. Replace it?")
-                    .arg(QFileInfo(file).fileName())))
+        if (file == chosen || askToReplace(parent, title, { file }))
             return file;
     }
 }
@@ -164,6 +161,21 @@ QString Prompts::folderName(QWidget *parent, const QString &title, const QString
 bool Prompts::runDialog(QDialog *dialog)
 {
     return dialog->exec() == QDialog::Accepted;
+}
+
+bool Prompts::askToReplace(QWidget *parent, const QString &title, const QStringList &files)
+{
+    QStringList existing;
+    for (const QString &file : files)
+        if (QFileInfo::exists(file))
+            existing << QFileInfo(file).fileName();
+    return existing.isEmpty()
+        || askYesNo(parent, title,
+            existing.size() == 1
+                ? QCoreApplication::translate("Prompts", "%1 already exists. Replace it?")
+                      .arg(existing.front())
+                : QCoreApplication::translate("Prompts", "%1 already exist. Replace them?")
+                      .arg(existing.join(QCoreApplication::translate("Prompts", " and "))));
 }
 
 bool Prompts::askYesNo(QWidget *parent, const QString &title, const QString &question)

@@ -64,6 +64,9 @@ public:
     virtual bool runDialog(QDialog *dialog);
     /// A yes/no question (restore unsaved work?); true for yes.
     virtual bool askYesNo(QWidget *parent, const QString &title, const QString &question);
+    /// "NAME already exists. Replace it?" (or "A and B already exist. Replace them?") about
+    /// those of @p files that exist, through askYesNo; true when none exists or for yes.
+    bool askToReplace(QWidget *parent, const QString &title, const QStringList &files);
     /// A line of text (a new name), or a null QString when cancelled.
     virtual QString askText(
         QWidget *parent, const QString &title, const QString &label, const QString &text);

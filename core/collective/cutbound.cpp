@@ -203,11 +203,15 @@ std::optional<CutBound> cutBound(const route::Router &router, const std::vector<
         return best;
     const auto halves = metrics::bisectionHalves(g.fabric());
     std::unordered_set<NodeId> firstHalf(halves.first.begin(), halves.first.end());
-    const double capacity
-        = units::gbpsToBytesPerSecond(metrics::detail::maxFlowBetween(g, halves, {}));
-    // Links are full duplex with equal capacity each way, so the max flow is the same back.
+    const auto maxFlow = [&g](const auto &from, const auto &to) {
+        return units::gbpsToBytesPerSecond(metrics::detail::maxFlowBetween(g, { from, to }, {}));
+    };
+    const double forth = maxFlow(halves.first, halves.second);
+    // Links are full duplex with equal capacity each way, so the max flow is the same back,
+    // unless a fault took one direction of a link.
+    const double back = g.hasOneWayArcs() ? maxFlow(halves.second, halves.first) : forth;
     consider(best, crossing(flows, symmetry, [&](NodeId n) { return firstHalf.count(n) > 0; }),
-        capacity, capacity, "the bisection (max flow between the halves)");
+        forth, back, "the bisection (max flow between the halves)");
     return best;
 }
 

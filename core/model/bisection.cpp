@@ -266,22 +266,19 @@ double detail::maxFlowBetween(const ForwardingGraph &graph,
             network.addArc(FlowNetwork::kSource, vertexOf[v], allLinks(v));
         if (transit && side[v] == Second)
             network.addArc(vertexOf[v], FlowNetwork::kSink, allLinks(v));
+        // Each arc in its own direction: a one-way fault leaves the other (ForwardingGraph).
         for (const ForwardingArc &a : graph.arcsOf(id)) {
             const auto w = static_cast<std::size_t>(a.to);
             const Capacity c = toKbps(a.capacityGbps);
-            if (transit && graph.isTransit(a.to)) {
-                if (v < w) { // each link once, both directions
-                    network.addArc(vertexOf[v], vertexOf[w], c);
-                    network.addArc(vertexOf[w], vertexOf[v], c);
-                }
-            } else if (!transit && side[v] == First) {
-                if (graph.isTransit(a.to))
-                    fromSource[w] += c;
-                else if (side[w] == Second)
-                    directAcross += c;
-            } else if (!transit && side[v] == Second && graph.isTransit(a.to)) {
-                toSink[w] += c;
-            }
+            const bool transitTo = graph.isTransit(a.to);
+            if (transit && transitTo)
+                network.addArc(vertexOf[v], vertexOf[w], c);
+            else if (transit && side[w] == Second)
+                toSink[v] += c;
+            else if (!transit && side[v] == First && transitTo)
+                fromSource[w] += c;
+            else if (!transit && side[v] == First && side[w] == Second)
+                directAcross += c;
         }
     }
     for (std::size_t v = 0; v < graph.nodeIdBound(); ++v) {

@@ -52,6 +52,7 @@ ForwardingGraph::ForwardingGraph(
         // u -> v leaves u over lu (then the OCS over lv); v -> u the other way round.
         const bool forwardDead = lv == kNoLink ? dead(lu, u) : dead(lu, u) || dead(lv, ocs);
         const bool backwardDead = lv == kNoLink ? dead(lu, v) : dead(lv, v) || dead(lu, ocs);
+        mOneWayArcs = mOneWayArcs || forwardDead != backwardDead;
         if (!forwardDead)
             pending.push_back({ u, ForwardingArc { v, lu, lv, ocs, gbps } });
         if (!backwardDead)

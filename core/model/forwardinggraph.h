@@ -56,6 +56,9 @@ public:
     bool isTransit(NodeId id) const { return mTransit[static_cast<std::size_t>(id)] != 0; }
     /// Live endpoints (GPUs) in id order.
     const std::vector<NodeId> &endpoints() const { return mEndpoints; }
+    /// Some link or circuit lost one direction only (a one-way fault), so the capacity between
+    /// two parts of the fabric may differ each way.
+    bool hasOneWayArcs() const { return mOneWayArcs; }
 
 private:
     const Fabric *mFabric;
@@ -63,6 +66,7 @@ private:
     std::vector<ForwardingArc> mArcs;
     std::vector<std::uint8_t> mTransit;
     std::vector<NodeId> mEndpoints;
+    bool mOneWayArcs = false;
 };
 
 } // namespace fabric

@@ -32,6 +32,8 @@ struct RouterOptions
     /// A pair with no surviving path gets a Route without paths (its flow carries nothing)
     /// instead of a UserError, so a faulted run can name every such pair afterwards.
     bool allowUnreachable = false;
+
+    bool operator==(const RouterOptions &) const = default;
 };
 
 /// The route of one connection: the path(s) it uses and how it splits over them.

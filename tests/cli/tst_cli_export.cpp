@@ -8,6 +8,8 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void pictureSaysWhatItsColoursShow();
     void pictureCrossesOutTheRunsFaults();
     void framesShowProgressWhenAsked();
+    void scenarioWithoutRoutingTakesTheFabricsDefault();
 
 private:
     struct Result
@@ -35,8 +38,9 @@ private:
         int code = -1;
         QString out, err;
     };
-    /// Runs `fabricscope-cli export SUPERPOD ARGS...` without a display.
-    Result exportCli(const QStringList &args) const;
+    /// Runs `fabricscope-cli export FABRIC ARGS...` without a display; FABRIC is the
+    /// SuperPOD unit unless @p fabric names another.
+    Result exportCli(const QStringList &args, const QString &fabric = {}) const;
     QString path(const QString &name) const { return mDir.filePath(name); }
 
     QTemporaryDir mDir;
@@ -58,7 +62,7 @@ QString scenario(const char *algorithm)
 
 } // namespace
 
-TestCliExport::Result TestCliExport::exportCli(const QStringList &args) const
+TestCliExport::Result TestCliExport::exportCli(const QStringList &args, const QString &fabric) const
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -66,7 +70,8 @@ TestCliExport::Result TestCliExport::exportCli(const QStringList &args) const
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the command must go offscreen itself
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(FABRICSCOPE_CLI), QStringList{QStringLiteral("export"), mFabric} + args);
+    p.start(QStringLiteral(FABRICSCOPE_CLI),
+        QStringList { QStringLiteral("export"), fabric.isEmpty() ? mFabric : fabric } + args);
     Result r;
     if (!p.waitForFinished(60000))
         return r;
@@ -376,6 +381,33 @@ void TestCliExport::framesShowProgressWhenAsked()
         "32x18", "-o", path(QStringLiteral("plain")) });
     QVERIFY2(plain.code == 0, qPrintable(plain.err));
     QCOMPARE(QDir(path(QStringLiteral("plain"))).entryList(QDir::Files).size(), 60);
+}
+
+void TestCliExport::scenarioWithoutRoutingTakesTheFabricsDefault()
+{
+    // simulate and the app route a torus by dimension order unless told otherwise; export ran
+    // the same scenario under ECMP, so its pictures and reports showed another run.
+    const QString torus = QStringLiteral(FABRICSCOPE_TOPOLOGIES "/tpu-v4-cube.fabric.json");
+    const QString results = path(QStringLiteral("results.json"));
+    const auto routingOf = [&](const QString &scenarioJson, const QString &fabric) {
+        QFile::remove(results);
+        const Result r = exportCli({ "--scenario", scenarioJson, "-o", results }, fabric);
+        QFile file(results);
+        if (r.code != 0 || !file.open(QIODevice::ReadOnly))
+            return QStringLiteral("failed: ") + r.err;
+        return QJsonDocument::fromJson(file.readAll())
+            .object()[QStringLiteral("scenario")]
+            .toObject()[QStringLiteral("routing")]
+            .toString();
+    };
+    const QString alltoall = QStringLiteral(R"({"collective":"alltoall","bytes":1048576%1})");
+    QCOMPARE(routingOf(alltoall.arg(QString()), torus), QStringLiteral("dor"));
+    QCOMPARE(routingOf(alltoall.arg(QStringLiteral(R"(,"routing":"ecmp")")), torus),
+        QStringLiteral("ecmp"));
+    // A switch fabric's default stays ECMP.
+    QCOMPARE(routingOf(QStringLiteral(R"({"collective":"allreduce","bytes":1048576,"ranks":"8"})"),
+                 QString()),
+        QStringLiteral("ecmp"));
 }
 
 #include "tst_cli_export.moc"

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void coarseFidelitySaysWhatItCosts();
     void showsProgressWhenAsked();
     void tinyRunReadsRight();
+    void oneWayFaultBoundsEachWayOnItsOwn();
 
 private:
     using Result = testing::CliResult;
@@ -210,6 +211,38 @@ void TestCliSimulate::runsCustomTraffic()
     const nlohmann::json l = nlohmann::json::parse(localIn);
     QVERIFY2(l["of_ideal"].get<double>() <= 1 + 1e-9 && l["of_ideal"].get<double>() > 0.85,
         l.dump().c_str());
+}
+
+void TestCliSimulate::oneWayFaultBoundsEachWayOnItsOwn()
+{
+    // A dragonfly of 3 groups of 2 routers, one GPU each. The bisection {g0-r0, g0-r1, g1-r0}
+    // | {g1-r1, g2-r0, g2-r1} is crossed by g1-r0 - g1-r1 and g0-r1 - g2-r0. Two 1 GiB flows
+    // cross it from the second half to the first, each on its own link at 50 GB/s: 21.5 ms.
+    // A fault of the other way of g1-r0 - g1-r1 took both ways out of the bisection's max flow,
+    // which read 42.9 ms, "200% of ideal"; a fault of this way took neither (a 21.5 ms ideal
+    // under a 43 ms run whose two flows share one link).
+    const std::string fabric = path("df211.fabric.json");
+    QVERIFY(cli({ "generate", "dragonfly", "--set", "routers_per_group=2", "--set",
+                    "endpoints_per_router=1", "--set", "global_links_per_router=1", "-o", fabric })
+                .code
+        == 0);
+    {
+        std::ofstream csv(path("across.csv"));
+        csv << "src,dst,bytes\ng1-r1-h0-gpu0,g1-r0-h0-gpu0,1GiB\n"
+               "g2-r0-h0-gpu0,g0-r1-h0-gpu0,1GiB\ng0-r0-h0-gpu0,g2-r1-h0-gpu0,1KiB\n";
+    }
+    const double oneLinkS = std::pow(2.0, 30) / 50e9;
+    for (const auto &[fault, completionS] :
+        { std::pair { "g1-r0->g1-r1", oneLinkS }, std::pair { "g1-r1->g1-r0", 2 * oneLinkS } }) {
+        const Result r = cli({ "simulate", fabric, "--traffic", path("across.csv"), "--routing",
+            "ecmp", "--fail", fault, "--report", path("across.json") });
+        QVERIFY2(r.code == 0, r.err.c_str());
+        std::ifstream in(path("across.json"));
+        const nlohmann::json j = nlohmann::json::parse(in);
+        const double completion = j["completion_s"].get<double>();
+        QVERIFY2(std::abs(completion / completionS - 1) < 0.01, j.dump().c_str());
+        QVERIFY2(std::abs(j["ideal_s"].get<double>() / completionS - 1) < 0.01, r.out.c_str());
+    }
 }
 
 void TestCliSimulate::namesTheBadTrafficLine()

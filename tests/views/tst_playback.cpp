@@ -377,6 +377,13 @@ void TestPlayback::captionSaysWhatTheColoursAverage()
     QVERIFY2(
         instant.startsWith(QStringLiteral("Link utilisation at t = 64.3 ms")), qPrintable(instant));
     QVERIFY(!instant.contains(QStringLiteral("mean")));
+    // A diagram's idle links are grey, not dark: the caption sends the reader to its legend.
+    for (const QString &caption : { mean, instant }) {
+        QVERIFY2(caption.endsWith(QStringLiteral("(colours as in the legend)"))
+                || caption.endsWith(QStringLiteral("; colours as in the legend)")),
+            qPrintable(caption));
+        QVERIFY2(!caption.contains(QStringLiteral("idle")), qPrintable(caption));
+    }
 }
 
 void TestPlayback::barShowsToggleAndNote()

@@ -21,9 +21,28 @@
 namespace fabric::views {
 
 namespace {
+// frame-00000.png on: the numbering `ffmpeg -i frame-%05d.png` reads. One spelling for the
+// names written and the names looked for.
+constexpr int kFrameDigits = 5;
+QString framePrefix()
+{
+    return QStringLiteral("frame-");
+}
+QString frameSuffix()
+{
+    return QStringLiteral(".png");
+}
+
 QString frameFileName(int index)
 {
-    return QStringLiteral("frame-%1.png").arg(index, 5, 10, QLatin1Char('0'));
+    return framePrefix() + QString::number(index).rightJustified(kFrameDigits, QLatin1Char('0'))
+        + frameSuffix();
+}
+
+/// Matches frameFileName's names only (not frame-1.png or frame-00001.png.bak).
+QString frameFileGlob()
+{
+    return framePrefix() + QStringLiteral("[0-9]").repeated(kFrameDigits) + frameSuffix();
 }
 
 /// Deletes frame-NNNNN.png from @p first on, left by a longer export into the same folder: a
@@ -37,10 +56,7 @@ void removeOlderFramesFrom(const QDir &dir, int first)
 
 int framesIn(const QString &directory)
 {
-    return int(
-        QDir(directory)
-            .entryList({ QStringLiteral("frame-[0-9][0-9][0-9][0-9][0-9].png") }, QDir::Files)
-            .size());
+    return int(QDir(directory).entryList({ frameFileGlob() }, QDir::Files).size());
 }
 
 QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString &directory,

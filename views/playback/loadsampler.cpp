@@ -31,14 +31,14 @@ QString LoadSampler::windowNote(double windowS)
 
 QString LoadSampler::utilisationCaption(double timeS, double windowS)
 {
-    // The report said "at t = 64.3 ms" of a picture of the mean over 6.43 ms around it.
+    // The report said "at t = 64.3 ms" of a picture of the mean over 6.43 ms around it. The
+    // colours are the legend's: "dark = idle" was the heatmap's rule, not the diagram's, where
+    // idle links are grey (on a torus, pale in their dimension's hue) and dark ones are busy.
     const QString at = toQString(units::formatSeconds(timeS));
     return windowS > 0
-        ? QStringLiteral("Link utilisation around t = %1 (mean of %2; viridis: dark = idle, "
-                         "yellow = full)")
+        ? QStringLiteral("Link utilisation around t = %1 (mean of %2; colours as in the legend)")
               .arg(at, toQString(units::formatSeconds(windowS)))
-        : QStringLiteral("Link utilisation at t = %1 (viridis: dark = idle, yellow = full)")
-              .arg(at);
+        : QStringLiteral("Link utilisation at t = %1 (colours as in the legend)").arg(at);
 }
 
 void LoadSampler::setWindowS(double seconds)

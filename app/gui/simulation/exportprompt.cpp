@@ -65,16 +65,7 @@ QString ExportPrompt::askFile(QWidget *parent, const Document *document, const Q
 
 bool ExportPrompt::confirmReplacing(QWidget *parent, const QString &title, const QStringList &files)
 {
-    QStringList existing;
-    for (const QString &file : files)
-        if (QFileInfo::exists(file))
-            existing << QFileInfo(file).fileName();
-    return existing.isEmpty()
-        || prompts()->askYesNo(parent, title,
-            existing.size() == 1
-                ? QObject::tr("%1 already exists. Replace it?").arg(existing.front())
-                : QObject::tr("%1 already exist. Replace them?")
-                      .arg(existing.join(QObject::tr(" and "))));
+    return prompts()->askToReplace(parent, title, files);
 }
 
 std::optional<FramesChoice> ExportPrompt::askFrames(
