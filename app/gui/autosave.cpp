@@ -184,7 +184,8 @@ bool AutoSave::offerRecovery(MainWindow &window, Prompts &prompts, const QString
                 + QObject::tr("(%n more unsaved copies: declining this one offers the next; "
                               "the others are offered at the next start.)",
                     nullptr, int(more));
-        const bool take = prompts.askYesNo(&window, QObject::tr("Restore Unsaved Work"), question);
+        const bool take = prompts.askYesNo(
+            &window, QObject::tr("Restore Unsaved Work"), question, Prompts::DefaultAnswer::Yes);
         const bool restored = take && window.openRecovered(orphan.fabricFile, orphan.originalFile);
         // A copy that failed to open was reported; keeping it would ask again at every start.
         discard(orphan);

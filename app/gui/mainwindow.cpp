@@ -498,7 +498,9 @@ void MainWindow::createActions()
     mFindEdit->setPlaceholderText(tr("Find node (Ctrl+F)"));
     mFindEdit->setClearButtonEnabled(true);
     mFindEdit->setMaximumWidth(240);
-    connect(mFindEdit, &QLineEdit::returnPressed, this, &MainWindow::find);
+    connect(mFindEdit, &QLineEdit::returnPressed, this, [this] { find(false); });
+    // Shift+Enter adds to the selection, Escape goes back to the canvas (eventFilter).
+    mFindEdit->installEventFilter(this);
     bar->addWidget(mFindEdit);
 }
 
@@ -706,7 +708,8 @@ bool MainWindow::writeTo(const QString &fileName)
     if (path != QFileInfo(fileName).absoluteFilePath() && path != mDocument->fileName()
         && QFileInfo::exists(path)
         && !mPrompts->askYesNo(this, tr("Replace File"),
-            tr("%1 already exists. Replace it with this fabric?").arg(path)))
+            tr("%1 already exists. Replace it with this fabric?").arg(path),
+            Prompts::DefaultAnswer::No))
         return false;
     // Its own file, changed by another program since it was opened: Save wrote over that
     // version without a word.
@@ -714,7 +717,8 @@ bool MainWindow::writeTo(const QString &fileName)
         && !mPrompts->askYesNo(this, tr("File Changed on Disk"),
             tr("%1 has changed on disk since it was opened or saved here (another program or "
                "window wrote it). Replace that version with this fabric?")
-                .arg(path)))
+                .arg(path),
+            Prompts::DefaultAnswer::No))
         return false;
     try {
         files::save(mDocument->fabric(), path, native);
@@ -722,7 +726,8 @@ bool MainWindow::writeTo(const QString &fileName)
         // A folder gone read-only or a full disk would otherwise leave the user to find Save As
         // on their own, with Quit asking again and failing again.
         if (mPrompts->askYesNo(this, tr("Cannot Save Fabric"),
-                tr("%1\n\nSave the fabric under another name?").arg(QString::fromUtf8(e.what()))))
+                tr("%1\n\nSave the fabric under another name?").arg(QString::fromUtf8(e.what())),
+                Prompts::DefaultAnswer::Yes))
             return saveAs();
         return false;
     }
@@ -1013,13 +1018,18 @@ void MainWindow::replaceFailedCubes()
         statusBar()->showMessage(what);
 }
 
-void MainWindow::find()
+void MainWindow::find(bool addToSelection)
 {
     const QString text = mFindEdit->text().trimmed();
     if (text.isEmpty())
         return;
-    if (!mCanvas->findAndFocus(text))
+    if (!mCanvas->findAndFocus(text, addToSelection)) {
         statusBar()->showMessage(tr("No node name contains \u201c%1\u201d").arg(text), 5000);
+        return;
+    }
+    // The canvas's one-letter keys (P for the paths, the Menu key for faults) act on what was
+    // found: with the focus left in the box, P was typed into it.
+    mCanvas->setFocus(Qt::ShortcutFocusReason);
 }
 
 void MainWindow::keyPressEvent(QKeyEvent *event)
@@ -1410,6 +1420,18 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == mFindEdit && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        if (enter && (key->modifiers() & Qt::ShiftModifier)) {
+            find(true); // a second GPU for the paths, without a mouse
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
+            mCanvas->setFocus(Qt::ShortcutFocusReason);
+            return true;
+        }
+    }
     // File drops onto the canvas land here before the view sees them; palette drags go on to
     // the canvas, which snaps them and emits nodeDropRequested.
     // The stored pointer, not mCanvas->viewport(): while the window is destroyed, its

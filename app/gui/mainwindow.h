@@ -183,7 +183,7 @@ private:
     /// Help > User Guide: the guide's window, opened on its contents or raised where it is.
     void showUserGuide();
     void showAbout();
-    void find();
+    void find(bool addToSelection);
     void readSettings();
     /// The window's size when no geometry was saved: the whole screen up to kMaximizedUpTo,
     /// else kFirstStartSize.

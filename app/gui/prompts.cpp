@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace fabric::app {
 
@@ -127,10 +128,23 @@ QString Prompts::exportFileName(
     };
     takeSuffixOf(nameFilters.value(0));
     // Picking another type renames the proposal to match ("x.png" -> "x.pdf"), as users expect.
+    QString previousSuffix = files::suffixesOf(nameFilters.value(0)).value(0);
     QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
-        [&dialog, nameFilters, takeSuffixOf](const QString &filter) {
+        [&dialog, &previousSuffix, nameFilters, takeSuffixOf](const QString &filter) {
             takeSuffixOf(filter);
-            const QString typed = dialog.selectedFiles().value(0);
+            QString typed = dialog.selectedFiles().value(0);
+            const QString before
+                = std::exchange(previousSuffix, files::suffixesOf(filter).value(0));
+            // The dialog swaps the last part of a suffix only: x.flows.csv became
+            // x.flows.json, a name the Run type matches, for a run's report.
+            const qsizetype dot = before.lastIndexOf(QLatin1Char('.'));
+            const QString swapped = QLatin1Char('.') + before.left(dot + 1) + previousSuffix;
+            if (dot > 0 && !previousSuffix.isEmpty() && !previousSuffix.contains(QLatin1Char('.'))
+                && typed.endsWith(swapped, Qt::CaseInsensitive)) {
+                typed = typed.chopped(swapped.size()) + QLatin1Char('.') + previousSuffix;
+                dialog.selectFile(typed);
+                return;
+            }
             const QString had = files::offeredSuffixOf(typed, nameFilters);
             const QStringList wanted = files::suffixesOf(filter);
             if (had.isEmpty() || wanted.isEmpty()
@@ -175,13 +189,15 @@ bool Prompts::askToReplace(QWidget *parent, const QString &title, const QStringL
                 ? QCoreApplication::translate("Prompts", "%1 already exists. Replace it?")
                       .arg(existing.front())
                 : QCoreApplication::translate("Prompts", "%1 already exist. Replace them?")
-                      .arg(existing.join(QCoreApplication::translate("Prompts", " and "))));
+                      .arg(existing.join(QCoreApplication::translate("Prompts", " and "))),
+            DefaultAnswer::No);
 }
 
-bool Prompts::askYesNo(QWidget *parent, const QString &title, const QString &question)
+bool Prompts::askYesNo(
+    QWidget *parent, const QString &title, const QString &question, DefaultAnswer byDefault)
 {
     return QMessageBox::question(parent, title, question, QMessageBox::Yes | QMessageBox::No,
-                                 QMessageBox::Yes)
+               byDefault == DefaultAnswer::Yes ? QMessageBox::Yes : QMessageBox::No)
         == QMessageBox::Yes;
 }
 

@@ -43,6 +43,8 @@ class Prompts
 {
 public:
     enum class SaveChoice { Save, Discard, Cancel };
+    /// The button Enter presses in askYesNo: No where Yes destroys something (replaces a file).
+    enum class DefaultAnswer { Yes, No };
 
     virtual ~Prompts();
 
@@ -63,7 +65,8 @@ public:
     /// Runs a dialog (the template gallery, the OCS reconfiguration); true when accepted.
     virtual bool runDialog(QDialog *dialog);
     /// A yes/no question (restore unsaved work?); true for yes.
-    virtual bool askYesNo(QWidget *parent, const QString &title, const QString &question);
+    virtual bool askYesNo(
+        QWidget *parent, const QString &title, const QString &question, DefaultAnswer byDefault);
     /// "NAME already exists. Replace it?" (or "A and B already exist. Replace them?") about
     /// those of @p files that exist, through askYesNo; true when none exists or for yes.
     bool askToReplace(QWidget *parent, const QString &title, const QStringList &files);

@@ -49,6 +49,14 @@ QScrollArea *scrollable(QWidget *content, bool horizontal)
                                                     : Qt::ScrollBarAlwaysOff);
     scroll->setWidgetResizable(true);
     scroll->setWidget(content);
+    // The area was a Tab stop of its own that drew no focus: Tab (or a dialog's first focus)
+    // seemed to land nowhere. Where the content takes focus, Tab goes to it and the area
+    // follows; content that does not keeps the area as a stop, so the keyboard can scroll it.
+    QList<QWidget *> widgets = content->findChildren<QWidget *>();
+    widgets << content;
+    if (std::any_of(widgets.begin(), widgets.end(),
+            [](const QWidget *w) { return (w->focusPolicy() & Qt::TabFocus) != 0; }))
+        scroll->setFocusPolicy(Qt::NoFocus);
     return scroll;
 }
 

@@ -47,7 +47,10 @@ public:
     }
     QString folderName(QWidget *, const QString &, const QString &) override { return {}; }
     bool runDialog(QDialog *) override { return false; }
-    bool askYesNo(QWidget *, const QString &, const QString &) override { return false; }
+    bool askYesNo(QWidget *, const QString &, const QString &, DefaultAnswer) override
+    {
+        return false;
+    }
 };
 
 } // namespace

@@ -59,7 +59,7 @@ public:
     /// Returned by askYesNo; the questions asked are kept.
     bool yes = false;
     QStringList questions;
-    bool askYesNo(QWidget *, const QString &, const QString &question) override
+    bool askYesNo(QWidget *, const QString &, const QString &question, DefaultAnswer) override
     {
         questions << question;
         return yes;

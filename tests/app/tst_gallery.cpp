@@ -4,8 +4,10 @@
 #include "propertyform.h"
 #include "templategallery.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void badCombinationsAreExplainedInline();
     void shortFormsDoNotScroll();
     void regenerateModeIsPrefilled();
+    void keyboardFocusLandsOnTheFields();
 };
 
 namespace {
@@ -249,6 +252,34 @@ void TestGallery::regenerateModeIsPrefilled()
     const gen::FamilyInfo &family = *gen::findFamily("dragonfly");
     QCOMPARE(gallery.form()->value(indexOfKey(family, "routers_per_group")).toInt(), 2);
     QVERIFY(gallery.windowTitle().contains(QLatin1String("Regenerate")));
+}
+
+void TestGallery::keyboardFocusLandsOnTheFields()
+{
+    // Each form's scroll area took a Tab stop that showed no focus: Regenerate opened with
+    // nothing focused, and Tab from the family list landed nowhere visible.
+    const auto inForm = [](TemplateGallery &g) {
+        QWidget *focus = QApplication::focusWidget();
+        return focus && g.form()->isAncestorOf(focus);
+    };
+    TemplateGallery regenerate;
+    regenerate.setFixedFamily("dragonfly", nlohmann::json { { "routers_per_group", 2 } });
+    regenerate.show();
+    regenerate.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&regenerate));
+    QTRY_VERIFY(inForm(regenerate));
+    regenerate.close();
+
+    TemplateGallery gallery;
+    gallery.show();
+    gallery.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&gallery));
+    auto *families = gallery.findChild<QListWidget *>();
+    QVERIFY(families);
+    families->setFocus();
+    QTRY_VERIFY(families->hasFocus());
+    QTest::keyClick(families, Qt::Key_Tab);
+    QTRY_VERIFY(inForm(gallery));
 }
 
 QTEST_MAIN(TestGallery)

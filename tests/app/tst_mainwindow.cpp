@@ -106,6 +106,7 @@ private Q_SLOTS:
     void savingAnImportAsksBeforeReplacingAFile();
     void fileDialogsFitTheScreen();
     void exportDialogAsksAboutTheFileItWrites();
+    void exportDialogRenamesATwoPartSuffixWhole();
     void unsavedChangesButtonsHaveAccessKeys();
     void generatesFromTheGallery();
     void regenerateIsUndoable();
@@ -136,6 +137,7 @@ private Q_SLOTS:
     void refusedSweepIsForgottenWithItsFabric();
     void sameOcsShapeIsNoEdit();
     void findBoxStartsEmptyOnAnotherFabric();
+    void findPicksTwoGpusForThePathsWithoutAMouse();
     void showsEqualCostPathsBetweenTwoGpus();
     void pathsDockFollowsTheFaultsAndDrawsThePolicyOnTop();
 
@@ -967,6 +969,40 @@ void TestMainWindow::fileDialogsFitTheScreen()
     QVERIFY2(seen.isEmpty(), qPrintable(seen.join(QLatin1Char('\n'))));
 }
 
+void TestMainWindow::exportDialogRenamesATwoPartSuffixWhole()
+{
+    // Export results offers Links (*.csv), Flows (*.flows.csv) and Run (*.json). Going from
+    // Flows to Run made x.flows.json, and the run's report was written under that name.
+    QStringList names;
+    QTimer driver;
+    driver.setInterval(20);
+    connect(&driver, &QTimer::timeout, mWindow, [&] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        auto *types = dialog->findChild<QComboBox *>(QStringLiteral("fileTypeCombo"));
+        auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+        QVERIFY(types && name);
+        names << name->text();
+        types->setFocus(); // as a user does, who tabs to the type box
+        if (names.size() == 4) {
+            dialog->reject();
+            return;
+        }
+        // Flows, Run, then back to Flows.
+        QTest::keyClick(types, names.size() == 3 ? Qt::Key_Up : Qt::Key_Down);
+    });
+    driver.start();
+    Prompts real;
+    const QString chosen = real.exportFileName(mWindow, QStringLiteral("Export Results"),
+        mDir.filePath(QStringLiteral("x.csv")),
+        { QStringLiteral("Links, CSV (*.csv)"), QStringLiteral("Flows, CSV (*.flows.csv)"),
+            QStringLiteral("Run, JSON (*.json)") });
+    driver.stop();
+    QVERIFY(chosen.isEmpty());
+    QCOMPARE(names, QStringList({ "x.csv", "x.flows.csv", "x.json", "x.flows.csv" }));
+}
+
 void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
 {
     // The export dialog adds the type's suffix to a name typed without one; it asked about the
@@ -989,6 +1025,7 @@ void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
         // Types the name and accepts; says No to the question; cancels the dialog shown again.
         int step = 0;
         QString asked;
+        bool noByDefault = false;
         QTimer driver;
         driver.setInterval(20);
         connect(&driver, &QTimer::timeout, mWindow, [&] {
@@ -1014,6 +1051,8 @@ void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
             } else if (auto *box = qobject_cast<QMessageBox *>(modal); box && step == 1) {
                 step = 2;
                 asked = box->text();
+                // Enter must not replace a file: the program's question said Yes by default.
+                noByDefault = box->defaultButton() == box->button(QMessageBox::No);
                 box->button(QMessageBox::No)->click();
             }
         });
@@ -1025,6 +1064,7 @@ void TestMainWindow::exportDialogAsksAboutTheFileItWrites()
         driver.stop();
         QVERIFY2(chosen.isEmpty(), qPrintable(chosen));
         QVERIFY2(asked.contains(c.expected), qPrintable(c.typed + QLatin1String(": ") + asked));
+        QVERIFY2(noByDefault, qPrintable(c.typed));
         QCOMPARE(step, 3);
     }
 }
@@ -1250,6 +1290,41 @@ void TestMainWindow::findBoxStartsEmptyOnAnotherFabric()
     find->setText(QStringLiteral("spine2"));
     mWindow->openGenerated(smallFatTree());
     QVERIFY2(find->text().isEmpty(), qPrintable(find->text()));
+}
+
+void TestMainWindow::findPicksTwoGpusForThePathsWithoutAMouse()
+{
+    // Find replaced the selection and kept the focus: P was typed into the box, and two GPUs
+    // for the Paths view could only be picked with Ctrl+click.
+    mWindow->openDefaultFabric();
+    mWindow->show();
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow));
+    const Fabric &f = mWindow->document()->fabric();
+    const std::vector<NodeId> gpus = f.endpoints();
+    views::FabricCanvas *canvas = mWindow->canvas();
+    auto *find = mWindow->findChild<QLineEdit *>(QStringLiteral("findEdit"));
+    QVERIFY(find);
+    const auto findName = [&](NodeId gpu, Qt::KeyboardModifiers modifiers) {
+        mWindow->action(QStringLiteral("actionFind"))->trigger();
+        QTRY_VERIFY(find->hasFocus());
+        find->setText(QString::fromStdString(f.node(gpu).name));
+        QTest::keyClick(find, Qt::Key_Return, modifiers);
+        QTRY_VERIFY(canvas->hasFocus());
+    };
+    findName(gpus[0], Qt::NoModifier);
+    QCOMPARE(canvas->selectedNodes(), QList<NodeId>({ gpus[0] }));
+    findName(gpus[9], Qt::ShiftModifier);
+    QCOMPARE(canvas->selectedNodes(), QList<NodeId>({ gpus[0], gpus[9] }));
+    QTest::keyClick(canvas, Qt::Key_P);
+    QTRY_VERIFY(mWindow->pathsDock()->tree()->topLevelItemCount() > 0);
+
+    // Escape in the box goes back to the canvas and leaves the window as it was.
+    mWindow->action(QStringLiteral("actionFind"))->trigger();
+    QTRY_VERIFY(find->hasFocus());
+    QTest::keyClick(find, Qt::Key_Escape);
+    QTRY_VERIFY(canvas->hasFocus());
+    QCOMPARE(canvas->selectedNodes().size(), 2);
 }
 
 void TestMainWindow::everyDockCanBeBroughtBack()

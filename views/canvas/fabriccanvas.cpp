@@ -731,7 +731,7 @@ void FabricCanvas::setSelection(const QList<NodeId> &nodes, const QList<LinkId> 
     Q_EMIT selectionChanged();
 }
 
-bool FabricCanvas::findAndFocus(const QString &text)
+bool FabricCanvas::findAndFocus(const QString &text, bool addToSelection)
 {
     if (!d->fabric || text.isEmpty())
         return false;
@@ -747,7 +747,14 @@ bool FabricCanvas::findAndFocus(const QString &text)
     }
     if (found == kNoNode)
         return false;
-    setSelection({found});
+    if (addToSelection) {
+        QList<NodeId> nodes = selectedNodes();
+        if (!nodes.contains(found))
+            nodes << found;
+        setSelection(nodes, selectedLinks());
+    } else {
+        setSelection({ found });
+    }
     const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform());
     const double want = std::max(1.5, 12 / d->layout.nodePitch);
     if (lod < want)
@@ -2174,6 +2181,14 @@ void FabricCanvas::mouseDoubleClickEvent(QMouseEvent *event)
 
 void FabricCanvas::keyPressEvent(QKeyEvent *event)
 {
+    // Windows' and KDE's key for the context menu; Qt on Linux sends no context-menu event for
+    // it, so the fault menu needed the Menu key, which many laptops lack.
+    if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier) {
+        QContextMenuEvent menu(QContextMenuEvent::Keyboard, viewport()->rect().center(),
+            viewport()->mapToGlobal(viewport()->rect().center()));
+        contextMenuEvent(&menu);
+        return;
+    }
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         d->spaceDown = true;
         viewport()->setCursor(Qt::OpenHandCursor);

@@ -121,8 +121,9 @@ public:
     QList<NodeId> selectedNodes() const;
     QList<LinkId> selectedLinks() const;
     void setSelection(const QList<NodeId> &nodes, const QList<LinkId> &links = {});
-    /// Selects and centres the first node whose name contains @p text; false when none does.
-    bool findAndFocus(const QString &text);
+    /// Selects and centres the first node whose name contains @p text (added to the selection
+    /// when @p addToSelection); false when none does.
+    bool findAndFocus(const QString &text, bool addToSelection = false);
 
     void setTool(Tool tool);
     Tool tool() const;

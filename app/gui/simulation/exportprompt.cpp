@@ -97,7 +97,8 @@ std::optional<FramesChoice> ExportPrompt::askFrames(
                             "removed even if you stop the export.")
                     .arg(QDir::toNativeSeparators(chosen.folder))
                     .arg(earlier == 1 ? QObject::tr("an animation frame")
-                                      : QObject::tr("%1 animation frames").arg(earlier))))
+                                      : QObject::tr("%1 animation frames").arg(earlier)),
+                Prompts::DefaultAnswer::No))
             break;
     }
     mLastFrames = chosen;
