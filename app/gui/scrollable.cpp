@@ -50,12 +50,17 @@ QScrollArea *scrollable(QWidget *content, bool horizontal)
     scroll->setWidgetResizable(true);
     scroll->setWidget(content);
     // The area was a Tab stop of its own that drew no focus: Tab (or a dialog's first focus)
-    // seemed to land nowhere. Where the content takes focus, Tab goes to it and the area
-    // follows; content that does not keeps the area as a stop, so the keyboard can scroll it.
+    // seemed to land nowhere. A form's fields take Tab instead, and the area follows them.
+    // Content with a view of its own (a chart, a list, a table) keeps the area as a stop: a
+    // view keeps Page Down and the arrows to itself, so only the area could scroll past it.
     QList<QWidget *> widgets = content->findChildren<QWidget *>();
     widgets << content;
-    if (std::any_of(widgets.begin(), widgets.end(),
-            [](const QWidget *w) { return (w->focusPolicy() & Qt::TabFocus) != 0; }))
+    const auto takesTab = [](const QWidget *w) { return (w->focusPolicy() & Qt::TabFocus) != 0; };
+    const auto keepsKeys = [&takesTab](const QWidget *w) {
+        return takesTab(w) && qobject_cast<const QAbstractScrollArea *>(w);
+    };
+    if (std::any_of(widgets.begin(), widgets.end(), takesTab)
+        && std::none_of(widgets.begin(), widgets.end(), keepsKeys))
         scroll->setFocusPolicy(Qt::NoFocus);
     return scroll;
 }

@@ -7,11 +7,14 @@
 #include "model/error.h"
 #include "model/faults.h"
 #include "model/units.h"
+#include "route/router.h"
 #include "sim/footprint.h"
 #include "sim/switchlinks.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <unordered_set>
 
 namespace fabric::collective {
@@ -97,6 +100,48 @@ ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
 
 namespace {
 
+/// Summary::collidedWithoutChoice: of the @p collided directions (index = directed link id),
+/// how many carried no flow with a second shortest path.
+int collidedWithoutChoice(
+    const Fabric &fabric, const ScenarioRun &run, const std::vector<std::uint8_t> &collided)
+{
+    if (!run.scenario)
+        return 0; // flows made by hand: who routed them is unknown
+    constexpr std::size_t kPairsLooked = 256; // a route each: the explanation waits for them
+    Scenario every = *run.scenario;
+    every.routing = route::Policy::Spray; // all equal-cost paths
+    route::RouterOptions options = routerOptions(every);
+    options.maxPaths = 2; // a second path is all the question needs
+    enum Seen : std::uint8_t { Unseen, OnlyOnePath, AChoice };
+    std::vector<Seen> seen(collided.size(), Unseen);
+    try {
+        const route::Router router(fabric, options);
+        std::map<std::pair<NodeId, NodeId>, bool> hasChoice;
+        for (const sim::FlowSpec &f : run.expansion.flows) {
+            if (f.paths.size() != 1)
+                continue;
+            std::optional<bool> choice;
+            for (const DirLinkId d : f.paths[0].links) {
+                const auto i = static_cast<std::size_t>(d);
+                if (i >= collided.size() || !collided[i])
+                    continue;
+                if (!choice) {
+                    auto [at, added] = hasChoice.try_emplace({ f.src, f.dst }, false);
+                    if (added && hasChoice.size() > kPairsLooked)
+                        return 0;
+                    if (added)
+                        at->second = router.route(f.src, f.dst).paths.size() > 1;
+                    choice = at->second;
+                }
+                seen[i] = *choice ? AChoice : std::max(seen[i], OnlyOnePath);
+            }
+        }
+    } catch (const UserError &) {
+        return 0; // the general explanation, rather than none
+    }
+    return int(std::count(seen.begin(), seen.end(), OnlyOnePath));
+}
+
 /// The link figures of Summary: peaks, hop-bytes, and idle and collided fabric links.
 void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
 {
@@ -115,6 +160,7 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
     // A failed link carried nothing because it was down: counted idle, the explanation blamed
     // ECMP's hashing for the links a failed spine took with it.
     const std::vector<std::uint8_t> failed = failedDirections(fabric, run);
+    std::vector<std::uint8_t> collided(r.links.size(), 0);
     sim::forEachSwitchDirLink(
         fabric, r, [&](const Link &l, const Node &from, const Node &, const sim::LinkStats &stats) {
             ++s.fabricLinks;
@@ -125,11 +171,19 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
             }
             if (stats.bytes <= 0)
                 ++s.idleFabricLinks;
-            if (stats.peakFlows >= 2)
+            if (stats.peakFlows >= 2) {
                 ++s.collidedFabricLinks;
+                collided[d] = 1;
+            }
         });
     if (s.multipath)
         s.collidedFabricLinks = -1;
+    const bool hashing = run.scenario
+        && (run.scenario->routing == route::Policy::Ecmp
+            || run.scenario->routing == route::Policy::EcmpPolarized
+            || run.scenario->routing == route::Policy::Static);
+    if (hashing && s.collidedFabricLinks > 0 && s.idleFabricLinks > 0)
+        s.collidedWithoutChoice = collidedWithoutChoice(fabric, run, collided);
 }
 
 } // namespace

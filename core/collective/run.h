@@ -50,6 +50,12 @@ struct Summary
     /// ... of which carried 2 or more flows at once; -1 when flows were split over several
     /// paths (adaptive, spray, dor ties), where the engine counts path shares, not flows.
     int collidedFabricLinks = 0;
+    /// ... of which carried only flows with one shortest path each (a dragonfly's one global
+    /// link between two groups): the fabric, not the hash, put them together, and no routing
+    /// over shortest paths parts them. Counted under the hashing policies (ecmp,
+    /// ecmp-polarized, static) when links are both collided and idle; 0 otherwise, or when
+    /// too many pairs cross the collided links to look at each.
+    int collidedWithoutChoice = 0;
     bool multipath = false; ///< Some flow was split over several paths.
     double wireBytes = 0.0; ///< Bytes summed over every directed link (hop-bytes).
 };

@@ -246,15 +246,20 @@ double detail::maxFlowBetween(const ForwardingGraph &graph,
     for (std::size_t v = 0; v < graph.nodeIdBound(); ++v)
         if (graph.isTransit(static_cast<NodeId>(v)))
             vertexOf[v] = network.addVertex();
-    // A forwarding chip joins the source (sink) with all its links' capacity: as good as
-    // unbounded, since no cut gains by cutting that arc instead of the links, and it keeps
-    // the source's total far from overflowing.
+    // A forwarding chip joins the source with all it can send, and the sink with all it can
+    // receive: as good as unbounded, since no cut gains by cutting that arc instead of the
+    // links, and it keeps the source's total far from overflowing. The two differ after a
+    // one-way fault.
     auto allLinks = [&](std::size_t v) {
         Capacity sum = 0;
         for (const ForwardingArc &a : graph.arcsOf(static_cast<NodeId>(v)))
             sum += toKbps(a.capacityGbps);
         return sum;
     };
+    std::vector<Capacity> arriving(graph.nodeIdBound(), 0);
+    for (std::size_t v = 0; v < graph.nodeIdBound(); ++v)
+        for (const ForwardingArc &a : graph.arcsOf(static_cast<NodeId>(v)))
+            arriving[static_cast<std::size_t>(a.to)] += toKbps(a.capacityGbps);
     // Capacity from the source into / from each transit node to the sink, summed over the
     // endpoints that feed it, so each is one arc.
     std::vector<Capacity> fromSource(graph.nodeIdBound(), 0), toSink(graph.nodeIdBound(), 0);
@@ -265,7 +270,7 @@ double detail::maxFlowBetween(const ForwardingGraph &graph,
         if (transit && side[v] == First)
             network.addArc(FlowNetwork::kSource, vertexOf[v], allLinks(v));
         if (transit && side[v] == Second)
-            network.addArc(vertexOf[v], FlowNetwork::kSink, allLinks(v));
+            network.addArc(vertexOf[v], FlowNetwork::kSink, arriving[v]);
         // Each arc in its own direction: a one-way fault leaves the other (ForwardingGraph).
         for (const ForwardingArc &a : graph.arcsOf(id)) {
             const auto w = static_cast<std::size_t>(a.to);

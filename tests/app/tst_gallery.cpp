@@ -2,18 +2,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generators/registry.h"
 #include "propertyform.h"
+#include "scrollable.h"
 #include "templategallery.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGraphicsView>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QVBoxLayout>
+
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QtTest>
+#include <memory>
 
 using namespace fabric;
 using namespace fabric::app;
@@ -280,6 +286,19 @@ void TestGallery::keyboardFocusLandsOnTheFields()
     QTRY_VERIFY(families->hasFocus());
     QTest::keyClick(families, Qt::Key_Tab);
     QTRY_VERIFY(inForm(gallery));
+
+    // Beside a view (a chart), the area stays a stop: the view keeps Page Down to itself, and
+    // nothing else would scroll past a tall chart.
+    const auto areaWith = [](QWidget *inside) {
+        auto *content = new QWidget;
+        auto *layout = new QVBoxLayout(content);
+        layout->addWidget(new QLineEdit);
+        if (inside)
+            layout->addWidget(inside);
+        return std::unique_ptr<QScrollArea>(scrollable(content));
+    };
+    QCOMPARE(areaWith(nullptr)->focusPolicy(), Qt::NoFocus);
+    QVERIFY(areaWith(new QGraphicsView)->focusPolicy() & Qt::TabFocus);
 }
 
 QTEST_MAIN(TestGallery)

@@ -243,6 +243,30 @@ void TestCliSimulate::oneWayFaultBoundsEachWayOnItsOwn()
         QVERIFY2(std::abs(completion / completionS - 1) < 0.01, j.dump().c_str());
         QVERIFY2(std::abs(j["ideal_s"].get<double>() / completionS - 1) < 0.01, r.out.c_str());
     }
+
+    // Chips that forward, a1 a2 | b c, joined a1-b, a2-b, a1-c: a1 and a2 each send b 1 GiB
+    // over their own link. With b's way back to both failed, b still receives 100 GB/s; the
+    // bound joined b to the max flow's sink by what b can send, not receive, and read 42.9 ms.
+    const std::string chips = path("four-chips.fabric.json");
+    std::ofstream(chips) << R"({"format":"fabricscope-fabric","version":1,"nodes":[
+        {"id":0,"kind":"gpu","name":"a1","forwards":true},
+        {"id":1,"kind":"gpu","name":"a2","forwards":true},
+        {"id":2,"kind":"gpu","name":"b","forwards":true},
+        {"id":3,"kind":"gpu","name":"c","forwards":true}],"links":[
+        {"id":0,"a":0,"b":2,"capacity_gbps":400,"medium":"ici"},
+        {"id":1,"a":1,"b":2,"capacity_gbps":400,"medium":"ici"},
+        {"id":2,"a":0,"b":3,"capacity_gbps":400,"medium":"ici"}]})";
+    {
+        std::ofstream csv(path("into-b.csv"));
+        csv << "src,dst,bytes\na1,b,1GiB\na2,b,1GiB\na1,c,1KiB\n";
+    }
+    const Result r = cli({ "simulate", chips, "--traffic", path("into-b.csv"), "--routing", "ecmp",
+        "--fail", "b->a1,b->a2", "--report", path("into-b.json") });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    std::ifstream in(path("into-b.json"));
+    const nlohmann::json j = nlohmann::json::parse(in);
+    QVERIFY2(std::abs(j["completion_s"].get<double>() / oneLinkS - 1) < 0.01, j.dump().c_str());
+    QVERIFY2(std::abs(j["ideal_s"].get<double>() / oneLinkS - 1) < 0.01, r.out.c_str());
 }
 
 void TestCliSimulate::namesTheBadTrafficLine()

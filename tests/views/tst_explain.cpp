@@ -51,6 +51,7 @@ private Q_SLOTS:
     void tinyRunIsNotCalledBandwidthBound();
     void sharpBusbwIsNotWhatTheLinkCarried();
     void sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle();
+    void collisionsWithoutAChoiceAreNotBlamedOnHashing();
 
 private:
     QString explain(collective::Collective c, collective::Algorithm a,
@@ -340,6 +341,32 @@ void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
     const RunSummary hashed(*ring);
     QVERIFY(hashed.idleFabricLinks > 0 && hashed.collidedFabricLinks > 0);
     QVERIFY(explanationOf(*ring).contains(QStringLiteral("ECMP hashing")));
+}
+
+// A ring on a dragonfly: the hop into group 0 from group 8 and the hop out to group 1 meet on
+// the one local link between the routers that hold those groups' global links. Each has one
+// shortest path, yet the panel said "That is ECMP hashing ... Adaptive routing, spraying or
+// more QPs per connection spread them", which they do not.
+void TestExplain::collisionsWithoutAChoiceAreNotBlamedOnHashing()
+{
+    const Fabric dragonfly = gen::generate("dragonfly", nlohmann::json::object());
+    collective::Scenario s;
+    s.collective = collective::Collective::AllReduce;
+    s.algorithm = collective::Algorithm::Ring;
+    s.routing = route::Policy::Ecmp;
+    s.bytes = 4 * 1048576.0;
+    const auto ring = runQuietly(dragonfly, s);
+    const RunSummary summary(*ring);
+    // Collided: g0-r3 -> g0-r0 (g8 -> g0 and g0 -> g1), g8-r3 -> g8-r0 (g7 -> g8, g8 -> g0),
+    // each flow with one shortest path; g3-r3 -> g3-r0 and g5-r3 -> g5-r0, whose flows from g2
+    // and g4 have three.
+    QCOMPARE(summary.collidedFabricLinks, 4);
+    QVERIFY(summary.idleFabricLinks > 0);
+    QCOMPARE(summary.collidedWithoutChoice, 2);
+    const QString text = explanationOf(*ring);
+    QVERIFY2(text.contains(QStringLiteral("But on 2 of the collided link directions the flows "
+                                          "had no other shortest path")),
+        qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestExplain)

@@ -200,9 +200,9 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         ? QObject::tr(" (%1 more had failed)").arg(grouped(qint64(s.failedFabricLinks)))
         : QString();
     if (s.fabricLinks > 0 && s.multipath) {
-        out << QObject::tr("Flows were split over several equal-cost paths (%1), so no link had "
-                           "to carry a whole elephant flow: of the fabric's %2 switch-to-switch "
-                           "link directions, %3 sat idle%4.")
+        out << QObject::tr("Flows were split over their equal-cost paths (%1) where they had "
+                           "several: of the fabric's %2 switch-to-switch link directions, %3 sat "
+                           "idle%4.")
                    .arg(run.routing.isEmpty() ? QObject::tr("multipath routing") : run.routing)
                    .arg(grouped(qint64(s.fabricLinks)))
                    .arg(grouped(qint64(s.idleFabricLinks)))
@@ -218,12 +218,24 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                   .arg(failedNote);
         // Hashing is to blame where it left paths dark; where every path carried traffic,
         // flows share links because there are more of them than paths (an all-to-all).
-        if (run.routing.startsWith(QStringLiteral("ecmp")) && s.collidedFabricLinks > 0
-            && s.idleFabricLinks > 0)
+        const bool collidedAndIdle = s.collidedFabricLinks > 0 && s.idleFabricLinks > 0;
+        const QString notTheHash = QObject::tr("the fabric, not the hash, put them together, and "
+                                               "no routing over shortest paths parts them; "
+                                               "another placement of the ranks might.");
+        if (collidedAndIdle && s.collidedWithoutChoice == s.collidedFabricLinks)
+            sentence += QObject::tr(" The flows sharing those links had no other shortest path: %1")
+                            .arg(notTheHash);
+        else if (run.routing.startsWith(QStringLiteral("ecmp")) && collidedAndIdle)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "
                                     "or more QPs per connection spread them.");
+        if (collidedAndIdle && s.collidedWithoutChoice > 0
+            && s.collidedWithoutChoice < s.collidedFabricLinks)
+            sentence += QObject::tr(" But on %1 of the collided link directions the flows had no "
+                                    "other shortest path: %2")
+                            .arg(grouped(qint64(s.collidedWithoutChoice)))
+                            .arg(notTheHash);
         else if (s.collidedFabricLinks > 0 && s.idleFabricLinks == 0)
             sentence += QObject::tr(" Every one carried traffic: the flows outnumber the paths, "
                                     "so they share links whatever the routing.");

@@ -44,7 +44,7 @@ public:
     /// What a window shows, for the playback bar: "loads: mean of 16 ms", "loads: at the instant".
     static QString windowNote(double windowS);
     /// A picture's caption, in a report: "Link utilisation around t = 64.3 ms (mean of 6.43 ms;
-    /// viridis: dark = idle, yellow = full)", or "at t = ..." for the instant.
+    /// colours as in the legend)", or "at t = ..." for the instant.
     static QString utilisationCaption(double timeS, double windowS);
 
     /// Samples the timeline at @p timeS.
