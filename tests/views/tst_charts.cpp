@@ -4,7 +4,9 @@
 #include "charts/chartpanel.h"
 #include "elidedtext.h"
 #include "explain/runsummary.h"
+#include "export/reportwriter.h"
 #include "exportchecks.h"
+#include "generators/registry.h"
 #include "handmadefabric.h"
 #include "model/units.h"
 #include "route/router.h"
@@ -258,6 +260,23 @@ void TestCharts::histogramOfAFabricWithoutSwitchLinksSaysSo()
     QVERIFY(text.contains(spec.title.toHtmlEscaped()));
     QVERIFY(text.contains(QStringLiteral("no links between switches")));
     QVERIFY(!text.contains(spec.xTitle)); // no axis
+
+    // A torus has no switch links either, but its routing has choices: the note said it had
+    // none beside a comparison where dor and ecmp differed by 30%.
+    const Fabric cube
+        = gen::generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+    const ChartSpec torus
+        = charts::linkLoadHistogram(*testing::ringRun(cube, route::Policy::Dor, 1e6, 1));
+    QVERIFY(!torus.hasData());
+    QVERIFY2(torus.emptyNote.contains(QStringLiteral("its chips route traffic themselves")),
+        qPrintable(torus.emptyNote));
+    QVERIFY2(!torus.emptyNote.contains(QStringLiteral("no choice")), qPrintable(torus.emptyNote));
+    // Nor does the comparison table count a torus's collided and idle links as 0 of 0.
+    const QList<QStringList> rows
+        = comparisonTable({ RunSummary(*testing::ringRun(cube, route::Policy::Dor, 1e6, 1)) });
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(
+        rows[1].mid(6), QStringList({ "\u2013 (no switch links)", "\u2013 (no switch links)" }));
 }
 
 void TestCharts::cdfEndsAtOne()

@@ -166,7 +166,12 @@ ChartSpec linkLoadHistogram(const SimRun &run)
             bars.values[std::min(flows, top)] += n;
         spec.bars.append(bars);
     }
-    if (groups.empty())
+    bool chipsForward = false;
+    f.forEachNode([&chipsForward](const Node &n) { chipsForward = chipsForward || n.forwards; });
+    if (groups.empty() && chipsForward)
+        spec.emptyNote = QObject::tr("This fabric has no links between switches: its chips route "
+                                     "traffic themselves. The heatmap shows every link's load.");
+    else if (groups.empty())
         spec.emptyNote = QObject::tr("This fabric has no links between switches, so routing has "
                                      "no choice of path to balance.");
     else if (spec.bars.isEmpty())

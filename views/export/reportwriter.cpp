@@ -73,6 +73,9 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                         QObject::tr("Max link load"), QObject::tr("Collided links"),
                         QObject::tr("Idle links")};
     for (const RunSummary &r : runs) {
+        // A torus has no switch links (its chips forward): "0 / 0" beside a run whose routing
+        // mattered read as if nothing collided and nothing idled.
+        const QString noSwitchLinks = QObject::tr("\u2013 (no switch links)");
         rows << QStringList { r.label,
             toQString(units::formatSeconds(r.completionS))
                 + (r.partial() ? QObject::tr(" (partial)") : QString()),
@@ -84,13 +87,17 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                 : QStringLiteral("%1% (%2)")
                       .arg(r.maxLinkUtil * 100, 0, 'f', 0)
                       .arg(counted(r.maxLinkFlows, QObject::tr("1 flow"), QObject::tr("%1 flows"))),
-            r.collidedFabricLinks < 0 ? QObject::tr("\u2013 (split flows)")
-                                      : QStringLiteral("%1 / %2").arg(
-                                          grouped(r.collidedFabricLinks), grouped(r.fabricLinks)),
-            QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks))
-                + (r.failedFabricLinks > 0
-                        ? QObject::tr(" (%1 failed)").arg(grouped(r.failedFabricLinks))
-                        : QString()) };
+            r.fabricLinks == 0 ? noSwitchLinks
+                : r.collidedFabricLinks < 0
+                ? QObject::tr("\u2013 (split flows)")
+                : QStringLiteral("%1 / %2").arg(
+                    grouped(r.collidedFabricLinks), grouped(r.fabricLinks)),
+            r.fabricLinks == 0
+                ? noSwitchLinks
+                : QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks))
+                    + (r.failedFabricLinks > 0
+                            ? QObject::tr(" (%1 failed)").arg(grouped(r.failedFabricLinks))
+                            : QString()) };
     }
     return rows;
 }
