@@ -1211,6 +1211,9 @@ void MainWindow::showUserGuide()
 {
     if (!mUserGuide) {
         mUserGuide = new UserGuideWindow(this);
+        // A window of its own takes no font from this one unless told to: in presentation
+        // mode the guide was the smallest text on the projector.
+        mUserGuide->setAttribute(Qt::WA_WindowPropagation);
         mUserGuide->showPage(UserGuideWindow::contentsPage());
     }
     mUserGuide->show();

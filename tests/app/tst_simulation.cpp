@@ -27,6 +27,7 @@
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
+#include "style/legend.h"
 #include "testfabrics.h"
 #include "textrecorder.h"
 #include "traffic/trafficview.h"
@@ -342,6 +343,13 @@ void TestSimulation::comparePictureLegendExplainsBothSides()
         qPrintable(legend.join(QStringLiteral(" | "))));
     // Each entry once, though both sides list it.
     QCOMPARE(legend.count(QStringLiteral("Host (NVLink domain)")), 1);
+
+    // On screen, each canvas has its own: the left one had none, and its badges went
+    // unexplained beside the adaptive side's legend.
+    const views::LegendWidget *left = compare->leftCanvas()->legend();
+    QVERIFY(left);
+    QTRY_VERIFY(!left->isHidden());
+    QVERIFY(!left->entries().isEmpty());
 }
 
 void TestSimulation::trafficFileStaysInTheForm()

@@ -83,6 +83,7 @@ class TestUserGuide : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void f1OpensTheGuideBesideTheWindow();
+    void presentationModeEnlargesTheGuide();
     void picturesFitTheWindow();
     void linksBetweenPagesAreFollowed();
     void aMissingPageIsSaid();
@@ -125,6 +126,26 @@ void TestUserGuide::f1OpensTheGuideBesideTheWindow()
     action->trigger();
     QVERIFY(window.findChild<UserGuideWindow *>());
     QVERIFY(window.findChild<UserGuideWindow *>()->isVisible());
+}
+
+void TestUserGuide::presentationModeEnlargesTheGuide()
+{
+    // Open before presentation mode or opened during it, the guide's text grows with the
+    // window's: it kept the small size, the one text on the projector nobody could read.
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.findChild<QAction *>(QStringLiteral("actionUserGuide"))->trigger();
+    auto *guide = window.findChild<UserGuideWindow *>();
+    QVERIFY(guide);
+    const double normal = guide->browser()->font().pointSizeF();
+    auto *presentation = window.findChild<QAction *>(QStringLiteral("actionPresentation"));
+    QVERIFY(presentation);
+    presentation->trigger();
+    QTRY_VERIFY(guide->browser()->font().pointSizeF() > 1.2 * normal);
+    presentation->trigger();
+    QTRY_COMPARE(guide->browser()->font().pointSizeF(), normal);
 }
 
 void TestUserGuide::picturesFitTheWindow()

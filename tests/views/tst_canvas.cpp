@@ -2101,7 +2101,7 @@ void TestCanvas::fitToTopPutsTheFabricUnderTheTop()
     const auto topOf = [&](bool toTop) {
         FabricCanvas canvas;
         canvas.setFitsToTop(toTop);
-        canvas.setLegendVisible(false); // as the left one; the right one's is below its button
+        canvas.setLegendVisible(false); // the fabric alone: a legend takes the top corner
         showCanvas(canvas, wide, QSize(300, 700));
         canvas.zoomToFit();
         return canvas.mapFromScene(canvas.fabricBounds().topLeft()).y();

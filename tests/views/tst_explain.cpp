@@ -371,8 +371,8 @@ void TestExplain::collisionsWithoutAChoiceAreNotBlamedOnHashing()
     QVERIFY(summary.idleFabricLinks > 0);
     QCOMPARE(summary.collidedWithoutChoice, 2);
     const QString text = explanationOf(*ring);
-    QVERIFY2(text.contains(QStringLiteral("But on 2 of the collided link directions the flows "
-                                          "had no other shortest path")),
+    QVERIFY2(text.contains(QStringLiteral("On 2 of the collided link directions, though, the "
+                                          "flows had no other shortest path")),
         qPrintable(text));
 }
 

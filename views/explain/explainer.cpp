@@ -230,15 +230,15 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "
                                     "or more QPs per connection spread them.");
-        if (collidedAndIdle && s.collidedWithoutChoice > 0
-            && s.collidedWithoutChoice < s.collidedFabricLinks)
-            sentence += QObject::tr(" But on %1 of the collided link directions the flows had no "
-                                    "other shortest path: %2")
-                            .arg(grouped(qint64(s.collidedWithoutChoice)))
-                            .arg(notTheHash);
         else if (s.collidedFabricLinks > 0 && s.idleFabricLinks == 0)
             sentence += QObject::tr(" Every one carried traffic: the flows outnumber the paths, "
                                     "so they share links whatever the routing.");
+        if (collidedAndIdle && s.collidedWithoutChoice > 0
+            && s.collidedWithoutChoice < s.collidedFabricLinks)
+            sentence += QObject::tr(" On %1 of the collided link directions, though, the flows had "
+                                    "no other shortest path: %2")
+                            .arg(grouped(qint64(s.collidedWithoutChoice)))
+                            .arg(notTheHash);
         if (run.routing == QStringLiteral("ecmp-polarized"))
             sentence += QObject::tr(" With the same hash and seed at every tier the choice at "
                                     "one tier decides the next (polarisation), so whole groups "

@@ -48,7 +48,9 @@ CompareView::CompareView(QWidget *parent)
         // A long title must not widen its column: both canvases get half the width.
         mTitle[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         mCanvas[i] = new views::FabricCanvas(this);
-        mCanvas[i]->setLegendVisible(i == 1);
+        // Each side its own legend: the left run's badges went unexplained beside a right run
+        // that drew none.
+        mCanvas[i]->setLegendVisible(true);
         mCanvas[i]->setMinimumHeight(kCanvasMinimumHeight);
         mCanvas[i]->setFitsToTop(true); // right under its title, whatever the page's height
         mPicker[i] = new QComboBox(this);
