@@ -706,10 +706,7 @@ bool MainWindow::writeTo(const QString &fileName)
     // dump opened from another format is saved beside it): another file of that name would go
     // without a word.
     if (path != QFileInfo(fileName).absoluteFilePath() && path != mDocument->fileName()
-        && QFileInfo::exists(path)
-        && !mPrompts->askYesNo(this, tr("Replace File"),
-            tr("%1 already exists. Replace it with this fabric?").arg(path),
-            Prompts::DefaultAnswer::No))
+        && !mPrompts->askToReplace(this, tr("Replace File"), { path }))
         return false;
     // Its own file, changed by another program since it was opened: Save wrote over that
     // version without a word.

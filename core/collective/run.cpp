@@ -45,12 +45,10 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
 {
     ScenarioRun run;
     run.scenario = scenario;
-    {
-        route::RouterOptions routing = routerOptions(scenario);
-        routing.allowUnreachable = routing.allowUnreachable || expandOptions.allowUnreachable;
-        const route::Router router(fabric, routing);
-        run.expansion = expand(router, scenario, expandOptions);
-    }
+    route::RouterOptions routing = routerOptions(scenario);
+    routing.allowUnreachable = routing.allowUnreachable || expandOptions.allowUnreachable;
+    const route::Router router(fabric, routing);
+    run.expansion = expand(router, scenario, expandOptions);
     checkMemory(run.expansion, scenario);
     sim::SimOptions effective = options;
     // Degraded links run at their fraction of capacity (the router already left out what
@@ -62,7 +60,7 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     if (scenario.fidelity == Fidelity::Coarse && effective.coarseFinishWindow <= 0.0)
         effective.coarseFinishWindow = kCoarseFinishWindow;
     run.result = sim::simulate(fabric, run.expansion.flows, effective, callbacks);
-    run.summary = summarize(fabric, run);
+    run.summary = summarize(fabric, run, &router);
     return run;
 }
 
@@ -101,21 +99,14 @@ ScenarioRun runFlows(const Fabric &fabric, std::vector<sim::FlowSpec> flows,
 namespace {
 
 /// Summary::collidedWithoutChoice: of the @p collided directions (index = directed link id),
-/// how many carried no flow with a second shortest path.
+/// how many carried no flow with a second shortest path. @p router routed the run's flows.
 int collidedWithoutChoice(
-    const Fabric &fabric, const ScenarioRun &run, const std::vector<std::uint8_t> &collided)
+    const route::Router &router, const ScenarioRun &run, const std::vector<std::uint8_t> &collided)
 {
-    if (!run.scenario)
-        return 0; // flows made by hand: who routed them is unknown
-    constexpr std::size_t kPairsLooked = 256; // a route each: the explanation waits for them
-    Scenario every = *run.scenario;
-    every.routing = route::Policy::Spray; // all equal-cost paths
-    route::RouterOptions options = routerOptions(every);
-    options.maxPaths = 2; // a second path is all the question needs
+    constexpr std::size_t kPairsLooked = 256; // a path count each: the explanation waits
     enum Seen : std::uint8_t { Unseen, OnlyOnePath, AChoice };
     std::vector<Seen> seen(collided.size(), Unseen);
     try {
-        const route::Router router(fabric, options);
         std::map<std::pair<NodeId, NodeId>, bool> hasChoice;
         for (const sim::FlowSpec &f : run.expansion.flows) {
             if (f.paths.size() != 1)
@@ -130,7 +121,7 @@ int collidedWithoutChoice(
                     if (added && hasChoice.size() > kPairsLooked)
                         return 0;
                     if (added)
-                        at->second = router.route(f.src, f.dst).paths.size() > 1;
+                        at->second = router.hasPathChoice(f.src, f.dst);
                     choice = at->second;
                 }
                 seen[i] = *choice ? AChoice : std::max(seen[i], OnlyOnePath);
@@ -143,7 +134,8 @@ int collidedWithoutChoice(
 }
 
 /// The link figures of Summary: peaks, hop-bytes, and idle and collided fabric links.
-void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
+void countLinks(
+    const Fabric &fabric, const ScenarioRun &run, const route::Router *router, Summary &s)
 {
     const sim::SimResult &r = run.result;
     s.multipath = std::any_of(run.expansion.flows.begin(), run.expansion.flows.end(),
@@ -178,12 +170,9 @@ void countLinks(const Fabric &fabric, const ScenarioRun &run, Summary &s)
         });
     if (s.multipath)
         s.collidedFabricLinks = -1;
-    const bool hashing = run.scenario
-        && (run.scenario->routing == route::Policy::Ecmp
-            || run.scenario->routing == route::Policy::EcmpPolarized
-            || run.scenario->routing == route::Policy::Static);
-    if (hashing && s.collidedFabricLinks > 0 && s.idleFabricLinks > 0)
-        s.collidedWithoutChoice = collidedWithoutChoice(fabric, run, collided);
+    const bool onePath = run.scenario && route::picksOnePath(run.scenario->routing);
+    if (router && onePath && s.collidedFabricLinks > 0 && s.idleFabricLinks > 0)
+        s.collidedWithoutChoice = collidedWithoutChoice(*router, run, collided);
 }
 
 } // namespace
@@ -195,7 +184,7 @@ std::vector<std::uint8_t> failedDirections(const Fabric &fabric, const ScenarioR
     return resolveFaults(fabric, run.scenario->faults).deadDirections();
 }
 
-Summary summarize(const Fabric &fabric, const ScenarioRun &run)
+Summary summarize(const Fabric &fabric, const ScenarioRun &run, const route::Router *router)
 {
     const Expansion &e = run.expansion;
     const sim::SimResult &r = run.result;
@@ -235,7 +224,7 @@ Summary summarize(const Fabric &fabric, const ScenarioRun &run)
         const double n = double(e.ranks.size());
         s.sharpSavedBytes = std::max(0.0, 2.0 * (n - 1) * e.bytes - injected);
     }
-    countLinks(fabric, run, s);
+    countLinks(fabric, run, router, s);
     return s;
 }
 

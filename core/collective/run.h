@@ -108,7 +108,10 @@ double estimatedRunBytes(const Expansion &expansion);
 std::string fidelityNote(const ScenarioRun &run);
 
 /// The Summary of @p run's expansion and result (runScenario() and runFlows() call it).
-Summary summarize(const Fabric &fabric, const ScenarioRun &run);
+/// @p router, the one that routed the run's flows, lets it tell collisions that no routing
+/// could avoid (Summary::collidedWithoutChoice, 0 without it).
+Summary summarize(
+    const Fabric &fabric, const ScenarioRun &run, const route::Router *router = nullptr);
 
 /// The directed links @p run's faults failed (they keep no capacity), flagged by DirLinkId;
 /// empty for a run without faults.

@@ -31,6 +31,16 @@ std::string_view toString(Policy policy)
     return "ecmp";
 }
 
+bool hashes(Policy policy)
+{
+    return policy == Policy::Ecmp || policy == Policy::EcmpPolarized;
+}
+
+bool picksOnePath(Policy policy)
+{
+    return hashes(policy) || policy == Policy::Static;
+}
+
 std::optional<Policy> policyFromString(std::string_view name)
 {
     for (const auto &[p, n] : kNames)

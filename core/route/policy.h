@@ -30,6 +30,13 @@ std::optional<Policy> policyFromString(std::string_view name);
 /// Every policy name, in the order above.
 const std::vector<std::string_view> &policyNames();
 
+/// Ecmp and EcmpPolarized: a hash picks each flow's one path, so flows can pile onto one link
+/// while an equal path next to it stays dark (what the canvas dashes and the explanation names).
+bool hashes(Policy policy);
+/// Ecmp, EcmpPolarized and Static: each flow takes one of its equal-cost paths, whatever the
+/// others do, so a collision may be the choice's fault or the fabric's (one path only).
+bool picksOnePath(Policy policy);
+
 /// A chip `dor` routes through: a GPU that forwards, with torus coordinates. A fabric with
 /// one is a torus, where `dor` is allowed and the default.
 bool isTorusChip(const Node &node);

@@ -130,6 +130,9 @@ public:
         return path;
     }
 
+    /// How many equal-cost paths there are (a double: fat-trees have astronomically many).
+    double pathCount() { return count(mSrc); }
+
     /// Every equal-cost path, or past @p maxPaths a subset as even as possible on every hop.
     std::vector<sim::Path> spread(std::size_t maxPaths)
     {
@@ -481,9 +484,8 @@ int Router::distance(NodeId from, const std::vector<NodeId> &targets, int plane)
     return c < 0 ? -1 : distances(targets, plane)[static_cast<std::size_t>(c)];
 }
 
-std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
+int Router::planeOf(NodeId src, NodeId dst, std::uint32_t port) const
 {
-    const std::uint32_t port = sourcePort(src, dst, qp);
     // The NIC port (plane) of this QP: one both ends have.
     std::vector<int> planes = planesOf(src);
     const std::vector<int> dstPlanes = arrivalPlanesOf(dst);
@@ -495,7 +497,21 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
             std::back_inserter(common));
         planes = common;
     }
-    const int plane = planes.empty() ? -1 : planes[port % planes.size()];
+    return planes.empty() ? -1 : planes[port % planes.size()];
+}
+
+bool Router::hasPathChoice(NodeId src, NodeId dst) const
+{
+    const int plane = planeOf(src, dst, sourcePort(src, dst, 0));
+    const std::vector<NodeId> targets = attachments(dst, plane);
+    return !targets.empty()
+        && Walk(*this, src, dst, plane, distances(targets, plane)).pathCount() > 1;
+}
+
+std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
+{
+    const std::uint32_t port = sourcePort(src, dst, qp);
+    const int plane = planeOf(src, dst, port);
     const std::vector<NodeId> targets = attachments(dst, plane);
     Walk walk(*this, src, dst, plane, distances(targets, plane));
     if (targets.empty())

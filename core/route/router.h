@@ -89,6 +89,10 @@ public:
     /// The route of the connection @p src -> @p dst. Throws UserError when there is no path
     /// (or, with RouterOptions::allowUnreachable, returns a Route without paths).
     Route route(NodeId src, NodeId dst) const;
+    /// Whether @p src -> @p dst has two or more equal-cost shortest paths (in the plane of its
+    /// first QP), whichever of them the policy takes: a collision on a pair without one is the
+    /// fabric's doing, not the hash's. False when there is no path.
+    bool hasPathChoice(NodeId src, NodeId dst) const;
     /// Routes @p flow (its src and dst) and fills its paths, weights, split and latencyS.
     void routeInto(sim::FlowSpec &flow) const;
 
@@ -123,6 +127,8 @@ private:
     const Distances &distances(const std::vector<NodeId> &targets, int plane) const;
     /// One multi-source BFS per key, up to 64 keys of one plane at once (bit-parallel).
     void fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const;
+    /// The plane the QP with source port @p port takes: one both ends have (-1: not plane-bound).
+    int planeOf(NodeId src, NodeId dst, std::uint32_t port) const;
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;

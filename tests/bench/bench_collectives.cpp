@@ -90,7 +90,7 @@ void collectiveCase(const std::string &fabricName, const char *ranks, collective
         run.result = sim::simulate(f, e.flows, options);
         const sim::SimResult &r = run.result;
         const double engineS = since(t1);
-        const collective::Summary sum = collective::summarize(f, run);
+        const collective::Summary sum = collective::summarize(f, run, &router);
         std::printf("%-11s %-5s %6zu ranks %-6s %-7s | %7zu flows%s | gen %.2f s | route+expand "
                     "%.3f s | engine %.3f s | total %.3f s | sim %s, %.1f%% of ideal, busbw "
                     "%.1f GB/s",

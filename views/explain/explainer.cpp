@@ -225,7 +225,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         if (collidedAndIdle && s.collidedWithoutChoice == s.collidedFabricLinks)
             sentence += QObject::tr(" The flows sharing those links had no other shortest path: %1")
                             .arg(notTheHash);
-        else if (run.routing.startsWith(QStringLiteral("ecmp")) && collidedAndIdle)
+        else if (run.routedByHash() && collidedAndIdle)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "

@@ -91,7 +91,7 @@ FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
         h.secondLegend = QStringLiteral("SHARP tree, result down to the GPUs") + down.text();
         return h;
     }
-    if (!run.routing.startsWith(QStringLiteral("ecmp")) || !run.fabric)
+    if (!run.routedByHash() || !run.fabric)
         return h;
     const Fabric &f = *run.fabric;
     // A failed link is down, not left idle: the canvas marks it as failed instead.

@@ -4,6 +4,7 @@
 
 #include "collective/run.h"
 #include "model/fabric.h"
+#include "route/policy.h"
 
 #include <QString>
 
@@ -40,6 +41,8 @@ struct SimRun : collective::ScenarioRun
     /// document can be edited meanwhile); then fabric == ownedFabric.get().
     std::shared_ptr<const Fabric> ownedFabric;
 
+    /// Whether ECMP's hash chose the paths (route::hashes()); false for hand-made flows.
+    bool routedByHash() const { return scenario && route::hashes(scenario->routing); }
     /// The flows that ran.
     const std::vector<sim::FlowSpec> &flows() const { return expansion.flows; }
     /// Ranks of the collective (0 for hand-made flows).
