@@ -39,17 +39,43 @@ using views::toQString;
 namespace {
 const QString kOfferedKey = QStringLiteral("lessons/offered");
 
+/// Where a step's run is, when it is not the one the canvas draws (@p drawn): a step about
+/// another run described "the drawing" while the canvas showed the lesson's first run.
+QString whereRunIs(const collective::LessonRun &run, const collective::LessonRun &drawn)
+{
+    if (run.id == drawn.id)
+        return {};
+    return QStringLiteral("<p><i>%1</i></p>")
+        .arg(
+            (run.onLessonFabric
+                    ? QObject::tr("The canvas draws \u201c%1\u201d; this step's run, "
+                                  "\u201c%2\u201d, is in the Analysis dock's Compare tab.")
+                    : QObject::tr("The canvas draws \u201c%1\u201d; this step's run, "
+                                  "\u201c%2\u201d, is on another wiring of the fabric: see it "
+                                  "in the Analysis dock's Compare tab."))
+                .arg(toQString(drawn.label).toHtmlEscaped(), toQString(run.label).toHtmlEscaped()));
+}
+
 /// The narrative as the explain panel shows it: each step with its title, then the notes.
-QString narrativeHtml(const collective::Lesson &lesson, const collective::LessonResult &result)
+/// @p drawnId is the run on the canvas.
+QString narrativeHtml(const collective::Lesson &lesson, const collective::LessonResult &result,
+    const std::string &drawnId)
 {
     QString html = QStringLiteral("<h2>%1</h2><p><i>%2</i></p>")
                        .arg(toQString(lesson.title).toHtmlEscaped(),
                             toQString(lesson.summary).toHtmlEscaped());
+    const auto runNamed = [&](const std::string &id) -> const collective::LessonRun & {
+        for (const collective::LessonRun &r : result.runs)
+            if (r.id == id)
+                return r;
+        return result.runs.front(); // a step without "show": the first run
+    };
     for (std::size_t i = 0; i < lesson.steps.size(); ++i)
-        html += QStringLiteral("<h3>%1. %2</h3><p>%3</p>")
+        html += QStringLiteral("<h3>%1. %2</h3><p>%3</p>%4")
                     .arg(i + 1)
                     .arg(toQString(lesson.steps[i].title).toHtmlEscaped(),
-                         toQString(result.stepTexts[i]).toHtmlEscaped());
+                        toQString(result.stepTexts[i]).toHtmlEscaped(),
+                        whereRunIs(runNamed(lesson.steps[i].show), runNamed(drawnId)));
     html += QStringLiteral("<h3>%1</h3><ul>").arg(QObject::tr("Runs"));
     for (const collective::LessonRun &r : result.runs)
         html += QStringLiteral("<li>%1: %2</li>")
@@ -152,20 +178,25 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
         return false;
     window.document()->setLastRunScenario(shownScenario);
 
+    // The narrative first: the runs' figures are moved into the views below.
+    // The canvas draws the document's fabric: the run shown must be one made on it.
+    const collective::LessonRun *drawn = nullptr;
+    for (const collective::LessonRun &r : result.runs)
+        if (r.onLessonFabric && (!drawn || r.id == firstShow))
+            drawn = &r;
+    const std::string drawnId = (drawn ? drawn : &result.runs.front())->id;
+    const QString narrative = narrativeHtml(lesson, result, drawnId);
+
     QList<views::SimRunPtr> runs;
     views::SimRunPtr shown;
     for (collective::LessonRun &r : result.runs) {
-        const bool onDocument = r.onLessonFabric;
         const std::string id = r.id;
         auto run = views::wrapRun(r.fabric, std::move(r.run));
         run->label = toQString(r.label);
         runs << run;
-        // The canvas draws the document's fabric: the run shown must be one made on it.
-        if (onDocument && (!shown || id == firstShow))
+        if (id == drawnId)
             shown = run;
     }
-    if (!shown)
-        shown = runs.first();
     runs.removeOne(shown);
     runs.prepend(shown);
     SimulationController *sim = window.simulation();
@@ -186,7 +217,7 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
         canvas->zoomToFit();
 
     AnalysisDock *analysis = sim->analysisDock();
-    analysis->explainPanel()->setNarrative(narrativeHtml(lesson, result));
+    analysis->explainPanel()->setNarrative(narrative);
     if (lesson.panel == "heatmap")
         analysis->showTab(analysis->heatmap());
     else if (lesson.panel == "charts")

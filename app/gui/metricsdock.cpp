@@ -61,9 +61,9 @@ MetricsDock::MetricsDock(QWidget *parent)
     connect(mRunner, &MetricsRunner::progressChanged, this,
         [this](double f) { mProgress->setValue(static_cast<int>(f * 100)); });
     connect(mRunner, &MetricsRunner::finished, this,
-        [this](const std::shared_ptr<const Fabric> &, const metrics::FabricMetrics &m) {
+        [this](const std::shared_ptr<const Fabric> &measured, const metrics::FabricMetrics &m) {
             mProgress->hide();
-            fill(mTable, metricRows(m, true));
+            fill(mTable, metricRows(m, true, measured->generator().family));
             Q_EMIT updated();
         });
     connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {
@@ -113,7 +113,8 @@ void MetricsDock::refresh()
 
 void MetricsDock::showCounts()
 {
-    fill(mTable, metricRows(metrics::computeCounts(mDocument->fabric()), false));
+    const Fabric &f = mDocument->fabric();
+    fill(mTable, metricRows(metrics::computeCounts(f), false, f.generator().family));
 }
 
 } // namespace fabric::app

@@ -4,6 +4,7 @@
 #include "common/plural.h"
 
 #include "model/units.h"
+#include "style/palette.h"
 
 #include <QCoreApplication>
 
@@ -27,9 +28,16 @@ QString ratio(double oversubscription)
                                 : tr("no uplinks");
 }
 
-QString tierName(const metrics::TierSummary &t)
+/// @p role (toString(SwitchRole)) as the canvas's tier names and legend call it.
+QString roleName(const std::string &role, std::string_view family)
 {
-    return tr("tier %1 (%2)").arg(t.tier).arg(QString::fromStdString(t.role));
+    const std::optional<SwitchRole> r = switchRoleFromString(role);
+    return r ? views::palette::roleName(*r, family) : QString::fromStdString(role);
+}
+
+QString tierName(const metrics::TierSummary &t, std::string_view family)
+{
+    return tr("tier %1, %2").arg(t.tier).arg(roleName(t.role, family));
 }
 
 QString capitalised(QString s)
@@ -41,7 +49,8 @@ QString capitalised(QString s)
 
 } // namespace
 
-QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
+QList<MetricRow> metricRows(
+    const metrics::FabricMetrics &m, bool withPaths, std::string_view family)
 {
     QList<MetricRow> rows;
     rows.append({ tr("GPUs / chips"), views::grouped(qint64(m.endpoints)) });
@@ -50,7 +59,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
     rows.append({ tr("Hosts"), views::grouped(qint64(m.hosts)) });
     rows.append({ tr("Switches"), views::grouped(qint64(m.switches)) });
     for (const auto &[role, n] : m.switchesByRole)
-        rows.append({ QString::fromStdString(role), views::grouped(qint64(n)), 1 });
+        rows.append({ roleName(role, family), views::grouped(qint64(n)), 1 });
     if (m.ocs > 0)
         rows.append({ tr("Optical circuit switches"), views::grouped(qint64(m.ocs)) });
     rows.append({ tr("Links"), views::grouped(qint64(m.links)) });
@@ -60,7 +69,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
     for (const metrics::TierSummary &t : m.tiers) {
         if (t.tier < 2)
             continue; // GPUs and hosts: their "oversubscription" means nothing
-        rows.append({ capitalised(tierName(t)),
+        rows.append({ capitalised(tierName(t, family)),
             views::counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
         rows.append({ tr("down"), gbps(t.downGbps), 1 });
         if (t.upGbps <= 0)
@@ -77,7 +86,7 @@ QList<MetricRow> metricRows(const metrics::FabricMetrics &m, bool withPaths)
     return rows;
 }
 
-QString metricSummary(const metrics::FabricMetrics &m)
+QString metricSummary(const metrics::FabricMetrics &m, std::string_view family)
 {
     // "4,096 chips, 48 optical circuit switches": a torus's endpoints are its chips, and an
     // OCS is not a packet switch.
@@ -95,7 +104,8 @@ QString metricSummary(const metrics::FabricMetrics &m)
     // As in metricRows: not the GPUs' and hosts' tiers, nor the top one, with nothing above it.
     for (const metrics::TierSummary &t : m.tiers)
         if (t.tier >= 2 && t.upGbps > 0)
-            lines << tr("Oversubscription at %1: %2").arg(tierName(t), ratio(t.oversubscription));
+            lines << tr("Oversubscription at %1: %2")
+                         .arg(tierName(t, family), ratio(t.oversubscription));
     return lines.join(QLatin1Char('\n'));
 }
 

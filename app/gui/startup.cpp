@@ -5,6 +5,7 @@
 #include "canvas/fabriccanvas.h"
 #include "document.h"
 #include "export/atomicfile.h"
+#include "io/common/cleantext.h"
 #include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
@@ -28,6 +29,8 @@ namespace {
 
 /// Polls until the metrics are computed (or a generous limit passes), then grabs.
 constexpr int kPollMs = 100;
+constexpr QSize kMinSize(800, 600);
+constexpr QSize kMaxSize(7680, 4320);
 constexpr int kMaxPolls = 600;
 
 class ConsolePrompts : public Prompts
@@ -36,7 +39,9 @@ public:
     SaveChoice askToSave(QWidget *, const QString &) override { return SaveChoice::Discard; }
     void showError(QWidget *, const QString &title, const QString &message) override
     {
-        qWarning("%s: %s", qPrintable(title), qPrintable(message));
+        // As the CLI prints errors: a file name with an escape sequence or a line break
+        // recoloured the terminal, or split the line a script reads.
+        qWarning("%s", io::oneLine((title + QStringLiteral(": ") + message).toStdString()).c_str());
     }
     QString openFileName(QWidget *, const QString &, const QString &) override { return {}; }
     QString saveFileName(QWidget *, const QString &, const QString &) override { return {}; }
@@ -125,6 +130,26 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     options.lesson = parser.value(lesson);
     options.runScenario = parser.isSet(run);
     options.presentation = parser.isSet(presentation);
+    const auto refuse = [error](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    // An empty value (an unset variable in a script) opened the window and never exited, or
+    // opened the default fabric as if nothing had been asked.
+    for (const auto &[option, value] : { std::pair { &screenshot, options.screenshot },
+             std::pair { &family, options.family }, std::pair { &lesson, options.lesson } })
+        if (parser.isSet(*option) && value.isEmpty())
+            return refuse(QCoreApplication::translate("main", "--%1 needs a value, got none")
+                              .arg(option->names().constLast()));
+    if (!files.isEmpty() && options.file.isEmpty())
+        return refuse(QCoreApplication::translate("main", "The file to open has no name."));
+    // One thing to open: the others were dropped without a word.
+    const int asked = int(!options.file.isEmpty()) + int(!options.family.isEmpty())
+        + int(!options.lesson.isEmpty());
+    if (asked > 1)
+        return refuse(QCoreApplication::translate(
+            "main", "Give one of a file, --template or --lesson to open, not several."));
+
     for (const QString &kv : parser.values(set)) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -133,14 +158,25 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         }
         options.params[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
     }
+    if (parser.isSet(set) && options.family.isEmpty())
+        return refuse(QCoreApplication::translate(
+            "main", "--set sets a parameter of --template's family: give --template too."));
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         const int w = wh.value(0).toInt();
         const int h = wh.value(1).toInt();
-        if (wh.size() != 2 || w < 200 || h < 200) {
-            *error = QCoreApplication::translate("main", "--size needs WxH of at least 200x200");
-            return std::nullopt;
-        }
+        // The window's docks need about 800x600 (a smaller size gave a larger picture than
+        // asked); past 8K the picture took gigabytes, and crashed Qt's painting.
+        if (wh.size() != 2 || w < kMinSize.width() || h < kMinSize.height() || w > kMaxSize.width()
+            || h > kMaxSize.height())
+            return refuse(QCoreApplication::translate("main",
+                "--size needs WxH from %1x%2 to "
+                "%3x%4, got %5")
+                              .arg(kMinSize.width())
+                              .arg(kMinSize.height())
+                              .arg(kMaxSize.width())
+                              .arg(kMaxSize.height())
+                              .arg(parser.value(size)));
         options.size = QSize(w, h);
     }
     return options;
@@ -213,9 +249,12 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
     const bool opened = openStartup(window, options);
     if (options.presentation) {
         window.setPresentationSize(options.size);
-        // Through the menu action, so F11 and the menu's check mark agree.
+        // Through the menu action, so F11 and the menu's check mark agree. Once the window is
+        // laid out: a layout restored for a maximized window waits for the window's size, and
+        // moving the results beside the fabric before that, on a projector, crashed inside
+        // QMainWindow (a layout item freed, then read) at every start after the first.
         if (auto *action = window.findChild<QAction *>(QStringLiteral("actionPresentation")))
-            action->trigger();
+            QTimer::singleShot(0, action, &QAction::trigger);
     }
     // Started on nothing in particular, the program opens on its default fabric and scenario,
     // run: a first look shows traffic moving, not a still drawing waiting for Run.

@@ -189,7 +189,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
             mProgress->hide();
             mGenerated = fabric;
             mSummaryParams = fabric->generator().params;
-            mSummary->setText(metricSummary(m));
+            mSummary->setText(metricSummary(m, fabric->generator().family));
             Q_EMIT summaryUpdated();
         });
     connect(mRunner, &MetricsRunner::failed, this, [this](const QString &message) {

@@ -154,11 +154,12 @@ void TestGallery::summaryFollowsTheValues()
         qPrintable(gallery.summaryText()));
     QVERIFY(gallery.summaryText().contains(QLatin1String("Bisection")));
     // The leaves' ratio, and nothing about the spines, which have nothing above them (it read
-    // "Oversubscription at tier 3 (spine): no uplinks").
-    QVERIFY2(gallery.summaryText().contains(QLatin1String("Oversubscription at tier 2 (leaf): ")),
+    // "Oversubscription at tier 3 (spine): no uplinks"). The tier is named as on the canvas.
+    QVERIFY2(
+        gallery.summaryText().contains(QLatin1String("Oversubscription at tier 2, Leaf / ToR: ")),
         qPrintable(gallery.summaryText()));
     QVERIFY2(
-        !gallery.summaryText().contains(QLatin1String("spine")), qPrintable(gallery.summaryText()));
+        !gallery.summaryText().contains(QLatin1String("Spine")), qPrintable(gallery.summaryText()));
     QVERIFY(gallery.okButton()->isEnabled());
     const Fabric fabric = gallery.takeFabric();
     QCOMPARE(fabric.endpoints().size(), std::size_t(64));

@@ -203,6 +203,14 @@ void TestLessons::variantRunsAreCompared()
     QCOMPARE(single->label, QStringLiteral("Single-plane"));
     QVERIFY(single->fabric != sim->currentRun()->fabric);
     QVERIFY(single->result.completionS > sim->currentRun()->result.completionS);
+    // The step about the other wiring says where its run is: it told of "the drawing" and
+    // named switches the canvas, which draws the dual-plane run, does not have.
+    const QString text = sim->analysisDock()->explainPanel()->toPlainText();
+    const QString whereItIs = QStringLiteral("this step's run, \u201cSingle-plane\u201d, is on "
+                                             "another wiring of the fabric: see it in the "
+                                             "Analysis dock's Compare tab");
+    QVERIFY2(text.count(whereItIs) == 1, qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("\u201cDual-plane\u201d, is")), qPrintable(text));
 }
 
 void TestLessons::exportSlideWritesSvgAndPdf()

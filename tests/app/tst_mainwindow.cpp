@@ -132,6 +132,7 @@ private Q_SLOTS:
     void leavingPresentationKeepsTheDocksOfTheFabricOpenedInIt();
     void everyDockCanBeBroughtBack();
     void closedInPresentationModeStartsWindowed();
+    void presentationAtStartOnAProjectorAfterASavedLayout();
     void lettersGoToTheFocusedListOrBox();
     void runActionsFollowTheRunButton();
     void refusedSweepIsForgottenWithItsFabric();
@@ -1365,6 +1366,27 @@ void TestMainWindow::closedInPresentationModeStartsWindowed()
     QVERIFY(!next.action(QStringLiteral("actionPresentation"))->isChecked());
 }
 
+void TestMainWindow::presentationAtStartOnAProjectorAfterASavedLayout()
+{
+    // `fabricscope --presentation` on a 1280x720 projector, once a session had saved its
+    // layout: the results moved beside the fabric in the same turn as the start-up file opened,
+    // and QMainWindow read a layout item it had just freed (a crash, every start).
+    QVERIFY(
+        mWindow->openFile(QStringLiteral(FABRICSCOPE_TOPOLOGIES "/dragonfly-small.fabric.json")));
+    QVERIFY(mWindow->close());
+    MainWindow next;
+    next.setPrompts(std::make_unique<FakePrompts>());
+    next.show();
+    StartupOptions options;
+    options.presentation = true;
+    options.size = QSize(1280, 720);
+    QVERIFY(applyStartup(next, options));
+    QTRY_VERIFY(next.action(QStringLiteral("actionPresentation"))->isChecked());
+    QTRY_VERIFY(next.resultsBesideFabric());
+    QTRY_VERIFY_WITH_TIMEOUT(next.simulation()->currentRun(), 60000);
+    QVERIFY(next.canvas()->isVisible());
+}
+
 void TestMainWindow::leavingPresentationKeepsTheDocksOfTheFabricOpenedInIt()
 {
     // A torus presented, then a fat-tree opened (the next lesson): leaving presentation mode
@@ -1709,6 +1731,19 @@ void TestMainWindow::metricsDockShowsInfoFigures()
         QStringLiteral("oversubscription"), Qt::MatchExactly | Qt::MatchRecursive);
     QVERIFY(!ratios.isEmpty());
     QCOMPARE(ratios.front()->text(1), QStringLiteral("1:2"));
+    // Roles and tiers go by the names the canvas gives them: a Meta fabric's cluster switches
+    // were "spine" here and "Cluster (CTSW)" on the tier they label.
+    QVERIFY(mWindow->openGenerated(
+        gen::generate("roce-clos", nlohmann::json { { "racks_per_zone", 4 } })));
+    QVERIFY(waitForMetrics(mWindow));
+    QTRY_VERIFY(
+        !table->findItems(QStringLiteral("Tier 3, Cluster (CTSW)"), Qt::MatchExactly).isEmpty());
+    QCOMPARE(
+        table->findItems(QStringLiteral("Cluster (CTSW)"), Qt::MatchExactly | Qt::MatchRecursive)
+            .size(),
+        1);
+    QVERIFY(
+        table->findItems(QStringLiteral("spine"), Qt::MatchExactly | Qt::MatchRecursive).isEmpty());
 }
 
 void TestMainWindow::fitsA1280x720Projector()
@@ -2226,6 +2261,30 @@ void TestMainWindow::commandLine()
         { QStringLiteral("fabricscope"), QStringLiteral("--set"), QStringLiteral("novalue") },
         &error));
     QVERIFY(error.contains(QLatin1String("KEY=VALUE")));
+    // Asked for nothing, or for two things at once, the program said nothing: an empty
+    // --screenshot (an unset variable in a script) opened the window and never exited, a file
+    // after --lesson was dropped, and --size had no upper limit (gigabytes, then a crash).
+    const QList<std::pair<QStringList, QString>> refused {
+        { { "--screenshot", "" }, "--screenshot needs a value" },
+        { { "--lesson", "" }, "--lesson needs a value" },
+        { { "--template", "" }, "--template needs a value" },
+        { { "" }, "no name" },
+        { { "--lesson", "sharp-vs-ring", "a.fabric.json" }, "not several" },
+        { { "--template", "hpn", "a.fabric.json" }, "not several" },
+        { { "--set", "gpus=8" }, "give --template too" },
+        { { "--size", "99999x99999" }, "from 800x600 to 7680x4320, got 99999x99999" },
+        { { "--size", "200x200" }, "from 800x600" },
+    };
+    for (const auto &[arguments, why] : refused) {
+        error.clear();
+        QVERIFY2(
+            !parseCommandLine(QStringList { QStringLiteral("fabricscope") } + arguments, &error),
+            qPrintable(arguments.join(' ')));
+        QVERIFY2(error.contains(why), qPrintable(arguments.join(' ') + ": " + error));
+    }
+    QVERIFY(parseCommandLine(
+        { QStringLiteral("fabricscope"), QStringLiteral("--size"), QStringLiteral("7680x4320") },
+        &error));
 
     // A bad template on the command line leaves the default fabric open, and says why in the
     // window (it went to standard error only).

@@ -136,7 +136,7 @@ void TestPresentation1080::presentationRehearsesAProjectorInAWindow()
     window.setPrompts(std::make_unique<FakePrompts>());
     window.show();
     QVERIFY(applyStartup(window, *options));
-    QVERIFY(window.action(QStringLiteral("actionPresentation"))->isChecked());
+    QTRY_VERIFY(window.action(QStringLiteral("actionPresentation"))->isChecked());
     QVERIFY(!window.isFullScreen());
     QTRY_COMPARE(window.size(), QSize(1280, 720));
     QVERIFY(window.resultsBesideFabric());

@@ -250,12 +250,13 @@ void TestCliLessons::metaZones()
     QCOMPARE(inZone.at("idle"), inZone.at("links"));
     QVERIFY(crossZone.at("idle").get<int>() < crossZone.at("links").get<int>());
     // The narrative prints the ratio as built: Meta's 1:7 rounded up to whole links is 5
-    // uplinks of 400G per CTSW, 20 for the zone's 128 GPUs (1:6.4); it used to print "1:7".
+    // uplinks of 400G per CTSW, 20 for the zone's 128 GPUs (6.4:1); it used to print "1:7". In
+    // the form the Metrics dock and `info` write it, which once read "6.4:1" beside its "1:6.4".
     const double built
         = doc.at("runs")[0].at("tiers").at("spine").at("oversubscription").get<double>();
     QVERIFY2(std::abs(built - 6.4) < 1e-9, qPrintable(QString::number(built)));
     const std::string text = doc.at("steps")[0].at("text").get<std::string>();
-    QVERIFY2(text.find("1:6.4 between zones") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("6.4:1 oversubscription between zones") != std::string::npos, text.c_str());
 }
 
 void TestCliLessons::congestionHeatmap()

@@ -1642,7 +1642,8 @@ void TestCanvas::legendExplainsOnlyWhatIsDrawn()
     // the short legend of a folded picture, the larger drawing it leaves would fold (its links'
     // ink over budget) into one block.
     showCanvas(canvas, zone);
-    QCOMPARE(painted(canvas, QStringLiteral("Rack (RTSW)")), 1);
+    // The tier's name and the legend's name for its switches, which is the same one.
+    QCOMPARE(painted(canvas, QStringLiteral("Rack (RTSW)")), 2);
     showCanvas(canvas, zones);
     // Zoomed in on a rack, the window's legend names what is drawn there again.
     canvas.setSelection({ zones.findNode("z0-r0-h0-gpu0") });

@@ -822,7 +822,7 @@ QString FabricCanvas::describeNode(NodeId id) const
     const Node &n = f.node(id);
     QString kind = toQString(toString(n.kind));
     if (n.kind == NodeKind::Switch)
-        kind = palette::roleName(n.role) + QStringLiteral(" switch");
+        kind = palette::roleName(n.role, f.generator().family) + QStringLiteral(" switch");
     QStringList lines;
     lines << QStringLiteral("<b>%1</b> — %2").arg(toQString(n.name).toHtmlEscaped(), kind);
     QStringList where;

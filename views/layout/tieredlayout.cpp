@@ -174,21 +174,7 @@ QString tierName(const Fabric &f, const std::vector<NodeId> &nodes)
         return QStringLiteral("Hosts");
     if (n.kind == NodeKind::Gpu)
         return QStringLiteral("GPUs");
-    if (f.generator().family == "hpn") {
-        if (n.role == SwitchRole::Leaf)
-            return QStringLiteral("ToR");
-        if (n.role == SwitchRole::Spine)
-            return QStringLiteral("Aggregation");
-    }
-    if (f.generator().family == "roce-clos") {
-        if (n.role == SwitchRole::Leaf)
-            return QStringLiteral("Rack (RTSW)");
-        if (n.role == SwitchRole::Spine)
-            return QStringLiteral("Cluster (CTSW)");
-        if (n.role == SwitchRole::Core)
-            return QStringLiteral("Aggregation (ATSW)");
-    }
-    return palette::roleName(n.role);
+    return palette::roleName(n.role, f.generator().family);
 }
 
 /// The name of a row of @p nodes beside it at @p pos, with its plane when @p withPlane and the

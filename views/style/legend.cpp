@@ -101,7 +101,8 @@ QList<LegendEntry> legendEntries(
         out.append({LegendEntry::Symbol::Box, palette::host(), 0,
                     QStringLiteral("Host (NVLink domain)")});
     for (SwitchRole r : roles)
-        out.append({LegendEntry::Symbol::Box, palette::role(r), 0, palette::roleName(r)});
+        out.append({ LegendEntry::Symbol::Box, palette::role(r), 0,
+            palette::roleName(r, fabric.generator().family) });
     // With the links coloured by load, the outlines are all that tells the planes apart, and
     // "Outline = plane of the switch" never said which colour was which. One line names them
     // all: a line per plane pushed a lesson's legend over the height it may take, and folded it.

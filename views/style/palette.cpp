@@ -97,6 +97,25 @@ QString roleName(SwitchRole r)
     return QStringLiteral("Switch");
 }
 
+QString roleName(SwitchRole r, std::string_view family)
+{
+    if (family == "hpn") {
+        if (r == SwitchRole::Leaf)
+            return QStringLiteral("ToR");
+        if (r == SwitchRole::Spine)
+            return QStringLiteral("Aggregation");
+    }
+    if (family == "roce-clos") {
+        if (r == SwitchRole::Leaf)
+            return QStringLiteral("Rack (RTSW)");
+        if (r == SwitchRole::Spine)
+            return QStringLiteral("Cluster (CTSW)");
+        if (r == SwitchRole::Core)
+            return QStringLiteral("Aggregation (ATSW)");
+    }
+    return roleName(r);
+}
+
 QColor ink() { return QColor(0x33, 0x33, 0x33); }
 QColor background() { return QColor(0xfc, 0xfc, 0xfa); }
 QColor selection() { return QColor(0x00, 0x9e, 0x73); }

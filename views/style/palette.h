@@ -8,6 +8,8 @@
 #include <QColor>
 #include <QString>
 
+#include <string_view>
+
 /// Categorical colours of the canvas. They come from the Okabe-Ito palette, which stays
 /// distinguishable for the common colour-vision deficiencies; the legend names every one.
 namespace fabric::views::palette {
@@ -30,6 +32,10 @@ QColor chip();
 /// Human names for the legend.
 QString mediumName(Medium medium);
 QString roleName(SwitchRole role);
+/// What switches of @p role are called in fabrics of the generator family @p family ("Cluster
+/// (CTSW)" in a Meta RoCE fabric, "ToR" in HPN), else roleName(): one name for a tier on the
+/// canvas, in the legend and in the Metrics dock.
+QString roleName(SwitchRole role, std::string_view family);
 
 /// The outline and text colour of the canvas, and its background.
 QColor ink();
