@@ -1093,11 +1093,17 @@ void MainWindow::setPresentationMode(bool on)
         } else {
             // Under the fabric, the results' text is half as large again: at the quarter of
             // the height they have when not presenting, the heatmap's group names shrank to
-            // about 7 px on a 1920x1080 screen.
-            QTimer::singleShot(0, this, [this] { sizeResultsDock(readingResultsHeight()); });
+            // about 7 px on a 1920x1080 screen. Under the fabric only: across the window they
+            // left the inspector above the simulation controls a strip of one field.
+            setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+            QTimer::singleShot(0, this, [this] {
+                sizeResultsDock(readingResultsHeight());
+                splitRightColumn();
+            });
         }
     } else if (!on && !mDocksBeforePresentation.isEmpty()) {
         mGeometryBeforePresentation.clear();
+        setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
         restoreState(mDocksBeforePresentation); // the hidden docks come back at once
         if (std::exchange(mOpenedInPresentation, false))
             mOcs->setVisible(mOcs->hasCircuits());

@@ -5,6 +5,7 @@
 #include "fakeprompts.h"
 #include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
+#include "metricsdock.h"
 #include "simulation/analysisdock.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
@@ -115,9 +116,20 @@ void TestPresentation1080::resultsAndControlsReadFromTheBack()
                        .arg(line)));
     // The fabric keeps most of the height.
     QVERIFY(mWindow->canvas()->height() >= 1080 / 2 - 100);
+    // The results lie under the fabric only, so the inspector and metrics above the
+    // simulation controls keep rows to read: across the window they left them a strip of one
+    // field (about 150 px).
+    QTRY_VERIFY(results->geometry().right() < mWindow->simulation()->simulationDock()->x());
+    const QWidget *metrics = mWindow->metricsDock();
+    QTRY_VERIFY2(metrics->height() >= 250,
+        qPrintable(QStringLiteral("metrics and inspector %1 px high").arg(metrics->height())));
 
     // Every form that scrolls only up and down shows its rows whole in the larger text.
     QTRY_VERIFY2(firstCutForm(mWindow).isEmpty(), qPrintable(firstCutForm(mWindow)));
+    // Left, the results span the window's width again.
+    presentation->trigger();
+    QVERIFY(mWindow->corner(Qt::BottomRightCorner) == Qt::BottomDockWidgetArea);
+    QTRY_VERIFY(results->geometry().right() > mWindow->simulation()->simulationDock()->x());
 }
 
 void TestPresentation1080::presentationRehearsesAProjectorInAWindow()
