@@ -83,6 +83,12 @@ void TestIoDrawio::isAnMxGraphDocument()
     QCOMPARE(c.cells.at("e8").at("source"), std::string("n6"));
     QCOMPARE(c.cells.at("e9").at("source"), std::string("n6"));
     QCOMPARE(c.cells.at("e9").at("target"), std::string("n8"));
+    // A name's line break and tab go as references: raw in an attribute, XML reads blanks, and
+    // draw.io showed "new line".
+    Fabric named = testing::smallClos();
+    named.node(0).name = "new\nline\ttab";
+    const std::string text = writtenAs("drawio", named);
+    QVERIFY2(text.find("value=\"new&#10;line&#9;tab\"") != std::string::npos, text.c_str());
 }
 
 void TestIoDrawio::groupsNodesByPod()

@@ -96,6 +96,9 @@ void TestIoSlurm::refusesFabricsWithoutSwitches()
     Fabric bad = testing::smallClos();
     bad.node(bad.findNode("h01")).name = "h 01";
     QVERIFY_THROWS_EXCEPTION(UserError, writtenAs("slurm", bad));
+    // Slurm drops backslashes, and one ending a line joins the next to it: "h01\" was written.
+    bad.node(bad.findNode("h 01")).name = "h01\\";
+    QVERIFY_THROWS_EXCEPTION(UserError, writtenAs("slurm", bad));
 }
 
 void TestIoSlurm::namesSwitchesSlurmCouldNotRead()
@@ -105,10 +108,12 @@ void TestIoSlurm::namesSwitchesSlurmCouldNotRead()
     // name Slurm reads; a name taken gets the switch's id. Hosts keep theirs (Slurm matches them).
     Fabric f = testing::smallClos();
     const std::vector<NodeId> switches = switchesOf(f);
-    QVERIFY(switches.size() >= 2);
+    QVERIFY(switches.size() >= 3);
     f.node(switches[0]).name = "Voltaire 4036 # 4036-86A2";
     f.node(switches[1]).name = "Voltaire 4036, 4036=86A2";
+    f.node(switches.back()).name = "spine\\"; // Slurm would join the next line to it
     const std::string conf = writtenAs("slurm", f);
+    QVERIFY2(conf.find('\\') == std::string::npos, conf.c_str());
     QVERIFY2(conf.find("SwitchName=Voltaire_4036_4036-86A2 ") != std::string::npos
             || conf.find("SwitchName=Voltaire_4036_4036-86A2\n") != std::string::npos,
         conf.c_str());

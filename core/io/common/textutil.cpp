@@ -24,8 +24,15 @@ std::string xmlEscaped(std::string_view s)
         case '"':
             out += "&quot;";
             break;
+        // As references: raw in an attribute (draw.io's names), XML reads them as blanks.
+        case '\t':
+            out += "&#9;";
+            break;
+        case '\n':
+            out += "&#10;";
+            break;
         default:
-            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n')
+            if (static_cast<unsigned char>(c) >= 0x20)
                 out.push_back(c);
         }
         // U+FFFE and U+FFFF (EF BF BE, EF BF BF in UTF-8) are no XML characters either.

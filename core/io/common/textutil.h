@@ -12,9 +12,9 @@
 /// Small text helpers the writers of several formats share (XML-based and line-based ones).
 namespace fabric::io {
 
-/// @p s with & < > " escaped for XML text and attribute values; control characters other than
-/// tab and newline, and the non-characters U+FFFE and U+FFFF, are dropped because XML 1.0
-/// cannot hold them.
+/// @p s with & < > " escaped for XML text and attribute values, and tab and newline written as
+/// character references (an attribute keeps them only so); other control characters, and the
+/// non-characters U+FFFE and U+FFFF, are dropped because XML 1.0 cannot hold them.
 std::string xmlEscaped(std::string_view s);
 
 /// @p text with each run of the characters @p split accepts made one '_', none at either end

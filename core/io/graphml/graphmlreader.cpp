@@ -111,10 +111,11 @@ long ownId(const std::string &id, char prefix)
 }
 
 /// Whether every record's id is "<prefix><number>", unique and small enough to keep as the
-/// model's id (a hostile "n999999999" must not make a billion-slot vector).
+/// model's id (a hostile "n999999999" must not make a billion-slot vector): as sparse as a
+/// native file may be, so a fabric with nodes deleted reads back with its ids.
 template<typename Records> bool keepsIds(const Records &records, char prefix)
 {
-    std::vector<bool> seen(records.size() * 4 + 1024, false);
+    std::vector<bool> seen(limits::maxIdFor(records.size()), false);
     for (const auto &r : records) {
         const long id = ownId(r.id, prefix);
         if (id < 0 || static_cast<std::size_t>(id) >= seen.size() || seen[std::size_t(id)])

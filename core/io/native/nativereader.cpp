@@ -169,12 +169,6 @@ Link readLink(const json &v)
     return l;
 }
 
-/// Ids may have gaps (removed elements), but storage is dense: bound how sparse they may be.
-std::size_t maxIdFor(std::size_t count)
-{
-    return 4 * count + 65536;
-}
-
 /// The parse state; operator() is nlohmann's parser callback.
 class NativeReader
 {
@@ -373,7 +367,7 @@ private:
     template<typename T>
     static void checkIds(const std::vector<std::pair<T, std::size_t>> &items, const char *section)
     {
-        const std::size_t bound = maxIdFor(items.size());
+        const std::size_t bound = limits::maxIdFor(items.size());
         std::vector<std::size_t> firstIndex;
         for (const auto &[item, index] : items) {
             const std::string path = std::string("/") + section + "/" + std::to_string(index);

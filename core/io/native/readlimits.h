@@ -8,6 +8,7 @@
 
 #include "route/torus.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,13 @@ inline constexpr auto kSpareTorusCells = static_cast<long long>(route::kTorusSpa
 inline constexpr long long kMaxHint = (1 << 20) - 1; ///< tier, pod, plane, rail, index
 inline constexpr double kMaxPosition = 1e9;         ///< |x|, |y| of a canvas position
 inline constexpr long long kMaxPlane = 1023;        ///< a link's plane
+
+/// Ids may have gaps (elements removed), but storage is dense: the largest id a file of
+/// @p count nodes or links may use, for every reader that keeps a file's ids.
+inline constexpr std::size_t maxIdFor(std::size_t count)
+{
+    return 4 * count + 65536;
+}
 
 /// Whether @p text is longer than kMaxString, which every reader refuses.
 inline bool tooLong(std::string_view text)

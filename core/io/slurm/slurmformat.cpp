@@ -21,8 +21,9 @@ namespace {
 
 constexpr int kUnreached = std::numeric_limits<int>::max();
 
-/// Slurm splits its lines on blanks, '=' and ',' and reads '[' ']' as host ranges.
-constexpr const char *kNotInSlurmNames = " \t\n=,[]#";
+/// Slurm splits its lines on blanks, '=' and ',' and reads '[' ']' as host ranges; it drops
+/// every backslash, and one ending a line joins the next line to it.
+constexpr const char *kNotInSlurmNames = " \t\n=,[]#\\";
 
 /// The name of the switch written above the parts of a fabric no switch joins.
 constexpr const char *kTopSwitch = "fabric-top";
