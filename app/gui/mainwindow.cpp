@@ -301,8 +301,13 @@ void MainWindow::createActions()
     QAction *newAction = make(
         "actionNew", tr("&New from Template..."), QKeySequence::New, [this] { newFromTemplate(); });
     QAction *openAction = make("actionOpen", tr("&Open..."), QKeySequence::Open, [this] {
+        // The open file's folder; for a fabric never saved (a template, a lesson, the start's),
+        // the last file's, which the home folder was even for a user who works elsewhere.
+        const QString recent = mRecentFiles.value(0);
         const QString folder = mDocument && !mDocument->fileName().isEmpty()
             ? QFileInfo(mDocument->fileName()).absolutePath()
+            : !recent.isEmpty() && QFileInfo(recent).absoluteDir().exists()
+            ? QFileInfo(recent).absolutePath()
             : QDir::homePath();
         const QString name = mPrompts->openFileName(this, folder, files::openFilter());
         if (!name.isEmpty())

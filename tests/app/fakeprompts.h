@@ -30,7 +30,13 @@ public:
     {
         errors << title + QLatin1String(": ") + message;
     }
-    QString openFileName(QWidget *, const QString &, const QString &) override { return fileName; }
+    /// The folder an open dialog last opened at.
+    QString openedAt;
+    QString openFileName(QWidget *, const QString &folder, const QString &) override
+    {
+        openedAt = folder;
+        return fileName;
+    }
     /// The file name a save dialog last proposed.
     QString proposedSaveName;
     QString saveFileName(QWidget *, const QString &proposed, const QString &) override

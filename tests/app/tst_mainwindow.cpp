@@ -317,6 +317,12 @@ void TestMainWindow::recentMenuTellsFilesApartAndForgetsGoneOnes()
         qPrintable(mPrompts->errors[0]));
     QVERIFY(!mWindow->recentFiles().contains(QFileInfo(a).absoluteFilePath()));
     QCOMPARE(mWindow->document()->fileName(), QFileInfo(rd).absoluteFilePath());
+    // File > Open starts in the last file's folder, also from a fabric never saved (it started
+    // in the home folder).
+    mPrompts->fileName.clear();
+    QVERIFY(mWindow->openGenerated(smallFatTree()));
+    mWindow->action(QStringLiteral("actionOpen"))->trigger();
+    QCOMPARE(mPrompts->openedAt, QFileInfo(rd).absolutePath());
     // Alone with its name now, the other copy is named without its folder.
     QCOMPARE(menu->actions()[1]->text(), QStringLiteral("&2 fabric.fabric.json"));
 }
