@@ -98,10 +98,11 @@ int main(int argc, char **argv)
             QApplication::quit();
             return;
         }
-        fabric::app::screenshotWhenReady(window, options->screenshot, [&status](bool ok) {
-            status = ok ? 0 : 1;
-            QApplication::quit();
-        });
+        fabric::app::screenshotWhenReady(
+            window, options->screenshot, options->presentation, [&status](bool ok) {
+                status = ok ? 0 : 1;
+                QApplication::quit();
+            });
     });
     app.exec();
     return status;

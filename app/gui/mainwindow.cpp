@@ -1139,6 +1139,16 @@ QDockWidget *MainWindow::resultsDock() const
     return findChild<QDockWidget *>(QStringLiteral("AnalysisDock"));
 }
 
+bool MainWindow::presentationShown() const
+{
+    if (!action(QStringLiteral("actionPresentation"))->isChecked())
+        return false;
+    if (mPresentationSize.isValid())
+        return size() == mPresentationSize;
+    const QScreen *s = screen();
+    return isFullScreen() && (!s || size() == s->geometry().size());
+}
+
 bool MainWindow::resultsBesideFabric() const
 {
     QDockWidget *analysis = resultsDock();

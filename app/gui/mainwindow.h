@@ -83,6 +83,9 @@ public:
     /// of full screen: to rehearse (or picture) a 1280x720 projector on a larger screen. An
     /// invalid size (the default) presents full screen.
     void setPresentationSize(const QSize &size) { mPresentationSize = size; }
+    /// Whether presentation mode is on and the window has its size (setPresentationSize()'s,
+    /// or the screen's when full screen): what a screenshot of it waits for.
+    bool presentationShown() const;
     /// Gives the results dock its room: most of the right column when it sits beside the
     /// fabric, else @p heightBelow pixels under the fabric.
     void sizeResultsDock(int heightBelow);

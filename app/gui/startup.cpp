@@ -29,6 +29,14 @@ namespace {
 
 /// Polls until the metrics are computed (or a generous limit passes), then grabs.
 constexpr int kPollMs = 100;
+
+/// A value from the command line in a message: escaped, so it cannot break the line or
+/// recolour the terminal.
+QString quoted(const QString &value)
+{
+    return QString::fromStdString(io::quotedInput(value.toStdString()));
+}
+
 constexpr QSize kMinSize(800, 600);
 constexpr QSize kMaxSize(7680, 4320);
 constexpr int kMaxPolls = 600;
@@ -153,7 +161,8 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
     for (const QString &kv : parser.values(set)) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            *error = QCoreApplication::translate("main", "--set needs KEY=VALUE, got %1").arg(kv);
+            *error = QCoreApplication::translate("main", "--set needs KEY=VALUE, got %1")
+                         .arg(quoted(kv));
             return std::nullopt;
         }
         options.params[kv.left(eq).toStdString()] = kv.mid(eq + 1).toStdString();
@@ -176,7 +185,7 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
                               .arg(kMinSize.height())
                               .arg(kMaxSize.width())
                               .arg(kMaxSize.height())
-                              .arg(parser.value(size)));
+                              .arg(quoted(parser.value(size))));
         options.size = QSize(w, h);
     }
     return options;
@@ -266,14 +275,17 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
 }
 
 void screenshotWhenReady(
-    MainWindow &window, const QString &fileName, std::function<void(bool)> done)
+    MainWindow &window, const QString &fileName, bool presentation, std::function<void(bool)> done)
 {
     auto *timer = new QTimer(&window);
     auto polls = std::make_shared<int>(0);
     QPointer<MainWindow> guard(&window);
     QObject::connect(timer, &QTimer::timeout, &window, [=] {
+        // Presentation mode starts a turn after the file opens and takes its size later
+        // still: a lesson, with nothing left to run, was pictured in the window before it.
         const bool busy = guard->metricsDock()->isBusy()
-            || guard->simulation()->runner()->isRunning();
+            || guard->simulation()->runner()->isRunning()
+            || (presentation && !guard->presentationShown());
         if (busy && ++*polls < kMaxPolls)
             return;
         timer->stop();

@@ -47,9 +47,10 @@ bool applyStartup(MainWindow &window, const StartupOptions &options);
 /// unsaved, dialogs are cancelled.
 std::unique_ptr<Prompts> consolePrompts();
 
-/// Once the canvas has drawn, the metrics are in and no simulation is running, renders
-/// @p window to @p fileName and calls @p done with whether the PNG was written.
+/// Once the canvas has drawn, the metrics are in, no simulation is running and, when
+/// @p presentation, presentation mode has its window size, renders @p window to @p fileName
+/// and calls @p done with whether the PNG was written.
 void screenshotWhenReady(
-    MainWindow &window, const QString &fileName, std::function<void(bool)> done);
+    MainWindow &window, const QString &fileName, bool presentation, std::function<void(bool)> done);
 
 } // namespace fabric::app

@@ -2198,7 +2198,7 @@ void TestMainWindow::screenshotWritesAPng()
     views::PlaybackBar *bar = mWindow->simulation()->playbackBar();
     const QString note = QStringLiteral("loads: mean of 4.17 ms, a note longer than before");
     int noteWidth = -1, noteNeeds = 0;
-    screenshotWhenReady(*mWindow, png, [&](bool ok) {
+    screenshotWhenReady(*mWindow, png, false, [&](bool ok) {
         for (const QLabel *label : bar->findChildren<QLabel *>())
             if (label->text() == note) {
                 noteWidth = label->width();
@@ -2278,7 +2278,8 @@ void TestMainWindow::commandLine()
         { { "--lesson", "sharp-vs-ring", "a.fabric.json" }, "not several" },
         { { "--template", "hpn", "a.fabric.json" }, "not several" },
         { { "--set", "gpus=8" }, "give --template too" },
-        { { "--size", "99999x99999" }, "from 800x600 to 7680x4320, got 99999x99999" },
+        { { "--size", "99999x99999" }, "from 800x600 to 7680x4320, got '99999x99999'" },
+        { { "--size", "9x9\n\x1b[31m" }, "got '9x9\\n\\x1b[31m'" },
         { { "--size", "200x200" }, "from 800x600" },
     };
     for (const auto &[arguments, why] : refused) {

@@ -4,9 +4,11 @@
 #include "cutforms.h"
 #include "fakeprompts.h"
 #include "heatmap/heatmapwidget.h"
+#include "lessons.h"
 #include "mainwindow.h"
 #include "metricsdock.h"
 #include "simulation/analysisdock.h"
+#include "simulation/compareview.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "startup.h"
@@ -15,6 +17,7 @@
 #include <QFontMetrics>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -37,6 +40,7 @@ private Q_SLOTS:
     void resultsAndControlsReadFromTheBack();
     void presentationRehearsesAProjectorInAWindow();
     void leavingFullScreenPutsTheDocksBack();
+    void compareFitsItsTabAgainAfterPresenting();
 
 private:
     MainWindow *mWindow = nullptr;
@@ -179,6 +183,39 @@ void TestPresentation1080::leavingFullScreenPutsTheDocksBack()
     QTRY_COMPARE(window.size(), QSize(1280, 720));
     QTRY_COMPARE(window.simulation()->simulationDock()->width(), simulationWidth);
     QCOMPARE(window.canvas()->width(), canvasWidth);
+}
+
+void TestPresentation1080::compareFitsItsTabAgainAfterPresenting()
+{
+    // The Compare tab, F11 and back in a 1280x720 window: its page kept the height presentation
+    // mode's larger drawings had asked for (a view's size hint is its scene at its zoom), so it
+    // scrolled in the short dock with the fabrics cut at their top.
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    QVERIFY(openLesson(window, QStringLiteral("ecmp-polarization")));
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    AnalysisDock *analysis = window.simulation()->analysisDock();
+    analysis->showTab(analysis->compareView());
+    const auto *page = qobject_cast<const QScrollArea *>(
+        analysis->compareView()->parentWidget()->parentWidget());
+    QVERIFY(page);
+    // Under a 1280x720 window's short dock the table scrolls below the fabrics by design: the
+    // page is as tall as its minimum, which presenting must not have raised.
+    QTest::qWait(200);
+    const int before = page->widget()->height();
+    const auto pageFits = [page, before] { return page->widget()->height() <= before + 1; };
+    QAction *presentation = window.action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::qWait(200);
+    presentation->trigger();
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    QTRY_VERIFY2(pageFits(),
+        qPrintable(QStringLiteral("a page %1 px high, %2 px before presenting")
+                       .arg(page->widget()->height())
+                       .arg(before)));
 }
 
 QTEST_MAIN(TestPresentation1080)

@@ -52,6 +52,10 @@ CompareView::CompareView(QWidget *parent)
         // that drew none.
         mCanvas[i]->setLegendVisible(true);
         mCanvas[i]->setMinimumHeight(kCanvasMinimumHeight);
+        // A view's size hint is its scene at the current zoom: the page asked for the height
+        // of presentation mode's larger drawing after F11 and back, and scrolled in a short
+        // dock, the fabrics cut at their top. The page's room decides their size instead.
+        mCanvas[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
         mCanvas[i]->setFitsToTop(true); // right under its title, whatever the page's height
         mPicker[i] = new QComboBox(this);
         mPicker[i]->setToolTip(tr("Any run of this fabric to compare"));

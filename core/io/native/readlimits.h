@@ -32,8 +32,8 @@ inline constexpr long long kMaxHint = (1 << 20) - 1; ///< tier, pod, plane, rail
 inline constexpr double kMaxPosition = 1e9;         ///< |x|, |y| of a canvas position
 inline constexpr long long kMaxPlane = 1023;        ///< a link's plane
 
-/// Ids may have gaps (elements removed), but storage is dense: the largest id a file of
-/// @p count nodes or links may use, for every reader that keeps a file's ids.
+/// Ids may have gaps (elements removed), but storage is dense: the ids of a file of @p count
+/// nodes or links stay below this, for every reader that keeps a file's ids.
 inline constexpr std::size_t maxIdFor(std::size_t count)
 {
     return 4 * count + 65536;
