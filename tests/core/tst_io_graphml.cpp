@@ -1,5 +1,6 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "handmadefabric.h"
 #include "iofixture.h"
 
 #include "generators/registry.h"
@@ -96,37 +97,15 @@ void TestIoGraphml::roundTripKeepsTheIdsOfAnEditedFabric()
     // reader kept ids only below 4 x nodes + 1,024 (the native format allows 65,536 more), so
     // it numbered the nodes afresh and a GPU's host, written as an id, named no node.
     Fabric f;
-    for (int i = 0; i < 3000; ++i) {
-        Node gone;
-        gone.kind = NodeKind::Switch;
-        gone.name = "gone" + std::to_string(i);
-        f.addNode(gone);
-    }
-    Node host;
-    host.kind = NodeKind::Host;
-    host.name = "h0";
-    const NodeId h = f.addNode(host);
-    Node sw;
-    sw.kind = NodeKind::Switch;
-    sw.name = "leaf";
-    const NodeId leaf = f.addNode(sw);
+    for (int i = 0; i < 3000; ++i)
+        testing::addNode(f, NodeKind::Switch, "gone" + std::to_string(i));
+    const NodeId h = testing::addNode(f, NodeKind::Host, "h0");
+    const NodeId leaf = testing::addNode(f, NodeKind::Switch, "leaf");
     for (int g = 0; g < 2; ++g) {
-        Node gpu;
-        gpu.kind = NodeKind::Gpu;
-        gpu.name = "h0-gpu" + std::to_string(g);
-        gpu.host = h;
-        const NodeId id = f.addNode(gpu);
-        Link nvlink;
-        nvlink.a = id;
-        nvlink.b = h;
-        nvlink.medium = Medium::NvLink;
-        nvlink.capacityGbps = 900;
-        f.addLink(nvlink);
-        Link up;
-        up.a = id;
-        up.b = leaf;
-        up.capacityGbps = 400;
-        f.addLink(up);
+        const NodeId id = testing::addNode(f, NodeKind::Gpu, "h0-gpu" + std::to_string(g));
+        f.node(id).host = h;
+        testing::addLink(f, id, h, 900, 0, Medium::NvLink);
+        testing::addLink(f, id, leaf, 400);
     }
     for (NodeId n = 0; n < 3000; ++n)
         f.removeNode(n);
