@@ -161,6 +161,21 @@ void TestPresentation1080::presentationRehearsesAProjectorInAWindow()
     QVERIFY(!window.resultsBesideFabric());
 }
 
+namespace {
+
+/// F11 and back in a 1280x720 window, each step laid out.
+void presentAndLeave(MainWindow &window)
+{
+    QAction *presentation = window.action(QStringLiteral("actionPresentation"));
+    presentation->trigger();
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::qWait(200);
+    presentation->trigger();
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+}
+
+} // namespace
+
 void TestPresentation1080::leavingFullScreenPutsTheDocksBack()
 {
     // F11 twice in a 1280x720 window: the docks were put back while the window was still full
@@ -175,12 +190,7 @@ void TestPresentation1080::leavingFullScreenPutsTheDocksBack()
     QTest::qWait(100); // the first start's dock sizes
     const int canvasWidth = window.canvas()->width();
     const int simulationWidth = window.simulation()->simulationDock()->width();
-    QAction *presentation = window.action(QStringLiteral("actionPresentation"));
-    presentation->trigger();
-    QTRY_VERIFY(window.isFullScreen());
-    QTest::qWait(100);
-    presentation->trigger();
-    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    presentAndLeave(window);
     QTRY_COMPARE(window.simulation()->simulationDock()->width(), simulationWidth);
     QCOMPARE(window.canvas()->width(), canvasWidth);
 }
@@ -206,12 +216,7 @@ void TestPresentation1080::compareFitsItsTabAgainAfterPresenting()
     QTest::qWait(200);
     const int before = page->widget()->height();
     const auto pageFits = [page, before] { return page->widget()->height() <= before + 1; };
-    QAction *presentation = window.action(QStringLiteral("actionPresentation"));
-    presentation->trigger();
-    QTRY_VERIFY(window.isFullScreen());
-    QTest::qWait(200);
-    presentation->trigger();
-    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    presentAndLeave(window);
     QTRY_VERIFY2(pageFits(),
         qPrintable(QStringLiteral("a page %1 px high, %2 px before presenting")
                        .arg(page->widget()->height())
