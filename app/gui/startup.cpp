@@ -29,6 +29,12 @@ namespace {
 
 /// Polls until the metrics are computed (or a generous limit passes), then grabs.
 constexpr int kPollMs = 100;
+constexpr int kMaxPolls = 600;
+
+/// What --size may ask for: below, the docks need more and the picture came out larger than
+/// asked; above 8K, it took gigabytes and crashed Qt's painting.
+constexpr QSize kMinSize(800, 600);
+constexpr QSize kMaxSize(7680, 4320);
 
 /// A value from the command line in a message: escaped, so it cannot break the line or
 /// recolour the terminal.
@@ -36,10 +42,6 @@ QString quoted(const QString &value)
 {
     return QString::fromStdString(io::quotedInput(value.toStdString()));
 }
-
-constexpr QSize kMinSize(800, 600);
-constexpr QSize kMaxSize(7680, 4320);
-constexpr int kMaxPolls = 600;
 
 class ConsolePrompts : public Prompts
 {
@@ -174,8 +176,6 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         const int w = wh.value(0).toInt();
         const int h = wh.value(1).toInt();
-        // The window's docks need about 800x600 (a smaller size gave a larger picture than
-        // asked); past 8K the picture took gigabytes, and crashed Qt's painting.
         if (wh.size() != 2 || w < kMinSize.width() || h < kMinSize.height() || w > kMaxSize.width()
             || h > kMaxSize.height())
             return refuse(QCoreApplication::translate("main",
