@@ -6,6 +6,7 @@
 #include "prompts.h"
 
 #include <QAction>
+#include <QCache>
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
@@ -33,16 +34,28 @@ namespace {
 /// chart broke up).
 constexpr QLatin1String kFitKey("fit");
 
+/// Shrunk pictures kept between pages, in KiB: the guide's 33 screenshots at a reading width.
+constexpr int kFittedCacheKiB = 96 * 1024;
+
 class GuideBrowser : public QTextBrowser
 {
 public:
-    using QTextBrowser::QTextBrowser;
+    explicit GuideBrowser(QWidget *parent)
+        : QTextBrowser(parent)
+        , mFitted(kFittedCacheKiB)
+    {
+    }
 
     QVariant loadResource(int type, const QUrl &name) override
     {
         const QString fit = QUrlQuery(name).queryItemValue(kFitKey);
         if (type != QTextDocument::ImageResource || fit.isEmpty())
             return QTextBrowser::loadResource(type, name);
+        // Each page is a new document that asks for its pictures again: decoded and scaled
+        // anew, the guide's 50 megapixels of screenshots froze the window for 6 to 9 s on
+        // going Back to it.
+        if (const QImage *kept = mFitted.object(name))
+            return *kept;
         const QStringList wh = fit.split(QLatin1Char('x'));
         const QSize size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
         const QVariant whole = QTextBrowser::loadResource(type, name.adjusted(QUrl::RemoveQuery));
@@ -51,9 +64,35 @@ public:
             image = QImage::fromData(whole.toByteArray());
         if (image.isNull() || size.isEmpty())
             return whole;
-        return image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        ++mDecoded;
+        auto *fitted
+            = new QImage(image.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
+        const QImage shown = *fitted;
+        mFitted.insert(name, fitted, int(std::max<qsizetype>(1, fitted->sizeInBytes() / 1024)));
+        return shown;
     }
+
+    int decoded() const { return mDecoded; }
+
+private:
+    QCache<QUrl, QImage> mFitted; ///< "NAME?fit=WxH" -> the picture at that size
+    int mDecoded = 0;
 };
+
+/// Code blocks wrap at the window's width: in presentation mode's larger text a long command
+/// line widened the page, which then scrolled sideways.
+void wrapCodeBlocks(QTextDocument *doc)
+{
+    QTextCursor cursor(doc);
+    QTextBlockFormat wraps;
+    wraps.setNonBreakableLines(false);
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        if (!block.blockFormat().nonBreakableLines())
+            continue;
+        cursor.setPosition(block.position());
+        cursor.mergeBlockFormat(wraps);
+    }
+}
 
 } // namespace
 
@@ -82,6 +121,7 @@ UserGuideWindow::UserGuideWindow(QWidget *parent)
     connect(mBrowser, &QTextBrowser::sourceChanged, this, [this](const QUrl &page) {
         mPage = page;
         mBrowser->document()->setUndoRedoEnabled(false);
+        wrapCodeBlocks(mBrowser->document());
         fitPictures();
         anchorHeadings();
         if (page.hasFragment())
@@ -134,6 +174,11 @@ void UserGuideWindow::addFindField(QToolBar *bar)
     close->setShortcuts(QKeySequence::Close); // Ctrl+W as well as Ctrl+F4
     connect(close, &QAction::triggered, this, &QWidget::close);
     addActions({ find, next, previous, close });
+}
+
+int UserGuideWindow::picturesDecoded() const
+{
+    return static_cast<const GuideBrowser *>(mBrowser)->decoded();
 }
 
 QString UserGuideWindow::guideFolder()

@@ -44,6 +44,9 @@ public:
     /// Selects the next (or previous) @p text in the page from the cursor, round the end.
     /// Returns false, and tints the find field, when the page has none.
     bool findText(const QString &text, bool backwards = false);
+    /// How many pictures were decoded and shrunk to their width so far (a page shown again at
+    /// the same width decodes none).
+    int picturesDecoded() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
