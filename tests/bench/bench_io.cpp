@@ -35,7 +35,9 @@ void measure(const char *label, const Fabric &fabric)
 {
     const std::filesystem::path dir = std::filesystem::temp_directory_path();
     for (const io::FabricFormat *format : io::formats()) {
-        if (!format->canWrite())
+        // htsim's file is a scenario's flows, written by export: a fabric alone has none (it
+        // aborted the benchmark before the fat-tree's rows).
+        if (!format->canWrite() || format->needsScenario())
             continue;
         const std::filesystem::path path =
             dir / ("bench_io." + format->extensions().front());
