@@ -59,6 +59,9 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
         effective.linkOrbits = run.expansion.symmetry->orbits;
     if (scenario.fidelity == Fidelity::Coarse && effective.coarseFinishWindow <= 0.0)
         effective.coarseFinishWindow = kCoarseFinishWindow;
+    // summarize() asks the router again (hasPathChoice), but for at most a few hundred pairs
+    // on collided links: its distance fields need not count at the engine's peak memory.
+    router.releaseDistances();
     run.result = sim::simulate(fabric, run.expansion.flows, effective, callbacks);
     run.summary = summarize(fabric, run, &router);
     return run;

@@ -73,14 +73,19 @@ std::size_t staticPick(
 class Router::Walk
 {
 public:
-    Walk(const Router &router, NodeId src, NodeId dst, int plane, const Distances &dist)
+    /// @p reachable: whether @p dst attaches to any transit node in @p plane at all.
+    Walk(const Router &router, NodeId src, NodeId dst, int plane, const Distances &dist,
+        bool reachable)
         : mRouter(router)
         , mSrc(src)
         , mDst(dst)
         , mPlane(plane)
         , mDist(dist)
+        , mReachable(reachable)
     {
     }
+
+    bool reachable() const { return mReachable; }
 
     /// Equal-cost next arcs from @p cur, in the fabric's link order.
     void candidates(NodeId cur, std::vector<const ForwardingArc *> &out) const
@@ -216,6 +221,7 @@ private:
     NodeId mSrc, mDst;
     int mPlane;
     const Distances &mDist;
+    bool mReachable;
     std::unordered_map<NodeId, double> mCount;
 };
 
@@ -415,6 +421,11 @@ const Router::Distances &Router::distances(const std::vector<NodeId> &targets, i
     return mDistanceCache.emplace(std::move(key), std::move(dist)).first->second;
 }
 
+void Router::releaseDistances() const
+{
+    mDistanceCache.clear();
+}
+
 void Router::prepare(const std::vector<NodeId> &destinations) const
 {
     std::map<int, std::vector<std::vector<NodeId>>> missing; // plane -> target sets
@@ -500,21 +511,24 @@ int Router::planeOf(NodeId src, NodeId dst, std::uint32_t port) const
     return planes.empty() ? -1 : planes[port % planes.size()];
 }
 
+Router::Walk Router::walkFor(NodeId src, NodeId dst, std::uint32_t port) const
+{
+    const int plane = planeOf(src, dst, port);
+    const std::vector<NodeId> targets = attachments(dst, plane);
+    return Walk(*this, src, dst, plane, distances(targets, plane), !targets.empty());
+}
+
 bool Router::hasPathChoice(NodeId src, NodeId dst) const
 {
-    const int plane = planeOf(src, dst, sourcePort(src, dst, 0));
-    const std::vector<NodeId> targets = attachments(dst, plane);
-    return !targets.empty()
-        && Walk(*this, src, dst, plane, distances(targets, plane)).pathCount() > 1;
+    Walk walk = walkFor(src, dst, sourcePort(src, dst, 0));
+    return walk.reachable() && walk.pathCount() > 1;
 }
 
 std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
 {
     const std::uint32_t port = sourcePort(src, dst, qp);
-    const int plane = planeOf(src, dst, port);
-    const std::vector<NodeId> targets = attachments(dst, plane);
-    Walk walk(*this, src, dst, plane, distances(targets, plane));
-    if (targets.empty())
+    Walk walk = walkFor(src, dst, port);
+    if (!walk.reachable())
         throw walk.noPath();
 
     const FiveTuple tuple { src, dst, port };

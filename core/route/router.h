@@ -85,6 +85,10 @@ public:
      * the cache one BFS at a time otherwise; call this first when routing thousands of flows.
      */
     void prepare(const std::vector<NodeId> &destinations) const;
+    /// Frees the cached distance fields (they refill on demand), so that a router kept for a
+    /// later lookup does not hold them through the engine's peak memory. References from
+    /// distanceField() are invalid afterwards.
+    void releaseDistances() const;
 
     /// The route of the connection @p src -> @p dst. Throws UserError when there is no path
     /// (or, with RouterOptions::allowUnreachable, returns a Route without paths).
@@ -129,6 +133,9 @@ private:
     void fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const;
     /// The plane the QP with source port @p port takes: one both ends have (-1: not plane-bound).
     int planeOf(NodeId src, NodeId dst, std::uint32_t port) const;
+    /// The shortest-path walk of the QP with source port @p port (no path: its
+    /// attachments are empty; Walk::noPath() says why).
+    Walk walkFor(NodeId src, NodeId dst, std::uint32_t port) const;
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;

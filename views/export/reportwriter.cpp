@@ -75,7 +75,18 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
     for (const RunSummary &r : runs) {
         // A torus has no switch links (its chips forward): "0 / 0" beside a run whose routing
         // mattered read as if nothing collided and nothing idled.
-        const QString noSwitchLinks = QObject::tr("\u2013 (no switch links)");
+        QString collided = QObject::tr("\u2013 (no switch links)");
+        QString idle = collided;
+        if (r.fabricLinks > 0) {
+            collided = r.collidedFabricLinks < 0
+                ? QObject::tr("\u2013 (split flows)")
+                : QStringLiteral("%1 / %2").arg(
+                    grouped(r.collidedFabricLinks), grouped(r.fabricLinks));
+            idle = QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks))
+                + (r.failedFabricLinks > 0
+                        ? QObject::tr(" (%1 failed)").arg(grouped(r.failedFabricLinks))
+                        : QString());
+        }
         rows << QStringList { r.label,
             toQString(units::formatSeconds(r.completionS))
                 + (r.partial() ? QObject::tr(" (partial)") : QString()),
@@ -87,17 +98,7 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                 : QStringLiteral("%1% (%2)")
                       .arg(r.maxLinkUtil * 100, 0, 'f', 0)
                       .arg(counted(r.maxLinkFlows, QObject::tr("1 flow"), QObject::tr("%1 flows"))),
-            r.fabricLinks == 0 ? noSwitchLinks
-                : r.collidedFabricLinks < 0
-                ? QObject::tr("\u2013 (split flows)")
-                : QStringLiteral("%1 / %2").arg(
-                    grouped(r.collidedFabricLinks), grouped(r.fabricLinks)),
-            r.fabricLinks == 0
-                ? noSwitchLinks
-                : QStringLiteral("%1 / %2").arg(grouped(r.idleFabricLinks), grouped(r.fabricLinks))
-                    + (r.failedFabricLinks > 0
-                            ? QObject::tr(" (%1 failed)").arg(grouped(r.failedFabricLinks))
-                            : QString()) };
+            collided, idle };
     }
     return rows;
 }
