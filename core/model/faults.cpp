@@ -278,10 +278,48 @@ const std::vector<std::string_view> &faultRoles()
     return roles;
 }
 
+namespace {
+
+using NodePick = bool (*)(const Node &);
+
+/// The nodes a role other than `link` names; nullptr for `link`. Throws for an unknown role.
+NodePick nodesOfRole(std::string_view role)
+{
+    if (role == "leaf" || role == "tor")
+        return
+            [](const Node &n) { return n.kind == NodeKind::Switch && n.role == SwitchRole::Leaf; };
+    if (role == "spine" || role == "aggregation")
+        return
+            [](const Node &n) { return n.kind == NodeKind::Switch && n.role == SwitchRole::Spine; };
+    if (role == "core")
+        return
+            [](const Node &n) { return n.kind == NodeKind::Switch && n.role == SwitchRole::Core; };
+    if (role == "router")
+        return [](const Node &n) {
+            return n.kind == NodeKind::Switch && n.role == SwitchRole::Router;
+        };
+    if (role == "ocs")
+        return [](const Node &n) { return n.kind == NodeKind::Ocs; };
+    if (role == "link")
+        return nullptr;
+    std::string names;
+    for (std::string_view r : faultRoles())
+        names += (names.empty() ? "" : "|") + std::string(r);
+    throw UserError("unknown role " + inQuotes(role) + "; use " + names);
+}
+
+/// Whether the `link` role covers @p link (fabric links; NVLink stays inside a host).
+bool failableLink(const Link &link)
+{
+    return link.medium != Medium::NvLink;
+}
+
+} // namespace
+
 std::vector<Fault> faultCandidates(const Fabric &fabric, std::string_view role)
 {
     std::vector<Fault> out;
-    const auto nodes = [&](auto pick) {
+    if (const NodePick pick = nodesOfRole(role)) {
         fabric.forEachNode([&](const Node &n) {
             if (!pick(n))
                 return;
@@ -289,38 +327,29 @@ std::vector<Fault> faultCandidates(const Fabric &fabric, std::string_view role)
             f.node = n.name;
             out.push_back(std::move(f));
         });
-    };
-    const auto switches = [&](SwitchRole r) {
-        nodes([&](const Node &n) { return n.kind == NodeKind::Switch && n.role == r; });
-    };
-    if (role == "leaf" || role == "tor")
-        switches(SwitchRole::Leaf);
-    else if (role == "spine" || role == "aggregation")
-        switches(SwitchRole::Spine);
-    else if (role == "core")
-        switches(SwitchRole::Core);
-    else if (role == "router")
-        switches(SwitchRole::Router);
-    else if (role == "ocs")
-        nodes([](const Node &n) { return n.kind == NodeKind::Ocs; });
-    else if (role == "link") {
-        std::set<std::pair<NodeId, NodeId>> seen;
-        fabric.forEachLink([&](const Link &l) {
-            if (l.medium == Medium::NvLink || !seen.emplace(std::minmax(l.a, l.b)).second)
-                return;
-            Fault f;
-            f.kind = Fault::Kind::Link;
-            f.node = fabric.node(l.a).name;
-            f.peer = fabric.node(l.b).name;
-            out.push_back(std::move(f));
-        });
-    } else {
-        std::string names;
-        for (std::string_view r : faultRoles())
-            names += (names.empty() ? "" : "|") + std::string(r);
-        throw UserError("unknown role " + inQuotes(role) + "; use " + names);
+        return out;
     }
+    std::set<std::pair<NodeId, NodeId>> seen;
+    fabric.forEachLink([&](const Link &l) {
+        if (!failableLink(l) || !seen.emplace(std::minmax(l.a, l.b)).second)
+            return;
+        Fault f;
+        f.kind = Fault::Kind::Link;
+        f.node = fabric.node(l.a).name;
+        f.peer = fabric.node(l.b).name;
+        out.push_back(std::move(f));
+    });
     return out;
+}
+
+bool hasFaultCandidates(const Fabric &fabric, std::string_view role)
+{
+    bool any = false;
+    if (const NodePick pick = nodesOfRole(role))
+        fabric.forEachNode([&](const Node &n) { any = any || pick(n); });
+    else
+        fabric.forEachLink([&](const Link &l) { any = any || failableLink(l); });
+    return any;
 }
 
 std::vector<Fault> randomFaults(

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void scenarioSavesItsFaults();
     void faultsSurviveTheNativeFile();
     void randomDrawIsStable();
+    void hasCandidatesAgreesWithTheList();
     void oneWayFaultKeepsTheOtherDirection();
     void oneWayFaultOutOfAGpuKeepsTheWayIn();
     void hpnDualTorFailureHalvesTheRing();
@@ -227,6 +228,37 @@ void TestFaults::randomDrawIsStable()
     QCOMPARE(faultCandidates(f, "link").size(), std::size_t(32 + 8 * 4));
     QVERIFY_THROWS_EXCEPTION(UserError, randomFaults(f, "spine", 5, 1));
     QVERIFY_THROWS_EXCEPTION(UserError, faultCandidates(f, "rack"));
+}
+
+void TestFaults::hasCandidatesAgreesWithTheList()
+{
+    // The Resilience tab offers a role only when it has elements: the quick answer must be the
+    // list's, on fabrics with and without each kind (a torus has OCSes but no switches; a lone
+    // host has only NVLink, which no role covers).
+    Fabric lone;
+    const auto addGpu = [&](const char *name) {
+        Node n;
+        n.kind = NodeKind::Gpu;
+        n.name = name;
+        return lone.addNode(n);
+    };
+    Link nvlink;
+    nvlink.a = addGpu("gpu0");
+    nvlink.b = addGpu("gpu1");
+    nvlink.medium = Medium::NvLink;
+    nvlink.capacityGbps = 900;
+    lone.addLink(nvlink);
+    const Fabric torus = generated("tpu-torus");
+    const Fabric tree = flatFatTree(8);
+    for (const Fabric *f : std::initializer_list<const Fabric *> { &tree, &torus, &lone })
+        for (const std::string_view role : faultRoles())
+            QCOMPARE(hasFaultCandidates(*f, role), !faultCandidates(*f, role).empty());
+    QVERIFY(hasFaultCandidates(torus, "ocs") && hasFaultCandidates(torus, "link"));
+    QVERIFY(!hasFaultCandidates(torus, "spine"));
+    QVERIFY(hasFaultCandidates(tree, "spine") && !hasFaultCandidates(tree, "ocs"));
+    for (const std::string_view role : faultRoles())
+        QVERIFY(!hasFaultCandidates(lone, role));
+    QVERIFY_THROWS_EXCEPTION(UserError, hasFaultCandidates(lone, "rack"));
 }
 
 void TestFaults::oneWayFaultKeepsTheOtherDirection()

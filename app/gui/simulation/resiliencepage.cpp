@@ -89,7 +89,7 @@ void ResiliencePage::setFabric(const Fabric *fabric)
     };
     if (fabric)
         for (const std::string_view name : faultRoles())
-            if (!synonym(name) && !faultCandidates(*fabric, name).empty())
+            if (!synonym(name) && hasFaultCandidates(*fabric, name))
                 mRole->addItem(toQString(std::string(name)));
     setRole(chosen);
     mRun->setEnabled(!isRunning() && mRole->count() > 0);
