@@ -1436,7 +1436,18 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (names.isEmpty())
         return;
     event->acceptProposedAction();
-    openFile(names.front());
+    if (!openFile(names.front()) || names.size() == 1)
+        return;
+    // One fabric per window: say so rather than drop the rest without a word.
+    const QString opened = QFileInfo(names.front()).fileName();
+    statusBar()->showMessage(names.size() == 2
+            ? tr("Opened %1; a window shows one fabric, so %2 was not opened")
+                  .arg(opened, QFileInfo(names.back()).fileName())
+            : tr("Opened %1; a window shows one fabric, so the other %2 dropped files were not "
+                 "opened")
+                  .arg(opened)
+                  .arg(names.size() - 1),
+        10000);
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

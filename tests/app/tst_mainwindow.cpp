@@ -513,6 +513,29 @@ void TestMainWindow::dropsPaletteNodesAndFilesOnTheCanvas()
     QApplication::sendEvent(viewport, &fileDrop);
     QCOMPARE(mPrompts->saveQuestions, 1);
     QCOMPARE(mWindow->document()->fileName(), QFileInfo(path).absoluteFilePath());
+
+    // Several files: the first opens, and the status bar says the others did not.
+    const QString second = mDir.filePath(QStringLiteral("second.fabric.json"));
+    const QString third = mDir.filePath(QStringLiteral("third.fabric.json"));
+    files::save(smallFatTree(), second);
+    files::save(smallFatTree(), third);
+    for (const QList<QUrl> &urls :
+        { QList<QUrl> { QUrl::fromLocalFile(second), QUrl::fromLocalFile(third) },
+            QList<QUrl> { QUrl::fromLocalFile(third), QUrl::fromLocalFile(second),
+                QUrl::fromLocalFile(path) } }) {
+        QMimeData several;
+        several.setUrls(urls);
+        QDragEnterEvent severalEnter(
+            QPoint(10, 10), Qt::CopyAction, &several, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &severalEnter);
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &several, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &drop);
+        QCOMPARE(mWindow->document()->fileName(), urls.front().toLocalFile());
+        const QString message = mWindow->statusBar()->currentMessage();
+        QVERIFY2(message.contains(urls.size() == 2 ? QStringLiteral("so third.fabric.json was not")
+                                                   : QStringLiteral("the other 2 dropped files")),
+            qPrintable(message));
+    }
 }
 
 void TestMainWindow::inspectorEditsAndValidates()
