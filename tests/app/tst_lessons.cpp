@@ -20,8 +20,10 @@
 #include <QAction>
 #include <QComboBox>
 #include <QListWidget>
+#include <QPainter>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void oneClickOpensALesson();
     void variantRunsAreCompared();
     void exportSlideWritesSvgAndPdf();
+    void slideTitleStaysOnThePage();
     void narrativeLeavesTheFabricRoom();
 };
 
@@ -246,6 +249,48 @@ void TestLessons::exportSlideWritesSvgAndPdf()
     QFile pdf(dir.filePath(QStringLiteral("slide.pdf")));
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QVERIFY(pdf.readAll().startsWith("%PDF"));
+}
+
+void TestLessons::slideTitleStaysOnThePage()
+{
+    // The slide of the screen's run is titled with the fabric, the run, the time and what the
+    // colours show: on the polarisation lesson 110 characters, wider than the page at the
+    // title's full size. It is drawn smaller (or on two lines), never past the right margin.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    QVERIFY(openLesson(*window, QStringLiteral("ecmp-polarization")));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    const QString file = dir.filePath(QStringLiteral("slide.svg"));
+    QVERIFY2(window->simulation()->exportSlide(file, &error), qPrintable(error));
+    QSvgRenderer svg(file);
+    QVERIFY(svg.isValid());
+    QImage page(QSize(1280, 720), QImage::Format_ARGB32);
+    page.fill(Qt::white);
+    {
+        QPainter painter(&page);
+        svg.render(&painter);
+    }
+    const auto inkIn = [&](const QRect &box) {
+        int ink = 0;
+        for (int y = box.top(); y <= box.bottom(); ++y)
+            for (int x = box.left(); x <= box.right(); ++x)
+                ink += qGray(page.pixel(x, y)) < 128 ? 1 : 0;
+        return ink;
+    };
+    // The title's band, between the header line and the picture: written, and nothing in the
+    // right margin (32 units).
+    QVERIFY(inkIn(QRect(32, 30, 600, 46)) > 200);
+    QCOMPARE(inkIn(QRect(1250, 30, 30, 46)), 0);
+    // All of it is there: the document's title and the drawn one end alike.
+    QFile text(file);
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    const QString content = QString::fromUtf8(text.readAll());
+    const qsizetype start = content.indexOf(QStringLiteral("<title>")) + 7;
+    const QString title = content.mid(start, content.indexOf(QStringLiteral("</title>")) - start);
+    QVERIFY2(title.size() > 100, qPrintable(title));
+    QVERIFY(content.count(title.section(QStringLiteral(" "), -3)) >= 2);
 }
 
 void TestLessons::narrativeLeavesTheFabricRoom()

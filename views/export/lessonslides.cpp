@@ -12,6 +12,7 @@
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -49,6 +50,24 @@ QRectF pictureArea()
     return QRectF(kMargin, 78, kSlideSize.width() - 2 * kMargin, textArea().top() - 78 - 8);
 }
 
+/// Draws @p title in @p area in bold, 22 units high, or smaller down to kSmallestTitle when it
+/// is longer than the width; one still longer wraps onto a second line. A slide of the screen's
+/// run is titled with the fabric, the run, the time and what the colours show: 110 characters
+/// and more, wider than the page at 22 units.
+void drawTitle(QPainter &painter, QFont font, const QString &title, const QRectF &area)
+{
+    constexpr int kLargestTitle = 22;
+    constexpr int kSmallestTitle = 15;
+    font.setBold(true);
+    for (int size = kLargestTitle; size >= kSmallestTitle; --size) {
+        font.setPixelSize(size);
+        if (QFontMetricsF(font, painter.device()).horizontalAdvance(title) <= area.width())
+            break;
+    }
+    painter.setFont(font);
+    painter.drawText(area, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, title);
+}
+
 /// Paints a slide into a page of kSlideSize units: @p header and the page number in small
 /// type, @p title, then @p canvas (with @p pictureTitle and the legend), then @p text.
 void paintPage(QPainter &painter, const QString &header, const QString &title,
@@ -70,13 +89,8 @@ void paintPage(QPainter &painter, const QString &header, const QString &title,
     painter.drawText(QRectF(margin, 12, page.width() - 2 * margin, 20),
                      Qt::AlignRight | Qt::AlignVCenter, pageNumber);
 
-    QFont titleFont = small;
-    titleFont.setPixelSize(22);
-    titleFont.setBold(true);
-    painter.setFont(titleFont);
     painter.setPen(Qt::black);
-    painter.drawText(QRectF(margin, 34, page.width() - 2 * margin, 36),
-                     Qt::AlignLeft | Qt::AlignVCenter, title);
+    drawTitle(painter, small, title, QRectF(margin, 30, page.width() - 2 * margin, 46));
 
     QFont body = small;
     body.setPixelSize(13);
