@@ -1179,10 +1179,15 @@ void MainWindow::sizeResultsDock(int heightBelow)
         const int controls = mSimulation ? mSimulation->simulationDock()->sizeHint().height() : 0;
         const int wanted = std::max(settledHeight() - controls, settledHeight() / 2);
         // Both docks of the column, or the layout shares the change out by its own measure.
-        QDockWidget *above = mSimulation ? mSimulation->simulationDock() : nullptr;
+        SimulationDock *above = mSimulation ? mSimulation->simulationDock() : nullptr;
         if (above && above->isVisible() && dockWidgetArea(above) == Qt::RightDockWidgetArea) {
             const int column = above->height() + analysis->height();
-            resizeDocks({ above, analysis }, { column - wanted, wanted }, Qt::Vertical);
+            // The controls down to the Routing field, where the results keep 9/20 of the
+            // column: routing is what most lessons turn on, and at 1280x720 half the column
+            // showed the collective and the algorithm only.
+            const int results
+                = std::max(column - above->heightThroughRoutingField(), column * 9 / 20);
+            resizeDocks({ above, analysis }, { column - results, results }, Qt::Vertical);
         } else {
             resizeDocks({ analysis }, { wanted }, Qt::Vertical);
         }

@@ -1854,6 +1854,13 @@ void TestMainWindow::fitsA1280x720Projector()
             mWindow->canvas()->setSelection({ NodeId(0) }); // clicking a node leaves it hidden
             QVERIFY(!mWindow->inspectorDock()->isVisible());
             QVERIFY(inView(mWindow->simulation()->analysisDock()));
+            // The routing control shows without scrolling the form: most lessons turn on it,
+            // and half the column showed only the collective and the algorithm.
+            const QWidget *routing = mWindow->simulation()->simulationDock()->routingBox();
+            QTRY_VERIFY2(routing->visibleRegion().boundingRect() == routing->rect(),
+                qPrintable(QStringLiteral("routing shows %1 px of %2")
+                               .arg(routing->visibleRegion().boundingRect().height())
+                               .arg(routing->height())));
         } else {
             normalCanvasWidth = mWindow->canvas()->width();
             normalCanvasHeight = mWindow->canvas()->height();

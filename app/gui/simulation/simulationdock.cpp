@@ -58,6 +58,9 @@ SimulationDock::SimulationDock(QWidget *parent)
     for (const auto c : kCollectives)
         mCollective->addItem(toQString(collective::toString(c)), int(c));
     mAlgorithm = new QComboBox(body);
+    mRouting = new QComboBox(body);
+    for (const auto name : route::policyNames())
+        mRouting->addItem(toQString(name), toQString(name));
     mSize = new QLineEdit(QStringLiteral("1GiB"), body);
     mSize->setToolTip(tr("Message size S with units: 1GiB, 64MB, 4096"));
     mRanks = new QLineEdit(QStringLiteral("all"), body);
@@ -73,9 +76,6 @@ SimulationDock::SimulationDock(QWidget *parent)
     for (const auto p : {collective::Placement::Packed, collective::Placement::Spread,
                          collective::Placement::Random})
         mPlacement->addItem(toQString(collective::toString(p)), int(p));
-    mRouting = new QComboBox(body);
-    for (const auto name : route::policyNames())
-        mRouting->addItem(toQString(name), toQString(name));
     mQps = new QSpinBox(body);
     mQps->setRange(1, 64);
     mQps->setToolTip(tr("QPs per connection: each is hashed on its own (Meta used 16)"));
@@ -101,12 +101,14 @@ SimulationDock::SimulationDock(QWidget *parent)
     mName->setPlaceholderText(tr("automatic"));
     mName->setToolTip(tr("The name the run is saved under in the document"));
 
+    // Routing third: what most comparisons turn on, in view in the short dock presentation
+    // mode leaves the controls on a 1280x720 projector.
     form->addRow(tr("Collective"), mCollective);
     form->addRow(tr("Algorithm"), mAlgorithm);
+    form->addRow(tr("Routing"), mRouting);
     form->addRow(tr("Size"), mSize);
     form->addRow(tr("Ranks"), ranksRow);
     form->addRow(tr("Placement"), mPlacement);
-    form->addRow(tr("Routing"), mRouting);
     form->addRow(tr("QPs"), mQps);
     form->addRow(tr("Seed"), mSeed);
     form->addRow(tr("Fidelity"), mFidelity);
@@ -471,14 +473,21 @@ void SimulationDock::syncSavedButtons()
 int SimulationDock::heightThroughRouting() const
 {
     const QList<QAbstractButton *> routing = mToggle->buttons();
-    if (routing.isEmpty())
-        return sizeHint().height();
-    const QWidget *last = routing.constLast();
+    return routing.isEmpty() ? sizeHint().height() : heightThrough(routing.constLast());
+}
+
+int SimulationDock::heightThroughRoutingField() const
+{
+    return heightThrough(mRouting);
+}
+
+int SimulationDock::heightThrough(const QWidget *last) const
+{
     const QWidget *form = mFormScroll->widget();
-    const int formThroughRouting
+    const int formThrough
         = last->mapTo(form, QPoint(0, last->height())).y() + form->layout()->spacing();
     // The form's viewport grows by what it lacks; the footer below it stays the same.
-    return height() - mFormScroll->viewport()->height() + formThroughRouting;
+    return height() - mFormScroll->viewport()->height() + formThrough;
 }
 
 QString SimulationDock::problem() const

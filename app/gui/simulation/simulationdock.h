@@ -80,6 +80,9 @@ public:
     /// The dock's height that shows its form down to the routing buttons, the controls a run
     /// is compared by (the saved scenarios and faults below them can scroll).
     int heightThroughRouting() const;
+    /// The dock's height that shows its form down to the Routing field (a shorter column's
+    /// share: the one-click buttons come after every other field).
+    int heightThroughRoutingField() const;
 
     /// Widgets, for tests.
     QComboBox *collectiveBox() const { return mCollective; }
@@ -133,6 +136,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The dock's height that shows its form down to @p last's bottom edge.
+    int heightThrough(const QWidget *last) const;
     /// The bar's resolution: a run's fraction done is shown in this many steps.
     static constexpr int kProgressSteps = 1000;
     void restoreSelected();
