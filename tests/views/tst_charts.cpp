@@ -13,6 +13,7 @@
 #include "simfixture.h"
 #include "style/picturescale.h"
 
+#include <QBarCategoryAxis>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void shortPanelKeepsItsLegendNamesWhole();
     void barLabelsStayWholeInAShortPanel();
     void runNamesUnderBarsStayWhole();
+    void oneLineRunNamesKeepTheirEnds();
     void longSubtitleWrapsAtEveryWidth();
     void smallResiliencePictureDrawsTheRowsItCanName();
     void emptyChartSaysWhatFillsIt();
@@ -543,6 +545,34 @@ void TestCharts::runNamesUnderBarsStayWhole()
     const QString text = testing::readText(svg);
     QVERIFY(text.contains(QStringLiteral("ecmp-polarized")));
     QVERIFY(text.contains(QStringLiteral("every tier)")));
+}
+
+void TestCharts::oneLineRunNamesKeepTheirEnds()
+{
+    // A short panel (the Analysis dock of a 1280x720 window) names each group of bars on one
+    // line: cut at its end, a run and its rerun "(2)" read the same.
+    const QString first = QStringLiteral("Polarised hashing (same hash at every tier)");
+    const QString second = first + QStringLiteral(" (2)");
+    ChartPanel panel;
+    panel.setSpec(completionBars(
+        { first, second, QStringLiteral("ECMP, a seed per switch") }, { 299, 299, 75 }));
+    panel.resize(700, 150);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const auto labels = [&] {
+        auto *axis = qobject_cast<QBarCategoryAxis *>(
+            panel.findChild<QChartView *>()->chart()->axes(Qt::Horizontal).value(0));
+        return axis ? axis->categories() : QStringList();
+    };
+    QTRY_VERIFY2(labels().size() == 3 && labels()[1].endsWith(QStringLiteral("(2)")),
+        qPrintable(labels().join(QStringLiteral(" | "))));
+    QVERIFY(labels()[0] != labels()[1]);
+    QVERIFY(!labels()[0].contains(QStringLiteral("<br>")));
+    QVERIFY2(labels()[0].startsWith(QStringLiteral("Pol")),
+        qPrintable(labels().join(QStringLiteral(" | "))));
+    // Short enough that Qt does not cut them again.
+    QTRY_VERIFY2(
+        elidedTexts(&panel).isEmpty(), qPrintable(elidedTexts(&panel).join(QStringLiteral(" | "))));
 }
 
 void TestCharts::panelExportsPngAndSvg()

@@ -66,9 +66,11 @@ constexpr const char *kFullTitle = "fullTitle";
 /// An axis's note (ChartSpec::xNote), which only a full frame shows.
 constexpr const char *kTitleNote = "titleNote";
 
-/// @p text as HTML lines broken at spaces so that each fits @p width in @p font: Qt Charts
-/// elides a title wider than the chart to "...", where a line break keeps it whole.
-QString wrapped(const QString &text, const QFont &font, double width)
+/// @p text broken at spaces into lines of @p width, at most @p maxLines of them, as rich text.
+/// What still does not fit is elided in the middle of its line, so a name's end stays: Qt
+/// elides the end, and two runs named "Polarised hashing (same hash at every tier)" and "...
+/// (2)" read the same.
+QString fittedLabel(const QString &text, const QFont &font, double width, int maxLines)
 {
     const QFontMetricsF metrics(font);
     QStringList lines;
@@ -76,15 +78,29 @@ QString wrapped(const QString &text, const QFont &font, double width)
     for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
         if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
-            lines.append(line.toHtmlEscaped());
+            lines.append(line);
             line = word;
         } else {
             line = longer;
         }
     }
     if (!line.isEmpty())
-        lines.append(line.toHtmlEscaped());
+        lines.append(line);
+    if (lines.size() > maxLines) {
+        const QString rest = lines.mid(maxLines - 1).join(QLatin1Char(' '));
+        lines.resize(maxLines - 1);
+        lines.append(rest);
+    }
+    for (QString &l : lines)
+        l = metrics.elidedText(l, Qt::ElideMiddle, width).toHtmlEscaped();
     return lines.join(QLatin1String("<br>"));
+}
+
+/// @p text as HTML lines broken at spaces so that each fits @p width in @p font: Qt Charts
+/// elides a title wider than the chart to "...", where a line break keeps it whole.
+QString wrapped(const QString &text, const QFont &font, double width)
+{
+    return fittedLabel(text, font, width, std::numeric_limits<int>::max());
 }
 
 /// The unit of a title such as "throughput (GB/s)", which fits beside a short axis where the
@@ -628,7 +644,7 @@ void ChartPanel::wrapCategoryLabels()
     for (qsizetype i = 0; i < shown.size(); ++i) {
         const QString &name = mSpec.categories[i];
         const QString label
-            = !secondLine || room <= 0 ? name : wrapped(name, axis->labelsFont(), room);
+            = room <= 0 ? name : fittedLabel(name, axis->labelsFont(), room, secondLine ? 2 : 1);
         if (label != shown[i])
             axis->replace(shown[i], label);
     }
