@@ -121,6 +121,10 @@ void TestReport::noTextIsElidedCutOrOverprinted()
     for (const SimRunPtr &r : std::as_const(mRuns))
         for (const QString &word : r->label.split(QLatin1Char(' ')))
             QVERIFY2(all.contains(word), qPrintable(word));
+    // Bar charts whose run names do not fit under the bars key them by letter: "#N" is the
+    // Compare tab's number for a run, by the order the runs were made.
+    QVERIFY2(all.contains(QStringLiteral("A\u00a0") + mRuns.first()->label), qPrintable(all));
+    QVERIFY2(!all.contains(QStringLiteral("#1")), qPrintable(all));
 }
 
 QTEST_MAIN(TestReport)

@@ -165,7 +165,17 @@ void comparisonPage(QPainter &p, const QRectF &page, double &y, const std::funct
     }
 }
 
-/// A bar chart whose categories (run names) would be cut under their bars gets "#1", "#2", ...
+/// The key tag of category @p i: "A", "B", ... "Z", "AA", ... Not "#1": the Compare tab numbers
+/// runs "#N" in the order they ran, and the same number named two different runs.
+QString letterTag(qsizetype i)
+{
+    QString tag;
+    for (++i; i > 0; i = (i - 1) / 26)
+        tag.prepend(QChar(char16_t(u'A' + (i - 1) % 26)));
+    return tag;
+}
+
+/// A bar chart whose categories (run names) would be cut under their bars gets "A", "B", ...
 /// there and the names in a key; returns the key ("" when the names fit).
 QString keyCategories(ChartSpec &spec, double width, const QFontMetricsF &fm)
 {
@@ -179,7 +189,7 @@ QString keyCategories(ChartSpec &spec, double width, const QFontMetricsF &fm)
         return {};
     QStringList key;
     for (qsizetype i = 0; i < spec.categories.size(); ++i) {
-        const QString tag = QStringLiteral("#%1").arg(i + 1);
+        const QString tag = letterTag(i);
         key << QStringLiteral("%1\u00a0%2").arg(tag, spec.categories[i]); // the tag stays with its name
         spec.categories[i] = tag;
     }
