@@ -489,12 +489,6 @@ void Router::fillDistances(int plane, const std::vector<std::vector<NodeId>> &ke
         mDistanceCache.emplace(std::make_pair(plane, keys[i]), std::move(dist[i]));
 }
 
-int Router::distance(NodeId from, const std::vector<NodeId> &targets, int plane) const
-{
-    const std::int32_t c = mCompact[static_cast<std::size_t>(from)];
-    return c < 0 ? -1 : distances(targets, plane)[static_cast<std::size_t>(c)];
-}
-
 int Router::planeOf(NodeId src, NodeId dst, std::uint32_t port) const
 {
     // The NIC port (plane) of this QP: one both ends have.

@@ -108,9 +108,6 @@ public:
     /// (-1 = any plane) and can be reached from, sorted; {endpoint} when it forwards itself.
     /// A failed direction out of @p endpoint leaves these as they are (faults.h, `A->B`).
     std::vector<NodeId> attachments(NodeId endpoint, int plane) const;
-    /// Hop distance from transit node @p from to the nearest of @p targets through transit
-    /// nodes in @p plane; -1 when unreachable or @p from is not a transit node.
-    int distance(NodeId from, const std::vector<NodeId> &targets, int plane) const;
     /// Distances to the nearest of @p targets for every transit node at once (-1 unreachable),
     /// indexed like transitNodes(). Cached; the reference stays valid while the router lives.
     const std::vector<std::int16_t> &distanceField(

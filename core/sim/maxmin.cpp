@@ -24,7 +24,6 @@ std::unique_ptr<System> System::create(std::string_view solverName)
     return nullptr;
 }
 
-std::vector<std::string_view> System::solverNames() { return {"incremental", "full"}; }
 
 System::System() = default;
 System::~System() = default;

@@ -44,8 +44,6 @@ public:
     /// "incremental": re-solves only the constraints whose fair level can change (the default).
     /// Returns nullptr for an unknown name.
     static std::unique_ptr<System> create(std::string_view solverName);
-    /// Names create() accepts.
-    static std::vector<std::string_view> solverNames();
 
     virtual ~System();
     System(const System &) = delete;
@@ -82,15 +80,12 @@ public:
     ConstraintId bottleneck(VariableId v) const { return mVars[std::size_t(v)].bottleneck; }
     /// Sum of coefficient * rate over the enabled variables of @p c.
     double load(ConstraintId c) const;
-    /// Number of enabled variables using @p c.
-    std::size_t activeCount(ConstraintId c) const { return mCons[std::size_t(c)].vars.size(); }
     double capacity(ConstraintId c) const { return mCons[std::size_t(c)].capacity; }
     std::size_t constraintCount() const { return mCons.size(); }
     /// Constraints with at least one enabled variable.
     std::size_t busyConstraintCount() const { return mBusyConstraints; }
     /// Uses of constraints by enabled variables (the length of every member list together).
     std::size_t membershipCount() const { return mMemberships; }
-    std::size_t variableCount() const { return mVars.size(); }
     /// One use of a constraint by a variable as the system stores it: the coefficient by its
     /// place in the table of distinct coefficients (few: 1, and the weights of split flows), so
     /// a use takes 8 bytes, not 16. At a million flows of five links each, that is 40 MB less

@@ -33,12 +33,6 @@ TimelineState Timeline::stateAt(double timeS) const
     return cursor.seek(timeS);
 }
 
-void Timeline::sample(double timeS, TimelineState &state) const
-{
-    TimelineCursor cursor(*this);
-    state = cursor.seek(timeS);
-}
-
 std::size_t Timeline::memoryBytes() const
 {
     return mTimes.capacity() * sizeof(double)

@@ -80,8 +80,6 @@ public:
     std::size_t intervalAt(double timeS) const;
     /// The state at @p timeS (clamped to [0, endS()]).
     TimelineState stateAt(double timeS) const;
-    /// Same, reusing @p state's buffers.
-    void sample(double timeS, TimelineState &state) const;
 
     /// Minimum interval length this timeline was recorded with (0 = every event).
     double minIntervalS() const { return mMinIntervalS; }

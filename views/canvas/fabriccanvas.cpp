@@ -1180,11 +1180,6 @@ int FabricCanvas::failedLinkLinesDrawn() const
     return linesIn(d->failedLinksItem);
 }
 
-int FabricCanvas::degradedLinkLinesDrawn() const
-{
-    return linesIn(d->degradedLinksItem);
-}
-
 int FabricCanvas::failedNodeLinesDrawn() const
 {
     return linesIn(d->failedNodesItem);

@@ -233,7 +233,6 @@ public:
     /// How many lines the marks of failed links, of degraded links and of failed nodes (an X
     /// is two) draw at the current zoom and view.
     int failedLinkLinesDrawn() const;
-    int degradedLinkLinesDrawn() const;
     int failedNodeLinesDrawn() const;
 
     /**

@@ -85,12 +85,4 @@ void SpatialGrid::remove(int id, const QLineF &segment)
     });
 }
 
-std::size_t SpatialGrid::entryCount() const
-{
-    std::size_t n = 0;
-    for (const auto &c : mCells)
-        n += c.size();
-    return n;
-}
-
 } // namespace fabric::views

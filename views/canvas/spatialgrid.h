@@ -74,7 +74,6 @@ public:
     }
     /// Sizes the per-id stamp array; call after inserting ids up to @p idBound - 1.
     void setIdBound(std::size_t idBound) { mStamp.assign(idBound, 0); }
-    std::size_t entryCount() const;
 
 private:
     int col(double x) const;

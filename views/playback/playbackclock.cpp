@@ -43,12 +43,6 @@ void PlaybackClock::setSpeed(double speed)
     Q_EMIT speedChanged(mSpeed);
 }
 
-void PlaybackClock::setBaseDurationS(double seconds)
-{
-    if (std::isfinite(seconds) && seconds > 0)
-        mBaseDurationS = seconds;
-}
-
 double PlaybackClock::simulatedPerWallSecond() const
 {
     return mEndS / mBaseDurationS * mSpeed;

@@ -45,7 +45,6 @@ public:
     void setSpeed(double speed);
     /// Wall seconds the whole run takes at 1x (default 10).
     double baseDurationS() const { return mBaseDurationS; }
-    void setBaseDurationS(double seconds);
     /// Simulated seconds per wall-clock second at the current speed.
     double simulatedPerWallSecond() const;
 

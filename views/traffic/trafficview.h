@@ -40,7 +40,6 @@ public:
 
     /// The figures shown (valid for the mode's kind).
     const traffic::WireBytes &wireBytes() const { return mWire; }
-    const traffic::MediaSplit &mediaSplit() const { return mMedia; }
     /// The caption's sentences.
     QStringList caption() const;
     /// The chart panels on show (one for WireBytes, three for NvlinkVsFabric).
