@@ -352,11 +352,11 @@ QList<views::charts::SweepSeries> sweepSeries(const Fabric &fabric,
     QList<views::charts::SweepSeries> series;
     for (const collective::Scenario &scenario : scenarios) {
         views::charts::SweepSeries line;
+        line.name = views::scenarioLabel(scenario); // as the GUI's sweep names its line
         for (const double bytes : views::sweepSizes()) {
             collective::Scenario sized = scenario;
             sized.bytes = bytes;
             const auto sizedRun = views::makeRun(fabric, sized);
-            line.name = sizedRun->label;
             if (std::isfinite(sizedRun->summary.busbwGBps))
                 line.bytesAndBusbwGBps
                     << QPointF(sizedRun->messageBytes(), sizedRun->summary.busbwGBps);
@@ -544,7 +544,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         sampler = std::make_unique<views::LoadSampler>(run->result);
         if (o.instant)
             sampler->setWindowS(0);
-        views::showLoadsAt(canvas, *sampler, *at, run->summary.multipath ? 0 : 2);
+        views::showLoadsAt(canvas, *sampler, *at, views::badgeMinFlows(*run));
         // As the app shows a run: its SHARP tree or the switch links ECMP left idle, and the
         // moving dots (on by default there), so a script's picture is the one on screen.
         canvas.setHighlight(
@@ -562,10 +562,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         if (run && o.format == "frames")
             title += QStringLiteral(" \u00b7 %1").arg(run->label);
         else if (run)
-            title += QStringLiteral(" \u00b7 %1 \u00b7 t = %2 of %3 \u00b7 %4")
-                         .arg(run->label, toQString(units::formatSeconds(*at)),
-                              toQString(units::formatSeconds(end)),
-                              views::LoadSampler::windowNote(sampler->windowS()));
+            title += QStringLiteral(" \u00b7 %1 \u00b7 %2")
+                         .arg(run->label, views::momentNote(*at, end, sampler->windowS()));
     }
 
     if (o.format == "frames") {

@@ -5,7 +5,10 @@
 #include "atomicfile.h"
 
 #include "canvas/fabriccanvas.h"
+#include "common/qtstrings.h"
+#include "model/units.h"
 #include "playback/loadsampler.h"
+#include "playback/simrun.h"
 #include "svgpicture.h"
 
 #include <QFileInfo>
@@ -102,6 +105,18 @@ void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int b
     } else {
         canvas.setLinkBadges({});
     }
+}
+
+int badgeMinFlows(const SimRun &run)
+{
+    return run.summary.multipath ? 0 : 2;
+}
+
+QString momentNote(double timeS, double endS, double windowS)
+{
+    return QStringLiteral("t = %1 of %2 \u00b7 %3")
+        .arg(toQString(units::formatSeconds(timeS)), toQString(units::formatSeconds(endS)),
+            LoadSampler::windowNote(windowS));
 }
 
 } // namespace fabric::views

@@ -11,6 +11,7 @@ namespace fabric::views {
 
 class FabricCanvas;
 class LoadSampler;
+struct SimRun;
 
 /// Picture formats of the canvas export.
 enum class ImageFormat { Png, Svg, Pdf };
@@ -38,5 +39,13 @@ bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat for
 /// Colours @p canvas with the utilisation of @p sampler seeked to @p timeS, with flow-count
 /// badges on links that carry at least @p badgeMinFlows flows (0 = no badges).
 void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows = 2);
+
+/// The flows a link of @p run carries before it gets a badge: 2 (a collision), or 0 (none) when
+/// the run split its flows over paths, where a badge would count path shares, not flows.
+int badgeMinFlows(const SimRun &run);
+
+/// "t = 149 ms of 299 ms · loads: mean of 14.9 ms": the moment a picture of a run shows and what
+/// its colours are (LoadSampler::windowNote() of @p windowS); every picture's title ends so.
+QString momentNote(double timeS, double endS, double windowS);
 
 } // namespace fabric::views

@@ -75,7 +75,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     LoadSampler sampler(run.result);
     if (instantLoads)
         sampler.setWindowS(0);
-    const int badges = run.summary.multipath ? 0 : 2;
+    const int badges = badgeMinFlows(run);
     const double end = run.result.completionS;
     QStringList written;
     for (int i = 0; i < frames; ++i) {
@@ -83,8 +83,7 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
         showLoadsAt(canvas, sampler, t, badges);
         canvas.setParticlePhase(i / kFramesPerSecond);
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
-            + QStringLiteral("t = %1 \u00b7 %2")
-                  .arg(toQString(units::formatSeconds(t)), LoadSampler::windowNote(sampler.windowS()));
+            + momentNote(t, end, sampler.windowS());
         const QString file = dir.filePath(frameFileName(i));
         if (!writePng(file, canvas.renderImage(size, caption), error))
             return {};

@@ -151,7 +151,7 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
-        mMultipath[i] = runs[i]->summary.multipath;
+        mBadgeMinFlows[i] = views::badgeMinFlows(*runs[i]);
         mCanvas[i]->zoomToFit();
         summaries << views::RunSummary(*runs[i]);
         end = std::max(end, runs[i]->result.completionS);
@@ -210,7 +210,7 @@ void CompareView::showTime(double timeS)
 {
     for (int i = 0; i < 2; ++i)
         if (mSampler[i])
-            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mMultipath[i] ? 0 : 2);
+            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mBadgeMinFlows[i]);
 }
 
 bool CompareView::runsDownFit() const

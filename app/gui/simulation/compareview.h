@@ -104,7 +104,7 @@ private:
     views::FabricCanvas *mCanvas[2] = {nullptr, nullptr};
     QLabel *mTitle[2] = {nullptr, nullptr};
     std::unique_ptr<views::LoadSampler> mSampler[2];
-    bool mMultipath[2] = {false, false};
+    int mBadgeMinFlows[2] = { 2, 2 };
     bool mInstant = false;
     views::PlaybackClock *mClock = nullptr;
     views::PlaybackBar *mBar = nullptr;

@@ -278,8 +278,7 @@ void SimulationController::runSweep()
     mSweepScenario = mDock->scenario();
     mSweepIndex = 0;
     mSweep = {};
-    mSweep.name = toQString(collective::toString(mSweepScenario.algorithm))
-        + QStringLiteral(" \u00b7 ") + toQString(route::toString(mSweepScenario.routing));
+    mSweep.name = views::scenarioLabel(mSweepScenario); // as the CLI's sweep chart names it
     collective::Scenario s = mSweepScenario;
     s.bytes = views::sweepSizes().front();
     run(s);
@@ -347,7 +346,7 @@ void SimulationController::present(const views::SimRunPtr &run)
         return mSampler->describeLink(*mCurrent->fabric, link);
     });
     // Badges count flows sharing a link; split flows would count path shares instead.
-    mBadgeMinFlows = run->summary.multipath ? 0 : 2;
+    mBadgeMinFlows = views::badgeMinFlows(*run);
 
     // What to highlight: the SHARP tree, or the switch links ECMP left idle.
     mCanvas->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
@@ -487,11 +486,9 @@ QString SimulationController::pictureTitle() const
         return runTitle();
     // As the CLI's export and the frames title theirs: what the colours are (a mean or the
     // instant) is part of what a slide shows.
-    const QString now = toQString(units::formatSeconds(mClock->timeS()));
-    const QString end = toQString(units::formatSeconds(mCurrent->result.completionS));
-    return runTitle()
-        + QStringLiteral(" \u00b7 t = %1 of %2 \u00b7 %3")
-              .arg(now, end, views::LoadSampler::windowNote(mSampler ? mSampler->windowS() : 0.0));
+    return runTitle() + QStringLiteral(" \u00b7 ")
+        + views::momentNote(
+            mClock->timeS(), mCurrent->result.completionS, mSampler ? mSampler->windowS() : 0.0);
 }
 
 bool SimulationController::exportPicture(const QString &fileName, const QSize &size,
