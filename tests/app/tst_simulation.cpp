@@ -67,6 +67,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void explainsImpossibleCombinations();
+    void compareSidePromptWrapsInANarrowDock();
     void runsPlaysAndSeeks();
     void policyToggleReRunsAndCompares();
     void trafficFileStaysInTheForm();
@@ -1515,6 +1516,33 @@ void TestSimulation::screenshots()
               QStringLiteral("sim-sharp-vs-ring.png")), QString());
     mSim->analysisDock()->showTab(mSim->analysisDock()->explainPanel());
     QCOMPARE(shoot(QStringLiteral("sim-sharp-explain.png")), QString());
+}
+
+void TestSimulation::compareSidePromptWrapsInANarrowDock()
+{
+    // Beside the fabric in presentation mode at 1280x720 the Compare page is about 400 px wide:
+    // the prompt over a side with no run yet showed only its middle, cut on both sides.
+    CompareView view;
+    view.setRuns(nullptr, nullptr);
+    view.resize(400, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString prompt = view.sideTitle(0);
+    QVERIFY(prompt.startsWith(QStringLiteral("Run again")));
+    const QLabel *title = nullptr;
+    for (const QLabel *label : view.findChildren<QLabel *>())
+        if (label->text() == prompt)
+            title = label;
+    QVERIFY(title);
+    QVERIFY(title->fontMetrics().horizontalAdvance(prompt) > title->width());
+    const QRect needed = title->fontMetrics().boundingRect(
+        title->contentsRect(), Qt::TextWordWrap | title->alignment(), prompt);
+    QTRY_VERIFY2(title->wordWrap() && title->contentsRect().contains(needed),
+        qPrintable(QStringLiteral("needs %1x%2, has %3x%4")
+                       .arg(needed.width())
+                       .arg(needed.height())
+                       .arg(title->contentsRect().width())
+                       .arg(title->contentsRect().height())));
 }
 
 QTEST_MAIN(TestSimulation)

@@ -45,8 +45,10 @@ CompareView::CompareView(QWidget *parent)
         QFont f = mTitle[i]->font();
         f.setBold(true);
         mTitle[i]->setFont(f);
-        // A long title must not widen its column: both canvases get half the width.
+        // A long title must not widen its column: both canvases get half the width. It wraps
+        // instead (a run's name, or the prompt of a side with no run yet).
         mTitle[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        mTitle[i]->setWordWrap(true);
         mCanvas[i] = new views::FabricCanvas(this);
         // Each side its own legend: the left run's badges went unexplained beside a right run
         // that drew none.
