@@ -330,8 +330,9 @@ collective::Scenario readScenario(const std::string &text, bool &routingGiven)
     if (j.is_object() && j.contains("scenario"))
         j = j["scenario"];
     const std::string label = scenarioLabel(text);
-    // A misspelt key ran the default instead without a word ("colective": an all-reduce).
-    // What the app saves beside a scenario (its name, whether it ran last) is accepted.
+    // A misspelt key must not run the default in its place ("colective" would be an
+    // all-reduce). What the app saves beside a scenario (its name, whether it ran last) is
+    // accepted.
     routingGiven = j.is_object() && j.contains("routing");
     if (j.is_object())
         for (const auto &[key, value] : j.items())
@@ -418,7 +419,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         given = readScenario(o.scenario, routingGiven);
         if (!isInlineJson(o.scenario))
             inputs.push_back({ "--scenario", o.scenario });
-        // The scenario's traffic table is read too: -o over it replaced it with the output.
+        // The scenario's traffic table is an input too: -o must not overwrite it.
         if (!given->trafficFile.empty())
             inputs.push_back({ "the scenario's traffic", given->trafficFile });
     } else if (o.format == "htsim") {
@@ -426,8 +427,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     checkDistinctFiles(inputs, { { "-o", o.output } });
     const Fabric fabric = io::loadFabric(o.fabricPath);
-    // A torus routes by dimension order unless told otherwise, as simulate and the app do: the
-    // picture of a scenario without "routing" showed an ECMP run the screen never had.
+    // A torus routes by dimension order unless told otherwise, as simulate and the app do, so
+    // the picture of a scenario without "routing" shows the run the screen would.
     if (given && !routingGiven)
         given->routing = route::defaultPolicy(fabric);
     if (o.format == "htsim")
@@ -470,7 +471,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
     } else if (o.format == "csv" || o.format == "json" || o.format == "frames") {
         throw UserError("--format " + o.format + " needs a --scenario to simulate");
     } else if (!o.compare.empty() || !o.compareAlgorithm.empty()) {
-        // The report went out without the comparison, exit 0.
+        // Nothing to compare against: refuse rather than write a report without it.
         throw UserError(std::string(o.compare.empty() ? "--compare-algorithm" : "--compare")
             + " runs a --scenario under other settings: give --scenario");
     }

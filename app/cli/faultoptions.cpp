@@ -46,7 +46,7 @@ std::vector<Fault> namedFaults(const ParsedOptions &o)
     std::vector<Fault> faults;
     for (const std::string &list : o.values("--fail")) {
         std::vector<Fault> named = parseFaultList(list);
-        // "--fail ," ran healthy without a word.
+        // "--fail ," names no fault: refused rather than run healthy.
         if (named.empty())
             throw UserError("--fail '" + list
                 + "' names no fault (give a node, a link A--B, "

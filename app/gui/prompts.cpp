@@ -121,8 +121,8 @@ QString Prompts::exportFileName(
     const QFileInfo proposed(suggested);
     dialog.setDirectory(proposed.absolutePath());
     dialog.selectFile(proposed.fileName());
-    // The dialog asks before replacing the file it will really write: "pic" typed over an
-    // existing pic.png was replaced unasked, the suffix being added after the dialog closed.
+    // The dialog asks before replacing the file it will really write, suffix included: added
+    // after the dialog closes, the suffix would make "pic" replace an existing pic.png unasked.
     const auto takeSuffixOf = [&dialog](const QString &filter) {
         dialog.setDefaultSuffix(files::suffixesOf(filter).value(0));
     };

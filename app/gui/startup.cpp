@@ -144,8 +144,8 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
         *error = why;
         return std::nullopt;
     };
-    // An empty value (an unset variable in a script) opened the window and never exited, or
-    // opened the default fabric as if nothing had been asked.
+    // An empty value (an unset variable in a script) is refused: taken, it would open the
+    // window and never exit, or open the default fabric as if nothing had been asked.
     for (const auto &[option, value] : { std::pair { &screenshot, options.screenshot },
              std::pair { &family, options.family }, std::pair { &lesson, options.lesson } })
         if (parser.isSet(*option) && value.isEmpty())
@@ -153,7 +153,7 @@ std::optional<StartupOptions> parseCommandLine(const QStringList &arguments, QSt
                               .arg(option->names().constLast()));
     if (!files.isEmpty() && options.file.isEmpty())
         return refuse(QCoreApplication::translate("main", "The file to open has no name."));
-    // One thing to open: the others were dropped without a word.
+    // One thing to open: several are refused rather than all but one dropped.
     const int asked = int(!options.file.isEmpty()) + int(!options.family.isEmpty())
         + int(!options.lesson.isEmpty());
     if (asked > 1)
@@ -260,8 +260,8 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
         window.setPresentationSize(options.size);
         // Through the menu action, so F11 and the menu's check mark agree. Once the window is
         // laid out: a layout restored for a maximized window waits for the window's size, and
-        // moving the results beside the fabric before that, on a projector, crashed inside
-        // QMainWindow (a layout item freed, then read) at every start after the first.
+        // moving the results beside the fabric before that (on a projector) makes QMainWindow
+        // read a layout item it has freed.
         if (auto *action = window.findChild<QAction *>(QStringLiteral("actionPresentation")))
             QTimer::singleShot(0, action, &QAction::trigger);
     }

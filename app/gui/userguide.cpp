@@ -51,9 +51,9 @@ public:
         const QString fit = QUrlQuery(name).queryItemValue(kFitKey);
         if (type != QTextDocument::ImageResource || fit.isEmpty())
             return QTextBrowser::loadResource(type, name);
-        // Each page is a new document that asks for its pictures again: decoded and scaled
-        // anew, the guide's 50 megapixels of screenshots froze the window for 6 to 9 s on
-        // going Back to it.
+        // Each page is a new document that asks for its pictures again: decoding and scaling
+        // the guide's 50 megapixels of screenshots each time would freeze the window for 6 to
+        // 9 s on going Back to it.
         if (const QImage *kept = mFitted.object(name))
             return *kept;
         const QStringList wh = fit.split(QLatin1Char('x'));
