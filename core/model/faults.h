@@ -104,8 +104,9 @@ const std::vector<std::string_view> &faultRoles();
  * links between the pair are one element). Throws UserError for an unknown role.
  */
 std::vector<Fault> faultCandidates(const Fabric &fabric, std::string_view role);
-/// Whether faultCandidates(@p fabric, @p role) would have any element, without building them
-/// (the GUI asks for every role on every fabric it opens; `link` on a 15K-GPU pod took 46 ms).
+/// Whether faultCandidates(@p fabric, @p role) would have any element, without building them:
+/// the GUI asks for every role on every fabric it opens, and listing the links of a 15K-GPU pod
+/// costs about 46 ms.
 bool hasFaultCandidates(const Fabric &fabric, std::string_view role);
 
 /// @p count elements of faultCandidates(@p role) drawn without repetition from @p seed (the same

@@ -130,8 +130,8 @@ private:
     void fillDistances(int plane, const std::vector<std::vector<NodeId>> &keys) const;
     /// The plane the QP with source port @p port takes: one both ends have (-1: not plane-bound).
     int planeOf(NodeId src, NodeId dst, std::uint32_t port) const;
-    /// The shortest-path walk of the QP with source port @p port (no path: its
-    /// attachments are empty; Walk::noPath() says why).
+    /// The shortest-path walk of the QP with source port @p port; Walk::reachable() is false
+    /// when @p dst attaches to no transit node in the QP's plane (Walk::noPath() says so).
     Walk walkFor(NodeId src, NodeId dst, std::uint32_t port) const;
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
