@@ -153,7 +153,6 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         if (!runs[i])
             continue;
         mSampler[i] = std::make_unique<views::LoadSampler>(runs[i]->result);
-        mBadgeMinFlows[i] = views::badgeMinFlows(*runs[i]);
         mCanvas[i]->zoomToFit();
         summaries << views::RunSummary(*runs[i]);
         end = std::max(end, runs[i]->result.completionS);
@@ -210,9 +209,10 @@ void CompareView::applyLoadWindow()
 
 void CompareView::showTime(double timeS)
 {
+    const views::SimRunPtr runs[2] = { mLeft, mRight };
     for (int i = 0; i < 2; ++i)
-        if (mSampler[i])
-            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, mBadgeMinFlows[i]);
+        if (mSampler[i] && runs[i])
+            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, views::badgeMinFlows(*runs[i]));
 }
 
 bool CompareView::runsDownFit() const

@@ -104,7 +104,6 @@ private:
     views::FabricCanvas *mCanvas[2] = {nullptr, nullptr};
     QLabel *mTitle[2] = {nullptr, nullptr};
     std::unique_ptr<views::LoadSampler> mSampler[2];
-    int mBadgeMinFlows[2] = { 2, 2 };
     bool mInstant = false;
     views::PlaybackClock *mClock = nullptr;
     views::PlaybackBar *mBar = nullptr;

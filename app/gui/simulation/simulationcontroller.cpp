@@ -345,9 +345,6 @@ void SimulationController::present(const views::SimRunPtr &run)
             return QString();
         return mSampler->describeLink(*mCurrent->fabric, link);
     });
-    // Badges count flows sharing a link; split flows would count path shares instead.
-    mBadgeMinFlows = views::badgeMinFlows(*run);
-
     // What to highlight: the SHARP tree, or the switch links ECMP left idle.
     mCanvas->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
                           views::runHighlight(*run));
@@ -395,7 +392,7 @@ void SimulationController::showTime(double timeS)
 {
     if (!mSampler || !mCurrent)
         return;
-    views::showLoadsAt(*mCanvas, *mSampler, timeS, mBadgeMinFlows);
+    views::showLoadsAt(*mCanvas, *mSampler, timeS, views::badgeMinFlows(*mCurrent));
     // Particles follow the clock: steady on screen, frozen when paused, jumping on a seek.
     mCanvas->setParticlePhase(mClock->animationPhaseS());
     mAnalysis->heatmap()->setTime(timeS);

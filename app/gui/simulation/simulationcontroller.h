@@ -200,7 +200,6 @@ private:
     quint64 mRevision = 0;
     quint64 mRunRevision = 0;
     std::unique_ptr<views::LoadSampler> mSampler;
-    int mBadgeMinFlows = 2;
     /// What runReplacing() starts once the run going has stopped.
     std::optional<collective::Scenario> mPending;
     // Sweep state: the scenario, the next size index, the points so far.
