@@ -19,7 +19,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <iomanip>
 #include <ostream>
@@ -28,15 +27,6 @@ namespace fabric::cli {
 namespace {
 
 using collective::Scenario;
-
-std::string times(double v)
-{
-    if (!std::isfinite(v)) // a failure that cuts pairs off: the collective never completes
-        return "n/a";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3fx", v);
-    return buf;
-}
 
 int runResilience(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
@@ -127,7 +117,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
         const collective::ResilienceRow &row = r.rows[i];
         out << padded(failed[i], width + 2) << padded(units::formatSeconds(row.completionS), 14)
-            << padded(times(row.slowdown), 11) << row.unreachablePairs << "\n";
+            << padded(slowdownText(row.slowdown), 11) << row.unreachablePairs << "\n";
     }
     // As the chart's summary: the failures the collective cannot survive first.
     out << "\nElements: " << st.elements << "; ";
@@ -137,9 +127,9 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
                        ? "; the other " + std::to_string(st.elements - st.cuttingOff) + ": "
                        : "\n");
     if (st.cuttingOff < st.elements)
-        out << "slowdown worst " << times(st.worst) << ", median " << times(st.median) << ", mean "
-            << times(st.mean) << ", best " << times(st.best) << "; " << st.slower
-            << " slow the run by more than 1%"
+        out << "slowdown worst " << slowdownText(st.worst) << ", median " << slowdownText(st.median)
+            << ", mean " << slowdownText(st.mean) << ", best " << slowdownText(st.best) << "; "
+            << st.slower << " slow the run by more than 1%"
             << (st.cuttingOff ? "" : ", none cuts rank pairs off") << "\n";
 
     if (const auto path = o.value("--report"))

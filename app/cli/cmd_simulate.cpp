@@ -19,7 +19,6 @@
 #include "model/units.h"
 
 #include <cmath>
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
@@ -32,16 +31,12 @@ std::string percent(double ratio)
 {
     if (!std::isfinite(ratio))
         return "n/a";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * ratio);
-    return buf;
+    return units::formatFixed(100.0 * ratio, 1) + "%";
 }
 
 std::string number(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return units::formatSignificant(v, 4);
 }
 
 Scenario scenarioFrom(const ParsedOptions &o)

@@ -8,7 +8,6 @@
 #include "model/units.h"
 
 #include <cmath>
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
 #include <string>
@@ -114,18 +113,21 @@ void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective
         << " lost every port\n";
     row("Healthy:") << units::formatSeconds(o.healthyCompletionS) << "   (the same run without "
                     << "faults)\n";
-    char slow[32];
-    std::snprintf(slow, sizeof slow, "%.3fx", o.slowdown);
     if (!o.unreachablePairs.empty())
         row("Slowdown:") << "n/a (rank pairs cut off: the collective cannot complete)\n";
     else
-        row("Slowdown:") << (std::isfinite(o.slowdown) ? slow : "n/a") << "\n";
+        row("Slowdown:") << slowdownText(o.slowdown) << "\n";
     if (o.spareCubes)
         row("OCS reroute:") << gen::describe(*o.spareCubes) << "\n";
     if (o.unreachablePairs.empty())
         row("Unreachable:") << "none (every rank pair still has a path)\n";
     else
         unreachable();
+}
+
+std::string slowdownText(double slowdown)
+{
+    return std::isfinite(slowdown) ? units::formatFixed(slowdown, 3) + "x" : "n/a";
 }
 
 } // namespace fabric::cli

@@ -29,4 +29,7 @@ std::vector<Fault> faultsFrom(const ParsedOptions &o, const Fabric &fabric, std:
 /// "Capacity lost:", "Healthy:", "Slowdown:", "Unreachable:"); nothing without faults.
 void printFaultSummary(std::ostream &out, const Fabric &fabric, const collective::ScenarioRun &run);
 
+/// A slowdown for the terminal: "1.250x"; "n/a" when the run never completes (pairs cut off).
+std::string slowdownText(double slowdown);
+
 } // namespace fabric::cli

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/numberlocale.h"
+
 #include <QApplication>
 
 #include <cstdlib>
@@ -22,6 +24,7 @@ public:
             && !std::getenv("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         mApp = std::make_unique<QApplication>(mArgc, mArgv);
+        views::useEnglishNumbers();
     }
 
 private:

@@ -7,6 +7,8 @@
 #include "prompts.h"
 #include "startup.h"
 
+#include "common/numberlocale.h"
+
 #include <QApplication>
 #include <QGuiApplication>
 #include <QSettings>
@@ -51,6 +53,7 @@ int main(int argc, char **argv)
         return 2;
     }
     fabric::app::GuardedApplication app(argc, argv);
+    fabric::views::useEnglishNumbers();
     nameApplication();
 
     QString error;

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -82,13 +81,6 @@ LessonFabric fabricFrom(const nlohmann::json &j, std::string_view lesson, const 
     return f;
 }
 
-std::string formatNumber(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 /// A run entry's value as the narrative prints it: times with units, ratios as percentages.
 std::string formatValue(const std::string &key, const nlohmann::json &v)
 {
@@ -106,7 +98,7 @@ std::string formatValue(const std::string &key, const nlohmann::json &v)
     if (key.ends_with("_gbps"))
         return units::formatGbps(x);
     if (key == "of_ideal")
-        return formatNumber(100.0 * x, 0) + "%";
+        return units::formatFixed(100.0 * x, 0) + "%";
     if (key == "bytes")
         return units::formatBytes(x);
     // Counts print whole; an expectation to one decimal.

@@ -4,11 +4,11 @@
 
 #include "error.h"
 #include "nodenameindex.h"
+#include "units.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <set>
 #include <utility>
 
@@ -26,13 +26,6 @@ bool parseInt(std::string_view s, int &out)
         return false;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && end == s.data() + s.size() && out >= 0;
-}
-
-std::string formatFraction(double f)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", f);
-    return buf;
 }
 
 /// SplitMix64: the draw of randomFaults() must be the same on every standard library, which
@@ -65,7 +58,7 @@ std::string toString(const Fault &f)
         break;
     }
     if (!f.failed())
-        s += "@" + formatFraction(f.kept);
+        s += "@" + units::formatSignificant(f.kept, 6);
     return s;
 }
 

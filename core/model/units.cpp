@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "units.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 namespace fabric::units {
 namespace {
@@ -36,11 +36,30 @@ std::string lower(std::string_view s)
 
 } // namespace
 
-std::string formatDecimal(double value, int maxDecimals)
+namespace {
+
+std::string charsOf(double value, std::chars_format format, int precision)
 {
     char buf[400]; // %f of the largest double has 309 digits before the point
-    std::snprintf(buf, sizeof buf, "%.*f", maxDecimals, value);
-    std::string s = buf;
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, format, precision);
+    return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
+
+} // namespace
+
+std::string formatFixed(double value, int decimals)
+{
+    return charsOf(value, std::chars_format::fixed, std::clamp(decimals, 0, 60));
+}
+
+std::string formatSignificant(double value, int digits)
+{
+    return charsOf(value, std::chars_format::general, std::clamp(digits, 1, 17));
+}
+
+std::string formatDecimal(double value, int maxDecimals)
+{
+    std::string s = formatFixed(value, maxDecimals);
     if (s.find('.') != std::string::npos) {
         while (s.back() == '0')
             s.pop_back();
@@ -178,9 +197,7 @@ std::string formatSeconds(double seconds)
     if (a == 0)
         return "0 s";
     if (a >= 1e6) { // beyond 11 days, digits past the third say nothing (and 1e300 has 301)
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.3g s", seconds);
-        return buf;
+        return formatSignificant(seconds, 3) + " s";
     }
     if (a >= 1)
         return trimmedNumber(seconds) + " s";

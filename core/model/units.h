@@ -27,6 +27,11 @@ inline constexpr double kMaxBytes = 1152921504606846976.0;
 /// ("1.5") or above kMaxBytes.
 std::optional<double> parseBytes(std::string_view text);
 
+/// printf's "%.*f" (@p decimals after the point), always with a '.': the C locale's decimal
+/// point is the user's in a Qt program (German: ','), and these strings go into files and CSV.
+std::string formatFixed(double value, int decimals);
+/// printf's "%.*g" (@p digits significant digits), always with a '.'.
+std::string formatSignificant(double value, int digits);
 /// @p value with at most @p maxDecimals decimals and no trailing zeros: "0.0005", "1.07", "3".
 std::string formatDecimal(double value, int maxDecimals);
 /// A count with groups of three digits, for people: "15,360", "471,828,480", "64".

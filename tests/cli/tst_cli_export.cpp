@@ -31,6 +31,7 @@ private Q_SLOTS:
     void pictureCrossesOutTheRunsFaults();
     void framesShowProgressWhenAsked();
     void scenarioWithoutRoutingTakesTheFabricsDefault();
+    void numbersReadTheSameInACommaLocale();
 
 private:
     struct Result
@@ -39,8 +40,9 @@ private:
         QString out, err;
     };
     /// Runs `fabricscope-cli export FABRIC ARGS...` without a display; FABRIC is the
-    /// SuperPOD unit unless @p fabric names another.
-    Result exportCli(const QStringList &args, const QString &fabric = {}) const;
+    /// SuperPOD unit unless @p fabric names another. @p environment adds NAME=VALUE entries.
+    Result exportCli(const QStringList &args, const QString &fabric = {},
+        const QStringList &environment = {}) const;
     QString path(const QString &name) const { return mDir.filePath(name); }
 
     QTemporaryDir mDir;
@@ -48,6 +50,7 @@ private:
 };
 
 using fabric::testing::colourCount;
+using fabric::testing::pdfText;
 using fabric::testing::readText;
 
 namespace {
@@ -62,13 +65,16 @@ QString scenario(const char *algorithm)
 
 } // namespace
 
-TestCliExport::Result TestCliExport::exportCli(const QStringList &args, const QString &fabric) const
+TestCliExport::Result TestCliExport::exportCli(
+    const QStringList &args, const QString &fabric, const QStringList &environment) const
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the command must go offscreen itself
+    for (const QString &entry : environment)
+        env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(FABRICSCOPE_CLI),
         QStringList { QStringLiteral("export"), fabric.isEmpty() ? mFabric : fabric } + args);
@@ -408,6 +414,51 @@ void TestCliExport::scenarioWithoutRoutingTakesTheFabricsDefault()
     QCOMPARE(routingOf(QStringLiteral(R"({"collective":"allreduce","bytes":1048576,"ranks":"8"})"),
                  QString()),
         QStringLiteral("ecmp"));
+}
+
+void TestCliExport::numbersReadTheSameInACommaLocale()
+{
+    // A German user's environment: Qt takes the C library's locale from it, whose decimal point
+    // is ','. The results wrote a degraded link as "leaf0--spine0@0,5", which no reader takes
+    // back, and pictures and reports mixed "6,34 ms" with Qt's "1.5". tests/data/locale/de_DE is a
+    // locale with ',' as its point (built from comma.localedef), so no system locale is needed.
+    const QStringList german { QStringLiteral("LOCPATH=" FABRICSCOPE_TEST_DATA "/locale"),
+        QStringLiteral("LANG=C"), QStringLiteral("LC_ALL="), QStringLiteral("LC_NUMERIC=de_DE") };
+    const QString degraded
+        = scenario("ring").chopped(1) + QStringLiteral(",\"faults\":[\"leaf0--spine0@0.5\"]}");
+
+    const QString json = path(QStringLiteral("comma.json"));
+    Result r = exportCli({ "--scenario", degraded, "--format", "json", "-o", json }, {}, german);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString results = readText(json);
+    QVERIFY2(
+        results.contains(QStringLiteral("\"leaf0--spine0@0.5\"")), qPrintable(results.left(600)));
+    QVERIFY2(!results.contains(QStringLiteral("@0,5")), "a fault written with a decimal comma");
+
+    const QString picture = path(QStringLiteral("comma.svg"));
+    r = exportCli({ "--scenario", degraded, "-o", picture }, {}, german);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString title = readText(picture);
+    QVERIFY2(title.contains(QStringLiteral(" ms of ")), "no moment in the title");
+    static const QRegularExpression decimalComma(
+        QStringLiteral(">[^<]*\\d,\\d{1,2}\\b(?!\\d)[^<]*<"));
+    QVERIFY2(
+        !decimalComma.match(title).hasMatch(), qPrintable(decimalComma.match(title).captured()));
+
+    // Counts are Qt's to group: they followed the system locale ("1.024 GPUs", which an English
+    // reader takes for one GPU), beside core's "1.5 GiB".
+    const QString report = path(QStringLiteral("comma-report.pdf"));
+    r = exportCli(
+        { "--scenario",
+            QStringLiteral(R"({"collective":"allreduce","bytes":"1.5GiB","ranks":"1024"})"),
+            "--format", "report", "-o", report },
+        QStringLiteral(FABRICSCOPE_TOPOLOGIES "/fat-tree-k16.fabric.json"), german);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString text = pdfText(report);
+    QVERIFY2(!text.isNull(), "no pdftotext: apt-get install poppler-utils");
+    QVERIFY2(text.contains(QStringLiteral("1.5 GiB")), qPrintable(text.left(600)));
+    QVERIFY2(text.contains(QStringLiteral("1,024 GPUs")), qPrintable(text.left(2000)));
+    QVERIFY2(!text.contains(QStringLiteral("1.024")), "a count grouped the German way");
 }
 
 #include "tst_cli_export.moc"

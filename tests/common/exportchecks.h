@@ -6,11 +6,35 @@
 
 #include <QFile>
 #include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QString>
 #include <QXmlStreamReader>
 
 namespace fabric::testing {
+
+/// Text of a PDF through pdftotext or Ghostscript's txtwrite; null when neither is installed.
+inline QString pdfText(const QString &file)
+{
+    QProcess p;
+    if (const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+        !tool.isEmpty()) {
+        p.start(tool, { file, QStringLiteral("-") });
+    } else if (const QString gs = QStandardPaths::findExecutable(QStringLiteral("gs"));
+               !gs.isEmpty()) {
+        p.start(gs,
+            { QStringLiteral("-q"), QStringLiteral("-dNOPAUSE"), QStringLiteral("-dBATCH"),
+                QStringLiteral("-sDEVICE=txtwrite"), QStringLiteral("-sOutputFile=-"), file });
+    } else {
+        return QString();
+    }
+    p.waitForFinished(60000);
+    // Tools separate words by tabs or several spaces: keep one space.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
+}
 
 /// Distinct colours on a grid of samples every @p step pixels: a blank picture has one or two.
 inline int colourCount(const QImage &image, int step = 4)

@@ -1,8 +1,14 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "io/common/cleantext.h"
+#include "model/faults.h"
 #include "model/units.h"
 
 #include <QtTest>
+
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace fabric::units;
 
@@ -14,6 +20,7 @@ private Q_SLOTS:
     void parsesSizes();
     void rejectsNonSizes();
     void formatsForPeople();
+    void writesAPointUnderACommaLocale();
 };
 
 void TestUnits::parsesSizes_data()
@@ -93,4 +100,36 @@ void TestUnits::formatsForPeople()
 }
 
 QTEST_GUILESS_MAIN(TestUnits)
+void TestUnits::writesAPointUnderACommaLocale()
+{
+    // A Qt program takes the C library's locale from the environment. Under one whose decimal
+    // point is ',' (tests/data/locale/de_DE, built from comma.localedef), printf wrote
+    // "link@0,5" into results that are read back, and "1,5 GiB" beside Qt's "1.5".
+    ::setenv("LOCPATH", FABRICSCOPE_TEST_DATA "/locale", 1);
+    struct Restore
+    {
+        ~Restore() { std::setlocale(LC_NUMERIC, "C"); }
+    } restore;
+    QVERIFY2(std::setlocale(LC_NUMERIC, "de_DE"), "the comma locale did not load");
+    char probe[8];
+    std::snprintf(probe, sizeof probe, "%.1f", 1.5);
+    QCOMPARE(QString::fromLatin1(probe), QStringLiteral("1,5")); // the locale does bite
+
+    QCOMPARE(formatFixed(0.5, 2), std::string("0.50"));
+    QCOMPARE(formatSignificant(0.000123456789, 4), std::string("0.0001235"));
+    QCOMPARE(formatSignificant(2.5e6, 3), std::string("2.5e+06"));
+    QCOMPARE(formatBytes(1.5 * 1024 * 1024 * 1024), std::string("1.5 GiB"));
+    QCOMPARE(formatSeconds(0.0634), std::string("63.4 ms"));
+    QCOMPARE(formatSeconds(2.5e6), std::string("2.5e+06 s"));
+    QCOMPARE(formatGbps(25600), std::string("25.6 Tb/s"));
+    QCOMPARE(fabric::io::shortNumber(0.25), std::string("0.25"));
+    fabric::Fault degraded;
+    degraded.kind = fabric::Fault::Kind::Link;
+    degraded.node = "leaf0";
+    degraded.peer = "spine0";
+    degraded.kept = 0.5;
+    QCOMPARE(fabric::toString(degraded), std::string("leaf0--spine0@0.5"));
+    QCOMPARE(fabric::parseFault(fabric::toString(degraded)).kept, 0.5);
+}
+
 #include "tst_units.moc"

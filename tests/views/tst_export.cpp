@@ -34,6 +34,7 @@
 using namespace fabric;
 using namespace fabric::views;
 using fabric::testing::colourCount;
+using fabric::testing::pdfText;
 using fabric::testing::readText;
 
 namespace {
@@ -49,26 +50,6 @@ int pdfPages(const QString &file)
         return -1;
     return int(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r")
                + pdf.count("/Type /Page "));
-}
-
-/// Text of a PDF through pdftotext or Ghostscript's txtwrite; null when neither is installed.
-QString pdfText(const QString &file)
-{
-    QProcess p;
-    if (const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-        !tool.isEmpty()) {
-        p.start(tool, {file, QStringLiteral("-")});
-    } else if (const QString gs = QStandardPaths::findExecutable(QStringLiteral("gs"));
-               !gs.isEmpty()) {
-        p.start(gs, {QStringLiteral("-q"), QStringLiteral("-dNOPAUSE"), QStringLiteral("-dBATCH"),
-                     QStringLiteral("-sDEVICE=txtwrite"), QStringLiteral("-sOutputFile=-"), file});
-    } else {
-        return QString();
-    }
-    p.waitForFinished(60000);
-    // Tools separate words by tabs or several spaces: keep one space.
-    return QString::fromUtf8(p.readAllStandardOutput())
-        .replace(QRegularExpression(QStringLiteral("\\s+")), QStringLiteral(" "));
 }
 
 } // namespace

@@ -7,7 +7,7 @@
 
 namespace fabric::views {
 
-/// @p n in the locale's digit groups: "15,360", as people read counts.
+/// @p n in digit groups: "15,360", as people read counts (English, see useEnglishNumbers()).
 inline QString grouped(qint64 n)
 {
     return QLocale().toString(n);

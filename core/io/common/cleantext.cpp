@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cleantext.h"
 
+#include "model/units.h"
+
 #include <charconv>
-#include <cstdio>
 #include <istream>
 
 namespace fabric::io {
@@ -128,9 +129,7 @@ std::optional<std::size_t> binaryOffset(std::string_view head)
 
 std::string shortNumber(double value)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", value);
-    return buf;
+    return units::formatSignificant(value, 6);
 }
 
 std::string numberBeside(double value, double limit)
