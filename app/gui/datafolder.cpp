@@ -10,7 +10,7 @@
 
 namespace fabric::app {
 
-QString dataFolder(const QString &subfolder, const QString &sourceFolder)
+QString dataFolder(const QString &subfolder)
 {
     QStringList candidates {
         QDir(QCoreApplication::applicationDirPath())
@@ -20,7 +20,6 @@ QString dataFolder(const QString &subfolder, const QString &sourceFolder)
         QStandardPaths::GenericDataLocation, subfolder, QStandardPaths::LocateDirectory);
     if (!xdg.isEmpty())
         candidates << xdg;
-    candidates << sourceFolder;
     for (const QString &folder : std::as_const(candidates))
         if (QFileInfo(folder).isDir())
             return QDir::cleanPath(QFileInfo(folder).absoluteFilePath());

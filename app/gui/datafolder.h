@@ -8,8 +8,8 @@ namespace fabric::app {
 
 /// The installed folder @p subfolder of the program's data (`fabricscope/topologies`): the one
 /// beside the program (`<prefix>/share/<subfolder>`) first, so an installed copy under any prefix
-/// finds its own rather than another version's in /usr/share; else one in the XDG data folders;
-/// else @p sourceFolder, for a program run from its build tree. Empty when none exists.
-QString dataFolder(const QString &subfolder, const QString &sourceFolder);
+/// finds its own rather than another version's in /usr/share (a build tree links its share/ to
+/// the sources); else one in the XDG data folders. Empty when none exists.
+QString dataFolder(const QString &subfolder);
 
 } // namespace fabric::app

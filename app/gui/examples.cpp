@@ -17,7 +17,7 @@ const QString kSuffix = QStringLiteral(".fabric.json");
 
 QString examplesFolder()
 {
-    return dataFolder(kSubfolder, QStringLiteral(FABRICSCOPE_SOURCE_TOPOLOGIES));
+    return dataFolder(kSubfolder);
 }
 
 QStringList exampleFiles()

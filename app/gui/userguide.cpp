@@ -183,7 +183,7 @@ int UserGuideWindow::picturesDecoded() const
 
 QString UserGuideWindow::guideFolder()
 {
-    return dataFolder(QStringLiteral("fabricscope/guide"), QStringLiteral(FABRICSCOPE_SOURCE_DOCS));
+    return dataFolder(QStringLiteral("fabricscope/guide"));
 }
 
 bool UserGuideWindow::showPage(const QString &page)

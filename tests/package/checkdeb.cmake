@@ -1,7 +1,8 @@
 # Builds the Debian package the way a user would (cpack -G DEB in the build tree) and checks what
 # a person installing it relies on: the file name, the control fields, that the programs are
-# stripped and print the project version, the desktop integration files (validated by the
-# freedesktop and AppStream validators), the man pages, the icons, the examples, and the size.
+# stripped, hold no path of the build machine and print the project version, the desktop
+# integration files (validated by the freedesktop and AppStream validators), the man pages, the
+# icons, the examples, and the size.
 #
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DVERSION=... -DWORK_DIR=... -P checkdeb.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -26,7 +27,7 @@ function(run out_var)
     set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 
-foreach(tool cpack dpkg-deb readelf desktop-file-validate appstreamcli)
+foreach(tool cpack dpkg-deb readelf strings desktop-file-validate appstreamcli)
     find_program(tool_path_${tool} NAMES ${tool})
     if(NOT tool_path_${tool})
         fail("${tool} is not installed (bash packaging/setup.sh installs it)")
@@ -71,6 +72,17 @@ foreach(dependency libqt6widgets6 libqt6charts6 libqt6svg6 libqt6gui6 libc6 libs
     if(NOT depends MATCHES "(^|[ ,|])${dependency}( |,|$)")
         fail("Depends lacks ${dependency}: ${depends}")
     endif()
+endforeach()
+# Each package once: a hand-written entry beside shlibdeps' versioned one is noise to apt and
+# lintian.
+string(REGEX MATCHALL "(^|, )[a-z0-9.+-]+" named "${depends}")
+set(seen "")
+foreach(entry IN LISTS named)
+    string(REGEX REPLACE "^, " "" name "${entry}")
+    if(name IN_LIST seen)
+        fail("Depends names ${name} twice: ${depends}")
+    endif()
+    list(APPEND seen ${name})
 endforeach()
 # Stripped programs, man pages, examples and icons come to about 21 MiB and the user guide with
 # its pictures to 18 MiB (39,996 KiB in all on 2026-12-05); debug info was ~145 MB.
@@ -128,6 +140,18 @@ foreach(program fabricscope fabricscope-cli)
     if(sections MATCHES "\\.debug_info" OR sections MATCHES "\\.symtab")
         fail("/usr/bin/${program} is not stripped")
     endif()
+    # A path of the build machine compiled in: the program would look there on the user's
+    # machine, and the package would change with the build folder. Qt's string literals are
+    # UTF-16, which plain `strings` does not see.
+    foreach(encoding s l)
+        run(text ${tool_path_strings} -a -e ${encoding} ${root}/usr/bin/${program})
+        foreach(folder ${SOURCE_DIR} ${BUILD_DIR})
+            string(FIND "${text}" "${folder}" at)
+            if(NOT at EQUAL -1)
+                fail("/usr/bin/${program} holds the build machine's path ${folder}")
+            endif()
+        endforeach()
+    endforeach()
 endforeach()
 run(cli_version ${root}/usr/bin/fabricscope-cli --version)
 if(NOT cli_version STREQUAL "fabricscope-cli ${VERSION}\n")
@@ -153,6 +177,12 @@ foreach(page fabricscope fabricscope-cli)
 endforeach()
 run(ignored ${tool_path_desktop-file-validate}
     ${root}/usr/share/applications/io.fabricscope.FabricScope.desktop)
+# One window holds one fabric and the program takes one file: %F let a file manager pass two,
+# and the program then refused both ("Give at most one file to open").
+file(STRINGS ${root}/usr/share/applications/io.fabricscope.FabricScope.desktop exec REGEX "^Exec=")
+if(NOT exec STREQUAL "Exec=fabricscope %f")
+    fail("the desktop entry's ${exec} must pass one file (%f)")
+endif()
 # --no-net: the screenshot URLs are checked for form, not fetched (no network in CI).
 execute_process(COMMAND ${tool_path_appstreamcli} validate --no-net --explain
                         ${root}/usr/share/metainfo/io.fabricscope.FabricScope.metainfo.xml
