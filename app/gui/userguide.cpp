@@ -173,7 +173,20 @@ void UserGuideWindow::addFindField(QToolBar *bar)
     auto *close = new QAction(tr("Close"), this);
     close->setShortcuts(QKeySequence::Close); // Ctrl+W as well as Ctrl+F4
     connect(close, &QAction::triggered, this, &QWidget::close);
-    addActions({ find, next, previous, close });
+    // Escape closes a help window, as everywhere; a search being typed is left first, as in a
+    // browser's find bar, so a reader who meant to clear it keeps the page.
+    auto *escape = new QAction(tr("Close or Leave Find"), this);
+    escape->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(escape, &QAction::triggered, this, [this] {
+        if (mFind->hasFocus() && !mFind->text().isEmpty()) {
+            mFind->clear();
+            mFind->setStyleSheet({});
+            mBrowser->setFocus();
+        } else {
+            QWidget::close();
+        }
+    });
+    addActions({ find, next, previous, close, escape });
 }
 
 int UserGuideWindow::picturesDecoded() const

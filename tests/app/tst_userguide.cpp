@@ -288,6 +288,17 @@ void TestUserGuide::findGoesRoundThePage()
     QCOMPARE(browser->verticalScrollBar()->value(), scrolled);
     QTest::keyClicks(field, QStringLiteral("x"));
     QVERIFY(field->styleSheet().isEmpty());
+    // Escape leaves a search first (the page stays open), then closes the window.
+    guide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&guide));
+    guide.activateWindow();
+    QTRY_VERIFY(field->hasFocus());
+    QTest::keyClick(field, Qt::Key_Escape);
+    QVERIFY(field->text().isEmpty());
+    QVERIFY(guide.isVisible());
+    QTRY_VERIFY(browser->hasFocus());
+    QTest::keyClick(browser, Qt::Key_Escape);
+    QTRY_VERIFY(!guide.isVisible());
 }
 
 void TestUserGuide::everyLinkAndPictureOfTheGuideExists()
