@@ -1814,6 +1814,13 @@ void TestMainWindow::fitsA1280x720Projector()
         // to its middle line.
         QLabel *summary = mWindow->simulation()->simulationDock()->statusLabel();
         QVERIFY(summary->text().startsWith(QLatin1String("Twisted 4x4x8 torus: ")));
+        // Its figures keep their units on their line: "GB/s" wrapped under "12.4".
+        static const QRegularExpression brokenFigure(
+            QStringLiteral("\\d (?:[kMGT]?i?B|[kMGT]?b/s|GB/s|[mµnp]?s)\\b"));
+        QVERIFY2(
+            summary->text().contains(QStringLiteral("\u00a0GB/s")), qPrintable(summary->text()));
+        QVERIFY2(!brokenFigure.match(summary->text()).hasMatch(),
+            qPrintable(brokenFigure.match(summary->text()).captured()));
         QTRY_VERIFY2(summary->height() >= summary->heightForWidth(summary->width()),
             qPrintable(QStringLiteral("presentation %1: summary %2 px high, needs %3")
                            .arg(presentation)

@@ -359,10 +359,14 @@ void SimulationController::present(const views::SimRunPtr &run)
 QString SimulationController::runStatus(const views::SimRun &run) const
 {
     const views::RunSummary summary = views::RunSummary(run);
+    // A figure and its unit stay on one line of the wrapping label ("12.4 GB/s", not "12.4" at
+    // the end of one line and "GB/s" under it).
+    const auto figure
+        = [](const std::string &text) { return toQString(text).replace(u' ', QChar::Nbsp); };
     QString status
-        = tr("%1: %2").arg(run.label, toQString(units::formatSeconds(run.result.completionS)));
+        = tr("%1: %2").arg(run.label, figure(units::formatSeconds(run.result.completionS)));
     if (std::isfinite(summary.busbwGBps))
-        status += tr(", busbw %1").arg(toQString(units::formatGBps(summary.busbwGBps)));
+        status += tr(", busbw %1").arg(figure(units::formatGBps(summary.busbwGBps)));
     if (std::isfinite(summary.ofIdeal))
         status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
     if (run.faults && !run.faults->unreachablePairs.empty())
