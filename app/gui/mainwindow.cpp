@@ -301,15 +301,7 @@ void MainWindow::createActions()
     QAction *newAction = make(
         "actionNew", tr("&New from Template..."), QKeySequence::New, [this] { newFromTemplate(); });
     QAction *openAction = make("actionOpen", tr("&Open..."), QKeySequence::Open, [this] {
-        // The open file's folder; for a fabric never saved (a template, a lesson, the start's),
-        // the last file's, which the home folder was even for a user who works elsewhere.
-        const QString recent = mRecentFiles.value(0);
-        const QString folder = mDocument && !mDocument->fileName().isEmpty()
-            ? QFileInfo(mDocument->fileName()).absolutePath()
-            : !recent.isEmpty() && QFileInfo(recent).absoluteDir().exists()
-            ? QFileInfo(recent).absolutePath()
-            : QDir::homePath();
-        const QString name = mPrompts->openFileName(this, folder, files::openFilter());
+        const QString name = mPrompts->openFileName(this, fileDialogFolder(), files::openFilter());
         if (!name.isEmpty())
             openFile(name);
     });
@@ -686,13 +678,25 @@ bool MainWindow::save()
     return writeTo(mDocument->fileName());
 }
 
+QString MainWindow::fileDialogFolder() const
+{
+    // The open file's folder; for a fabric never saved (a template, a lesson, the start's), the
+    // last file's, which the home folder was even for a user who works elsewhere.
+    const QString recent = mRecentFiles.value(0);
+    if (mDocument && !mDocument->fileName().isEmpty())
+        return QFileInfo(mDocument->fileName()).absolutePath();
+    if (!recent.isEmpty() && QFileInfo(recent).absoluteDir().exists())
+        return QFileInfo(recent).absolutePath();
+    return QDir::homePath();
+}
+
 bool MainWindow::saveAs(const QString &fileName)
 {
     commitPendingEdit();
     QString name = fileName;
     if (name.isEmpty()) {
         const QString suggested = mDocument->fileName().isEmpty()
-            ? QDir::home().filePath(mDocument->suggestedFileName())
+            ? QDir(fileDialogFolder()).filePath(mDocument->suggestedFileName())
             : mDocument->fileName();
         name = mPrompts->saveFileName(this, suggested, files::saveFilter());
         if (name.isEmpty())

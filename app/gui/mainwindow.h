@@ -149,6 +149,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Where the Open and Save dialogs start: the open file's folder, else the last file's (Open
+    /// Recent's first), else the home folder.
+    QString fileDialogFolder() const;
     /// The spot nearest @p scenePos, on a grid around it, that no drawn node crowds.
     QPointF freeSpotNear(QPointF scenePos) const;
     /// The smallest move (in steps of a node's room) that puts none of @p points on a node.

@@ -323,6 +323,9 @@ void TestMainWindow::recentMenuTellsFilesApartAndForgetsGoneOnes()
     QVERIFY(mWindow->openGenerated(smallFatTree()));
     mWindow->action(QStringLiteral("actionOpen"))->trigger();
     QCOMPARE(mPrompts->openedAt, QFileInfo(rd).absolutePath());
+    // So does Save's dialog for it, which proposed the home folder.
+    mWindow->action(QStringLiteral("actionSave"))->trigger();
+    QCOMPARE(QFileInfo(mPrompts->proposedSaveName).absolutePath(), QFileInfo(rd).absolutePath());
     // Alone with its name now, the other copy is named without its folder.
     QCOMPARE(menu->actions()[1]->text(), QStringLiteral("&2 fabric.fabric.json"));
 }
