@@ -148,6 +148,19 @@ void TestHeatmap::hoverAndClick()
     QVERIFY2(tip.contains(QStringLiteral("%")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("s")), qPrintable(tip));
     QVERIFY(w.describeAt(QPointF(2, 2)).isEmpty());
+    // An idle cell reads "0 %", as the ramp's foot does: both said "0.0 %" beside "50 %".
+    int idleRow = -1, idleBin = -1;
+    for (int rr = 0; rr < h.rowCount() && idleRow < 0; ++rr)
+        for (int bb = 0; bb < h.binCount() && idleRow < 0; ++bb)
+            if (h.value(rr, bb) == 0.0f && w.cellAt(w.cellCenter(rr, bb), &r, &b)
+                && h.value(r, b) == 0.0f) {
+                idleRow = r;
+                idleBin = b;
+            }
+    QVERIFY(idleRow >= 0);
+    const QString idleTip = w.describeAt(w.cellCenter(idleRow, idleBin));
+    QVERIFY2(idleTip.contains(QStringLiteral(" 0 %")) && !idleTip.contains(QStringLiteral("0.0 %")),
+        qPrintable(idleTip));
 
     QSignalSpy spy(&w, &HeatmapWidget::linkClicked);
     // On the pixel whose centre it is (toPoint() would round to the next one).

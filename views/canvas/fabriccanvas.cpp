@@ -1185,14 +1185,6 @@ int FabricCanvas::failedNodeLinesDrawn() const
     return linesIn(d->failedNodesItem);
 }
 
-void FabricCanvas::setColorMap(ColorMap::Kind kind)
-{
-    d->data.colorMap = ColorMap(kind);
-    if (d->fabric)
-        rebuildScene(true);
-    updateLegend();
-}
-
 ColorMap FabricCanvas::colorMap() const { return d->data.colorMap; }
 
 void FabricCanvas::setParticlesEnabled(bool on)
@@ -2093,7 +2085,6 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
             QToolTip::showText(event->globalPosition().toPoint(), describeLink(link), viewport());
         else if (node == kNoNode)
             QToolTip::hideText();
-        Q_EMIT linkHovered(link);
     }
     // Off nodes and links, a folded block says what it holds and its busiest link inside.
     if (node == kNoNode && link == kNoLink) {

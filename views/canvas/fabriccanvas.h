@@ -220,7 +220,6 @@ public:
     QColor highlightColor(HighlightChannel channel = HighlightChannel::Simulation) const;
     /// How many lines @p channel's highlight draws at the current zoom and view.
     int highlightLinesDrawn(HighlightChannel channel = HighlightChannel::Simulation) const;
-    void setColorMap(ColorMap::Kind kind);
     ColorMap colorMap() const;
 
     /**
@@ -325,7 +324,6 @@ public:
 Q_SIGNALS:
     void selectionChanged();
     void nodeHovered(fabric::NodeId node); ///< kNoNode when the pointer leaves nodes.
-    void linkHovered(fabric::LinkId link); ///< kNoLink when the pointer leaves links.
     /// The user dragged from @p a to @p b with the AddLink tool.
     void linkRequested(fabric::NodeId a, fabric::NodeId b);
     /// The user finished dragging nodes; positions are scene coordinates.

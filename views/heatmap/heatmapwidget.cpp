@@ -77,7 +77,8 @@ std::vector<double> bandHeights(const std::vector<int> &rows, double height, dou
 
 QString percent(double u)
 {
-    return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u < 0.1 ? 1 : 0);
+    // A tenth of a percent below 10 %, where it tells a trickle from nothing; none for nothing.
+    return QStringLiteral("%1 %").arg(u * 100, 0, 'f', u > 0 && u < 0.1 ? 1 : 0);
 }
 
 /// Width of the ramp's tick labels in @p fm: "100 %" is the widest.
@@ -179,13 +180,6 @@ void HeatmapWidget::setData(HeatmapData data)
 void HeatmapWidget::setTitle(const QString &title)
 {
     mTitle = title.isEmpty() ? tr("Link utilisation over time") : title;
-    update();
-}
-
-void HeatmapWidget::setColorMap(ColorMap::Kind kind)
-{
-    mMap = ColorMap(kind);
-    rebuildImages();
     update();
 }
 
@@ -459,9 +453,7 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
     int row = 0, bin = 0;
     if (event->button() != Qt::LeftButton || !cellAt(event->position(), &row, &bin))
         return;
-    const DirLinkId d = mData.busiestLinkAt(row, bin);
-    Q_EMIT dirLinkClicked(d);
-    Q_EMIT linkClicked(linkOf(d));
+    Q_EMIT linkClicked(linkOf(mData.busiestLinkAt(row, bin)));
 }
 
 void HeatmapWidget::leaveEvent(QEvent *)

@@ -33,7 +33,6 @@ public:
     /// The line above the picture; empty gives the one that names no run.
     void setTitle(const QString &title);
     QString title() const { return mTitle; }
-    void setColorMap(ColorMap::Kind kind);
 
     /// Row and bin under widget point @p pos; false outside the matrix.
     bool cellAt(const QPointF &pos, int *row, int *bin) const;
@@ -59,7 +58,6 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void linkClicked(fabric::LinkId link);
-    void dirLinkClicked(fabric::DirLinkId link);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
