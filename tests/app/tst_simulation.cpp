@@ -16,6 +16,7 @@
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "playback/runhighlight.h"
 #include "savedscenarios.h"
 #include "screenshotfolder.h"
 #include "simulation/analysisdock.h"
@@ -344,6 +345,12 @@ void TestSimulation::comparePictureLegendExplainsBothSides()
         qPrintable(legend.join(QStringLiteral(" | "))));
     // Each entry once, though both sides list it.
     QCOMPARE(legend.count(QStringLiteral("Host (NVLink domain)")), 1);
+    // The links polarised hashing left idle are dashed on its side, as on the main canvas (and
+    // the picture says so): side by side, and in the report, they were drawn as any other.
+    const views::FabricCanvas::LinkHighlight idle = views::runHighlight(*polarized);
+    QVERIFY(!idle.links.isEmpty());
+    QCOMPARE(compare->leftCanvas()->highlightedLinks(), idle.links);
+    QVERIFY2(legend.contains(idle.legend), qPrintable(idle.legend));
 
     // On screen, each canvas has its own: the left one had none, and its badges went
     // unexplained beside the adaptive side's legend.

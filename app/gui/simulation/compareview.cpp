@@ -12,6 +12,7 @@
 #include "playback/loadsampler.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
+#include "playback/runhighlight.h"
 #include "style/legend.h"
 #include "style/picturescale.h"
 
@@ -143,6 +144,10 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
         mCanvas[i]->setFaultMarks(hasRun
                 ? views::faultMarks(*runs[i]->fabric, runs[i]->scenario->faults)
                 : views::FabricCanvas::FaultMarks());
+        // And what the main canvas highlights for its run (the links ECMP left idle, dashed, or
+        // the SHARP tree): side by side, idle links were drawn as any other.
+        mCanvas[i]->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
+            runs[i] ? views::runHighlight(*runs[i]) : views::FabricCanvas::LinkHighlight());
         // An empty side says how to fill it: compare needs a run before the latest one.
         mTitle[i]->setText(runs[i] ? runs[i]->label
                                    : i == 0 ? tr("Run again (another routing, algorithm or size) "
