@@ -140,6 +140,11 @@ foreach(program fabricscope fabricscope-cli)
     if(sections MATCHES "\\.debug_info" OR sections MATCHES "\\.symtab")
         fail("/usr/bin/${program} is not stripped")
     endif()
+    # Full RELRO, as Debian's own packages: read-only relocations, bound at start.
+    run(dynamic ${tool_path_readelf} --dynamic --program-headers ${root}/usr/bin/${program})
+    if(NOT dynamic MATCHES "GNU_RELRO" OR NOT dynamic MATCHES "BIND_NOW")
+        fail("/usr/bin/${program} is not linked with -z relro -z now")
+    endif()
     # A path of the build machine compiled in: the program would look there on the user's
     # machine, and the package would change with the build folder. Qt's string literals are
     # UTF-16, which plain `strings` does not see.
