@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "paramspecs.h"
 
+#include "model/asciicase.h"
 #include "model/error.h"
 
 #include <algorithm>
@@ -22,14 +23,6 @@ std::string number(double v)
     while (s.back() == '0')
         s.pop_back();
     return s;
-}
-
-std::string lowered(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
 }
 
 /// The value as the user wrote it: numbers bare, other text quoted.
@@ -104,7 +97,7 @@ nlohmann::json checkedBool(const ParamSpec &spec, const nlohmann::json &value)
     if (value.is_boolean())
         return value;
     if (value.is_string()) {
-        const std::string s = lowered(value.get<std::string>());
+        const std::string s = asciiLowered(value.get<std::string>());
         if (s == "true" || s == "1" || s == "yes" || s == "on")
             return true;
         if (s == "false" || s == "0" || s == "no" || s == "off")
@@ -118,9 +111,9 @@ nlohmann::json checkedBool(const ParamSpec &spec, const nlohmann::json &value)
 nlohmann::json checkedChoice(const ParamSpec &spec, const nlohmann::json &value)
 {
     if (value.is_string()) {
-        const std::string s = lowered(value.get<std::string>());
+        const std::string s = asciiLowered(value.get<std::string>());
         for (const std::string &c : spec.choices)
-            if (lowered(c) == s)
+            if (asciiLowered(c) == s)
                 return c;
     }
     reject(spec, value);

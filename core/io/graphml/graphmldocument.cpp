@@ -3,6 +3,7 @@
 #include "graphmldocument.h"
 
 #include "io/xml/xmlreader.h"
+#include "model/asciicase.h"
 #include "model/error.h"
 
 #include <algorithm>
@@ -10,14 +11,6 @@
 #include <optional>
 
 namespace fabric::io::graphml {
-std::string lowered(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 namespace {
 
 std::string trimmed(std::string_view s)
@@ -140,10 +133,10 @@ private:
         if (mKeyId.empty())
             fail(line, "<key> without an id");
         KeyDecl k;
-        k.domain = lowered(attribute(attributes, "for"));
+        k.domain = asciiLowered(attribute(attributes, "for"));
         if (k.domain.empty())
             k.domain = "all";
-        k.name = lowered(trimmed(attribute(attributes, "attr.name")));
+        k.name = asciiLowered(trimmed(attribute(attributes, "attr.name")));
         k.nodeGraphics = attribute(attributes, "yfiles.type") == "nodegraphics";
         mKey = k;
     }

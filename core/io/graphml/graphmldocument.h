@@ -37,9 +37,6 @@ struct Document
     std::vector<EdgeRecord> edges;
 };
 
-/// @p s in ASCII lower case (attr.names and enumerated values are matched that way).
-std::string lowered(std::string_view s);
-
 /// Parses GraphML text. Throws UserError "FILE:LINE: what" for bad XML, <data> naming an
 /// undeclared key, a hyperedge, an edge without source or target, no <graph>.
 Document readDocument(std::string_view text, const std::string &fileName);

@@ -11,6 +11,7 @@
 #include "io/native/nativeformat.h"
 #include "io/native/readlimits.h"
 
+#include "model/asciicase.h"
 #include "model/error.h"
 
 #include <nlohmann/json.hpp>
@@ -153,7 +154,7 @@ Node nodeFrom(const graphml::NodeRecord &r, const Fields &f)
     else if (!r.label.empty())
         n.name = r.label;
     if (const std::string *role = f.find({ "role" })) {
-        const auto parsed = switchRoleFromString(graphml::lowered(*role));
+        const auto parsed = switchRoleFromString(asciiLowered(*role));
         if (!parsed)
             f.fail("role '" + *role + "' is not leaf, spine, core or router");
         n.role = *parsed;
@@ -282,7 +283,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
         if (l.capacityGbps <= 0)
             f.fail("capacity must be more than 0 Gb/s");
         if (const std::string *medium = f.find({ "medium" })) {
-            const auto parsed = mediumFromString(graphml::lowered(*medium));
+            const auto parsed = mediumFromString(asciiLowered(*medium));
             if (!parsed)
                 f.fail("medium '" + *medium
                     + "' is not nvlink, infiniband, ethernet, ici or "
@@ -299,7 +300,7 @@ Fabric GraphmlFormat::read(std::istream &in, const std::string &fileName) const
         const Fields f(fileName, p.record->line, "node '" + p.record->id + "'", p.record->values);
         Node &n = fabric.node(p.id);
         if (const std::string *kind = f.find({ "kind", "type" })) {
-            const auto parsed = nodeKindFromString(graphml::lowered(*kind));
+            const auto parsed = nodeKindFromString(asciiLowered(*kind));
             if (!parsed)
                 f.fail("kind '" + *kind + "' is not gpu, host, switch or ocs");
             n.kind = *parsed;
