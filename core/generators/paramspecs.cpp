@@ -31,9 +31,9 @@ std::string shown(const nlohmann::json &value)
     if (!value.is_string())
         return value.dump();
     const std::string s = value.get<std::string>();
-    char *end = nullptr;
-    std::strtod(s.c_str(), &end);
-    if (!s.empty() && end == s.c_str() + s.size())
+    double ignored = 0;
+    if (!s.empty()
+        && std::from_chars(s.data(), s.data() + s.size(), ignored).ptr == s.data() + s.size())
         return s;
     return "'" + s + "'";
 }
