@@ -545,7 +545,7 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
         sampler = std::make_unique<views::LoadSampler>(run->result);
         if (o.instant)
             sampler->setWindowS(0);
-        views::showLoadsAt(canvas, *sampler, *at, views::badgeMinFlows(*run));
+        views::showLoadsAt(canvas, *run, *sampler, *at);
         // As the app shows a run: its SHARP tree or the switch links ECMP left idle, and the
         // moving dots (on by default there), so a script's picture is the one on screen.
         canvas.setHighlight(

@@ -71,6 +71,7 @@ private Q_SLOTS:
     void resultsAsJsonAndCsv();
     void reportIsOnePdf();
     void framesAreASequence();
+    void badgesCountFlowsOnlyWhenEachTakesOnePath();
     void chartsByName();
     void reportHasTrafficPages();
     void cliExportsHeadless();
@@ -90,7 +91,7 @@ void TestExport::initTestCase()
     mCanvas->resize(1000, 700);
     mCanvas->setFabric(&mFabric);
     LoadSampler sampler(mRun->result);
-    showLoadsAt(*mCanvas, sampler, mRun->result.completionS / 4);
+    showLoadsAt(*mCanvas, *mRun, sampler, mRun->result.completionS / 4);
 }
 
 void TestExport::parsesTimes()
@@ -386,6 +387,29 @@ void TestExport::framesAreASequence()
     QCOMPARE(stopped.size(), 2);
     QVERIFY(QFile::exists(stopped.last()));
     QCOMPARE(error, QStringLiteral("Stopped after 2 of 5 frames."));
+}
+
+void TestExport::badgesCountFlowsOnlyWhenEachTakesOnePath()
+{
+    // A badge counts the flows on a link. Where the run sprayed each flow over several paths it
+    // would count path shares, so such a run gets none, though its sampler has the counts.
+    FabricCanvas canvas;
+    canvas.resize(1000, 700);
+    canvas.setFabric(&mFabric);
+    const auto sprayed = testing::ringRun(mFabric, route::Policy::Spray, 8e6, 2);
+    QVERIFY(sprayed->summary.multipath);
+    const double t = sprayed->result.completionS / 4;
+    LoadSampler spraySampler(sprayed->result);
+    spraySampler.seek(t);
+    const std::vector<int> counted = spraySampler.badges(2);
+    QVERIFY(std::any_of(counted.begin(), counted.end(), [](int n) { return n > 0; }));
+    showLoadsAt(canvas, *sprayed, spraySampler, t);
+    QVERIFY(canvas.shownBadges().empty());
+
+    LoadSampler sampler(mRun->result);
+    QVERIFY(!mRun->summary.multipath);
+    showLoadsAt(canvas, *mRun, sampler, mRun->result.completionS / 4);
+    QVERIFY(!canvas.shownBadges().empty());
 }
 
 void TestExport::chartsByName()

@@ -540,7 +540,7 @@ void TestTorusLattice::screenshots()
           [&](FabricCanvas &canvas) {
               canvas.setParticlesEnabled(true);
               canvas.setParticlePhase(0.4);
-              showLoadsAt(canvas, sampler, run->result.completionS / 3);
+              showLoadsAt(canvas, *run, sampler, run->result.completionS / 3);
           });
 }
 

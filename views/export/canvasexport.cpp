@@ -95,21 +95,12 @@ bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat for
     return false;
 }
 
-void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows)
+void showLoadsAt(FabricCanvas &canvas, const SimRun &run, LoadSampler &sampler, double timeS)
 {
+    constexpr int collision = 2;
     sampler.seek(timeS);
     canvas.setLinkLoads(sampler.utilisation());
-    if (badgeMinFlows > 0) {
-        const std::vector<int> badges = sampler.badges(badgeMinFlows);
-        canvas.setLinkBadges(badges);
-    } else {
-        canvas.setLinkBadges({});
-    }
-}
-
-int badgeMinFlows(const SimRun &run)
-{
-    return run.summary.multipath ? 0 : 2;
+    canvas.setLinkBadges(run.summary.multipath ? std::vector<int> {} : sampler.badges(collision));
 }
 
 QString momentNote(double timeS, double endS, double windowS)

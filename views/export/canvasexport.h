@@ -36,13 +36,10 @@ struct CanvasExportOptions
 bool exportCanvas(FabricCanvas &canvas, const QString &fileName, ImageFormat format,
                   const CanvasExportOptions &options, QString *error = nullptr);
 
-/// Colours @p canvas with the utilisation of @p sampler seeked to @p timeS, with flow-count
-/// badges on links that carry at least @p badgeMinFlows flows (0 = no badges).
-void showLoadsAt(FabricCanvas &canvas, LoadSampler &sampler, double timeS, int badgeMinFlows = 2);
-
-/// The flows a link of @p run carries before it gets a badge: 2 (a collision), or 0 (none) when
-/// the run split its flows over paths, where a badge would count path shares, not flows.
-int badgeMinFlows(const SimRun &run);
+/// Colours @p canvas with the utilisation of @p sampler (made from @p run) seeked to @p timeS,
+/// with a flow-count badge on each link that carries two flows or more (a collision). A run that
+/// split its flows over paths gets no badges: they would count path shares, not flows.
+void showLoadsAt(FabricCanvas &canvas, const SimRun &run, LoadSampler &sampler, double timeS);
 
 /// "t = 149 ms of 299 ms · loads: mean of 14.9 ms": the moment a picture of a run shows and what
 /// its colours are (LoadSampler::windowNote() of @p windowS); every picture's title ends so.

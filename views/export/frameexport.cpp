@@ -75,12 +75,11 @@ QStringList exportFrames(FabricCanvas &canvas, const SimRun &run, const QString 
     LoadSampler sampler(run.result);
     if (instantLoads)
         sampler.setWindowS(0);
-    const int badges = badgeMinFlows(run);
     const double end = run.result.completionS;
     QStringList written;
     for (int i = 0; i < frames; ++i) {
         const double t = frames == 1 ? end : end * i / (frames - 1);
-        showLoadsAt(canvas, sampler, t, badges);
+        showLoadsAt(canvas, run, sampler, t);
         canvas.setParticlePhase(i / kFramesPerSecond);
         const QString caption = (title.isEmpty() ? QString() : title + QStringLiteral(" \u00b7 "))
             + momentNote(t, end, sampler.windowS());

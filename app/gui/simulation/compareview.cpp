@@ -217,7 +217,7 @@ void CompareView::showTime(double timeS)
     const views::SimRunPtr runs[2] = { mLeft, mRight };
     for (int i = 0; i < 2; ++i)
         if (mSampler[i] && runs[i])
-            views::showLoadsAt(*mCanvas[i], *mSampler[i], timeS, views::badgeMinFlows(*runs[i]));
+            views::showLoadsAt(*mCanvas[i], *runs[i], *mSampler[i], timeS);
 }
 
 bool CompareView::runsDownFit() const

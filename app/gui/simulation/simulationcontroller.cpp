@@ -396,7 +396,7 @@ void SimulationController::showTime(double timeS)
 {
     if (!mSampler || !mCurrent)
         return;
-    views::showLoadsAt(*mCanvas, *mSampler, timeS, views::badgeMinFlows(*mCurrent));
+    views::showLoadsAt(*mCanvas, *mCurrent, *mSampler, timeS);
     // Particles follow the clock: steady on screen, frozen when paused, jumping on a seek.
     mCanvas->setParticlePhase(mClock->animationPhaseS());
     mAnalysis->heatmap()->setTime(timeS);
