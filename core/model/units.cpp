@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "units.h"
 
+#include "asciicase.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -25,18 +27,13 @@ std::string trimmedNumber(double v)
     return formatDecimal(v, std::fabs(v) >= 10 ? 1 : 2);
 }
 
-std::string lower(std::string_view s)
+/// @p s lower-cased without its spaces: "1 GiB" and "1gib" are the same size.
+std::string compactLowered(std::string_view s)
 {
-    std::string out;
-    for (char c : s)
-        if (!std::isspace(static_cast<unsigned char>(c)))
-            out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    std::string out = asciiLowered(s);
+    std::erase_if(out, [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
     return out;
 }
-
-} // namespace
-
-namespace {
 
 std::string charsOf(double value, std::chars_format format, int precision)
 {
@@ -117,7 +114,7 @@ std::string formatCount(std::uint64_t count, std::string_view one, std::string_v
 
 std::optional<double> parseBytes(std::string_view text)
 {
-    const std::optional<std::string> grouped = withoutDigitGroups(lower(text));
+    const std::optional<std::string> grouped = withoutDigitGroups(compactLowered(text));
     if (!grouped || grouped->empty())
         return std::nullopt;
     const std::string &s = *grouped;
