@@ -145,6 +145,15 @@ foreach(program fabricscope fabricscope-cli)
     if(NOT dynamic MATCHES "GNU_RELRO" OR NOT dynamic MATCHES "BIND_NOW")
         fail("/usr/bin/${program} is not linked with -z relro -z now")
     endif()
+    # Debian's other hardening, as lintian sees it: the stack protector's failure handler and the
+    # size-checking (_chk) variants of the C library's buffer functions are imported.
+    run(imported ${tool_path_readelf} --dyn-syms --wide ${root}/usr/bin/${program})
+    if(NOT imported MATCHES "__stack_chk_fail")
+        fail("/usr/bin/${program} is not built with -fstack-protector-strong")
+    endif()
+    if(NOT imported MATCHES "__(mem|str|stp|s?n?printf|fprintf|read|fgets)[a-z]*_chk")
+        fail("/usr/bin/${program} is not built with _FORTIFY_SOURCE")
+    endif()
     # A path of the build machine compiled in: the program would look there on the user's
     # machine, and the package would change with the build folder. Qt's string literals are
     # UTF-16, which plain `strings` does not see.
