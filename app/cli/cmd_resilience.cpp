@@ -36,6 +36,7 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
     parser
         .option("--role", "ROLE",
             "What fails, one element at a time: leaf|tor|spine|aggregation|core|router|ocs|link.")
+        .required("what fails: leaf|tor|spine|aggregation|core|router|ocs|link")
         .option("--fail", "LIST", "Elements failed in every run, besides the one swept.", {}, true)
         .option("--threads", "N", "Runs at once, 1 to 64 (2).")
         .flag("--progress",
@@ -51,8 +52,6 @@ int runResilience(const std::vector<std::string> &args, std::ostream &out, std::
         out << parser.usage();
         return 0;
     }
-    if (!o.has("--role"))
-        throw UserError("resilience needs --role leaf|tor|spine|aggregation|core|router|ocs|link");
     const std::string role = o.choice(
         "--role", { "leaf", "tor", "spine", "aggregation", "core", "router", "ocs", "link" }, "");
     Scenario s = scenarioFromOptions(o);
@@ -148,7 +147,8 @@ Command resilienceCommand()
         + " --role leaf|tor|spine|aggregation|core|router|ocs|link [--fail NAME[,NAME...]] "
           "[--threads N] [--progress] [--report FILE.json] [--csv FILE]";
     return { "resilience", synopsis,
-        "Run a collective once per single failure of every element of a role, on 2 threads, "
+        "Run a collective once per single failure of every element of a role, two at a "
+        "time by default, "
         "and rank the failures by slowdown, worst first.",
         runResilience };
 }

@@ -119,8 +119,8 @@ std::string OptionParser::usage() const
     for (const Positional &p : mPositionals)
         out << (p.required ? " " + p.name : " [" + p.name + "]");
     for (const Spec &s : mSpecs) {
-        const std::string shown = (s.requiredWhat.empty() || s.alias.empty() ? s.name : s.alias)
-            + (s.takesValue ? " " + s.valueName : "");
+        const std::string shown
+            = (s.alias.empty() ? s.name : s.alias) + (s.takesValue ? " " + s.valueName : "");
         out << (s.requiredWhat.empty() ? " [" + shown + "]" : " " + shown)
             << (s.repeatable ? "..." : "");
     }

@@ -314,7 +314,15 @@ void TestCliResilience::resilienceNeedsARole()
 {
     Result r = cli({ "resilience", mFlat });
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.find("--role") != std::string::npos, r.err.c_str());
+    QCOMPARE(r.err,
+        std::string("fabricscope-cli resilience: missing --role ROLE (what fails: "
+                    "leaf|tor|spine|aggregation|core|router|ocs|link)\n"));
+    // --help shows it as required too: it showed "[--role ROLE]".
+    r = cli({ "resilience", "--help" });
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find(" --role ROLE ") != std::string::npos
+            && r.out.find("[--role ROLE]") == std::string::npos,
+        r.out.c_str());
     r = cli({ "resilience", mFlat, "--role", "ocs" });
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.find("no such element") != std::string::npos, r.err.c_str());
