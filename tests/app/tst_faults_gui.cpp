@@ -310,7 +310,7 @@ void TestFaultsGui::degradeAsksForAFraction()
     QCOMPARE(mWindow->canvas()->faultMarks().degradedKept, 0.25);
     bool legend = false;
     for (const views::LegendEntry &e : mWindow->canvas()->legendEntries())
-        legend = legend || e.label == QStringLiteral("Degraded to 25 % of capacity (fault)");
+        legend = legend || e.label == QStringLiteral("Degraded to 25% of capacity (fault)");
     QVERIFY(legend);
 
     // Degrading again replaces the fraction; failing replaces the degradation.

@@ -148,7 +148,7 @@ void TestHeatmap::hoverAndClick()
     QVERIFY2(tip.contains(QStringLiteral("%")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("s")), qPrintable(tip));
     QVERIFY(w.describeAt(QPointF(2, 2)).isEmpty());
-    // An idle cell reads "0 %", as the ramp's foot does: both said "0.0 %" beside "50 %".
+    // An idle cell reads "0%", as the ramp's foot does: both said "0.0 %" beside "50 %".
     int idleRow = -1, idleBin = -1;
     for (int rr = 0; rr < h.rowCount() && idleRow < 0; ++rr)
         for (int bb = 0; bb < h.binCount() && idleRow < 0; ++bb)
@@ -159,7 +159,7 @@ void TestHeatmap::hoverAndClick()
             }
     QVERIFY(idleRow >= 0);
     const QString idleTip = w.describeAt(w.cellCenter(idleRow, idleBin));
-    QVERIFY2(idleTip.contains(QStringLiteral(" 0 %")) && !idleTip.contains(QStringLiteral("0.0 %")),
+    QVERIFY2(idleTip.contains(QStringLiteral(" 0%")) && !idleTip.contains(QStringLiteral("0.0")),
         qPrintable(idleTip));
 
     QSignalSpy spy(&w, &HeatmapWidget::linkClicked);
@@ -347,7 +347,7 @@ void TestHeatmap::textStaysApartWhenNarrow()
 {
     // Beside the fabric in presentation mode on a 1280x720 projector the heatmap is about
     // 440 px wide, in text 1.5 times larger: six time ticks overprinted each other and the
-    // ramp's "100 %" ran into its title. No text may overlap another or leave the widget,
+    // ramp's "100%" ran into its title. No text may overlap another or leave the widget,
     // the time axis keeps its two ends, and every group keeps its whole name.
     HeatmapWidget w;
     w.setData(HeatmapData::build(mFabric, mRun->result, 60));

@@ -449,7 +449,7 @@ void TestPlayback::linkTooltipShowsFlowsAndBytes()
     QVERIFY2(!line.isEmpty(), qPrintable(text));
     QVERIFY2(line.contains(QStringLiteral("· 1 flow ·")), qPrintable(line));
     const double util = s.linkLoadBytesPerS[std::size_t(d)] / r.links[std::size_t(d)].capacityBytesPerS;
-    QVERIFY2(line.contains(QStringLiteral(": %1 %").arg(std::lround(100 * util))), qPrintable(line));
+    QVERIFY2(line.contains(QStringLiteral(": %1%").arg(std::lround(100 * util))), qPrintable(line));
     QVERIFY(line.contains(toQString(units::formatGbps(s.linkLoadBytesPerS[std::size_t(d)] * 8 / 1e9))));
     QVERIFY2(line.contains(toQString(units::formatBytes(s.linkBytes[std::size_t(d)])) + QStringLiteral(" so far of ")
                            + toQString(units::formatBytes(r.links[std::size_t(d)].bytes))),
@@ -503,8 +503,9 @@ void TestPlayback::tooltipCountsNoFlowThatEnded()
     const QString from = toQString(fabric.node(fromA ? l.a : l.b).name);
     const QString to = toQString(fabric.node(fromA ? l.b : l.a).name);
     const QString line = text.split(QStringLiteral("<br>")).filter(from + QStringLiteral(" → ") + to).value(0);
-    QVERIFY2(line.contains(QStringLiteral(": 0 % (mean ")) && line.contains(QStringLiteral(" · 0 flows · ")),
-             qPrintable(text));
+    QVERIFY2(line.contains(QStringLiteral(": 0% (mean "))
+            && line.contains(QStringLiteral(" · 0 flows · ")),
+        qPrintable(text));
 }
 
 void TestPlayback::opensARunWhereTrafficIsInFlight()

@@ -175,7 +175,7 @@ void TestPodBlocks::collapsedBlocksShowTheirBusiestLinkInside()
     // Hovering the zone names that link, in its busier direction.
     const Link &hot = f.link(inFirstZone);
     tip = canvas.describeBlockAt(inFirst);
-    QVERIFY2(tip.contains(QStringLiteral("Busiest link inside now: %1 \u2192 %2, 100 %")
+    QVERIFY2(tip.contains(QStringLiteral("Busiest link inside now: %1 \u2192 %2, 100%")
                               .arg(QString::fromStdString(f.node(hot.a).name),
                                   QString::fromStdString(f.node(hot.b).name))),
         qPrintable(tip));

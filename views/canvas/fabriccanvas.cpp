@@ -964,7 +964,7 @@ QString FabricCanvas::describeBlockAt(const QPointF &scenePos) const
             // The busier direction, as the bar's colour is.
             const auto at = static_cast<std::size_t>(busiest);
             const bool ab = d->data.loads[2 * at] >= d->data.loads[2 * at + 1];
-            lines << QStringLiteral("Busiest link inside now: %1 → %2, %3 %")
+            lines << QStringLiteral("Busiest link inside now: %1 → %2, %3%")
                          .arg(toQString(d->fabric->node(ab ? l.a : l.b).name).toHtmlEscaped(),
                              toQString(d->fabric->node(ab ? l.b : l.a).name).toHtmlEscaped())
                          .arg(std::lround(100 * d->data.blockLoad[i]));
@@ -1010,8 +1010,9 @@ QString FabricCanvas::describeLink(LinkId id) const
         lines << extra;
     } else if (!loads.empty()) {
         const auto i = static_cast<std::size_t>(id);
-        lines << QStringLiteral("Load %1 → %2: %3 % · back: %4 %")
-                     .arg(toQString(f.node(l.a).name).toHtmlEscaped(), toQString(f.node(l.b).name).toHtmlEscaped())
+        lines << QStringLiteral("Load %1 → %2: %3% · back: %4%")
+                     .arg(toQString(f.node(l.a).name).toHtmlEscaped(),
+                         toQString(f.node(l.b).name).toHtmlEscaped())
                      .arg(std::lround(100 * std::max(0.f, loads[2 * i])))
                      .arg(std::lround(100 * std::max(0.f, loads[2 * i + 1])));
     }
@@ -1462,11 +1463,11 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
                           ? QStringLiteral("Failed (fault): dashed")
                           : QStringLiteral("Failed (fault): dashed links, nodes crossed out")});
     if (!d->faults.degradedLinks.isEmpty())
-        extra.append({LegendEntry::Symbol::Line, degradedColour(), 3,
-                      d->faults.degradedKept > 0
-                          ? QStringLiteral("Degraded to %1 % of capacity (fault)")
-                                .arg(100 * d->faults.degradedKept, 0, 'g', 3)
-                          : QStringLiteral("Degraded (fault): part of capacity kept")});
+        extra.append({ LegendEntry::Symbol::Line, degradedColour(), 3,
+            d->faults.degradedKept > 0
+                ? QStringLiteral("Degraded to %1% of capacity (fault)")
+                      .arg(100 * d->faults.degradedKept, 0, 'g', 3)
+                : QStringLiteral("Degraded (fault): part of capacity kept") });
     const bool lattice = d->layout.name == QLatin1String("torus-lattice");
     if (lattice) {
         // The OCS are not drawn: their circuits are the arcs (and the OCS panel's table).
@@ -1516,17 +1517,17 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
         const bool loads = !d->data.loads.empty();
         for (int dim = 0; dim < 3; ++dim)
             if (d->data.overlay.dimensionFilter < 0 || d->data.overlay.dimensionFilter == dim)
-                extra.append({LegendEntry::Symbol::Line,
-                              SceneData::dimensionColour(dim, SceneData::kFullDimLevel), 2,
-                              QStringLiteral("Torus dimension %1%2")
-                                  .arg(QLatin1String(names[dim]),
-                                       loads && d->data.dimensionLoad[dim] >= 0
-                                           ? QStringLiteral(": %1 % busy now%2")
-                                                 .arg(std::lround(100 * d->data.dimensionLoad[dim]))
-                                                 .arg(dim == std::max(0, d->data.overlay.dimensionFilter)
-                                                          ? QStringLiteral(" (paler = idler)")
-                                                          : QString())
-                                           : QString())});
+                extra.append({ LegendEntry::Symbol::Line,
+                    SceneData::dimensionColour(dim, SceneData::kFullDimLevel), 2,
+                    QStringLiteral("Torus dimension %1%2")
+                        .arg(QLatin1String(names[dim]),
+                            loads && d->data.dimensionLoad[dim] >= 0
+                                ? QStringLiteral(": %1% busy now%2")
+                                      .arg(std::lround(100 * d->data.dimensionLoad[dim]))
+                                      .arg(dim == std::max(0, d->data.overlay.dimensionFilter)
+                                              ? QStringLiteral(" (paler = idler)")
+                                              : QString())
+                                : QString()) });
     }
     if (d->data.overlay.particles && !d->data.loads.empty())
         extra.append({LegendEntry::Symbol::Box, QColor(0x1a, 0x1a, 0x1a), 0,

@@ -68,8 +68,8 @@ QList<LegendEntry> legendEntries(
     });
     out.append({LegendEntry::Symbol::Heading, {}, 0, QStringLiteral("Links")});
     if (loads) {
-        out.append({LegendEntry::Symbol::Ramp, {}, 0,
-                    QStringLiteral("Utilisation 0 → 100 % (%1)").arg(map.name())});
+        out.append({ LegendEntry::Symbol::Ramp, {}, 0,
+            QStringLiteral("Utilisation 0 → 100% (%1)").arg(map.name()) });
         out.append({LegendEntry::Symbol::Line, QColor(0xc8, 0xc8, 0xc8), 1, QStringLiteral("Idle")});
     } else {
         for (int p : planes)
