@@ -47,6 +47,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -65,6 +66,7 @@ class TestSimulation : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void init();
     void cleanup();
     void explainsImpossibleCombinations();
@@ -101,6 +103,15 @@ private:
     views::FabricCanvas *mCanvas = nullptr;
     SimulationController *mSim = nullptr;
 };
+
+void TestSimulation::initTestCase()
+{
+    // The settings the exports remember start empty, in a folder of their own.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_simulation"));
+    QSettings().clear();
+}
 
 void TestSimulation::init()
 {
@@ -829,6 +840,18 @@ void TestSimulation::framesDialogChoosesFolderCountAndSize()
     QCOMPARE(size, QSize(1280, 720));
     QCOMPARE(proposedFolder, QDir(dir.path()).filePath(QStringLiteral("fat-tree-64-frames")));
     QVERIFY(!QFileInfo::exists(proposedFolder));
+
+    // A later session proposes them too (they lasted for the session only).
+    ExportPrompt later;
+    later.setPrompts([&prompts] { return &prompts; });
+    count = 0;
+    QVERIFY(!later.askFrames(mWindow.get(), mDocument, 1.0));
+    QCOMPARE(count, 4);
+    QCOMPARE(size, QSize(1280, 720));
+    // A size the dialog does not offer, written in the settings by hand, is not proposed.
+    QSettings().setValue(QStringLiteral("export/frameSize"), QSize(100000, 9));
+    QVERIFY(!later.askFrames(mWindow.get(), mDocument, 1.0));
+    QCOMPARE(size, QSize(1920, 1080));
 }
 
 void TestSimulation::exportsAskBeforeReplacingWhatTheirDialogDidNot()

@@ -9,7 +9,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 
+#include <algorithm>
 #include <utility>
 
 namespace fabric::app {
@@ -24,6 +26,28 @@ namespace {
 QString fabricNameOf(const Document *document)
 {
     return document ? document->fabricName() : QStringLiteral("fabric");
+}
+
+// The last animation's count and size, proposed by the next one, in this session or a later.
+const QString kFramesKey = QStringLiteral("export/frames");
+const QString kFrameSizeKey = QStringLiteral("export/frameSize");
+
+FramesChoice lastFramesChoice()
+{
+    const QSettings settings;
+    FramesChoice last;
+    last.frames = std::clamp(settings.value(kFramesKey, last.frames).toInt(), 1, views::kMaxFrames);
+    const QSize size = settings.value(kFrameSizeKey, last.size).toSize();
+    if (FramesDialog::offersSize(size))
+        last.size = size;
+    return last;
+}
+
+void rememberFramesChoice(const FramesChoice &chosen)
+{
+    QSettings settings;
+    settings.setValue(kFramesKey, chosen.frames);
+    settings.setValue(kFrameSizeKey, chosen.size);
 }
 } // namespace
 
@@ -71,7 +95,7 @@ bool ExportPrompt::confirmReplacing(QWidget *parent, const QString &title, const
 std::optional<FramesChoice> ExportPrompt::askFrames(
     QWidget *parent, const Document *document, double runSeconds)
 {
-    FramesChoice proposed = mLastFrames;
+    FramesChoice proposed = lastFramesChoice();
     proposed.folder
         = QDir(folder(document)).filePath(fabricNameOf(document) + QStringLiteral("-frames"));
     FramesDialog dialog(proposed, runSeconds, parent);
@@ -79,7 +103,7 @@ std::optional<FramesChoice> ExportPrompt::askFrames(
         const QFileInfo typed(current);
         // Opens at the folder typed, or where it would be created.
         const QString start = typed.isDir() ? typed.absoluteFilePath() : typed.absolutePath();
-        return prompts()->folderName(&dialog, QObject::tr("Frames folder"), start);
+        return prompts()->folderName(&dialog, QObject::tr("Frames Folder"), start);
     });
     FramesChoice chosen;
     // A folder holding an earlier sequence is replaced only when the user says so: the new
@@ -101,7 +125,7 @@ std::optional<FramesChoice> ExportPrompt::askFrames(
                 Prompts::DefaultAnswer::No))
             break;
     }
-    mLastFrames = chosen;
+    rememberFramesChoice(chosen);
     // The next export goes beside this animation's folder, not into it.
     mLastFolder = QFileInfo(chosen.folder).absolutePath();
     return chosen;

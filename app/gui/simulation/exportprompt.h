@@ -37,7 +37,8 @@ public:
         const QString &what, const QStringList &nameFilters);
     /// Where an animation of a run of @p runSeconds goes, how many frames and how large: the
     /// frames dialog, proposing "FABRIC-frames" in the export folder and the last count and
-    /// size chosen. Nothing when cancelled.
+    /// size chosen (kept in the settings, so a later session proposes them too). Nothing when
+    /// cancelled.
     std::optional<FramesChoice> askFrames(
         QWidget *parent, const Document *document, double runSeconds);
 
@@ -53,7 +54,6 @@ private:
 
     std::function<Prompts *()> mPrompts;
     QString mLastFolder; ///< Of the last export, for the next one.
-    FramesChoice mLastFrames; ///< Count and size of the last animation, for the next one.
 };
 
 } // namespace fabric::app

@@ -15,6 +15,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace fabric::app {
@@ -104,6 +106,12 @@ FramesDialog::FramesDialog(const FramesChoice &proposed, double runSeconds, QWid
     connect(mButtons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     refresh();
+}
+
+bool FramesDialog::offersSize(const QSize &size)
+{
+    return std::any_of(std::begin(kSizes), std::end(kSizes),
+        [&size](const SizePreset &preset) { return preset.size == size; });
 }
 
 FramesChoice FramesDialog::choice() const

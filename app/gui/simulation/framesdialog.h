@@ -27,7 +27,7 @@ struct FramesChoice
 };
 
 /**
- * Simulation > Export animation frames: the folder the PNG sequence goes into (created when
+ * Simulation > Export Animation Frames: the folder the PNG sequence goes into (created when
  * missing), the number of frames and their size, as `fabricscope-cli export --format frames`
  * takes with --frames and --size. Under them, what the choice gives: the simulated time between
  * two frames and the length of the video at the frame rate the particles move at.
@@ -40,6 +40,8 @@ public:
     FramesDialog(const FramesChoice &proposed, double runSeconds, QWidget *parent = nullptr);
 
     FramesChoice choice() const;
+    /// True for the sizes the dialog offers (HD, Full HD, QHD, 4K UHD).
+    static bool offersSize(const QSize &size);
     /// What Browse... asks: a folder, starting from the one typed; empty keeps it.
     void setBrowse(std::function<QString(const QString &current)> browse);
 
