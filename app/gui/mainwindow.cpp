@@ -298,9 +298,9 @@ void MainWindow::createActions()
 
     // File
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = make(
-        "actionNew", tr("&New from Template..."), QKeySequence::New, [this] { newFromTemplate(); });
-    QAction *openAction = make("actionOpen", tr("&Open..."), QKeySequence::Open, [this] {
+    QAction *newAction = make("actionNew", tr("&New from Template\u2026"), QKeySequence::New,
+        [this] { newFromTemplate(); });
+    QAction *openAction = make("actionOpen", tr("&Open\u2026"), QKeySequence::Open, [this] {
         const QString name = mPrompts->openFileName(this, fileDialogFolder(), files::openFilter());
         if (!name.isEmpty())
             openFile(name);
@@ -326,12 +326,12 @@ void MainWindow::createActions()
     QAction *saveAction = make("actionSave", tr("&Save"), QKeySequence::Save, [this] { save(); });
     saveAction->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
     file->addAction(saveAction);
-    file->addAction(make(
-        "actionSaveAs", tr("Save &As..."), QKeySequence(tr("Ctrl+Shift+S")), [this] { saveAs(); }));
+    file->addAction(make("actionSaveAs", tr("Save &As\u2026"), QKeySequence(tr("Ctrl+Shift+S")),
+        [this] { saveAs(); }));
     QMenu *exportMenu = file->addMenu(tr("&Export"));
     exportMenu->setObjectName(QStringLiteral("menuExport"));
     for (const io::FabricFormat *format : files::exportFormats()) {
-        auto *a = exportMenu->addAction(files::filterOf(*format) + QStringLiteral("..."));
+        auto *a = exportMenu->addAction(files::filterOf(*format) + QChar(0x2026));
         a->setObjectName(
             QStringLiteral("actionExport_") + QString::fromUtf8(format->name().data()));
         connect(a, &QAction::triggered, this, [this, format] { exportTo(format); });
@@ -369,7 +369,7 @@ void MainWindow::createActions()
         mCanvas->setSelection(all);
     }));
     edit->addSeparator();
-    edit->addAction(make("actionFind", tr("&Find..."), QKeySequence::Find, [this] {
+    edit->addAction(make("actionFind", tr("&Find\u2026"), QKeySequence::Find, [this] {
         mFindEdit->setFocus();
         mFindEdit->selectAll();
     }));
@@ -455,18 +455,19 @@ void MainWindow::createActions()
         mPaths->clear();
     }));
     tools->addSeparator();
-    tools->addAction(make("actionRegenerate", tr("&Regenerate..."), {}, [this] { regenerate(); }));
+    tools->addAction(
+        make("actionRegenerate", tr("&Regenerate\u2026"), {}, [this] { regenerate(); }));
     tools->addAction(make("actionArrange", tr("&Arrange"), QKeySequence(tr("Ctrl+L")),
         [this] { arrange(); }));
-    tools->addAction(make(
-        "actionReconfigureOcs", tr("TPU: Reconfigure &OCS..."), {}, [this] { reconfigureOcs(); }));
+    tools->addAction(make("actionReconfigureOcs", tr("TPU: Reconfigure &OCS\u2026"), {},
+        [this] { reconfigureOcs(); }));
     tools->addAction(make("actionReplaceFailedCubes", tr("TPU: Replace Failed Cubes with &Spares"),
         {}, [this] { replaceFailedCubes(); }));
 
     // Help
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(make("actionLessons", tr("&Lessons..."), {},
-        [this] { showLessonGallery(*this); }));
+    help->addAction(
+        make("actionLessons", tr("&Lessons\u2026"), {}, [this] { showLessonGallery(*this); }));
     help->addAction(make("actionUserGuide", tr("User &Guide"), QKeySequence::HelpContents,
         [this] { showUserGuide(); }));
     help->addAction(make("actionShortcuts", tr("&Keyboard Shortcuts"), QKeySequence(tr("Ctrl+F1")),

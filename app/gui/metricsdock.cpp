@@ -44,7 +44,7 @@ MetricsDock::MetricsDock(QWidget *parent)
     mTable->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     mTable->setRootIsDecorated(false);
     mProgress->setRange(0, 100);
-    mProgress->setFormat(tr("Computing bisection and diameter... %p%"));
+    mProgress->setFormat(tr("Computing bisection and diameter\u2026 %p%"));
     mProgress->hide();
 
     auto *box = new QWidget;

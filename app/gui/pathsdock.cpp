@@ -226,7 +226,9 @@ void PathsDock::showPaths(
 
     auto *policies = new QTreeWidgetItem(mTree);
     policies->setText(PathColumn,
-        tr("Routing policies (seed %1, %2 QP)").arg(settings.seed).arg(settings.qps));
+        tr("Routing policies (seed %1, %2)")
+            .arg(settings.seed)
+            .arg(views::counted(settings.qps, tr("QP"), tr("QPs"))));
     if (!problem.isEmpty()) { // a fault on a node deleted since: every policy refused
         auto *item = new QTreeWidgetItem(policies);
         item->setText(PathColumn, tr("None can route: %1").arg(problem));

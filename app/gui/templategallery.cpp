@@ -138,7 +138,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     mSummary->setWordWrap(true);
     mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     mProgress->setRange(0, 100);
-    mProgress->setFormat(tr("Generating and measuring... %p%"));
+    mProgress->setFormat(tr("Generating and measuring\u2026 %p%"));
     mFamilies->setMaximumWidth(240);
 
     auto *summaryBox = new QGroupBox(tr("Summary"));
@@ -321,7 +321,7 @@ void TemplateGallery::valuesChanged()
     mRefusal.clear();
     mError->hide();
     okButton()->setEnabled(true);
-    mSummary->setText(tr("Computing..."));
+    mSummary->setText(tr("Computing\u2026"));
     mDebounce->start();
 }
 

@@ -611,7 +611,7 @@ QStringList SimulationController::exportFrames(const QString &directory, int fra
     QProgressDialog progress(tr("Writing animation frames\u2026"), tr("Stop"), 0, frames,
         qobject_cast<QWidget *>(parent()));
     progress.setObjectName(QStringLiteral("framesProgress"));
-    progress.setWindowTitle(tr("Export animation frames"));
+    progress.setWindowTitle(tr("Export Animation Frames"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
     progress.setMinimumWidth(progress.fontMetrics().horizontalAdvance(QLatin1Char('x')) * 48);
@@ -641,7 +641,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     mCancelAction = mMenu->addAction(tr("&Cancel"), this, &SimulationController::cancelRun);
     mCancelAction->setObjectName(QStringLiteral("actionCancelRun"));
     QAction *sweepAction = mMenu->addAction(
-        tr("Sweep message si&zes (1 KiB \u2013 4 GiB)"), this, &SimulationController::runSweep);
+        tr("Sweep Message Si&zes (1 KiB \u2013 4 GiB)"), this, &SimulationController::runSweep);
     sweepAction->setObjectName(QStringLiteral("actionSweepSizes"));
     // As the dock's Run button: disabled, with the reason under the form, while the scenario
     // cannot run (no fabric, too few GPUs, a fault on an element an edit took away).
@@ -682,12 +682,12 @@ void SimulationController::buildMenu(QMainWindow *window)
         showTime(mClock->timeS());
     });
     mBar->addToggle(mInstantAction);
-    mDimensionAction = mMenu->addAction(tr("Colour torus links by &dimension"));
+    mDimensionAction = mMenu->addAction(tr("Colour Torus Links by &Dimension"));
     mDimensionAction->setCheckable(true);
     connect(mDimensionAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setDimensionColouring);
-    QMenu *dims = mMenu->addMenu(tr("Torus dimension sho&wn"));
+    QMenu *dims = mMenu->addMenu(tr("Torus Dimension Sho&wn"));
     auto *group = new QActionGroup(dims);
-    const QStringList names = {tr("All"), tr("X only"), tr("Y only"), tr("Z only")};
+    const QStringList names = { tr("All"), tr("X Only"), tr("Y Only"), tr("Z Only") };
     for (int i = 0; i < names.size(); ++i) {
         QAction *a = dims->addAction(names[i]);
         a->setCheckable(true);
@@ -711,15 +711,15 @@ void SimulationController::buildMenu(QMainWindow *window)
         return mExportPrompt.askFile(parent, mDocument, title, what, types);
     };
     mExportActions << mMenu->addAction(
-        tr("Export pict&ure (PNG, SVG, PDF)\u2026"), this, [=, this] {
-            const QString file = askFile(tr("Export picture"), QStringLiteral("picture"),
+        tr("Export Pict&ure (PNG, SVG, PDF)\u2026"), this, [=, this] {
+            const QString file = askFile(tr("Export Picture"), QStringLiteral("picture"),
                 { files::pngFilter(), files::svgFilter(), files::pdfFilter() });
             QString error;
             if (!file.isEmpty())
                 reportExport(exportPicture(file, QSize(2400, 1350), &error), file, error);
         });
-    mExportActions << mMenu->addAction(tr("Export &slide (SVG and PDF)\u2026"), this, [=, this] {
-        const QString file = askFile(tr("Export slide"), QStringLiteral("slide"),
+    mExportActions << mMenu->addAction(tr("Export &Slide (SVG and PDF)\u2026"), this, [=, this] {
+        const QString file = askFile(tr("Export Slide"), QStringLiteral("slide"),
             { tr("Slide, written as SVG and PDF (*.svg *.pdf)") });
         if (file.isEmpty())
             return;
@@ -730,20 +730,20 @@ void SimulationController::buildMenu(QMainWindow *window)
         QStringList twin = { base + QStringLiteral(".svg"), base + QStringLiteral(".pdf") };
         twin.removeIf(
             [&file](const QString &f) { return f.compare(file, Qt::CaseInsensitive) == 0; });
-        if (!mExportPrompt.confirmReplacing(parent, tr("Export slide"), twin))
+        if (!mExportPrompt.confirmReplacing(parent, tr("Export Slide"), twin))
             return;
         QString error;
         reportExport(exportSlide(file, &error), base + tr(".svg and .pdf"), error);
     });
-    mExportActions << mMenu->addAction(tr("Export &heatmap (PNG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export &Heatmap (PNG)\u2026"), this, [=, this] {
         const QString file
-            = askFile(tr("Export heatmap"), QStringLiteral("heatmap"), { files::pngFilter() });
+            = askFile(tr("Export Heatmap"), QStringLiteral("heatmap"), { files::pngFilter() });
         if (!file.isEmpty())
             reportExport(
                 mAnalysis->heatmap()->exportPng(file), file, tr("Cannot write %1.").arg(file));
     });
-    mExportActions << mMenu->addAction(tr("Export ch&art (PNG, SVG)\u2026"), this, [=, this] {
-        const QString file = askFile(tr("Export chart"), QStringLiteral("chart"),
+    mExportActions << mMenu->addAction(tr("Export Ch&art (PNG, SVG)\u2026"), this, [=, this] {
+        const QString file = askFile(tr("Export Chart"), QStringLiteral("chart"),
             { files::pngFilter(), files::svgFilter() });
         if (file.isEmpty())
             return;
@@ -752,22 +752,22 @@ void SimulationController::buildMenu(QMainWindow *window)
         reportExport(svg ? chart->exportSvg(file) : chart->exportPng(file), file,
             tr("Cannot write %1.").arg(file));
     });
-    mExportActions << mMenu->addAction(tr("Export resu&lts (CSV, JSON)\u2026"), this, [=, this] {
-        const QString file = askFile(tr("Export results"), QStringLiteral("results"),
+    mExportActions << mMenu->addAction(tr("Export Resu&lts (CSV, JSON)\u2026"), this, [=, this] {
+        const QString file = askFile(tr("Export Results"), QStringLiteral("results"),
             { tr("Links, CSV (*.csv)"), tr("Flows, CSV (*.flows.csv)"), tr("Run, JSON (*.json)") });
         QString error;
         if (!file.isEmpty())
             reportExport(exportResults(file, &error), file, error);
     });
     mExportActions << mMenu->addAction(
-        tr("Export design-review rep&ort (PDF)\u2026"), this, [=, this] {
+        tr("Export Design-Review Rep&ort (PDF)\u2026"), this, [=, this] {
             const QString file
-                = askFile(tr("Export report"), QStringLiteral("report"), { files::pdfFilter() });
+                = askFile(tr("Export Report"), QStringLiteral("report"), { files::pdfFilter() });
             QString error;
             if (!file.isEmpty())
                 reportExport(exportReport(file, &error), file, error);
         });
-    mExportActions << mMenu->addAction(tr("Export a&nimation frames (PNG)\u2026"), this, [=, this] {
+    mExportActions << mMenu->addAction(tr("Export A&nimation Frames (PNG)\u2026"), this, [=, this] {
         if (!mCurrent)
             return;
         const auto choice
@@ -822,7 +822,7 @@ void SimulationController::reportExport(bool ok, const QString &file, const QStr
 void SimulationController::exportTrafficView(views::TrafficView *view, const QString &what)
 {
     const QString file = mExportPrompt.askFile(qobject_cast<QWidget *>(parent()), mDocument,
-        tr("Export view"), what, { files::pngFilter(), files::svgFilter() });
+        tr("Export View"), what, { files::pngFilter(), files::svgFilter() });
     if (!file.isEmpty())
         reportExport(view->exportImage(file), file, tr("Cannot write %1.").arg(file));
 }
