@@ -1898,6 +1898,14 @@ void TestMainWindow::chartsReadAt1280x720()
     dock->runButton()->click();
     QVERIFY(finished.wait(60000));
     AnalysisDock *analysis = mWindow->simulation()->analysisDock();
+    // The views that draw themselves have a name a screen reader says, with what they show:
+    // they had none.
+    QCOMPARE(mWindow->canvas()->accessibleName(), QStringLiteral("Fabric diagram"));
+    QVERIFY2(analysis->heatmap()->accessibleName().startsWith(QStringLiteral("Heatmap: Link ")),
+        qPrintable(analysis->heatmap()->accessibleName()));
+    QVERIFY2(analysis->chartPanel()->accessibleName().startsWith(QStringLiteral("Chart: ")),
+        qPrintable(analysis->chartPanel()->accessibleName()));
+    QCOMPARE(mWindow->simulation()->playbackBar()->accessibleName(), QStringLiteral("Playback"));
     QWidget *chartsPage = analysis->tabs()->widget(1);
     analysis->tabs()->setCurrentWidget(chartsPage);
     for (const bool presentation : { false, true }) {

@@ -13,6 +13,7 @@
 #include "model/units.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void clockPlaysWithItsTimer();
     void barFollowsAndDrivesTheClock();
     void barKeyboard();
+    void barSpeedByKeyboardAndNamesForScreenReaders();
     void barNoteGivesWayInANarrowDock();
     void sliderSeeksWhereClicked();
     void samplerMatchesTheTimeline();
@@ -240,6 +242,35 @@ void TestPlayback::barKeyboard()
     QCOMPARE(clock.timeS(), 10e-3);
     QTest::keyClick(&bar, Qt::Key_Home);
     QCOMPARE(clock.timeS(), 0.0);
+}
+
+void TestPlayback::barSpeedByKeyboardAndNamesForScreenReaders()
+{
+    PlaybackClock clock;
+    PlaybackBar bar;
+    bar.setClock(&clock);
+    clock.setRun(10e-3, kEvents);
+    bar.resize(800, 40);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.activateWindow();
+    bar.setFocus();
+    QVERIFY(QTest::qWaitFor([&bar] { return bar.hasFocus(); }));
+    // The speed was reachable by the mouse only: Tab reaches it, and the arrows change it.
+    auto *speed = bar.findChild<QComboBox *>();
+    QVERIFY(speed);
+    for (int i = 0; i < 4 && !speed->hasFocus(); ++i)
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QVERIFY(speed->hasFocus());
+    const double before = clock.speed();
+    QTest::keyClick(speed, Qt::Key_Down);
+    QVERIFY(clock.speed() > before);
+    // Its buttons show icons only: each has a name for a screen reader, as has the bar.
+    QVERIFY(!bar.accessibleName().isEmpty());
+    const QList<QWidget *> parts = bar.findChildren<QWidget *>();
+    for (const QWidget *w : parts)
+        if (w->inherits("QAbstractButton") || w->inherits("QComboBox") || w == bar.slider())
+            QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
 }
 
 void TestPlayback::sliderSeeksWhereClicked()

@@ -417,6 +417,7 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     : QGraphicsView(parent)
     , d(new Private)
 {
+    setAccessibleName(tr("Fabric diagram")); // what a screen reader says of the view
     d->scene = new QGraphicsScene(this);
     d->scene->setItemIndexMethod(QGraphicsScene::NoIndex); // a handful of large items
     setScene(d->scene);

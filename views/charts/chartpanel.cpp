@@ -277,6 +277,7 @@ void ChartPanel::setSpec(const ChartSpec &spec)
         && spec.lines.size() == d->lines.size() && spec.xScale == mSpec.xScale
         && !d->lines.isEmpty();
     mSpec = spec;
+    setAccessibleName(spec.title.isEmpty() ? tr("Chart") : tr("Chart: %1").arg(spec.title));
     showPlotOrNote();
     applyFrame(isCompactOnScreen(), width());
     if (sameShape)

@@ -180,6 +180,7 @@ void HeatmapWidget::setData(HeatmapData data)
 void HeatmapWidget::setTitle(const QString &title)
 {
     mTitle = title.isEmpty() ? tr("Link utilisation over time") : title;
+    setAccessibleName(tr("Heatmap: %1").arg(mTitle));
     update();
 }
 

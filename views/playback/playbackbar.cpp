@@ -45,11 +45,18 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     , mNoteRule(new QFrame(this))
 {
     setFocusPolicy(Qt::StrongFocus);
-    // The bar takes the keys itself, so Space never clicks a focused child instead.
+    // The bar takes the keys itself, so Space never clicks a focused child instead. The speed is
+    // a Tab stop of its own: no key of the bar changes it.
     for (QWidget *w : {static_cast<QWidget *>(mPlay), static_cast<QWidget *>(mBack),
                        static_cast<QWidget *>(mForward)})
         w->setFocusPolicy(Qt::NoFocus);
-    mSpeed->setFocusPolicy(Qt::ClickFocus);
+    mSpeed->setFocusPolicy(Qt::StrongFocus);
+    // Names a screen reader says: the buttons show icons only.
+    setAccessibleName(tr("Playback"));
+    mBack->setAccessibleName(tr("Previous event"));
+    mForward->setAccessibleName(tr("Next event"));
+    mSpeed->setAccessibleName(tr("Playback speed"));
+    mSlider->setAccessibleName(tr("Simulated time"));
 
     mBack->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     mBack->setToolTip(tr("Previous event (Left)"));
@@ -227,6 +234,7 @@ void PlaybackBar::syncPlaying(bool playing)
 {
     mPlay->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     mPlay->setToolTip(playing ? tr("Pause (Space)") : tr("Play (Space)"));
+    mPlay->setAccessibleName(playing ? tr("Pause") : tr("Play"));
 }
 
 void PlaybackBar::syncSpeed(double speed)
