@@ -21,12 +21,14 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QHelpEvent>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSvgGenerator>
 #include <QTest>
 #include <QToolTip>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -192,6 +194,7 @@ class TestCanvas : public QObject
 
 private Q_SLOTS:
     void colorMap();
+    void keyboardFocusIsFramed();
     void everyFamilyLaysOutWithoutOverlap_data();
     void everyFamilyLaysOutWithoutOverlap();
     void dragonflyKeepsItsRingWithARouterAdded();
@@ -2093,6 +2096,46 @@ void TestCanvas::drawingStartsOnAReadableSheet()
     canvas.resize(canvas.size() - QSize(40, 30));
     QCoreApplication::processEvents();
     QCOMPARE(canvas.transform(), fitted);
+}
+
+void TestCanvas::keyboardFocusIsFramed()
+{
+    // Whoever works without a mouse sees where the keys go: Tab into the canvas frames it. A
+    // click needs no frame, and the focus leaving takes it away.
+    const Fabric fabric = generate("ib-fat-tree", { { "tiers", 2 }, { "gpus", 64 } });
+    QWidget window;
+    auto *before = new QLineEdit(&window);
+    auto *canvas = new FabricCanvas(&window);
+    auto *layout = new QVBoxLayout(&window);
+    layout->addWidget(before);
+    layout->addWidget(canvas);
+    canvas->setFabric(&fabric);
+    window.resize(600, 400);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    before->setFocus();
+    QTRY_VERIFY(before->hasFocus());
+    const QColor highlight = canvas->palette().color(QPalette::Highlight);
+    const auto corner = [canvas] { return canvas->viewport()->grab().toImage().pixelColor(1, 1); };
+    QVERIFY(corner() != highlight);
+
+    QTest::keyClick(before, Qt::Key_Tab);
+    QTRY_VERIFY(canvas->hasFocus());
+    QVERIFY(canvas->showsKeyboardFocus());
+    QCOMPARE(corner(), highlight);
+    // Pictures of the canvas leave it out.
+    QVERIFY(canvas->renderImage(QSize(600, 400), {}, false).pixelColor(1, 1) != highlight);
+
+    before->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(!canvas->hasFocus());
+    QVERIFY(!canvas->showsKeyboardFocus());
+    QVERIFY(corner() != highlight);
+
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, QPoint(8, 8));
+    QTRY_VERIFY(canvas->hasFocus());
+    QVERIFY(!canvas->showsKeyboardFocus());
+    QVERIFY(corner() != highlight);
 }
 
 void TestCanvas::fitToTopPutsTheFabricUnderTheTop()

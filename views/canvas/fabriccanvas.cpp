@@ -18,6 +18,7 @@
 #include <QContextMenuEvent>
 #include <QCursor>
 #include <QDragEnterEvent>
+#include <QFocusEvent>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QHelpEvent>
@@ -105,6 +106,7 @@ struct FabricCanvas::Private
     /// The room the legend takes in the corner now (empty when hidden).
     QSize shownLegend() const { return legend->isHidden() ? QSize() : legend->size(); }
     QString emptyHint;
+    bool keyboardFocus = false; ///< The focus came from the keyboard: the frame shows it.
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
     std::optional<bool> legendUserCollapsed;
@@ -1819,10 +1821,42 @@ void FabricCanvas::updatePlan()
     viewport()->update();
 }
 
+void FabricCanvas::focusInEvent(QFocusEvent *event)
+{
+    QGraphicsView::focusInEvent(event);
+    const Qt::FocusReason why = event->reason();
+    // The window or a menu giving the focus back keeps what it was.
+    if (why != Qt::ActiveWindowFocusReason && why != Qt::PopupFocusReason)
+        d->keyboardFocus = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason
+            || why == Qt::ShortcutFocusReason || why == Qt::OtherFocusReason;
+    viewport()->update();
+}
+
+void FabricCanvas::focusOutEvent(QFocusEvent *event)
+{
+    QGraphicsView::focusOutEvent(event);
+    // Another window or a menu in front takes the focus for a while: it comes back shown.
+    if (event->reason() != Qt::ActiveWindowFocusReason && event->reason() != Qt::PopupFocusReason)
+        d->keyboardFocus = false;
+    viewport()->update();
+}
+
+bool FabricCanvas::showsKeyboardFocus() const
+{
+    return d->keyboardFocus && hasFocus();
+}
+
 void FabricCanvas::paintEvent(QPaintEvent *event)
 {
     updatePlan(); // every layer and every exposed tile of this frame draws the same plan
     QGraphicsView::paintEvent(event);
+    if (showsKeyboardFocus()) {
+        // Where the keys go, for whoever works without a mouse: a frame inside the view's edge
+        // (a click needs none, and pictures of the canvas are drawn without it).
+        QPainter frame(viewport());
+        frame.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        frame.drawRect(QRectF(viewport()->rect()).adjusted(1.5, 1.5, -1.5, -1.5));
+    }
     if (!isEmptyHintShown())
         return;
     // A blank canvas says how to begin, in the middle of the view rather than the scene, so it

@@ -140,6 +140,9 @@ public:
     void setEmptyHint(const QString &text);
     /// Whether the canvas shows that text now.
     bool isEmptyHintShown() const;
+    /// True while the view shows it has the keyboard: it got the focus from the keyboard (Tab,
+    /// a shortcut, Find), not from a click or the window coming to the front.
+    bool showsKeyboardFocus() const;
 
     /// Where the layout put @p node, in scene coordinates.
     QPointF nodePosition(NodeId node) const;
@@ -340,6 +343,8 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
