@@ -4,6 +4,7 @@
 
 #include "badgeplacer.h"
 #include "canvaslabels.h"
+#include "common/percent.h"
 #include "common/qtstrings.h"
 #include "faultmarks.h"
 #include "layeritem.h"
@@ -967,10 +968,10 @@ QString FabricCanvas::describeBlockAt(const QPointF &scenePos) const
             // The busier direction, as the bar's colour is.
             const auto at = static_cast<std::size_t>(busiest);
             const bool ab = d->data.loads[2 * at] >= d->data.loads[2 * at + 1];
-            lines << QStringLiteral("Busiest link inside now: %1 → %2, %3%")
+            lines << QStringLiteral("Busiest link inside now: %1 → %2, %3")
                          .arg(toQString(d->fabric->node(ab ? l.a : l.b).name).toHtmlEscaped(),
-                             toQString(d->fabric->node(ab ? l.b : l.a).name).toHtmlEscaped())
-                         .arg(std::lround(100 * d->data.blockLoad[i]));
+                             toQString(d->fabric->node(ab ? l.b : l.a).name).toHtmlEscaped(),
+                             percentText(d->data.blockLoad[i]));
         }
         lines << QStringLiteral("<i>Double-click to open it up.</i>");
         return lines.join(QStringLiteral("<br>"));
@@ -1013,11 +1014,11 @@ QString FabricCanvas::describeLink(LinkId id) const
         lines << extra;
     } else if (!loads.empty()) {
         const auto i = static_cast<std::size_t>(id);
-        lines << QStringLiteral("Load %1 → %2: %3% · back: %4%")
+        lines << QStringLiteral("Load %1 → %2: %3 · back: %4")
                      .arg(toQString(f.node(l.a).name).toHtmlEscaped(),
-                         toQString(f.node(l.b).name).toHtmlEscaped())
-                     .arg(std::lround(100 * std::max(0.f, loads[2 * i])))
-                     .arg(std::lround(100 * std::max(0.f, loads[2 * i + 1])));
+                         toQString(f.node(l.b).name).toHtmlEscaped(),
+                         percentText(std::max(0.f, loads[2 * i])),
+                         percentText(std::max(0.f, loads[2 * i + 1])));
     }
     if (!d->data.badges.empty() && d->data.badges[static_cast<std::size_t>(id)] > 0)
         lines << QStringLiteral("Badge: %1").arg(d->data.badges[static_cast<std::size_t>(id)]);
@@ -1525,9 +1526,9 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
                     QStringLiteral("Torus dimension %1%2")
                         .arg(QLatin1String(names[dim]),
                             loads && d->data.dimensionLoad[dim] >= 0
-                                ? QStringLiteral(": %1% busy now%2")
-                                      .arg(std::lround(100 * d->data.dimensionLoad[dim]))
-                                      .arg(dim == std::max(0, d->data.overlay.dimensionFilter)
+                                ? QStringLiteral(": %1 busy now%2")
+                                      .arg(percentText(d->data.dimensionLoad[dim]),
+                                          dim == std::max(0, d->data.overlay.dimensionFilter)
                                               ? QStringLiteral(" (paler = idler)")
                                               : QString())
                                 : QString()) });

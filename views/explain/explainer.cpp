@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explainer.h"
 
+#include "common/percent.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "model/error.h"
@@ -22,10 +23,9 @@ constexpr double kSameTime = 1.005;
 QString seconds(double s) { return toQString(units::formatSeconds(s)); }
 QString bytes(double b) { return toQString(units::formatBytes(b)); }
 QString gbps(double g) { return toQString(units::formatGbps(g)); }
-QString gBps(double g) { return toQString(units::formatGBps(g)); }
-QString percent(double f)
+QString gBps(double g)
 {
-    return QStringLiteral("%1%").arg(f * 100, 0, 'f', 0);
+    return toQString(units::formatGBps(g));
 }
 
 QString collectiveName(const SimRun &run)
@@ -114,7 +114,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
     QString first = QObject::tr("%1 finished in %2").arg(collectiveName(run), seconds(s.completionS));
     if (std::isfinite(s.idealS) && s.idealS > 0) {
         first += QObject::tr("; the ideal bound for this fabric is %1, so it ran at %2 of ideal")
-                     .arg(seconds(s.idealS), percent(s.ofIdeal));
+                     .arg(seconds(s.idealS), percentText(s.ofIdeal));
         if (s.ofIdeal >= 0.97)
             first += QObject::tr(": the fabric was used as well as it can be");
     }
@@ -184,7 +184,7 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         out << QObject::tr("The bottleneck was %1 (%2 per direction): saturated for %3 (%4 of the "
                            "run) because %5.")
                    .arg(toQString(run.fabric->name(bottleneck)), gbps(link.capacityGbps),
-                        seconds(b.saturatedS), percent(share), why);
+                       seconds(b.saturatedS), percentText(share), why);
         if (r.bottleneckCount > 1)
             out << QObject::tr("%1 link directions, that one included, were saturated about as "
                                "long.")

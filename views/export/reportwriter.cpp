@@ -6,6 +6,7 @@
 
 #include "canvas/fabriccanvas.h"
 #include "charts/chartpanel.h"
+#include "common/percent.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "model/units.h"
@@ -92,12 +93,11 @@ QList<QStringList> comparisonTable(const QList<RunSummary> &runs)
                 + (r.partial() ? QObject::tr(" (partial)") : QString()),
             orDash(r.algbwGBps, toQString(units::formatGBps(r.algbwGBps))),
             orDash(r.busbwGBps, toQString(units::formatGBps(r.busbwGBps))),
-            orDash(r.ofIdeal, QStringLiteral("%1%").arg(r.ofIdeal * 100, 0, 'f', 0)),
+            orDash(r.ofIdeal, percentText(r.ofIdeal)),
             r.multipath
-                ? QStringLiteral("%1%").arg(r.maxLinkUtil * 100, 0, 'f', 0)
-                : QStringLiteral("%1% (%2)")
-                      .arg(r.maxLinkUtil * 100, 0, 'f', 0)
-                      .arg(counted(r.maxLinkFlows, QObject::tr("1 flow"), QObject::tr("%1 flows"))),
+                ? percentText(r.maxLinkUtil)
+                : QStringLiteral("%1 (%2)").arg(percentText(r.maxLinkUtil),
+                    counted(r.maxLinkFlows, QObject::tr("1 flow"), QObject::tr("%1 flows"))),
             collided, idle };
     }
     return rows;

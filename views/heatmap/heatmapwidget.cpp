@@ -3,6 +3,7 @@
 #include "heatmapwidget.h"
 
 #include "common/emptynote.h"
+#include "common/percent.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
@@ -78,7 +79,7 @@ std::vector<double> bandHeights(const std::vector<int> &rows, double height, dou
 QString percent(double u)
 {
     // A tenth of a percent below 10%, where it tells a trickle from nothing; none for nothing.
-    return QStringLiteral("%1%").arg(u * 100, 0, 'f', u > 0 && u < 0.1 ? 1 : 0);
+    return percentText(u, u > 0 && u < 0.1 ? 1 : 0);
 }
 
 /// Width of the ramp's tick labels in @p fm: "100%" is the widest.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "loadsampler.h"
 
+#include "common/percent.h"
 #include "common/qtstrings.h"
 #include "model/units.h"
 
@@ -101,14 +102,12 @@ QString LoadSampler::describeLink(const Fabric &fabric, LinkId link) const
         const int flows = !mFinished && d < s.linkFlows.size() ? s.linkFlows[d] : 0;
         const double sofar = d < s.linkBytes.size() ? s.linkBytes[d] : 0.0;
         const QString mean = mWindowToS > mWindowFromS
-            ? QStringLiteral(" (mean %1% from %2 to %3)")
-                  .arg(std::lround(100 * mUtil[d]))
-                  .arg(toQString(units::formatSeconds(mWindowFromS)),
+            ? QStringLiteral(" (mean %1 from %2 to %3)")
+                  .arg(percentText(mUtil[d]), toQString(units::formatSeconds(mWindowFromS)),
                       toQString(units::formatSeconds(mWindowToS)))
             : QString();
-        lines << QStringLiteral("%1 → %2: %3%")
-                     .arg(forward ? a : b, forward ? b : a)
-                     .arg(cap > 0 ? std::lround(100 * rate / cap) : 0)
+        lines << QStringLiteral("%1 → %2: %3")
+                     .arg(forward ? a : b, forward ? b : a, percentText(cap > 0 ? rate / cap : 0))
                 + mean
                 + QStringLiteral(" · %1 · %2 flow%3 · %4 so far of %5")
                       .arg(toQString(units::formatGbps(rate * 8 / 1e9)))

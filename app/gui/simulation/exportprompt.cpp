@@ -11,7 +11,6 @@
 #include <QFileInfo>
 #include <QSettings>
 
-#include <algorithm>
 #include <utility>
 
 namespace fabric::app {
@@ -36,7 +35,8 @@ FramesChoice lastFramesChoice()
 {
     const QSettings settings;
     FramesChoice last;
-    last.frames = std::clamp(settings.value(kFramesKey, last.frames).toInt(), 1, views::kMaxFrames);
+    // The dialog's spin box keeps a count out of its range (an edited settings file) inside it.
+    last.frames = settings.value(kFramesKey, last.frames).toInt();
     const QSize size = settings.value(kFrameSizeKey, last.size).toSize();
     if (FramesDialog::offersSize(size))
         last.size = size;

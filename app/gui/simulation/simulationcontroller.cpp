@@ -7,6 +7,7 @@
 #include "canvas/faultmarks.h"
 #include "charts/chartpanel.h"
 #include "collective/report.h"
+#include "common/percent.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "compareview.h"
@@ -368,7 +369,7 @@ QString SimulationController::runStatus(const views::SimRun &run) const
     if (std::isfinite(summary.busbwGBps))
         status += tr(", busbw %1").arg(figure(units::formatGBps(summary.busbwGBps)));
     if (std::isfinite(summary.ofIdeal))
-        status += tr(", %1% of ideal").arg(summary.ofIdeal * 100, 0, 'f', 0);
+        status += tr(", %1 of ideal").arg(views::percentText(summary.ofIdeal));
     if (run.faults && !run.faults->unreachablePairs.empty())
         status += tr(" (%1 cut off: the collective cannot complete)")
                       .arg(views::counted(qint64(run.faults->unreachablePairs.size()),
