@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The explain panel's text for torus runs: which bound the ideal is, and the ring's rank order.
 #include "charts/chartdata.h"
+#include "common/percent.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
 #include "export/reportwriter.h"
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void otherOrdersAreNamedOnATorus();
     void reducedRunSaysHowManyFlowsRan();
     void largeCountsHaveDigitGroups();
+    void percentagesHaveNoSpaceAndNoMinusZero();
     void comparisonSaysWhichWasFaster();
     void partialRunIsNotCalledFaster();
     void harmlessFaultsAreSaidToBe();
@@ -168,6 +170,16 @@ void TestExplain::reducedRunSaysHowManyFlowsRan()
     // The cube alone has no translation: nothing to say.
     QVERIFY(!explain(collective::Collective::AllToAll, collective::Algorithm::Direct)
                  .contains(QStringLiteral("were simulated")));
+}
+
+void TestExplain::percentagesHaveNoSpaceAndNoMinusZero()
+{
+    QCOMPARE(views::percentText(0.374), QStringLiteral("37%"));
+    QCOMPARE(views::percentText(1.0), QStringLiteral("100%"));
+    // The heatmap's trickle keeps a decimal; an empty link is "0%", never "-0%".
+    QCOMPARE(views::percentText(0.004, 1), QStringLiteral("0.4%"));
+    QCOMPARE(views::percentText(-0.0), QStringLiteral("0%"));
+    QCOMPARE(views::percentText(-1e-9), QStringLiteral("0%"));
 }
 
 void TestExplain::largeCountsHaveDigitGroups()
