@@ -11,10 +11,12 @@
 #include "model/units.h"
 
 #include <QFontMetricsF>
+#include <QLineEdit>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void binsAddUpToTheLinkBytes();
     void bandsKeepTheBusiestLink();
     void hoverAndClick();
+    void keysMoveACursorAsTheMouseWould();
     void exportsAPng();
     void groupLabelsNeverOverprint();
     void shortenedGroupLabelsStayDistinct();
@@ -119,6 +122,93 @@ void TestHeatmap::bandsKeepTheBusiestLink()
                         best = std::max(best, full.value(fr, b));
             QCOMPARE(banded.value(r, b), best);
         }
+}
+
+void TestHeatmap::keysMoveACursorAsTheMouseWould()
+{
+    // Whoever works without a mouse reaches the heatmap by Tab and reads it with the arrows: each
+    // key moves a cell as the mouse would point at it, says what hovering says, and Enter picks
+    // the link as a click does.
+    QWidget window;
+    auto *before = new QLineEdit(&window);
+    auto *w = new HeatmapWidget(&window);
+    auto *layout = new QVBoxLayout(&window);
+    layout->addWidget(before);
+    layout->addWidget(w);
+    // Fewer pixels than rows in a band: the keys step over pixels, not one link at a time.
+    w->setData(HeatmapData::build(mFabric, mRun->result, 40));
+    window.resize(700, 260);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    before->setFocus();
+    QTRY_VERIFY(before->hasFocus());
+    const HeatmapData &h = w->data();
+    QCOMPARE(w->cursorCell(), std::make_pair(-1, -1));
+    const QColor highlight = w->palette().color(QPalette::Highlight);
+    const auto corner = [w] { return w->grab().toImage().pixelColor(0, 0); };
+    QVERIFY(corner() != highlight);
+
+    QTest::keyClick(before, Qt::Key_Tab);
+    QTRY_VERIFY(w->hasFocus());
+    QVERIFY(w->showsKeyboardFocus());
+    QCOMPARE(corner(), highlight);
+    // The first pixel row at the start of the run, as the mouse there would show it.
+    const auto [row0, bin0] = w->cursorCell();
+    int r = -1, b = -1;
+    QVERIFY(w->cellAt(w->cellCenter(row0, bin0), &r, &b));
+    QCOMPARE(std::make_pair(r, b), std::make_pair(row0, bin0));
+    QCOMPARE(h.groupOf(row0), 0);
+    QCOMPARE(w->accessibleDescription(), w->describeCell(row0, bin0));
+    QVERIFY(w->accessibleDescription().contains(QStringLiteral("%")));
+
+    // Down walks the pixel rows and carries on into the next group's band.
+    const int firstGroupRows = h.groups().front().rowCount;
+    std::pair<int, int> at = w->cursorCell();
+    int presses = 0;
+    while (h.groupOf(at.first) == 0 && presses <= firstGroupRows) {
+        QTest::keyClick(w, Qt::Key_Down);
+        ++presses;
+        const auto next = w->cursorCell();
+        QVERIFY2(
+            w->cellCenter(next.first, next.second).y() > w->cellCenter(at.first, at.second).y(),
+            "every Down moves the cursor a pixel row down");
+        at = next;
+    }
+    QCOMPARE(h.groupOf(at.first), 1);
+    QVERIFY2(presses < firstGroupRows, "the band is pooled: fewer presses than its links");
+    QTest::keyClick(w, Qt::Key_Up);
+    QCOMPARE(h.groupOf(w->cursorCell().first), 0);
+    // Page Down goes to the next band's first pixel row (which shows its first rows).
+    QTest::keyClick(w, Qt::Key_PageDown);
+    const auto [paged, pagedBin] = w->cursorCell();
+    QCOMPARE(h.groupOf(paged), 1);
+    QCOMPARE(w->cellCenter(paged, pagedBin).y(), w->cellCenter(h.groups()[1].firstRow, 0).y());
+
+    // Right moves in time; End and Home go to the last and first bins.
+    const int binBefore = w->cursorCell().second;
+    QTest::keyClick(w, Qt::Key_Right);
+    QVERIFY(w->cursorCell().second > binBefore);
+    QTest::keyClick(w, Qt::Key_End);
+    QCOMPARE(w->cursorCell().second, h.binCount() - 1);
+    QTest::keyClick(w, Qt::Key_Home);
+    QCOMPARE(w->cursorCell().second, 0);
+    const auto [row, bin] = w->cursorCell();
+    QCOMPARE(w->accessibleDescription(), w->describeCell(row, bin));
+
+    QSignalSpy spy(w, &HeatmapWidget::linkClicked);
+    QTest::keyClick(w, Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<LinkId>(), linkOf(h.busiestLinkAt(row, bin)));
+
+    // A click elsewhere takes the frame away; exported pictures never have it.
+    before->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(!w->hasFocus());
+    QVERIFY(corner() != highlight);
+    QVERIFY(w->renderImage(QSize(700, 260)).pixelColor(0, 0) != highlight);
+    // A new run starts the cursor again.
+    w->setData(HeatmapData::build(mFabric, mRun->result, 20));
+    QCOMPARE(w->cursorCell(), std::make_pair(-1, -1));
 }
 
 void TestHeatmap::hoverAndClick()

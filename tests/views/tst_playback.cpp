@@ -37,6 +37,7 @@ private Q_SLOTS:
     void barFollowsAndDrivesTheClock();
     void barKeyboard();
     void barSpeedByKeyboardAndNamesForScreenReaders();
+    void barIsFramedWhenTheKeyboardGaveItFocus();
     void barNoteGivesWayInANarrowDock();
     void sliderSeeksWhereClicked();
     void samplerMatchesTheTimeline();
@@ -271,6 +272,33 @@ void TestPlayback::barSpeedByKeyboardAndNamesForScreenReaders()
     for (const QWidget *w : parts)
         if (w->inherits("QAbstractButton") || w->inherits("QComboBox") || w == bar.slider())
             QVERIFY2(!w->accessibleName().isEmpty(), w->metaObject()->className());
+}
+
+void TestPlayback::barIsFramedWhenTheKeyboardGaveItFocus()
+{
+    // Space and the arrows go to the bar when it has the focus: a frame says so when the keyboard
+    // brought it there (Shift+Tab back from the speed), not after a click.
+    PlaybackClock clock;
+    PlaybackBar bar;
+    bar.setClock(&clock);
+    clock.setRun(10e-3, kEvents);
+    bar.resize(800, 40);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    bar.activateWindow();
+    const QColor highlight = bar.palette().color(QPalette::Highlight);
+    const auto corner = [&bar] { return bar.grab().toImage().pixelColor(0, 0); };
+    bar.setFocus(Qt::MouseFocusReason);
+    QVERIFY(QTest::qWaitFor([&bar] { return bar.hasFocus(); }));
+    QVERIFY(corner() != highlight);
+
+    bar.speedBox()->setFocus(Qt::MouseFocusReason);
+    QVERIFY(QTest::qWaitFor([&bar] { return bar.speedBox()->hasFocus(); }));
+    QTest::keyClick(bar.speedBox(), Qt::Key_Backtab);
+    QVERIFY(QTest::qWaitFor([&bar] { return bar.hasFocus(); }));
+    QCOMPARE(corner(), highlight);
+    QTest::keyClick(&bar, Qt::Key_Space); // the keys still work with the frame on
+    QVERIFY(clock.isPlaying());
 }
 
 void TestPlayback::sliderSeeksWhereClicked()

@@ -4,6 +4,7 @@
 
 #include "badgeplacer.h"
 #include "canvaslabels.h"
+#include "common/keyboardfocus.h"
 #include "common/percent.h"
 #include "common/qtstrings.h"
 #include "faultmarks.h"
@@ -107,7 +108,7 @@ struct FabricCanvas::Private
     /// The room the legend takes in the corner now (empty when hidden).
     QSize shownLegend() const { return legend->isHidden() ? QSize() : legend->size(); }
     QString emptyHint;
-    bool keyboardFocus = false; ///< The focus came from the keyboard: the frame shows it.
+    KeyboardFocus keyboardFocus; ///< The focus came from the keyboard: the frame shows it.
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
     std::optional<bool> legendUserCollapsed;
@@ -1825,26 +1826,20 @@ void FabricCanvas::updatePlan()
 void FabricCanvas::focusInEvent(QFocusEvent *event)
 {
     QGraphicsView::focusInEvent(event);
-    const Qt::FocusReason why = event->reason();
-    // The window or a menu giving the focus back keeps what it was.
-    if (why != Qt::ActiveWindowFocusReason && why != Qt::PopupFocusReason)
-        d->keyboardFocus = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason
-            || why == Qt::ShortcutFocusReason || why == Qt::OtherFocusReason;
+    d->keyboardFocus.focusIn(event->reason());
     viewport()->update();
 }
 
 void FabricCanvas::focusOutEvent(QFocusEvent *event)
 {
     QGraphicsView::focusOutEvent(event);
-    // Another window or a menu in front takes the focus for a while: it comes back shown.
-    if (event->reason() != Qt::ActiveWindowFocusReason && event->reason() != Qt::PopupFocusReason)
-        d->keyboardFocus = false;
+    d->keyboardFocus.focusOut(event->reason());
     viewport()->update();
 }
 
 bool FabricCanvas::showsKeyboardFocus() const
 {
-    return d->keyboardFocus && hasFocus();
+    return d->keyboardFocus.shown(*this);
 }
 
 void FabricCanvas::paintEvent(QPaintEvent *event)
@@ -1853,10 +1848,9 @@ void FabricCanvas::paintEvent(QPaintEvent *event)
     QGraphicsView::paintEvent(event);
     if (showsKeyboardFocus()) {
         // Where the keys go, for whoever works without a mouse: a frame inside the view's edge
-        // (a click needs none, and pictures of the canvas are drawn without it).
+        // (pictures of the canvas are drawn without it).
         QPainter frame(viewport());
-        frame.setPen(QPen(palette().color(QPalette::Highlight), 3));
-        frame.drawRect(QRectF(viewport()->rect()).adjusted(1.5, 1.5, -1.5, -1.5));
+        d->keyboardFocus.draw(frame, *this, viewport()->rect());
     }
     if (!isEmptyHintShown())
         return;

@@ -37,9 +37,12 @@ int PixelBlocks::pixelOf(int cell) const
     return pixel;
 }
 
-double PixelBlocks::centre(int pixel) const
+std::pair<double, double> PixelBlocks::span(int pixel) const
 {
-    return pooled() ? (offset + pixel + 0.5) / scale : from + (pixel + 0.5) * (to - from) / cells;
+    if (pooled())
+        return { (offset + pixel) / scale, (offset + pixel + 1) / scale };
+    const double cell = (to - from) / cells;
+    return { from + pixel * cell, from + (pixel + 1) * cell };
 }
 
 std::pair<int, int> busiestCellOf(const HeatmapData &data, int firstRow, PixelBlocks rows,

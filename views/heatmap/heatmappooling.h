@@ -38,10 +38,10 @@ struct PixelBlocks
     int pixelAt(double at) const;
     /// The pixel that shows cell @p cell.
     int pixelOf(int cell) const;
-    /// Where the pixels start and end, and the centre of @p pixel, in coordinates.
+    /// Where the pixels start and end, and where @p pixel starts and ends, in coordinates.
     double start() const { return pooled() ? offset / scale : from; }
     double end() const { return pooled() ? (offset + pixels) / scale : to; }
-    double centre(int pixel) const;
+    std::pair<double, double> span(int pixel) const;
 };
 
 /**

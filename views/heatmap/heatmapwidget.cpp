@@ -12,6 +12,7 @@
 #include "style/palette.h"
 #include "style/picturescale.h"
 
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -27,6 +28,8 @@ namespace {
 /// 1280x720 projector) a share of it, but never narrower than the longest name.
 constexpr double kLabelWidth = 170;
 constexpr double kLabelShare = 0.3;
+/// The keyboard cursor's least size, in pixels, where many cells share one.
+constexpr double kCursorSize = 9;
 /// Narrower than this, the legend leaves out the ramp's title (the heatmap's title says it).
 constexpr double kRampTitleFrom = 640;
 /// Gap between the plot and the colour ramp, the ramp's width, then the gaps before its tick
@@ -165,6 +168,9 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
     : QWidget(parent)
 {
     setMouseTracking(true);
+    // A Tab stop, where the keys move a cursor over the cells. A click leaves the focus where it
+    // was, so Space and the arrows still drive the playback for whoever uses the mouse.
+    setFocusPolicy(Qt::TabFocus);
     // Low enough that the Analysis dock of a 1280x720 window (about 150 px) shows the whole
     // picture, time axis and ramp included, instead of scrolling them out of view.
     setMinimumSize(360, 120);
@@ -174,6 +180,9 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
 void HeatmapWidget::setData(HeatmapData data)
 {
     mData = std::move(data);
+    // Another run's rows: the cursor starts again at the next key.
+    mCursorRow = mCursorBin = -1;
+    setAccessibleDescription({});
     rebuildImages();
     update();
 }
@@ -259,23 +268,33 @@ std::pair<PixelBlocks, PixelBlocks> HeatmapWidget::pixelBlocks(
         PixelBlocks::fit(mData.binCount(), g.plot.left(), g.plot.right(), scale) };
 }
 
-QPointF HeatmapWidget::cellCenter(int row, int bin) const
+QRectF HeatmapWidget::cellRect(int row, int bin) const
 {
-    const Geometry g = geometryFor(rect(), font());
     const int group = mData.groupOf(row);
     if (group < 0)
         return {};
-    // The centre of the pixel that shows the cell.
+    const Geometry g = geometryFor(rect(), font());
     const auto [rows, bins] = pixelBlocks(g, std::size_t(group), devicePixelRatioF());
-    return QPointF(bins.centre(bins.pixelOf(bin)),
-        rows.centre(rows.pixelOf(row - mData.groups()[std::size_t(group)].firstRow)));
+    const auto [top, bottom]
+        = rows.span(rows.pixelOf(row - mData.groups()[std::size_t(group)].firstRow));
+    const auto [left, right] = bins.span(bins.pixelOf(bin));
+    return QRectF(QPointF(left, top), QPointF(right, bottom));
+}
+
+QPointF HeatmapWidget::cellCenter(int row, int bin) const
+{
+    // The centre of the pixel that shows the cell.
+    return cellRect(row, bin).center();
 }
 
 QString HeatmapWidget::describeAt(const QPointF &pos) const
 {
     int row = 0, bin = 0;
-    if (!cellAt(pos, &row, &bin))
-        return QString();
+    return cellAt(pos, &row, &bin) ? describeCell(row, bin) : QString();
+}
+
+QString HeatmapWidget::describeCell(int row, int bin) const
+{
     const DirLinkId d = mData.busiestLinkAt(row, bin);
     const int group = mData.groupOf(row);
     QString text = mData.rowLabel(row);
@@ -410,6 +429,20 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.fillRect(rect(), palette().color(QPalette::Base));
     paintTo(p, rect());
+    if (hasFocus() && mCursorRow >= 0) {
+        // The keyboard's cell, ringed in white and ink so it shows on every colour of the ramp;
+        // never smaller than a fingertip's worth of pixels where the cells are pooled.
+        QRectF ring = cellRect(mCursorRow, mCursorBin);
+        const QPointF centre = ring.center();
+        ring.setSize(ring.size().expandedTo(QSizeF(kCursorSize, kCursorSize)));
+        ring.moveCenter(centre);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(Qt::white, 3));
+        p.drawRect(ring);
+        p.setPen(QPen(palette::ink(), 1));
+        p.drawRect(ring);
+    }
+    mKeyboardFocus.draw(p, *this, rect(), 2);
 }
 
 QImage HeatmapWidget::renderImage(const QSize &size) const
@@ -455,12 +488,138 @@ void HeatmapWidget::mousePressEvent(QMouseEvent *event)
     int row = 0, bin = 0;
     if (event->button() != Qt::LeftButton || !cellAt(event->position(), &row, &bin))
         return;
+    // The keys go on from the cell clicked.
+    mCursorRow = row;
+    mCursorBin = bin;
+    setAccessibleDescription(describeCell(row, bin));
+    update();
     Q_EMIT linkClicked(linkOf(mData.busiestLinkAt(row, bin)));
 }
 
 void HeatmapWidget::leaveEvent(QEvent *)
 {
     QToolTip::hideText();
+}
+
+void HeatmapWidget::startCursor()
+{
+    const double binS = mData.binS();
+    mCursorBin
+        = mTimeS >= 0 && binS > 0 ? std::clamp(int(mTimeS / binS), 0, mData.binCount() - 1) : 0;
+    moveCursorToGroup(0);
+}
+
+void HeatmapWidget::moveCursorToGroup(int group)
+{
+    const int groups = int(mData.groups().size());
+    if (groups == 0)
+        return;
+    const auto at = std::size_t(std::clamp(group, 0, groups - 1));
+    const auto [rows, bins] = pixelBlocks(geometryFor(rect(), font()), at, devicePixelRatioF());
+    const auto [row, bin] = busiestCellOf(
+        mData, mData.groups()[at].firstRow, rows, 0, bins, bins.pixelOf(std::max(0, mCursorBin)));
+    setCursorCell(row, bin);
+}
+
+void HeatmapWidget::moveCursor(int rowSteps, int binSteps)
+{
+    if (mCursorRow < 0 || mData.rowCount() == 0)
+        return;
+    const Geometry g = geometryFor(rect(), font());
+    const double scale = devicePixelRatioF();
+    const int groups = int(mData.groups().size());
+    int group = mData.groupOf(mCursorRow);
+    auto [rows, bins] = pixelBlocks(g, std::size_t(group), scale);
+    int rowPixel
+        = rows.pixelOf(mCursorRow - mData.groups()[std::size_t(group)].firstRow) + rowSteps;
+    const int binPixel = std::clamp(bins.pixelOf(mCursorBin) + binSteps, 0, bins.pixels - 1);
+    // Up from a band's first pixel row is the last of the band above, as the eye reads it.
+    while (rowPixel < 0 && group > 0) {
+        rows = pixelBlocks(g, std::size_t(--group), scale).first;
+        rowPixel += rows.pixels;
+    }
+    while (rowPixel >= rows.pixels && group + 1 < groups) {
+        rowPixel -= rows.pixels;
+        rows = pixelBlocks(g, std::size_t(++group), scale).first;
+    }
+    const auto [row, bin] = busiestCellOf(mData, mData.groups()[std::size_t(group)].firstRow, rows,
+        std::clamp(rowPixel, 0, rows.pixels - 1), bins, binPixel);
+    setCursorCell(row, bin);
+}
+
+void HeatmapWidget::setCursorCell(int row, int bin)
+{
+    mCursorRow = row;
+    mCursorBin = bin;
+    const QString text = describeCell(row, bin);
+    // What a screen reader says; the tooltip is what the mouse would show there.
+    setAccessibleDescription(text);
+    if (hasFocus())
+        QToolTip::showText(
+            mapToGlobal(cellRect(row, bin).bottomRight().toPoint() + QPoint(8, 8)), text, this);
+    update();
+}
+
+void HeatmapWidget::keyPressEvent(QKeyEvent *event)
+{
+    if (mData.rowCount() == 0) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (mCursorRow < 0)
+        startCursor();
+    switch (event->key()) {
+    case Qt::Key_Up:
+        moveCursor(-1, 0);
+        break;
+    case Qt::Key_Down:
+        moveCursor(1, 0);
+        break;
+    case Qt::Key_Left:
+        moveCursor(0, -1);
+        break;
+    case Qt::Key_Right:
+        moveCursor(0, 1);
+        break;
+    case Qt::Key_PageUp:
+        moveCursorToGroup(mData.groupOf(mCursorRow) - 1);
+        break;
+    case Qt::Key_PageDown:
+        moveCursorToGroup(mData.groupOf(mCursorRow) + 1);
+        break;
+    case Qt::Key_Home:
+        moveCursor(0, -mData.binCount());
+        break;
+    case Qt::Key_End:
+        moveCursor(0, mData.binCount());
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        Q_EMIT linkClicked(linkOf(mData.busiestLinkAt(mCursorRow, mCursorBin)));
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void HeatmapWidget::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    mKeyboardFocus.focusIn(event->reason());
+    if (showsKeyboardFocus() && mCursorRow < 0 && mData.rowCount() > 0)
+        startCursor();
+    update();
+}
+
+void HeatmapWidget::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    mKeyboardFocus.focusOut(event->reason());
+    QToolTip::hideText();
+    update();
 }
 
 } // namespace fabric::views

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/keyboardfocus.h"
 #include "heatmapdata.h"
 #include "heatmappooling.h"
 #include "style/colormap.h"
@@ -20,6 +21,9 @@ namespace fabric::views {
  * units; a pixel that covers several cells shows the busiest (PixelBlocks). Hovering shows the
  * link, the time span and the utilisation; clicking emits
  * linkClicked() so the canvas can select the link. A vertical line follows the playback time.
+ * The keyboard does what the mouse does: the arrows move a cursor a pixel at a time (Page Up and
+ * Page Down a group, Home and End to the first and last time), showing what hovering shows, and
+ * Enter emits linkClicked() for the cell under it.
  */
 class HeatmapWidget : public QWidget
 {
@@ -40,6 +44,12 @@ public:
     QPointF cellCenter(int row, int bin) const;
     /// Tooltip text at @p pos (empty outside the matrix).
     QString describeAt(const QPointF &pos) const;
+    /// The tooltip text of cell (@p row, @p bin).
+    QString describeCell(int row, int bin) const;
+    /// The cell the keyboard cursor is on: (-1, -1) until the keyboard gives the widget focus.
+    std::pair<int, int> cursorCell() const { return { mCursorRow, mCursorBin }; }
+    /// The keyboard gave the focus: the frame and the cursor show.
+    bool showsKeyboardFocus() const { return mKeyboardFocus.shown(*this); }
 
     /// The heatmap painted into an image of @p size (white background), for export.
     QImage renderImage(const QSize &size) const;
@@ -64,6 +74,9 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     struct Geometry
@@ -93,6 +106,16 @@ private:
     void paintTo(QPainter &p, const QRectF &area) const;
     /// The colour table, and no band images (drawn again at the next paint).
     void rebuildImages();
+    /// Moves the keyboard cursor @p rowSteps and @p binSteps displayed pixels (from one group's
+    /// band into the next), to the busiest cell there, as the mouse would point at it.
+    void moveCursor(int rowSteps, int binSteps);
+    /// Puts the keyboard cursor on the first row of group @p group, at the same time.
+    void moveCursorToGroup(int group);
+    void setCursorCell(int row, int bin);
+    /// Puts the keyboard cursor on the first pixel row, at the playback time.
+    void startCursor();
+    /// The pixels that show cell (@p row, @p bin), in widget coordinates.
+    QRectF cellRect(int row, int bin) const;
 
     HeatmapData mData;
     QList<QRgb> mLut; ///< The colour map at 256 levels.
@@ -102,6 +125,9 @@ private:
     ColorMap mMap;
     QString mTitle;
     double mTimeS = -1;
+    int mCursorRow = -1;
+    int mCursorBin = -1;
+    KeyboardFocus mKeyboardFocus;
 };
 
 } // namespace fabric::views

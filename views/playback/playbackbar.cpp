@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QPainter>
 #include <QStyle>
 #include <QToolButton>
 
@@ -158,6 +159,28 @@ void PlaybackBar::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitNote();
+}
+
+void PlaybackBar::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    mKeyboardFocus.focusIn(event->reason());
+    update();
+}
+
+void PlaybackBar::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    mKeyboardFocus.focusOut(event->reason());
+    update();
+}
+
+void PlaybackBar::paintEvent(QPaintEvent *event)
+{
+    QWidget::paintEvent(event);
+    // In the layout's margins (2 pixels above and below), so the buttons never cover it.
+    QPainter p(this);
+    mKeyboardFocus.draw(p, *this, rect(), 2);
 }
 
 void PlaybackBar::fitNote()

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/keyboardfocus.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -17,8 +19,9 @@ class TimelineSlider;
 /**
  * Transport controls of a playback: play/pause, previous/next event, speed, a timeline slider
  * with event marks and the current simulated time with units. It drives a PlaybackClock it does
- * not own. Keyboard (when the bar or a child has focus): Space plays or pauses, Left and Right
- * step to the previous and next event, Home goes to the start.
+ * not own. Keyboard (when the bar has focus, which it shows with a frame when the keyboard gave
+ * it): Space plays or pauses, Left and Right step to the previous and next event, Home and End go
+ * to the start and the end.
  */
 class PlaybackBar : public QWidget
 {
@@ -48,6 +51,9 @@ public:
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void syncRun();
@@ -68,6 +74,7 @@ private:
     /// compare view beside a presentation-mode canvas) it widened the dock past the window.
     void fitNote();
     QList<QMetaObject::Connection> mConnections;
+    KeyboardFocus mKeyboardFocus;
 };
 
 } // namespace fabric::views
