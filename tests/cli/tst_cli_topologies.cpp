@@ -83,15 +83,19 @@ void TestCliTopologies::shippedFabricMatchesItsGenerator()
 
 void TestCliTopologies::everyShippedFileIsCovered()
 {
+    std::size_t files = 0;
     for (const auto &entry : std::filesystem::directory_iterator(FABRICSCOPE_TOPOLOGIES)) {
         const std::string file = entry.path().filename().string();
         if (!file.ends_with(".fabric.json"))
             continue;
+        ++files;
         bool listed = false;
         for (const Expected &e : kShipped)
             listed = listed || file == std::string(e.name) + ".fabric.json";
         QVERIFY2(listed, file.c_str());
     }
+    // And every listed file is there: an empty or wrong folder would pass the loop above.
+    QCOMPARE(files, std::size(kShipped));
 }
 
 void TestCliTopologies::defaultFabricIsTheSuperpodUnit()

@@ -84,4 +84,21 @@ inline std::map<DirLinkId, int> loadPerLink(const std::vector<route::Route> &rou
     return load;
 }
 
+/// Empty when every route took one path of at least one link and no directed link carries two
+/// routes; else what went wrong first. A router that returned no links would pass a check of
+/// loadPerLink() alone.
+inline std::string collisionsIn(const std::vector<route::Route> &routes)
+{
+    if (routes.empty())
+        return "no routes";
+    for (std::size_t i = 0; i < routes.size(); ++i)
+        if (routes[i].paths.size() != 1 || routes[i].paths.front().links.empty())
+            return "route " + std::to_string(i) + " has " + std::to_string(routes[i].paths.size())
+                + " paths, or an empty one";
+    for (const auto &[link, n] : loadPerLink(routes))
+        if (n != 1)
+            return "link " + std::to_string(linkOf(link)) + " carries " + std::to_string(n);
+    return {};
+}
+
 } // namespace routetest

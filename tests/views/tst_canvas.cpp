@@ -1701,6 +1701,9 @@ void TestCanvas::foldedPicturesKeepNoRoomForTierNames()
                 left = std::min(left, x);
                 right = std::max(right, x);
             }
+    // Something is drawn there, across a good part of the width (a blank band would pass).
+    QVERIFY2(right - left > image.width() / 3,
+        qPrintable(QStringLiteral("drawn from x = %1 to %2").arg(left).arg(right)));
     // Filling the width, or, held by the height, centred: no margin on the left only.
     const int rightGap = image.width() - 1 - right;
     QVERIFY2(left < 30 || std::abs(left - rightGap) <= 4,
