@@ -486,7 +486,8 @@ int runExport(const std::vector<std::string> &args, std::ostream &out, std::ostr
                         + o.at + "'");
     if (o.atGiven && !run)
         throw UserError("--at " + o.at + " picks a moment of a run: give --scenario");
-    // As --at: a fabric with no run has no loads to take at an instant (it was taken silently).
+    // As --at: a fabric with no run has no loads to take at an instant, and ignoring the option
+    // silently would hide the missing --scenario.
     if (o.instant && !run)
         throw UserError("--instant colours a run's loads at an instant: give --scenario");
     // A time past the end is most often a unit slip ("5" meaning 5 ms): say so, not show the end.

@@ -258,7 +258,8 @@ void MainWindow::createDocks()
     mPalette = new PaletteDock(this);
     mPaths = new PathsDock(this);
     mPaths->setCanvas(mCanvas);
-    // Escape left the dock's rows and the orange route of paths no longer shown.
+    // Escape takes the paths off the canvas: the dock's rows go with them, or they would name
+    // paths no longer shown.
     connect(mCanvas, &views::FabricCanvas::pathsDismissed, mPaths, &PathsDock::clear);
     mHistory = new QDockWidget(tr("History"), this);
     mHistory->setObjectName(QStringLiteral("historyDock"));
@@ -718,7 +719,7 @@ bool MainWindow::writeTo(const QString &fileName)
     if (path != QFileInfo(fileName).absoluteFilePath() && path != mDocument->fileName()
         && !mPrompts->askToReplace(this, tr("Replace File"), { path }))
         return false;
-    // Its own file, changed by another program since it was opened: Save wrote over that
+    // Its own file, changed by another program since it was opened: Save would write over that
     // version without a word.
     if (path == mDocument->fileName() && mDocument->fileChangedOnDisk()
         && !mPrompts->askYesNo(this, tr("File Changed on Disk"),
@@ -1078,8 +1079,8 @@ void MainWindow::setPresentationMode(bool on)
     for (QMenu *menu : menuBar()->findChildren<QMenu *>())
         menu->setFont(scaled(mNormalMenuFont));
     QApplication::setFont(scaled(mNormalDialogFont), "QDialog");
-    // Tooltips give the per-link figures at the cursor's time: small, they were the one text
-    // the room could not read.
+    // Tooltips give the per-link figures at the cursor's time: at their normal size they would be
+    // the one text the room cannot read.
     QToolTip::setFont(scaled(mNormalTipFont));
     // On a shared screen the fabric gets the room: the palette and the history are for
     // editing (View > Docks brings them back), and at 1280x720 they left the canvas a third

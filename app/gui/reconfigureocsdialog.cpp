@@ -110,7 +110,8 @@ void ReconfigureOcsDialog::check()
     }
     mError->setText(error);
     mError->setHidden(error.isEmpty());
-    // A shown dialog keeps its size: the error and the intro above it were cut mid-line.
+    // A shown dialog keeps its size: it grows here, or the error and the intro above it would be
+    // cut mid-line.
     if (isVisible() && height() < heightForWidth(width()))
         resize(width(), heightForWidth(width()));
     mButtons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());

@@ -149,11 +149,11 @@ void countLinks(
         s.wireBytes += l.bytes;
     }
     // Every switch-to-switch direction of the fabric, used by the run or not: two runs on one
-    // fabric are compared over one count (a run inside one zone left out the aggregation
-    // tier it never reached, and a hierarchical run had "0 / 0" idle links against the
-    // ring's 448), and the canvas dashes those idle links too.
-    // A failed link carried nothing because it was down: counted idle, the explanation blamed
-    // ECMP's hashing for the links a failed spine took with it.
+    // fabric are compared over one count (otherwise a run inside one zone leaves out the
+    // aggregation tier it never reaches, and a hierarchical run shows "0 / 0" idle links
+    // against the ring's 448), and the canvas dashes those idle links too.
+    // A failed link carried nothing because it was down: counted idle, the explanation would
+    // blame ECMP's hashing for the links a failed spine took with it.
     const std::vector<std::uint8_t> failed = failedDirections(fabric, run);
     std::vector<std::uint8_t> collided(r.links.size(), 0);
     sim::forEachSwitchDirLink(

@@ -178,8 +178,9 @@ Scenario scenarioFromJson(const nlohmann::json &j)
         throw UserError("scenario: expected a JSON object");
     Scenario s;
     s.trafficFile = stringField(j, "traffic", s.trafficFile);
-    // A traffic file is run as custom traffic, as --traffic does: with another collective
-    // named it was silently left out (a 1 GiB all-reduce ran while the report said traffic).
+    // A traffic file is run as custom traffic, as --traffic does: a collective named beside it
+    // is refused below rather than run instead (a 1 GiB all-reduce under a report that says
+    // traffic).
     const Collective fallback = s.trafficFile.empty() ? s.collective : Collective::Custom;
     s.collective = enumField(j, "collective", fallback, &collectiveFromString);
     if (!s.trafficFile.empty() && s.collective != Collective::Custom)

@@ -71,8 +71,8 @@ void addCaption(LabelPlacer &placer, const SceneData &data, const LayoutBlock &b
     const QFont font = labelFont(labelpx::kCaption * plan.scale, true);
     // A torus plane's title may reach into the gap on its right (over half the plane's width,
     // empty above): held to the plane's width, "z = 10" to "z = 15" of a pod presented at
-    // 1280x720 were left out while "z = 9" fitted. So may a dragonfly group's, over the empty
-    // corner of its disc's square: presented at 1920x1080, no group was named.
+    // 1280x720 would be left out while "z = 9" fits. So may a dragonfly group's, over the empty
+    // corner of its disc's square: presented at 1920x1080, no group would be named.
     const bool roomBeside
         = b.kind == LayoutBlock::Kind::Plane || b.kind == LayoutBlock::Kind::Group;
     const double width = b.rect.width() * plan.lod * (roomBeside ? 1.5 : 1.0);

@@ -133,8 +133,8 @@ struct FabricCanvas::Private
 
     double presentation = 1;
     /// While a picture renders, the scale its size gives its text and lines (pictureScale():
-    /// above 1 wider than a screen); 1 on screen. The run's highlights follow it, as links do:
-    /// at 3840x2160 they were drawn half as heavy as the picture's other lines.
+    /// above 1 wider than a screen); 1 on screen. The run's highlights follow it, as links do, or
+    /// at 3840x2160 they would be half as heavy as the picture's other lines.
     double pictureSize = 1;
     bool planDirty = true;
     double planLod = 0;

@@ -17,8 +17,8 @@ public:
     explicit ExplainPanel(QWidget *parent = nullptr);
 
     void setRun(const SimRunPtr &run, const SimRunPtr &comparedWith = nullptr);
-    /// A lesson's narrative (HTML), kept under whichever run is explained: a student who runs
-    /// one of the lesson's scenarios again lost the lesson's text until it was reopened.
+    /// A lesson's narrative (HTML), kept under whichever run is explained, so a student who runs
+    /// one of the lesson's scenarios again keeps the lesson's text without reopening it.
     /// The run shown when it is set is left unexplained: the narrative tells of it. Empty
     /// removes it.
     void setNarrative(const QString &html);

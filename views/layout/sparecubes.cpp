@@ -69,10 +69,10 @@ double placeSpareCubes(const Fabric &fabric, FabricLayout &layout, QPointF topLe
                 if (fabric.node(fabric.link(l).other(id)).kind == NodeKind::Ocs)
                     layout.linkVia[static_cast<std::size_t>(l)] = layout.positions[i];
         }
-        // A caption: it says what the row is. As a plain name it was capped at a quarter of
-        // the fabric's drawn width (addTierLabels), which the ~260 px title passes only in a
-        // large picture: the export showed it, the window's fit (less room beside the docks
-        // and legend) left the row untitled.
+        // A caption: it says what the row is. A plain name is capped at a quarter of the
+        // fabric's drawn width (addTierLabels), which the ~260 px title passes only in a large
+        // picture: the window's fit (less room beside the docks and legend) would leave the row
+        // untitled.
         layout.labels.push_back({ QPointF(left, topLeft.y() - 14), title, false, true });
         left += cubeWidth + cubeGap;
     }

@@ -83,7 +83,7 @@ QList<LegendEntry> legendEntries(
             QStringLiteral("Bundle, zoomed out: width ~ capacity (%1)")
                 .arg(toQString(units::formatGbps(3200))) });
         // The wide sample no wider than all the fabric's links together: a 64-chip cube
-        // (96 Tb/s) was shown a 102 Tb/s bundle.
+        // (96 Tb/s) is not shown a 102 Tb/s bundle.
         double wide = 102400;
         while (wide > 3200 && wide > totalGbps)
             wide /= 2;

@@ -46,8 +46,8 @@ void CompareRoom::pageChanged()
     const bool comparing = page && page->isAncestorOf(mDock->compareView());
     if (!comparing) {
         // Back to the layout the user had, unless they chose another height meanwhile: every
-        // dock's size, not only this one's (resizing it back shared the room out anew, the
-        // Metrics dock grew and the Simulation form was cut after Ranks).
+        // dock's size, not only this one's (resizing it back alone shares the room out anew: the
+        // Metrics dock grows and the Simulation form is cut after Ranks).
         if (grown() && underTheFabric() && mDock->height() == mHeightGiven
             && shownDocks() == mDocksBefore) // nor closed or opened a dock
             mWindow->restoreState(mLayoutBefore);

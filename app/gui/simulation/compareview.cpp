@@ -145,7 +145,8 @@ void CompareView::setRuns(const views::SimRunPtr &left, const views::SimRunPtr &
                 ? views::faultMarks(*runs[i]->fabric, runs[i]->scenario->faults)
                 : views::FabricCanvas::FaultMarks());
         // And what the main canvas highlights for its run (the links ECMP left idle, dashed, or
-        // the SHARP tree): side by side, idle links were drawn as any other.
+        // the SHARP tree), so idle links side by side are told from busy ones as on the main
+        // canvas.
         mCanvas[i]->setHighlight(views::FabricCanvas::HighlightChannel::Simulation,
             runs[i] ? views::runHighlight(*runs[i]) : views::FabricCanvas::LinkHighlight());
         // An empty side says how to fill it: compare needs a run before the latest one.

@@ -53,7 +53,8 @@ void ScenarioKeeper::setDocument(Document *document)
     if (mDocument) {
         mListConnection
             = connect(mDocument, &Document::scenariosChanged, this, &ScenarioKeeper::showList);
-        // The ranks field names GPUs: renamed, "g0,gpu-2" named a node no longer there.
+        // The ranks field names GPUs: it follows a rename, or "g0,gpu-2" would name a node no
+        // longer there.
         mRenameConnection
             = connect(mDocument, &Document::nodesRenamed, this, [this](const NodeRenames &renames) {
                   QLineEdit *ranks = mSim->simulationDock()->ranksEdit();

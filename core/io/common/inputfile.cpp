@@ -40,8 +40,8 @@ std::ifstream openInputFile(
 {
     if (const auto why = whyNotReadable(path))
         fail(path, what, *why);
-    // A pipe or a device has no end to read to (a traffic table from /dev/zero grew without
-    // bound, and the run could not be cancelled while it was read) and no size to check.
+    // A pipe or a device has no end to read to (a traffic table from /dev/zero would grow
+    // without bound, and the run cannot be cancelled while it is read) and no size to check.
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         fail(path, what, "is not a regular file (a pipe or a device)");
