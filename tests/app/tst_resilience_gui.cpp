@@ -8,16 +8,17 @@
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
 #include "fakeprompts.h"
-#include "windowfixture.h"
-#include "heatmap/heatmapwidget.h"
 #include "generators/registry.h"
+#include "heatmap/heatmapwidget.h"
 #include "mainwindow.h"
+#include "playback/playbackclock.h"
 #include "screenshotfolder.h"
 #include "simulation/analysisdock.h"
 #include "simulation/resiliencepage.h"
 #include "simulation/simulationcontroller.h"
 #include "simulation/simulationdock.h"
 #include "simulation/simulationrunner.h"
+#include "windowfixture.h"
 
 #include <QAction>
 #include <QGraphicsSimpleTextItem>
@@ -27,6 +28,7 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void offersTheFabricsRoles();
     void sweepShowsOneBarPerElementWorstFirst();
     void clickingABarLoadsTheFailure();
+    void keysLoadAFailureToo();
     void rowsThatCutPairsOffSaySo();
     void cancelStopsTheSweep();
     void resultsFollowTheScenarioAndFabric();
@@ -221,6 +224,48 @@ void TestResilienceGui::clickingABarLoadsTheFailure()
     doc()->undoStack()->setIndex(undoBefore);
     QVERIFY(doc()->scenarios().faults.empty());
     QVERIFY(dock()->faults().empty());
+}
+
+void TestResilienceGui::keysLoadAFailureToo()
+{
+    // Whoever works without a mouse: Tab reaches the chart, End goes to the last bar (scrolled
+    // into view, and the playback keys leave End to the chart), Enter loads that failure.
+    QSignalSpy finished(sim(), &SimulationController::runFinished);
+    QTest::mouseClick(dock()->runButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(60000));
+    QVERIFY(sweep(QStringLiteral("link")));
+    const std::size_t rows = page()->result().rows.size();
+    sim()->analysisDock()->showTab(page());
+    views::ChartPanel *chart = page()->chartPanel();
+    QTest::qWait(50); // the chart lays itself out at the tab's size
+    auto *scroll = qobject_cast<QScrollArea *>(chart->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QVERIFY2(chart->height() > scroll->viewport()->height(), "a list long enough to scroll");
+    const double playbackAt = sim()->clock()->timeS();
+
+    chart->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(chart->hasFocus());
+    QCOMPARE(chart->keyboardBar(), 0);
+    QTest::keyClick(chart, Qt::Key_End);
+    const int last = int(page()->result().rows.size()) - 1;
+    QCOMPARE(chart->keyboardBar(), last);
+    QCOMPARE(sim()->clock()->timeS(), playbackAt);
+    const QPoint shown = chart->plotWidget()->mapTo(scroll->viewport(), chart->barCentre(last));
+    QVERIFY2(scroll->viewport()->rect().contains(shown),
+        qPrintable(QStringLiteral("the last bar at y = %1 of %2")
+                       .arg(shown.y())
+                       .arg(scroll->viewport()->height())));
+    const std::string failed = page()->result().rows.back().failed;
+    QVERIFY2(chart->accessibleDescription().startsWith(QString::fromStdString(failed)),
+        qPrintable(chart->accessibleDescription()));
+
+    finished.clear();
+    const int undoBefore = doc()->undoStack()->count();
+    QTest::keyClick(chart, Qt::Key_Return);
+    QCOMPARE(doc()->undoStack()->count(), undoBefore + 1);
+    QCOMPARE(toString(doc()->scenarios().faults.at(0)), failed);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(page()->result().rows.size(), rows);
 }
 
 void TestResilienceGui::rowsThatCutPairsOffSaySo()

@@ -19,12 +19,15 @@
 #include <QChartView>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QPainter>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +58,7 @@ class TestCharts : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
+    void barsAreReadAndPickedByKeyboard();
     void throughputIntegratesToTheBytes();
     void throughputLeavesOutFlowsInsideAHost();
     void longRunsAreAveragedOverWindows();
@@ -634,6 +638,67 @@ void TestCharts::largerWindowTextEnlargesTheChartsNotItsPictures()
     QVERIFY(std::abs(labelSize() / normal - 1.5) < 0.01); // and the screen's size back
     panel.setFont(QFont());
     QTRY_COMPARE(labelSize(), normal);
+}
+
+void TestCharts::barsAreReadAndPickedByKeyboard()
+{
+    // The resilience sweep loads a failure when its bar is clicked: Tab and the arrows reach the
+    // same bars, say what each shows, and Enter picks one. A line chart is no Tab stop.
+    ChartSpec spec;
+    spec.horizontal = true;
+    spec.title = QStringLiteral("Slowdown per single link failure");
+    spec.xTitle = QStringLiteral("failed link");
+    spec.yTitle = QStringLiteral("slowdown");
+    spec.barLabelSuffix = QStringLiteral("\u00d7");
+    spec.categories = { QStringLiteral("leaf0--spine0"), QStringLiteral("leaf1--spine0"),
+        QStringLiteral("leaf7--spine3") };
+    spec.bars = { { QStringLiteral("slowdown"), { 1.33, std::nan(""), 1.0 } } };
+    spec.barNotes = { QString(), QStringLiteral("cannot complete"), QString() };
+    QWidget window;
+    auto *before = new QLineEdit(&window);
+    auto *panel = new ChartPanel(&window);
+    auto *layout = new QVBoxLayout(&window);
+    layout->addWidget(before);
+    layout->addWidget(panel);
+    panel->setSpec(spec);
+    window.resize(700, 500);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    before->setFocus();
+    QTRY_VERIFY(before->hasFocus());
+    const QImage picture = panel->renderImage(QSize(900, 600));
+    const QColor highlight = panel->palette().color(QPalette::Highlight);
+    const auto corner = [panel] { return panel->grab().toImage().pixelColor(0, 0); };
+    QVERIFY(corner() != highlight);
+
+    QTest::keyClick(before, Qt::Key_Tab);
+    QTRY_VERIFY(panel->hasFocus());
+    QVERIFY(panel->showsKeyboardFocus());
+    QCOMPARE(corner(), highlight);
+    QCOMPARE(panel->keyboardBar(), 0);
+    QCOMPARE(panel->accessibleDescription(), QStringLiteral("leaf0--spine0: 1.33\u00d7"));
+    QTest::keyClick(panel, Qt::Key_Down);
+    QCOMPARE(panel->accessibleDescription(), QStringLiteral("leaf1--spine0: cannot complete"));
+    QTest::keyClick(panel, Qt::Key_End);
+    QCOMPARE(panel->keyboardBar(), 2);
+    QTest::keyClick(panel, Qt::Key_Up);
+    QCOMPARE(panel->keyboardBar(), 1);
+    QSignalSpy picked(panel, &ChartPanel::barClicked);
+    QTest::keyClick(panel, Qt::Key_Return);
+    QCOMPARE(picked.count(), 1);
+    QCOMPARE(picked.at(0).at(0).toInt(), 1);
+    // The bar under the cursor is drawn darker on screen, never in a picture.
+    QCOMPARE(panel->renderImage(QSize(900, 600)), picture);
+
+    before->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(!panel->hasFocus());
+    QVERIFY(corner() != highlight);
+    ChartSpec lines;
+    lines.title = QStringLiteral("busbw");
+    lines.lines = { { QStringLiteral("ring"), { QPointF(0, 1), QPointF(1, 2) } } };
+    panel->setSpec(lines);
+    QCOMPARE(panel->focusPolicy(), Qt::NoFocus);
 }
 
 void TestCharts::longSubtitleWrapsAtEveryWidth()

@@ -24,13 +24,16 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPen>
+#include <QScrollArea>
 #include <QStackedLayout>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +64,8 @@ constexpr int kTwoLineCompactHeight = 160;
 constexpr double kLegendBesideShare = 0.4;
 /// What Qt keeps on both sides of a category label.
 constexpr double kCategoryPadding = 12;
+/// Room kept above and below the keyboard's bar when a scroll area brings it into view (pixels).
+constexpr int kBarMargin = 40;
 /// An axis's whole title, kept on the axis while a compact frame shows less of it.
 constexpr const char *kFullTitle = "fullTitle";
 /// An axis's note (ChartSpec::xNote), which only a full frame shows.
@@ -131,9 +136,36 @@ struct ChartPanel::Private
     QFont legendFont; ///< The theme's, for textScale 1.
     double textScale = 1; ///< The scale applyTextScale() last set.
     std::unique_ptr<BarNotes> notes; ///< Words in the rows without a bar.
+    QWidget *focusFrame = nullptr; ///< Over the chart view, which covers the whole panel.
+    bool rendering = false; ///< A picture is being drawn: no keyboard mark in it.
 };
 
 namespace {
+
+/// The panel's keyboard-focus frame, drawn over the chart view that covers the panel.
+class FocusFrame : public QWidget
+{
+public:
+    FocusFrame(QWidget *panel, const KeyboardFocus &focus)
+        : QWidget(panel)
+        , mPanel(panel)
+        , mFocus(focus)
+    {
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        setFocusPolicy(Qt::NoFocus);
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        mFocus.draw(p, *mPanel, rect(), 2);
+    }
+
+private:
+    const QWidget *mPanel;
+    const KeyboardFocus &mFocus;
+};
 
 /// Points of @p line, drawn as steps when asked.
 QList<QPointF> shaped(const ChartLine &line, bool steps)
@@ -231,6 +263,8 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->view = new QChartView(d->chart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
     d->view->viewport()->installEventFilter(this);
+    // The panel is the Tab stop (for a bar chart), not the view inside it, which showed none.
+    d->view->setFocusPolicy(Qt::NoFocus);
     d->empty = new QLabel(this);
     d->empty->setAlignment(Qt::AlignCenter);
     d->empty->setWordWrap(true);
@@ -239,6 +273,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->pages->setContentsMargins(0, 0, 0, 0);
     d->pages->addWidget(d->view);
     d->pages->addWidget(d->empty);
+    d->focusFrame = new FocusFrame(this, mKeyboardFocus);
     showPlotOrNote();
 }
 
@@ -358,6 +393,10 @@ void ChartPanel::rebuild()
             d->lines.append(series);
         }
     }
+    setFocusPolicy(d->barShape ? Qt::TabFocus : Qt::NoFocus);
+    if (mKeyboardBar >= int(mSpec.categories.size()))
+        mKeyboardBar = -1;
+    markKeyboardBar(hasFocus() && !d->rendering);
     // One set of bars named by its categories needs no legend.
     d->chart->legend()->setVisible(seriesCount() > 1 || (d->barShape && !mSpec.horizontal));
     setupAxes(verticalTickTarget());
@@ -668,6 +707,8 @@ void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title, const Q
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    d->focusFrame->setGeometry(rect());
+    d->focusFrame->raise();
     // A dock dragged: re-frame at the threshold, re-wrap a title, re-place the legend.
     if (isCompactOnScreen() != d->compact || width() != d->titleWidth)
         applyFrame(isCompactOnScreen(), width());
@@ -736,6 +777,8 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
     }
     const QSizeF logical = target.size() / k;
     const QRectF old = d->chart->geometry();
+    d->rendering = true;
+    markKeyboardBar(false);
     // A picture gets the theme's text size, the full frame and axis, whatever the panel's
     // text size and height on screen.
     const double screenScale = d->textScale;
@@ -760,6 +803,8 @@ void ChartPanel::renderTo(QPainter *painter, const QRectF &target, double scale)
         setupAxes(verticalTickTarget());
     d->chart->setGeometry(old);
     fitBarLabels();
+    d->rendering = false;
+    markKeyboardBar(hasFocus());
 }
 
 void ChartPanel::settleLayout()
@@ -827,6 +872,113 @@ bool ChartPanel::exportSvg(const QString &fileName, const QSize &size, QString *
             });
         },
         error);
+}
+
+QString ChartPanel::describeBar(int category) const
+{
+    if (category < 0 || category >= int(mSpec.categories.size()))
+        return {};
+    const int digits = labelPrecision(tallestBar(mSpec));
+    QStringList values;
+    for (const ChartBars &b : mSpec.bars) {
+        const double v = category < b.values.size() ? b.values[category] : qQNaN();
+        if (!std::isfinite(v))
+            continue;
+        const QString value = QString::number(v, 'g', digits) + mSpec.barLabelSuffix;
+        values << (mSpec.bars.size() > 1 ? tr("%1 %2").arg(b.name, value) : value);
+    }
+    if (category < mSpec.barNotes.size() && !mSpec.barNotes[category].isEmpty())
+        values << mSpec.barNotes[category];
+    return tr("%1: %2").arg(mSpec.categories[category], values.join(QStringLiteral(", ")));
+}
+
+void ChartPanel::markKeyboardBar(bool shown)
+{
+    if (!d->bars)
+        return;
+    // Horizontal bars are stored bottom first (see rebuild()).
+    const int count = int(mSpec.categories.size());
+    const int slot = mSpec.horizontal ? count - 1 - mKeyboardBar : mKeyboardBar;
+    for (QBarSet *set : d->bars->barSets()) {
+        set->deselectAllBars();
+        if (shown && mKeyboardBar >= 0 && slot < set->count()) {
+            set->setSelectedColor(set->color().darker(170));
+            set->selectBar(slot);
+        }
+    }
+}
+
+void ChartPanel::setKeyboardBar(int category)
+{
+    mKeyboardBar = category;
+    markKeyboardBar(hasFocus());
+    const QString text = describeBar(category);
+    setAccessibleDescription(text);
+    if (!hasFocus())
+        return;
+    // A long list of bars scrolls (the resilience sweep's): bring the bar into view first.
+    for (QWidget *p = parentWidget(); p; p = p->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(p); scroll && scroll->widget()) {
+            const QPoint at = d->view->mapTo(scroll->widget(), barCentre(category));
+            scroll->ensureVisible(at.x(), at.y(), 0, kBarMargin);
+            break;
+        }
+    QToolTip::showText(d->view->mapToGlobal(barCentre(category)), text, this);
+}
+
+void ChartPanel::keyPressEvent(QKeyEvent *event)
+{
+    const int count = d->bars ? int(mSpec.categories.size()) : 0;
+    if (count == 0) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    // Either pair of arrows: down a horizontal chart's rows, along upright bars.
+    switch (event->key()) {
+    case Qt::Key_Up:
+    case Qt::Key_Left:
+        setKeyboardBar(std::max(0, mKeyboardBar - 1));
+        break;
+    case Qt::Key_Down:
+    case Qt::Key_Right:
+        setKeyboardBar(std::min(count - 1, mKeyboardBar + 1));
+        break;
+    case Qt::Key_Home:
+        setKeyboardBar(0);
+        break;
+    case Qt::Key_End:
+        setKeyboardBar(count - 1);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_Space:
+        if (mKeyboardBar >= 0)
+            Q_EMIT barClicked(mKeyboardBar);
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void ChartPanel::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    mKeyboardFocus.focusIn(event->reason());
+    if (d->bars && !mSpec.categories.isEmpty())
+        setKeyboardBar(std::max(0, mKeyboardBar));
+    d->focusFrame->raise();
+    d->focusFrame->update();
+}
+
+void ChartPanel::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    mKeyboardFocus.focusOut(event->reason());
+    markKeyboardBar(false);
+    QToolTip::hideText();
+    d->focusFrame->update();
 }
 
 } // namespace fabric::views

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "chartspec.h"
+#include "common/keyboardfocus.h"
 
 #include <QImage>
 #include <QWidget>
@@ -17,6 +18,10 @@ namespace fabric::views {
  * 6.10 in favour of Qt Graphs): everything else speaks ChartSpec, only this class includes Qt
  * Charts. Showing a spec with the same shape as the last one updates the existing series with
  * replace(), one call per series, so live updates stay cheap.
+ *
+ * A bar chart is a Tab stop: the arrow keys (and Home, End) move a cursor over its bars, which
+ * shows the bar's name and value as a tooltip and as the accessible description, and Enter or
+ * Space emits barClicked() as a click does.
  */
 class ChartPanel : public QWidget
 {
@@ -49,6 +54,12 @@ public:
     QWidget *plotWidget() const;
     /// The middle of bar @p category of the first bar set, in plotWidget() coordinates.
     QPoint barCentre(int category) const;
+    /// The category the keyboard's cursor is on; -1 before Tab reached the chart.
+    int keyboardBar() const { return mKeyboardBar; }
+    /// "leaf3: 1.8×": what the bars of @p category say (the note of a row without one).
+    QString describeBar(int category) const;
+    /// Tab brought the focus: a frame shows it.
+    bool showsKeyboardFocus() const { return mKeyboardFocus.shown(*this); }
 
     QSize sizeHint() const override;
     /// Tall enough for the bottom axis's numbers and title to show whole in a compact frame.
@@ -63,6 +74,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     /**
@@ -114,10 +128,16 @@ private:
     bool makeRoomForBarLabels();
     /// Lays the chart out now rather than on the next event loop turn (for a picture).
     void settleLayout();
+    /// Puts the keyboard's cursor on @p category and says what its bars show.
+    void setKeyboardBar(int category);
+    /// Draws the keyboard's bar in a darker shade when @p shown, or every bar plain.
+    void markKeyboardBar(bool shown);
 
     struct Private;
     Private *d;
     ChartSpec mSpec;
+    int mKeyboardBar = -1;
+    KeyboardFocus mKeyboardFocus;
     int mRebuilds = 0;
 };
 

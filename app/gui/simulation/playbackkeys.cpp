@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "playbackkeys.h"
 
+#include "charts/chartpanel.h"
 #include "heatmap/heatmapwidget.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackclock.h"
@@ -32,7 +33,8 @@ bool usesTheKeys(const QWidget *w)
         || qobject_cast<const QComboBox *>(w) || qobject_cast<const QTextEdit *>(w)
         || qobject_cast<const QPlainTextEdit *>(w) || qobject_cast<const QAbstractButton *>(w)
         || qobject_cast<const QAbstractItemView *>(w) || qobject_cast<const QAbstractSlider *>(w)
-        || qobject_cast<const QTabBar *>(w) || qobject_cast<const views::HeatmapWidget *>(w);
+        || qobject_cast<const QTabBar *>(w) || qobject_cast<const views::HeatmapWidget *>(w)
+        || qobject_cast<const views::ChartPanel *>(w);
 }
 
 } // namespace
