@@ -28,15 +28,6 @@ namespace {
 /// it a double's precision was gone from the run (1e15 s printed as "latency-bound").
 constexpr double kMaxStartS = 1e6;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
 } // namespace
 
 std::vector<TrafficRow> readTraffic(
@@ -47,7 +38,7 @@ std::vector<TrafficRow> readTraffic(
     std::string line;
     for (int lineNo = 1; std::getline(in, line); ++lineNo) {
         const std::string where = fileName + ":" + std::to_string(lineNo) + ": ";
-        const std::string_view text = trim(line);
+        const std::string_view text = io::trimmed(line);
         if (text.empty() || text.front() == '#' || text.starts_with("src,"))
             continue;
         // RFC 4180, as the links CSV is written: a node name may hold a comma in quotes.
@@ -56,7 +47,7 @@ std::vector<TrafficRow> readTraffic(
             throw UserError(where + "a quoted field is not closed");
         std::vector<std::string_view> fields;
         for (const std::string &field : *parsed)
-            fields.push_back(trim(field));
+            fields.push_back(io::trimmed(field));
         if (fields.size() < 3 || fields.size() > 4)
             throw UserError(where + "expected src,dst,bytes[,start_s], got "
                 + std::to_string(fields.size()) + " fields");

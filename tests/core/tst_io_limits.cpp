@@ -63,6 +63,7 @@ private Q_SLOTS:
     void acceptsTheEdges_data();
     void acceptsTheEdges();
     void skipsBom();
+    void trimsAsciiWhiteSpaceOnly();
     void torusDetectionIgnoresSparseCoordinates();
     void bisectionOfHugeCoordinates();
     void infiniteClockIsAnError();
@@ -186,6 +187,17 @@ void TestIoLimits::skipsBom()
     std::istringstream in("\xEF\xBB\xBF" + kHead + R"("nodes":[{"id":0,"kind":"gpu","name":"g"}]})");
     const Fabric f = io::readFabric(in, "bom.fabric.json");
     QCOMPARE(f.nodeCount(), std::size_t(1));
+}
+
+void TestIoLimits::trimsAsciiWhiteSpaceOnly()
+{
+    // The readers trim fields alike: the CRLF of a Windows file, tabs, XML's white space, and
+    // nothing else (a no-break space is part of a name).
+    QCOMPARE(io::trimmed(" \tleaf0\r"), std::string_view("leaf0"));
+    QCOMPARE(io::trimmed("\n  a b \n"), std::string_view("a b"));
+    QCOMPARE(io::trimmed(" \t\r\n"), std::string_view());
+    QCOMPARE(io::trimmed("\xC2\xA0g0"), std::string_view("\xC2\xA0g0"));
+    QCOMPARE(io::trimmed("#x#", "#"), std::string_view("x"));
 }
 
 namespace {

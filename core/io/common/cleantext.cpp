@@ -144,4 +144,12 @@ std::string numberBeside(double value, double limit)
     return text;
 }
 
+std::string_view trimmed(std::string_view text, std::string_view space)
+{
+    const auto first = text.find_first_not_of(space);
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(space) - first + 1);
+}
+
 } // namespace fabric::io

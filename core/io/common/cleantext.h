@@ -38,6 +38,13 @@ std::string shortNumber(double value);
 /// 1000000.5)", not "(found 1e+06)").
 std::string numberBeside(double value, double limit);
 
+/// ASCII white space: what the readers trim around fields. (Exactly XML's white space; a
+/// line-based reader's line holds no '\n', and std::isspace would depend on the C locale.)
+inline constexpr std::string_view kWhiteSpace = " \t\r\n";
+
+/// @p text without the characters of @p space at either end.
+std::string_view trimmed(std::string_view text, std::string_view space = kWhiteSpace);
+
 /// Consumes a UTF-8 byte order mark at the current position of @p in, if there is one, so a
 /// line-based reader does not see it inside its first field.
 void skipBom(std::istream &in);

@@ -2,24 +2,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "graphmldocument.h"
 
+#include "io/common/cleantext.h"
 #include "io/xml/xmlreader.h"
 #include "model/asciicase.h"
 #include "model/error.h"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 
 namespace fabric::io::graphml {
 namespace {
-
-std::string trimmed(std::string_view s)
-{
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos)
-        return {};
-    return std::string(s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1));
-}
 
 std::string attribute(const std::vector<xml::Attribute> &attributes, std::string_view name)
 {
@@ -190,7 +182,7 @@ private:
     void endData()
     {
         const std::string name = mData->name;
-        std::string value = trimmed(mDataText);
+        std::string value(trimmed(mDataText));
         mData = nullptr;
         if (name.empty() && value.empty())
             return;
@@ -212,7 +204,7 @@ private:
     {
         for (const auto &[id, k] : mKeys)
             if (k.hasDefault && !k.name.empty() && (k.domain == domain || k.domain == "all"))
-                values.try_emplace(k.name, trimmed(k.defaultValue));
+                values.try_emplace(k.name, std::string(trimmed(k.defaultValue)));
     }
 
     const std::string &mFile;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ibnetdiscoverparser.h"
 
+#include "io/common/cleantext.h"
 #include "io/common/fabriclimits.h"
 #include "model/error.h"
 
@@ -71,15 +72,6 @@ private:
     std::string_view mText;
     std::size_t mPos = 0;
 };
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool startsWith(std::string_view s, std::string_view prefix)
 {
