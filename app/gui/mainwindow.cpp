@@ -16,6 +16,7 @@
 #include "document.h"
 #include "examples.h"
 #include "fileformats.h"
+#include "focusframes.h"
 #include "generators/registry.h"
 #include "generators/tpuspares.h"
 #include "generators/tputorus.h"
@@ -198,6 +199,7 @@ MainWindow::MainWindow(QWidget *parent)
         analysis->raise();
     }
     new PlaybackKeys(this, mSimulation);
+    new FocusFrames(this);
     new LetterKeys(this);
     new CompareRoom(this, mSimulation->analysisDock());
     statusBar();

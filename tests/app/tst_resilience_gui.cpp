@@ -233,9 +233,18 @@ void TestResilienceGui::keysLoadAFailureToo()
     QSignalSpy finished(sim(), &SimulationController::runFinished);
     QTest::mouseClick(dock()->runButton(), Qt::LeftButton);
     QVERIFY(finished.wait(60000));
-    QVERIFY(sweep(QStringLiteral("link")));
-    const std::size_t rows = page()->result().rows.size();
+    // Started with Space on Run Sweep: the focus stays on the page's buttons (Cancel while it
+    // runs, Run Sweep after), not thrown to the next widget of the window as a button goes grey.
     sim()->analysisDock()->showTab(page());
+    QVERIFY(page()->setRole(QStringLiteral("link")));
+    page()->runButton()->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(page()->runButton()->hasFocus());
+    QSignalSpy swept(page(), &ResiliencePage::finished);
+    QTest::keyClick(page()->runButton(), Qt::Key_Space);
+    QVERIFY(page()->cancelButton()->hasFocus());
+    QVERIFY(swept.wait(120000));
+    QVERIFY(page()->runButton()->hasFocus());
+    const std::size_t rows = page()->result().rows.size();
     views::ChartPanel *chart = page()->chartPanel();
     QTest::qWait(50); // the chart lays itself out at the tab's size
     auto *scroll = qobject_cast<QScrollArea *>(chart->parentWidget()->parentWidget());

@@ -6,6 +6,7 @@
 #include "barnotes.h"
 #include "canvas/faultmarks.h"
 #include "common/emptynote.h"
+#include "common/keyboardfocus.h"
 #include "common/qtstrings.h"
 #include "export/atomicfile.h"
 #include "export/svgpicture.h"
@@ -136,36 +137,11 @@ struct ChartPanel::Private
     QFont legendFont; ///< The theme's, for textScale 1.
     double textScale = 1; ///< The scale applyTextScale() last set.
     std::unique_ptr<BarNotes> notes; ///< Words in the rows without a bar.
-    QWidget *focusFrame = nullptr; ///< Over the chart view, which covers the whole panel.
+    FocusFrameOverlay *focusFrame = nullptr; ///< Over the chart view, which covers the panel.
     bool rendering = false; ///< A picture is being drawn: no keyboard mark in it.
 };
 
 namespace {
-
-/// The panel's keyboard-focus frame, drawn over the chart view that covers the panel.
-class FocusFrame : public QWidget
-{
-public:
-    FocusFrame(QWidget *panel, const KeyboardFocus &focus)
-        : QWidget(panel)
-        , mPanel(panel)
-        , mFocus(focus)
-    {
-        setAttribute(Qt::WA_TransparentForMouseEvents);
-        setFocusPolicy(Qt::NoFocus);
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter p(this);
-        mFocus.draw(p, *mPanel, rect(), 2);
-    }
-
-private:
-    const QWidget *mPanel;
-    const KeyboardFocus &mFocus;
-};
 
 /// Points of @p line, drawn as steps when asked.
 QList<QPointF> shaped(const ChartLine &line, bool steps)
@@ -273,7 +249,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     d->pages->setContentsMargins(0, 0, 0, 0);
     d->pages->addWidget(d->view);
     d->pages->addWidget(d->empty);
-    d->focusFrame = new FocusFrame(this, mKeyboardFocus);
+    d->focusFrame = new FocusFrameOverlay(this);
     showPlotOrNote();
 }
 
@@ -707,8 +683,6 @@ void ChartPanel::setAxisTitle(QAbstractAxis *axis, const QString &title, const Q
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    d->focusFrame->setGeometry(rect());
-    d->focusFrame->raise();
     // A dock dragged: re-frame at the threshold, re-wrap a title, re-place the legend.
     if (isCompactOnScreen() != d->compact || width() != d->titleWidth)
         applyFrame(isCompactOnScreen(), width());
@@ -965,20 +939,20 @@ void ChartPanel::keyPressEvent(QKeyEvent *event)
 void ChartPanel::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
-    mKeyboardFocus.focusIn(event->reason());
     if (d->bars && !mSpec.categories.isEmpty())
         setKeyboardBar(std::max(0, mKeyboardBar));
-    d->focusFrame->raise();
-    d->focusFrame->update();
 }
 
 void ChartPanel::focusOutEvent(QFocusEvent *event)
 {
     QWidget::focusOutEvent(event);
-    mKeyboardFocus.focusOut(event->reason());
     markKeyboardBar(false);
     QToolTip::hideText();
-    d->focusFrame->update();
+}
+
+bool ChartPanel::showsKeyboardFocus() const
+{
+    return d->focusFrame->shown();
 }
 
 } // namespace fabric::views

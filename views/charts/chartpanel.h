@@ -3,7 +3,6 @@
 #pragma once
 
 #include "chartspec.h"
-#include "common/keyboardfocus.h"
 
 #include <QImage>
 #include <QWidget>
@@ -59,7 +58,7 @@ public:
     /// "leaf3: 1.8×": what the bars of @p category say (the note of a row without one).
     QString describeBar(int category) const;
     /// Tab brought the focus: a frame shows it.
-    bool showsKeyboardFocus() const { return mKeyboardFocus.shown(*this); }
+    bool showsKeyboardFocus() const;
 
     QSize sizeHint() const override;
     /// Tall enough for the bottom axis's numbers and title to show whole in a compact frame.
@@ -137,7 +136,6 @@ private:
     Private *d;
     ChartSpec mSpec;
     int mKeyboardBar = -1;
-    KeyboardFocus mKeyboardFocus;
     int mRebuilds = 0;
 };
 

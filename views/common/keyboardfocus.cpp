@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keyboardfocus.h"
 
+#include <QFocusEvent>
 #include <QPainter>
 #include <QPen>
 #include <QWidget>
@@ -46,6 +47,60 @@ void KeyboardFocus::draw(QPainter &p, const QWidget &widget, const QRectF &rect,
     const double inset = width / 2.0;
     p.drawRect(rect.adjusted(inset, inset, -inset, -inset));
     p.restore();
+}
+
+FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
+    : QWidget(target)
+    , mWidth(width)
+{
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setFocusPolicy(Qt::NoFocus);
+    setGeometry(target->rect());
+    // A child made after its parent was shown stays hidden until told.
+    show();
+    raise();
+    target->installEventFilter(this);
+    // Made while the target already has the focus (on its first FocusIn): take it as given.
+    if (target->hasFocus())
+        mFocus.focusIn(Qt::TabFocusReason);
+}
+
+FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
+{
+    for (QObject *child : target->children())
+        if (auto *overlay = dynamic_cast<FocusFrameOverlay *>(child))
+            return overlay;
+    return new FocusFrameOverlay(target);
+}
+
+bool FocusFrameOverlay::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == parentWidget()) {
+        switch (event->type()) {
+        case QEvent::FocusIn:
+            mFocus.focusIn(static_cast<QFocusEvent *>(event)->reason());
+            raise(); // above children added since
+            update();
+            break;
+        case QEvent::FocusOut:
+            mFocus.focusOut(static_cast<QFocusEvent *>(event)->reason());
+            update();
+            break;
+        case QEvent::Resize:
+            setGeometry(parentWidget()->rect());
+            raise();
+            break;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void FocusFrameOverlay::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    mFocus.draw(p, *parentWidget(), rect(), mWidth);
 }
 
 } // namespace fabric::views

@@ -2,11 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <Qt>
-
-class QPainter;
-class QRectF;
-class QWidget;
+#include <QWidget>
 
 namespace fabric::views {
 
@@ -27,6 +23,29 @@ public:
 
 private:
     bool mFromKeyboard = false;
+};
+
+/**
+ * The KeyboardFocus frame of a widget whose children cover whatever it paints itself (a scroll
+ * area, a list, a panel holding a chart view): an overlay child, transparent to the mouse,
+ * that follows the widget's size and focus. It owns itself as the widget's child.
+ */
+class FocusFrameOverlay : public QWidget
+{
+public:
+    explicit FocusFrameOverlay(QWidget *target, int width = 2);
+    /// The overlay of @p target, made on first use.
+    static FocusFrameOverlay *of(QWidget *target);
+    /// The focus came to the target from the keyboard and it still has it: the frame shows.
+    bool shown() const { return mFocus.shown(*parentWidget()); }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    KeyboardFocus mFocus;
+    int mWidth;
 };
 
 } // namespace fabric::views

@@ -129,9 +129,18 @@ void ResiliencePage::waitForIdle()
 void ResiliencePage::setRunning(bool running)
 {
     mProgress->setFormat(QStringLiteral("%p%"));
-    mRun->setEnabled(!running && mRole->count() > 0);
+    // The button with the focus is about to be disabled, and Qt would hand the focus on to
+    // whatever comes next in the window (the playback bar): pass it to its twin instead, so
+    // Space can cancel the sweep it started, and Run Sweep has the focus back when it ends
+    // (Tab goes on from there into the chart).
+    QPushButton *from = running ? mRun : mCancel;
+    QPushButton *to = running ? mCancel : mRun;
+    const bool handOver = from->hasFocus();
+    to->setEnabled(running || mRole->count() > 0);
+    if (handOver)
+        to->setFocus(Qt::TabFocusReason);
+    from->setEnabled(false);
     mRole->setEnabled(!running);
-    mCancel->setEnabled(running);
 }
 
 bool ResiliencePage::start(const Fabric &fabric, const collective::Scenario &scenario)

@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 FabricScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+
+namespace fabric::app {
+
+/**
+ * Scroll areas, lists, trees and text views that the keyboard focuses get a frame in the
+ * highlight colour (views::FocusFrameOverlay): the style shows their focus faintly or not at
+ * all, so Tab seemed to land nowhere (a dock's scroll area, the History list). The canvas
+ * draws its own. Lives as long as the application it watches.
+ */
+class FocusFrames : public QObject
+{
+public:
+    explicit FocusFrames(QObject *parent);
+    ~FocusFrames() override;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+};
+
+} // namespace fabric::app
