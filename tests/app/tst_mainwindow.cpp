@@ -124,6 +124,7 @@ private Q_SLOTS:
     void fitsA1280x720Projector();
     void chartsReadAt1280x720();
     void everyScrollingTabStopShowsTheKeyboardFocus();
+    void tabScrollsAFieldBelowTheFoldIntoView();
     void compareTabGetsRoomAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
@@ -1968,6 +1969,35 @@ void TestMainWindow::everyScrollingTabStopShowsTheKeyboardFocus()
     }
     // The History list, the Metrics tree and the Palette's list at least.
     QVERIFY2(checked.size() >= 3, qPrintable(checked.join(QStringLiteral(", "))));
+}
+
+void TestMainWindow::tabScrollsAFieldBelowTheFoldIntoView()
+{
+    // At 1280x720 the Simulation dock's page scrolls. Tab from outside the page (the last
+    // routing button's stop is not in it) landed on the saved-scenario box below the fold, and
+    // nothing moved: the focus was out of sight.
+    mWindow->showNormal();
+    mWindow->resize(1280, 720);
+    mWindow->openDefaultFabric();
+    QTRY_COMPARE(mWindow->size(), QSize(1280, 720));
+    mWindow->activateWindow();
+    QTRY_VERIFY(mWindow->isActiveWindow());
+    auto *page = mWindow->simulation()->simulationDock()->findChild<QScrollArea *>();
+    QVERIFY(page && page->widget());
+    QWidget *viewport = page->viewport();
+    const auto inView = [viewport](QWidget *w) {
+        return viewport->rect().contains(QRect(w->mapTo(viewport, QPoint(0, 0)), w->size()));
+    };
+    QWidget *below = nullptr;
+    for (QWidget *w : page->widget()->findChildren<QWidget *>())
+        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus) && !inView(w)
+            && w->height() < viewport->height())
+            below = w;
+    QVERIFY2(below, "the page fits: nothing to scroll to");
+    page->verticalScrollBar()->setValue(0);
+    below->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(below->hasFocus());
+    QVERIFY2(inView(below), below->metaObject()->className());
 }
 
 void TestMainWindow::compareTabGetsRoomAt1280x720()
