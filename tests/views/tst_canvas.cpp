@@ -16,6 +16,7 @@
 #include "style/colormap.h"
 #include "style/legend.h"
 #include "style/palette.h"
+#include "tabfixture.h"
 #include "textrecorder.h"
 
 #include <QApplication>
@@ -28,7 +29,6 @@
 #include <QSvgGenerator>
 #include <QTest>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -2106,19 +2106,12 @@ void TestCanvas::keyboardFocusIsFramed()
     // Whoever works without a mouse sees where the keys go: Tab into the canvas frames it. A
     // click needs no frame, and the focus leaving takes it away.
     const Fabric fabric = generate("ib-fat-tree", { { "tiers", 2 }, { "gpus", 64 } });
-    QWidget window;
-    auto *before = new QLineEdit(&window);
-    auto *canvas = new FabricCanvas(&window);
-    auto *layout = new QVBoxLayout(&window);
-    layout->addWidget(before);
-    layout->addWidget(canvas);
+    testing::TabFixture fixture;
+    auto *canvas = new FabricCanvas(&fixture.window);
+    fixture.add(canvas);
     canvas->setFabric(&fabric);
-    window.resize(600, 400);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.activateWindow();
-    before->setFocus();
-    QTRY_VERIFY(before->hasFocus());
+    QVERIFY(fixture.show(QSize(600, 400)));
+    QLineEdit *before = fixture.before;
     const QColor highlight = canvas->palette().color(QPalette::Highlight);
     const auto corner = [canvas] { return canvas->viewport()->grab().toImage().pixelColor(1, 1); };
     QVERIFY(corner() != highlight);

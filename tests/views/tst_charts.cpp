@@ -12,6 +12,7 @@
 #include "route/router.h"
 #include "simfixture.h"
 #include "style/picturescale.h"
+#include "tabfixture.h"
 
 #include <QBarCategoryAxis>
 #include <QCategoryAxis>
@@ -19,7 +20,6 @@
 #include <QChartView>
 #include <QFile>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLineSeries>
 #include <QPainter>
 #include <QRegularExpression>
@@ -27,7 +27,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -654,25 +653,17 @@ void TestCharts::barsAreReadAndPickedByKeyboard()
         QStringLiteral("leaf7--spine3") };
     spec.bars = { { QStringLiteral("slowdown"), { 1.33, std::nan(""), 1.0 } } };
     spec.barNotes = { QString(), QStringLiteral("cannot complete"), QString() };
-    QWidget window;
-    auto *before = new QLineEdit(&window);
-    auto *panel = new ChartPanel(&window);
-    auto *layout = new QVBoxLayout(&window);
-    layout->addWidget(before);
-    layout->addWidget(panel);
+    testing::TabFixture fixture;
+    auto *panel = new ChartPanel(&fixture.window);
+    fixture.add(panel);
     panel->setSpec(spec);
-    window.resize(700, 500);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.activateWindow();
-    before->setFocus();
-    QTRY_VERIFY(before->hasFocus());
+    QVERIFY(fixture.show(QSize(700, 500)));
     const QImage picture = panel->renderImage(QSize(900, 600));
     const QColor highlight = panel->palette().color(QPalette::Highlight);
-    const auto corner = [panel] { return panel->grab().toImage().pixelColor(0, 0); };
+    const auto corner = [panel] { return testing::TabFixture::corner(panel); };
     QVERIFY(corner() != highlight);
 
-    QTest::keyClick(before, Qt::Key_Tab);
+    QTest::keyClick(fixture.before, Qt::Key_Tab);
     QTRY_VERIFY(panel->hasFocus());
     QVERIFY(panel->showsKeyboardFocus());
     QCOMPARE(corner(), highlight);
@@ -691,7 +682,7 @@ void TestCharts::barsAreReadAndPickedByKeyboard()
     // The bar under the cursor is drawn darker on screen, never in a picture.
     QCOMPARE(panel->renderImage(QSize(900, 600)), picture);
 
-    before->setFocus(Qt::MouseFocusReason);
+    fixture.before->setFocus(Qt::MouseFocusReason);
     QTRY_VERIFY(!panel->hasFocus());
     QVERIFY(corner() != highlight);
     ChartSpec lines;

@@ -1,22 +1,21 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "exportchecks.h"
 #include "generators/registry.h"
 #include "heatmap/heatmapdata.h"
 #include "heatmap/heatmapwidget.h"
-#include "exportchecks.h"
 #include "simfixture.h"
+#include "tabfixture.h"
 #include "textrecorder.h"
 
 #include "common/qtstrings.h"
 #include "model/units.h"
 
 #include <QFontMetricsF>
-#include <QLineEdit>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -129,27 +128,19 @@ void TestHeatmap::keysMoveACursorAsTheMouseWould()
     // Whoever works without a mouse reaches the heatmap by Tab and reads it with the arrows: each
     // key moves a cell as the mouse would point at it, says what hovering says, and Enter picks
     // the link as a click does.
-    QWidget window;
-    auto *before = new QLineEdit(&window);
-    auto *w = new HeatmapWidget(&window);
-    auto *layout = new QVBoxLayout(&window);
-    layout->addWidget(before);
-    layout->addWidget(w);
+    testing::TabFixture fixture;
+    auto *w = new HeatmapWidget(&fixture.window);
+    fixture.add(w);
     // Fewer pixels than rows in a band: the keys step over pixels, not one link at a time.
     w->setData(HeatmapData::build(mFabric, mRun->result, 40));
-    window.resize(700, 260);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.activateWindow();
-    before->setFocus();
-    QTRY_VERIFY(before->hasFocus());
+    QVERIFY(fixture.show(QSize(700, 260)));
     const HeatmapData &h = w->data();
     QCOMPARE(w->cursorCell(), std::make_pair(-1, -1));
     const QColor highlight = w->palette().color(QPalette::Highlight);
-    const auto corner = [w] { return w->grab().toImage().pixelColor(0, 0); };
+    const auto corner = [w] { return testing::TabFixture::corner(w); };
     QVERIFY(corner() != highlight);
 
-    QTest::keyClick(before, Qt::Key_Tab);
+    QTest::keyClick(fixture.before, Qt::Key_Tab);
     QTRY_VERIFY(w->hasFocus());
     QVERIFY(w->showsKeyboardFocus());
     QCOMPARE(corner(), highlight);
@@ -202,7 +193,7 @@ void TestHeatmap::keysMoveACursorAsTheMouseWould()
     QCOMPARE(spy.at(0).at(0).value<LinkId>(), linkOf(h.busiestLinkAt(row, bin)));
 
     // A click elsewhere takes the frame away; exported pictures never have it.
-    before->setFocus(Qt::MouseFocusReason);
+    fixture.before->setFocus(Qt::MouseFocusReason);
     QTRY_VERIFY(!w->hasFocus());
     QVERIFY(corner() != highlight);
     QVERIFY(w->renderImage(QSize(700, 260)).pixelColor(0, 0) != highlight);

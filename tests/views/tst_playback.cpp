@@ -51,6 +51,9 @@ private Q_SLOTS:
     void opensARunWhereTrafficIsInFlight();
 
 private:
+    /// @p bar driving @p clock over a 10 ms run, shown in a window of its own and active.
+    static bool showBar(PlaybackBar &bar, PlaybackClock &clock);
+
     static const std::vector<double> kEvents;
 };
 
@@ -245,16 +248,23 @@ void TestPlayback::barKeyboard()
     QCOMPARE(clock.timeS(), 0.0);
 }
 
-void TestPlayback::barSpeedByKeyboardAndNamesForScreenReaders()
+bool TestPlayback::showBar(PlaybackBar &bar, PlaybackClock &clock)
 {
-    PlaybackClock clock;
-    PlaybackBar bar;
     bar.setClock(&clock);
     clock.setRun(10e-3, kEvents);
     bar.resize(800, 40);
     bar.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    if (!QTest::qWaitForWindowExposed(&bar))
+        return false;
     bar.activateWindow();
+    return true;
+}
+
+void TestPlayback::barSpeedByKeyboardAndNamesForScreenReaders()
+{
+    PlaybackClock clock;
+    PlaybackBar bar;
+    QVERIFY(showBar(bar, clock));
     bar.setFocus();
     QVERIFY(QTest::qWaitFor([&bar] { return bar.hasFocus(); }));
     // The speed was reachable by the mouse only: Tab reaches it, and the arrows change it.
@@ -280,12 +290,7 @@ void TestPlayback::barIsFramedWhenTheKeyboardGaveItFocus()
     // brought it there (Shift+Tab back from the speed), not after a click.
     PlaybackClock clock;
     PlaybackBar bar;
-    bar.setClock(&clock);
-    clock.setRun(10e-3, kEvents);
-    bar.resize(800, 40);
-    bar.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&bar));
-    bar.activateWindow();
+    QVERIFY(showBar(bar, clock));
     const QColor highlight = bar.palette().color(QPalette::Highlight);
     const auto corner = [&bar] { return bar.grab().toImage().pixelColor(0, 0); };
     bar.setFocus(Qt::MouseFocusReason);
