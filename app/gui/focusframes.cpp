@@ -7,7 +7,6 @@
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QFocusEvent>
-#include <QGraphicsView>
 #include <QScrollArea>
 
 namespace fabric::app {
@@ -48,8 +47,7 @@ bool FocusFrames::eventFilter(QObject *watched, QEvent *event)
     auto *widget = static_cast<QWidget *>(watched);
     // The overlay follows the focus itself once made; a popup's list never shows a frame.
     if (why != Qt::PopupFocusReason)
-        if (auto *area = qobject_cast<QAbstractScrollArea *>(widget);
-            area && !qobject_cast<QGraphicsView *>(area))
+        if (auto *area = qobject_cast<QAbstractScrollArea *>(widget))
             views::FocusFrameOverlay::of(area);
     if (why == Qt::TabFocusReason || why == Qt::BacktabFocusReason)
         bringIntoView(widget);

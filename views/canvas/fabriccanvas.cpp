@@ -108,7 +108,7 @@ struct FabricCanvas::Private
     /// The room the legend takes in the corner now (empty when hidden).
     QSize shownLegend() const { return legend->isHidden() ? QSize() : legend->size(); }
     QString emptyHint;
-    KeyboardFocus keyboardFocus; ///< The focus came from the keyboard: the frame shows it.
+    FocusFrameOverlay *focusFrame = nullptr; ///< Shows the focus came from the keyboard.
     /// Folded or unfolded by a click on the legend; unset = folded only when it would cover
     /// too much of a narrow canvas.
     std::optional<bool> legendUserCollapsed;
@@ -497,6 +497,7 @@ FabricCanvas::FabricCanvas(QWidget *parent)
 
     d->legend = new LegendWidget(this);
     d->legend->hide();
+    d->focusFrame = new FocusFrameOverlay(this, 3);
     connect(d->legend, &LegendWidget::collapseToggled, this, [this](bool collapsed) {
         d->legendUserCollapsed = collapsed;
         updateLegend(); // a fitted view fits again: the legend's column comes or goes
@@ -1823,35 +1824,15 @@ void FabricCanvas::updatePlan()
     viewport()->update();
 }
 
-void FabricCanvas::focusInEvent(QFocusEvent *event)
-{
-    QGraphicsView::focusInEvent(event);
-    d->keyboardFocus.focusIn(event->reason());
-    viewport()->update();
-}
-
-void FabricCanvas::focusOutEvent(QFocusEvent *event)
-{
-    QGraphicsView::focusOutEvent(event);
-    d->keyboardFocus.focusOut(event->reason());
-    viewport()->update();
-}
-
 bool FabricCanvas::showsKeyboardFocus() const
 {
-    return d->keyboardFocus.shown(*this);
+    return d->focusFrame->shown();
 }
 
 void FabricCanvas::paintEvent(QPaintEvent *event)
 {
     updatePlan(); // every layer and every exposed tile of this frame draws the same plan
     QGraphicsView::paintEvent(event);
-    if (showsKeyboardFocus()) {
-        // Where the keys go, for whoever works without a mouse: a frame inside the view's edge
-        // (pictures of the canvas are drawn without it).
-        QPainter frame(viewport());
-        d->keyboardFocus.draw(frame, *this, viewport()->rect());
-    }
     if (!isEmptyHintShown())
         return;
     // A blank canvas says how to begin, in the middle of the view rather than the scene, so it

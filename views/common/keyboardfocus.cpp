@@ -5,7 +5,6 @@
 #include <QFocusEvent>
 #include <QPainter>
 #include <QPen>
-#include <QWidget>
 
 namespace fabric::views {
 
@@ -15,39 +14,13 @@ bool passing(Qt::FocusReason why)
 {
     return why == Qt::ActiveWindowFocusReason || why == Qt::PopupFocusReason;
 }
+
+bool fromKeyboard(Qt::FocusReason why)
+{
+    return why == Qt::TabFocusReason || why == Qt::BacktabFocusReason
+        || why == Qt::ShortcutFocusReason || why == Qt::OtherFocusReason;
+}
 } // namespace
-
-void KeyboardFocus::focusIn(Qt::FocusReason why)
-{
-    if (!passing(why))
-        mFromKeyboard = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason
-            || why == Qt::ShortcutFocusReason || why == Qt::OtherFocusReason;
-}
-
-void KeyboardFocus::focusOut(Qt::FocusReason why)
-{
-    if (!passing(why))
-        mFromKeyboard = false;
-}
-
-bool KeyboardFocus::shown(const QWidget &widget) const
-{
-    return mFromKeyboard && widget.hasFocus();
-}
-
-void KeyboardFocus::draw(QPainter &p, const QWidget &widget, const QRectF &rect, int width) const
-{
-    if (!shown(widget))
-        return;
-    p.save();
-    // Square corners: a bevelled one leaves the corner pixel out.
-    p.setPen(QPen(widget.palette().color(QPalette::Highlight), width, Qt::SolidLine, Qt::SquareCap,
-        Qt::MiterJoin));
-    p.setBrush(Qt::NoBrush);
-    const double inset = width / 2.0;
-    p.drawRect(rect.adjusted(inset, inset, -inset, -inset));
-    p.restore();
-}
 
 FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
     : QWidget(target)
@@ -56,13 +29,10 @@ FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setFocusPolicy(Qt::NoFocus);
     setGeometry(target->rect());
-    // A child made after its parent was shown stays hidden until told.
-    show();
-    raise();
     target->installEventFilter(this);
     // Made while the target already has the focus (on its first FocusIn): take it as given.
-    if (target->hasFocus())
-        mFocus.focusIn(Qt::TabFocusReason);
+    mFromKeyboard = target->hasFocus();
+    follow();
 }
 
 FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
@@ -73,22 +43,33 @@ FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
     return new FocusFrameOverlay(target);
 }
 
+void FocusFrameOverlay::follow()
+{
+    // Hidden while there is no frame: a see-through widget over a view that repaints every frame
+    // of an animation would only cost.
+    setVisible(shown());
+    if (isVisible()) {
+        raise(); // above children added since
+        update();
+    }
+}
+
 bool FocusFrameOverlay::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == parentWidget()) {
         switch (event->type()) {
         case QEvent::FocusIn:
-            mFocus.focusIn(static_cast<QFocusEvent *>(event)->reason());
-            raise(); // above children added since
-            update();
+            if (const auto why = static_cast<QFocusEvent *>(event)->reason(); !passing(why))
+                mFromKeyboard = fromKeyboard(why);
+            follow();
             break;
         case QEvent::FocusOut:
-            mFocus.focusOut(static_cast<QFocusEvent *>(event)->reason());
-            update();
+            if (!passing(static_cast<QFocusEvent *>(event)->reason()))
+                mFromKeyboard = false;
+            follow();
             break;
         case QEvent::Resize:
             setGeometry(parentWidget()->rect());
-            raise();
             break;
         default:
             break;
@@ -100,7 +81,12 @@ bool FocusFrameOverlay::eventFilter(QObject *watched, QEvent *event)
 void FocusFrameOverlay::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    mFocus.draw(p, *parentWidget(), rect(), mWidth);
+    // Square corners: a bevelled one leaves the corner pixel out.
+    p.setPen(QPen(parentWidget()->palette().color(QPalette::Highlight), mWidth, Qt::SolidLine,
+        Qt::SquareCap, Qt::MiterJoin));
+    p.setBrush(Qt::NoBrush);
+    const double inset = mWidth / 2.0;
+    p.drawRect(QRectF(rect()).adjusted(inset, inset, -inset, -inset));
 }
 
 } // namespace fabric::views

@@ -7,28 +7,12 @@
 namespace fabric::views {
 
 /**
- * Whether a widget that draws itself got its focus from the keyboard (Tab, a shortcut, a find box
- * handing it on), so it shows a frame where the keys go; a click needs none. The widget calls
- * focusIn() and focusOut() from its focus events and draw() at the end of its paint.
- */
-class KeyboardFocus
-{
-public:
-    void focusIn(Qt::FocusReason why);
-    void focusOut(Qt::FocusReason why);
-    /// The focus came from the keyboard and @p widget still has it.
-    bool shown(const QWidget &widget) const;
-    /// When shown(): a frame @p width pixels wide inside @p rect, in @p widget's highlight colour.
-    void draw(QPainter &p, const QWidget &widget, const QRectF &rect, int width = 3) const;
-
-private:
-    bool mFromKeyboard = false;
-};
-
-/**
- * The KeyboardFocus frame of a widget whose children cover whatever it paints itself (a scroll
- * area, a list, a panel holding a chart view): an overlay child, transparent to the mouse,
- * that follows the widget's size and focus. It owns itself as the widget's child.
+ * A frame in the highlight colour round a widget the keyboard brought the focus to (Tab, a
+ * shortcut, a find box handing it on), so whoever works without a mouse sees where the keys
+ * go; a click needs none. It is an overlay child of the widget, transparent to the mouse and
+ * shown only while the frame is, so it draws over whatever covers the widget (a scroll area's
+ * viewport, a chart view, the canvas's legend) and is never in a picture the widget renders.
+ * It owns itself as the widget's child.
  */
 class FocusFrameOverlay : public QWidget
 {
@@ -37,14 +21,16 @@ public:
     /// The overlay of @p target, made on first use.
     static FocusFrameOverlay *of(QWidget *target);
     /// The focus came to the target from the keyboard and it still has it: the frame shows.
-    bool shown() const { return mFocus.shown(*parentWidget()); }
+    bool shown() const { return mFromKeyboard && parentWidget()->hasFocus(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    KeyboardFocus mFocus;
+    void follow();
+
+    bool mFromKeyboard = false;
     int mWidth;
 };
 

@@ -175,6 +175,7 @@ HeatmapWidget::HeatmapWidget(QWidget *parent)
     // picture, time axis and ramp included, instead of scrolling them out of view.
     setMinimumSize(360, 120);
     setTitle({});
+    mFocusFrame = new FocusFrameOverlay(this);
 }
 
 void HeatmapWidget::setData(HeatmapData data)
@@ -442,7 +443,6 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         p.setPen(QPen(palette::ink(), 1));
         p.drawRect(ring);
     }
-    mKeyboardFocus.draw(p, *this, rect(), 2);
 }
 
 QImage HeatmapWidget::renderImage(const QSize &size) const
@@ -608,7 +608,7 @@ void HeatmapWidget::keyPressEvent(QKeyEvent *event)
 void HeatmapWidget::focusInEvent(QFocusEvent *event)
 {
     QWidget::focusInEvent(event);
-    mKeyboardFocus.focusIn(event->reason());
+    // The overlay saw this event first (it filters the widget's events), so it knows its reason.
     if (showsKeyboardFocus() && mCursorRow < 0 && mData.rowCount() > 0)
         startCursor();
     update();
@@ -617,7 +617,6 @@ void HeatmapWidget::focusInEvent(QFocusEvent *event)
 void HeatmapWidget::focusOutEvent(QFocusEvent *event)
 {
     QWidget::focusOutEvent(event);
-    mKeyboardFocus.focusOut(event->reason());
     QToolTip::hideText();
     update();
 }

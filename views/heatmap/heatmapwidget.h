@@ -49,7 +49,7 @@ public:
     /// The cell the keyboard cursor is on: (-1, -1) until the keyboard gives the widget focus.
     std::pair<int, int> cursorCell() const { return { mCursorRow, mCursorBin }; }
     /// The keyboard gave the focus: the frame and the cursor show.
-    bool showsKeyboardFocus() const { return mKeyboardFocus.shown(*this); }
+    bool showsKeyboardFocus() const { return mFocusFrame->shown(); }
 
     /// The heatmap painted into an image of @p size (white background), for export.
     QImage renderImage(const QSize &size) const;
@@ -127,7 +127,7 @@ private:
     double mTimeS = -1;
     int mCursorRow = -1;
     int mCursorBin = -1;
-    KeyboardFocus mKeyboardFocus;
+    FocusFrameOverlay *mFocusFrame = nullptr;
 };
 
 } // namespace fabric::views

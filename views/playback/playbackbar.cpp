@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "playbackbar.h"
 
+#include "common/keyboardfocus.h"
 #include "common/qtstrings.h"
 #include "model/units.h"
 #include "playbackclock.h"
@@ -13,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QPainter>
 #include <QStyle>
 #include <QToolButton>
 
@@ -46,6 +46,8 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     , mNoteRule(new QFrame(this))
 {
     setFocusPolicy(Qt::StrongFocus);
+    // In the layout's margins (2 pixels above and below), so the buttons never cover it.
+    new FocusFrameOverlay(this);
     // The bar takes the keys itself, so Space never clicks a focused child instead. The speed is
     // a Tab stop of its own: no key of the bar changes it.
     for (QWidget *w : {static_cast<QWidget *>(mPlay), static_cast<QWidget *>(mBack),
@@ -159,28 +161,6 @@ void PlaybackBar::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitNote();
-}
-
-void PlaybackBar::focusInEvent(QFocusEvent *event)
-{
-    QWidget::focusInEvent(event);
-    mKeyboardFocus.focusIn(event->reason());
-    update();
-}
-
-void PlaybackBar::focusOutEvent(QFocusEvent *event)
-{
-    QWidget::focusOutEvent(event);
-    mKeyboardFocus.focusOut(event->reason());
-    update();
-}
-
-void PlaybackBar::paintEvent(QPaintEvent *event)
-{
-    QWidget::paintEvent(event);
-    // In the layout's margins (2 pixels above and below), so the buttons never cover it.
-    QPainter p(this);
-    mKeyboardFocus.draw(p, *this, rect(), 2);
 }
 
 void PlaybackBar::fitNote()

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "common/keyboardfocus.h"
-
 #include <QWidget>
 
 class QComboBox;
@@ -51,9 +49,6 @@ public:
 protected:
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    void focusInEvent(QFocusEvent *event) override;
-    void focusOutEvent(QFocusEvent *event) override;
-    void paintEvent(QPaintEvent *event) override;
 
 private:
     void syncRun();
@@ -74,7 +69,6 @@ private:
     /// compare view beside a presentation-mode canvas) it widened the dock past the window.
     void fitNote();
     QList<QMetaObject::Connection> mConnections;
-    KeyboardFocus mKeyboardFocus;
 };
 
 } // namespace fabric::views
