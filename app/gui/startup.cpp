@@ -274,6 +274,18 @@ bool applyStartup(MainWindow &window, const StartupOptions &options)
     return opened;
 }
 
+QImage settledPicture(QWidget &widget)
+{
+    // What the last change set in motion waits in the event queue, and grab() runs none of it.
+    // A pass over the queue runs only what was queued before it, and a change ripples through
+    // nested layouts (a page, its scroll area, the dock, the scroll bar) one pass per step. With
+    // one pass of layouts only, labels a run just filled were cut to their old width, and on a
+    // busy machine a dock's page grown by a lesson was drawn cut, with no scroll bar.
+    for (int pass = 0; pass < 3; ++pass)
+        QCoreApplication::sendPostedEvents();
+    return widget.grab().toImage();
+}
+
 void screenshotWhenReady(
     MainWindow &window, const QString &fileName, bool presentation, std::function<void(bool)> done)
 {
@@ -290,14 +302,11 @@ void screenshotWhenReady(
             return;
         timer->stop();
         timer->deleteLater();
-        // Labels the run just filled (the playback bar's note) wait for a layout pass that
-        // grab() does not run: without it they are drawn cut to their old width.
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         // Docks a run filled may have resized the canvas since it was fitted.
         guard->canvas()->zoomToFit();
         // Through the atomic write: a killed or failed screenshot leaves the old PNG whole.
         QString error;
-        const bool ok = views::writePng(fileName, guard->grab().toImage(), &error);
+        const bool ok = views::writePng(fileName, settledPicture(*guard), &error);
         if (!ok)
             qWarning("%s", qPrintable(error));
         done(ok);

@@ -4,6 +4,7 @@
 
 #include "generators/registry.h"
 
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -11,6 +12,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+
+class QWidget;
 
 namespace fabric::app {
 
@@ -46,6 +49,10 @@ bool applyStartup(MainWindow &window, const StartupOptions &options);
 /// Prompts for unattended runs (screenshots): errors go to stderr, unsaved changes are kept
 /// unsaved, dialogs are cancelled.
 std::unique_ptr<Prompts> consolePrompts();
+
+/// @p widget as it will look once what its last change queued has run (layouts, a scroll bar
+/// coming or going).
+QImage settledPicture(QWidget &widget);
 
 /// Once the canvas has drawn, the metrics are in, no simulation is running and, when
 /// @p presentation, presentation mode has its window size, renders @p window to @p fileName

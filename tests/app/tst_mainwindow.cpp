@@ -124,6 +124,7 @@ private Q_SLOTS:
     void chartsReadAt1280x720();
     void everyScrollingTabStopShowsTheKeyboardFocus();
     void tabScrollsAFieldBelowTheFoldIntoView();
+    void screenshotsWaitForTheScrollBarALastChangeNeeds();
     void compareTabGetsRoomAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
@@ -1970,6 +1971,28 @@ void TestMainWindow::everyScrollingTabStopShowsTheKeyboardFocus()
     QVERIFY2(
         checked.size() >= 4 && checked.contains(QStringLiteral("fabric::views::FabricCanvas ")),
         qPrintable(checked.join(QStringLiteral(", "))));
+}
+
+void TestMainWindow::screenshotsWaitForTheScrollBarALastChangeNeeds()
+{
+    // On a busy machine a lesson's screenshot showed the Palette's page cut at its foot with no
+    // scroll bar: the page had grown just before the picture, and what follows from that takes
+    // more than one pass of the event queue, which grab() does not run. A larger font grows the
+    // page the same way.
+    mWindow->openDefaultFabric();
+    QVERIFY(QTest::qWaitForWindowExposed(mWindow));
+    QTest::qWait(200);
+    auto *dock = mWindow->paletteDock();
+    auto *area = dock->findChild<QScrollArea *>();
+    QVERIFY(area);
+    QFont larger = dock->font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.6);
+    dock->setFont(larger);
+    const QImage picture = settledPicture(*dock);
+    const bool barThen = area->verticalScrollBar()->isVisible();
+    QTest::qWait(200);
+    QCOMPARE(barThen, area->verticalScrollBar()->isVisible());
+    QCOMPARE(picture, dock->grab().toImage());
 }
 
 void TestMainWindow::tabScrollsAFieldBelowTheFoldIntoView()
