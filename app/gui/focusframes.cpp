@@ -4,10 +4,15 @@
 
 #include "common/keyboardfocus.h"
 
+#include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFocusEvent>
+#include <QKeyEvent>
+#include <QPointer>
 #include <QScrollArea>
+#include <QTabBar>
 
 namespace fabric::app {
 
@@ -37,6 +42,47 @@ void bringIntoView(QWidget *widget)
             return;
         }
 }
+
+/// Shown, but where no one can see it: QMainWindow keeps a dock behind another dock's tab
+/// shown and moves it out of the window, and so it does with the tab bar of docks hidden in
+/// presentation mode. Those stay in the Tab chain: Tab landed on the Paths list, the Metrics
+/// tree or a tab bar with nothing on screen to show it. A field below the fold of a scrolling
+/// page is not out of sight: it is scrolled into view.
+bool outOfSight(const QWidget *widget)
+{
+    bool onAPage = false;
+    for (const QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+        if (const auto *dock = qobject_cast<const QDockWidget *>(p))
+            return !dock->isFloating() && dock->visibleRegion().isEmpty();
+        onAPage = onAPage || qobject_cast<const QScrollArea *>(p);
+    }
+    return !onAPage && widget->visibleRegion().isEmpty();
+}
+
+/// Moves the focus on to the next (or, Shift+Tab, the previous) stop, as Tab does.
+void tabOn(QWidget *from, bool forward)
+{
+    QPointer<QWidget> window = from->window();
+    // After the focus change under way has finished, not from inside it.
+    QMetaObject::invokeMethod(
+        window,
+        [window, forward] {
+            if (!window)
+                return;
+            QKeyEvent key(QEvent::KeyPress, forward ? Qt::Key_Tab : Qt::Key_Backtab,
+                forward ? Qt::NoModifier : Qt::ShiftModifier);
+            QCoreApplication::sendEvent(window, &key);
+        },
+        Qt::QueuedConnection);
+}
+
+/// The style marks these faintly, if at all, when they have the focus: a pale fill on a tab,
+/// a dotted line round a check box's text, nothing on a default button that is already blue.
+bool framed(const QWidget *widget)
+{
+    return qobject_cast<const QAbstractScrollArea *>(widget)
+        || qobject_cast<const QTabBar *>(widget) || qobject_cast<const QAbstractButton *>(widget);
+}
 } // namespace
 
 bool FocusFrames::eventFilter(QObject *watched, QEvent *event)
@@ -45,11 +91,15 @@ bool FocusFrames::eventFilter(QObject *watched, QEvent *event)
         return QObject::eventFilter(watched, event);
     const Qt::FocusReason why = static_cast<QFocusEvent *>(event)->reason();
     auto *widget = static_cast<QWidget *>(watched);
+    const bool tabbed = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason;
+    if (tabbed && outOfSight(widget)) {
+        tabOn(widget, why == Qt::TabFocusReason);
+        return QObject::eventFilter(watched, event);
+    }
     // The overlay follows the focus itself once made; a popup's list never shows a frame.
-    if (why != Qt::PopupFocusReason)
-        if (auto *area = qobject_cast<QAbstractScrollArea *>(widget))
-            views::FocusFrameOverlay::of(area);
-    if (why == Qt::TabFocusReason || why == Qt::BacktabFocusReason)
+    if (why != Qt::PopupFocusReason && framed(widget))
+        views::FocusFrameOverlay::of(widget);
+    if (tabbed)
         bringIntoView(widget);
     return QObject::eventFilter(watched, event);
 }

@@ -135,7 +135,6 @@ SimulationDock::SimulationDock(QWidget *parent)
     }
 
     mRun = new QPushButton(tr("Run"), body);
-    mRun->setDefault(true);
     mCancel = new QPushButton(tr("Cancel"), body);
     mCancel->setEnabled(false);
     mProgress = new QProgressBar(body);
