@@ -32,6 +32,7 @@ private Q_SLOTS:
     void bandsKeepTheBusiestLink();
     void hoverAndClick();
     void keysMoveACursorAsTheMouseWould();
+    void keyboardCursorGrowsWithTheText();
     void exportsAPng();
     void groupLabelsNeverOverprint();
     void shortenedGroupLabelsStayDistinct();
@@ -121,6 +122,41 @@ void TestHeatmap::bandsKeepTheBusiestLink()
                         best = std::max(best, full.value(fr, b));
             QCOMPARE(banded.value(r, b), best);
         }
+}
+
+void TestHeatmap::keyboardCursorGrowsWithTheText()
+{
+    // In presentation mode's larger text the keyboard's ring stayed 9 pixels wide on a band a
+    // pixel high: from the back of a room it was lost. It grows with the widget's text.
+    const auto ringSize = [this](double textScale) {
+        testing::TabFixture fixture;
+        auto *w = new HeatmapWidget(&fixture.window);
+        fixture.add(w);
+        QFont font = w->font();
+        font.setPointSizeF(font.pointSizeF() * textScale);
+        w->setFont(font);
+        w->setData(HeatmapData::build(mFabric, mRun->result, 40));
+        if (!fixture.show(QSize(700, 300)))
+            return QSize();
+        const QImage without = w->grab().toImage();
+        QTest::keyClick(fixture.before, Qt::Key_Tab);
+        if (!QTest::qWaitFor([w] { return w->hasFocus(); }))
+            return QSize();
+        const QImage with = w->grab().toImage();
+        // What the ring changed, inside the focus frame along the edge.
+        QRect changed;
+        for (int y = 4; y < with.height() - 4; ++y)
+            for (int x = 4; x < with.width() - 4; ++x)
+                if (with.pixel(x, y) != without.pixel(x, y))
+                    changed |= QRect(x, y, 1, 1);
+        return changed.size();
+    };
+    const QSize normal = ringSize(1.0);
+    const QSize presented = ringSize(1.5);
+    QVERIFY2(normal.width() >= 12 && normal.height() >= 12,
+        qPrintable(QStringLiteral("%1x%2").arg(normal.width()).arg(normal.height())));
+    QVERIFY2(presented.width() >= normal.width() * 1.3,
+        qPrintable(QStringLiteral("%1 vs %2").arg(presented.width()).arg(normal.width())));
 }
 
 void TestHeatmap::keysMoveACursorAsTheMouseWould()

@@ -28,8 +28,9 @@ namespace {
 /// 1280x720 projector) a share of it, but never narrower than the longest name.
 constexpr double kLabelWidth = 170;
 constexpr double kLabelShare = 0.3;
-/// The keyboard cursor's least size, in pixels, where many cells share one.
-constexpr double kCursorSize = 9;
+/// The keyboard cursor's least size where many cells share one, in lines of the widget's text:
+/// it grows with presentation mode's larger text, where a fixed 9 px was lost from a distance.
+constexpr double kCursorLines = 0.8;
 /// Narrower than this, the legend leaves out the ramp's title (the heatmap's title says it).
 constexpr double kRampTitleFrom = 640;
 /// Gap between the plot and the colour ramp, the ramp's width, then the gaps before its tick
@@ -435,12 +436,14 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         // never smaller than a fingertip's worth of pixels where the cells are pooled.
         QRectF ring = cellRect(mCursorRow, mCursorBin);
         const QPointF centre = ring.center();
-        ring.setSize(ring.size().expandedTo(QSizeF(kCursorSize, kCursorSize)));
+        const double least = kCursorLines * fontMetrics().height();
+        ring.setSize(ring.size().expandedTo(QSizeF(least, least)));
         ring.moveCenter(centre);
+        const double line = std::max(1.0, least / 12);
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(Qt::white, 3));
+        p.setPen(QPen(Qt::white, 3 * line));
         p.drawRect(ring);
-        p.setPen(QPen(palette::ink(), 1));
+        p.setPen(QPen(palette::ink(), line));
         p.drawRect(ring);
     }
 }
