@@ -27,6 +27,7 @@
 #include "lessons/lessonlibrary.h"
 #include "letterkeys.h"
 #include "metricsdock.h"
+#include "mnemonics.h"
 #include "model/error.h"
 #include "model/tierinference.h"
 #include "model/units.h"
@@ -204,6 +205,7 @@ MainWindow::MainWindow(QWidget *parent)
     new CompareRoom(this, mSimulation->analysisDock());
     statusBar();
     fillDocksMenu();
+    keepMnemonics(*this);
 
     connect(mCanvas, &views::FabricCanvas::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mCanvas, &views::FabricCanvas::nodeDropRequested, this,
@@ -1306,7 +1308,7 @@ void MainWindow::updateRecentMenu()
     }
     if (!mRecentFiles.isEmpty()) {
         mRecentMenu->addSeparator();
-        mRecentMenu->addAction(tr("Clear Menu"), this, [this] {
+        mRecentMenu->addAction(tr("&Clear Menu"), this, [this] {
             mRecentFiles.clear();
             QSettings().setValue(QStringLiteral("recentFiles"), mRecentFiles);
             updateRecentMenu();

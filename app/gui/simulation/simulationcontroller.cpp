@@ -688,7 +688,7 @@ void SimulationController::buildMenu(QMainWindow *window)
     connect(mDimensionAction, &QAction::toggled, mCanvas, &views::FabricCanvas::setDimensionColouring);
     QMenu *dims = mMenu->addMenu(tr("Torus Dimension Sho&wn"));
     auto *group = new QActionGroup(dims);
-    const QStringList names = { tr("All"), tr("X Only"), tr("Y Only"), tr("Z Only") };
+    const QStringList names = { tr("&All"), tr("&X Only"), tr("&Y Only"), tr("&Z Only") };
     for (int i = 0; i < names.size(); ++i) {
         QAction *a = dims->addAction(names[i]);
         a->setCheckable(true);
