@@ -152,6 +152,9 @@ void TestLessons::oneClickOpensALesson()
     QTRY_VERIFY_WITH_TIMEOUT(sim->currentRun() != opened && !sim->runner()->isRunning(), 60000);
     const QString rerun = explain->toPlainText();
     QVERIFY2(rerun.startsWith(sim->currentRun()->label), qPrintable(rerun));
+    // It says, in view, that the lesson's text is still there, further down.
+    QVERIFY2(rerun.section(QLatin1Char('\n'), 1, 1).contains(QStringLiteral("lesson")),
+        qPrintable(rerun));
     QVERIFY2(rerun.contains(QStringLiteral("Traffic that crosses the core")), qPrintable(rerun));
     // One of its saved scenarios run again goes by that scenario's name, numbered beside the
     // lesson's own run of it: it was "allreduce ring · adaptive" in the charts and Compare.

@@ -22,9 +22,11 @@ void ExplainPanel::setRun(const SimRunPtr &run, const SimRunPtr &comparedWith)
         if (comparedWith)
             mSentences << compareRuns(summary, RunSummary(*comparedWith));
     }
+    mRunTitle.clear();
     mRunHtml.clear();
     if (run) {
-        mRunHtml = QStringLiteral("<h3>%1</h3><ul>").arg(run->label.toHtmlEscaped());
+        mRunTitle = QStringLiteral("<h3>%1</h3>").arg(run->label.toHtmlEscaped());
+        mRunHtml = QStringLiteral("<ul>");
         for (const QString &s : std::as_const(mSentences))
             if (!s.isEmpty())
                 mRunHtml += QStringLiteral("<li style='margin-bottom:6px'>%1</li>")
@@ -37,19 +39,25 @@ void ExplainPanel::setRun(const SimRunPtr &run, const SimRunPtr &comparedWith)
 void ExplainPanel::setNarrative(const QString &html)
 {
     // The narrative explains the runs the lesson opened with: the first stands alone.
-    if (!html.isEmpty())
+    if (!html.isEmpty()) {
+        mRunTitle.clear();
         mRunHtml.clear();
+    }
     mNarrative = html;
     render();
 }
 
 void ExplainPanel::render()
 {
-    // A run made after the lesson opened is explained above its narrative.
+    // A run made after the lesson opened is explained above its narrative, which it pushes out
+    // of a short dock's view: a line under the run's title says where the lesson went.
     if (mRunHtml.isEmpty() || mNarrative.isEmpty())
-        setHtml(mRunHtml + mNarrative);
+        setHtml(mRunTitle + mRunHtml + mNarrative);
     else
-        setHtml(mRunHtml + QStringLiteral("<hr>") + mNarrative);
+        setHtml(mRunTitle
+            + QStringLiteral("<p><i>%1</i></p>")
+                  .arg(tr("The lesson’s text follows this run’s, below.").toHtmlEscaped())
+            + mRunHtml + QStringLiteral("<hr>") + mNarrative);
 }
 
 } // namespace fabric::views

@@ -29,7 +29,8 @@ private:
     void render();
 
     QStringList mSentences;
-    QString mRunHtml;
+    QString mRunTitle; ///< The run's name, as an HTML heading.
+    QString mRunHtml; ///< The sentences, as HTML.
     QString mNarrative;
 };
 
