@@ -45,6 +45,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
@@ -73,6 +74,7 @@
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -130,6 +132,7 @@ private Q_SLOTS:
     void screenshotsWaitForTheScrollBarALastChangeNeeds();
     void everyTabStopShowsWhereTheFocusIs_data();
     void everyTabStopShowsWhereTheFocusIs();
+    void aWindowOpeningGivesNoFrame();
     void compareTabGetsRoomAt1280x720();
     void docksAreSizedForTheSettledWindow();
     void drawsAFabricByHand();
@@ -2077,6 +2080,34 @@ void TestMainWindow::everyTabStopShowsWhereTheFocusIs()
     QVERIFY2(stops.size() >= 25, qPrintable(QString::number(stops.size())));
     if (presentation) // its larger fonts are the application's: the next test expects the usual
         mWindow->action(QStringLiteral("actionPresentation"))->trigger();
+}
+
+void TestMainWindow::aWindowOpeningGivesNoFrame()
+{
+    // A dialog's first focus comes with its window, not from the keyboard: a frame there would
+    // say the keys had moved when nobody pressed one. Tab then frames where it goes.
+    QDialog dialog(mWindow);
+    auto *list = new QListWidget(&dialog);
+    list->addItem(QStringLiteral("first"));
+    auto *button = new QPushButton(QStringLiteral("Close"), &dialog);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(list);
+    layout->addWidget(button);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QTRY_VERIFY(list->hasFocus());
+    const auto framed = [](QWidget *w) {
+        for (QObject *child : w->children())
+            if (auto *frame = dynamic_cast<views::FocusFrameOverlay *>(child))
+                return frame->shown();
+        return false;
+    };
+    QVERIFY(!framed(list));
+    QTest::keyClick(list, Qt::Key_Tab);
+    QTRY_VERIFY(button->hasFocus());
+    QVERIFY(framed(button));
+    QVERIFY(!framed(list));
 }
 
 void TestMainWindow::tabScrollsAFieldBelowTheFoldIntoView()

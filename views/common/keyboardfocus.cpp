@@ -29,9 +29,9 @@ FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setFocusPolicy(Qt::NoFocus);
     setGeometry(target->rect());
+    // Made by an application filter on the target's first FocusIn, it still gets that event: the
+    // target's own filters run after the application's.
     target->installEventFilter(this);
-    // Made while the target already has the focus (on its first FocusIn): take it as given.
-    mFromKeyboard = target->hasFocus();
     follow();
 }
 
