@@ -11,8 +11,10 @@
 #include <QFocusEvent>
 #include <QKeyEvent>
 #include <QPointer>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTabBar>
+#include <QToolButton>
 
 namespace fabric::app {
 
@@ -43,6 +45,20 @@ void bringIntoView(QWidget *widget)
         }
 }
 
+/// Nothing of @p widget is inside its window: each parent clips it to its own rectangle.
+/// (visibleRegion() also takes away the children that cover it, so a list without a frame,
+/// covered by its viewport and scroll bar, seemed out of sight.)
+bool clippedAway(const QWidget *widget)
+{
+    QRect shown = widget->rect();
+    for (const QWidget *w = widget; !w->isWindow() && w->parentWidget(); w = w->parentWidget()) {
+        shown = shown.translated(w->pos()) & w->parentWidget()->rect();
+        if (shown.isEmpty())
+            return true;
+    }
+    return false;
+}
+
 /// Shown, but where no one can see it: QMainWindow keeps a dock behind another dock's tab
 /// shown and moves it out of the window, and so it does with the tab bar of docks hidden in
 /// presentation mode. Those stay in the Tab chain: Tab landed on the Paths list, the Metrics
@@ -53,10 +69,10 @@ bool outOfSight(const QWidget *widget)
     bool onAPage = false;
     for (const QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
         if (const auto *dock = qobject_cast<const QDockWidget *>(p))
-            return !dock->isFloating() && dock->visibleRegion().isEmpty();
+            return !dock->isFloating() && clippedAway(dock);
         onAPage = onAPage || qobject_cast<const QScrollArea *>(p);
     }
-    return !onAPage && widget->visibleRegion().isEmpty();
+    return !onAPage && clippedAway(widget);
 }
 
 /// Moves the focus on to the next (or, Shift+Tab, the previous) stop, as Tab does.
@@ -77,11 +93,21 @@ void tabOn(QWidget *from, bool forward)
 }
 
 /// The style marks these faintly, if at all, when they have the focus: a pale fill on a tab,
-/// a dotted line round a check box's text, nothing on a default button that is already blue.
+/// a thin line on a button. (A check box keeps the style's mark: in a form it is as wide as the
+/// row, and a frame round it ran over its box.)
 bool framed(const QWidget *widget)
 {
     return qobject_cast<const QAbstractScrollArea *>(widget)
-        || qobject_cast<const QTabBar *>(widget) || qobject_cast<const QAbstractButton *>(widget);
+        || qobject_cast<const QTabBar *>(widget) || qobject_cast<const QPushButton *>(widget)
+        || qobject_cast<const QToolButton *>(widget);
+}
+
+/// A tab bar's scroll arrows: the arrow keys on the bar do what they do, and as Tab stops of
+/// their own (presentation mode's tabs overflow) they were two more stops to pass.
+bool tabBarArrow(const QWidget *widget)
+{
+    return qobject_cast<const QAbstractButton *>(widget)
+        && qobject_cast<const QTabBar *>(widget->parentWidget());
 }
 } // namespace
 
@@ -92,7 +118,9 @@ bool FocusFrames::eventFilter(QObject *watched, QEvent *event)
     const Qt::FocusReason why = static_cast<QFocusEvent *>(event)->reason();
     auto *widget = static_cast<QWidget *>(watched);
     const bool tabbed = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason;
-    if (tabbed && outOfSight(widget)) {
+    if (tabbed && tabBarArrow(widget))
+        widget->setFocusPolicy(Qt::NoFocus);
+    if (tabbed && (outOfSight(widget) || tabBarArrow(widget))) {
         tabOn(widget, why == Qt::TabFocusReason);
         return QObject::eventFilter(watched, event);
     }

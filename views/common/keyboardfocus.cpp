@@ -32,6 +32,9 @@ FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
     // Made by an application filter on the target's first FocusIn, it still gets that event: the
     // target's own filters run after the application's.
     target->installEventFilter(this);
+    for (QObject *sibling : target->children())
+        if (sibling != this && sibling->isWidgetType())
+            sibling->installEventFilter(this);
     follow();
 }
 
@@ -56,24 +59,34 @@ void FocusFrameOverlay::follow()
 
 bool FocusFrameOverlay::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == parentWidget()) {
-        switch (event->type()) {
-        case QEvent::FocusIn:
-            if (const auto why = static_cast<QFocusEvent *>(event)->reason(); !passing(why))
-                mFromKeyboard = fromKeyboard(why);
-            follow();
-            break;
-        case QEvent::FocusOut:
-            if (!passing(static_cast<QFocusEvent *>(event)->reason()))
-                mFromKeyboard = false;
-            follow();
-            break;
-        case QEvent::Resize:
-            setGeometry(parentWidget()->rect());
-            break;
-        default:
-            break;
-        }
+    // A scroll area raises its scroll bars whenever it lays them out (a resize, a range that
+    // grew), over the frame's right edge: whatever is raised above it, it goes back on top.
+    if (watched != parentWidget()) {
+        if (event->type() == QEvent::ZOrderChange && isVisible())
+            raise();
+        return QWidget::eventFilter(watched, event);
+    }
+    switch (event->type()) {
+    case QEvent::FocusIn:
+        if (const auto why = static_cast<QFocusEvent *>(event)->reason(); !passing(why))
+            mFromKeyboard = fromKeyboard(why);
+        follow();
+        break;
+    case QEvent::FocusOut:
+        if (!passing(static_cast<QFocusEvent *>(event)->reason()))
+            mFromKeyboard = false;
+        follow();
+        break;
+    case QEvent::Resize:
+        setGeometry(parentWidget()->rect());
+        break;
+    case QEvent::ChildAdded:
+        if (QObject *child = static_cast<QChildEvent *>(event)->child();
+            child != this && child->isWidgetType())
+            child->installEventFilter(this);
+        break;
+    default:
+        break;
     }
     return QWidget::eventFilter(watched, event);
 }
