@@ -127,7 +127,8 @@ void TestHeatmap::bandsKeepTheBusiestLink()
 void TestHeatmap::keyboardCursorGrowsWithTheText()
 {
     // In presentation mode's larger text the keyboard's ring stayed 9 pixels wide on a band a
-    // pixel high: from the back of a room it was lost. It grows with the widget's text.
+    // pixel high: from the back of a room it was lost. It grows with the widget's text, and
+    // stays inside the plot where the cell is at its edge.
     const auto ringSize = [this](double textScale) {
         testing::TabFixture fixture;
         auto *w = new HeatmapWidget(&fixture.window);
@@ -149,6 +150,12 @@ void TestHeatmap::keyboardCursorGrowsWithTheText()
             for (int x = 4; x < with.width() - 4; ++x)
                 if (with.pixel(x, y) != without.pixel(x, y))
                     changed |= QRect(x, y, 1, 1);
+        // The cursor starts on the run's first pixel column and the first band's top row: the
+        // ring stays in the plot, off the group names left of it and the title above it.
+        const auto [row, bin] = w->cursorCell();
+        const QRectF cell = w->cellRect(row, bin);
+        if (changed.left() < std::floor(cell.left()) || changed.top() < std::floor(cell.top()))
+            return QSize();
         return changed.size();
     };
     const QSize normal = ringSize(1.0);

@@ -440,6 +440,14 @@ void HeatmapWidget::paintEvent(QPaintEvent *)
         ring.setSize(ring.size().expandedTo(QSizeF(least, least)));
         ring.moveCenter(centre);
         const double line = std::max(1.0, least / 12);
+        // Inside the plot at its edges, off the group names and the title: the cell stays inside
+        // the ring, just not at its centre. The white line is drawn across the ring's edge.
+        const double halo = 1.5 * line;
+        const QRectF plot = geometryFor(rect(), font()).plot.adjusted(halo, halo, -halo, -halo);
+        ring.moveLeft(std::max(ring.left(), plot.left()));
+        ring.moveRight(std::min(ring.right(), plot.right()));
+        ring.moveTop(std::max(ring.top(), plot.top()));
+        ring.moveBottom(std::min(ring.bottom(), plot.bottom()));
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(Qt::white, 3 * line));
         p.drawRect(ring);

@@ -42,6 +42,8 @@ public:
     bool cellAt(const QPointF &pos, int *row, int *bin) const;
     /// Centre of cell (@p row, @p bin) in widget coordinates.
     QPointF cellCenter(int row, int bin) const;
+    /// The pixels that show cell (@p row, @p bin), in widget coordinates.
+    QRectF cellRect(int row, int bin) const;
     /// Tooltip text at @p pos (empty outside the matrix).
     QString describeAt(const QPointF &pos) const;
     /// The tooltip text of cell (@p row, @p bin).
@@ -114,8 +116,6 @@ private:
     void setCursorCell(int row, int bin);
     /// Puts the keyboard cursor on the first pixel row, at the playback time.
     void startCursor();
-    /// The pixels that show cell (@p row, @p bin), in widget coordinates.
-    QRectF cellRect(int row, int bin) const;
 
     HeatmapData mData;
     QList<QRgb> mLut; ///< The colour map at 256 levels.
