@@ -1,9 +1,11 @@
 // SPDX-FileCopyrightText: 2026 FabricScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "canvas/fabriccanvas.h"
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
 #include "collective/resilience.h"
 #include "commands/removenodes.h"
+#include "common/keyboardfocus.h"
 #include "document.h"
 #include "explain/explainer.h"
 #include "explain/runsummary.h"
@@ -244,6 +246,16 @@ void TestResilienceGui::keysLoadAFailureToo()
     QVERIFY(page()->cancelButton()->hasFocus());
     QVERIFY(swept.wait(120000));
     QVERIFY(page()->runButton()->hasFocus());
+    QVERIFY(views::FocusFrameOverlay::isShownOn(*page()->runButton()));
+    // Started with a click, the focus passes the same way but shows no keyboard frame: the
+    // documentation's pictures had one on Run Sweep.
+    mWindow->canvas()->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(!page()->runButton()->hasFocus());
+    QVERIFY(sweep(QStringLiteral("spine")));
+    QVERIFY(page()->runButton()->hasFocus());
+    QVERIFY(!views::FocusFrameOverlay::isShownOn(*page()->runButton()));
+    QVERIFY(!views::FocusFrameOverlay::isShownOn(*page()->cancelButton()));
+    QVERIFY(sweep(QStringLiteral("link")));
     const std::size_t rows = page()->result().rows.size();
     views::ChartPanel *chart = page()->chartPanel();
     QTest::qWait(50); // the chart lays itself out at the tab's size

@@ -46,6 +46,14 @@ FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
     return new FocusFrameOverlay(target);
 }
 
+bool FocusFrameOverlay::isShownOn(const QWidget &widget)
+{
+    for (QObject *child : widget.children())
+        if (auto *overlay = dynamic_cast<FocusFrameOverlay *>(child))
+            return overlay->shown();
+    return false;
+}
+
 void FocusFrameOverlay::follow()
 {
     // Hidden while there is no frame: a see-through widget over a view that repaints every frame

@@ -4,6 +4,7 @@
 
 #include "charts/chartdata.h"
 #include "charts/chartpanel.h"
+#include "common/keyboardfocus.h"
 #include "common/plural.h"
 #include "common/qtstrings.h"
 #include "dockwords.h"
@@ -136,9 +137,11 @@ void ResiliencePage::setRunning(bool running)
     QPushButton *from = running ? mRun : mCancel;
     QPushButton *to = running ? mCancel : mRun;
     const bool handOver = from->hasFocus();
+    // The twin shows the keyboard's frame if the button did: not after a click.
+    const bool fromKeyboard = views::FocusFrameOverlay::isShownOn(*from);
     to->setEnabled(running || mRole->count() > 0);
     if (handOver)
-        to->setFocus(Qt::TabFocusReason);
+        to->setFocus(fromKeyboard ? Qt::TabFocusReason : Qt::MouseFocusReason);
     from->setEnabled(false);
     mRole->setEnabled(!running);
 }
