@@ -56,7 +56,8 @@ void ExplainPanel::render()
     else
         setHtml(mRunTitle
             + QStringLiteral("<p><i>%1</i></p>")
-                  .arg(tr("The lesson’s text follows this run’s, below.").toHtmlEscaped())
+                  .arg(tr("The lesson\u2019s text is below this run\u2019s explanation.")
+                           .toHtmlEscaped())
             + mRunHtml + QStringLiteral("<hr>") + mNarrative);
 }
 

@@ -46,7 +46,7 @@ PlaybackBar::PlaybackBar(QWidget *parent)
     , mNoteRule(new QFrame(this))
 {
     setFocusPolicy(Qt::StrongFocus);
-    // In the layout's margins (2 pixels above and below), so the buttons never cover it.
+    // Its frame runs in the layout's margins (2 pixels above and below), clear of the buttons.
     new FocusFrameOverlay(this);
     // The bar takes the keys itself, so Space never clicks a focused child instead. The speed is
     // a Tab stop of its own: no key of the bar changes it.
