@@ -2074,10 +2074,7 @@ void TestMainWindow::everyTabStopShowsWhereTheFocusIs()
         if (qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractSpinBox *>(w)
             || qobject_cast<QComboBox *>(w) || qobject_cast<QCheckBox *>(w))
             return true;
-        for (QObject *child : w->children())
-            if (auto *frame = dynamic_cast<views::FocusFrameOverlay *>(child))
-                return frame->shown() && frame->isVisible();
-        return false;
+        return views::FocusFrameOverlay::isShownOn(*w);
     };
     const auto name = [](QWidget *w) {
         QString text;
@@ -2128,12 +2125,7 @@ void TestMainWindow::aWindowOpeningGivesNoFrame()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     dialog.activateWindow();
     QTRY_VERIFY(list->hasFocus());
-    const auto framed = [](QWidget *w) {
-        for (QObject *child : w->children())
-            if (auto *frame = dynamic_cast<views::FocusFrameOverlay *>(child))
-                return frame->shown();
-        return false;
-    };
+    const auto framed = [](QWidget *w) { return views::FocusFrameOverlay::isShownOn(*w); };
     QVERIFY(!framed(list));
     QTest::keyClick(list, Qt::Key_Tab);
     QTRY_VERIFY(button->hasFocus());

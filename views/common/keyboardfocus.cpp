@@ -38,20 +38,25 @@ FocusFrameOverlay::FocusFrameOverlay(QWidget *target, int width)
     follow();
 }
 
-FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
+FocusFrameOverlay *FocusFrameOverlay::find(const QWidget &target)
 {
-    for (QObject *child : target->children())
+    for (QObject *child : target.children())
         if (auto *overlay = dynamic_cast<FocusFrameOverlay *>(child))
             return overlay;
+    return nullptr;
+}
+
+FocusFrameOverlay *FocusFrameOverlay::of(QWidget *target)
+{
+    if (FocusFrameOverlay *overlay = find(*target))
+        return overlay;
     return new FocusFrameOverlay(target);
 }
 
 bool FocusFrameOverlay::isShownOn(const QWidget &widget)
 {
-    for (QObject *child : widget.children())
-        if (auto *overlay = dynamic_cast<FocusFrameOverlay *>(child))
-            return overlay->shown();
-    return false;
+    const FocusFrameOverlay *overlay = find(widget);
+    return overlay && overlay->shown() && overlay->isVisible();
 }
 
 void FocusFrameOverlay::follow()

@@ -20,7 +20,7 @@ public:
     explicit FocusFrameOverlay(QWidget *target, int width = 2);
     /// The overlay of @p target, made on first use.
     static FocusFrameOverlay *of(QWidget *target);
-    /// Whether @p widget shows a frame now (it has an overlay and the overlay is shown).
+    /// Whether @p widget shows a frame now: it has an overlay, and the overlay is on screen.
     static bool isShownOn(const QWidget &widget);
     /// The focus came to the target from the keyboard and it still has it: the frame shows.
     bool shown() const { return mFromKeyboard && parentWidget()->hasFocus(); }
@@ -30,6 +30,7 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    static FocusFrameOverlay *find(const QWidget &target);
     void follow();
 
     bool mFromKeyboard = false;
