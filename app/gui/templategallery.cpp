@@ -4,6 +4,7 @@
 
 #include "errortext.h"
 
+#include "generators/paramspecs.h"
 #include "generators/registry.h"
 #include "metricsrunner.h"
 #include "metricstext.h"
@@ -11,10 +12,12 @@
 #include "propertyform.h"
 #include "scrollable.h"
 
+#include <QApplication>
 #include <QDialogButtonBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -31,13 +34,23 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+/// "An even number from 4 to 128." Typed beyond it, a spin box takes no more digits, with no
+/// word of why, so the range is written where the field is described.
+QString allowedSentence(const gen::ParamSpec &p)
+{
+    QString text = qs(gen::allowedText(p));
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text + QLatin1Char('.');
+}
+
 PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
 {
     using T = gen::ParamSpec::Type;
     PropertySpec s;
     s.id = id;
     s.label = qs(p.label);
-    s.toolTip = qs(p.description);
+    s.toolTip = qs(p.description) + QLatin1Char(' ') + allowedSentence(p);
     s.unit = qs(p.unit);
     s.zeroText = qs(p.zeroMeans);
     s.min = p.min;
@@ -105,6 +118,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     , mDescription(new QLabel)
     , mForms(new QStackedWidget)
     , mError(new QLabel)
+    , mFieldHelp(new QLabel)
     , mSummary(new QLabel)
     , mProgress(new QProgressBar)
     , mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
@@ -135,6 +149,11 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     mDescription->setWordWrap(true);
     mError->setWordWrap(true);
     showAsError(mError);
+    mFieldHelp->setObjectName(QStringLiteral("fieldHelp"));
+    mFieldHelp->setWordWrap(true);
+    mFieldHelp->hide();
+    connect(qApp, &QApplication::focusChanged, this,
+        [this](QWidget *, QWidget *now) { showFieldHelp(now); });
     mSummary->setWordWrap(true);
     mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     mProgress->setRange(0, 100);
@@ -149,6 +168,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     auto *right = new QVBoxLayout;
     right->addWidget(mDescription);
     right->addWidget(mForms, 1);
+    right->addWidget(mFieldHelp);
     right->addWidget(mError);
     right->addWidget(summaryBox);
     auto *columns = new QHBoxLayout;
@@ -270,6 +290,47 @@ Fabric TemplateGallery::takeFabric()
     if (isSummaryReady())
         return *mGenerated;
     return gen::generate(family(), formValues());
+}
+
+void TemplateGallery::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (!mFamilies->isHidden() || !form() || form()->count() == 0)
+        return;
+    // Regenerate opens on its first field, its value selected as Tab would leave it: typing
+    // "3" into Tiers made "32", past the maximum, and the spin box kept "2" without a word.
+    QWidget *first = form()->editor(0);
+    first->setFocus();
+    if (auto *spin = qobject_cast<QAbstractSpinBox *>(first))
+        spin->selectAll();
+    else if (auto *edit = qobject_cast<QLineEdit *>(first))
+        edit->selectAll();
+}
+
+void TemplateGallery::showFieldHelp(QWidget *focused)
+{
+    const PropertyForm *f = form();
+    if (!f || !focused || !isAncestorOf(focused))
+        return; // another window: keep the line for when the focus comes back
+    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    for (int i = 0; i < f->count(); ++i) {
+        QWidget *editor = f->editor(i);
+        if (editor == focused || editor->isAncestorOf(focused)) {
+            const gen::ParamSpec &p = info.params[std::size_t(i)];
+            mFieldHelp->setText(
+                QStringLiteral("<b>%1</b> (%2): %3 %4")
+                    .arg(qs(p.label).toHtmlEscaped(), qs(p.key), qs(p.description).toHtmlEscaped(),
+                        allowedSentence(p).toHtmlEscaped()));
+            mFieldHelp->show();
+            return;
+        }
+    }
+    mFieldHelp->hide();
+}
+
+QString TemplateGallery::fieldHelpText() const
+{
+    return mFieldHelp->isHidden() ? QString() : mFieldHelp->text();
 }
 
 void TemplateGallery::familyChanged(int row)

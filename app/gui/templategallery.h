@@ -50,6 +50,8 @@ public:
     QPushButton *okButton() const;
     /// resolveParams()'s complaint about the current values, or empty.
     QString errorText() const;
+    /// What the field with the focus sets and the values it takes; empty outside the fields.
+    QString fieldHelpText() const;
     QString summaryText() const;
     /// Whether the summary matches the current values.
     bool isSummaryReady() const;
@@ -61,8 +63,13 @@ public:
 Q_SIGNALS:
     void summaryUpdated();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void familyChanged(int row);
+    /// Says under the form what @p focused, if it is one of the form's fields, sets.
+    void showFieldHelp(QWidget *focused);
     void valuesChanged();
     /// @p error with a leading parameter key named as the form labels it.
     QString inFormWords(const QString &error) const;
@@ -74,6 +81,8 @@ private:
     QLabel *mDescription;
     QStackedWidget *mForms;
     QLabel *mError;
+    /// The focused field's description and allowed values: a tooltip only a mouse can read.
+    QLabel *mFieldHelp;
     QLabel *mSummary;
     QProgressBar *mProgress;
     QDialogButtonBox *mButtons;

@@ -36,6 +36,8 @@ private Q_SLOTS:
     void shortFormsDoNotScroll();
     void regenerateModeIsPrefilled();
     void keyboardFocusLandsOnTheFields();
+    void fieldsSayWhatTheyTakeWithoutAMouse();
+    void regenerateTypesOverTheFirstValue();
 };
 
 namespace {
@@ -300,6 +302,59 @@ void TestGallery::keyboardFocusLandsOnTheFields()
     };
     QCOMPARE(areaWith(nullptr)->focusPolicy(), Qt::NoFocus);
     QVERIFY(areaWith(new QGraphicsView)->focusPolicy() & Qt::TabFocus);
+}
+
+void TestGallery::fieldsSayWhatTheyTakeWithoutAMouse()
+{
+    // A field's description and range were in its tooltip only: a keyboard user typing 100000
+    // spare cubes saw it become 10000, then stop, with nothing to say why.
+    TemplateGallery gallery;
+    gallery.show();
+    gallery.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&gallery));
+    QVERIFY(gallery.selectFamily("ib-fat-tree"));
+    auto *families = gallery.findChild<QListWidget *>();
+    QVERIFY(families);
+    families->setFocus();
+    QTRY_VERIFY(families->hasFocus());
+    QCOMPARE(gallery.fieldHelpText(), QString());
+    QTest::keyClick(families, Qt::Key_Tab);
+    QTRY_VERIFY(gallery.fieldHelpText().contains(QLatin1String("<b>Tiers</b> (tiers)")));
+    QVERIFY(gallery.fieldHelpText().contains(QLatin1String("An integer from 2 to 3.")));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    const QString radix = gallery.fieldHelpText();
+    QVERIFY2(radix.contains(QLatin1String("Ports per switch")), qPrintable(radix));
+    QVERIFY(radix.contains(QLatin1String("An even number from 4 to 128.")));
+    // The mouse's tooltip says as much.
+    const gen::FamilyInfo &family = *gen::findFamily("ib-fat-tree");
+    QVERIFY(gallery.form()
+                ->editor(indexOfKey(family, "radix"))
+                ->toolTip()
+                .endsWith(QLatin1String("An even number from 4 to 128.")));
+    // Back on the list, no field is described.
+    families->setFocus(Qt::BacktabFocusReason);
+    QTRY_COMPARE(gallery.fieldHelpText(), QString());
+}
+
+void TestGallery::regenerateTypesOverTheFirstValue()
+{
+    // Regenerate opened with the caret before Tiers' "2": typing "3" made "32", past the
+    // maximum, so the field refused it and kept 2.
+    QWidget window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    TemplateGallery regenerate(&window);
+    regenerate.setFixedFamily("ib-fat-tree", nlohmann::json { { "tiers", 2 } });
+    regenerate.show();
+    regenerate.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&regenerate));
+    const gen::FamilyInfo &family = *gen::findFamily("ib-fat-tree");
+    QWidget *tiers = regenerate.form()->editor(indexOfKey(family, "tiers"));
+    QTRY_VERIFY(tiers->hasFocus());
+    QTest::keyClicks(tiers, QStringLiteral("3"));
+    QCOMPARE(regenerate.form()->value(indexOfKey(family, "tiers")).toInt(), 3);
+    QVERIFY(regenerate.fieldHelpText().contains(QLatin1String("(tiers)")));
 }
 
 QTEST_MAIN(TestGallery)
