@@ -1018,9 +1018,11 @@ void MainWindow::replaceFailedCubes()
     const QString what = views::toQString(gen::describe(outcome));
     if (outcome.replaced.empty()) {
         showError(tr("No Cube Replaced"),
-            outcome.broken() ? what
-                             : tr("No cube of this slice has a failed chip, ICI link or fibre "
-                                  "among the faults (fail one first: right-click a chip, Fail)."));
+            outcome.broken()
+                ? what
+                : tr("No cube of this slice has a failed chip, ICI link or fibre "
+                     "among the faults (fail one first: right-click a chip, or find it with "
+                     "Ctrl+F and press the Menu key, then Fail)."));
         return;
     }
     mDocument->undoStack()->push(command.release());

@@ -8,12 +8,15 @@
 #include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemModel>
 #include <QFontMetrics>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
+#include <QTreeView>
 
 #include <algorithm>
 #include <memory>
@@ -76,19 +79,40 @@ void Prompts::showError(QWidget *parent, const QString &title, const QString &me
 
 namespace {
 
-/// Runs @p dialog no larger than nine tenths of its screen: in presentation mode's larger text
-/// a file dialog first opened 817 pixels high on a 720-pixel projector, its file name and Save
-/// button below the screen's edge.
+/// Runs @p dialog as large as most of @p parent's window, but no larger than nine tenths of its
+/// screen. Qt's file dialog opened at 624x412 on a 1920x1080 screen, its columns cut short; in
+/// presentation mode's larger text it first opened 817 pixels high on a 720-pixel projector,
+/// its file name and Save button below the screen's edge.
 bool execWithinScreen(QDialog &dialog, QWidget *parent)
 {
+    QSize size = dialog.sizeHint();
+    if (const QWidget *window = parent ? parent->window() : nullptr)
+        size = size.expandedTo(window->size() * 0.7);
     if (const QSize room = screenRoom(parent); room.isValid())
-        dialog.resize(dialog.sizeHint().boundedTo(room));
+        size = size.boundedTo(room);
+    dialog.resize(size);
     return dialog.exec() == QDialog::Accepted;
+}
+
+/// Widens a file dialog's detail columns to what they hold once its folder is read. Qt sizes
+/// them for a short date in the font the dialog was made with: sizes, types and dates read
+/// "97....KiB", "JSO...ent" and "7 Dec ...:49:35", in presentation mode's larger text "5...B".
+void fitColumns(QFileDialog &dialog)
+{
+    auto *view = dialog.findChild<QTreeView *>();
+    auto *model = dialog.findChild<QFileSystemModel *>();
+    if (!view || !model)
+        return;
+    QObject::connect(model, &QFileSystemModel::directoryLoaded, view, [view] {
+        for (int column = 1; column < view->header()->count(); ++column)
+            view->resizeColumnToContents(column);
+    });
 }
 
 /// The first file chosen in a file dialog, or empty when it was cancelled.
 QString chosenFile(QFileDialog &dialog, QWidget *parent)
 {
+    fitColumns(dialog);
     if (!execWithinScreen(dialog, parent) || dialog.selectedFiles().isEmpty())
         return {};
     return dialog.selectedFiles().front();

@@ -47,11 +47,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QImage>
 #include <QInputDialog>
 #include <QLabel>
@@ -74,6 +76,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolTip>
+#include <QTreeView>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -113,6 +116,7 @@ private Q_SLOTS:
     void saveAsksWhenTheFileChangedOnDisk();
     void savingAnImportAsksBeforeReplacingAFile();
     void fileDialogsFitTheScreen();
+    void fileDialogsShowWholeColumns();
     void exportDialogAsksAboutTheFileItWrites();
     void exportDialogRenamesATwoPartSuffixWhole();
     void unsavedChangesButtonsHaveAccessKeys();
@@ -1036,6 +1040,56 @@ void TestMainWindow::fileDialogsFitTheScreen()
     QCOMPARE(seen.size(), 4);
     seen.removeAll(QString());
     QVERIFY2(seen.isEmpty(), qPrintable(seen.join(QLatin1Char('\n'))));
+}
+
+void TestMainWindow::fileDialogsShowWholeColumns()
+{
+    // Qt's file dialog opened at 624x412 whatever the window, and sized its detail columns for
+    // a short date in the font it was made with: sizes, types and dates were cut to "97....KiB",
+    // "JSO...ent" and "7 Dec ...:49:35", in presentation mode to "5...B".
+    mWindow->openGenerated(smallFatTree());
+    QDir folder(mDir.filePath(QStringLiteral("columns")));
+    QVERIFY(folder.mkpath(QStringLiteral(".")));
+    QFile file(folder.filePath(QStringLiteral("fabric.fabric.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(99'000, ' '));
+    file.close();
+    QAction *presentation = mWindow->action(QStringLiteral("actionPresentation"));
+    for (const bool large : { false, true }) {
+        if (large)
+            presentation->trigger();
+        QStringList cut;
+        QSize size;
+        QTimer::singleShot(0, mWindow, [&] {
+            auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+            auto *view = dialog ? dialog->findChild<QTreeView *>() : nullptr;
+            if (!view) {
+                cut << QStringLiteral("no file dialog with a detail view");
+                return;
+            }
+            size = dialog->size();
+            const auto loaded = [view] { return view->model()->rowCount(view->rootIndex()) > 0; };
+            QTRY_VERIFY(loaded());
+            QCoreApplication::processEvents();
+            const QAbstractItemView *items = view; // where sizeHintForColumn() is public
+            for (int column = 1; column < view->header()->count(); ++column)
+                if (view->columnWidth(column) < items->sizeHintForColumn(column))
+                    cut << QStringLiteral("column %1: %2 px for %3")
+                               .arg(column)
+                               .arg(view->columnWidth(column))
+                               .arg(items->sizeHintForColumn(column));
+            dialog->reject();
+        });
+        Prompts real;
+        QVERIFY(real.openFileName(mWindow, folder.path(), files::openFilter()).isEmpty());
+        if (large)
+            presentation->trigger();
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1String("; "))));
+        const QSize room = mWindow->screen()->availableGeometry().size() * 0.9;
+        QVERIFY2(size.width() >= std::min(int(mWindow->width() * 0.7), room.width()),
+            qPrintable(
+                QStringLiteral("%1 wide in a %2 window").arg(size.width()).arg(mWindow->width())));
+    }
 }
 
 void TestMainWindow::exportDialogRenamesATwoPartSuffixWhole()
