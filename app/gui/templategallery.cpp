@@ -19,8 +19,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMap>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTimer>
@@ -354,15 +356,29 @@ nlohmann::json TemplateGallery::formValues() const
 
 QString TemplateGallery::inFormWords(const QString &error) const
 {
-    // "gpus_per_host: must be..." names a command-line key; the form shows "GPUs per host".
+    // "gpus_per_host: must be..." names a command-line key; the form shows "GPUs per host". A
+    // limit on a product names several ("groups, routers_per_group and ..."): each gets its label.
+    const qsizetype colon = error.indexOf(QLatin1String(": "));
+    if (colon < 0)
+        return error;
     const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    QMap<QString, QString> labels;
+    QStringList keys;
     for (const gen::ParamSpec &p : info.params) {
-        const QString key = qs(p.key) + QLatin1Char(':');
-        if (error.startsWith(key))
-            return QStringLiteral("%1 (%2)%3")
-                .arg(qs(p.label), qs(p.key), error.mid(key.size() - 1));
+        labels.insert(qs(p.key), QStringLiteral("%1 (%2)").arg(qs(p.label), qs(p.key)));
+        keys << QRegularExpression::escape(qs(p.key));
     }
-    return error;
+    // One pass, so a label put in ("Switch radix k") is not searched for keys again.
+    const QRegularExpression anyKey(QStringLiteral("\\b(%1)\\b").arg(keys.join(QLatin1Char('|'))));
+    const QString names = error.left(colon);
+    QString named;
+    qsizetype done = 0;
+    for (const QRegularExpressionMatch &m : anyKey.globalMatch(names)) {
+        named += names.mid(done, m.capturedStart() - done) + labels.value(m.captured(1));
+        done = m.capturedEnd();
+    }
+    named += names.mid(done);
+    return named + error.mid(colon);
 }
 
 void TemplateGallery::valuesChanged()

@@ -4,6 +4,7 @@
 
 #include "model/asciicase.h"
 #include "model/error.h"
+#include "model/units.h"
 
 #include <algorithm>
 #include <cctype>
@@ -248,15 +249,17 @@ void rejectParam(std::string_view key, std::string_view rule, long long got)
 void checkEndpointLimit(std::string_view key, long long count)
 {
     if (count > kMaxEndpoints)
-        throw UserError(std::string(key) + ": this would build " + std::to_string(count)
-            + " endpoints, above the maximum of " + std::to_string(kMaxEndpoints));
+        throw UserError(std::string(key) + ": this would build "
+            + units::formatCount(static_cast<std::uint64_t>(count))
+            + " endpoints, above the maximum of " + units::formatCount(kMaxEndpoints));
 }
 
 void checkLinkLimit(std::string_view key, long long count)
 {
     if (count > kMaxLinks)
-        throw UserError(std::string(key) + ": this would build " + std::to_string(count)
-            + " links, above the maximum of " + std::to_string(kMaxLinks));
+        throw UserError(std::string(key) + ": this would build "
+            + units::formatCount(static_cast<std::uint64_t>(count))
+            + " links, above the maximum of " + units::formatCount(kMaxLinks));
 }
 
 } // namespace fabric::gen

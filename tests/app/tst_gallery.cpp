@@ -229,6 +229,18 @@ void TestGallery::badCombinationsAreExplainedInline()
     typeInto(gallery.form()->editor(indexOfKey(fatTree, "gpus")), QStringLiteral("1"));
     QTRY_VERIFY2(gallery.errorText().startsWith(QLatin1String("GPUs (gpus): must be")),
         qPrintable(gallery.errorText()));
+
+    // A limit on a product names every factor so, and writes its numbers for people: it read
+    // "groups x routers_per_group x endpoints_per_router: this would build 100010000 ...".
+    QVERIFY(gallery.selectFamily("dragonfly"));
+    const gen::FamilyInfo &dragonfly = *gen::findFamily("dragonfly");
+    for (const char *key :
+        { "routers_per_group", "endpoints_per_router", "global_links_per_router" })
+        typeInto(gallery.form()->editor(indexOfKey(dragonfly, key)), QStringLiteral("100"));
+    QTRY_COMPARE(gallery.errorText(),
+        QStringLiteral("Groups g (groups) x Routers per group a (routers_per_group) x Endpoints "
+                       "per router p (endpoints_per_router): this would build 100,010,000 "
+                       "endpoints, above the maximum of 200,000"));
 }
 
 void TestGallery::shortFormsDoNotScroll()

@@ -274,7 +274,7 @@ void TestGenIbFatTree::rejectsBadParameters_data()
         << "gpus_per_host: must be a divisor of the 4 leaves of a pod";
     QTest::newRow("full size too big") << "radix=128,tiers=3"
                                        << "gpus 0 (full size) with tiers and radix: this would "
-                                          "build 524288 endpoints, above the maximum";
+                                          "build 524,288 endpoints, above the maximum";
     QTest::newRow("bool") << "sharp=maybe"
                           << "sharp: must be true or false, got 'maybe'";
     QTest::newRow("unknown") << "radius=4"

@@ -109,7 +109,7 @@ void TestGenRoceClos::rejectsBadParameters()
                      { "gpus_per_host", "1" }, { "rack_uplink_ratio", "2:1" },
                      { "zone_oversubscription", "1" } }),
         std::string("zones, racks_per_zone, hosts_per_rack, gpus_per_host and rack_uplink_ratio: "
-                    "this would build 1000320 links, above the maximum of 1000000"));
+                    "this would build 1,000,320 links, above the maximum of 1,000,000"));
 }
 
 QTEST_GUILESS_MAIN(TestGenRoceClos)
