@@ -71,7 +71,7 @@ private:
     /// Says under the form what @p focused, if it is one of the form's fields, sets.
     void showFieldHelp(QWidget *focused);
     void valuesChanged();
-    /// @p error with a leading parameter key named as the form labels it.
+    /// @p error with the parameter keys before its colon named as the form labels them.
     QString inFormWords(const QString &error) const;
     nlohmann::json formValues() const;
 

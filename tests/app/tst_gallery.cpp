@@ -319,7 +319,7 @@ void TestGallery::keyboardFocusLandsOnTheFields()
 void TestGallery::fieldsSayWhatTheyTakeWithoutAMouse()
 {
     // A field's description and range were in its tooltip only: a keyboard user typing 100000
-    // spare cubes saw it become 10000, then stop, with nothing to say why.
+    // spare cubes saw the field stop at 10, with nothing to say why.
     TemplateGallery gallery;
     gallery.show();
     gallery.activateWindow();
