@@ -154,7 +154,7 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     mFieldHelp->setObjectName(QStringLiteral("fieldHelp"));
     mFieldHelp->setWordWrap(true);
     mFieldHelp->hide();
-    connect(qApp, &QApplication::focusChanged, this,
+    mFollowFocus = connect(qApp, &QApplication::focusChanged, this,
         [this](QWidget *, QWidget *now) { showFieldHelp(now); });
     mSummary->setWordWrap(true);
     mSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -226,7 +226,10 @@ TemplateGallery::TemplateGallery(QWidget *parent)
     resize(820, 560);
 }
 
-TemplateGallery::~TemplateGallery() = default;
+TemplateGallery::~TemplateGallery()
+{
+    disconnect(mFollowFocus);
+}
 
 void TemplateGallery::setFixedFamily(const std::string &familyName, const nlohmann::json &params)
 {

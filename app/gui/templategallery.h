@@ -83,6 +83,9 @@ private:
     QLabel *mError;
     /// The focused field's description and allowed values: a tooltip only a mouse can read.
     QLabel *mFieldHelp;
+    /// Follows the application's focus; cut first thing in the destructor, as the fields that
+    /// go with the dialog hand their focus on while it is no longer a TemplateGallery.
+    QMetaObject::Connection mFollowFocus;
     QLabel *mSummary;
     QProgressBar *mProgress;
     QDialogButtonBox *mButtons;
