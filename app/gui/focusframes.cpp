@@ -118,9 +118,10 @@ bool FocusFrames::eventFilter(QObject *watched, QEvent *event)
     const Qt::FocusReason why = static_cast<QFocusEvent *>(event)->reason();
     auto *widget = static_cast<QWidget *>(watched);
     const bool tabbed = why == Qt::TabFocusReason || why == Qt::BacktabFocusReason;
-    if (tabbed && tabBarArrow(widget))
+    const bool arrow = tabbed && tabBarArrow(widget);
+    if (arrow)
         widget->setFocusPolicy(Qt::NoFocus);
-    if (tabbed && (outOfSight(widget) || tabBarArrow(widget))) {
+    if (arrow || (tabbed && outOfSight(widget))) {
         tabOn(widget, why == Qt::TabFocusReason);
         return QObject::eventFilter(watched, event);
     }

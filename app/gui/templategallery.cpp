@@ -238,7 +238,7 @@ void TemplateGallery::setFixedFamily(const std::string &familyName, const nlohma
     setWindowTitle(tr("Regenerate Fabric"));
     mFamilies->hide();
     PropertyForm *f = form();
-    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = familyInfo();
     for (int i = 0; i < f->count(); ++i) {
         const std::string &key = info.params[std::size_t(i)].key;
         if (params.is_object() && params.contains(key))
@@ -256,6 +256,11 @@ bool TemplateGallery::selectFamily(const std::string &familyName)
         }
     }
     return false;
+}
+
+const gen::FamilyInfo &TemplateGallery::familyInfo() const
+{
+    return *mPages[std::size_t(mFamilies->currentRow())].info;
 }
 
 std::string TemplateGallery::family() const
@@ -317,7 +322,7 @@ void TemplateGallery::showFieldHelp(QWidget *focused)
     const PropertyForm *f = form();
     if (!f || !focused || !isAncestorOf(focused))
         return; // another window: keep the line for when the focus comes back
-    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = familyInfo();
     for (int i = 0; i < f->count(); ++i) {
         QWidget *editor = f->editor(i);
         if (editor == focused || editor->isAncestorOf(focused)) {
@@ -351,7 +356,7 @@ nlohmann::json TemplateGallery::formValues() const
 {
     nlohmann::json values = nlohmann::json::object();
     const PropertyForm *f = form();
-    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = familyInfo();
     for (int i = 0; i < f->count(); ++i)
         values[info.params[std::size_t(i)].key] = toJson(f->value(i), f->spec(i).type);
     return values;
@@ -364,7 +369,7 @@ QString TemplateGallery::inFormWords(const QString &error) const
     const qsizetype colon = error.indexOf(QLatin1String(": "));
     if (colon < 0)
         return error;
-    const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+    const gen::FamilyInfo &info = familyInfo();
     QMap<QString, QString> labels;
     QStringList keys;
     for (const gen::ParamSpec &p : info.params) {
@@ -389,7 +394,7 @@ void TemplateGallery::valuesChanged()
     mRunner->cancel();
     mProgress->hide();
     try {
-        const gen::FamilyInfo &info = *mPages[std::size_t(mFamilies->currentRow())].info;
+        const gen::FamilyInfo &info = familyInfo();
         mResolved = gen::resolveParams(info, formValues());
     } catch (const UserError &e) {
         mResolved = nlohmann::json();

@@ -18,6 +18,10 @@ class QPushButton;
 class QStackedWidget;
 class QTimer;
 
+namespace fabric::gen {
+struct FamilyInfo;
+}
+
 namespace fabric::app {
 
 class MetricsRunner;
@@ -67,6 +71,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// The selected family's specs (a family is always selected once the dialog is built).
+    const gen::FamilyInfo &familyInfo() const;
     void familyChanged(int row);
     /// Says under the form what @p focused, if it is one of the form's fields, sets.
     void showFieldHelp(QWidget *focused);
