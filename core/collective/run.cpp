@@ -49,6 +49,7 @@ ScenarioRun runScenario(const Fabric &fabric, const Scenario &scenario,
     routing.allowUnreachable = routing.allowUnreachable || expandOptions.allowUnreachable;
     const route::Router router(fabric, routing);
     run.expansion = expand(router, scenario, expandOptions);
+    run.equalCostLinks = router.equalCostLinks();
     checkMemory(run.expansion, scenario);
     sim::SimOptions effective = options;
     // Degraded links run at their fraction of capacity (the router already left out what

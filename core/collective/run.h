@@ -73,6 +73,10 @@ struct ScenarioRun
     Expansion expansion;
     sim::SimResult result;
     Summary summary;
+    /// Directed links (index DirLinkId, 1 = on one) of the equal-cost paths the routing's hash
+    /// chose among (route::Router::equalCostLinks()): an idle one is a link ECMP passed over.
+    /// Empty unless the routing hashes.
+    std::vector<std::uint8_t> equalCostLinks;
     /// What the scenario's faults did, with the healthy run to compare (runWithFaults(),
     /// faultrun.h); empty when the run was made without it.
     std::optional<FaultOutcome> faults;

@@ -135,6 +135,40 @@ public:
         return path;
     }
 
+    /**
+     * Calls @p onArc(from, arc) for the arcs of every equal-cost path, each once. A transit node
+     * marked in @p done (by transit index) had its arcs given by an earlier walk on the same
+     * distance field, so it is not expanded again; the nodes expanded here are marked. Nodes
+     * next to the destination are expanded every time: their arcs lead to this destination.
+     */
+    template<typename OnArc>
+    void forEachPathArc(std::vector<std::uint8_t> &done, OnArc &&onArc) const
+    {
+        std::vector<NodeId> stack { mSrc };
+        std::vector<const ForwardingArc *> cands;
+        while (!stack.empty()) {
+            const NodeId cur = stack.back();
+            stack.pop_back();
+            if (cur == mDst)
+                continue;
+            const std::int32_t ci = mRouter.mCompact[static_cast<std::size_t>(cur)];
+            if (ci >= 0 && mDist[static_cast<std::size_t>(ci)] > 0) {
+                if (done[static_cast<std::size_t>(ci)])
+                    continue;
+                done[static_cast<std::size_t>(ci)] = 1;
+            } else if (ci < 0 && cur != mSrc) {
+                continue; // an endpoint forwards nothing
+            }
+            candidates(cur, cands);
+            for (const ForwardingArc *arc : cands) {
+                onArc(cur, *arc);
+                stack.push_back(arc->to);
+            }
+        }
+    }
+
+    const Distances &distances() const { return mDist; }
+
     /// How many equal-cost paths there are (a double: fat-trees have astronomically many).
     double pathCount() { return count(mSrc); }
 
@@ -328,6 +362,21 @@ void Router::appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLin
         out.push_back(f.leaving(arc.circuitLink, arc.ocs));
 }
 
+void Router::noteEqualCostLinks(const Walk &walk) const
+{
+    if (mEqualCostLinks.empty())
+        mEqualCostLinks.assign(2 * fabric().linkIdBound(), 0);
+    std::vector<std::uint8_t> &done = mEqualCostDone[&walk.distances()];
+    if (done.empty())
+        done.assign(mTransit.size(), 0);
+    walk.forEachPathArc(done, [&](NodeId from, const ForwardingArc &arc) {
+        mArcLinks.clear();
+        appendArc(from, arc, mArcLinks);
+        for (const DirLinkId d : mArcLinks)
+            mEqualCostLinks[static_cast<std::size_t>(d)] = 1;
+    });
+}
+
 std::vector<int> Router::planesOf(NodeId node) const
 {
     std::vector<int> planes;
@@ -423,6 +472,7 @@ const Router::Distances &Router::distances(const std::vector<NodeId> &targets, i
 
 void Router::releaseDistances() const
 {
+    mEqualCostDone.clear(); // keyed by the fields' addresses, which a refill may reuse
     mDistanceCache.clear();
 }
 
@@ -525,6 +575,8 @@ std::vector<sim::Path> Router::routeQp(NodeId src, NodeId dst, int qp) const
     if (!walk.reachable())
         throw walk.noPath();
 
+    if (hashes(mOptions.policy))
+        noteEqualCostLinks(walk);
     const FiveTuple tuple { src, dst, port };
     switch (mOptions.policy) {
     case Policy::Ecmp:

@@ -121,6 +121,14 @@ public:
     bool arcInPlane(const ForwardingArc &arc, int plane) const;
     /// Directed links walked over @p arc from @p from.
     void appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLinkId> &out) const;
+    /**
+     * Directed links (index DirLinkId, 1 = on one) of every equal-cost shortest path of the
+     * connections a hashing policy (ecmp, ecmp-polarized, static) routed, in the plane of each
+     * QP, whichever path its hash took. An idle link among them is one the hash passed over; an
+     * idle link outside them is one no connection of the run could have used (a dragonfly's
+     * global link between two groups no flow joins). Empty until a first such connection.
+     */
+    const std::vector<std::uint8_t> &equalCostLinks() const { return mEqualCostLinks; }
 
 private:
     class Walk;
@@ -136,6 +144,8 @@ private:
     /// Paths of one QP (source port) for the policy; equal shares among them.
     std::vector<sim::Path> routeQp(NodeId src, NodeId dst, int qp) const;
     std::vector<sim::Path> routeDor(NodeId src, NodeId dst) const;
+    /// Marks the links of @p walk's equal-cost paths in equalCostLinks().
+    void noteEqualCostLinks(const Walk &walk) const;
     /// The planes @p endpoint can receive on: of the arcs arriving at it.
     std::vector<int> arrivalPlanesOf(NodeId endpoint) const;
     /// Indexes the arcs from transit nodes to endpoints by endpoint (mArrival*).
@@ -157,6 +167,10 @@ private:
     std::vector<NodeId> mArrivalFrom;
     std::vector<const ForwardingArc *> mArrivalArc;
     std::vector<std::int64_t> mStaticKey; // node id -> d-mod-k destination key
+    mutable std::vector<std::uint8_t> mEqualCostLinks; // see equalCostLinks()
+    // Per distance field, the transit nodes whose equal-cost arcs are already marked.
+    mutable std::map<const Distances *, std::vector<std::uint8_t>> mEqualCostDone;
+    mutable std::vector<DirLinkId> mArcLinks; // noteEqualCostLinks()'s scratch
     mutable std::map<std::pair<int, std::vector<NodeId>>, Distances> mDistanceCache;
 };
 

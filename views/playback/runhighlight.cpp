@@ -100,10 +100,17 @@ FabricCanvas::LinkHighlight runHighlight(const SimRun &run)
         return run.result.links[std::size_t(d)].bytes <= 0
             && !(std::size_t(d) < failed.size() && failed[std::size_t(d)]);
     };
+    // Only links on a path a flow's hash could have taken: a link no flow could use (a
+    // dragonfly's global link between two groups no flow joins) is idle by the traffic's doing.
+    // Dashing those hid the busy links of a 33-group dragonfly under 500 grey chords.
+    const auto offered = [&](DirLinkId d) {
+        return std::size_t(d) < run.equalCostLinks.size() && run.equalCostLinks[std::size_t(d)];
+    };
     f.forEachLink([&](const Link &l) {
         if (f.node(l.a).kind != NodeKind::Switch || f.node(l.b).kind != NodeKind::Switch)
             return;
-        if (idle(dirLink(l.id, true)) && idle(dirLink(l.id, false)))
+        const DirLinkId ab = dirLink(l.id, true), ba = dirLink(l.id, false);
+        if (idle(ab) && idle(ba) && (offered(ab) || offered(ba)))
             h.links << l.id;
     });
     h.color = QColor(150, 150, 150);

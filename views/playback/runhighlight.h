@@ -10,8 +10,9 @@ struct SimRun;
 
 /**
  * What the canvas highlights for a finished run, with its legend line: a SHARP run's
- * aggregation tree, or on an ECMP run the switch-to-switch links the hashing left idle for the
- * whole run (zoomed out, only bundles whose every link stayed idle). Empty for other runs.
+ * aggregation tree, or on an ECMP run the switch-to-switch links on a flow's equal-cost paths
+ * that the hashing left idle for the whole run (zoomed out, only bundles whose every link
+ * stayed idle). Empty for other runs.
  */
 FabricCanvas::LinkHighlight runHighlight(const SimRun &run);
 
