@@ -41,6 +41,15 @@ std::string defaultText(const gen::ParamSpec &p)
     return p.defaultValue.dump();
 }
 
+/// " GPUs" after a default of 8, " GPU" after 1; empty without a unit.
+std::string unitText(const gen::ParamSpec &p)
+{
+    if (p.unit.empty())
+        return {};
+    return " "
+        + units::unitAfter(p.defaultValue.is_number() ? p.defaultValue.get<double>() : 0, p.unit);
+}
+
 nlohmann::json toJson(const gen::FamilyInfo &f)
 {
     nlohmann::json params = nlohmann::json::array();
@@ -69,9 +78,9 @@ void printText(const gen::FamilyInfo &f, std::ostream &out)
     for (const gen::ParamSpec &p : f.params)
         width = std::max(width, p.key.size());
     for (const gen::ParamSpec &p : f.params) {
-        out << "    " << std::left << std::setw(static_cast<int>(width) + 2) << p.key
-            << "default " << defaultText(p) << (p.unit.empty() ? "" : " " + p.unit) << "; "
-            << gen::allowedText(p) << "\n      " << p.label << ": " << p.description << "\n";
+        out << "    " << std::left << std::setw(static_cast<int>(width) + 2) << p.key << "default "
+            << defaultText(p) << unitText(p) << "; " << gen::allowedText(p) << "\n      " << p.label
+            << ": " << p.description << "\n";
     }
 }
 

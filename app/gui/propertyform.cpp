@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "propertyform.h"
 
+#include "common/qtstrings.h"
+#include "model/units.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -85,13 +88,15 @@ void forgetTypingOnCommit(QAbstractSpinBox *spin)
             spin, &QAbstractSpinBox::editingFinished, edit, [edit] { edit->setModified(false); });
 }
 
-/// A count's unit is a plural noun ("GPUs", "spare cubes"): one of it reads "1 GPU". The
-/// suffixes are kept on the field, as a value set with its signals blocked must agree too.
+/// A count's unit may be a plural noun ("GPUs", "spare cubes"): one of it reads "1 GPU"
+/// (units::unitAfter). The unit is kept on the field, as a value set with its signals blocked
+/// must agree too.
 void agreeInNumber(QSpinBox *spin)
 {
-    const QString plural = spin->property("pluralSuffix").toString();
-    if (!plural.isEmpty())
-        spin->setSuffix(spin->value() == 1 ? plural.chopped(1) : plural);
+    const QString unit = spin->property("countUnit").toString();
+    if (!unit.isEmpty())
+        spin->setSuffix(QLatin1Char(' ')
+            + views::toQString(units::unitAfter(spin->value(), unit.toStdString())));
 }
 
 } // namespace
@@ -140,9 +145,8 @@ QWidget *PropertyForm::makeEditor(int index)
             int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
-        if (suffix.endsWith(QLatin1Char('s')) && s.unit.size() > 2
-            && !s.unit.contains(QLatin1Char('/'))) {
-            spin->setProperty("pluralSuffix", suffix);
+        if (!s.unit.isEmpty()) {
+            spin->setProperty("countUnit", s.unit);
             connect(spin, &QSpinBox::valueChanged, spin, [spin] { agreeInNumber(spin); });
             agreeInNumber(spin);
         }

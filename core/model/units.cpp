@@ -112,6 +112,14 @@ std::string formatCount(std::uint64_t count, std::string_view one, std::string_v
     return formatCount(count) + " " + std::string(count == 1 ? one : many);
 }
 
+std::string unitAfter(double value, std::string_view unit)
+{
+    // Units of measure are short ("ns") or rates ("Gb/s"); a noun in the plural ends in s.
+    const bool pluralNoun
+        = unit.size() > 2 && unit.back() == 's' && unit.find('/') == std::string_view::npos;
+    return std::string(pluralNoun && value == 1 ? unit.substr(0, unit.size() - 1) : unit);
+}
+
 std::optional<double> parseBytes(std::string_view text)
 {
     const std::optional<std::string> grouped = withoutDigitGroups(compactLowered(text));

@@ -38,6 +38,10 @@ std::string formatDecimal(double value, int maxDecimals);
 std::string formatCount(std::uint64_t count);
 /// The count and its noun: "1 flow", "4,032 flows".
 std::string formatCount(std::uint64_t count, std::string_view one, std::string_view many);
+/// @p unit as it reads after the number @p value: a unit that names things is a plural noun
+/// ("GPUs", "spare cubes") and reads in the singular after 1 ("1 GPU"); a unit of measure
+/// ("ns", "Gb/s") reads the same after any number.
+std::string unitAfter(double value, std::string_view unit);
 /// "1 GiB", "64 MiB", "512 B": binary prefixes, up to 3 significant digits.
 std::string formatBytes(double bytes);
 /// "400 Gb/s", "3.6 Tb/s".

@@ -258,6 +258,13 @@ void TestCliFabric::familiesListsEveryParameter()
     // Numbers as people write them, like the ranges: not JSON's "50.0 ns".
     QVERIFY2(r.out.find("default 50 ns; a number from 0 to") != std::string::npos, r.out.c_str());
     QVERIFY(r.out.find(".0 ns") == std::string::npos);
+    // A count agrees with its noun, as in the app's forms: the dragonfly's one GPU per host read
+    // "default 1 GPUs".
+    QVERIFY2(
+        r.out.find("default 1 GPU; an integer from 1 to 16") != std::string::npos, r.out.c_str());
+    QVERIFY2(
+        r.out.find("default 8 GPUs; an integer from 1 to 16") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find(" 1 GPUs") == std::string::npos, r.out.c_str());
 
     const Result json = runCli({"families", "--json"});
     QCOMPARE(json.code, 0);

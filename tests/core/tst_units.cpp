@@ -77,6 +77,13 @@ void TestUnits::formatsForPeople()
     QCOMPARE(formatCount(1, "flow", "flows"), std::string("1 flow"));
     QCOMPARE(formatCount(4032, "flow", "flows"), std::string("4,032 flows"));
     QCOMPARE(formatCount(0, "flow", "flows"), std::string("0 flows"));
+    // A unit that names things agrees with its count; a unit of measure does not change.
+    QCOMPARE(unitAfter(1, "GPUs"), std::string("GPU"));
+    QCOMPARE(unitAfter(8, "GPUs"), std::string("GPUs"));
+    QCOMPARE(unitAfter(1, "spare cubes"), std::string("spare cube"));
+    QCOMPARE(unitAfter(0, "spare cubes"), std::string("spare cubes"));
+    QCOMPARE(unitAfter(1, "ns"), std::string("ns"));
+    QCOMPARE(unitAfter(1, "Gb/s"), std::string("Gb/s"));
     QCOMPARE(formatCount(18446744073709551615ULL), std::string("18,446,744,073,709,551,615"));
     QCOMPARE(formatGbps(3600), std::string("3.6 Tb/s"));
     QCOMPARE(formatGbps(67584000), std::string("67,584 Tb/s"));
