@@ -141,8 +141,11 @@ QWidget *PropertyForm::makeEditor(int index)
     }
     case Type::Int: {
         auto *spin = new QSpinBox(this);
-        spin->setRange(
-            int(std::max<double>(s.min, INT_MIN)), int(std::min<double>(s.max, INT_MAX)));
+        // Down to 0 even where 0 is refused (a generator's "from 1 to 128"), as for a Double
+        // below: the spin box put a typed 0 back on leaving the field without a word, where the
+        // form's owner explains it in red ("must be an integer from 1 to 128, got 0").
+        spin->setRange(int(std::max<double>(std::min(s.min, 0.0), INT_MIN)),
+            int(std::min<double>(s.max, INT_MAX)));
         spin->setSingleStep(s.step);
         spin->setSuffix(suffix);
         if (!s.unit.isEmpty()) {

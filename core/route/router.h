@@ -123,7 +123,7 @@ public:
     void appendArc(NodeId from, const ForwardingArc &arc, std::vector<DirLinkId> &out) const;
     /**
      * Directed links (index DirLinkId, 1 = on one) of every equal-cost shortest path of the
-     * connections a hashing policy (ecmp, ecmp-polarized, static) routed, in the plane of each
+     * connections a hashing policy (ecmp, ecmp-polarized: hashes()) routed, in the plane of each
      * QP, whichever path its hash took. An idle link among them is one the hash passed over; an
      * idle link outside them is one no connection of the run could have used (a dragonfly's
      * global link between two groups no flow joins). Empty until a first such connection.
