@@ -165,8 +165,11 @@ void countLinks(
                 ++s.failedFabricLinks;
                 return;
             }
-            if (stats.bytes <= 0)
+            if (stats.bytes <= 0) {
                 ++s.idleFabricLinks;
+                if (d < run.equalCostLinks.size() && run.equalCostLinks[d])
+                    ++s.idleEqualCostFabricLinks;
+            }
             if (stats.peakFlows >= 2) {
                 ++s.collidedFabricLinks;
                 collided[d] = 1;

@@ -45,6 +45,10 @@ struct Summary
     /// their tier or not: one count for every run on the fabric.
     int fabricLinks = 0;
     int idleFabricLinks = 0; ///< ... of which carried no byte, though it had not failed.
+    /// ... of the idle ones, those on an equal-cost path of one of the run's connections
+    /// (ScenarioRun::equalCostLinks): the links the hash passed over, which the canvas dashes.
+    /// 0 unless the routing hashes.
+    int idleEqualCostFabricLinks = 0;
     /// ... of which the run's faults failed: down, not idle (counted neither idle nor collided).
     int failedFabricLinks = 0;
     /// ... of which carried 2 or more flows at once; -1 when flows were split over several

@@ -217,15 +217,26 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                   .arg(grouped(qint64(s.idleFabricLinks)))
                   .arg(failedNote);
         // Hashing is to blame where it left paths dark; where every path carried traffic,
-        // flows share links because there are more of them than paths (an all-to-all).
-        const bool collidedAndIdle = s.collidedFabricLinks > 0 && s.idleFabricLinks > 0;
+        // flows share links because there are more of them than paths (an all-to-all). Under a
+        // hash, an idle link on no flow's shortest path (a ring that stays inside its pods) is
+        // the traffic's doing: only the idle links on equal-cost paths count as dark paths.
+        const bool hashed = run.routedByHash();
+        const int darkPaths = hashed ? s.idleEqualCostFabricLinks : s.idleFabricLinks;
+        if (hashed && s.idleFabricLinks > 0)
+            sentence += darkPaths > 0
+                ? QObject::tr(" Of the idle ones, %1 lay on an equal-cost path of one of the "
+                              "run's flows (dashed on the canvas): the hash passed them over.")
+                      .arg(grouped(qint64(darkPaths)))
+                : QObject::tr(" None of the idle ones lay on a shortest path of the run's "
+                              "flows: no routing over shortest paths would have used them.");
+        const bool collidedAndIdle = s.collidedFabricLinks > 0 && darkPaths > 0;
         const QString notTheHash = QObject::tr("the fabric, not the hash, put them together, and "
                                                "no routing over shortest paths parts them; "
                                                "another placement of the ranks might.");
-        if (collidedAndIdle && s.collidedWithoutChoice == s.collidedFabricLinks)
+        if (s.collidedFabricLinks > 0 && s.collidedWithoutChoice == s.collidedFabricLinks)
             sentence += QObject::tr(" The flows sharing those links had no other shortest path: %1")
                             .arg(notTheHash);
-        else if (run.routedByHash() && collidedAndIdle)
+        else if (hashed && collidedAndIdle)
             sentence += QObject::tr(" That is ECMP hashing a few elephant flows: F flows on P "
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "
@@ -233,6 +244,10 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
         else if (s.collidedFabricLinks > 0 && s.idleFabricLinks == 0)
             sentence += QObject::tr(" Every one carried traffic: the flows outnumber the paths, "
                                     "so they share links whatever the routing.");
+        else if (s.collidedFabricLinks > 0 && darkPaths == 0)
+            sentence += QObject::tr(" Every link on the flows' shortest paths carried traffic: "
+                                    "the flows outnumber their paths, so they share links "
+                                    "whatever the routing.");
         if (collidedAndIdle && s.collidedWithoutChoice > 0
             && s.collidedWithoutChoice < s.collidedFabricLinks)
             sentence += QObject::tr(" On %1 of the collided link directions, though, the flows had "
