@@ -30,6 +30,17 @@ std::shared_ptr<SimRun> runQuietly(const Fabric &fabric, const collective::Scena
     return makeRun(fabric, s, options);
 }
 
+/// A 4 MiB ring all-reduce under ECMP.
+collective::Scenario ecmpRing()
+{
+    collective::Scenario s;
+    s.collective = collective::Collective::AllReduce;
+    s.algorithm = collective::Algorithm::Ring;
+    s.routing = route::Policy::Ecmp;
+    s.bytes = 4 * 1048576.0;
+    return s;
+}
+
 /// Hops from @p from to every node over @p f's links, forwarding only through switches (-1:
 /// not reached).
 std::vector<int> hopsFrom(const Fabric &f, NodeId from)
@@ -396,12 +407,7 @@ void TestExplain::sharedLinksAreBlamedOnHashingOnlyWhereItLeftPathsIdle()
 void TestExplain::collisionsWithoutAChoiceAreNotBlamedOnHashing()
 {
     const Fabric dragonfly = gen::generate("dragonfly", nlohmann::json::object());
-    collective::Scenario s;
-    s.collective = collective::Collective::AllReduce;
-    s.algorithm = collective::Algorithm::Ring;
-    s.routing = route::Policy::Ecmp;
-    s.bytes = 4 * 1048576.0;
-    const auto ring = runQuietly(dragonfly, s);
+    const auto ring = runQuietly(dragonfly, ecmpRing());
     const RunSummary summary(*ring);
     // Collided: g0-r3 -> g0-r0 (g8 -> g0 and g0 -> g1), g8-r3 -> g8-r0 (g7 -> g8, g8 -> g0),
     // each flow with one shortest path; g3-r3 -> g3-r0 and g5-r3 -> g5-r0, whose flows from g2
@@ -415,18 +421,14 @@ void TestExplain::collisionsWithoutAChoiceAreNotBlamedOnHashing()
         qPrintable(text));
 }
 
-// A ring on a dragonfly crosses only the global links between neighbouring groups; the others
-// carry nothing because no flow goes their way, whatever the routing. Every idle switch link
-// was dashed as one "ECMP left idle": a 33-group dragonfly's canvas and report were a grey disc
-// of 500 dashed chords over the few busy ones. Dashed are only links a flow's hash could take.
+// A ring on a dragonfly leaves most global links idle, many of them on no shortest path of any
+// of its flows: no routing would use them. Every idle switch link was dashed as one "ECMP left
+// idle": a 33-group dragonfly's canvas and report were a grey disc of 500 dashed chords over
+// the few busy ones. Dashed are only links a flow's hash could have taken.
 void TestExplain::onlyLinksTheHashPassedOverAreDrawnLeftIdle()
 {
     const Fabric dragonfly = gen::generate("dragonfly", nlohmann::json::object());
-    collective::Scenario s;
-    s.collective = collective::Collective::AllReduce;
-    s.algorithm = collective::Algorithm::Ring;
-    s.routing = route::Policy::Ecmp;
-    s.bytes = 4 * 1048576.0;
+    collective::Scenario s = ecmpRing();
     const auto ring = runQuietly(dragonfly, s);
     const auto idle = [&](LinkId l) {
         return ring->result.links[std::size_t(dirLink(l, true))].bytes <= 0
