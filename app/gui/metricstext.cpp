@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metricstext.h"
 #include "common/plural.h"
+#include "common/qtstrings.h"
 
 #include "model/units.h"
 #include "style/palette.h"
@@ -40,13 +41,6 @@ QString tierName(const metrics::TierSummary &t, std::string_view family)
     return tr("tier %1, %2").arg(t.tier).arg(roleName(t.role, family));
 }
 
-QString capitalised(QString s)
-{
-    if (!s.isEmpty())
-        s[0] = s[0].toUpper();
-    return s;
-}
-
 } // namespace
 
 QList<MetricRow> metricRows(
@@ -69,7 +63,7 @@ QList<MetricRow> metricRows(
     for (const metrics::TierSummary &t : m.tiers) {
         if (t.tier < 2)
             continue; // GPUs and hosts: their "oversubscription" means nothing
-        rows.append({ capitalised(tierName(t, family)),
+        rows.append({ views::capitalised(tierName(t, family)),
             views::counted(qint64(t.switches), tr("1 switch"), tr("%1 switches")) });
         rows.append({ tr("down"), gbps(t.downGbps), 1 });
         if (t.upGbps <= 0)

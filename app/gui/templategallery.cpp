@@ -4,6 +4,7 @@
 
 #include "errortext.h"
 
+#include "common/qtstrings.h"
 #include "generators/paramspecs.h"
 #include "generators/registry.h"
 #include "metricsrunner.h"
@@ -40,10 +41,7 @@ QString qs(const std::string &s)
 /// word of why, so the range is written where the field is described.
 QString allowedSentence(const gen::ParamSpec &p)
 {
-    QString text = qs(gen::allowedText(p));
-    if (!text.isEmpty())
-        text[0] = text[0].toUpper();
-    return text + QLatin1Char('.');
+    return views::capitalised(qs(gen::allowedText(p))) + QLatin1Char('.');
 }
 
 PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)

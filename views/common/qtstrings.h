@@ -16,4 +16,12 @@ inline QString toQString(std::string_view s)
 }
 inline std::string toStdString(const QString &s) { return s.toStdString(); }
 
+/// @p s with its first letter a capital: "an even number" as a sentence's start.
+inline QString capitalised(QString s)
+{
+    if (!s.isEmpty())
+        s[0] = s[0].toUpper();
+    return s;
+}
+
 } // namespace fabric::views

@@ -241,13 +241,13 @@ QStringList explainRun(const SimRun &run, const RunSummary &s)
                                     "paths leave about (1 \u2212 1/P)^F of the paths idle and "
                                     "pile several flows on others. Adaptive routing, spraying "
                                     "or more QPs per connection spread them.");
-        else if (s.collidedFabricLinks > 0 && s.idleFabricLinks == 0)
-            sentence += QObject::tr(" Every one carried traffic: the flows outnumber the paths, "
-                                    "so they share links whatever the routing.");
         else if (s.collidedFabricLinks > 0 && darkPaths == 0)
-            sentence += QObject::tr(" Every link on the flows' shortest paths carried traffic: "
-                                    "the flows outnumber their paths, so they share links "
-                                    "whatever the routing.");
+            sentence += s.idleFabricLinks == 0
+                ? QObject::tr(" Every one carried traffic: the flows outnumber the paths, so "
+                              "they share links whatever the routing.")
+                : QObject::tr(" Every link on the flows' shortest paths carried traffic: the "
+                              "flows outnumber their paths, so they share links whatever the "
+                              "routing.");
         if (collidedAndIdle && s.collidedWithoutChoice > 0
             && s.collidedWithoutChoice < s.collidedFabricLinks)
             sentence += QObject::tr(" On %1 of the collided link directions, though, the flows had "
