@@ -256,6 +256,7 @@ void SceneData::placeLink(const Link &link)
             if (fabric->node(n).kind == NodeKind::Ocs)
                 arcPeer[id] = fabric->ocsPeer(n, link.id);
     bend[id] = id < layout->linkBend.size() ? layout->linkBend[id] : QPointF(qQNaN(), qQNaN());
+    bend2[id] = id < layout->linkBend2.size() ? layout->linkBend2[id] : QPointF(qQNaN(), qQNaN());
     const double bow = id < layout->linkBow.size() ? layout->linkBow[id] : 0.0;
     if (bow != 0 && std::isnan(bend[id].x()) && segment[id].length() > 0) {
         // Square to the line between the ends, on its upper side.
@@ -290,11 +291,24 @@ void SceneData::unfileLink(LinkId id)
 void SceneData::addLinkPath(QPainterPath &path, LinkId id) const
 {
     const QLineF &s = segment[static_cast<std::size_t>(id)];
+    const auto i = static_cast<std::size_t>(id);
     path.moveTo(s.p1());
-    if (isCurved(id))
-        path.quadTo(bend[static_cast<std::size_t>(id)], s.p2());
+    if (isCubic(id))
+        path.cubicTo(bend[i], bend2[i], s.p2());
+    else if (isCurved(id))
+        path.quadTo(bend[i], s.p2());
     else
         path.lineTo(s.p2());
+}
+
+QPointF SceneData::curveAt(LinkId id, double t) const
+{
+    const auto i = static_cast<std::size_t>(id);
+    const QLineF &s = segment[i];
+    if (isCubic(id))
+        return cubicAt(s.p1(), bend[i], bend2[i], s.p2(), t);
+    const double u = 1 - t;
+    return u * u * s.p1() + 2 * u * t * bend[i] + t * t * s.p2();
 }
 
 SceneData::Pieces SceneData::linkPieces(LinkId id) const
@@ -305,11 +319,9 @@ SceneData::Pieces SceneData::linkPieces(LinkId id) const
         out.append(s);
         return out;
     }
-    const QPointF c = bend[static_cast<std::size_t>(id)];
-    auto at = [&](double t) { return (1 - t) * (1 - t) * s.p1() + 2 * (1 - t) * t * c + t * t * s.p2(); };
     QPointF from = s.p1();
     for (int k = 1; k <= kCurvePieces; ++k) {
-        const QPointF to = at(static_cast<double>(k) / kCurvePieces);
+        const QPointF to = curveAt(id, static_cast<double>(k) / kCurvePieces);
         out.append(QLineF(from, to));
         from = to;
     }
@@ -319,10 +331,7 @@ SceneData::Pieces SceneData::linkPieces(LinkId id) const
 QPointF SceneData::linkMidpoint(LinkId id) const
 {
     const QLineF &s = segment[static_cast<std::size_t>(id)];
-    if (!isCurved(id))
-        return s.center();
-    // The quadratic Bezier at t = 1/2.
-    return 0.25 * s.p1() + 0.5 * bend[static_cast<std::size_t>(id)] + 0.25 * s.p2();
+    return isCurved(id) ? curveAt(id, 0.5) : s.center();
 }
 
 double SceneData::distanceToLink(const QPointF &p, LinkId id) const
@@ -387,6 +396,7 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
     });
     segment.assign(f.linkIdBound(), QLineF());
     bend.assign(f.linkIdBound(), QPointF(qQNaN(), qQNaN()));
+    bend2.assign(f.linkIdBound(), QPointF(qQNaN(), qQNaN()));
     arcPeer.assign(f.linkIdBound(), kNoLink);
     baseColour.assign(f.linkIdBound(), 0);
     maxLinkGbps = 0;
@@ -550,8 +560,8 @@ QRectF SceneData::contentBounds() const
             r |= QRectF(line.p1(), line.p2()).normalized();
     // Arcs are part of the picture: a half arc reaches about as far as its middle point.
     for (std::size_t i = 0; i < bend.size(); ++i)
-        if (!std::isnan(bend[i].x()))
-            r |= QRectF((segment[i].p1() + segment[i].p2()) / 4 + bend[i] / 2, QSizeF(0.01, 0.01));
+        if (isCurved(static_cast<LinkId>(i)))
+            r |= QRectF(linkMidpoint(static_cast<LinkId>(i)), QSizeF(0.01, 0.01));
     return r;
 }
 
@@ -696,8 +706,11 @@ QRectF SceneData::linkRect(LinkId id) const
 {
     const QLineF &s = segment[static_cast<std::size_t>(id)];
     QRectF r = QRectF(s.p1(), s.p2()).normalized();
-    if (isCurved(id)) // the curve stays inside the triangle of its ends and control point
+    // A curve stays inside the polygon of its ends and control points.
+    if (isCurved(id))
         r |= QRectF(bend[static_cast<std::size_t>(id)], QSizeF(0.01, 0.01));
+    if (isCubic(id))
+        r |= QRectF(bend2[static_cast<std::size_t>(id)], QSizeF(0.01, 0.01));
     return r.adjusted(-4, -4, 4, 4);
 }
 

@@ -152,6 +152,8 @@ public:
     std::vector<QLineF> segment; ///< By link id: its two ends (the chord of a curved link).
     /// By link id: control point of a curved link (a circuit's half arc), NaN when straight.
     std::vector<QPointF> bend;
+    /// By link id: a cubic's second control point (nearer the segment's p2), else NaN.
+    std::vector<QPointF> bend2;
     /// By link id: the other fibre of the circuit drawn as one line with it (the layout hides
     /// the OCS between them), else kNoLink. Both halves take the busier fibre's colour, so
     /// the line reads as one circuit.
@@ -222,6 +224,13 @@ public:
         const auto i = static_cast<std::size_t>(id);
         return i < bend.size() && !std::isnan(bend[i].x());
     }
+    bool isCubic(LinkId id) const
+    {
+        const auto i = static_cast<std::size_t>(id);
+        return isCurved(id) && i < bend2.size() && !std::isnan(bend2[i].x());
+    }
+    /// The point of curved link @p id's curve at parameter @p t (0: its p1 end, 1: its p2).
+    QPointF curveAt(LinkId id, double t) const;
     /// Link @p id's line as drawn, appended to @p path: a straight line or its curve.
     void addLinkPath(QPainterPath &path, LinkId id) const;
     /// Straight pieces that follow link @p id from its a end to its b end (one when straight),

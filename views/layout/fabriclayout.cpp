@@ -29,9 +29,11 @@ void FabricLayout::updateBounds()
         r |= b.rect.adjusted(0, -20, 0, 0); // room for the title above
     for (const QLineF &l : decorations)
         r |= QRectF(l.p1(), l.p2()).normalized();
-    for (const QPointF &p : linkBend)
-        if (!std::isnan(p.x()))
-            r |= QRectF(p, QSizeF(0.01, 0.01));
+    // A quadratic's control point: a cubic's lie well outside its curve, so the layout that
+    // makes cubics adds their extent itself.
+    for (std::size_t i = 0; i < linkBend.size(); ++i)
+        if (!std::isnan(linkBend[i].x()) && (i >= linkBend2.size() || std::isnan(linkBend2[i].x())))
+            r |= QRectF(linkBend[i], QSizeF(0.01, 0.01));
     for (const LayoutLabel &l : labels)
         r |= QRectF(l.pos.x() - (l.rightAligned ? 220 : 0), l.pos.y() - 16, 220, 20);
     bounds = r;

@@ -46,6 +46,14 @@ struct LayoutLabel
  * Layouts are pure functions of the fabric (and, for the torus, of the camera), so the canvas
  * can cache them and recompute only on structural changes.
  */
+/// The cubic Bezier curve from @p p0 to @p p3 with controls @p c1 and @p c2, at @p t in [0, 1].
+inline QPointF cubicAt(
+    const QPointF &p0, const QPointF &c1, const QPointF &c2, const QPointF &p3, double t)
+{
+    const double u = 1 - t;
+    return u * u * u * p0 + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * p3;
+}
+
 struct FabricLayout
 {
     std::vector<QPointF> positions; ///< Node centre by id (before user positions are applied).
@@ -63,8 +71,12 @@ struct FabricLayout
     /// a hidden OCS is drawn chip to chip, each fibre being one half); NaN or empty: the node.
     std::vector<QPointF> linkVia;
     /// Link id -> control point of a quadratic curve from its first to its second end; NaN or
-    /// empty: a straight line.
+    /// empty: a straight line. With linkBend2 it is the first of a cubic's two.
     std::vector<QPointF> linkBend;
+    /// Link id -> second control point (nearer the second end) of a cubic curve, for a curve
+    /// that must leave and reach its ends at set angles; NaN or empty: linkBend alone. The
+    /// layout that sets it adds the curve's extent to bounds (updateBounds() cannot).
+    std::vector<QPointF> linkBend2;
     /// Link id -> how far the link bows up out of a row, in scene units from the middle of its
     /// ends to its control point (so its middle clears the row by half that): taken relative
     /// to the ends wherever they are drawn, it follows a node the user moves. 0 or empty:

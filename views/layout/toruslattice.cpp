@@ -40,25 +40,76 @@ struct Planes
     int row(int z) const { return z / columns; }
 };
 
-/// Control points of an arc from @p a to @p b: a wrap-around (a, the last chip along @p dim,
-/// to b, the first) or a Z step to the next row of planes. It leaves each chip outwards and
-/// bows round the landing chip's plane: X arcs over its top, Y arcs round its left side, Z
-/// arcs along the gap under or above its row; nested by row or column so the arcs of one
-/// plane do not cross, and higher the farther they reach. So a plain wrap-around is a loop on
-/// its own plane and a twisted one visibly travels to the plane it lands on.
-std::pair<QPointF, QPointF> wrapControls(const Planes &p, int dim, const Node &a, const Node &b,
-                                         const QPointF &pa, const QPointF &pb)
+/// An X or Y arc as two cubic halves, from chip A and from chip B, that meet at the via.
+struct EdgeArc
+{
+    QPointF via;
+    QPointF byChipA, byViaA; ///< The half from chip A: its control points by the chip, by the via.
+    QPointF byChipB, byViaB;
+};
+
+/// The arc of an X or Y wrap-around from @p a, the last chip along @p dim, to @p b, the first.
+/// It goes round the landing chip's plane: X arcs over its top, Y arcs round its left side, so
+/// a plain wrap-around is a loop on its own plane and a twisted one visibly travels to the
+/// plane it lands on. Each half leaves its chip square to the plane's edge, outwards, and turns
+/// only out there, so it clears the chips beside it on that edge (an arc that set off at a
+/// slant ran over them, as if wired to them). Nested by row (X) or column (Y) so the arcs of
+/// one plane do not cross, and higher the farther they reach.
+EdgeArc edgeArc(
+    const Planes &p, int dim, const Node &a, const Node &b, const QPointF &pa, const QPointF &pb)
+{
+    // In (across the edge, along it) terms: X arcs leave sideways, Y arcs downwards.
+    const bool alongY = dim == 0;
+    const auto across = [&](const QPointF &q) { return alongY ? q.x() : q.y(); };
+    const auto along = [&](const QPointF &q) { return alongY ? q.y() : q.x(); };
+    const auto point = [&](double acrossEdge, double alongEdge) {
+        return alongY ? QPointF(acrossEdge, alongEdge) : QPointF(alongEdge, acrossEdge);
+    };
+    const double reach = std::hypot(pb.x() - pa.x(), pb.y() - pa.y());
+    const int lane = alongY ? a.hints.y : a.hints.x;
+    // An X arc between planes side by side rises the higher the more planes it passes over, so
+    // its turns stay clear of the planes between. (A Y arc goes round the left of its column.)
+    const double over = alongY ? std::max(0.0, std::abs(pa.x() - pb.x()) - p.width) : 0.0;
+    const double side = over / 5
+        + (alongY ? 14 + 3 * lane + 0.1 * std::min(reach, 4 * p.height)
+                  : 14 + 3 * lane + 0.04 * std::min(reach, 4 * p.width));
+    const double viaAlong = along(p.origin(b.hints.z)) - side;
+    // How far out a half goes before it turns: farther for the outer lanes, and for a long way
+    // along the edge, so the turn is wide enough to clear the edge's chips; within half the
+    // gap to the next plane, whose own arcs leave into the other half.
+    const double gap = alongY ? p.gapX : p.gapY;
+    const int lanes = std::max(2, p.extent[alongY ? 1 : 0]);
+    const auto out = [&](const QPointF &chip) {
+        return 10 + 0.25 * gap * lane / (lanes - 1)
+            + std::min(std::abs(along(chip) - viaAlong) / 8, 0.4 * gap);
+    };
+    const double acrossA = across(pa) + out(pa), acrossB = across(pb) - out(pb);
+    const double viaAcross = (acrossA + acrossB) / 2;
+    // A half whose last leg runs back past its chip (a twisted arc to a plane on the far side
+    // of its own) would cut the corner across its plane: its control by the via moves
+    // outwards, so the curve keeps to the outside of the corner.
+    const double span = alongY ? p.height : p.width;
+    const auto pushed = [&](double acrossFrom, double outwards) {
+        const double back = (acrossFrom - viaAcross) * outwards;
+        return acrossFrom + outwards * 0.5 * std::max(0.0, back - span / 2);
+    };
+    EdgeArc arc;
+    arc.via = point(viaAcross, viaAlong);
+    arc.byChipA = point(acrossA, along(pa));
+    arc.byViaA = point(pushed(acrossA, 1), viaAlong);
+    arc.byChipB = point(acrossB, along(pb));
+    arc.byViaB = point(pushed(acrossB, -1), viaAlong);
+    return arc;
+}
+
+/// Control points of a Z arc from @p a to @p b: a wrap-around within a row of planes, or a
+/// twisted Z step to another row. It bows along the gap under or above the landing chip's
+/// row, nested by the chip's place in its plane.
+std::pair<QPointF, QPointF> zArcControls(
+    const Planes &p, const Node &a, const Node &b, const QPointF &pa, const QPointF &pb)
 {
     const double reach = std::hypot(pb.x() - pa.x(), pb.y() - pa.y());
     const QPointF ob = p.origin(b.hints.z);
-    if (dim == 0) {
-        const double out = 0.3 * p.width + 24, up = 14 + 3 * a.hints.y + 0.1 * std::min(reach, 4 * p.height);
-        return {QPointF(pa.x() + out, ob.y() - up), QPointF(pb.x() - out, ob.y() - up)};
-    }
-    if (dim == 1) {
-        const double out = 0.3 * p.height + 24, side = 14 + 3 * a.hints.x + 0.04 * std::min(reach, 4 * p.width);
-        return {QPointF(ob.x() - side, pa.y() + out), QPointF(ob.x() - side, pb.y() - out)};
-    }
     const double out = 30 + 0.04 * reach, nest = 2 * (a.hints.x + a.hints.y);
     const double y = p.row(b.hints.z) > p.row(a.hints.z) ? ob.y() - 0.5 * p.gapY + nest
                                                         : ob.y() + p.height + std::min(0.5 * p.gapY, 24 + nest);
@@ -133,6 +184,22 @@ FabricLayout torusLattice(const Fabric &f)
         return a.hints.z != b.hints.z && planes.row(a.hints.z) == planes.row(b.hints.z)
             && a.hints.x == b.hints.x && a.hints.y == b.hints.y;
     };
+    out.linkBend2.assign(f.linkIdBound(), QPointF(nan, nan));
+    QRectF cubicExtent; // of the curves themselves: their control points lie well outside
+    // A fibre's cubic, given from its chip to the via: linkBend goes by the link's first end.
+    const auto setCubic = [&](LinkId fibre, const QPointF &chip, const QPointF &byChip,
+                              const QPointF &byVia, const QPointF &via) {
+        const auto i = static_cast<std::size_t>(fibre);
+        const bool chipFirst = f.node(f.link(fibre).a).kind != NodeKind::Ocs;
+        out.linkBend[i] = chipFirst ? byChip : byVia;
+        out.linkBend2[i] = chipFirst ? byVia : byChip;
+        for (int k = 0; k <= 16; ++k) {
+            const double t = k / 16.0, u = 1 - t;
+            const QPointF p = u * u * u * chip + 3 * u * u * t * byChip + 3 * u * t * t * byVia
+                + t * t * t * via;
+            cubicExtent |= QRectF(p, QSizeF(0.01, 0.01));
+        }
+    };
     std::map<std::pair<int, int>, bool> stubbedSteps; // (from z, to z)
     for (const TorusCircuit &c : circuits.circuits) {
         const Node &a = f.node(c.chipA), &b = f.node(c.chipB);
@@ -154,8 +221,13 @@ FabricLayout torusLattice(const Fabric &f)
             via += up;
             out.linkBend[static_cast<std::size_t>(c.fibreA)] = pa + (pb - pa) / 4 + up;
             out.linkBend[static_cast<std::size_t>(c.fibreB)] = pa + (pb - pa) * 3 / 4 + up;
+        } else if (c.dim < 2 && (c.wraps || a.hints.z != b.hints.z)) {
+            const EdgeArc arc = edgeArc(planes, c.dim, a, b, pa, pb);
+            via = arc.via;
+            setCubic(c.fibreA, pa, arc.byChipA, arc.byViaA, via);
+            setCubic(c.fibreB, pb, arc.byChipB, arc.byViaB, via);
         } else if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
-            const auto [ca, cb] = wrapControls(planes, c.dim, a, b, pa, pb);
+            const auto [ca, cb] = zArcControls(planes, a, b, pa, pb);
             via = (ca + cb) / 2;
             out.linkBend[static_cast<std::size_t>(c.fibreA)] = ca;
             out.linkBend[static_cast<std::size_t>(c.fibreB)] = cb;
@@ -199,10 +271,10 @@ FabricLayout torusLattice(const Fabric &f)
     const std::vector<TwistShift> shifts = circuits.twists();
     const QString twists = twistCaption(shifts);
     const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
-    double top = -20;
-    for (const QPointF &c : out.linkBend)
-        if (!std::isnan(c.y()))
-            top = std::min(top, c.y());
+    double top = std::min(-20.0, cubicExtent.isNull() ? 0.0 : cubicExtent.top());
+    for (std::size_t i = 0; i < out.linkBend.size(); ++i)
+        if (!std::isnan(out.linkBend[i].y()) && std::isnan(out.linkBend2[i].y()))
+            top = std::min(top, out.linkBend[i].y());
     // The short form drops the shape (the planes show it) for a narrow view: a lesson's canvas
     // on a 1280x720 projector is about 500 px wide, the legend's button in its corner, where
     // the long form would be left out.
@@ -215,6 +287,7 @@ FabricLayout torusLattice(const Fabric &f)
                 ? QStringLiteral("No twist")
                 : QStringLiteral("Twisted: ") + twistCaption(shifts, CaptionLength::Short) } });
     out.updateBounds();
+    out.bounds |= cubicExtent;
     return out;
 }
 
