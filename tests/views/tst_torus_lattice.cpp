@@ -299,11 +299,13 @@ void TestTorusLattice::wrapAroundsPassOverNoChip()
 {
     // An arc that runs over chips on its way reads as wired to them: the wrap-arounds leave
     // the edge of their plane outwards and must clear every chip but the two they join. Tried
-    // on the slices the lessons and the docs show, and on a twist of 8 planes. Not yet on a twisted
-    // k x 2k x 2k slice: its planes stand in one row, and an X arc that passes over four of them
-    // still crosses the edge chips of those between.
+    // on the slices the lessons and the docs show, on the other twisted shape (k x 2k x 2k), and
+    // on a twist of 8 planes.
     const std::vector<std::pair<QString, Fabric>> fabrics = { { "plain 4x4x8", slice(false) },
         { "twisted 4x4x8", slice(true) },
+        { "twisted 4x8x8",
+            gen::generate("tpu-torus",
+                nlohmann::json { { "x", 4 }, { "y", 8 }, { "z", 8 }, { "twisted", true } }) },
         { "twisted 8x8x16",
             gen::generate("tpu-torus",
                 nlohmann::json { { "x", 8 }, { "y", 8 }, { "z", 16 }, { "twisted", true } }) } };

@@ -88,7 +88,7 @@ EdgeArc edgeArc(
     // A half whose last leg runs back past its chip (a twisted arc to a plane on the far side
     // of its own) would cut the corner across its plane: its control by the via moves
     // outwards, so the curve keeps to the outside of the corner.
-    const double span = alongY ? p.height : p.width;
+    const double span = alongY ? p.width : p.height; // the plane across its edge
     const auto pushed = [&](double acrossFrom, double outwards) {
         const double back = (acrossFrom - viaAcross) * outwards;
         return acrossFrom + outwards * 0.5 * std::max(0.0, back - span / 2);
@@ -142,6 +142,12 @@ FabricLayout torusLattice(const Fabric &f)
     while (planes.columns > 1 && planes.columns * (planes.width + planes.gapX)
                                      > kMaxAspect * planes.rows() * (planes.height + planes.gapY))
         planes.columns = (planes.columns + 1) / 2;
+    // A twist by half of Z lands a plane's wrap-arounds on the plane half the planes on: in
+    // two rows of that many, that is the one straight below, and its arcs pass over no other
+    // plane (in one row they crossed the edges of the planes between).
+    for (const TwistShift &t : circuits.twists())
+        if (t.along == 2 && 2 * t.by == planes.extent[2])
+            planes.columns = t.by;
 
     for (int z = 0; z < planes.extent[2]; ++z) {
         LayoutBlock block;
