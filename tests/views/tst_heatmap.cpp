@@ -35,6 +35,7 @@ private Q_SLOTS:
     void keyboardCursorGrowsWithTheText();
     void exportsAPng();
     void groupLabelsNeverOverprint();
+    void groupLabelsShareOneForm();
     void shortenedGroupLabelsStayDistinct();
     void saturatedCellsStayVisibleWhenSmall();
     void idleLinksStayDarkWhenSmall();
@@ -348,6 +349,46 @@ void TestHeatmap::groupLabelsNeverOverprint()
                          qPrintable(QStringLiteral("height %1: two group labels overlap").arg(height)));
     }
     QVERIFY(labelsSeen > 0);
+}
+
+void TestHeatmap::groupLabelsShareOneForm()
+{
+    // A column that read "GPU \u2192 leaf \u00b7 plane 0" over "leaf\u2192spine p0" looked like
+    // two kinds of link: where one group's name must take its short form, every group's does.
+    const Fabric hpn = gen::generate("hpn",
+        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
+    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
+    HeatmapWidget w;
+    w.setData(HeatmapData::build(hpn, run->result, 40));
+    int shortSeen = 0, longSeen = 0;
+    for (const double scale : { 1.0, 1.5 }) {
+        QFont font = QWidget().font();
+        font.setPointSizeF(font.pointSizeF() * scale);
+        w.setFont(font);
+        for (const int width : { 420, 520, 640, 900 })
+            for (int height = 120; height <= 420; height += 60) {
+                w.resize(width, height);
+                testing::TextRecorder recorder(w.size());
+                w.render(&recorder);
+                int longForms = 0, shortForms = 0;
+                for (const testing::PaintedText &t : recorder.texts())
+                    if (t.text.contains(QStringLiteral(" \u2192 ")))
+                        ++longForms;
+                    else if (t.text.contains(QChar(0x2192)))
+                        ++shortForms;
+                shortSeen += shortForms;
+                longSeen += longForms;
+                QVERIFY2(longForms == 0 || shortForms == 0,
+                    qPrintable(QStringLiteral("%1x%2 at %3x text: %4 long and %5 short group names")
+                                   .arg(width)
+                                   .arg(height)
+                                   .arg(scale)
+                                   .arg(longForms)
+                                   .arg(shortForms)));
+            }
+    }
+    // Both forms occur over these sizes, so the check above met columns of each.
+    QVERIFY(shortSeen > 0 && longSeen > 0);
 }
 
 void TestHeatmap::shortenedGroupLabelsStayDistinct()

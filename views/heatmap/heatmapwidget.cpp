@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <tuple>
 
 namespace fabric::views {
@@ -111,26 +112,36 @@ int timeIntervals(double width, double widestLabel)
     return 1;
 }
 
+/// A group's label as it is drawn: its text, where, at what scale of the font.
+struct GroupLabel
+{
+    QRectF room;
+    QString text;
+    double fontScale = 1;
+    int flags = 0;
+    bool shortened = false; ///< Took the short form where the long one was asked for.
+};
+
 /// A group's label and link count beside its band of rows, never over another's: wrapped when
 /// the band is tall enough; else on one line, without the count if need be, then in its short
 /// form, and shortened in the middle as a last resort (the tooltip has it whole). A band lower
 /// than the smallest text (8 px: ten groups in the dock of a 1280x720 window) borrows room from
 /// its neighbours' bands when the label before it left that free, so every other group is named
-/// instead of none.
+/// instead of none. @p shortForms starts from the short form.
 /// @p freeFrom is where the label above ended, and becomes where this one ends; @p bottom is
-/// the plot's.
-void drawGroupLabel(QPainter &p, const QRectF &band, const HeatmapData::Group &group, double bottom,
-    double &freeFrom)
+/// the plot's. Nothing when the band has no room.
+std::optional<GroupLabel> placeGroupLabel(const QFont &font, const QRectF &band,
+    const HeatmapData::Group &group, double bottom, double &freeFrom, bool shortForms)
 {
-    const QFontMetricsF fm(p.font());
-    const QString label = QStringLiteral("%1 (%2)").arg(group.label, grouped(group.linkCount));
+    const QFontMetricsF fm(font);
+    const QString name = shortForms ? group.shortLabel : group.label;
+    const QString label = QStringLiteral("%1 (%2)").arg(name, grouped(group.linkCount));
     QRectF room = band;
     room.setTop(std::max(band.top(), freeFrom));
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
     if (fm.boundingRect(room, wrap, label).height() <= room.height()) {
-        p.drawText(room, wrap, label);
         freeFrom = room.bottom();
-        return;
+        return GroupLabel { room, label, 1, wrap, false };
     }
     // One line; in a band lower than the text (a short dock, presentation mode's larger
     // text), a font as high as the band, down to 8 px.
@@ -144,24 +155,31 @@ void drawGroupLabel(QPainter &p, const QRectF &band, const HeatmapData::Group &g
         if (room.top() < freeFrom)
             room.moveTop(freeFrom);
         if (room.center().y() > band.bottom() || room.bottom() > bottom)
-            return;
+            return std::nullopt;
     }
     const double shrink = std::min(1.0, room.height() / fm.height());
-    p.save();
-    QFont font = p.font();
-    font.setPointSizeF(font.pointSizeF() * shrink);
-    p.setFont(font);
-    const QFontMetricsF small(font);
+    QFont smallFont = font;
+    smallFont.setPointSizeF(font.pointSizeF() * shrink);
+    const QFontMetricsF small(smallFont);
     QString line = group.shortLabel;
-    for (const QString &longer : { label, group.label })
+    for (const QString &longer : { label, name })
         if (small.horizontalAdvance(longer) <= room.width()) {
             line = longer;
             break;
         }
-    p.drawText(room, Qt::AlignRight | Qt::AlignVCenter,
-        small.elidedText(line, Qt::ElideMiddle, room.width()));
-    p.restore();
     freeFrom = room.bottom();
+    return GroupLabel { room, small.elidedText(line, Qt::ElideMiddle, room.width()), shrink,
+        Qt::AlignRight | Qt::AlignVCenter, !shortForms && line == group.shortLabel };
+}
+
+void drawGroupLabel(QPainter &p, const GroupLabel &label)
+{
+    p.save();
+    QFont font = p.font();
+    font.setPointSizeF(font.pointSizeF() * label.fontScale);
+    p.setFont(font);
+    p.drawText(label.room, label.flags, label.text);
+    p.restore();
 }
 } // namespace
 
@@ -356,15 +374,31 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     p.drawRect(g.plot.adjusted(-1, -1, 0, 0));
 
     // Groups: a bracket and a label on the left (the white lines between them are drawn above).
+    // One form of name for the whole column: a short name under long ones read as another
+    // kind of link.
     const QFontMetricsF fm(p.font());
-    double freeFrom = g.plot.top();
+    std::vector<std::optional<GroupLabel>> labels;
+    const auto placeLabels = [&](bool shortForms) {
+        labels.clear();
+        double freeFrom = g.plot.top();
+        bool shortened = false;
+        for (std::size_t i = 0; i < g.bands.size(); ++i) {
+            const auto [y0, y1] = g.bands[i];
+            labels.push_back(
+                placeGroupLabel(p.font(), QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0),
+                    mData.groups()[i], g.plot.bottom(), freeFrom, shortForms));
+            shortened = shortened || (labels.back() && labels.back()->shortened);
+        }
+        return shortened;
+    };
+    if (placeLabels(false))
+        placeLabels(true);
+    p.setPen(ink);
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
-        const auto &group = mData.groups()[i];
         const auto [y0, y1] = g.bands[i];
-        p.setPen(ink);
         p.drawLine(QPointF(g.plot.left() - 6, y0 + 1), QPointF(g.plot.left() - 6, y1 - 1));
-        drawGroupLabel(p, QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0), group,
-            g.plot.bottom(), freeFrom);
+        if (labels[i])
+            drawGroupLabel(p, *labels[i]);
     }
 
     // Time axis with up to six ticks, as many as their labels leave room for.
