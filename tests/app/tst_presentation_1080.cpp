@@ -41,6 +41,7 @@ private Q_SLOTS:
     void presentationRehearsesAProjectorInAWindow();
     void leavingFullScreenPutsTheDocksBack();
     void compareFitsItsTabAgainAfterPresenting();
+    void compareGetsRoomBesideTheFabric();
 
 private:
     MainWindow *mWindow = nullptr;
@@ -221,6 +222,43 @@ void TestPresentation1080::compareFitsItsTabAgainAfterPresenting()
         qPrintable(QStringLiteral("a page %1 px high, %2 px before presenting")
                        .arg(page->widget()->height())
                        .arg(before)));
+}
+
+void TestPresentation1080::compareGetsRoomBesideTheFabric()
+{
+    // Presenting at 1280x720, the results beside the fabric: the Compare tab shared its column
+    // with the Simulation dock and drew each fabric about 110 px high. Picking it grows the
+    // dock as far as the Simulation dock's minimum allows, leaving it gives that dock its room
+    // back.
+    QString error;
+    const auto options
+        = parseCommandLine({ QStringLiteral("fabricscope"), QStringLiteral("--presentation"),
+                               QStringLiteral("--size"), QStringLiteral("1280x720"),
+                               QStringLiteral("--lesson"), QStringLiteral("ecmp-polarization") },
+            &error);
+    QVERIFY2(options, qPrintable(error));
+    MainWindow window;
+    window.setPrompts(std::make_unique<FakePrompts>());
+    window.show();
+    QVERIFY(applyStartup(window, *options));
+    QTRY_VERIFY(window.action(QStringLiteral("actionPresentation"))->isChecked());
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    QTRY_VERIFY(window.resultsBesideFabric());
+    AnalysisDock *analysis = window.simulation()->analysisDock();
+    CompareView *compare = analysis->compareView();
+    QTRY_VERIFY(!compare->verdict().isEmpty()); // the lesson's runs are in
+    QTest::qWait(200);
+    const int dockBefore = analysis->height();
+    const int simulationBefore = window.simulation()->simulationDock()->height();
+    analysis->showTab(compare);
+    QTRY_VERIFY2(analysis->height() >= dockBefore + 30,
+        qPrintable(
+            QStringLiteral("dock %1 px, %2 before").arg(analysis->height()).arg(dockBefore)));
+    QVERIFY2(compare->leftCanvas()->height() >= 130,
+        qPrintable(QStringLiteral("fabrics %1 px high").arg(compare->leftCanvas()->height())));
+    analysis->showTab(analysis->tabs()->widget(0));
+    QTRY_COMPARE(analysis->height(), dockBefore);
+    QCOMPARE(window.simulation()->simulationDock()->height(), simulationBefore);
 }
 
 QTEST_MAIN(TestPresentation1080)

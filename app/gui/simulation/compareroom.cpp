@@ -22,10 +22,9 @@ CompareRoom::CompareRoom(MainWindow *window, AnalysisDock *dock)
     connect(dock->tabs(), &QTabWidget::currentChanged, this, &CompareRoom::pageChanged);
 }
 
-bool CompareRoom::underTheFabric() const
+bool CompareRoom::docked() const
 {
-    return mDock->isVisible() && !mDock->isFloating()
-        && mWindow->dockWidgetArea(mDock) == Qt::BottomDockWidgetArea;
+    return mDock->isVisible() && !mDock->isFloating();
 }
 
 QList<QDockWidget *> CompareRoom::shownDocks() const
@@ -48,13 +47,13 @@ void CompareRoom::pageChanged()
         // Back to the layout the user had, unless they chose another height meanwhile: every
         // dock's size, not only this one's (resizing it back alone shares the room out anew: the
         // Metrics dock grows and the Simulation form is cut after Ranks).
-        if (grown() && underTheFabric() && mDock->height() == mHeightGiven
+        if (grown() && docked() && mDock->height() == mHeightGiven
             && shownDocks() == mDocksBefore) // nor closed or opened a dock
             mWindow->restoreState(mLayoutBefore);
         mLayoutBefore.clear();
         return;
     }
-    if (!underTheFabric() || grown())
+    if (!docked() || grown())
         return;
     // The page holds the view in a scroll area: what the dock adds around it stays the same.
     const int around = mDock->height() - page->height();

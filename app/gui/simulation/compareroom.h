@@ -15,11 +15,12 @@ class MainWindow;
 
 /**
  * Gives the Compare tab room for its two fabrics. Under the fabric the analysis dock has a
- * quarter of the window, which at 1280x720 left each compared canvas a strip. Picking the tab
- * grows the dock until the canvases are CompareView::kCanvasComfortableHeight high, up to two
- * thirds of the window; leaving it puts every dock back to its size, unless the user resized
- * this dock, or closed or opened one, meanwhile. Nothing changes when the dock floats or sits
- * beside the fabric (presentation mode on a short screen), where it is already tall.
+ * quarter of the window, which at 1280x720 left each compared canvas a strip; beside it
+ * (presentation mode on a short screen) it shares its column with the Simulation dock, and
+ * the canvases were about 110 px high. Picking the tab grows the dock until the canvases are
+ * CompareView::kCanvasComfortableHeight high, up to two thirds of the window; leaving it puts
+ * every dock back to its size, unless the user resized this dock, or closed or opened one,
+ * meanwhile. Nothing changes when the dock floats.
  */
 class CompareRoom : public QObject
 {
@@ -29,7 +30,7 @@ public:
 
 private:
     void pageChanged();
-    bool underTheFabric() const;
+    bool docked() const;
     bool grown() const { return !mLayoutBefore.isEmpty(); }
     /// The docks shown in the window (not floating).
     QList<QDockWidget *> shownDocks() const;
