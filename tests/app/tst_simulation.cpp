@@ -434,6 +434,9 @@ void TestSimulation::policyToggleReRunsAndCompares()
         QVERIFY(polarized->hasFocus());
         QVERIFY(ecmp->isChecked() && !polarized->isChecked());
         QCOMPARE(polarized->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+        // The keys are told where the row is met, not only in the user guide.
+        QVERIFY2(polarized->toolTip().contains(QStringLiteral("Left and Right")),
+            qPrintable(polarized->toolTip()));
     }
     CompareView *compare = mSim->analysisDock()->compareView();
     QCOMPARE(compare->left(), first);

@@ -129,7 +129,10 @@ SimulationDock::SimulationDock(QWidget *parent)
         b->installEventFilter(this);
         b->setCheckable(true);
         b->setObjectName(name);
-        b->setToolTip(tr("Re-run with %1 routing").arg(name));
+        // The arrow keys are this row's own: say so where a keyboard user meets it.
+        b->setToolTip(
+            tr("Re-run with %1 routing (Space). Left and Right move to the other routings.")
+                .arg(name));
         mToggle->addButton(b);
         toggleRow->addWidget(b);
     }
