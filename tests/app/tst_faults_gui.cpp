@@ -59,6 +59,7 @@ private Q_SLOTS:
     void renamingANodeRenamesItsFaultsAndRanks();
     void faultsSurviveSaveAndReopen();
     void canvasMarksFollowTheZoom();
+    void aLinkFailedAloneIsCrossedOut();
     void aFaultOnARemovedNodeStopsTheRun();
     void faultsInForceInTheScenarioList();
     void savedScenarioFaultsAreOneUndoStep();
@@ -546,14 +547,37 @@ void TestFaultsGui::canvasMarksFollowTheZoom()
     canvas->setSelection({ leaf });
     canvas->zoomToSelection();
     QTRY_VERIFY(canvas->showsDetail());
-    QTRY_COMPARE(canvas->failedNodeLinesDrawn(), 2);
+    QTRY_COMPARE(canvas->failedCrossLinesDrawn(), 2);
     QTRY_VERIFY(canvas->failedLinkLinesDrawn() >= 1);
     QVERIFY(canvas->failedLinkLinesDrawn() <= leafLinks);
 
     // Restored: nothing drawn.
     QVERIFY(trigger(QStringLiteral("actionRestoreElement"), leaf));
-    QCOMPARE(canvas->failedNodeLinesDrawn(), 0);
+    QCOMPARE(canvas->failedCrossLinesDrawn(), 0);
     QCOMPARE(canvas->failedLinkLinesDrawn(), 0);
+}
+
+void TestFaultsGui::aLinkFailedAloneIsCrossedOut()
+{
+    // Failed and degraded links differed by their colour (red, orange-brown) and dashes only:
+    // a failed one also takes a cross on its middle, a degraded one none.
+    views::FabricCanvas *canvas = mWindow->canvas();
+    const LinkId nic = linkBetween(NodeKind::Gpu, SwitchRole::None, SwitchRole::Leaf);
+    QVERIFY(nic != kNoLink);
+    QVERIFY(trigger(QStringLiteral("actionFailElement"), kNoNode, nic));
+    canvas->setSelection({ doc()->fabric().link(nic).a, doc()->fabric().link(nic).b });
+    canvas->zoomToSelection();
+    QTRY_VERIFY(canvas->showsDetail());
+    QTRY_COMPARE(canvas->failedCrossLinesDrawn(), 2);
+    mPrompts->text = QStringLiteral("0.5");
+    QVERIFY(trigger(QStringLiteral("actionDegradeElement"), kNoNode, nic));
+    QVERIFY(canvas->faultMarks().degradedLinks.contains(nic));
+    QCOMPARE(canvas->failedCrossLinesDrawn(), 0);
+    bool explained = false;
+    QVERIFY(trigger(QStringLiteral("actionFailElement"), kNoNode, nic));
+    for (const views::LegendEntry &e : canvas->legendEntries())
+        explained = explained || e.label.contains(QStringLiteral("crossed out"));
+    QVERIFY(explained);
 }
 
 void TestFaultsGui::aFaultOnARemovedNodeStopsTheRun()

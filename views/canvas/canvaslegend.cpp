@@ -113,8 +113,8 @@ QList<LegendEntry> FabricCanvas::legendEntriesWith(
     if (!d->faults.failedNodes.isEmpty() || !d->faults.failedLinks.isEmpty())
         extra.append({ LegendEntry::Symbol::Line, failedColour(), 3,
             d->faults.failedNodes.isEmpty()
-                ? QStringLiteral("Failed (fault): dashed")
-                : QStringLiteral("Failed (fault): dashed links, nodes crossed out") });
+                ? QStringLiteral("Failed (fault): dashed, crossed out")
+                : QStringLiteral("Failed (fault): dashed links, crossed out") });
     if (!d->faults.degradedLinks.isEmpty())
         extra.append({ LegendEntry::Symbol::Line, degradedColour(), 3,
             d->faults.degradedKept > 0

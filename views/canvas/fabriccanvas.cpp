@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace fabric::views {
@@ -50,6 +51,19 @@ QGraphicsPathItem *overlay(QGraphicsScene *scene, const QColor &color, double wi
     scene->addItem(item);
     return item;
 }
+} // namespace
+
+namespace {
+
+/// An X of half-width @p half centred on @p centre.
+void addCross(QPainterPath &path, const QPointF &centre, double half)
+{
+    path.moveTo(centre + QPointF(-half, -half));
+    path.lineTo(centre + QPointF(half, half));
+    path.moveTo(centre + QPointF(-half, half));
+    path.lineTo(centre + QPointF(half, -half));
+}
+
 } // namespace
 
 QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool wholeBundles,
@@ -131,12 +145,39 @@ QPainterPath FabricCanvas::Private::crossesPath(const QList<NodeId> &ids) const
         if (!r.intersects(near))
             continue;
         const double h = std::max(std::max(r.width(), r.height()) / 2 + 2 / std::max(plan.lod, 1e-6), minHalf);
-        const QPointF c = r.center();
-        path.moveTo(c + QPointF(-h, -h));
-        path.lineTo(c + QPointF(h, h));
-        path.moveTo(c + QPointF(-h, h));
-        path.lineTo(c + QPointF(h, -h));
+        addCross(path, r.center(), h);
     }
+    return path;
+}
+
+QPainterPath FabricCanvas::Private::linkCrossesPath(
+    const QList<LinkId> &ids, const QList<NodeId> &failedNodes) const
+{
+    // Red and dashed alone told a failed link from a degraded one (orange-brown, dash-dotted)
+    // only to a viewer who sees those two colours apart: the cross says "failed" in shape.
+    const DrawPlan &plan = data.plan;
+    const QRectF near = plan.visible.adjusted(-50, -50, 50, 50);
+    const double h = 5 / std::max(plan.lod, 1e-6);
+    QPainterPath path;
+    std::set<int> bundles;
+    for (LinkId l : ids) {
+        if (!fabric || !fabric->hasLink(l))
+            continue;
+        const Link &link = fabric->link(l);
+        if (failedNodes.contains(link.a) || failedNodes.contains(link.b))
+            continue;
+        const auto i = static_cast<std::size_t>(l);
+        if (data.drawsLink(l)) {
+            if (const QPointF c = data.linkMidpoint(l); near.contains(c))
+                addCross(path, c, h);
+        } else if (!plan.detailGlobal && i < data.linkBundle.size() && data.linkBundle[i] >= 0) {
+            bundles.insert(data.linkBundle[i]);
+        }
+    }
+    for (const int b : bundles)
+        if (const QPointF c = data.bundles[static_cast<std::size_t>(b)].line.center();
+            near.contains(c))
+            addCross(path, c, h);
     return path;
 }
 
@@ -189,7 +230,7 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     };
     d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 2.75), Qt::DashDotLine);
     d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 2.8), Qt::DashLine);
-    d->failedNodesItem = overlay(d->scene, failedColour(), 3, 2.85);
+    d->failedCrossesItem = overlay(d->scene, failedColour(), 3, 2.85);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
     d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
@@ -891,7 +932,9 @@ void FabricCanvas::refreshHighlights()
     }
     d->failedLinksItem->setPath(d->linksPath(d->faults.failedLinks, false));
     d->degradedLinksItem->setPath(d->linksPath(d->faults.degradedLinks, false));
-    d->failedNodesItem->setPath(d->crossesPath(d->faults.failedNodes));
+    QPainterPath crosses = d->crossesPath(d->faults.failedNodes);
+    crosses.addPath(d->linkCrossesPath(d->faults.failedLinks, d->faults.failedNodes));
+    d->failedCrossesItem->setPath(crosses);
 }
 
 void FabricCanvas::setFaultMarks(const FaultMarks &marks)
@@ -910,9 +953,9 @@ int FabricCanvas::failedLinkLinesDrawn() const
     return linesIn(d->failedLinksItem);
 }
 
-int FabricCanvas::failedNodeLinesDrawn() const
+int FabricCanvas::failedCrossLinesDrawn() const
 {
-    return linesIn(d->failedNodesItem);
+    return linesIn(d->failedCrossesItem);
 }
 
 ColorMap FabricCanvas::colorMap() const { return d->data.colorMap; }

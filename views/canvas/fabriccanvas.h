@@ -232,10 +232,10 @@ public:
      */
     void setFaultMarks(const FaultMarks &marks);
     FaultMarks faultMarks() const;
-    /// How many lines the marks of failed links, of degraded links and of failed nodes (an X
-    /// is two) draw at the current zoom and view.
+    /// How many lines the marks of failed links draw at the current zoom and view; and the
+    /// crosses over failed nodes and on the middle of links failed on their own (an X is two).
     int failedLinkLinesDrawn() const;
-    int failedNodeLinesDrawn() const;
+    int failedCrossLinesDrawn() const;
 
     /**
      * Animated particles on loaded links (needs setLinkLoads): small squares moving in the

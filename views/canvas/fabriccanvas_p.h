@@ -91,7 +91,7 @@ struct FabricCanvas::Private
     Highlight &highlight(HighlightChannel c) { return highlights[static_cast<std::size_t>(c)]; }
     FaultMarks faults;
     QGraphicsPathItem *failedLinksItem = nullptr, *degradedLinksItem = nullptr,
-                      *failedNodesItem = nullptr;
+                      *failedCrossesItem = nullptr;
 
     double presentation = 1;
     /// While a picture renders, the scale its size gives its text and lines (pictureScale():
@@ -277,6 +277,10 @@ struct FabricCanvas::Private
     QPainterPath linksPath(const QList<LinkId> &links, bool wholeBundles, double lanePx = 0) const;
     /// An X over each of @p nodes drawn on its own near the view.
     QPainterPath crossesPath(const QList<NodeId> &nodes) const;
+    /// A small X on the middle of each of @p links drawn near the view (or of its bundle)
+    /// whose ends are not among @p failedNodes (those are crossed out themselves).
+    QPainterPath linkCrossesPath(
+        const QList<LinkId> &links, const QList<NodeId> &failedNodes) const;
     /// Pens of @p h's lanes from its colours and style, at the presentation scale.
     void styleHighlight(Highlight &h) const
     {
