@@ -194,6 +194,11 @@ void TestTorusLattice::twistedArcsLandShifted()
     QCOMPARE(twistCaption({ { 0, 1, 4, 16 }, { 1, 2, 8, 16 } }),
         QStringLiteral(
             "X wrap-around lands shifted by 4 in Y; Y wrap-around lands shifted by 8 in Z"));
+    // A k x 2k x 2k slice: one landing, shifted in two dimensions, in one phrase.
+    QCOMPARE(twistCaption({ { 0, 1, 4, 64 }, { 0, 2, 4, 64 } }),
+        QStringLiteral("X wrap-around lands shifted by 4 in Y and by 4 in Z"));
+    QCOMPARE(twistCaption({ { 0, 1, 4, 64 }, { 0, 2, 4, 64 } }, CaptionLength::Short),
+        QStringLiteral("X wrap-around +4 in Y, +4 in Z"));
 }
 
 void TestTorusLattice::plainTorusHasNoTwist()

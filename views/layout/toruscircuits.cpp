@@ -107,29 +107,43 @@ QString dimensionName(int dim)
 
 QString twistCaption(const std::vector<TwistShift> &twists, CaptionLength length)
 {
-    // (along, by) -> the dimensions whose wraps shift so, in the order they come.
-    std::vector<std::pair<std::pair<int, int>, QStringList>> alike;
+    // Each dimension's shifts, in the order they come: a k x 2k x 2k slice's X wrap-around
+    // lands shifted in Y and in Z, one landing, said in one phrase (as two, it named X twice).
+    std::vector<std::pair<int, std::vector<std::pair<int, int>>>> byDim; // dim -> (along, by)
     for (const TwistShift &t : twists) {
-        auto it = std::find_if(alike.begin(), alike.end(),
-            [&](const auto &a) { return a.first == std::pair(t.along, t.by); });
+        auto it = std::find_if(
+            byDim.begin(), byDim.end(), [&](const auto &d) { return d.first == t.dim; });
+        if (it == byDim.end())
+            it = byDim.insert(byDim.end(), { t.dim, {} });
+        it->second.emplace_back(t.along, t.by);
+    }
+    // Dimensions whose wrap-arounds shift alike share a phrase ("X and Y wrap-arounds ...").
+    std::vector<std::pair<std::vector<std::pair<int, int>>, QStringList>> alike;
+    for (const auto &[dim, shifts] : byDim) {
+        auto it = std::find_if(
+            alike.begin(), alike.end(), [&](const auto &a) { return a.first == shifts; });
         if (it == alike.end())
-            it = alike.insert(alike.end(), { std::pair(t.along, t.by), QStringList() });
-        it->second << dimensionName(t.dim);
+            it = alike.insert(alike.end(), { shifts, QStringList() });
+        it->second << dimensionName(dim);
     }
     const bool full = length == CaptionLength::Full;
     QStringList phrases;
-    for (const auto &[shift, dims] : alike) {
+    for (const auto &[shifts, dims] : alike) {
         const bool one = dims.size() == 1;
         const QString who = one || !full ? dims.join(QStringLiteral(", "))
                                          : dims.mid(0, dims.size() - 1).join(QStringLiteral(", "))
                 + QStringLiteral(" and ") + dims.back();
         const QString wraps = one ? QStringLiteral("wrap-around") : QStringLiteral("wrap-arounds");
+        QStringList moves;
+        for (const auto &[along, by] : shifts)
+            moves << (full ? QStringLiteral("by %1 in %2") : QStringLiteral("+%1 in %2"))
+                         .arg(by)
+                         .arg(dimensionName(along));
         phrases << (full
-                ? QStringLiteral("%1 %2 %3 shifted by %4 in %5")
-                      .arg(who, wraps, one ? QStringLiteral("lands") : QStringLiteral("land"))
-                : QStringLiteral("%1 %2 +%3 in %4").arg(who, wraps))
-                       .arg(shift.second)
-                       .arg(dimensionName(shift.first));
+                ? QStringLiteral("%1 %2 %3 shifted %4")
+                      .arg(who, wraps, one ? QStringLiteral("lands") : QStringLiteral("land"),
+                          moves.join(QStringLiteral(" and ")))
+                : QStringLiteral("%1 %2 %3").arg(who, wraps, moves.join(QStringLiteral(", "))));
     }
     return phrases.join(QStringLiteral("; "));
 }
