@@ -12,6 +12,7 @@
 #include "model/units.h"
 
 #include <QFontMetricsF>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -354,13 +355,14 @@ void TestHeatmap::groupLabelsNeverOverprint()
 void TestHeatmap::groupLabelsShareOneForm()
 {
     // A column that read "GPU \u2192 leaf \u00b7 plane 0" over "leaf\u2192spine p0" looked like
-    // two kinds of link: where one group's name must take its short form, every group's does.
+    // two kinds of link, and a count beside some names and not others like a figure missing:
+    // where one group's name must take a shorter form, every group's does.
     const Fabric hpn = gen::generate("hpn",
         nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
     const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
     HeatmapWidget w;
     w.setData(HeatmapData::build(hpn, run->result, 40));
-    int shortSeen = 0, longSeen = 0;
+    int shortSeen = 0, longSeen = 0, countedSeen = 0;
     for (const double scale : { 1.0, 1.5 }) {
         QFont font = QWidget().font();
         font.setPointSizeF(font.pointSizeF() * scale);
@@ -370,25 +372,35 @@ void TestHeatmap::groupLabelsShareOneForm()
                 w.resize(width, height);
                 testing::TextRecorder recorder(w.size());
                 w.render(&recorder);
-                int longForms = 0, shortForms = 0;
-                for (const testing::PaintedText &t : recorder.texts())
-                    if (t.text.contains(QStringLiteral(" \u2192 ")))
-                        ++longForms;
-                    else if (t.text.contains(QChar(0x2192)))
-                        ++shortForms;
+                int longForms = 0, shortForms = 0, counted = 0;
+                static const QRegularExpression count(QStringLiteral("\\([0-9,]+\\)$"));
+                for (const testing::PaintedText &t : recorder.texts()) {
+                    if (!t.text.contains(QChar(0x2192)))
+                        continue;
+                    ++(t.text.contains(QStringLiteral(" \u2192 ")) ? longForms : shortForms);
+                    counted += t.text.contains(count) ? 1 : 0;
+                }
                 shortSeen += shortForms;
                 longSeen += longForms;
+                countedSeen += counted;
+                const QString where
+                    = QStringLiteral("%1x%2 at %3x text").arg(width).arg(height).arg(scale);
                 QVERIFY2(longForms == 0 || shortForms == 0,
-                    qPrintable(QStringLiteral("%1x%2 at %3x text: %4 long and %5 short group names")
-                                   .arg(width)
-                                   .arg(height)
-                                   .arg(scale)
+                    qPrintable(QStringLiteral("%1: %2 long and %3 short group names")
+                                   .arg(where)
                                    .arg(longForms)
                                    .arg(shortForms)));
+                QVERIFY2(counted == 0 || counted == longForms + shortForms,
+                    qPrintable(QStringLiteral("%1: %2 of %3 group names with their link count")
+                                   .arg(where)
+                                   .arg(counted)
+                                   .arg(longForms + shortForms)));
             }
     }
-    // Both forms occur over these sizes, so the check above met columns of each.
+    // Both forms, with and without counts, occur over these sizes, so the checks above met
+    // columns of each.
     QVERIFY(shortSeen > 0 && longSeen > 0);
+    QVERIFY(countedSeen > 0 && countedSeen < shortSeen + longSeen);
 }
 
 void TestHeatmap::shortenedGroupLabelsStayDistinct()

@@ -18,6 +18,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -119,29 +120,37 @@ struct GroupLabel
     QString text;
     double fontScale = 1;
     int flags = 0;
-    bool shortened = false; ///< Took the short form where the long one was asked for.
+    int form = 0; ///< The form it took: an index into groupLabelForms().
 };
 
-/// A group's label and link count beside its band of rows, never over another's: wrapped when
-/// the band is tall enough; else on one line, without the count if need be, then in its short
-/// form, and shortened in the middle as a last resort (the tooltip has it whole). A band lower
-/// than the smallest text (8 px: ten groups in the dock of a 1280x720 window) borrows room from
-/// its neighbours' bands when the label before it left that free, so every other group is named
-/// instead of none. @p shortForms starts from the short form.
+/// A group's name in its forms, longest first: with its link count, without, then the short
+/// name with and without the count.
+std::array<QString, 4> groupLabelForms(const HeatmapData::Group &group)
+{
+    const QString count = grouped(group.linkCount);
+    return { QStringLiteral("%1 (%2)").arg(group.label, count), group.label,
+        QStringLiteral("%1 (%2)").arg(group.shortLabel, count), group.shortLabel };
+}
+
+/// A group's label beside its band of rows, never over another's, in form @p form or a
+/// shorter one: wrapped when the band is tall enough; else on one line, in the first form from
+/// @p form on that fits, and shortened in the middle as a last resort (the tooltip has it
+/// whole). A band lower than the smallest text (8 px: ten groups in the dock of a 1280x720
+/// window) borrows room from its neighbours' bands when the label before it left that free, so
+/// every other group is named instead of none.
 /// @p freeFrom is where the label above ended, and becomes where this one ends; @p bottom is
 /// the plot's. Nothing when the band has no room.
 std::optional<GroupLabel> placeGroupLabel(const QFont &font, const QRectF &band,
-    const HeatmapData::Group &group, double bottom, double &freeFrom, bool shortForms)
+    const HeatmapData::Group &group, double bottom, double &freeFrom, int form)
 {
     const QFontMetricsF fm(font);
-    const QString name = shortForms ? group.shortLabel : group.label;
-    const QString label = QStringLiteral("%1 (%2)").arg(name, grouped(group.linkCount));
+    const std::array<QString, 4> forms = groupLabelForms(group);
     QRectF room = band;
     room.setTop(std::max(band.top(), freeFrom));
     const int wrap = Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap;
-    if (fm.boundingRect(room, wrap, label).height() <= room.height()) {
+    if (fm.boundingRect(room, wrap, forms[std::size_t(form)]).height() <= room.height()) {
         freeFrom = room.bottom();
-        return GroupLabel { room, label, 1, wrap, false };
+        return GroupLabel { room, forms[std::size_t(form)], 1, wrap, form };
     }
     // One line; in a band lower than the text (a short dock, presentation mode's larger
     // text), a font as high as the band, down to 8 px.
@@ -161,15 +170,16 @@ std::optional<GroupLabel> placeGroupLabel(const QFont &font, const QRectF &band,
     QFont smallFont = font;
     smallFont.setPointSizeF(font.pointSizeF() * shrink);
     const QFontMetricsF small(smallFont);
-    QString line = group.shortLabel;
-    for (const QString &longer : { label, name })
-        if (small.horizontalAdvance(longer) <= room.width()) {
-            line = longer;
+    int taken = int(forms.size()) - 1;
+    for (int f = form; f < taken; ++f)
+        if (small.horizontalAdvance(forms[std::size_t(f)]) <= room.width()) {
+            taken = f;
             break;
         }
     freeFrom = room.bottom();
-    return GroupLabel { room, small.elidedText(line, Qt::ElideMiddle, room.width()), shrink,
-        Qt::AlignRight | Qt::AlignVCenter, !shortForms && line == group.shortLabel };
+    return GroupLabel { room,
+        small.elidedText(forms[std::size_t(taken)], Qt::ElideMiddle, room.width()), shrink,
+        Qt::AlignRight | Qt::AlignVCenter, taken };
 }
 
 void drawGroupLabel(QPainter &p, const GroupLabel &label)
@@ -374,25 +384,27 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     p.drawRect(g.plot.adjusted(-1, -1, 0, 0));
 
     // Groups: a bracket and a label on the left (the white lines between them are drawn above).
-    // One form of name for the whole column: a short name under long ones read as another
-    // kind of link.
+    // One form of name for the whole column, the longest every name can take: a short name
+    // under long ones read as another kind of link, a count beside some names and not others
+    // as a figure missing.
     const QFontMetricsF fm(p.font());
     std::vector<std::optional<GroupLabel>> labels;
-    const auto placeLabels = [&](bool shortForms) {
+    const auto placeLabels = [&](int form) {
         labels.clear();
         double freeFrom = g.plot.top();
-        bool shortened = false;
+        int shortest = form;
         for (std::size_t i = 0; i < g.bands.size(); ++i) {
             const auto [y0, y1] = g.bands[i];
             labels.push_back(
                 placeGroupLabel(p.font(), QRectF(area.left() + 2, y0, g.labels - 12, y1 - y0),
-                    mData.groups()[i], g.plot.bottom(), freeFrom, shortForms));
-            shortened = shortened || (labels.back() && labels.back()->shortened);
+                    mData.groups()[i], g.plot.bottom(), freeFrom, form));
+            if (labels.back())
+                shortest = std::max(shortest, labels.back()->form);
         }
-        return shortened;
+        return shortest;
     };
-    if (placeLabels(false))
-        placeLabels(true);
+    for (int form = 0, taken = placeLabels(0); taken > form;)
+        taken = placeLabels(form = taken);
     p.setPen(ink);
     for (std::size_t i = 0; i < g.bands.size(); ++i) {
         const auto [y0, y1] = g.bands[i];
