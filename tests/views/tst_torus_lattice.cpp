@@ -82,6 +82,7 @@ private Q_SLOTS:
     void podStepsToTheNextRowAreStubs();
     void zStepsLeaveTheXLinksInSight();
     void wrapAroundsPassOverNoChip();
+    void thinnedArcsKeepBothHalves();
     void ocsHiddenButListed();
     void planeTitlesReadOverTheWrapArounds();
     void captionStaysInANarrowView();
@@ -350,6 +351,29 @@ void TestTorusLattice::wrapAroundsPassOverNoChip()
         }
         QVERIFY(arcs >= 2 * 4 * 8);
     }
+}
+
+void TestTorusLattice::thinnedArcsKeepBothHalves()
+{
+    // A pod fitted to a window draws one link in k: each fibre drawn or not on its own left
+    // hundreds of half arcs ending in mid-air. A circuit's two fibres are drawn together.
+    const Fabric f = gen::generate("tpu-torus", nlohmann::json {});
+    const FabricLayout l = computeLayout(f);
+    SceneData data;
+    data.build(f, l);
+    const QRectF all = data.contentBounds();
+    data.plan = data.planFor(1900 / all.width(), all, 1.0);
+    QVERIFY2(data.plan.globalSample > 1, "the fit must thin the links for this test");
+    int drawn = 0, arcs = 0;
+    for (const TorusCircuit &c : torusCircuits(f).circuits) {
+        if (!near(l.linkVia[static_cast<std::size_t>(c.fibreA)],
+                l.linkVia[static_cast<std::size_t>(c.fibreB)]))
+            continue; // a stub pair: each end named on its own
+        ++arcs;
+        QCOMPARE(data.drawsLink(c.fibreA), data.drawsLink(c.fibreB));
+        drawn += data.drawsLink(c.fibreA) ? 1 : 0;
+    }
+    QVERIFY(drawn > 0 && drawn < arcs);
 }
 
 void TestTorusLattice::ocsHiddenButListed()

@@ -728,11 +728,18 @@ bool SceneData::drawsLink(LinkId id) const
     const bool local = i >= linkBundle.size() || linkBundle[i] < 0;
     if (!(local ? plan.detailLocal : plan.detailGlobal))
         return false;
-    const QLineF &s = segment[i];
-    if ((local ? plan.localEndsOnly : plan.globalEndsOnly) && !plan.visible.contains(s.p1())
-        && !plan.visible.contains(s.p2()))
+    // A circuit drawn as one arc (two fibres through a hidden OCS) is drawn whole or not at
+    // all: each fibre thinned on its own left half arcs ending in mid-air.
+    const LinkId peer = i < arcPeer.size() ? arcPeer[i] : kNoLink;
+    const auto seen = [&](LinkId l) {
+        const QLineF &s = segment[static_cast<std::size_t>(l)];
+        return plan.visible.contains(s.p1()) || plan.visible.contains(s.p2());
+    };
+    if ((local ? plan.localEndsOnly : plan.globalEndsOnly) && !seen(id)
+        && (peer == kNoLink || !seen(peer)))
         return false;
-    return sampled(id, local ? plan.localSample : plan.globalSample);
+    return sampled(
+        peer == kNoLink ? id : std::min(id, peer), local ? plan.localSample : plan.globalSample);
 }
 
 DrawPlan SceneData::planFor(
