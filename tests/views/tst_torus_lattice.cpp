@@ -312,6 +312,9 @@ void TestTorusLattice::wrapAroundsPassOverNoChip()
         { "twisted 4x8x8",
             gen::generate("tpu-torus",
                 nlohmann::json { { "x", 4 }, { "y", 8 }, { "z", 8 }, { "twisted", true } }) },
+        { "twisted 8x16x16",
+            gen::generate("tpu-torus",
+                nlohmann::json { { "x", 8 }, { "y", 16 }, { "z", 16 }, { "twisted", true } }) },
         { "twisted 8x8x16",
             gen::generate("tpu-torus",
                 nlohmann::json { { "x", 8 }, { "y", 8 }, { "z", 16 }, { "twisted", true } }) } };

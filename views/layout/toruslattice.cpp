@@ -69,8 +69,11 @@ EdgeArc edgeArc(
     const int lane = alongY ? a.hints.y : a.hints.x;
     // An X arc between planes side by side rises the higher the more planes it passes over, so
     // its turns stay clear of the planes between. (A Y arc goes round the left of its column.)
+    // And one from the other row of planes rises higher the taller the way up, so it has
+    // turned off the edge of the plane it lands on before it passes that plane's corner.
     const double over = alongY ? std::max(0.0, std::abs(pa.x() - pb.x()) - p.width) : 0.0;
-    const double side = over / 5
+    const double climb = alongY ? 0.1 * std::abs(pa.y() - pb.y()) : 0.0;
+    const double side = over / 5 + climb
         + (alongY ? 14 + 3 * lane + 0.1 * std::min(reach, 4 * p.height)
                   : 14 + 3 * lane + 0.04 * std::min(reach, 4 * p.width));
     const double viaAlong = along(p.origin(b.hints.z)) - side;
@@ -91,7 +94,7 @@ EdgeArc edgeArc(
     const double span = alongY ? p.width : p.height; // the plane across its edge
     const auto pushed = [&](double acrossFrom, double outwards) {
         const double back = (acrossFrom - viaAcross) * outwards;
-        return acrossFrom + outwards * 0.5 * std::max(0.0, back - span / 2);
+        return acrossFrom + outwards * 0.5 * std::max(0.0, back - span / 4);
     };
     EdgeArc arc;
     arc.via = point(viaAcross, viaAlong);
