@@ -202,12 +202,8 @@ FabricLayout torusLattice(const Fabric &f)
         const bool chipFirst = f.node(f.link(fibre).a).kind != NodeKind::Ocs;
         out.linkBend[i] = chipFirst ? byChip : byVia;
         out.linkBend2[i] = chipFirst ? byVia : byChip;
-        for (int k = 0; k <= 16; ++k) {
-            const double t = k / 16.0, u = 1 - t;
-            const QPointF p = u * u * u * chip + 3 * u * u * t * byChip + 3 * u * t * t * byVia
-                + t * t * t * via;
-            cubicExtent |= QRectF(p, QSizeF(0.01, 0.01));
-        }
+        for (int k = 0; k <= 16; ++k)
+            cubicExtent |= QRectF(cubicAt(chip, byChip, byVia, via, k / 16.0), QSizeF(0.01, 0.01));
     };
     std::map<std::pair<int, int>, bool> stubbedSteps; // (from z, to z)
     for (const TorusCircuit &c : circuits.circuits) {
