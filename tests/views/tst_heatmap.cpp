@@ -23,6 +23,20 @@
 using namespace fabric;
 using namespace fabric::views;
 
+namespace {
+
+/// HPN's heatmap after an ECMP ring, on @p w: two segments of 8 hosts, 4 aggregation switches a
+/// plane, ten groups with long names ("leaf -> GPU \u00b7 plane 1 (512)") that wrap or shorten.
+void showHpnRing(HeatmapWidget &w)
+{
+    static const Fabric hpn = gen::generate("hpn",
+        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
+    static const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
+    w.setData(HeatmapData::build(hpn, run->result, 40));
+}
+
+} // namespace
+
 class TestHeatmap : public QObject
 {
     Q_OBJECT
@@ -315,11 +329,8 @@ void TestHeatmap::groupLabelsNeverOverprint()
     // From a tall dock down to a projector's short one: every group label stays in its own
     // band of rows, whatever it takes (one line, shortened, or left out for the tooltip).
     // HPN's groups have long names ("leaf -> GPU · plane 1 (512)") that wrap.
-    const Fabric hpn = gen::generate(
-        "hpn", nlohmann::json{{"segments", 2}, {"hosts_per_segment", 8}, {"aggs_per_plane", 4}});
-    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
     HeatmapWidget w;
-    w.setData(HeatmapData::build(hpn, run->result, 40));
+    showHpnRing(w);
     QVERIFY(w.data().groups().size() >= 6);
     int labelsSeen = 0;
     for (int height = 90; height <= 420; height += 15) {
@@ -357,11 +368,8 @@ void TestHeatmap::groupLabelsShareOneForm()
     // A column that read "GPU \u2192 leaf \u00b7 plane 0" over "leaf\u2192spine p0" looked like
     // two kinds of link, and a count beside some names and not others like a figure missing:
     // where one group's name must take a shorter form, every group's does.
-    const Fabric hpn = gen::generate("hpn",
-        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
-    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
     HeatmapWidget w;
-    w.setData(HeatmapData::build(hpn, run->result, 40));
+    showHpnRing(w);
     int shortSeen = 0, longSeen = 0, countedSeen = 0;
     for (const double scale : { 1.0, 1.5 }) {
         QFont font = QWidget().font();
@@ -408,11 +416,8 @@ void TestHeatmap::shortenedGroupLabelsStayDistinct()
     // Presentation mode's larger text in the narrow dock of a 1280x720 window: HPN's names
     // ("leaf -> spine · plane 0") do not fit. Cut in the middle, "leaf -> spine" and "leaf -> GPU"
     // of a plane both read "leaf -> …plane 0"; every group shown must still be told apart.
-    const Fabric hpn = gen::generate("hpn",
-        nlohmann::json { { "segments", 2 }, { "hosts_per_segment", 8 }, { "aggs_per_plane", 4 } });
-    const auto run = testing::ringRun(hpn, route::Policy::Ecmp, 16e6, 1);
     HeatmapWidget w;
-    w.setData(HeatmapData::build(hpn, run->result, 40));
+    showHpnRing(w);
     QFont presentation = w.font();
     presentation.setPointSizeF(presentation.pointSizeF() * 1.5);
     w.setFont(presentation);
