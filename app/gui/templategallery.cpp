@@ -32,16 +32,11 @@
 namespace fabric::app {
 namespace {
 
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 /// "An even number from 4 to 128." Typed beyond it, a spin box takes no more digits, with no
 /// word of why, so the range is written where the field is described.
 QString allowedSentence(const gen::ParamSpec &p)
 {
-    return views::capitalised(qs(gen::allowedText(p))) + QLatin1Char('.');
+    return views::capitalised(views::toQString(gen::allowedText(p))) + QLatin1Char('.');
 }
 
 PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
@@ -49,10 +44,10 @@ PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
     using T = gen::ParamSpec::Type;
     PropertySpec s;
     s.id = id;
-    s.label = qs(p.label);
-    s.toolTip = qs(p.description) + QLatin1Char(' ') + allowedSentence(p);
-    s.unit = qs(p.unit);
-    s.zeroText = qs(p.zeroMeans);
+    s.label = views::toQString(p.label);
+    s.toolTip = views::toQString(p.description) + QLatin1Char(' ') + allowedSentence(p);
+    s.unit = views::toQString(p.unit);
+    s.zeroText = views::toQString(p.zeroMeans);
     s.min = p.min;
     s.max = p.max;
     s.step = std::max(1, p.multipleOf);
@@ -69,7 +64,7 @@ PropertySpec toPropertySpec(const gen::ParamSpec &p, int id)
     case T::Choice:
         s.type = PropertySpec::Type::Choice;
         for (const std::string &c : p.choices)
-            s.choices << qs(c);
+            s.choices << views::toQString(c);
         break;
     }
     return s;
@@ -84,7 +79,7 @@ QVariant toVariant(const nlohmann::json &v)
     if (v.is_number())
         return v.get<double>();
     if (v.is_string())
-        return qs(v.get<std::string>());
+        return views::toQString(v.get<std::string>());
     return {};
 }
 
@@ -142,8 +137,8 @@ TemplateGallery::TemplateGallery(QWidget *parent)
         // area round the stack took the tallest page's height for every page.
         mForms->addWidget(scrollable(form));
         mPages.push_back({ &info, form });
-        auto *item = new QListWidgetItem(qs(info.title), mFamilies);
-        item->setToolTip(qs(info.description));
+        auto *item = new QListWidgetItem(views::toQString(info.title), mFamilies);
+        item->setToolTip(views::toQString(info.description));
     }
 
     mDescription->setWordWrap(true);
@@ -327,7 +322,8 @@ void TemplateGallery::showFieldHelp(QWidget *focused)
             const gen::ParamSpec &p = info.params[std::size_t(i)];
             mFieldHelp->setText(
                 QStringLiteral("<b>%1</b> (%2): %3 %4")
-                    .arg(qs(p.label).toHtmlEscaped(), qs(p.key), qs(p.description).toHtmlEscaped(),
+                    .arg(views::toQString(p.label).toHtmlEscaped(), views::toQString(p.key),
+                        views::toQString(p.description).toHtmlEscaped(),
                         allowedSentence(p).toHtmlEscaped()));
             mFieldHelp->show();
             return;
@@ -346,7 +342,7 @@ void TemplateGallery::familyChanged(int row)
     if (row < 0)
         return;
     mForms->setCurrentIndex(row);
-    mDescription->setText(qs(mPages[std::size_t(row)].info->description));
+    mDescription->setText(views::toQString(mPages[std::size_t(row)].info->description));
     valuesChanged();
 }
 
@@ -371,8 +367,9 @@ QString TemplateGallery::inFormWords(const QString &error) const
     QMap<QString, QString> labels;
     QStringList keys;
     for (const gen::ParamSpec &p : info.params) {
-        labels.insert(qs(p.key), QStringLiteral("%1 (%2)").arg(qs(p.label), qs(p.key)));
-        keys << QRegularExpression::escape(qs(p.key));
+        labels.insert(views::toQString(p.key),
+            QStringLiteral("%1 (%2)").arg(views::toQString(p.label), views::toQString(p.key)));
+        keys << QRegularExpression::escape(views::toQString(p.key));
     }
     // One pass, so a label put in ("Switch radix k") is not searched for keys again.
     const QRegularExpression anyKey(QStringLiteral("\\b(%1)\\b").arg(keys.join(QLatin1Char('|'))));
