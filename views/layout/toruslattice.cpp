@@ -148,7 +148,8 @@ FabricLayout torusLattice(const Fabric &f)
     // A twist by half of Z lands a plane's wrap-arounds on the plane half the planes on: in
     // two rows of that many, that is the one straight below, and its arcs pass over no other
     // plane (in one row they crossed the edges of the planes between).
-    for (const TwistShift &t : circuits.twists())
+    const std::vector<TwistShift> shifts = circuits.twists();
+    for (const TwistShift &t : shifts)
         if (t.along == 2 && 2 * t.by == planes.extent[2])
             planes.columns = t.by;
 
@@ -273,7 +274,6 @@ FabricLayout torusLattice(const Fabric &f)
     }
     // The caption, one line (its text keeps its size at any zoom, so lines could collide): the
     // shape, then each twist as the circuits make it.
-    const std::vector<TwistShift> shifts = circuits.twists();
     const QString twists = twistCaption(shifts);
     const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
     double top = std::min(-20.0, cubicExtent.isNull() ? 0.0 : cubicExtent.top());
