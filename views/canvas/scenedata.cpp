@@ -307,6 +307,8 @@ QPointF SceneData::curveAt(LinkId id, double t) const
     const QLineF &s = segment[i];
     if (isCubic(id))
         return cubicAt(s.p1(), bend[i], bend2[i], s.p2(), t);
+    if (!isCurved(id))
+        return s.pointAt(t);
     const double u = 1 - t;
     return u * u * s.p1() + 2 * u * t * bend[i] + t * t * s.p2();
 }

@@ -229,7 +229,7 @@ public:
         const auto i = static_cast<std::size_t>(id);
         return isCurved(id) && i < bend2.size() && !std::isnan(bend2[i].x());
     }
-    /// The point of curved link @p id's curve at parameter @p t (0: its p1 end, 1: its p2).
+    /// The point of link @p id at parameter @p t along its curve or line (0: its p1 end, 1: p2).
     QPointF curveAt(LinkId id, double t) const;
     /// Link @p id's line as drawn, appended to @p path: a straight line or its curve.
     void addLinkPath(QPainterPath &path, LinkId id) const;

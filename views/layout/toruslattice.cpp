@@ -105,18 +105,68 @@ EdgeArc edgeArc(
     return arc;
 }
 
-/// Control points of a Z arc from @p a to @p b: a wrap-around within a row of planes, or a
-/// twisted Z step to another row. It bows along the gap under or above the landing chip's
-/// row, nested by the chip's place in its plane.
-std::pair<QPointF, QPointF> zArcControls(
-    const Planes &p, const Node &a, const Node &b, const QPointF &pa, const QPointF &pb)
+/// A cubic curve: its ends and its two control points.
+struct Cubic
 {
-    const double reach = std::hypot(pb.x() - pa.x(), pb.y() - pa.y());
-    const QPointF ob = p.origin(b.hints.z);
-    const double out = 30 + 0.04 * reach, nest = 2 * (a.hints.x + a.hints.y);
-    const double y = p.row(b.hints.z) > p.row(a.hints.z) ? ob.y() - 0.5 * p.gapY + nest
-                                                        : ob.y() + p.height + std::min(0.5 * p.gapY, 24 + nest);
-    return {QPointF(pa.x() + out, y), QPointF(pb.x() - out, y)};
+    QPointF p0, c1, c2, p3;
+
+    /// Its first or its second half, split at its middle (de Casteljau).
+    Cubic half(bool first) const
+    {
+        const QPointF middle = cubicAt(p0, c1, c2, p3, 0.5);
+        return first ? Cubic { p0, (p0 + c1) / 2, (p0 + 2 * c1 + c2) / 4, middle }
+                     : Cubic { middle, (c1 + 2 * c2 + p3) / 4, (c2 + p3) / 2, p3 };
+    }
+    Cubic reversed() const { return { p3, c2, c1, p0 }; }
+};
+
+/// A Z step between planes side by side, from the chip at @p from to the one at @p to, in
+/// place @p x of its chip row. Drawn straight, it lay on the row's X links and hid them (the X
+/// dimension looked unwired); a plain bow ran over the chips beside its ends. It arches up
+/// between chip rows instead: its controls stand a little behind its chips, so it rises clear
+/// of the chips beside them before it turns along, and its top stays under the next chip row
+/// up (its chips' bottom edge 17 units above), 3 units or more from every X link's middle.
+/// Higher the farther right its chip, so the steps of one row do not lie on one another.
+/// (Checked for rows of 2 to 16 chips.)
+Cubic zStepArch(const Planes &p, int x, const QPointF &from, const QPointF &to)
+{
+    const int chips = p.extent[0];
+    const double lowest = std::min(21.0, 8.0 + chips), highest = 21;
+    const double rise = lowest + (highest - lowest) * x / double(std::max(1, chips - 1));
+    const double back = to.x() > from.x() ? -10 : 10;
+    return { from, from + QPointF(back, -rise), to + QPointF(-back, -rise), to };
+}
+
+/// A Z stub's way from its chip to @p edgeX, beside the plane: it drops into the channel under
+/// the chip's row, in lane @p lane of as many as the row has chips, and runs along it. Straight
+/// along the chip row, a plane's stubs lay on the chips beside them and on one another.
+struct StubPath
+{
+    QPointF turn; ///< Both control points of its cubic: the curve leaves the chip downwards.
+    QPointF end;
+};
+
+/// Lane 0 is nearest the chip row: the chip with no other chip between it and the edge takes
+/// it, so no stub's drop crosses another stub's run. The lanes fill the channel between the
+/// chips' bottom edge (5 under the row) and the next row's top (17 under), keeping 1 from each.
+StubPath stubPath(const Planes &p, const QPointF &chip, double edgeX, int lane)
+{
+    const double drop = 0.5 * kChip + 1 + (lane + 0.5) * (kPitch - kChip - 2) / p.extent[0];
+    // Off to the side as it drops, so it leaves the chip clear of the Y link under it.
+    const double side = (edgeX > chip.x() ? 0.4 : -0.4) * drop;
+    return { chip + QPointF(side, drop), QPointF(edgeX, chip.y() + drop) };
+}
+
+/// What a Z stub's ends say about a twist: "" for a plain step, " (+4 in X, +4 in Y)" for a
+/// wrap-around that lands shifted.
+QString landingShift(const TorusCircuit &c)
+{
+    QStringList parts;
+    for (int d = 0; d < 2; ++d)
+        if (c.shift[d] != 0)
+            parts << QStringLiteral("+%1 in %2").arg(c.shift[d]).arg(dimensionName(d));
+    return parts.isEmpty() ? QString()
+                           : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
 }
 
 } // namespace
@@ -175,20 +225,16 @@ FabricLayout torusLattice(const Fabric &f)
         }
     });
     // Each circuit: fibre A from chip A to the arc's middle, fibre B from there to chip B. The
-    // middle is where the two quadratic halves meet with one tangent, so the arc is smooth.
-    // A plain Z step between planes in different rows (the step to the next row, the
-    // wrap-around from the last plane to the first) would cross the whole picture, hundreds of
-    // them side by side on a pod: each is drawn as two stubs instead, out of the right of its
-    // plane and into the left of the next, each end named ("to z = 8", "from z = 7").
+    // middle is where the two halves meet with one tangent, so the arc is smooth.
+    // A Z step between planes in different rows (the step to the next row, the wrap-around
+    // from the last plane to the first) would cross the whole picture, hundreds of them side
+    // by side on a pod: each is drawn as two stubs instead, out of the right of its plane and
+    // into the left of the next, each end named ("to z = 8", "from z = 7"). So is a Z
+    // wrap-around within one row of planes (a cube, a one-row slice), which would run under
+    // the whole row; twisted, such arcs ran over the chips of the planes at both ends.
     const double stub = 0.4 * planes.gapX;
-    // A Z step between planes side by side runs along its chip row: drawn straight, it lay on
-    // the row's X links and hid them (the X dimension looked unwired). It bows up between chip
-    // rows instead, higher the farther right its chip, so the steps of one row do not lie on
-    // one another: the middle of the curve clears the row by 12 to 15 units, under the next
-    // chip row up (22 units away, its chips 10 high), and it is 3 units above the middle of
-    // the first X link it passes.
-    const auto zBow = [&](int x) {
-        return kPitch * (1.1 + 0.3 * x / double(std::max(1, planes.extent[0] - 1)));
+    const auto zStub = [&](const TorusCircuit &c, const Node &a, const Node &b) {
+        return c.dim == 2 && (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z));
     };
     const auto sameRowZStep = [&](const Node &a, const Node &b) {
         return a.hints.z != b.hints.z && planes.row(a.hints.z) == planes.row(b.hints.z)
@@ -196,67 +242,72 @@ FabricLayout torusLattice(const Fabric &f)
     };
     out.linkBend2.assign(f.linkIdBound(), QPointF(nan, nan));
     QRectF cubicExtent; // of the curves themselves: their control points lie well outside
-    // A fibre's cubic, given from its chip to the via: linkBend goes by the link's first end.
-    const auto setCubic = [&](LinkId fibre, const QPointF &chip, const QPointF &byChip,
-                              const QPointF &byVia, const QPointF &via) {
-        const auto i = static_cast<std::size_t>(fibre);
-        const bool chipFirst = f.node(f.link(fibre).a).kind != NodeKind::Ocs;
-        out.linkBend[i] = chipFirst ? byChip : byVia;
-        out.linkBend2[i] = chipFirst ? byVia : byChip;
+    // A link's cubic, given from the end at node @p from: linkBend goes by the link's first end.
+    const auto setCubic = [&](LinkId link, NodeId from, const Cubic &curve) {
+        const auto i = static_cast<std::size_t>(link);
+        const Cubic ab = f.link(link).a == from ? curve : curve.reversed();
+        out.linkBend[i] = ab.c1;
+        out.linkBend2[i] = ab.c2;
         for (int k = 0; k <= 16; ++k)
-            cubicExtent |= QRectF(cubicAt(chip, byChip, byVia, via, k / 16.0), QSizeF(0.01, 0.01));
+            cubicExtent
+                |= QRectF(cubicAt(ab.p0, ab.c1, ab.c2, ab.p3, k / 16.0), QSizeF(0.01, 0.01));
     };
-    std::map<std::pair<int, int>, bool> stubbedSteps; // (from z, to z)
+    // By (from z, to z): the shift the stubs' ends name, empty when they land unshifted or
+    // do not all land alike.
+    std::map<std::pair<int, int>, QString> stubbedSteps;
     for (const TorusCircuit &c : circuits.circuits) {
         const Node &a = f.node(c.chipA), &b = f.node(c.chipB);
         const QPointF pa = out.positions[static_cast<std::size_t>(a.id)];
         const QPointF pb = out.positions[static_cast<std::size_t>(b.id)];
-        if (c.dim == 2 && planes.row(a.hints.z) != planes.row(b.hints.z)
-            && a.hints.x == b.hints.x && a.hints.y == b.hints.y) {
-            out.linkVia[static_cast<std::size_t>(c.fibreA)]
-                = QPointF(planes.origin(a.hints.z).x() + planes.width + stub, pa.y());
-            out.linkVia[static_cast<std::size_t>(c.fibreB)]
-                = QPointF(planes.origin(b.hints.z).x() - stub, pb.y());
-            stubbedSteps[{ a.hints.z, b.hints.z }] = true;
+        if (zStub(c, a, b)) {
+            const QPointF outA(planes.origin(a.hints.z).x() + planes.width + stub, 0);
+            const QPointF inB(planes.origin(b.hints.z).x() - stub, 0);
+            const StubPath toNext
+                = stubPath(planes, pa, outA.x(), planes.extent[0] - 1 - a.hints.x);
+            const StubPath fromLast = stubPath(planes, pb, inB.x(), b.hints.x);
+            out.linkVia[static_cast<std::size_t>(c.fibreA)] = toNext.end;
+            out.linkVia[static_cast<std::size_t>(c.fibreB)] = fromLast.end;
+            setCubic(c.fibreA, a.id, { pa, toNext.turn, toNext.turn, toNext.end });
+            setCubic(c.fibreB, b.id, { pb, fromLast.turn, fromLast.turn, fromLast.end });
+            const auto [step, first]
+                = stubbedSteps.try_emplace({ a.hints.z, b.hints.z }, landingShift(c));
+            if (!first && step->second != landingShift(c))
+                step->second.clear();
             continue;
         }
         QPointF via = (pa + pb) / 2;
         if (c.dim == 2 && !c.wraps && sameRowZStep(a, b)) {
-            // One quadratic from chip to chip, as a direct link's bow, made of two halves.
-            const QPointF up(0, -zBow(a.hints.x) / 2);
-            via += up;
-            out.linkBend[static_cast<std::size_t>(c.fibreA)] = pa + (pb - pa) / 4 + up;
-            out.linkBend[static_cast<std::size_t>(c.fibreB)] = pa + (pb - pa) * 3 / 4 + up;
+            // The arch of a direct Z link (below), made of two halves.
+            const Cubic arch = zStepArch(planes, a.hints.x, pa, pb);
+            via = arch.half(true).p3;
+            setCubic(c.fibreA, a.id, arch.half(true));
+            setCubic(c.fibreB, b.id, arch.half(false).reversed());
         } else if (c.dim < 2 && (c.wraps || a.hints.z != b.hints.z)) {
             const EdgeArc arc = edgeArc(planes, c.dim, a, b, pa, pb);
             via = arc.via;
-            setCubic(c.fibreA, pa, arc.byChipA, arc.byViaA, via);
-            setCubic(c.fibreB, pb, arc.byChipB, arc.byViaB, via);
-        } else if (c.wraps || planes.row(a.hints.z) != planes.row(b.hints.z)) {
-            const auto [ca, cb] = zArcControls(planes, a, b, pa, pb);
-            via = (ca + cb) / 2;
-            out.linkBend[static_cast<std::size_t>(c.fibreA)] = ca;
-            out.linkBend[static_cast<std::size_t>(c.fibreB)] = cb;
+            setCubic(c.fibreA, a.id, { pa, arc.byChipA, arc.byViaA, via });
+            setCubic(c.fibreB, b.id, { pb, arc.byChipB, arc.byViaB, via });
         }
         out.linkVia[static_cast<std::size_t>(c.fibreA)] = via;
         out.linkVia[static_cast<std::size_t>(c.fibreB)] = via;
     }
-    out.linkBow.assign(f.linkIdBound(), 0.0);
     f.forEachLink([&](const Link &l) {
         const Node &a = f.node(l.a), &b = f.node(l.b);
         if (a.kind == NodeKind::Gpu && b.kind == NodeKind::Gpu && !isSpareChip(a) && !isSpareChip(b)
             && sameRowZStep(a, b))
-            out.linkBow[static_cast<std::size_t>(l.id)] = zBow(a.hints.x);
+            setCubic(l.id, a.id,
+                zStepArch(planes, a.hints.x, out.positions[static_cast<std::size_t>(a.id)],
+                    out.positions[static_cast<std::size_t>(b.id)]));
     });
     // Under the stubs' ends, reading inwards, so the text stays within the picture's bounds.
-    for (const auto &[step, stubbed] : stubbedSteps) {
+    for (const auto &[step, shift] : stubbedSteps) {
         const auto [from, to] = step;
         const double belowFrom = planes.origin(from).y() + planes.height + 26;
         const double belowTo = planes.origin(to).y() + planes.height + 26;
         out.labels.push_back({ QPointF(planes.origin(from).x() + planes.width + stub, belowFrom),
-            QStringLiteral("to z = %1").arg(to), true });
+            QStringLiteral("to z = %1").arg(to) + shift, true });
         out.labels.push_back({ QPointF(planes.origin(to).x() - stub, belowTo),
-            QStringLiteral("from z = %1").arg(from), false });
+            QStringLiteral("from z = %1").arg(from) + shift, false });
     }
     // Hidden OCS keep a place (fibres outside any circuit end there) but take no room.
     const double below = planes.rows() * (planes.height + planes.gapY);
@@ -276,10 +327,7 @@ FabricLayout torusLattice(const Fabric &f)
     // shape, then each twist as the circuits make it.
     const QString twists = twistCaption(shifts);
     const QString shape = QStringLiteral("%1×%2×%3 torus").arg(planes.extent[0]).arg(planes.extent[1]).arg(planes.extent[2]);
-    double top = std::min(-20.0, cubicExtent.isNull() ? 0.0 : cubicExtent.top());
-    for (std::size_t i = 0; i < out.linkBend.size(); ++i)
-        if (!std::isnan(out.linkBend[i].y()) && std::isnan(out.linkBend2[i].y()))
-            top = std::min(top, out.linkBend[i].y());
+    const double top = std::min(-20.0, cubicExtent.isNull() ? 0.0 : cubicExtent.top());
     // The short form drops the shape (the planes show it) for a narrow view: a lesson's canvas
     // on a 1280x720 projector is about 500 px wide, the legend's button in its corner, where
     // the long form would be left out.
