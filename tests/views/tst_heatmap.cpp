@@ -26,7 +26,7 @@ using namespace fabric::views;
 namespace {
 
 /// HPN's heatmap after an ECMP ring, on @p w: two segments of 8 hosts, 4 aggregation switches a
-/// plane, ten groups with long names ("leaf -> GPU \u00b7 plane 1 (512)") that wrap or shorten.
+/// plane, eight groups with long names ("leaf -> GPU \u00b7 plane 1 (512)") that wrap or shorten.
 void showHpnRing(HeatmapWidget &w)
 {
     static const Fabric hpn = gen::generate("hpn",
@@ -51,6 +51,7 @@ private Q_SLOTS:
     void exportsAPng();
     void groupLabelsNeverOverprint();
     void groupLabelsShareOneForm();
+    void wideHeatmapNamesKeepTheirCounts();
     void shortenedGroupLabelsStayDistinct();
     void saturatedCellsStayVisibleWhenSmall();
     void idleLinksStayDarkWhenSmall();
@@ -409,6 +410,35 @@ void TestHeatmap::groupLabelsShareOneForm()
     // columns of each.
     QVERIFY(shortSeen > 0 && longSeen > 0);
     QVERIFY(countedSeen > 0 && countedSeen < shortSeen + longSeen);
+}
+
+void TestHeatmap::wideHeatmapNamesKeepTheirCounts()
+{
+    // An export for a slide (1200 px) or the dock under the fabric at 1920x1080 has room for
+    // the full names with their link counts; a column fixed at 170 px dropped every count.
+    HeatmapWidget w;
+    showHpnRing(w);
+    // Normal text at both widths, presentation mode's larger text across the full screen.
+    for (const auto &[scale, width] :
+        { std::pair(1.0, 1200), std::pair(1.0, 1920), std::pair(1.5, 1920) }) {
+        QFont font = QWidget().font();
+        font.setPointSizeF(font.pointSizeF() * scale);
+        w.setFont(font);
+        w.resize(width, 400);
+        testing::TextRecorder recorder(w.size());
+        w.render(&recorder);
+        static const QRegularExpression counted(QStringLiteral("^\\S.* \u2192 .* \\([0-9,]+\\)$"));
+        int names = 0;
+        for (const testing::PaintedText &t : recorder.texts()) {
+            if (!t.text.contains(QChar(0x2192)))
+                continue;
+            ++names;
+            QVERIFY2(t.text.contains(counted),
+                qPrintable(
+                    QStringLiteral("%1 px at %2x text: \"%3\"").arg(width).arg(scale).arg(t.text)));
+        }
+        QCOMPARE(names, 8); // 4 kinds of link in each of the 2 planes
+    }
 }
 
 void TestHeatmap::shortenedGroupLabelsStayDistinct()

@@ -27,7 +27,9 @@ namespace fabric::views {
 
 namespace {
 /// The group names' column: this wide, or in a narrow widget (a dock beside the fabric on a
-/// 1280x720 projector) a share of it, but never narrower than the longest name.
+/// 1280x720 projector) a share of it, but never narrower than the longest name. A wide widget
+/// (the dock under the fabric, an export for a slide) widens it, up to that share, to fit the
+/// names with their link counts: at 170 a 1200 px export dropped every count.
 constexpr double kLabelWidth = 170;
 constexpr double kLabelShare = 0.3;
 /// The keyboard cursor's least size where many cells share one, in lines of the widget's text:
@@ -247,11 +249,14 @@ HeatmapWidget::Geometry HeatmapWidget::geometryFor(const QRectF &area, const QFo
     g.title = titleHeight(text);
     g.rampTitle = area.width() >= kRampTitleFrom;
     const double legend = legendWidth(fm, g.rampTitle);
-    double longestName = 0;
-    for (const auto &group : mData.groups())
+    double longestName = 0, longestCounted = 0;
+    for (const auto &group : mData.groups()) {
         longestName = std::max(longestName, fm.horizontalAdvance(group.label));
-    g.labels
-        = std::min(kLabelWidth, std::max((area.width() - legend) * kLabelShare, longestName + 16));
+        longestCounted = std::max(longestCounted, fm.horizontalAdvance(groupLabelForms(group)[0]));
+    }
+    const double share = (area.width() - legend) * kLabelShare;
+    const double widest = std::max(kLabelWidth, std::min(longestCounted + 16, share));
+    g.labels = std::min(widest, std::max(share, longestName + 16));
     g.plot = QRectF(area.left() + g.labels, area.top() + g.title,
         std::max(10.0, area.width() - g.labels - legend),
         std::max(10.0, area.height() - g.title - axisHeight(text)));
