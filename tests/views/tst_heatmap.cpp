@@ -565,7 +565,7 @@ void TestHeatmap::textStaysApartWhenNarrow()
     w.setData(HeatmapData::build(mFabric, mRun->result, 60));
     const QFont normal = w.font();
     for (const double fontScale : { 1.0, 1.5 })
-        for (const int width : { 400, 440, 600, 900 }) {
+        for (const int width : { 400, 440, 480, 500, 520, 560, 600, 700, 900 }) {
             QFont f = normal;
             f.setPointSizeF(normal.pointSizeF() * fontScale);
             w.setFont(f);
@@ -582,6 +582,22 @@ void TestHeatmap::textStaysApartWhenNarrow()
                 shown << t.text;
             }
             QVERIFY2(shown.contains(QStringLiteral("0 s")), qPrintable(at + shown.join('|')));
+            // The time ticks stand a line of text apart: 8 px apart they read as one run of
+            // figures.
+            const auto zero = std::find_if(recorder.texts().begin(), recorder.texts().end(),
+                [](const testing::PaintedText &t) { return t.text == QStringLiteral("0 s"); });
+            std::vector<QRectF> ticks;
+            for (const testing::PaintedText &t : recorder.texts())
+                if (qFuzzyCompare(t.rect.top(), zero->rect.top()))
+                    ticks.push_back(t.rect);
+            std::sort(ticks.begin(), ticks.end(),
+                [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
+            QVERIFY2(ticks.size() >= 2, qPrintable(at + shown.join('|')));
+            for (std::size_t i = 1; i < ticks.size(); ++i)
+                QVERIFY2(ticks[i].left() - ticks[i - 1].right() >= 0.9 * ticks[i].height(),
+                    qPrintable(at
+                        + QStringLiteral("time ticks %1 px apart")
+                              .arg(ticks[i].left() - ticks[i - 1].right())));
             const QString end = toQString(units::formatSeconds(w.data().endS()));
             QVERIFY2(shown.contains(end), qPrintable(at + end + " missing: " + shown.join('|')));
             for (const auto &group : w.data().groups())

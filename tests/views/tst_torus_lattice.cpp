@@ -82,6 +82,7 @@ private Q_SLOTS:
     void plainTorusHasNoTwist();
     void podStepsToTheNextRowAreStubs();
     void twistedZWrapAroundsAreNamedStubs();
+    void stubNamesHangClearOfThePlanes();
     void zStepsLeaveTheXLinksInSight();
     void circuitsPassOverNoChip();
     void thinnedArcsKeepBothHalves();
@@ -283,6 +284,34 @@ void TestTorusLattice::twistedZWrapAroundsAreNamedStubs()
         texts << label.text;
     for (const char *name : { "to z = 0 (+4 in X, +4 in Y)", "from z = 3 (+4 in X, +4 in Y)" })
         QVERIFY2(texts.contains(QLatin1String(name)), qPrintable(texts.join('|')));
+    // A lesson's canvas on a 1280x720 projector has no room for the shift: the names take
+    // their plain form rather than vanish (they did), and the caption keeps the shift.
+    QStringList narrow;
+    for (const CanvasLabel &label : labelsFitted(f, 480, QMarginsF(20, 60, 20, 60)))
+        narrow << label.text;
+    for (const char *name : { "to z = 0", "from z = 3" })
+        QVERIFY2(narrow.contains(QLatin1String(name)), qPrintable(narrow.join('|')));
+}
+
+void TestTorusLattice::stubNamesHangClearOfThePlanes()
+{
+    // A name keeps its text size at any zoom: standing on a point under its plane, it covered
+    // the plane's bottom chips and stubs once the pod was fitted to a window. It hangs from
+    // under the last lanes instead, clear of every plane.
+    const Fabric pod = gen::generate("tpu-torus", nlohmann::json {});
+    FabricCanvas canvas;
+    QVERIFY(shownFitted(canvas, pod, QSize(1400, 700)));
+    const FabricLayout layout = computeLayout(pod);
+    int names = 0;
+    for (const auto &[text, box] : canvas.shownLabels()) {
+        if (!text.startsWith(QLatin1String("to z")) && !text.startsWith(QLatin1String("from z")))
+            continue;
+        ++names;
+        for (const LayoutBlock &plane : layout.blocks)
+            QVERIFY2(!box.intersects(canvas.mapFromScene(plane.rect).boundingRect()),
+                qPrintable(text + QStringLiteral(" over ") + plane.title));
+    }
+    QCOMPARE(names, 4);
 }
 
 void TestTorusLattice::zStepsLeaveTheXLinksInSight()

@@ -20,7 +20,8 @@ namespace {
 
 Qt::Alignment sideOf(const LayoutLabel &l)
 {
-    return (l.rightAligned ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom;
+    return (l.rightAligned ? Qt::AlignRight : Qt::AlignLeft)
+        | (l.hangs ? Qt::AlignTop : Qt::AlignBottom);
 }
 
 /// @p fabricWidth: device pixels the whole fabric is drawn across.

@@ -106,11 +106,12 @@ double legendWidth(const QFontMetricsF &fm, bool withTitle)
 }
 
 /// The most time ticks (up to 5 intervals) whose labels, each as wide as @p widestLabel, fit
-/// side by side along @p width: six labels of "103 ms" in a narrow dock overprinted.
-int timeIntervals(double width, double widestLabel)
+/// side by side along @p width with @p gap between them: six labels of "103 ms" in a narrow
+/// dock overprinted, and 8 px apart they read as one run of figures.
+int timeIntervals(double width, double widestLabel, double gap)
 {
     for (const int n : { 5, 4, 2 })
-        if (width / n >= widestLabel + 8)
+        if (width / n >= widestLabel + gap)
             return n;
     return 1;
 }
@@ -425,7 +426,7 @@ void HeatmapWidget::paintTo(QPainter &p, const QRectF &area) const
     for (int i = 0; i <= 5; ++i)
         widestLabel = std::max(
             widestLabel, fm.horizontalAdvance(toQString(units::formatSeconds(end * i / 5))));
-    const int intervals = timeIntervals(g.plot.width(), widestLabel);
+    const int intervals = timeIntervals(g.plot.width(), widestLabel, fm.height());
     for (int i = 0; i <= intervals; ++i) {
         const double t = end * i / intervals;
         const double x = g.plot.left() + g.plot.width() * i / intervals;

@@ -38,14 +38,11 @@ struct LayoutLabel
     /// Shown instead when text does not fit, the first that fits ("Agg. (plane 0)", then
     /// "Agg. p0"); none fitting, nothing is shown.
     QStringList shorterTexts = QStringList();
+    /// The text hangs from pos (its top there) instead of standing on it: the text keeps its
+    /// size at any zoom, so only a text hanging below a drawing stays off it when zoomed out.
+    bool hangs = false;
 };
 
-/**
- * Where every node of a fabric goes, in scene units (a GPU square is 8 units), and the groups
- * that collapse when zoomed out. Vectors are indexed by node id; dead ids have NaN positions.
- * Layouts are pure functions of the fabric (and, for the torus, of the camera), so the canvas
- * can cache them and recompute only on structural changes.
- */
 /// The cubic Bezier curve from @p p0 to @p p3 with controls @p c1 and @p c2, at @p t in [0, 1].
 inline QPointF cubicAt(
     const QPointF &p0, const QPointF &c1, const QPointF &c2, const QPointF &p3, double t)
@@ -54,6 +51,12 @@ inline QPointF cubicAt(
     return u * u * u * p0 + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * p3;
 }
 
+/**
+ * Where every node of a fabric goes, in scene units (a GPU square is 8 units), and the groups
+ * that collapse when zoomed out. Vectors are indexed by node id; dead ids have NaN positions.
+ * Layouts are pure functions of the fabric (and, for the torus, of the camera), so the canvas
+ * can cache them and recompute only on structural changes.
+ */
 struct FabricLayout
 {
     std::vector<QPointF> positions; ///< Node centre by id (before user positions are applied).

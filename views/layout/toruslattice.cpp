@@ -299,15 +299,24 @@ FabricLayout torusLattice(const Fabric &f)
                 zStepArch(planes, a.hints.x, out.positions[static_cast<std::size_t>(a.id)],
                     out.positions[static_cast<std::size_t>(b.id)]));
     });
-    // Under the stubs' ends, reading inwards, so the text stays within the picture's bounds.
+    // Under the stubs' ends, reading inwards, so the text stays within the picture's bounds;
+    // hanging from just under the lanes of the plane's last chip row, so the text covers
+    // neither those stubs nor, zoomed out, the chips. Where a twisted landing makes the name
+    // too long for a small view, the plain one (the caption gives the shift).
     for (const auto &[step, shift] : stubbedSteps) {
         const auto [from, to] = step;
-        const double belowFrom = planes.origin(from).y() + planes.height + 26;
-        const double belowTo = planes.origin(to).y() + planes.height + 26;
-        out.labels.push_back({ QPointF(planes.origin(from).x() + planes.width + stub, belowFrom),
-            QStringLiteral("to z = %1").arg(to) + shift, true });
-        out.labels.push_back({ QPointF(planes.origin(to).x() - stub, belowTo),
-            QStringLiteral("from z = %1").arg(from) + shift, false });
+        const double underLanes = kPitch - 0.5 * kChip + 2;
+        const QString toText = QStringLiteral("to z = %1").arg(to);
+        const QString fromText = QStringLiteral("from z = %1").arg(from);
+        const auto plain = [&](const QString &text) {
+            return shift.isEmpty() ? QStringList() : QStringList { text };
+        };
+        out.labels.push_back({ QPointF(planes.origin(from).x() + planes.width + stub,
+                                   planes.origin(from).y() + planes.height + underLanes),
+            toText + shift, true, false, plain(toText), true });
+        out.labels.push_back({ QPointF(planes.origin(to).x() - stub,
+                                   planes.origin(to).y() + planes.height + underLanes),
+            fromText + shift, false, false, plain(fromText), true });
     }
     // Hidden OCS keep a place (fibres outside any circuit end there) but take no room.
     const double below = planes.rows() * (planes.height + planes.gapY);
