@@ -260,18 +260,17 @@ FabricLayout torusLattice(const Fabric &f)
         const QPointF pa = out.positions[static_cast<std::size_t>(a.id)];
         const QPointF pb = out.positions[static_cast<std::size_t>(b.id)];
         if (zStub(c, a, b)) {
-            const QPointF outA(planes.origin(a.hints.z).x() + planes.width + stub, 0);
-            const QPointF inB(planes.origin(b.hints.z).x() - stub, 0);
-            const StubPath toNext
-                = stubPath(planes, pa, outA.x(), planes.extent[0] - 1 - a.hints.x);
-            const StubPath fromLast = stubPath(planes, pb, inB.x(), b.hints.x);
+            const double outOfA = planes.origin(a.hints.z).x() + planes.width + stub;
+            const double intoB = planes.origin(b.hints.z).x() - stub;
+            const StubPath toNext = stubPath(planes, pa, outOfA, planes.extent[0] - 1 - a.hints.x);
+            const StubPath fromLast = stubPath(planes, pb, intoB, b.hints.x);
             out.linkVia[static_cast<std::size_t>(c.fibreA)] = toNext.end;
             out.linkVia[static_cast<std::size_t>(c.fibreB)] = fromLast.end;
             setCubic(c.fibreA, a.id, { pa, toNext.turn, toNext.turn, toNext.end });
             setCubic(c.fibreB, b.id, { pb, fromLast.turn, fromLast.turn, fromLast.end });
-            const auto [step, first]
-                = stubbedSteps.try_emplace({ a.hints.z, b.hints.z }, landingShift(c));
-            if (!first && step->second != landingShift(c))
+            const QString shift = landingShift(c);
+            const auto [step, first] = stubbedSteps.try_emplace({ a.hints.z, b.hints.z }, shift);
+            if (!first && step->second != shift)
                 step->second.clear();
             continue;
         }
