@@ -51,9 +51,6 @@ QGraphicsPathItem *overlay(QGraphicsScene *scene, const QColor &color, double wi
     scene->addItem(item);
     return item;
 }
-} // namespace
-
-namespace {
 
 /// An X of half-width @p half centred on @p centre.
 void addCross(QPainterPath &path, const QPointF &centre, double half)
@@ -63,7 +60,6 @@ void addCross(QPainterPath &path, const QPointF &centre, double half)
     path.moveTo(centre + QPointF(-half, half));
     path.lineTo(centre + QPointF(half, -half));
 }
-
 } // namespace
 
 QPainterPath FabricCanvas::Private::linksPath(const QList<LinkId> &ids, bool wholeBundles,

@@ -332,8 +332,7 @@ SceneData::Pieces SceneData::linkPieces(LinkId id) const
 
 QPointF SceneData::linkMidpoint(LinkId id) const
 {
-    const QLineF &s = segment[static_cast<std::size_t>(id)];
-    return isCurved(id) ? curveAt(id, 0.5) : s.center();
+    return curveAt(id, 0.5);
 }
 
 double SceneData::distanceToLink(const QPointF &p, LinkId id) const
