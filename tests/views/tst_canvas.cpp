@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 using namespace fabric;
@@ -248,6 +249,7 @@ private Q_SLOTS:
     void ocsPanelListsCircuits();
     void particlesMoveOnLoadedLinksOnly();
     void particleDensityFollowsRate();
+    void particlesThinWhereLinesCrowd();
     void linkInfoProviderExtendsTooltip();
     void snapRoundsMovedPositions();
     void paletteDropEmitsNodeDropRequested();
@@ -1926,19 +1928,31 @@ void TestCanvas::particleDensityFollowsRate()
     showCanvas(canvas, f);
     canvas.setParticlesEnabled(true);
     std::vector<float> loads(2 * f.linkIdBound(), 0.f);
-    auto countAt = [&](float load) {
+    // One link between switches, then all of them: alone, and where they fan out of a spine.
+    auto countAt = [&](float load, int links) {
+        std::fill(loads.begin(), loads.end(), 0.f);
+        int loaded = 0;
         f.forEachLink([&](const Link &l) {
-            if (f.node(l.a).kind == NodeKind::Switch && f.node(l.b).kind == NodeKind::Switch)
+            if (loaded < links && f.node(l.a).kind == NodeKind::Switch
+                && f.node(l.b).kind == NodeKind::Switch) {
                 loads[std::size_t(dirLink(l.id, true))] = load;
+                ++loaded;
+            }
         });
         canvas.setLinkLoads(loads);
         canvas.viewport()->grab();
         return canvas.lastParticleCount();
     };
-    const int full = countAt(1.0f), quarter = countAt(0.25f);
+    const int full = countAt(1.0f, 1), quarter = countAt(0.25f, 1);
     QVERIFY2(full >= 3 * quarter && quarter >= 1,
              qPrintable(QStringLiteral("%1 vs %2").arg(full).arg(quarter)));
-    QCOMPARE(countAt(0.0f), 0);
+    QCOMPARE(countAt(0.0f, 1), 0);
+    // In a crowd every line thins alike, but more traffic never shows fewer particles.
+    const int crowdFull = countAt(1.0f, std::numeric_limits<int>::max()),
+              crowdQuarter = countAt(0.25f, std::numeric_limits<int>::max());
+    QVERIFY2(crowdFull > crowdQuarter && crowdQuarter > full,
+        qPrintable(QStringLiteral("%1 vs %2").arg(crowdFull).arg(crowdQuarter)));
+    QCOMPARE(countAt(0.0f, std::numeric_limits<int>::max()), 0);
     // Zoomed out to blocks, particles run along the bundles.
     const Fabric big = generate("hpn", smallParams("hpn"));
     canvas.setFabric(&big);
@@ -1961,6 +1975,32 @@ void TestCanvas::particleDensityFollowsRate()
     QVERIFY2(canvas.lastParticleCount() * 9 <= 0.1 * area,
         qPrintable(
             QStringLiteral("%1 particles in %2 px").arg(canvas.lastParticleCount()).arg(area)));
+}
+
+void TestCanvas::particlesThinWhereLinesCrowd()
+{
+    // A small view of a whole pod, every link full both ways: the GPU links fan into their
+    // leaves a pixel or two apart, where particles on every line made one dark mass.
+    const Fabric f = generate("ib-fat-tree", nlohmann::json { { "tiers", 2 }, { "gpus", 256 } });
+    FabricCanvas canvas;
+    showCanvas(canvas, f, QSize(640, 420));
+    canvas.setLegendVisible(false);
+    canvas.setParticlesEnabled(true);
+    canvas.setLinkLoads(std::vector<float>(2 * f.linkIdBound(), 1.0f));
+    const QImage shown = canvas.viewport()->grab().toImage();
+    QVERIFY(canvas.lastParticleCount() > 100);
+    // The share of each 24 px square that particles (their one dark grey) cover.
+    const int cell = 24;
+    double densest = 0;
+    for (int top = 0; top + cell <= shown.height(); top += cell / 2)
+        for (int left = 0; left + cell <= shown.width(); left += cell / 2) {
+            int dark = 0;
+            for (int y = top; y < top + cell; ++y)
+                for (int x = left; x < left + cell; ++x)
+                    dark += shown.pixel(x, y) == qRgb(0x1a, 0x1a, 0x1a);
+            densest = std::max(densest, double(dark) / (cell * cell));
+        }
+    QVERIFY2(densest <= 0.3, qPrintable(QStringLiteral("%1 of a square covered").arg(densest)));
 }
 
 void TestCanvas::linkInfoProviderExtendsTooltip()

@@ -186,16 +186,19 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
             return;
         Run r;
         const QPointF a = reverse ? line.p2() : line.p1(), b = reverse ? line.p1() : line.p2();
-        r.from = a;
-        r.step = (b - a) / len;
-        r.side = QPointF(-r.step.y(), r.step.x()) * 1.6 * plan.scale;
-        r.begin = (reverse ? 1 - t1 : t0) * len;
-        r.end = (reverse ? 1 - t0 : t1) * len;
-        r.gap = std::clamp(SceneData::kMinParticleGap / rel, SceneData::kMinParticleGap,
-                           SceneData::kMaxParticleGap);
-        r.phase = std::fmod(static_cast<double>(key) * 0.6180339887498949, 1.0);
+        r.line.from = a;
+        r.line.step = (b - a) / len;
+        r.side = QPointF(-r.line.step.y(), r.line.step.x()) * 1.6 * plan.scale;
+        r.line.begin = (reverse ? 1 - t1 : t0) * len;
+        r.line.end = (reverse ? 1 - t0 : t1) * len;
+        r.line.gap = std::clamp(SceneData::kMinParticleGap / rel, SceneData::kMinParticleGap,
+            SceneData::kMaxParticleGap);
+        // The fraction of key x golden ratio (x - floor(x) is exact, and far cheaper than fmod).
+        const double turns = static_cast<double>(key) * 0.6180339887498949;
+        r.phase = turns - std::floor(turns);
+        r.key = key;
         r.light = mData.lightColour[static_cast<std::size_t>(colour)];
-        count += (r.end - r.begin) / r.gap;
+        count += (r.line.end - r.line.begin) / r.line.gap;
         mRuns.push_back(r);
     };
     const double ref = mData.maxLinkGbps > 0 ? mData.maxLinkGbps : 1;
@@ -240,18 +243,29 @@ void ParticleLayerItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     const double budget = std::min<double>(SceneData::kMaxParticles,
         area.width() * lod * area.height() * lod * SceneData::kMaxParticleCover / (size * size));
     const double widen = std::max(1.0, count / std::max(1.0, budget));
+    mCrowding.reset(area, lod, size * size);
+    for (const Run &r : mRuns)
+        mCrowding.add(r.line, widen);
     const double travelled = mData.overlay.particlePhase * SceneData::kParticleSpeed;
     mDark.clear();
     mLight.clear();
     const double h = size / 2 / lod;
     for (const Run &r : mRuns) {
-        const double gap = r.gap * widen;
-        const double offset = std::fmod(travelled + r.phase * gap, gap);
+        const double gap = r.line.gap * widen;
+        const double lead = travelled + r.phase * gap;
+        // A particle at u is number (u - lead) / gap: the number stays with it as it moves (the
+        // lead grows as fast as u), and with it its lot in a crowd.
+        const double first = std::floor(lead / gap);
+        const double offset = lead - first * gap;
         // In the dimension colours a busy link is a deep hue and an idle one a pale one: white
         // dots made the busiest links read as the palest, so there they are always dark.
         QList<QRectF> &out = r.light || mData.overlay.dimensionColours ? mDark : mLight;
-        for (double u = offset + std::ceil((r.begin - offset) / gap) * gap; u <= r.end; u += gap) {
-            const QPointF p = r.from + r.step * u + r.side;
+        const double skipped = std::ceil((r.line.begin - offset) / gap);
+        auto index = static_cast<std::int64_t>(skipped - first);
+        for (double u = offset + skipped * gap; u <= r.line.end; u += gap, ++index) {
+            const QPointF p = r.line.from + r.line.step * u + r.side;
+            if (!mCrowding.draws(p, r.key, index))
+                continue;
             out.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h));
         }
     }

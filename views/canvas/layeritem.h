@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "particlecrowding.h"
 #include "scenedata.h"
 
 #include <QGraphicsItem>
@@ -90,7 +91,8 @@ private:
  * get them where the plan draws them individually, bundles in the zoomed-out view. Only the
  * exposed rectangle is filled, at most SceneData::kMaxParticles per paint (over that, every
  * gap widens by the same factor; each line starts its particles at its own phase, so lines
- * shorter than a gap share the budget instead of each drawing one at its start), batched into one
+ * shorter than a gap share the budget instead of each drawing one at its start), and where lines
+ * crowd together their gaps widen further (ParticleCrowding). They are batched into one
  * drawRects per colour (dark on light links, white on dark ones).
  */
 class ParticleLayerItem : public LayerItem
@@ -104,15 +106,15 @@ public:
 private:
     struct Run
     {
-        QPointF from;     ///< Scene point where the direction of travel starts.
-        QPointF step;     ///< Scene vector of one device pixel along the travel.
-        QPointF side;     ///< Scene offset to the travel's right-hand side.
-        double begin, end; ///< Visible part, device pixels from @c from.
-        double gap;       ///< Device pixels between particles.
+        /// Where the direction of travel starts, its visible part and the gap between particles.
+        ParticleCrowding::Line line;
+        QPointF side; ///< Scene offset to the travel's right-hand side.
         double phase; ///< Where in a gap the first particle sits, 0 to 1, fixed per run.
-        bool light;       ///< Drawn on a light colour (dark particles).
+        std::uint64_t key; ///< The line and direction, fixed from paint to paint.
+        bool light; ///< Drawn on a light colour (dark particles).
     };
     std::vector<Run> mRuns;
+    ParticleCrowding mCrowding;
     QList<QRectF> mDark, mLight;
     int mLastCount = 0;
 };
