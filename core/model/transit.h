@@ -38,4 +38,28 @@ inline bool mayForward(const Fabric &fabric, NodeId prev, NodeId via, NodeId nex
     return false;
 }
 
+/**
+ * Whether @p link is a GPU's only way to nodes of its far end's kind: the GPU forwards nothing
+ * and has no other link to a switch (its one NIC port) or to a host (its NVLink), so every
+ * flow from or to it that way crosses this link whatever the routing. Flows that share it are
+ * the GPU's own traffic, not a collision a routing choice made. A NIC with two ports (HPN's
+ * dual-plane hosts) does choose, and a chip that relays traffic (Node::forwards) carries others'.
+ */
+inline bool isSoleWay(const Fabric &fabric, const Link &link)
+{
+    for (const NodeId end : { link.a, link.b }) {
+        const Node &gpu = fabric.node(end);
+        const NodeKind far = fabric.node(link.other(end)).kind;
+        if (gpu.kind != NodeKind::Gpu || gpu.forwards
+            || (far != NodeKind::Switch && far != NodeKind::Host))
+            continue;
+        int ways = 0;
+        for (const LinkId l : fabric.linksOf(end))
+            ways += fabric.node(fabric.link(l).other(end)).kind == far ? 1 : 0;
+        if (ways == 1)
+            return true;
+    }
+    return false;
+}
+
 } // namespace fabric

@@ -12,6 +12,7 @@
 #include "handmadefabric.h"
 #include "io/fabricfile.h"
 #include "layout/layoutengine.h"
+#include "model/transit.h"
 #include "playback/scenariorun.h"
 #include "style/colormap.h"
 #include "style/legend.h"
@@ -250,6 +251,7 @@ private Q_SLOTS:
     void particlesMoveOnLoadedLinksOnly();
     void particleDensityFollowsRate();
     void particlesThinWhereLinesCrowd();
+    void noBadgeOnAGpusOnlyWayOut();
     void linkInfoProviderExtendsTooltip();
     void snapRoundsMovedPositions();
     void paletteDropEmitsNodeDropRequested();
@@ -530,7 +532,7 @@ void TestCanvas::pictureLegendListsBadgesItDraws()
     FabricCanvas canvas;
     showCanvas(canvas, f);
     std::vector<int> badges(f.linkIdBound(), 0);
-    badges[0] = 2;
+    badges[f.linkIdBound() - 1] = 2; // between the switches (a GPU's own link is never badged)
     canvas.setLinkBadges(badges);
     const auto listsBadge = [&](const QSizeF &size) {
         const auto entries = canvas.pictureLegendEntries(size);
@@ -562,6 +564,44 @@ void TestCanvas::badgesShowOnASmallWholeFabric()
     canvas.setLinkBadges(std::vector<int>(f.linkIdBound(), 3));
     QVERIFY2(pixelsOf(canvas.grab().toImage(), palette::collisionBadge()) > 200,
         "no badge drawn on the whole fabric");
+}
+
+void TestCanvas::noBadgeOnAGpusOnlyWayOut()
+{
+    // An all-to-all puts every GPU's flows on its one link to its leaf: "180" on each of them
+    // covered the hosts, and said nothing about routing. Badges stay on switch links, and on
+    // the two ports of a dual-homed NIC, where a hash chose the port.
+    auto valuesShown = [this](const Fabric &f, int gpuLinkValue) {
+        FabricCanvas canvas;
+        showCanvas(canvas, f);
+        canvas.setLegendVisible(false);
+        std::vector<int> badges(f.linkIdBound(), 0);
+        f.forEachLink([&](const Link &l) {
+            const bool gpu = f.node(l.a).kind == NodeKind::Gpu || f.node(l.b).kind == NodeKind::Gpu;
+            const bool nvlink = l.medium == Medium::NvLink;
+            badges[std::size_t(l.id)] = nvlink ? 3 : gpu ? gpuLinkValue : 2;
+        });
+        canvas.setLinkBadges(badges);
+        canvas.viewport()->repaint();
+        std::map<int, int> shown;
+        for (const auto &[value, box] : canvas.shownBadges())
+            ++shown[value];
+        return shown;
+    };
+    const Fabric clos = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    auto shown = valuesShown(clos, 7);
+    QVERIFY(shown[2] > 4);
+    QCOMPARE(shown[7], 0);
+    QCOMPARE(shown[3], 0);
+    const Fabric hpn = generate("hpn", smallParams("hpn"));
+    shown = valuesShown(hpn, 7);
+    QVERIFY(shown[7] > 4);
+    QCOMPARE(shown[3], 0);
+    // A TPU chip relays its neighbours' traffic: its links keep their counts.
+    const Fabric torus
+        = generate("tpu-torus", nlohmann::json { { "x", 4 }, { "y", 4 }, { "z", 4 } });
+    shown = valuesShown(torus, 7);
+    QVERIFY(shown[7] > 4);
 }
 
 // A run's highlights (idle links' dashes, SHARP's lanes) were drawn over the switches: a ToR
@@ -659,11 +699,11 @@ void TestCanvas::badgesShowOverHighlights()
 
 void TestCanvas::badgesNeverOverprint()
 {
-    // An all-to-all counts flows on every link, and where links meet (a leaf's fan of GPU
-    // links, a spine's uplinks) their middles lie a few pixels apart: the counts printed over
-    // one another as an orange smear. The most crowded links keep theirs, whole and apart;
+    // An all-to-all counts flows on every link, and where links meet (a switch's fan of
+    // uplinks) their middles lie a few pixels apart: the counts printed over one another as an
+    // orange smear. The most crowded links keep theirs, whole and apart;
     // a count of three digits gets the room it needs.
-    const Fabric f = generate("ib-fat-tree", smallParams("ib-fat-tree"));
+    const Fabric f = smallFabric("ib-fat-tree-3");
     FabricCanvas canvas;
     showCanvas(canvas, f);
     std::vector<int> badges(f.linkIdBound(), 0);
@@ -705,6 +745,14 @@ void TestCanvas::badgesNeverOverprint()
     canvas.viewport()->repaint();
     const QRect legend = canvas.legend()->geometry();
     QVERIFY(canvas.legend()->isVisible() && legend.width() > 100 && legend.height() > 100);
+    int underLegend = 0; // badged links whose middles the legend covers
+    f.forEachLink([&](const Link &l) {
+        const QPointF middle
+            = canvas.mapFromScene((canvas.nodePosition(l.a) + canvas.nodePosition(l.b)) / 2)
+            + canvas.viewport()->pos();
+        underLegend += legend.contains(middle.toPoint()) && !isSoleWay(f, l) ? 1 : 0;
+    });
+    QVERIFY(underLegend > 0);
     const auto zoomed = canvas.shownBadges();
     QVERIFY(zoomed.size() > 10);
     QVERIFY(std::none_of(zoomed.begin(), zoomed.end(),

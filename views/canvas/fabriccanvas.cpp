@@ -871,9 +871,12 @@ void FabricCanvas::setLinkBadges(std::span<const int> perLink)
         return;
     const bool had = !d->data.badges.empty();
     ++d->data.badgeRevision;
-    if (perLink.size() == d->fabric->linkIdBound())
+    if (perLink.size() == d->fabric->linkIdBound()) {
         d->data.badges.assign(perLink.begin(), perLink.end());
-    else
+        for (std::size_t l = 0; l < d->data.badges.size(); ++l)
+            if (l < d->data.soleWay.size() && d->data.soleWay[l])
+                d->data.badges[l] = 0;
+    } else
         d->data.badges.clear();
     d->badges->update();
     if (had != !d->data.badges.empty()) // only on and off change the legend, not every frame

@@ -205,7 +205,8 @@ public:
     /// The utilisation per directed link last given to setLinkLoads() (empty: none).
     std::span<const float> linkLoads() const;
     /// Small numbered badges (e.g. flow counts) at link midpoints, by link id; 0 = none.
-    /// Empty removes them.
+    /// Empty removes them. A GPU's only link to its switch or host (isSoleWay()) gets none:
+    /// the flows sharing it are that GPU's own, not a collision.
     void setLinkBadges(std::span<const int> perLink);
     /**
      * Draws @p highlight's links over everything on @p channel, replacing only that channel's

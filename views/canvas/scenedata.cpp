@@ -3,6 +3,7 @@
 #include "scenedata.h"
 
 #include "layout/forcelayout.h"
+#include "model/transit.h"
 #include "style/palette.h"
 
 #include <algorithm>
@@ -400,11 +401,13 @@ void SceneData::build(const Fabric &f, const FabricLayout &l)
     bend2.assign(f.linkIdBound(), QPointF(qQNaN(), qQNaN()));
     arcPeer.assign(f.linkIdBound(), kNoLink);
     baseColour.assign(f.linkIdBound(), 0);
+    soleWay.assign(f.linkIdBound(), 0);
     maxLinkGbps = 0;
     f.forEachLink([&](const Link &link) {
         const auto id = static_cast<std::size_t>(link.id);
         placeLink(link);
         baseColour[id] = static_cast<std::uint8_t>(baseLinkColour(link));
+        soleWay[id] = isSoleWay(f, link) ? 1 : 0;
         // NVLink inside a host runs several times faster than the fabric: leave it out of the
         // reference, so a fabric link at line rate gets the densest particles too.
         if (link.medium != Medium::NvLink)

@@ -171,6 +171,9 @@ public:
     // Issue-5 overlays, per directed link / per link (empty when unset).
     std::vector<float> loads;
     std::vector<int> badges;
+    /// Per link: a GPU's only way to its switch or host (isSoleWay()): never badged, since the
+    /// flows on it are the GPU's own (an all-to-all's 180 per GPU link hid the hosts).
+    std::vector<std::uint8_t> soleWay;
     /// Changes whenever badges or node positions do (never goes back, not even on clear()):
     /// the badge layer keeps which badges fit until it moves.
     std::uint64_t badgeRevision = 0;
