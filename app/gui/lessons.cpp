@@ -206,11 +206,16 @@ bool openLesson(MainWindow &window, const QString &nameOrPath)
 
     views::FabricCanvas *canvas = window.canvas();
     QList<NodeId> annotated;
-    for (const collective::LessonAnnotation &a : lesson.annotations)
+    QList<LinkId> annotatedLinks;
+    const Fabric &opened = window.document()->fabric();
+    for (const collective::LessonAnnotation &a : lesson.annotations) {
         for (const std::string &name : a.nodes)
-            if (const NodeId id = window.document()->fabric().findNode(name); id != kNoNode)
+            if (const NodeId id = opened.findNode(name); id != kNoNode)
                 annotated << id;
-    canvas->setSelection(annotated);
+        for (const LinkId l : collective::annotatedLinks(opened, a))
+            annotatedLinks << l;
+    }
+    canvas->setSelection(annotated, annotatedLinks);
     if (lesson.camera == "selection" && !annotated.isEmpty())
         canvas->zoomToSelection();
     else

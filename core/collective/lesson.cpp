@@ -412,7 +412,19 @@ Lesson lessonFromJson(const nlohmann::json &j, std::string_view name,
                     fail(name, "annotation nodes must be node names");
                 ann.nodes.push_back(n.get<std::string>());
             }
+            for (const auto &[key, value] : a.items())
+                if (key != "nodes" && key != "note" && key != "links")
+                    fail(name, "annotation: unknown key '" + key + "'");
             ann.note = stringAt(a, "note", name, "annotation: ");
+            if (a.contains("links")) {
+                const std::string links = stringAt(a, "links", name, "annotation: ");
+                if (links == "between")
+                    ann.links = LessonAnnotation::Links::Between;
+                else if (links == "of")
+                    ann.links = LessonAnnotation::Links::Of;
+                else
+                    fail(name, "annotation: 'links' must be \"between\" or \"of\"");
+            }
             l.annotations.push_back(std::move(ann));
         }
     }

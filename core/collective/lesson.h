@@ -56,7 +56,15 @@ struct LessonAnnotation
 {
     std::vector<std::string> nodes;
     std::string note;
+    /// Links selected with the nodes (the key "links"): none; "between": those joining two of
+    /// the nodes, directly or through one OCS circuit (a twisted wrap-around); "of": every link
+    /// of the nodes (a leaf's fan to GPU i of every host).
+    enum class Links { None, Between, Of } links = Links::None;
 };
+
+/// The links @p annotation selects on @p fabric (LessonAnnotation::links), each once, in the
+/// order of the nodes' links. Names the fabric lacks select nothing.
+std::vector<LinkId> annotatedLinks(const Fabric &fabric, const LessonAnnotation &annotation);
 
 struct Lesson
 {

@@ -27,6 +27,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+
 using namespace fabric;
 using namespace fabric::app;
 
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void exportSlideWritesSvgAndPdf();
     void slideTitleStaysOnThePage();
     void narrativeLeavesTheFabricRoom();
+    void lessonsSelectTheLinksTheyPointAt();
 };
 
 namespace {
@@ -311,6 +314,43 @@ void TestLessons::narrativeLeavesTheFabricRoom()
     QTRY_VERIFY2(analysis->height() <= 720 / 3,
         qPrintable(QStringLiteral("narrative %1 px high").arg(analysis->height())));
     QVERIFY(window->canvas()->height() > analysis->height());
+}
+
+void TestLessons::lessonsSelectTheLinksTheyPointAt()
+{
+    // The twisted torus lesson names two chips "across the x wrap-around": two outlined chips
+    // in a lattice of 128 left the twist itself to be found. Its circuit is selected too.
+    FakePrompts *prompts = nullptr;
+    const auto window = mainWindow(&prompts);
+    QVERIFY(openLesson(*window, QStringLiteral("twisted-torus")));
+    QVERIFY2(prompts->errors.isEmpty(), qPrintable(prompts->errors.join(QLatin1Char('\n'))));
+    const Fabric &torus = window->document()->fabric();
+    QList<LinkId> links = window->canvas()->selectedLinks();
+    QCOMPARE(links.size(), 2); // the circuit's two fibres, through one OCS
+    std::set<std::string> ends;
+    for (const LinkId l : links) {
+        const Link &link = torus.link(l);
+        const bool aIsOcs = torus.node(link.a).kind == NodeKind::Ocs;
+        QVERIFY(aIsOcs || torus.node(link.b).kind == NodeKind::Ocs);
+        ends.insert(torus.node(aIsOcs ? link.b : link.a).name);
+    }
+    QCOMPARE(ends, (std::set<std::string> { "chip-3-0-0", "chip-0-0-4" }));
+
+    // The rail lesson's leaf0 with its links: GPU 0 of every host, and the leaf's uplinks.
+    QVERIFY(openLesson(*window, QStringLiteral("rail-optimized")));
+    const Fabric &rail = window->document()->fabric();
+    const NodeId leaf = rail.findNode("leaf0");
+    links = window->canvas()->selectedLinks();
+    QCOMPARE(std::size_t(links.size()), rail.linksOf(leaf).size());
+    std::set<NodeId> hosts;
+    for (const LinkId l : links) {
+        const Node &far = rail.node(rail.link(l).other(leaf));
+        if (far.kind != NodeKind::Gpu)
+            continue;
+        QVERIFY2(far.name.ends_with("-gpu0"), far.name.c_str());
+        hosts.insert(far.host);
+    }
+    QCOMPARE(hosts.size(), std::size_t(32));
 }
 
 QTEST_MAIN(TestLessons)

@@ -398,6 +398,17 @@ void TestCliLessons::badLessonsAreRefused_data()
         "annotations": [{"nodes": ["leaf0", "spine9"], "note": "n"}],
         "steps": [{"title": "x", "text": "y"}]})").arg(fabric, run)
                                   << QStringLiteral("no node 'spine9'");
+    QTest::newRow("bad annotation links")
+        << QStringLiteral(R"({"title": "t", "summary": "s",
+        %1, %2, "annotations": [{"nodes": ["leaf0"], "links": "all", "note": "n"}],
+        "steps": [{"title": "x", "text": "y"}]})")
+               .arg(fabric, run)
+        << QStringLiteral("'links' must be \"between\" or \"of\"");
+    QTest::newRow("unknown annotation key") << QStringLiteral(R"({"title": "t", "summary": "s",
+        %1, %2, "annotations": [{"nodes": ["leaf0"], "notes": "n"}],
+        "steps": [{"title": "x", "text": "y"}]})")
+                                                   .arg(fabric, run)
+                                            << QStringLiteral("annotation: unknown key 'notes'");
     QTest::newRow("bad picture") << QStringLiteral(R"({"title": "t", "summary": "s", %1, %2,
         "steps": [{"title": "x", "text": "y", "picture": "chart"}]})")
                                         .arg(fabric, run)

@@ -52,6 +52,9 @@ QGraphicsPathItem *overlay(QGraphicsScene *scene, const QColor &color, double wi
     return item;
 }
 
+/// Device pixels of white on each side of the selection's lines (selectionHaloItem).
+constexpr double kSelectionHalo = 1.5;
+
 /// An X of half-width @p half centred on @p centre.
 void addCross(QPainterPath &path, const QPointF &centre, double half)
 {
@@ -227,6 +230,7 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     d->degradedLinksItem = dashed(overlay(d->scene, degradedColour(), 3, 2.75), Qt::DashDotLine);
     d->failedLinksItem = dashed(overlay(d->scene, failedColour(), 3, 2.8), Qt::DashLine);
     d->failedCrossesItem = overlay(d->scene, failedColour(), 3, 2.85);
+    d->selectionHaloItem = overlay(d->scene, Qt::white, 2.5 + 2 * kSelectionHalo, 9.9);
     d->selectionItem = overlay(d->scene, palette::selection(), 2.5, 10);
     d->hoverItem = overlay(d->scene, palette::hover(), 2.5, 11);
     d->dragItem = overlay(d->scene, QColor(0x33, 0x33, 0x33), 1.5, 12);
@@ -553,6 +557,9 @@ void FabricCanvas::setPresentationMode(bool on)
         pen.setWidthF((item == d->pathItem ? 3.5 : 2.5) * d->presentation);
         item->setPen(pen);
     }
+    QPen halo = d->selectionHaloItem->pen();
+    halo.setWidthF((2.5 + 2 * kSelectionHalo) * d->presentation);
+    d->selectionHaloItem->setPen(halo);
     refreshHighlights(); // pens and the lanes of a two-lane highlight grow with the text
     d->legend->setScale(on ? kPresentationScale : 1.0);
     updateLegend();
@@ -1135,6 +1142,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     const bool selectionVisible = d->selectionItem->isVisible();
     d->hoverItem->setVisible(false);
     d->selectionItem->setVisible(false);
+    d->selectionHaloItem->setVisible(false);
     painter->save();
     painter->fillRect(target, Qt::white);
     // A picture is for a slide or a report: smooth lines whatever View > Antialiasing says, a
@@ -1151,6 +1159,7 @@ void FabricCanvas::renderTo(QPainter *painter, const QRectF &target, const QRect
     refreshHighlights();
     d->hoverItem->setVisible(hoverVisible);
     d->selectionItem->setVisible(selectionVisible);
+    d->selectionHaloItem->setVisible(selectionVisible);
     if (!title.isEmpty()) {
         painter->save();
         QFont font = painter->font();
@@ -1197,6 +1206,7 @@ void FabricCanvas::refreshOverlays()
             sel.addRect(d->nodeRect(n).adjusted(-2 * px, -2 * px, 2 * px, 2 * px));
     linkPath(d->selectedLinks, sel);
     d->selectionItem->setPath(sel);
+    d->selectionHaloItem->setPath(sel);
 
     QPainterPath paths;
     for (const auto &p : d->paths)

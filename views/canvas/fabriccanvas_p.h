@@ -62,6 +62,9 @@ struct FabricCanvas::Private
     QGraphicsPathItem *hoverItem = nullptr, *selectionItem = nullptr, *pathItem = nullptr,
                       *dragItem = nullptr, *rubberItem = nullptr, *linkLineItem = nullptr,
                       *dropItem = nullptr;
+    /// A white band under the selection's lines: selected links in the selection's green read
+    /// as one more loaded link among viridis greens (a lesson's selected GPU links on HPN).
+    QGraphicsPathItem *selectionHaloItem = nullptr;
     LegendWidget *legend = nullptr;
     bool legendVisible = true;
     /// A legend of another size does not refit the view: a fit is running or follows.
