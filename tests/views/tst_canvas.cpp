@@ -701,8 +701,8 @@ void TestCanvas::badgesNeverOverprint()
 {
     // An all-to-all counts flows on every link, and where links meet (a switch's fan of
     // uplinks) their middles lie a few pixels apart: the counts printed over one another as an
-    // orange smear. The most crowded links keep theirs, whole and apart;
-    // a count of three digits gets the room it needs.
+    // orange smear. The most crowded links keep theirs, whole and apart; a count of three
+    // digits gets the room it needs.
     const Fabric f = smallFabric("ib-fat-tree-3");
     FabricCanvas canvas;
     showCanvas(canvas, f);

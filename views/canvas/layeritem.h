@@ -92,8 +92,8 @@ private:
  * exposed rectangle is filled, at most SceneData::kMaxParticles per paint (over that, every
  * gap widens by the same factor; each line starts its particles at its own phase, so lines
  * shorter than a gap share the budget instead of each drawing one at its start), and where lines
- * crowd together their gaps widen further (ParticleCrowding). They are batched into one
- * drawRects per colour (dark on light links, white on dark ones).
+ * crowd together only a share of their particles is drawn (ParticleCrowding). They are batched
+ * into one drawRects per colour (dark on light links, white on dark ones).
  */
 class ParticleLayerItem : public LayerItem
 {
